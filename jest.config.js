@@ -1,0 +1,31 @@
+// One jest configuration, three projects: unit (pure logic, beside the code),
+// integration (real PostgreSQL, Redis, Kafka, S3, SMTP) and e2e (Debian's Chromium).
+// The code is ESM: jest runs with --experimental-vm-modules and @swc/jest transforms TypeScript.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2023',
+    },
+    module: { type: 'es6' },
+  },
+];
+const common = {
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  testEnvironment: 'node',
+  transform: { '^.+\\.tsx?$': swc },
+  moduleNameMapper: {
+    '^@rayworks/(contracts|lifecycles|validation|dicom|nest-kit|api-client|testing)$': '<rootDir>/libs/$1/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.local/'],
+};
+export default {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{libs,services,web,deploy,scripts}/**/*.spec.ts?(x)'] },
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/{libs,services,deploy}/**/*.integration-spec.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/web/e2e/**/*.e2e-spec.ts'] },
+  ],
+};
