@@ -1,0 +1,2 @@
+export * from './services/services.js';
+export * from './health/health.js';
