@@ -28,7 +28,5 @@ elif [ "$(_rw_node_major)" -lt 22 ]; then
   ln -sf "$_rw_npm_root/bin/npx-cli.js" "$_rw_node_dir/bin/npx"
   export PATH="$_rw_node_dir/bin:$PATH"
 fi
-# native add-ons build against the headers of the node that runs them
-if [ -d "$_rw_node_dir/include/node" ]; then export npm_config_nodedir="$_rw_node_dir"; fi
 export PATH="$RAYWORKS_ROOT/node_modules/.bin:$PATH"
 unset _rw_node_dir _rw_cache _rw_tgz _rw_npm_cli _rw_npm_root

@@ -18,3 +18,6 @@ export const SERVICES_WITH_WORKERS: readonly ServiceName[] = ['reporting', 'bill
 
 /** The path prefix under which the gateway forwards to a service: /api/<service>/... */
 export const serviceApiPrefix = (service: ServiceName): string => `/api/${service}`;
+
+/** Workers answer health checks on their own port: the service's port + 100. */
+export const workerPort = (service: ServiceName): number => SERVICE_PORTS[service] + 100;

@@ -1,0 +1,24 @@
+import type { ServiceName } from '../services/services.js';
+import { TOPICS, type Topic } from './topics.js';
+
+/**
+ * Which topics each service's consumer group reads, and the group's purpose: `<service>.<purpose>`.
+ * The flows of ARCHITECTURE.md §2 in one table.
+ */
+export const SERVICE_SUBSCRIPTIONS: Record<ServiceName, { purpose: string; topics: readonly Topic[] }> = {
+  // admin dashboard counts of cases per centre
+  auth: { purpose: 'dashboard', topics: [TOPICS.casesCase] },
+  // a study arriving makes or matches a case; reports, availability, users and registrations drive the worklist
+  cases: {
+    purpose: 'worklist',
+    topics: [TOPICS.imagingStudy, TOPICS.reportingReport, TOPICS.authAvailability, TOPICS.authUser, TOPICS.authOrg, TOPICS.billingRegistration],
+  },
+  // a case started creates the report draft
+  reporting: { purpose: 'reports', topics: [TOPICS.casesCase, TOPICS.authUser] },
+  // finalized reads are billed (fusion centres), registrations invoiced
+  billing: { purpose: 'invoicing', topics: [TOPICS.casesCase, TOPICS.reportingReport, TOPICS.authOrg] },
+  // a registration with lab tests becomes samples to collect
+  lims: { purpose: 'samples', topics: [TOPICS.billingRegistration] },
+  // case changes drive downloads and viewer links
+  imaging: { purpose: 'studies', topics: [TOPICS.casesCase] },
+};

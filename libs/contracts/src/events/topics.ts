@@ -1,0 +1,20 @@
+/**
+ * Kafka topics, one per aggregate: `<owner>.<aggregate>.v<major>`.
+ * Written once here and never renamed: a breaking change is a new `.v2`.
+ */
+export const TOPICS = {
+  authUser: 'auth.user.v1',
+  authOrg: 'auth.org.v1',
+  authAvailability: 'auth.availability.v1',
+  casesCase: 'cases.case.v1',
+  casesFusion: 'cases.fusion.v1',
+  reportingReport: 'reporting.report.v1',
+  billingRegistration: 'billing.registration.v1',
+  billingInvoice: 'billing.invoice.v1',
+  limsSample: 'lims.sample.v1',
+  limsResult: 'lims.result.v1',
+  imagingStudy: 'imaging.study.v1',
+  imagingDownload: 'imaging.download.v1',
+} as const;
+export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
+export const ALL_TOPICS: readonly Topic[] = Object.values(TOPICS);

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * BullMQ queue names: `<service>.<job>`. Written once here and never renamed.
+ * Each queue belongs to one service, whose worker entry point (src/worker.ts) processes it.
+ */
+export const QUEUES = {
+  imagingStudyImport: 'imaging.study-import',
+  imagingStudyDownload: 'imaging.study-download',
+  reportingReportPdf: 'reporting.report-pdf',
+  reportingReportDelivery: 'reporting.report-delivery',
+  billingInvoicePdf: 'billing.invoice-pdf',
+  limsLabReportPdf: 'lims.lab-report-pdf',
+  authMail: 'auth.mail',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** Every job carries the tenant and the correlation id of the request that caused it. */
+export const jobMetaSchema = z.object({
+  tenantId: z.uuid().nullable(),
+  correlationId: z.string().min(1),
+});
+export type JobMeta = z.infer<typeof jobMetaSchema>;

@@ -1,0 +1,90 @@
+import 'reflect-metadata';
+import type { INestApplication, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { Logger } from 'pino';
+import { ConfigError, envVars, loadEnv } from '../config/env.js';
+import { z } from 'zod';
+import { createDataSource, type ServiceDatabaseOptions } from '../database/data-source.js';
+import { provisionServiceDatabase } from '../database/provision.js';
+import { createLogger, PinoNestLogger } from '../logging/logger.js';
+import { requestContextMiddleware } from '../logging/request-context.middleware.js';
+import { Metrics } from '../metrics/metrics.js';
+import { serveOpenApi, writeOpenApi } from '../openapi/openapi.js';
+
+/** Stops the process with a message that names what is wrong, instead of a stack trace, for bad config. */
+export function exitOnStartupError(service: string, error: unknown): never {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`[${service}] ${error.message}\n`);
+  } else {
+    process.stderr.write(`[${service}] failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+}
+
+export interface HttpAppOptions {
+  service: string;
+  port: number;
+  logger: Logger;
+  /** false for a process that streams bodies through untouched (the gateway). */
+  bodyParser?: boolean;
+  /** Called after the common middleware, before listening. */
+  configure?: (app: INestApplication) => void | Promise<void>;
+}
+
+/**
+ * Creates, configures and starts one Nest HTTP application: request and correlation ids, metrics,
+ * OpenAPI at /docs, graceful shutdown on SIGTERM/SIGINT.
+ */
+export async function startHttpApp(module: Type<unknown>, options: HttpAppOptions): Promise<INestApplication> {
+  const app = await NestFactory.create(module, {
+    logger: new PinoNestLogger(options.logger),
+    abortOnError: false,
+    bodyParser: options.bodyParser ?? true,
+  });
+  app.use(requestContextMiddleware(options.logger));
+  app.use(app.get(Metrics).middleware());
+  app.enableShutdownHooks();
+  await options.configure?.(app);
+  serveOpenApi(app, options.service);
+  await app.listen(options.port, '0.0.0.0');
+  options.logger.info({ port: options.port }, `${options.service} listening`);
+  return app;
+}
+
+/** The entry point of a domain service (src/main.ts). */
+export async function runService(service: string, module: Type<unknown>): Promise<INestApplication> {
+  try {
+    const env = loadEnv(z.object({ PORT: envVars.PORT, LOG_LEVEL: envVars.LOG_LEVEL }));
+    return await startHttpApp(module, { service, port: env.PORT, logger: createLogger(service, env.LOG_LEVEL) });
+  } catch (error) {
+    exitOnStartupError(service, error);
+  }
+}
+
+/**
+ * The migration entry point of a service (src/migrate.ts): as the owner role, prepares the schema and the
+ * service's runtime role, then runs pending migrations, each in its own transaction.
+ */
+export async function runMigrations(service: string, database: ServiceDatabaseOptions): Promise<string[]> {
+  const env = loadEnv(z.object({ DATABASE_URL: envVars.DATABASE_URL, MIGRATION_DATABASE_URL: envVars.MIGRATION_DATABASE_URL }));
+  await provisionServiceDatabase(env.MIGRATION_DATABASE_URL, env.DATABASE_URL, database.schema);
+  const dataSource = await createDataSource(env.MIGRATION_DATABASE_URL, database, `${service}-migrate`).initialize();
+  try {
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    return applied.map((m) => m.name);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/** Writes services/<name>/openapi.json from the controllers, without connecting to anything. */
+export async function generateOpenApi(service: string, module: Type<unknown>, path: string): Promise<void> {
+  const app = await NestFactory.create(module, { preview: true, logger: false });
+  writeOpenApi(app, service, path);
+  await app.close();
+}
+
+/** The entry point of a worker process (src/worker.ts): processors plus health and metrics on its port. */
+export async function runWorker(service: string, module: Type<unknown>): Promise<INestApplication> {
+  return runService(`${service}-worker`, module);
+}

@@ -1,0 +1,131 @@
+import type { Kafka, Producer, Message } from 'kafkajs';
+import type { DataSource } from 'typeorm';
+import type { Logger } from 'pino';
+import { EVENT_HEADERS, type EventEnvelope } from '@rayworks/contracts';
+
+interface OutboxRow {
+  id: string;
+  topic: string;
+  message_key: string;
+  envelope: EventEnvelope;
+}
+
+export interface RelayOptions {
+  batchSize?: number;
+  /** How often to look for unpublished rows when idle. */
+  pollIntervalMs?: number;
+}
+
+/** Fault injection for tests: what to do between publishing a batch and marking it published. */
+export type RelayFault = 'crash-after-publish';
+
+/**
+ * Publishes outbox rows to Kafka with the idempotent producer, in outbox order, then marks them published.
+ * One relay per service works at a time (a transaction-scoped advisory lock), so one aggregate's events
+ * keep their order. If it dies after publishing and before marking, the rows are published again:
+ * consumers' inboxes drop the duplicates.
+ */
+export class OutboxRelay {
+  private producer?: Producer;
+  private timer?: NodeJS.Timeout;
+  private running = false;
+  private inFlight?: Promise<number>;
+  private readonly batchSize: number;
+  private readonly pollIntervalMs: number;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly kafka: Kafka,
+    private readonly schema: string,
+    private readonly logger: Logger,
+    options: RelayOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 500;
+    this.pollIntervalMs = options.pollIntervalMs ?? 250;
+  }
+
+  async start(): Promise<void> {
+    await this.connect();
+    this.running = true;
+    const tick = async () => {
+      if (!this.running) return;
+      try {
+        let published: number;
+        do {
+          this.inFlight = this.publishBatch();
+          published = await this.inFlight;
+        } while (published === this.batchSize && this.running);
+      } catch (error) {
+        this.logger.error({ err: error }, 'outbox relay batch failed; will retry');
+      } finally {
+        this.inFlight = undefined;
+      }
+      if (this.running) this.timer = setTimeout(tick, this.pollIntervalMs);
+    };
+    this.timer = setTimeout(tick, 0);
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    await this.inFlight?.catch(() => undefined);
+    await this.producer?.disconnect();
+    this.producer = undefined;
+  }
+
+  async connect(): Promise<void> {
+    if (this.producer) return;
+    const producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    await producer.connect();
+    this.producer = producer;
+  }
+
+  /** Publishes one batch; returns how many rows it published. */
+  async publishBatch(fault?: RelayFault): Promise<number> {
+    if (!this.producer) await this.connect();
+    const producer = this.producer!;
+    return this.dataSource.transaction(async (manager) => {
+      const [{ locked }] = await manager.query('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked', [
+        `${this.schema}.outbox-relay`,
+      ]);
+      if (!locked) return 0;
+      const rows: OutboxRow[] = await manager.query(
+        `SELECT id, topic, message_key, envelope FROM ${this.schema}.outbox
+          WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE`,
+        [this.batchSize],
+      );
+      if (rows.length === 0) return 0;
+      const byTopic = new Map<string, Message[]>();
+      for (const row of rows) {
+        const messages = byTopic.get(row.topic) ?? [];
+        messages.push({
+          key: row.message_key,
+          value: JSON.stringify(row.envelope),
+          headers: {
+            [EVENT_HEADERS.type]: row.envelope.type,
+            [EVENT_HEADERS.version]: String(row.envelope.version),
+            [EVENT_HEADERS.correlationId]: row.envelope.correlationId,
+            [EVENT_HEADERS.tenantId]: row.envelope.tenantId ?? '',
+          },
+        });
+        byTopic.set(row.topic, messages);
+      }
+      await producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+      });
+      if (fault === 'crash-after-publish') throw new RelayCrash();
+      await manager.query(`UPDATE ${this.schema}.outbox SET published_at = now() WHERE id = ANY($1::bigint[])`, [
+        rows.map((r) => r.id),
+      ]);
+      return rows.length;
+    });
+  }
+}
+
+/** Thrown by the 'crash-after-publish' fault: the transaction rolls back as if the process had died. */
+export class RelayCrash extends Error {
+  constructor() {
+    super('relay crashed after publishing, before marking rows published (injected fault)');
+  }
+}

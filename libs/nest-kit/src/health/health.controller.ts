@@ -1,0 +1,26 @@
+import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { LivenessReport, ReadinessReport } from '@rayworks/contracts';
+import { HealthChecks } from './health-checks.js';
+
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  constructor(@Inject(HealthChecks) private readonly checks: HealthChecks) {}
+
+  @Get('live')
+  @ApiOkResponse({ description: 'The process runs.' })
+  live(): LivenessReport {
+    return { service: this.checks.service, status: 'live', uptimeSeconds: this.checks.uptimeSeconds() };
+  }
+
+  @Get('ready')
+  @ApiOkResponse({ description: 'Every dependency answers.' })
+  @ApiServiceUnavailableResponse({ description: 'A dependency does not answer; see checks.' })
+  async ready(@Res({ passthrough: true }) res: Response): Promise<ReadinessReport> {
+    const report = await this.checks.readiness();
+    res.status(report.status === 'ready' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
+    return report;
+  }
+}

@@ -1,0 +1,62 @@
+import { Queue, Worker, type Job, type JobsOptions, type Processor, type WorkerOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { JobMeta, QueueName } from '@rayworks/contracts';
+import { runWithContext } from '../logging/context.js';
+
+/** A Redis connection for BullMQ (blocking commands need maxRetriesPerRequest: null). */
+export function createRedis(url: string, name: string): Redis {
+  return new Redis(url, { maxRetriesPerRequest: null, connectionName: name, lazyConnect: false });
+}
+
+export const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 24 * 3600, count: 1000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
+/** Every job's data carries the tenant and correlation id of the request that caused it. */
+export type JobData<T> = T & { meta: JobMeta };
+
+export function createQueue<T>(name: QueueName | string, connection: Redis): Queue<JobData<T>> {
+  return new Queue<JobData<T>>(name, { connection, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+}
+
+export interface WorkerSettings {
+  concurrency?: number;
+  /** How long a job's lock lasts without renewal; a worker that dies loses the lock after this. */
+  lockDuration?: number;
+  /** How often stalled jobs (lock lost: worker died) are looked for and moved back to wait. */
+  stalledInterval?: number;
+  maxStalledCount?: number;
+}
+
+/**
+ * A worker whose processor runs with the job's correlation id in the log context. Stalled-job recovery:
+ * when a worker dies mid-job its lock expires, and a live worker moves the job back and runs it again.
+ */
+export function createWorker<T, R>(
+  name: QueueName | string,
+  processor: (job: Job<JobData<T>, R>) => Promise<R>,
+  connection: Redis,
+  logger: Logger,
+  settings: WorkerSettings = {},
+): Worker<JobData<T>, R> {
+  const wrapped: Processor<JobData<T>, R> = (job) =>
+    runWithContext({ correlationId: job.data.meta?.correlationId ?? `job-${job.id}`, tenantId: job.data.meta?.tenantId }, () =>
+      processor(job),
+    );
+  const options: WorkerOptions = {
+    connection,
+    concurrency: settings.concurrency ?? 2,
+    lockDuration: settings.lockDuration ?? 30_000,
+    stalledInterval: settings.stalledInterval ?? 30_000,
+    maxStalledCount: settings.maxStalledCount ?? 2,
+  };
+  const worker = new Worker<JobData<T>, R>(name, wrapped, options);
+  worker.on('failed', (job, err) => logger.error({ err, queue: name, jobId: job?.id, attempts: job?.attemptsMade }, 'job failed'));
+  worker.on('stalled', (jobId) => logger.warn({ queue: name, jobId }, 'job stalled: its worker stopped; it will run again'));
+  worker.on('error', (err) => logger.error({ err, queue: name }, 'worker error'));
+  return worker;
+}

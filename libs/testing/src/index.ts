@@ -1,0 +1,3 @@
+export * from './infra.js';
+export * from './eventually.js';
+export * from './processes.js';

@@ -1,0 +1,28 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** Starts one of the fixture scripts (plain ESM over the built libraries) as a separate process. */
+export function startFixture(script: string, env: Record<string, string>): ChildProcess & { output: () => string } {
+  const path = fileURLToPath(new URL(`./fixtures/${script}`, import.meta.url));
+  const child = spawn(process.execPath, [path], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  return Object.assign(child, { output: () => output });
+}
+
+/** Kills a process the hard way (no shutdown hooks), as a crash would, and waits for it to be gone. */
+export async function crash(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await gone;
+}
+
+/** Stops a process politely (SIGTERM) and waits for it to exit. */
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await gone;
+}

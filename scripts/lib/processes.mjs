@@ -1,0 +1,60 @@
+// The processes `npm start` runs: every service, every worker and the gateway, with their ports and environment.
+// One table, read by start, stop, status and the tests.
+import { SERVICE_NAMES, SERVICE_PORTS, SERVICES_WITH_WORKERS, GATEWAY_PORT, workerPort } from '@rayworks/contracts';
+import path from 'node:path';
+
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+/** The runtime role URL of a service: same server and database as the owner URL, the service's own role. */
+export function serviceDatabaseUrl(ownerUrl, service) {
+  const url = new URL(ownerUrl);
+  url.username = `rayworks_${service}`;
+  url.password = process.env.SERVICE_DATABASE_PASSWORD ?? 'rayworks';
+  return url.toString();
+}
+
+export function processTable(env = process.env) {
+  const common = { LOG_LEVEL: env.LOG_LEVEL ?? 'info', REDIS_URL: env.REDIS_URL };
+  const serviceEnv = (service, port) => ({
+    ...common,
+    PORT: String(port),
+    DATABASE_URL: serviceDatabaseUrl(env.DATABASE_URL, service),
+    MIGRATION_DATABASE_URL: env.DATABASE_URL,
+    KAFKA_BROKERS: env.KAFKA_BROKERS,
+    S3_ENDPOINT: env.S3_ENDPOINT,
+    S3_REGION: env.S3_REGION,
+    S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY,
+    S3_BUCKET: env.S3_BUCKET,
+    SMTP_URL: env.SMTP_URL,
+  });
+  const table = [];
+  for (const service of SERVICE_NAMES) {
+    table.push({
+      name: service,
+      entry: `services/${service}/dist/main.js`,
+      port: SERVICE_PORTS[service],
+      env: serviceEnv(service, SERVICE_PORTS[service]),
+    });
+    if (SERVICES_WITH_WORKERS.includes(service)) {
+      table.push({
+        name: `${service}-worker`,
+        entry: `services/${service}/dist/worker.js`,
+        port: workerPort(service),
+        env: serviceEnv(service, workerPort(service)),
+      });
+    }
+  }
+  table.push({
+    name: 'gateway',
+    entry: 'services/gateway/dist/main.js',
+    port: GATEWAY_PORT,
+    env: {
+      ...common,
+      PORT: String(GATEWAY_PORT),
+      WEB_DIST_DIR: path.join(ROOT, 'web/dist'),
+      ...Object.fromEntries(SERVICE_NAMES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, `http://127.0.0.1:${SERVICE_PORTS[s]}`])),
+    },
+  });
+  return table;
+}

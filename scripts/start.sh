@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# npm start: installs what is missing, brings the infrastructure up, builds, migrates, starts every service,
+# worker and the gateway (which serves the console), waits until all are ready, and prints where to go.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+cd "$RAYWORKS_ROOT"
+bash scripts/ensure-deps.sh
+bash deploy/local/infra.sh up
+source deploy/local/env.sh
+mkdir -p "$LOG_DIR"
+bash scripts/build.sh
+node scripts/stack.mjs migrate
+node scripts/stack.mjs start
+cat <<MSG
+
+Rayworks is running.
+  Console:        http://localhost:8080
+  Service status: http://localhost:8080/status
+  API docs:       http://localhost:8080/api/<service>/docs   (auth cases reporting billing lims imaging)
+  Logs:           .local/logs/<process>.log      Stop with: npm stop
+MSG

@@ -1,0 +1,29 @@
+// Prints the closing line of npm test, summing the static checks and every jest project:
+//   N passed, N failed[, N skipped]
+// and exits 1 when anything failed or when no test ran at all.
+import fs from 'node:fs';
+
+const [jestFile, checksFile] = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const line of fs.readFileSync(checksFile, 'utf8').split('\n').filter(Boolean)) {
+  const [, outcome] = line.split('\t');
+  if (outcome === 'passed') passed++;
+  else failed++;
+}
+let jestRan = false;
+try {
+  const jest = JSON.parse(fs.readFileSync(jestFile, 'utf8'));
+  jestRan = true;
+  passed += jest.numPassedTests;
+  failed += jest.numFailedTests;
+  skipped += jest.numPendingTests + jest.numTodoTests;
+  // A suite that failed to load counts as one failure even though no test in it ran.
+  failed += jest.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
+} catch {
+  failed++;
+  console.error('jest produced no results');
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 || !jestRan || passed === 0 ? 1 : 0);

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# npm test: the same infrastructure as npm start, then every check and test:
+#   static checks (lint, types, generated OpenAPI and api-client up to date),
+#   unit tests, integration tests against the real PostgreSQL, Redis, Kafka, S3 and SMTP,
+#   end-to-end tests in Debian's Chromium against the whole running system.
+# Ends with one line "N passed, N failed[, N skipped]" summing every suite; exits non-zero when anything failed.
+set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+cd "$RAYWORKS_ROOT"
+bash scripts/ensure-deps.sh || exit 1
+bash deploy/local/infra.sh up || exit 1
+source deploy/local/env.sh
+mkdir -p "$LOG_DIR" .local/test
+results=.local/test/checks.tsv
+: > "$results"
+
+check() { # name, command...
+  local name=$1; shift
+  echo "[check] $name"
+  if "$@" > ".local/test/$name.log" 2>&1; then
+    printf '%s\tpassed\n' "$name" >> "$results"
+  else
+    printf '%s\tfailed\n' "$name" >> "$results"
+    tail -n 40 ".local/test/$name.log"
+    echo "[check] $name FAILED (log: .local/test/$name.log)"
+  fi
+}
+
+bash scripts/build.sh || { echo "0 passed, 1 failed"; exit 1; }
+check lint bash -c 'NX_NO_CLOUD=true NX_DAEMON=false nx run-many -t lint --outputStyle=static --parallel=2'
+check typecheck bash -c 'tsc -b tsconfig.build.json && tsc -p web/tsconfig.json --noEmit'
+check openapi bash scripts/openapi.sh --check
+node scripts/stack.mjs migrate || { echo "0 passed, 1 failed"; exit 1; }
+# The end-to-end tests drive the system as built now: restart it.
+node scripts/stack.mjs stop >/dev/null
+node scripts/stack.mjs start || { echo "0 passed, 1 failed"; exit 1; }
+
+NODE_OPTIONS="--experimental-vm-modules --no-warnings=ExperimentalWarning" \
+  node node_modules/jest/bin/jest.js --maxWorkers=2 --json --outputFile=.local/test/jest.json "$@"
+jest_status=$?
+
+node scripts/stack.mjs stop >/dev/null
+node scripts/test-summary.mjs .local/test/jest.json "$results"
+summary_status=$?
+[ $jest_status -eq 0 ] && [ $summary_status -eq 0 ]

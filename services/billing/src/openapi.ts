@@ -1,0 +1,5 @@
+import { fileURLToPath } from 'node:url';
+import { generateOpenApi } from '@rayworks/nest-kit';
+import { AppModule } from './app.module.js';
+
+await generateOpenApi('billing', AppModule, fileURLToPath(new URL('../openapi.json', import.meta.url)));

@@ -1,0 +1,4 @@
+import { runService } from '@rayworks/nest-kit';
+import { AppModule } from './app.module.js';
+
+await runService('cases', AppModule);

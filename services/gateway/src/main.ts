@@ -1,0 +1,32 @@
+import { hostname } from 'node:os';
+import type { Server } from 'node:http';
+import { createLogger, exitOnStartupError, HealthChecks, REDIS, startHttpApp } from '@rayworks/nest-kit';
+import type { Redis } from 'ioredis';
+import { AppModule, GATEWAY } from './app.module.js';
+import { loadGatewayEnv } from './config/env.js';
+import { mountConsole } from './modules/console/console-static.js';
+import { registerGatewayChecks } from './modules/health/gateway-health.js';
+import { mountServiceProxies } from './modules/proxy/service-proxy.js';
+import { attachRealtime } from './modules/realtime/realtime.server.js';
+
+try {
+  const env = loadGatewayEnv();
+  const logger = createLogger(GATEWAY, env.LOG_LEVEL);
+  await startHttpApp(AppModule, {
+    service: GATEWAY,
+    port: env.PORT,
+    logger,
+    // Bodies stream through to the services untouched.
+    bodyParser: false,
+    configure: (app) => {
+      const redis = app.get<Redis>(REDIS);
+      registerGatewayChecks(app.get(HealthChecks), redis, env.serviceUrls, env.WEB_DIST_DIR);
+      mountServiceProxies(app, env.serviceUrls, logger);
+      const realtime = attachRealtime(app.getHttpServer() as Server, redis, logger, `${hostname()}:${process.pid}`);
+      process.once('SIGTERM', () => void realtime.close());
+      mountConsole(app, env.WEB_DIST_DIR);
+    },
+  });
+} catch (error) {
+  exitOnStartupError(GATEWAY, error);
+}

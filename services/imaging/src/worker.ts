@@ -1,0 +1,4 @@
+import { runWorker } from '@rayworks/nest-kit';
+import { WorkerModule } from './worker.module.js';
+
+await runWorker('imaging', WorkerModule);

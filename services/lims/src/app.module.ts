@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { SERVICE_SUBSCRIPTIONS } from '@rayworks/contracts';
+import { ServiceKitModule, ServiceKitSettings } from '@rayworks/nest-kit';
+import { database } from './database/data-source.js';
+
+@Module({
+  imports: [ServiceKitModule.forRoot(new ServiceKitSettings('lims', database, SERVICE_SUBSCRIPTIONS.lims))],
+})
+export class AppModule {}

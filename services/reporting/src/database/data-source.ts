@@ -1,0 +1,9 @@
+import type { ServiceDatabaseOptions } from '@rayworks/nest-kit';
+import { EventTables1763712000000 } from './migrations/1763712000000-EventTables.js';
+
+/** The reporting service's schema, entities and migrations, in order. */
+export const database: ServiceDatabaseOptions = {
+  schema: 'reporting',
+  entities: [],
+  migrations: [EventTables1763712000000],
+};

@@ -1,0 +1,26 @@
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+const toDate = (value: string | number | Date): Date | null => {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/** Local clock time, e.g. "14:03:12". */
+export function formatTime(value: string | number | Date): string {
+  const date = toDate(value);
+  return date ? timeFormat.format(date) : '—';
+}
+
+/** Local date and time, for tooltips and machine-readable detail. */
+export function formatDateTime(value: string | number | Date): string {
+  const date = toDate(value);
+  return date ? dateTimeFormat.format(date) : '—';
+}
+
+/** A latency in milliseconds, e.g. "3 ms", "1.2 s". */
+export function formatLatency(ms: number): string {
+  if (ms < 1) return '<1 ms';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return `${(ms / 1000).toFixed(1)} s`;
+}

@@ -1,0 +1,46 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The browser-safe libraries, imported from their TypeScript sources (no prior build needed). */
+const BROWSER_LIBS = ['contracts', 'lifecycles', 'validation', 'dicom', 'api-client'] as const;
+const libSource = (lib: string): string => fileURLToPath(new URL(`../libs/${lib}/src/index.ts`, import.meta.url));
+
+/** Where the dev server sends API, health and socket.io traffic: the gateway. */
+const GATEWAY = process.env.VITE_GATEWAY_URL ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: Object.fromEntries(BROWSER_LIBS.map((lib) => [`@rayworks/${lib}`, libSource(lib)])),
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: GATEWAY, changeOrigin: true },
+      '/health': { target: GATEWAY, changeOrigin: true },
+      '/realtime': { target: GATEWAY, changeOrigin: true, ws: true },
+    },
+  },
+  preview: { port: 4173 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Long-lived vendor chunks, so a console release does not make browsers download the libraries again.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
+            {
+              name: 'mantine',
+              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-number-format)/,
+            },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
