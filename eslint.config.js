@@ -1,7 +1,8 @@
 // One ESLint configuration for the whole monorepo. Module boundaries are enforced with nx tags:
-// - contracts and the other browser-safe libs import nothing internal but contracts;
-// - a service never imports another service;
-// - the web console imports only the browser-safe libs.
+// - contracts and the other browser-safe libs (platform:any) import only browser-safe libs;
+// - a service never imports another service, and imports libs only;
+// - the web console imports only the browser-safe libs;
+// - only tests import the test helpers (libs/testing, type:test-lib).
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
@@ -27,9 +28,44 @@ export default tseslint.config(
           depConstraints: [
             { sourceTag: 'platform:any', onlyDependOnLibsWithTags: ['platform:any'] },
             { sourceTag: 'platform:browser', onlyDependOnLibsWithTags: ['platform:any'] },
-            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib'], notDependOnLibsWithTags: ['type:service', 'scope:test'] },
-            { sourceTag: 'scope:server', notDependOnLibsWithTags: ['type:service', 'type:app'] },
-            { sourceTag: 'type:lib', notDependOnLibsWithTags: ['type:service', 'type:app'] },
+            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib'], notDependOnLibsWithTags: ['type:service'] },
+            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Services are deployables, not libraries: none imports another (nx's rule above sees relative paths;
+    // this sees package names, which nx does not map to application projects).
+    files: ['services/**/*.ts', 'web/**/*.{ts,tsx}', 'libs/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@rayworks/(gateway|auth|cases|reporting|billing|lims|imaging|web)(/|$)',
+              message: 'A service never imports another service: use its events (libs/contracts) or its HTTP API.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests may use the test helpers (libs/testing), which production code never imports.
+    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/test/**/*.ts', '**/e2e/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'platform:any', onlyDependOnLibsWithTags: ['platform:any', 'scope:test'] },
+            { sourceTag: 'platform:browser', onlyDependOnLibsWithTags: ['platform:any', 'scope:test'] },
+            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib', 'type:test-lib'], notDependOnLibsWithTags: ['type:service'] },
+            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib', 'type:test-lib'] },
           ],
         },
       ],

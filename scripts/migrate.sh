@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm run migrate: every service's migrations, as the owner role. One service: npm run migrate -w @rayworks/<name>.
+# npm run migrate: every service's migrations, in turn, as the owner role (scripts/stack.mjs migrate).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$RAYWORKS_ROOT"

@@ -6,17 +6,20 @@
 # A server that already answers at its address is used as it is; otherwise our own
 # instance is started with data under .local/<component>/, its log in .local/logs/
 # and its pid in .local/run/. `down` stops only what `up` started. Idempotent: a
-# second `up` checks and returns in seconds.
+# second `up` checks and returns in seconds. `install` only installs the Debian packages
+# every component needs (what CI does first, non-interactively).
 set -euo pipefail
 
 ALL_COMPONENTS=(postgres redis kafka s3 smtp chromium)
+# Debian packages the components run on (Java, Maven and Go come with the machine).
+DEBIAN_PACKAGES="postgresql redis-server chromium poppler-utils fonts-dejavu-core"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 
-usage() { echo "usage: bash deploy/local/infra.sh up|down|status [${ALL_COMPONENTS[*]}]" >&2; exit 2; }
+usage() { echo "usage: bash deploy/local/infra.sh up|down|status|install [${ALL_COMPONENTS[*]}]" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 cmd="$1"; shift
-case "$cmd" in up|down|status) ;; -h|--help|help) usage ;; *) usage ;; esac
+case "$cmd" in up|down|status|install) ;; -h|--help|help) usage ;; *) usage ;; esac
 
 components=("$@")
 [ ${#components[@]} -gt 0 ] || components=("${ALL_COMPONENTS[@]}")
@@ -56,6 +59,11 @@ case "$cmd" in
     for ((i = ${#components[@]} - 1; i >= 0; i--)); do
       bash "$here/${components[i]}.sh" down 9>&-
     done
+    ;;
+  install)
+    # shellcheck source=deploy/local/lib.sh
+    (COMPONENT=infra; source "$here/lib.sh"; apt_ensure $DEBIAN_PACKAGES)
+    echo "[infra] Debian packages present: $DEBIAN_PACKAGES"
     ;;
   status)
     # shellcheck source=deploy/local/lib.sh

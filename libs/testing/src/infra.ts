@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { DataSource } from 'typeorm';
 import { Kafka, logLevel } from 'kafkajs';
-import { provisionServiceDatabase } from '@rayworks/nest-kit';
 
 /** The local infrastructure's addresses, as npm test exports them (deploy/local/env.sh). */
 export function infraEnv() {
@@ -46,34 +44,6 @@ export async function withOwnerClient<T>(work: (client: pg.Client) => Promise<T>
   } finally {
     await client.end();
   }
-}
-
-/**
- * A throwaway schema with its own runtime role (neither superuser nor BYPASSRLS), prepared exactly as a
- * service's is, plus a data source connected as that role. `ddl` runs as the owner before the role connects.
- */
-export async function createScratchSchema(prefix: string, ddl: (schema: string, client: pg.Client) => Promise<void>) {
-  const schema = `${prefix}_${uniqueSuffix()}`;
-  const role = `rayworks_${prefix}`;
-  const owner = infraEnv().ownerDatabaseUrl;
-  await provisionServiceDatabase(owner, roleUrl(owner, role), schema);
-  await withOwnerClient((client) => ddl(schema, client));
-  const dataSource = await new DataSource({
-    type: 'postgres',
-    url: roleUrl(owner, role),
-    schema,
-    extra: { max: 5, options: `-c search_path=${schema}` },
-  }).initialize();
-  return {
-    schema,
-    role,
-    roleUrl: roleUrl(owner, role),
-    dataSource,
-    drop: async () => {
-      await dataSource.destroy();
-      await withOwnerClient((client) => client.query(`DROP SCHEMA ${schema} CASCADE`));
-    },
-  };
 }
 
 export function testKafka(clientId = `it-${uniqueSuffix()}`): Kafka {

@@ -1,9 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 
-/** Starts one of the fixture scripts (plain ESM over the built libraries) as a separate process. */
-export function startFixture(script: string, env: Record<string, string>): ChildProcess & { output: () => string } {
-  const path = fileURLToPath(new URL(`./fixtures/${script}`, import.meta.url));
+/** Starts a script (plain ESM over the built libraries) as a separate process, keeping its output. */
+export function startScript(path: string, env: Record<string, string>): ChildProcess & { output: () => string } {
   const child = spawn(process.execPath, [path], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));

@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import type { INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Logger } from 'pino';
-import { ConfigError, envVars, loadEnv } from '../config/env.js';
+import { ConfigError, envVars, loadEnv, serviceEnvSchema } from '../config/env.js';
+import { workerEnvSchema } from './worker-kit.module.js';
 import { z } from 'zod';
 import { createDataSource, type ServiceDatabaseOptions } from '../database/data-source.js';
 import { provisionServiceDatabase } from '../database/provision.js';
@@ -51,10 +52,17 @@ export async function startHttpApp(module: Type<unknown>, options: HttpAppOption
   return app;
 }
 
-/** The entry point of a domain service (src/main.ts). */
-export async function runService(service: string, module: Type<unknown>): Promise<INestApplication> {
+/**
+ * The entry point of a domain service (src/main.ts). The whole environment is checked first, so one
+ * start names every missing or malformed variable.
+ */
+export async function runService(
+  service: string,
+  module: Type<unknown>,
+  envSchema: z.ZodType<{ PORT: number; LOG_LEVEL: string }> = serviceEnvSchema,
+): Promise<INestApplication> {
   try {
-    const env = loadEnv(z.object({ PORT: envVars.PORT, LOG_LEVEL: envVars.LOG_LEVEL }));
+    const env = loadEnv(envSchema);
     return await startHttpApp(module, { service, port: env.PORT, logger: createLogger(service, env.LOG_LEVEL) });
   } catch (error) {
     exitOnStartupError(service, error);
@@ -86,5 +94,5 @@ export async function generateOpenApi(service: string, module: Type<unknown>, pa
 
 /** The entry point of a worker process (src/worker.ts): processors plus health and metrics on its port. */
 export async function runWorker(service: string, module: Type<unknown>): Promise<INestApplication> {
-  return runService(`${service}-worker`, module);
+  return runService(`${service}-worker`, module, workerEnvSchema);
 }

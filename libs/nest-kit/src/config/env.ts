@@ -57,7 +57,7 @@ export function loadEnv<TSchema extends z.ZodType>(
   const parsed = schema.safeParse(env);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {
-    const name = issue.path.join('.') || '(environment)';
+    const name = issue.path.length > 0 ? String(issue.path[0]) : '(environment)';
     const missing = env[String(issue.path[0])] === undefined;
     return missing ? `${name} is required but not set` : `${name}: ${issue.message}`;
   });

@@ -3,10 +3,11 @@ import type { KafkaMessage } from 'kafkajs';
 import type { QueryRunner } from 'typeorm';
 import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
 import { DEAD_LETTER_HEADERS, deadLetterTopic } from '@rayworks/contracts';
-import { EventConsumer, createEventTables, createKafka, createLogger } from '@rayworks/nest-kit';
-import { consumerLag, createScratchSchema, createTopics, eventually, infraEnv, testKafka, uniqueSuffix } from '@rayworks/testing';
+import { EventConsumer, createEventTables, createKafka, createLogger } from '../../src/index.js';
+import { consumerLag, createTopics, eventually, infraEnv, testKafka, uniqueSuffix } from '@rayworks/testing';
+import { createScratchSchema } from '../support/scratch-schema.js';
 // @ts-expect-error plain ESM fixture shared with the consumer process
-import { itemRecorded, recordEffect } from '../../../testing/src/fixtures/item-recorded.mjs';
+import { itemRecorded, recordEffect } from '../support/fixtures/item-recorded.mjs';
 
 /**
  * Poison messages on the real Kafka: after the retries they go to the dead-letter topic (and the service's

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import type { Job } from 'bullmq';
-import { createLogger, createQueue, createRedis, createWorker } from '@rayworks/nest-kit';
-import { crash, eventually, infraEnv, startFixture, uniqueSuffix } from '@rayworks/testing';
+import { createLogger, createQueue, createRedis, createWorker } from '../../src/index.js';
+import { crash, eventually, infraEnv, uniqueSuffix } from '@rayworks/testing';
+import { startFixture } from '../support/fixtures.js';
 
 /** BullMQ on the real Redis: a job whose worker dies mid-job is picked up again and finishes once. */
 describe('job recovery after a worker dies', () => {

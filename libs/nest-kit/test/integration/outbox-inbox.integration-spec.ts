@@ -9,22 +9,12 @@ import {
   createKafka,
   createLogger,
   runInTenant,
-} from '@rayworks/nest-kit';
-import {
-  consumerLag,
-  countRecords,
-  crash,
-  createScratchSchema,
-  createTopics,
-  eventually,
-  infraEnv,
-  startFixture,
-  stop,
-  testKafka,
-  uniqueSuffix,
-} from '@rayworks/testing';
+} from '../../src/index.js';
+import { consumerLag, countRecords, crash, createTopics, eventually, infraEnv, stop, testKafka, uniqueSuffix } from '@rayworks/testing';
+import { createScratchSchema } from '../support/scratch-schema.js';
+import { startFixture } from '../support/fixtures.js';
 // @ts-expect-error plain ESM fixture shared with the consumer process
-import { itemRecorded } from '../../../testing/src/fixtures/item-recorded.mjs';
+import { itemRecorded } from '../support/fixtures/item-recorded.mjs';
 
 const asRunner = (client: { query: (sql: string) => Promise<unknown> }) => client as unknown as QueryRunner;
 

@@ -5,7 +5,7 @@ import {
   HeadObjectCommand,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { StorageService } from '@rayworks/nest-kit';
+import { StorageService } from '../../src/index.js';
 import { eventually, infraEnv, uniqueSuffix } from '@rayworks/testing';
 
 /** The local S3 server, for real: signatures and expiry are checked, browser pre-flights answered, multipart works. */

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { QueryRunner } from 'typeorm';
 import { v4 as uuidv4 } from 'uuid';
-import { enableTenantRls, runInTenant } from '@rayworks/nest-kit';
-import { createScratchSchema, infraEnv, roleUrl } from '@rayworks/testing';
+import { enableTenantRls, runInTenant } from '../../src/index.js';
+import { infraEnv, roleUrl } from '@rayworks/testing';
+import { createScratchSchema } from '../support/scratch-schema.js';
 import pg from 'pg';
 
 /** Row-level security on the real PostgreSQL, as a service's runtime role sees it. */

@@ -1,0 +1,48 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, loadEnv, serviceEnvSchema } from './env.js';
+
+const valid = {
+  PORT: '3002',
+  DATABASE_URL: 'postgres://rayworks_cases:pw@127.0.0.1:5432/rayworks',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  KAFKA_BROKERS: '127.0.0.1:9092, 127.0.0.1:9094',
+  S3_ENDPOINT: 'http://127.0.0.1:9000',
+  S3_REGION: 'us-east-1',
+  S3_ACCESS_KEY_ID: 'key',
+  S3_SECRET_ACCESS_KEY: 'secret',
+  S3_BUCKET: 'rayworks',
+};
+
+describe('loadEnv', () => {
+  it('parses and converts a complete environment', () => {
+    const env = loadEnv(serviceEnvSchema, valid);
+    expect(env.PORT).toBe(3002);
+    expect(env.KAFKA_BROKERS).toEqual(['127.0.0.1:9092', '127.0.0.1:9094']);
+    expect(env.LOG_LEVEL).toBe('info');
+  });
+
+  it('names every missing variable', () => {
+    const { DATABASE_URL: _d, S3_BUCKET: _b, ...partial } = valid;
+    expect(() => loadEnv(serviceEnvSchema, partial)).toThrow(ConfigError);
+    try {
+      loadEnv(serviceEnvSchema, partial);
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual(['DATABASE_URL is required but not set', 'S3_BUCKET is required but not set']);
+    }
+  });
+
+  it('says what is wrong with a malformed variable', () => {
+    const bad = { ...valid, PORT: '99999', KAFKA_BROKERS: 'localhost', DATABASE_URL: 'mysql://x@y/z', S3_BUCKET: 'Bad_Bucket' };
+    let problems: string[] = [];
+    try {
+      loadEnv(serviceEnvSchema, bad);
+    } catch (error) {
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toHaveLength(4);
+    expect(problems.join('\n')).toMatch(/^PORT: /m);
+    expect(problems.join('\n')).toMatch(/^KAFKA_BROKERS.*each broker must be host:port/m);
+    expect(problems.join('\n')).toMatch(/^DATABASE_URL: /m);
+    expect(problems.join('\n')).toMatch(/^S3_BUCKET: must be a valid bucket name/m);
+  });
+});
