@@ -32,6 +32,52 @@ export const StudyImportedV1 = defineEvent({
 });
 export type StudyImportedPayload = z.infer<typeof StudyImportedV1.schema>;
 
-export const EVENT_DEFINITIONS = [StudyImportedV1] as const;
+/** A radiologist or transcriptionist went online or offline (auth → cases assigns by it; gateway pushes it). */
+export const AvailabilityChangedV1 = defineEvent({
+  type: 'AvailabilityChanged',
+  version: 1,
+  topic: TOPICS.authAvailability,
+  schema: z.object({
+    userId: z.uuid(),
+    isAvailability: z.boolean(),
+    roleCodes: z.array(z.string()),
+    centreIds: z.array(z.uuid()),
+    groupId: z.uuid().nullable(),
+  }),
+});
+export type AvailabilityChangedPayload = z.infer<typeof AvailabilityChangedV1.schema>;
+
+const userPayload = z.object({
+  userId: z.uuid(),
+  loginName: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  roleCodes: z.array(z.string()),
+  groupId: z.uuid().nullable(),
+  centreIds: z.array(z.uuid()),
+  isActive: z.boolean(),
+});
+
+/** A user was created, or changed (name, role, centres, active) — consumers keep a read model of users. */
+export const UserCreatedV1 = defineEvent({ type: 'UserCreated', version: 1, topic: TOPICS.authUser, schema: userPayload });
+export const UserUpdatedV1 = defineEvent({ type: 'UserUpdated', version: 1, topic: TOPICS.authUser, schema: userPayload });
+export type UserPayload = z.infer<typeof userPayload>;
+
+const orgPayload = z.object({
+  id: z.uuid(),
+  kind: z.enum(['group', 'centre']),
+  name: z.string(),
+  code: z.string(),
+  groupId: z.uuid().nullable(),
+  isFusion: z.boolean(),
+  isActive: z.boolean(),
+});
+
+/** A group or centre was created or changed. */
+export const OrgUnitCreatedV1 = defineEvent({ type: 'OrgUnitCreated', version: 1, topic: TOPICS.authOrg, schema: orgPayload });
+export const OrgUnitUpdatedV1 = defineEvent({ type: 'OrgUnitUpdated', version: 1, topic: TOPICS.authOrg, schema: orgPayload });
+export type OrgUnitPayload = z.infer<typeof orgPayload>;
+
+export const EVENT_DEFINITIONS = [StudyImportedV1, AvailabilityChangedV1, UserCreatedV1, UserUpdatedV1, OrgUnitCreatedV1, OrgUnitUpdatedV1] as const;
 
 export const eventKey = (type: string, version: number): string => `${type}@v${version}`;

@@ -1,0 +1,117 @@
+import { GENERIC, SPECIFIC, requirement, type PrivilegeRequirement } from '../access/privileges.js';
+import { hasPrivilege, type PermissionConfig } from '../access/permission-config.js';
+import { WORKLIST } from '../access/privileges.js';
+
+/** A menu entry of the catalogue: a link, or a header (link '/#') with sub-items. */
+export interface MenuEntry {
+  id: string;
+  label: string;
+  link: string;
+  sortBy: number;
+  need?: PrivilegeRequirement;
+  subItems?: readonly MenuEntry[];
+}
+
+const { VIEW } = GENERIC;
+
+/** The side menu (spec §2) with its sort orders. Report Templates has none in the spec: 14 (after Finance). */
+export const MENU_CATALOGUE: readonly MenuEntry[] = [
+  { id: 'groups', label: 'Groups', link: '/groups', sortBy: 1, need: requirement('GROUP', VIEW) },
+  { id: 'cases', label: 'Cases', link: '/cases', sortBy: 2, need: requirement('WORKLIST', WORKLIST.VIEW) },
+  { id: 'centers', label: 'Centers', link: '/centers', sortBy: 3, need: requirement('CENTERS', VIEW) },
+  { id: 'doctors', label: 'Doctors', link: '/doctors', sortBy: 5, need: requirement('DOCTOR', VIEW) },
+  { id: 'tests', label: 'Tests', link: '/tests', sortBy: 6, need: requirement('TESTS', VIEW) },
+  { id: 'referrals', label: 'Referrals', link: '/referrals', sortBy: 7, need: requirement('REFERRALS', VIEW) },
+  { id: 'packages', label: 'Packages', link: '/packages', sortBy: 8, need: requirement('PACKAGES', VIEW) },
+  { id: 'patients', label: 'Patients', link: '/patients/list', sortBy: 9, need: requirement('PATIENTS', SPECIFIC.PATIENT_VIEW) },
+  { id: 'holiday-calender', label: 'Holiday Calender', link: '/holidayCalender', sortBy: 10, need: requirement('FINANCE', SPECIFIC.HOLIDAY_CALENDAR_VIEW) },
+  { id: 'dashboards', label: 'Dashboards', link: '/dashboards', sortBy: 11, need: requirement('DASHBOARD', VIEW) },
+  { id: 'sample-collection', label: 'Sample Collection', link: '/samplecollection', sortBy: 11, need: requirement('SAMPLE_COLLECTION', VIEW) },
+  { id: 'lims', label: 'LIMS', link: '/lims', sortBy: 12, need: requirement('LIMS', VIEW) },
+  {
+    id: 'finance',
+    label: 'Finance',
+    link: '/#',
+    sortBy: 13,
+    subItems: [{ id: 'rate-cards', label: 'Rate Cards', link: '/ratecard', sortBy: 1, need: requirement('RATE_CARDS', SPECIFIC.RATE_CARD_VIEW) }],
+  },
+  { id: 'report-templates', label: 'Report Templates', link: '/reportTemplates', sortBy: 14, need: requirement('TEMPLATES', VIEW) },
+  {
+    id: 'master-config',
+    label: 'Master Config',
+    link: '/#',
+    sortBy: 20,
+    subItems: [
+      { id: 'roles', label: 'Roles', link: '/roles', sortBy: 1, need: requirement('ROLES', VIEW) },
+      { id: 'users', label: 'Users', link: '/users', sortBy: 2, need: requirement('USER', VIEW) },
+      { id: 'departments', label: 'Departments', link: '/departments', sortBy: 3, need: requirement('DEPARTMENT', VIEW) },
+      { id: 'lab-management', label: 'Lab Management', link: '/lab-management', sortBy: 4, need: requirement('LAB_MANAGEMENT', VIEW) },
+      { id: 'outsourcing-lab', label: 'Outsourcing Lab', link: '/outsourcing-lab', sortBy: 5, need: requirement('LAB_MANAGEMENT', VIEW) },
+    ],
+  },
+];
+
+/** How many entries show before the rest go under "More" (headers counted). */
+export const MENU_VISIBLE_COUNT = 7;
+export const MORE_LABEL = 'More';
+
+/** A menu item as the console renders it (spec §3: id, link, sortBy, subItems with type, create, view, edit, isactive). */
+export interface MenuItem {
+  id: string;
+  label: string;
+  link: string;
+  sortBy: number;
+  type?: string;
+  create: boolean;
+  view: boolean;
+  edit: boolean;
+  isactive: boolean;
+  subItems: MenuItem[];
+}
+
+export interface Menu {
+  items: MenuItem[];
+  /** Entries beyond the first MENU_VISIBLE_COUNT, shown under a More entry. */
+  more: MenuItem[];
+}
+
+function toItem(entry: MenuEntry, config: PermissionConfig): MenuItem | null {
+  const flag = (code: string) => (entry.need ? hasPrivilege(config, { ...entry.need, anyOf: [code] }) : false);
+  const subItems = (entry.subItems ?? []).map((s) => toItem(s, config)).filter((s): s is MenuItem => s !== null);
+  if (entry.subItems ? subItems.length === 0 : !entry.need || !hasPrivilege(config, entry.need)) return null;
+  return {
+    id: entry.id,
+    label: entry.label,
+    link: entry.link,
+    sortBy: entry.sortBy,
+    ...(entry.need ? { type: entry.need.type } : {}),
+    create: flag(GENERIC.CREATE),
+    view: entry.need ? hasPrivilege(config, entry.need) : true,
+    edit: flag(GENERIC.EDIT),
+    isactive: flag(GENERIC.ISACTIVE),
+    subItems: subItems.sort((a, b) => a.sortBy - b.sortBy),
+  };
+}
+
+/**
+ * The side menu of a user: the catalogue filtered by the permission configuration (a header shows when one
+ * of its sub-items does), sorted by sortBy (ties keep catalogue order), the first 7 shown and the rest under More.
+ */
+export function buildMenu(config: PermissionConfig, catalogue: readonly MenuEntry[] = MENU_CATALOGUE): Menu {
+  const visible = catalogue
+    .map((entry, index) => ({ item: toItem(entry, config), index }))
+    .filter((x): x is { item: MenuItem; index: number } => x.item !== null)
+    .sort((a, b) => a.item.sortBy - b.item.sortBy || a.index - b.index)
+    .map((x) => x.item);
+  return { items: visible.slice(0, MENU_VISIBLE_COUNT), more: visible.slice(MENU_VISIBLE_COUNT) };
+}
+
+/** The first link the user may open: where login lands (spec §4). Null when the user may open nothing. */
+export function firstPermittedLink(menu: Menu): string | null {
+  for (const item of [...menu.items, ...menu.more]) {
+    if (item.link !== '/#') return item.link;
+    const sub = item.subItems.find((s) => s.link !== '/#');
+    if (sub) return sub.link;
+  }
+  return null;
+}

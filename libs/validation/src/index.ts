@@ -1,0 +1,7 @@
+export * from './limits.js';
+export * from './messages.js';
+export * from './keystroke-filters.js';
+export * from './amount.js';
+export * from './password.js';
+export * from './dynamic-form.js';
+export { characterCount } from './characters.js';
