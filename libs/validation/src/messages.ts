@@ -1,7 +1,8 @@
-// Every user-visible validation message of spec §5 (dynamic forms and the change-password form) plus the
-// password success message of spec §8, written once. Spelling and capitalisation are the specification's,
-// word for word ('Must have', 'in Between', 'Please Enter Your ...'): do not "fix" them.
-// The import-folder messages of spec §5 belong to libs/dicom, which owns those rules.
+// Every user-visible validation message of spec §5 (dynamic forms and the change-password form), written
+// once. Spelling and capitalisation are the specification's, word for word ('Must have', 'in Between',
+// 'Please Enter Your ...'): do not "fix" them.
+// Not here: the import-folder messages of spec §5 (libs/dicom owns those rules) and the §8 success message
+// 'Password updated successfully' (AUTH_MESSAGES.passwordUpdated in libs/contracts).
 import { AMOUNT_MAX, AMOUNT_MIN, PASSWORD_MIN_LENGTH } from './limits.js';
 
 // ---- Dynamic forms (spec §5) ----
@@ -60,6 +61,3 @@ export const PASSWORD_RULE_MESSAGE = `Password must be ${PASSWORD_MIN_LENGTH} ch
 export const NEW_PASSWORD_SAME_AS_CURRENT_MESSAGE = 'New Password must be different from the Current Password';
 export const CONFIRM_PASSWORD_REQUIRED_MESSAGE = 'Please Confirm Your New Password';
 export const PASSWORDS_MISMATCH_MESSAGE = 'New Passwords must match';
-
-/** Spec §8 success message after a password change (the user is then sent to /login). */
-export const PASSWORD_UPDATED_MESSAGE = 'Password updated successfully';

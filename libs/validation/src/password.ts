@@ -50,15 +50,42 @@ function given(value: unknown): value is string {
 export function validateChangePassword(input: ChangePasswordInput): ChangePasswordErrors {
   const { currentPassword, newPassword, confirmPassword } = input;
   const errors: ChangePasswordErrors = {};
-
   if (!given(currentPassword)) errors.currentPassword = CURRENT_PASSWORD_REQUIRED_MESSAGE;
-
-  if (!given(newPassword)) errors.newPassword = NEW_PASSWORD_REQUIRED_MESSAGE;
-  else if (!PASSWORD_PATTERN.test(newPassword)) errors.newPassword = PASSWORD_RULE_MESSAGE;
-  else if (newPassword === currentPassword) errors.newPassword = NEW_PASSWORD_SAME_AS_CURRENT_MESSAGE;
-
-  if (!given(confirmPassword)) errors.confirmPassword = CONFIRM_PASSWORD_REQUIRED_MESSAGE;
-  else if (confirmPassword !== newPassword) errors.confirmPassword = PASSWORDS_MISMATCH_MESSAGE;
-
+  const newProblem = newPasswordProblem(newPassword, currentPassword);
+  if (newProblem !== null) errors.newPassword = newProblem;
+  const confirmProblem = confirmPasswordProblem(confirmPassword, newPassword);
+  if (confirmProblem !== null) errors.confirmPassword = confirmProblem;
   return errors;
+}
+
+export type ResetPasswordField = Exclude<ChangePasswordField, 'currentPassword'>;
+export type ResetPasswordInput = { readonly [K in ResetPasswordField]?: unknown };
+export type ResetPasswordErrors = Partial<Record<ResetPasswordField, string>>;
+
+/**
+ * A form that sets a password without the current one (/update-password after a forced reset, the
+ * /myaccount/reset/password link): the newPassword and confirmPassword rules of validateChangePassword,
+ * with the same messages, minus the comparison with a current password.
+ */
+export function validateResetPassword(input: ResetPasswordInput): ResetPasswordErrors {
+  const { newPassword, confirmPassword } = input;
+  const errors: ResetPasswordErrors = {};
+  const newProblem = newPasswordProblem(newPassword, undefined);
+  if (newProblem !== null) errors.newPassword = newProblem;
+  const confirmProblem = confirmPasswordProblem(confirmPassword, newPassword);
+  if (confirmProblem !== null) errors.confirmPassword = confirmProblem;
+  return errors;
+}
+
+function newPasswordProblem(newPassword: unknown, currentPassword: unknown): string | null {
+  if (!given(newPassword)) return NEW_PASSWORD_REQUIRED_MESSAGE;
+  if (!PASSWORD_PATTERN.test(newPassword)) return PASSWORD_RULE_MESSAGE;
+  if (newPassword === currentPassword) return NEW_PASSWORD_SAME_AS_CURRENT_MESSAGE;
+  return null;
+}
+
+function confirmPasswordProblem(confirmPassword: unknown, newPassword: unknown): string | null {
+  if (!given(confirmPassword)) return CONFIRM_PASSWORD_REQUIRED_MESSAGE;
+  if (confirmPassword !== newPassword) return PASSWORDS_MISMATCH_MESSAGE;
+  return null;
 }
