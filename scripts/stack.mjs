@@ -51,7 +51,7 @@ async function start() {
       continue;
     }
     const out = fs.openSync(logFile(proc.name), 'a');
-    const child = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, proc.entry)], {
+    const child = spawn(process.execPath, ['--enable-source-maps', '--disable-warning=TimeoutNegativeWarning', path.join(ROOT, proc.entry)], {
       cwd: ROOT,
       env: { ...process.env, ...proc.env },
       detached: true,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { KafkaMessage } from 'kafkajs';
-import type { QueryRunner } from 'typeorm';
+import type { EntityManager, QueryRunner } from 'typeorm';
 import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
-import { DEAD_LETTER_HEADERS, deadLetterTopic } from '@rayworks/contracts';
+import { DEAD_LETTER_HEADERS, deadLetterTopic, type EventEnvelope } from '@rayworks/contracts';
 import { EventConsumer, createEventTables, createKafka, createLogger } from '../../src/index.js';
 import { consumerLag, createTopics, eventually, infraEnv, testKafka, uniqueSuffix } from '@rayworks/testing';
 import { createScratchSchema } from '../support/scratch-schema.js';
@@ -51,9 +51,9 @@ describe('dead-letter topic', () => {
       maxAttempts: 3,
       retryBackoffMs: 20,
     });
-    consumer.on(itemRecorded(topic), async (event: { payload: { seq: number } }, manager: unknown) => {
+    consumer.on(itemRecorded(topic), async (event: EventEnvelope<unknown>, manager: EntityManager) => {
       // seq 3 fails twice (a transient fault), then succeeds: retried, not dead-lettered.
-      if (event.payload.seq === 3 && ++flakyCalls <= 2) throw new Error('transient fault');
+      if ((event.payload as { seq: number }).seq === 3 && ++flakyCalls <= 2) throw new Error('transient fault');
       await handle(event, manager);
     });
     await consumer.start();

@@ -36,7 +36,7 @@ describe('gateway', () => {
   });
 
   it('serves each service OpenAPI document and Prometheus metrics', async () => {
-    const doc = await (await fetch(`${base}/api/auth/docs-json`)).json();
+    const doc = (await (await fetch(`${base}/api/auth/docs-json`)).json()) as { info: { title: string }; paths: Record<string, unknown> };
     expect(doc.info.title).toBe('Rayworks auth API');
     expect(Object.keys(doc.paths)).toContain('/health/ready');
     const metrics = await (await fetch(`${base}/api/imaging/metrics`)).text();
