@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # npm run openapi: writes services/*/openapi.json from each service's controllers (no infrastructure needed),
-# then generates libs/api-client from them. With --check, fails when regenerating changes any of those files.
+# then generates libs/api-client from them, and docs/roles-and-privileges.md from libs/contracts.
+# With --check, fails when regenerating changes any of those files.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$RAYWORKS_ROOT"
 check=false
 [ "${1:-}" = "--check" ] && check=true
-generated=(services/*/openapi.json libs/api-client/src/generated)
+generated=(services/*/openapi.json libs/api-client/src/generated docs/roles-and-privileges.md)
 before=$(mktemp -d)
 $check && for f in "${generated[@]}"; do [ -e "$f" ] && mkdir -p "$before/$(dirname "$f")" && cp -r "$f" "$before/$f"; done
 for dir in services/*/; do
@@ -14,6 +15,7 @@ for dir in services/*/; do
   node "$dir/dist/openapi.js"
 done
 node scripts/generate-api-client.mjs
+node scripts/generate-roles-doc.mjs
 npx prettier --log-level warn --write libs/api-client/src/generated >/dev/null
 if $check; then
   changed=0

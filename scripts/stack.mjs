@@ -3,6 +3,7 @@
 // Logs go to .local/logs/<name>.log, process ids to .local/run/<name>.pid.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { SERVICE_NAMES } from '@rayworks/contracts';
 import { ROOT, processTable, serviceDatabaseUrl } from './lib/processes.mjs';
@@ -43,12 +44,29 @@ const tail = (file, lines = 20) => {
   }
 };
 
+/** Is something listening on the port (a process we did not start, when our pid file says otherwise)? */
+function portInUse(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 async function start() {
   const table = processTable();
   for (const proc of table) {
     if (alivePid(proc.name)) {
       console.log(`  ${proc.name.padEnd(18)} already running (pid ${alivePid(proc.name)})`);
       continue;
+    }
+    if (await portInUse(proc.port)) {
+      console.error(`\n${proc.name}: port ${proc.port} is already in use by a process npm start did not record.`);
+      console.error(`Stop it first (e.g. \`fuser -k ${proc.port}/tcp\`), or it would answer in place of the new build.`);
+      process.exit(1);
     }
     const out = fs.openSync(logFile(proc.name), 'a');
     const child = spawn(process.execPath, ['--enable-source-maps', '--disable-warning=TimeoutNegativeWarning', path.join(ROOT, proc.entry)], {

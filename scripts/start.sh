@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # npm start: installs what is missing, brings the infrastructure up, builds, migrates, starts every service,
-# worker and the gateway (which serves the console), waits until all are ready, and prints where to go.
+# worker and the gateway (which serves the console), seeds the demo tenant, waits until all are ready, and prints
+# where to go and the demo logins.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$RAYWORKS_ROOT"
@@ -10,6 +11,7 @@ source deploy/local/env.sh
 mkdir -p "$LOG_DIR"
 bash scripts/build.sh
 node scripts/stack.mjs migrate
+bash scripts/seed-demo.sh
 node scripts/stack.mjs start
 cat <<MSG
 
@@ -18,4 +20,6 @@ Rayworks is running.
   Service status: http://localhost:8080/status
   API docs:       http://localhost:8080/api/<service>/docs   (auth cases reporting billing lims imaging)
   Logs:           .local/logs/<process>.log      Stop with: npm stop
+
+$(node services/auth/dist/seed.js --table)
 MSG

@@ -31,6 +31,8 @@ check lint bash -c 'NX_NO_CLOUD=true NX_DAEMON=false nx run-many -t lint --outpu
 check typecheck bash -c 'tsc -b tsconfig.build.json && tsc -p web/tsconfig.json --noEmit && tsc -p web/tsconfig.node.json --noEmit && tsc -p tsconfig.tests.json'
 check openapi bash scripts/openapi.sh --check
 node scripts/stack.mjs migrate || { echo "0 passed, 1 failed"; exit 1; }
+# The demo tenant (idempotent): the end-to-end tests log in as its users; integration tests make their own tenants.
+bash scripts/seed-demo.sh || { echo "0 passed, 1 failed"; exit 1; }
 # The end-to-end tests drive the system as built now: restart it.
 node scripts/stack.mjs stop >/dev/null
 node scripts/stack.mjs start || { echo "0 passed, 1 failed"; exit 1; }

@@ -13,8 +13,18 @@ export function serviceDatabaseUrl(ownerUrl, service) {
   return url.toString();
 }
 
+/** The local development key of the access tokens (every process verifies them; operators set their own). */
+export const LOCAL_AUTH_TOKEN_SECRET = 'rayworks-local-development-token-secret-not-for-production';
+
 export function processTable(env = process.env) {
-  const common = { LOG_LEVEL: env.LOG_LEVEL ?? 'info', REDIS_URL: env.REDIS_URL };
+  const optional = (names) => Object.fromEntries(names.filter((n) => env[n] !== undefined).map((n) => [n, env[n]]));
+  const common = {
+    LOG_LEVEL: env.LOG_LEVEL ?? 'info',
+    REDIS_URL: env.REDIS_URL,
+    // every process verifies callers itself (docs/decisions/0011-sessions-and-tokens.md)
+    AUTH_TOKEN_SECRET: env.AUTH_TOKEN_SECRET ?? LOCAL_AUTH_TOKEN_SECRET,
+    ...optional(['ACCESS_TOKEN_TTL_SECONDS', 'SESSION_IDLE_TIMEOUT_SECONDS']),
+  };
   const serviceEnv = (service, port) => ({
     ...common,
     PORT: String(port),
@@ -34,7 +44,10 @@ export function processTable(env = process.env) {
       name: service,
       entry: `services/${service}/dist/main.js`,
       port: SERVICE_PORTS[service],
-      env: serviceEnv(service, SERVICE_PORTS[service]),
+      env: {
+        ...serviceEnv(service, SERVICE_PORTS[service]),
+        ...(service === 'auth' ? { PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://localhost:${GATEWAY_PORT}` } : {}),
+      },
     });
     if (SERVICES_WITH_WORKERS.includes(service)) {
       table.push({

@@ -18,3 +18,4 @@ export * from './auth/api.js';
 export * from './auth/display-name.js';
 export * from './auth/entities.js';
 export * from './auth/endpoints.js';
+export * from './auth/body-encryption.js';

@@ -1,5 +1,17 @@
 import { Module } from '@nestjs/common';
-import { createLogger, createRedis, HealthChecks, HealthController, LOGGER, Metrics, MetricsController, REDIS } from '@rayworks/nest-kit';
+import { APP_FILTER, APP_GUARD, Reflector } from '@nestjs/core';
+import {
+  ApiExceptionFilter,
+  AuthGuard,
+  createLogger,
+  createRedis,
+  HealthChecks,
+  HealthController,
+  LOGGER,
+  Metrics,
+  MetricsController,
+  REDIS,
+} from '@rayworks/nest-kit';
 import { loadGatewayEnv } from './config/env.js';
 
 export const GATEWAY = 'gateway';
@@ -12,6 +24,10 @@ export const GATEWAY = 'gateway';
     { provide: REDIS, useFactory: () => createRedis(loadGatewayEnv().REDIS_URL, GATEWAY) },
     { provide: HealthChecks, useFactory: () => new HealthChecks(GATEWAY) },
     { provide: Metrics, useFactory: () => new Metrics(GATEWAY) },
+    // Default deny for the gateway's own routes (only @Public health and metrics); /api/* is proxied and each
+    // service verifies its callers itself.
+    { provide: APP_GUARD, useFactory: (reflector: Reflector) => new AuthGuard(reflector, null), inject: [Reflector] },
+    { provide: APP_FILTER, useClass: ApiExceptionFilter },
   ],
 })
 export class AppModule {}

@@ -48,6 +48,1183 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Logs in with the loginname and password headers; answers the user session of spec §3
+         * @description Public.
+         */
+        post: operations["SessionsController_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ends the session
+         * @description Any signed-in user.
+         */
+        post: operations["SessionsController_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's permission configuration
+         * @description Any signed-in user.
+         */
+        get: operations["SessionsController_config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/token/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new access token for a live session (the old one may have expired) */
+        post: operations["SessionsController_refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Groups, paged, searched and sorted on the server
+         * @description Needs OTHERS › GROUP › VIEW.
+         */
+        post: operations["GroupsController_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/group/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One group
+         * @description Needs OTHERS › GROUP › VIEW.
+         */
+        post: operations["GroupsController_get"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/create/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a group (tenant-level users)
+         * @description Needs OTHERS › GROUP › CREATE.
+         */
+        post: operations["GroupsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/update/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Updates a group
+         * @description Needs OTHERS › GROUP › EDIT.
+         */
+        post: operations["GroupsController_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/group/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activates or inactivates a group
+         * @description Needs OTHERS › GROUP › ISACTIVE.
+         */
+        post: operations["GroupsController_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/group/addcenter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Puts a center into a group
+         * @description Needs OTHERS › GROUP › MAP/UNMAP.
+         */
+        post: operations["GroupsController_addCentre"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get/centers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Centers, paged, searched and sorted on the server
+         * @description Needs OTHERS › CENTERS › VIEW.
+         */
+        post: operations["CentresController_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/center/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One center
+         * @description Needs OTHERS › CENTERS › VIEW.
+         */
+        post: operations["CentresController_get"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/create/center": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates an individual center or a center of a group
+         * @description Needs OTHERS › CENTERS › CREATE.
+         */
+        post: operations["CentresController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/update/center": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Updates a center
+         * @description Needs OTHERS › CENTERS › EDIT.
+         */
+        post: operations["CentresController_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/center/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activates or inactivates a center
+         * @description Needs OTHERS › CENTERS › ISACTIVE.
+         */
+        post: operations["CentresController_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Users, paged, searched and sorted on the server
+         * @description Needs OTHERS › USER › VIEW.
+         */
+        post: operations["UsersController_find"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One user
+         * @description Needs OTHERS › USER › VIEW.
+         */
+        post: operations["UsersController_get"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a user; a temporary password is e-mailed and must be changed at first login
+         * @description Needs OTHERS › USER › CREATE.
+         */
+        post: operations["UsersController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Updates a user
+         * @description Needs OTHERS › USER › EDIT.
+         */
+        post: operations["UsersController_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activates or inactivates a user (inactivating ends the sessions)
+         * @description Needs OTHERS › USER › ISACTIVE.
+         */
+        post: operations["UsersController_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/unblock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unlocks an account locked by failed logins
+         * @description Needs OTHERS › USER › ISUNBLOCK.
+         */
+        post: operations["UsersController_unblock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roles, paged, searched and sorted on the server
+         * @description Needs OTHERS › ROLES › VIEW.
+         */
+        post: operations["RolesController_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/role/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One role
+         * @description Needs OTHERS › ROLES › VIEW.
+         */
+        post: operations["RolesController_get"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/create/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a role from privileges the caller holds
+         * @description Needs OTHERS › ROLES › CREATE.
+         */
+        post: operations["RolesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/update/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Updates a role
+         * @description Needs OTHERS › ROLES › EDIT.
+         */
+        post: operations["RolesController_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/role/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activates or inactivates a role
+         * @description Needs OTHERS › ROLES › ISACTIVE.
+         */
+        post: operations["RolesController_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get/privilege": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The privileges the caller may grant, as a permission configuration
+         * @description Needs OTHERS › ROLES › VIEW.
+         */
+        post: operations["RolesController_privileges"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/update/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes the caller’s password; every session of the user ends
+         * @description Any signed-in user.
+         */
+        post: operations["PasswordsController_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forgot/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mails a single-use reset link, if the login name exists (the answer is the same either way)
+         * @description Public.
+         */
+        post: operations["PasswordsController_forgot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/myaccount/reset/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password from the e-mailed link; the link works once
+         * @description Public.
+         */
+        post: operations["PasswordsController_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{userId}/online": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Goes online (own user, centre radiologists and typists)
+         * @description Any signed-in user.
+         */
+        post: operations["AvailabilityController_online"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{userId}/offline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Goes offline (own user, centre radiologists and typists)
+         * @description Any signed-in user.
+         */
+        post: operations["AvailabilityController_offline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get/department": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Departments with their sub-departments, paged on the server
+         * @description Needs OTHERS › DEPARTMENT › VIEW.
+         */
+        post: operations["DepartmentsController_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/create/department": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a department
+         * @description Needs OTHERS › DEPARTMENT › CREATE.
+         */
+        post: operations["DepartmentsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/update/department": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Updates a department
+         * @description Needs OTHERS › DEPARTMENT › EDIT.
+         */
+        post: operations["DepartmentsController_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/department/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activates or inactivates a department
+         * @description Needs OTHERS › DEPARTMENT › ISACTIVE.
+         */
+        post: operations["DepartmentsController_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get/subdepartment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sub-departments of a department
+         * @description Needs OTHERS › DEPARTMENT › VIEW.
+         */
+        post: operations["DepartmentsController_subDepartments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/create/subdepartment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a sub-department
+         * @description Needs OTHERS › DEPARTMENT › CREATE.
+         */
+        post: operations["DepartmentsController_createSub"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get/entity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Entities (place codes), searched on the server, first 100
+         * @description Any signed-in user.
+         */
+        post: operations["EntitiesController_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/entity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds an entity
+         * @description Needs OTHERS › CENTERS › CREATE.
+         */
+        post: operations["EntitiesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get/doctor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Doctors, paged, searched and sorted on the server
+         * @description Needs OTHERS › DOCTOR › VIEW.
+         */
+        post: operations["DoctorsController_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/doctor/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One doctor, by id and profile id
+         * @description Needs OTHERS › DOCTOR › VIEW.
+         */
+        post: operations["DoctorsController_get"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/create/doctor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a doctor
+         * @description Needs OTHERS › DOCTOR › CREATE.
+         */
+        post: operations["DoctorsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/update/doctor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Updates a doctor
+         * @description Needs OTHERS › DOCTOR › EDIT.
+         */
+        post: operations["DoctorsController_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/doctor/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activates or inactivates a doctor
+         * @description Needs OTHERS › DOCTOR › ISACTIVE.
+         */
+        post: operations["DoctorsController_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/referral/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Referrals, paged, searched and sorted on the server
+         * @description Needs OTHERS › REFERRALS › VIEW.
+         */
+        post: operations["ReferralsController_find"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/referral/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One referral
+         * @description Needs OTHERS › REFERRALS › VIEW.
+         */
+        post: operations["ReferralsController_get"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/referral/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a referral
+         * @description Needs OTHERS › REFERRALS › CREATE.
+         */
+        post: operations["ReferralsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/referral/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Updates a referral
+         * @description Needs OTHERS › REFERRALS › EDIT.
+         */
+        post: operations["ReferralsController_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/referral/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activates or inactivates a referral
+         * @description Needs OTHERS › REFERRALS › ISACTIVE.
+         */
+        post: operations["ReferralsController_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profile/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller’s profile
+         * @description Needs OTHERS › PROFILE › VIEW_PROFILE.
+         */
+        post: operations["ProfileController_get"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profile/specialization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets the caller’s specializations and qualification
+         * @description Needs OTHERS › PROFILE › MANAGE_SPECIALIZATION.
+         */
+        post: operations["ProfileController_specialization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profile/signature/upload-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A presigned URL to upload a signature image to
+         * @description Needs OTHERS › PROFILE › MANAGE_SIGNATURE.
+         */
+        post: operations["ProfileController_uploadUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profile/signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keeps the uploaded signature image
+         * @description Needs OTHERS › PROFILE › MANAGE_SIGNATURE.
+         */
+        post: operations["ProfileController_signature"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/preferredcolumn/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keeps the columns the caller chose for a list screen
+         * @description Any signed-in user.
+         */
+        post: operations["PreferencesController_setColumns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/preferredcolumn/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The columns the caller chose for a list screen, or null
+         * @description Any signed-in user.
+         */
+        post: operations["PreferencesController_columns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/getpreferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller’s preferences (theme, viewer, layout)
+         * @description Any signed-in user.
+         */
+        post: operations["PreferencesController_get"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/setpreferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes the caller’s preferences (only the fields given)
+         * @description Any signed-in user.
+         */
+        post: operations["PreferencesController_set"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/dashboard/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Counts of groups, centers, users, doctors and referrals within the caller’s reach
+         * @description Needs OTHERS › DASHBOARD › VIEW.
+         */
+        post: operations["DashboardController_counts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -116,6 +1293,3823 @@ export interface operations {
         responses: {
             /** @description Dead letters, newest first. */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a platform admin (RAYWORKS_ADMIN or SUPER_ADMIN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SessionsController_login: {
+        parameters: {
+            query?: never;
+            header: {
+                password: string;
+                loginname: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            token: string;
+                            sessionToken: string;
+                            resetPassword: boolean;
+                            _id: string;
+                            groupID: string | null;
+                            centerID: string[];
+                            expiresIn: number;
+                            user: {
+                                _id: string;
+                                name?: string;
+                                fullName?: string;
+                                firstName: string;
+                                lastName: string;
+                                email: string;
+                                phoneNumber: string | null;
+                                searchName?: string;
+                                roleCodes: string[];
+                                roledetails: {
+                                    name: string;
+                                };
+                                isAvailability: boolean;
+                                logo: {
+                                    fileID: string;
+                                } | null;
+                                profileImg: {
+                                    preview: string;
+                                }[];
+                                centerName: string | null;
+                                groupName: string | null;
+                                centerLogo: string | null;
+                                groupLogo: string | null;
+                                radiologistLogo: string | null;
+                                centerID: string[];
+                                groupID: string | null;
+                                companyID: string;
+                            };
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    SessionsController_logout: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        /** @enum {string|null} */
+                        data: null;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SessionsController_config: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** @enum {string} */
+                            module: "PACS" | "BILLING" | "OTHERS";
+                            submodules: {
+                                type: string;
+                                privileges: {
+                                    code: string;
+                                }[];
+                            }[];
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SessionsController_refresh: {
+        parameters: {
+            query?: never;
+            header: {
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            token: string;
+                            expiresIn: number;
+                            resetPassword: boolean;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    GroupsController_list: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    search?: string;
+                    sortBy?: string;
+                    /**
+                     * @default asc
+                     * @enum {string}
+                     */
+                    sortDir?: "asc" | "desc";
+                    isActive?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            items: {
+                                /** Format: uuid */
+                                _id: string;
+                                name: string;
+                                code: string;
+                                isFusion: boolean;
+                                email: string | null;
+                                phoneNumber: string | null;
+                                city: string | null;
+                                state: string | null;
+                                centerCount: number;
+                                isActive: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    GroupsController_get: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            name: string;
+                            code: string;
+                            isFusion: boolean;
+                            email: string | null;
+                            phoneNumber: string | null;
+                            city: string | null;
+                            state: string | null;
+                            centerCount: number;
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    GroupsController_create: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    code: string;
+                    /** @default false */
+                    isFusion?: boolean;
+                    /** Format: email */
+                    email?: string | null;
+                    phoneNumber?: string | null;
+                    city?: string | null;
+                    state?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            name: string;
+                            code: string;
+                            isFusion: boolean;
+                            email: string | null;
+                            phoneNumber: string | null;
+                            city: string | null;
+                            state: string | null;
+                            centerCount: number;
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    GroupsController_update: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    code: string;
+                    /** @default false */
+                    isFusion?: boolean;
+                    /** Format: email */
+                    email?: string | null;
+                    phoneNumber?: string | null;
+                    city?: string | null;
+                    state?: string | null;
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            name: string;
+                            code: string;
+                            isFusion: boolean;
+                            email: string | null;
+                            phoneNumber: string | null;
+                            city: string | null;
+                            state: string | null;
+                            centerCount: number;
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    GroupsController_status: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    isActive: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            name: string;
+                            code: string;
+                            isFusion: boolean;
+                            email: string | null;
+                            phoneNumber: string | null;
+                            city: string | null;
+                            state: string | null;
+                            centerCount: number;
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    GroupsController_addCentre: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    groupID: string;
+                    /** Format: uuid */
+                    centerID: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            name: string;
+                            code: string;
+                            /** Format: uuid */
+                            groupID: string | null;
+                            groupName: string | null;
+                            isFusion: boolean;
+                            email: string | null;
+                            phoneNumber: string | null;
+                            address: string | null;
+                            city: string | null;
+                            state: string | null;
+                            pinCode: string | null;
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CentresController_list: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    search?: string;
+                    sortBy?: string;
+                    /**
+                     * @default asc
+                     * @enum {string}
+                     */
+                    sortDir?: "asc" | "desc";
+                    isActive?: boolean;
+                    /** Format: uuid */
+                    groupID?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            items: {
+                                /** Format: uuid */
+                                _id: string;
+                                name: string;
+                                code: string;
+                                /** Format: uuid */
+                                groupID: string | null;
+                                groupName: string | null;
+                                isFusion: boolean;
+                                email: string | null;
+                                phoneNumber: string | null;
+                                address: string | null;
+                                city: string | null;
+                                state: string | null;
+                                pinCode: string | null;
+                                isActive: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CentresController_get: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            name: string;
+                            code: string;
+                            /** Format: uuid */
+                            groupID: string | null;
+                            groupName: string | null;
+                            isFusion: boolean;
+                            email: string | null;
+                            phoneNumber: string | null;
+                            address: string | null;
+                            city: string | null;
+                            state: string | null;
+                            pinCode: string | null;
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CentresController_create: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    code: string;
+                    /**
+                     * Format: uuid
+                     * @default null
+                     */
+                    groupID?: string | null;
+                    /** @default false */
+                    isFusion?: boolean;
+                    /** Format: email */
+                    email?: string | null;
+                    phoneNumber?: string | null;
+                    address?: string | null;
+                    city?: string | null;
+                    state?: string | null;
+                    pinCode?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            name: string;
+                            code: string;
+                            /** Format: uuid */
+                            groupID: string | null;
+                            groupName: string | null;
+                            isFusion: boolean;
+                            email: string | null;
+                            phoneNumber: string | null;
+                            address: string | null;
+                            city: string | null;
+                            state: string | null;
+                            pinCode: string | null;
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CentresController_update: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    code: string;
+                    /**
+                     * Format: uuid
+                     * @default null
+                     */
+                    groupID?: string | null;
+                    /** @default false */
+                    isFusion?: boolean;
+                    /** Format: email */
+                    email?: string | null;
+                    phoneNumber?: string | null;
+                    address?: string | null;
+                    city?: string | null;
+                    state?: string | null;
+                    pinCode?: string | null;
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            name: string;
+                            code: string;
+                            /** Format: uuid */
+                            groupID: string | null;
+                            groupName: string | null;
+                            isFusion: boolean;
+                            email: string | null;
+                            phoneNumber: string | null;
+                            address: string | null;
+                            city: string | null;
+                            state: string | null;
+                            pinCode: string | null;
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CentresController_status: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    isActive: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            name: string;
+                            code: string;
+                            /** Format: uuid */
+                            groupID: string | null;
+                            groupName: string | null;
+                            isFusion: boolean;
+                            email: string | null;
+                            phoneNumber: string | null;
+                            address: string | null;
+                            city: string | null;
+                            state: string | null;
+                            pinCode: string | null;
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    UsersController_find: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    search?: string;
+                    sortBy?: string;
+                    /**
+                     * @default asc
+                     * @enum {string}
+                     */
+                    sortDir?: "asc" | "desc";
+                    isActive?: boolean;
+                    roleCode?: string;
+                    /** Format: uuid */
+                    centerID?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            items: {
+                                /** Format: uuid */
+                                _id: string;
+                                loginName: string;
+                                firstName: string;
+                                lastName: string;
+                                fullName: string;
+                                email: string;
+                                phoneNumber: string | null;
+                                /** Format: uuid */
+                                roleID: string;
+                                roleName: string;
+                                roleCodes: string[];
+                                /** Format: uuid */
+                                groupID: string | null;
+                                groupName: string | null;
+                                centerID: string[];
+                                centerNames: string[];
+                                isAvailability: boolean;
+                                resetPassword: boolean;
+                                isBlocked: boolean;
+                                lastLoginAt: string | null;
+                                isActive: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    UsersController_get: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            loginName: string;
+                            firstName: string;
+                            lastName: string;
+                            fullName: string;
+                            email: string;
+                            phoneNumber: string | null;
+                            /** Format: uuid */
+                            roleID: string;
+                            roleName: string;
+                            roleCodes: string[];
+                            /** Format: uuid */
+                            groupID: string | null;
+                            groupName: string | null;
+                            centerID: string[];
+                            centerNames: string[];
+                            isAvailability: boolean;
+                            resetPassword: boolean;
+                            isBlocked: boolean;
+                            lastLoginAt: string | null;
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    UsersController_create: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    loginName: string;
+                    firstName: string;
+                    lastName: string;
+                    /** Format: email */
+                    email: string;
+                    phoneNumber?: string | null;
+                    /** Format: uuid */
+                    roleID: string;
+                    /**
+                     * Format: uuid
+                     * @default null
+                     */
+                    groupID?: string | null;
+                    /** @default [] */
+                    centerID?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            loginName: string;
+                            firstName: string;
+                            lastName: string;
+                            fullName: string;
+                            email: string;
+                            phoneNumber: string | null;
+                            /** Format: uuid */
+                            roleID: string;
+                            roleName: string;
+                            roleCodes: string[];
+                            /** Format: uuid */
+                            groupID: string | null;
+                            groupName: string | null;
+                            centerID: string[];
+                            centerNames: string[];
+                            isAvailability: boolean;
+                            resetPassword: boolean;
+                            isBlocked: boolean;
+                            lastLoginAt: string | null;
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    UsersController_update: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    firstName: string;
+                    lastName: string;
+                    /** Format: email */
+                    email: string;
+                    phoneNumber?: string | null;
+                    /** Format: uuid */
+                    roleID: string;
+                    /**
+                     * Format: uuid
+                     * @default null
+                     */
+                    groupID?: string | null;
+                    /** @default [] */
+                    centerID?: string[];
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            loginName: string;
+                            firstName: string;
+                            lastName: string;
+                            fullName: string;
+                            email: string;
+                            phoneNumber: string | null;
+                            /** Format: uuid */
+                            roleID: string;
+                            roleName: string;
+                            roleCodes: string[];
+                            /** Format: uuid */
+                            groupID: string | null;
+                            groupName: string | null;
+                            centerID: string[];
+                            centerNames: string[];
+                            isAvailability: boolean;
+                            resetPassword: boolean;
+                            isBlocked: boolean;
+                            lastLoginAt: string | null;
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    UsersController_status: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    isActive: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            loginName: string;
+                            firstName: string;
+                            lastName: string;
+                            fullName: string;
+                            email: string;
+                            phoneNumber: string | null;
+                            /** Format: uuid */
+                            roleID: string;
+                            roleName: string;
+                            roleCodes: string[];
+                            /** Format: uuid */
+                            groupID: string | null;
+                            groupName: string | null;
+                            centerID: string[];
+                            centerNames: string[];
+                            isAvailability: boolean;
+                            resetPassword: boolean;
+                            isBlocked: boolean;
+                            lastLoginAt: string | null;
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    UsersController_unblock: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            loginName: string;
+                            firstName: string;
+                            lastName: string;
+                            fullName: string;
+                            email: string;
+                            phoneNumber: string | null;
+                            /** Format: uuid */
+                            roleID: string;
+                            roleName: string;
+                            roleCodes: string[];
+                            /** Format: uuid */
+                            groupID: string | null;
+                            groupName: string | null;
+                            centerID: string[];
+                            centerNames: string[];
+                            isAvailability: boolean;
+                            resetPassword: boolean;
+                            isBlocked: boolean;
+                            lastLoginAt: string | null;
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RolesController_list: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    search?: string;
+                    sortBy?: string;
+                    /**
+                     * @default asc
+                     * @enum {string}
+                     */
+                    sortDir?: "asc" | "desc";
+                    isActive?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            items: {
+                                /** Format: uuid */
+                                _id: string;
+                                name: string;
+                                roleCode: string;
+                                description: string | null;
+                                privileges: {
+                                    [key: string]: string[];
+                                };
+                                isSystem: boolean;
+                                isActive: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RolesController_get: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            name: string;
+                            roleCode: string;
+                            description: string | null;
+                            privileges: {
+                                [key: string]: string[];
+                            };
+                            isSystem: boolean;
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RolesController_create: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    roleCode: string;
+                    description?: string | null;
+                    privileges: {
+                        [key: string]: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            name: string;
+                            roleCode: string;
+                            description: string | null;
+                            privileges: {
+                                [key: string]: string[];
+                            };
+                            isSystem: boolean;
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RolesController_update: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    roleCode: string;
+                    description?: string | null;
+                    privileges: {
+                        [key: string]: string[];
+                    };
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            name: string;
+                            roleCode: string;
+                            description: string | null;
+                            privileges: {
+                                [key: string]: string[];
+                            };
+                            isSystem: boolean;
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RolesController_status: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    isActive: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            name: string;
+                            roleCode: string;
+                            description: string | null;
+                            privileges: {
+                                [key: string]: string[];
+                            };
+                            isSystem: boolean;
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RolesController_privileges: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** @enum {string} */
+                            module: "PACS" | "BILLING" | "OTHERS";
+                            submodules: {
+                                type: string;
+                                privileges: {
+                                    code: string;
+                                }[];
+                            }[];
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PasswordsController_update: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The current password, when not in the body. */
+                oldpassword?: string;
+                /** @description The new password, when not in the body. */
+                password?: string;
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    newPassword?: string;
+                    oldPassword?: string;
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        /** @enum {string|null} */
+                        data: null;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PasswordsController_forgot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    loginName: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        /** @enum {string|null} */
+                        data: null;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    PasswordsController_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    resetToken: string;
+                    newPassword: string;
+                    confirmPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        /** @enum {string|null} */
+                        data: null;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    AvailabilityController_online: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path: {
+                /** @description The caller’s own user id */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            isAvailability: boolean;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AvailabilityController_offline: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path: {
+                /** @description The caller’s own user id */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            isAvailability: boolean;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DepartmentsController_list: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    search?: string;
+                    sortBy?: string;
+                    /**
+                     * @default asc
+                     * @enum {string}
+                     */
+                    sortDir?: "asc" | "desc";
+                    isActive?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            items: {
+                                /** Format: uuid */
+                                _id: string;
+                                name: string;
+                                code: string;
+                                subDepartments: {
+                                    /** Format: uuid */
+                                    _id: string;
+                                    subDepartmentName: string;
+                                    subDepartmentCode: string;
+                                    isActive: boolean;
+                                }[];
+                                isActive: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DepartmentsController_create: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            name: string;
+                            code: string;
+                            subDepartments: {
+                                /** Format: uuid */
+                                _id: string;
+                                subDepartmentName: string;
+                                subDepartmentCode: string;
+                                isActive: boolean;
+                            }[];
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DepartmentsController_update: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    code: string;
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            name: string;
+                            code: string;
+                            subDepartments: {
+                                /** Format: uuid */
+                                _id: string;
+                                subDepartmentName: string;
+                                subDepartmentCode: string;
+                                isActive: boolean;
+                            }[];
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DepartmentsController_status: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    isActive: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            name: string;
+                            code: string;
+                            subDepartments: {
+                                /** Format: uuid */
+                                _id: string;
+                                subDepartmentName: string;
+                                subDepartmentCode: string;
+                                isActive: boolean;
+                            }[];
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DepartmentsController_subDepartments: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    departmentID: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            subDepartmentName: string;
+                            subDepartmentCode: string;
+                            isActive: boolean;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DepartmentsController_createSub: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    departmentID: string;
+                    subDepartmentName: string;
+                    subDepartmentCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            name: string;
+                            code: string;
+                            subDepartments: {
+                                /** Format: uuid */
+                                _id: string;
+                                subDepartmentName: string;
+                                subDepartmentCode: string;
+                                isActive: boolean;
+                            }[];
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    EntitiesController_list: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    search?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            code: string;
+                            city: string;
+                            state: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    EntitiesController_create: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    city: string;
+                    state: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            code: string;
+                            city: string;
+                            state: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DoctorsController_list: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    search?: string;
+                    sortBy?: string;
+                    /**
+                     * @default asc
+                     * @enum {string}
+                     */
+                    sortDir?: "asc" | "desc";
+                    isActive?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            items: {
+                                /** Format: uuid */
+                                _id: string;
+                                /** Format: uuid */
+                                profileID: string;
+                                firstName: string;
+                                lastName: string;
+                                fullName: string;
+                                email: string | null;
+                                phoneNumber: string | null;
+                                qualificationName: string | null;
+                                specialization: string | null;
+                                registrationNumber: string | null;
+                                /** Format: uuid */
+                                departmentID: string | null;
+                                centerID: string[];
+                                isActive: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DoctorsController_get: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** Format: uuid */
+                    profileID: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            /** Format: uuid */
+                            profileID: string;
+                            firstName: string;
+                            lastName: string;
+                            fullName: string;
+                            email: string | null;
+                            phoneNumber: string | null;
+                            qualificationName: string | null;
+                            specialization: string | null;
+                            registrationNumber: string | null;
+                            /** Format: uuid */
+                            departmentID: string | null;
+                            centerID: string[];
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DoctorsController_create: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    firstName: string;
+                    lastName: string;
+                    /** Format: email */
+                    email?: string | null;
+                    phoneNumber?: string | null;
+                    qualificationName?: string | null;
+                    specialization?: string | null;
+                    registrationNumber?: string | null;
+                    /**
+                     * Format: uuid
+                     * @default null
+                     */
+                    departmentID?: string | null;
+                    /** @default [] */
+                    centerID?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            /** Format: uuid */
+                            profileID: string;
+                            firstName: string;
+                            lastName: string;
+                            fullName: string;
+                            email: string | null;
+                            phoneNumber: string | null;
+                            qualificationName: string | null;
+                            specialization: string | null;
+                            registrationNumber: string | null;
+                            /** Format: uuid */
+                            departmentID: string | null;
+                            centerID: string[];
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DoctorsController_update: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    firstName: string;
+                    lastName: string;
+                    /** Format: email */
+                    email?: string | null;
+                    phoneNumber?: string | null;
+                    qualificationName?: string | null;
+                    specialization?: string | null;
+                    registrationNumber?: string | null;
+                    /**
+                     * Format: uuid
+                     * @default null
+                     */
+                    departmentID?: string | null;
+                    /** @default [] */
+                    centerID?: string[];
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            /** Format: uuid */
+                            profileID: string;
+                            firstName: string;
+                            lastName: string;
+                            fullName: string;
+                            email: string | null;
+                            phoneNumber: string | null;
+                            qualificationName: string | null;
+                            specialization: string | null;
+                            registrationNumber: string | null;
+                            /** Format: uuid */
+                            departmentID: string | null;
+                            centerID: string[];
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DoctorsController_status: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    isActive: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            /** Format: uuid */
+                            profileID: string;
+                            firstName: string;
+                            lastName: string;
+                            fullName: string;
+                            email: string | null;
+                            phoneNumber: string | null;
+                            qualificationName: string | null;
+                            specialization: string | null;
+                            registrationNumber: string | null;
+                            /** Format: uuid */
+                            departmentID: string | null;
+                            centerID: string[];
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ReferralsController_find: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    search?: string;
+                    sortBy?: string;
+                    /**
+                     * @default asc
+                     * @enum {string}
+                     */
+                    sortDir?: "asc" | "desc";
+                    isActive?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            items: {
+                                /** Format: uuid */
+                                _id: string;
+                                name: string;
+                                /** @enum {string} */
+                                providerType: "Internal" | "External";
+                                hospitalName: string | null;
+                                email: string | null;
+                                phoneNumber: string | null;
+                                city: string | null;
+                                commissionPercent: number | null;
+                                isActive: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ReferralsController_get: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            name: string;
+                            /** @enum {string} */
+                            providerType: "Internal" | "External";
+                            hospitalName: string | null;
+                            email: string | null;
+                            phoneNumber: string | null;
+                            city: string | null;
+                            commissionPercent: number | null;
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ReferralsController_create: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    providerType: "Internal" | "External";
+                    hospitalName?: string | null;
+                    /** Format: email */
+                    email?: string | null;
+                    phoneNumber?: string | null;
+                    city?: string | null;
+                    commissionPercent?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            name: string;
+                            /** @enum {string} */
+                            providerType: "Internal" | "External";
+                            hospitalName: string | null;
+                            email: string | null;
+                            phoneNumber: string | null;
+                            city: string | null;
+                            commissionPercent: number | null;
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ReferralsController_update: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    providerType: "Internal" | "External";
+                    hospitalName?: string | null;
+                    /** Format: email */
+                    email?: string | null;
+                    phoneNumber?: string | null;
+                    city?: string | null;
+                    commissionPercent?: number | null;
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            name: string;
+                            /** @enum {string} */
+                            providerType: "Internal" | "External";
+                            hospitalName: string | null;
+                            email: string | null;
+                            phoneNumber: string | null;
+                            city: string | null;
+                            commissionPercent: number | null;
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ReferralsController_status: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    isActive: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            name: string;
+                            /** @enum {string} */
+                            providerType: "Internal" | "External";
+                            hospitalName: string | null;
+                            email: string | null;
+                            phoneNumber: string | null;
+                            city: string | null;
+                            commissionPercent: number | null;
+                            isActive: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ProfileController_get: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            fullName: string;
+                            email: string;
+                            phoneNumber: string | null;
+                            roleName: string;
+                            specialization: string[];
+                            qualificationName: string | null;
+                            signature: {
+                                fileID: string;
+                                url: string;
+                            } | null;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ProfileController_specialization: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    specialization: string[];
+                    qualificationName?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            fullName: string;
+                            email: string;
+                            phoneNumber: string | null;
+                            roleName: string;
+                            specialization: string[];
+                            qualificationName: string | null;
+                            signature: {
+                                fileID: string;
+                                url: string;
+                            } | null;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ProfileController_uploadUrl: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    contentType: "image/png" | "image/jpeg";
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            uploadUrl: string;
+                            fileID: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ProfileController_signature: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fileID: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            fullName: string;
+                            email: string;
+                            phoneNumber: string | null;
+                            roleName: string;
+                            specialization: string[];
+                            qualificationName: string | null;
+                            signature: {
+                                fileID: string;
+                                url: string;
+                            } | null;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PreferencesController_setColumns: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    screen: string;
+                    columns: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            screen: string;
+                            columns: string[];
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PreferencesController_columns: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    screen: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            screen: string;
+                            columns: string[];
+                        } | null;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PreferencesController_get: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** @enum {string} */
+                            theme?: "light" | "dark";
+                            /** @enum {string} */
+                            viewer?: "cloud" | "exe";
+                            /** @enum {string} */
+                            layout?: "horizontal" | "vertical";
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PreferencesController_set: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    theme?: "light" | "dark";
+                    /** @enum {string} */
+                    viewer?: "cloud" | "exe";
+                    /** @enum {string} */
+                    layout?: "horizontal" | "vertical";
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** @enum {string} */
+                            theme?: "light" | "dark";
+                            /** @enum {string} */
+                            viewer?: "cloud" | "exe";
+                            /** @enum {string} */
+                            layout?: "horizontal" | "vertical";
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DashboardController_counts: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            groups: number;
+                            centers: number;
+                            users: number;
+                            activeUsers: number;
+                            onlineRadiologists: number;
+                            doctors: number;
+                            referrals: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -121,6 +121,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Not a platform admin (RAYWORKS_ADMIN or SUPER_ADMIN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -1,5 +1,7 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ROLE_CODES } from '@rayworks/contracts';
+import { RequireRole } from '../auth/decorators.js';
 import { DataSource } from 'typeorm';
 import { ServiceKitSettings } from './service-kit.settings.js';
 
@@ -16,8 +18,10 @@ export interface DeadLetterView {
   failedAt: string;
 }
 
-/** Operator endpoint: the messages this service's consumers gave up on, newest first. */
+/** Operator endpoint: the messages this service's consumers gave up on, newest first. Platform admins only. */
 @ApiTags('operations')
+@ApiBearerAuth()
+@RequireRole(ROLE_CODES.ADMIN, ROLE_CODES.SUPER_ADMIN)
 @Controller('ops/dead-letters')
 export class DeadLettersController {
   constructor(
@@ -27,6 +31,7 @@ export class DeadLettersController {
 
   @Get()
   @ApiOkResponse({ description: 'Dead letters, newest first.' })
+  @ApiForbiddenResponse({ description: 'Not a platform admin (RAYWORKS_ADMIN or SUPER_ADMIN).' })
   @ApiQuery({ name: 'limit', required: false, type: Number })
   async list(@Query('limit') limit?: string): Promise<DeadLetterView[]> {
     const n = Math.min(Math.max(Number(limit) || 50, 1), 500);

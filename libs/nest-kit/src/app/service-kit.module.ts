@@ -7,6 +7,7 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import type { Admin, Kafka } from 'kafkajs';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -23,6 +24,13 @@ import { createRedis } from '../jobs/queues.js';
 import { createLogger } from '../logging/logger.js';
 import { Metrics, MetricsController } from '../metrics/metrics.js';
 import { StorageService } from '../storage/storage.service.js';
+import { ApiExceptionFilter } from '../auth/api-exception.filter.js';
+import { AuthGuard } from '../auth/auth.guard.js';
+import { createAuthenticator } from '../auth/auth-settings.js';
+import { BodyDecryptionInterceptor } from '../auth/body-decryption.interceptor.js';
+import { RequestAuthenticator } from '../auth/request-authenticator.js';
+import { AccessTokens } from '../auth/access-token.js';
+import { SessionStore } from '../auth/session-store.js';
 import { DeadLettersController } from './dead-letters.controller.js';
 import { ServiceKitSettings } from './service-kit.settings.js';
 import { KAFKA, LOGGER, REDIS, SERVICE_ENV } from './tokens.js';
@@ -124,9 +132,31 @@ export class ServiceKitModule {
             new EventConsumer(ds, kafka, settings.schema, logger, { groupId: settings.groupId, topics: settings.consumer.topics }),
           inject: [DataSource, KAFKA, LOGGER],
         },
+        // Every caller is verified by the service itself (docs/decisions/0011): tokens, sessions, default deny.
+        { provide: RequestAuthenticator, useFactory: (env: ServiceEnv, redis: Redis) => createAuthenticator(env, redis), inject: [SERVICE_ENV, REDIS] },
+        { provide: AccessTokens, useFactory: (auth: RequestAuthenticator) => auth.tokens, inject: [RequestAuthenticator] },
+        { provide: SessionStore, useFactory: (auth: RequestAuthenticator) => auth.sessions, inject: [RequestAuthenticator] },
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_INTERCEPTOR, useClass: BodyDecryptionInterceptor },
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
         ServiceKitLifecycle,
       ],
-      exports: [ServiceKitSettings, SERVICE_ENV, LOGGER, HealthChecks, Metrics, DataSource, KAFKA, REDIS, StorageService, OutboxPublisher, EventConsumer],
+      exports: [
+        ServiceKitSettings,
+        SERVICE_ENV,
+        LOGGER,
+        HealthChecks,
+        Metrics,
+        DataSource,
+        KAFKA,
+        REDIS,
+        StorageService,
+        OutboxPublisher,
+        EventConsumer,
+        RequestAuthenticator,
+        AccessTokens,
+        SessionStore,
+      ],
     };
   }
 }

@@ -3,3 +3,6 @@ export const LOGGER = Symbol('LOGGER');
 export const KAFKA = Symbol('KAFKA');
 export const REDIS = Symbol('REDIS');
 export const SERVICE_ENV = Symbol('SERVICE_ENV');
+
+/** The Redis client type behind REDIS (ioredis is the kit's dependency, not the services'). */
+export type { Redis as RedisClient } from 'ioredis';

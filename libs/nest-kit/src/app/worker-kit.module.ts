@@ -1,4 +1,5 @@
 import { Global, Inject, Injectable, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, Reflector } from '@nestjs/core';
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -9,6 +10,8 @@ import { HealthController } from '../health/health.controller.js';
 import { createRedis, createWorker, type WorkerSettings } from '../jobs/queues.js';
 import { createLogger } from '../logging/logger.js';
 import { Metrics, MetricsController } from '../metrics/metrics.js';
+import { ApiExceptionFilter } from '../auth/api-exception.filter.js';
+import { AuthGuard } from '../auth/auth.guard.js';
 import { LOGGER, REDIS } from './tokens.js';
 
 export const workerEnvSchema = z.object({ PORT: envVars.PORT, LOG_LEVEL: envVars.LOG_LEVEL, REDIS_URL: envVars.REDIS_URL });
@@ -66,6 +69,9 @@ export class WorkerKitModule {
         { provide: HealthChecks, useFactory: () => new HealthChecks(name) },
         { provide: Metrics, useFactory: () => new Metrics(name) },
         JobProcessors,
+        // Default deny: a worker serves only its @Public health and metrics routes; it signs nobody in.
+        { provide: APP_GUARD, useFactory: (reflector: Reflector) => new AuthGuard(reflector, null), inject: [Reflector] },
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],
       exports: [LOGGER, REDIS, HealthChecks, Metrics, JobProcessors],
     };

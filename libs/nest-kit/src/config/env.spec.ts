@@ -11,6 +11,7 @@ const valid = {
   S3_ACCESS_KEY_ID: 'key',
   S3_SECRET_ACCESS_KEY: 'secret',
   S3_BUCKET: 'rayworks',
+  AUTH_TOKEN_SECRET: 'x'.repeat(32),
 };
 
 describe('loadEnv', () => {
@@ -19,6 +20,8 @@ describe('loadEnv', () => {
     expect(env.PORT).toBe(3002);
     expect(env.KAFKA_BROKERS).toEqual(['127.0.0.1:9092', '127.0.0.1:9094']);
     expect(env.LOG_LEVEL).toBe('info');
+    expect(env.ACCESS_TOKEN_TTL_SECONDS).toBe(900);
+    expect(env.SESSION_IDLE_TIMEOUT_SECONDS).toBe(1800);
   });
 
   it('names every missing variable', () => {

@@ -25,11 +25,21 @@ export const envVars = {
   S3_SECRET_ACCESS_KEY: z.string().min(1),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** HS256 key of the access tokens, shared by every process that verifies callers (docs/decisions/0011). */
+  AUTH_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** A session unused for this long is expired (440). */
+  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(1800),
 } as const;
 
 export const databaseEnv = { DATABASE_URL: envVars.DATABASE_URL };
 export const redisEnv = { REDIS_URL: envVars.REDIS_URL };
 export const kafkaEnv = { KAFKA_BROKERS: envVars.KAFKA_BROKERS };
+export const sessionAuthEnv = {
+  AUTH_TOKEN_SECRET: envVars.AUTH_TOKEN_SECRET,
+  ACCESS_TOKEN_TTL_SECONDS: envVars.ACCESS_TOKEN_TTL_SECONDS,
+  SESSION_IDLE_TIMEOUT_SECONDS: envVars.SESSION_IDLE_TIMEOUT_SECONDS,
+};
 export const storageEnv = {
   S3_ENDPOINT: envVars.S3_ENDPOINT,
   S3_REGION: envVars.S3_REGION,
@@ -38,7 +48,7 @@ export const storageEnv = {
   S3_BUCKET: envVars.S3_BUCKET,
 };
 
-/** What every domain service needs: HTTP port, its database, Redis, Kafka, the object store. */
+/** What every domain service needs: HTTP port, its database, Redis, Kafka, the object store, the token key. */
 export const serviceEnvSchema = z.object({
   PORT: envVars.PORT,
   LOG_LEVEL: envVars.LOG_LEVEL,
@@ -46,6 +56,7 @@ export const serviceEnvSchema = z.object({
   ...redisEnv,
   ...kafkaEnv,
   ...storageEnv,
+  ...sessionAuthEnv,
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
 

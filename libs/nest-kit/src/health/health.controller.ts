@@ -2,9 +2,11 @@ import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { LivenessReport, ReadinessReport } from '@rayworks/contracts';
+import { Public } from '../auth/decorators.js';
 import { HealthChecks } from './health-checks.js';
 
 @ApiTags('health')
+@Public()
 @Controller('health')
 export class HealthController {
   constructor(@Inject(HealthChecks) private readonly checks: HealthChecks) {}

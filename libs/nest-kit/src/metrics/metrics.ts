@@ -2,6 +2,7 @@ import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Public } from '../auth/decorators.js';
 
 /** One Prometheus registry per process, with Node's default metrics and an HTTP request histogram. */
 export class Metrics {
@@ -34,6 +35,7 @@ export class Metrics {
 }
 
 @ApiExcludeController()
+@Public()
 @Controller('metrics')
 export class MetricsController {
   constructor(@Inject(Metrics) private readonly metrics: Metrics) {}

@@ -1,14 +1,18 @@
 import { SERVICE_NAMES, type ServiceName } from '@rayworks/contracts';
-import { envVars, loadEnv } from '@rayworks/nest-kit';
+import { envVars, loadEnv, sessionAuthEnv, type AuthEnv } from '@rayworks/nest-kit';
 import { z } from 'zod';
 
 const serviceUrlVar = (name: ServiceName) => `SERVICE_URL_${name.toUpperCase()}`;
 
-/** The gateway's variables: its port, Redis (socket.io adapter), where each service answers, the built console. */
+/**
+ * The gateway's variables: its port, Redis (socket.io adapter, sessions), where each service answers, the built
+ * console, and the token key and session timeout it verifies socket.io connections with.
+ */
 export const gatewayEnvSchema = z.object({
   PORT: envVars.PORT,
   LOG_LEVEL: envVars.LOG_LEVEL,
   REDIS_URL: envVars.REDIS_URL,
+  ...sessionAuthEnv,
   WEB_DIST_DIR: z.string().min(1),
   ...Object.fromEntries(SERVICE_NAMES.map((name) => [serviceUrlVar(name), z.url()])),
 });
@@ -19,6 +23,7 @@ export interface GatewayEnv {
   REDIS_URL: string;
   WEB_DIST_DIR: string;
   serviceUrls: Record<ServiceName, string>;
+  auth: AuthEnv;
 }
 
 export function loadGatewayEnv(env: Record<string, string | undefined> = process.env): GatewayEnv {
@@ -28,6 +33,11 @@ export function loadGatewayEnv(env: Record<string, string | undefined> = process
     LOG_LEVEL: parsed.LOG_LEVEL as string,
     REDIS_URL: parsed.REDIS_URL as string,
     WEB_DIST_DIR: parsed.WEB_DIST_DIR as string,
+    auth: {
+      AUTH_TOKEN_SECRET: parsed.AUTH_TOKEN_SECRET as string,
+      ACCESS_TOKEN_TTL_SECONDS: parsed.ACCESS_TOKEN_TTL_SECONDS as number,
+      SESSION_IDLE_TIMEOUT_SECONDS: parsed.SESSION_IDLE_TIMEOUT_SECONDS as number,
+    },
     serviceUrls: Object.fromEntries(SERVICE_NAMES.map((n) => [n, String(parsed[serviceUrlVar(n)]).replace(/\/$/, '')])) as Record<
       ServiceName,
       string

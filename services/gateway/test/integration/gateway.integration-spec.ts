@@ -1,19 +1,71 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { io } from 'socket.io-client';
+import { promisify } from 'node:util';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import { io, type Socket } from 'socket.io-client';
 import {
+  AUTH_HEADERS,
+  AUTH_MESSAGES,
   GATEWAY_PORT,
   REALTIME_PATH,
+  ROLE_CODES,
   SERVICE_NAMES,
   SERVICE_PORTS,
   livenessReportSchema,
   readinessReportSchema,
+  socketRoom,
+  type UserSession,
 } from '@rayworks/contracts';
-import { eventually, startScript, stop } from '@rayworks/testing';
+import { eventually, infraEnv, roleUrl, startScript, stop } from '@rayworks/testing';
 
 /** The running system (npm test starts it) as the browser reaches it: only through the gateway. */
 const base = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${GATEWAY_PORT}`;
+const PASSWORD = 'Gate@1234';
+const suffix = randomBytes(3).toString('hex');
+const login = (who: string) => `gw${suffix}.${who}`;
+
+/** A tenant of this test file, made by the auth service's provisioning CLI (services/auth/src/tenant.ts). */
+async function provisionTenant(): Promise<void> {
+  const spec = {
+    company: { name: `Gateway IT ${suffix}`, code: `it-gw-${suffix}` },
+    centres: [{ key: 'c', name: `Gateway Centre ${suffix}`, code: `GW${suffix}` }],
+    users: [
+      { loginName: login('admin'), firstName: 'Gate', lastName: 'Admin', email: `${login('admin')}@it.rayworks.local`, role: ROLE_CODES.ADMIN, password: PASSWORD },
+      { loginName: login('reception'), firstName: 'Gate', lastName: 'Desk', email: `${login('reception')}@it.rayworks.local`, role: ROLE_CODES.RECEPTIONIST, centres: ['c'], password: PASSWORD },
+    ],
+  };
+  const cli = fileURLToPath(new URL('../../../auth/dist/tenant.js', import.meta.url));
+  await promisify(execFile)(process.execPath, [cli, JSON.stringify(spec)], { env: { ...process.env, DATABASE_URL: roleUrl(infraEnv().ownerDatabaseUrl, 'rayworks_auth') } });
+}
+
+/** Logs in through the gateway, as the console does. */
+async function loginThroughGateway(who: string): Promise<UserSession> {
+  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { [AUTH_HEADERS.loginName]: login(who), [AUTH_HEADERS.password]: PASSWORD } });
+  const body = (await res.json()) as { data: UserSession; message: string };
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${body.message}`);
+  return body.data;
+}
+
+const bearer = (s: UserSession) => ({ authorization: `Bearer ${s.token}`, [AUTH_HEADERS.sessionToken]: s.sessionToken });
+
+function connect(auth?: Record<string, unknown>): Socket {
+  return io(base, { path: REALTIME_PATH, transports: ['websocket'], reconnection: false, auth });
+}
+
+/** The first hello, or the refusal of the connection. */
+function firstAnswer(socket: Socket): Promise<{ hello?: { gateway: string }; refused?: Error & { data?: { status: number } } }> {
+  return new Promise((resolve) => {
+    socket.on('system:hello', (hello) => resolve({ hello }));
+    socket.on('connect_error', (refused) => resolve({ refused }));
+  });
+}
+
+beforeAll(async () => provisionTenant(), 60_000);
 
 describe('gateway', () => {
   it('reports every service ready through /api/<service>/health/ready, and itself ready', async () => {
@@ -44,10 +96,18 @@ describe('gateway', () => {
     expect(metrics).toContain('process_resident_memory_bytes');
   });
 
-  it("lists a service's dead letters for operators", async () => {
-    const res = await fetch(`${base}/api/cases/ops/dead-letters?limit=5`);
-    expect(res.status).toBe(200);
-    expect(Array.isArray(await res.json())).toBe(true);
+  it("lists a service's dead letters to platform admins only (401 without a session, 403 for others)", async () => {
+    const anonymous = await fetch(`${base}/api/cases/ops/dead-letters?limit=5`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ status: 'error', data: null, message: AUTH_MESSAGES.unauthorized });
+    const desk = await loginThroughGateway('reception');
+    expect((await fetch(`${base}/api/cases/ops/dead-letters?limit=5`, { headers: bearer(desk) })).status).toBe(403);
+    const admin = await loginThroughGateway('admin');
+    for (const service of SERVICE_NAMES) {
+      const res = await fetch(`${base}/api/${service}/ops/dead-letters?limit=5`, { headers: bearer(admin) });
+      expect({ service, status: res.status }).toEqual({ service, status: 200 });
+      expect(Array.isArray(await res.json())).toBe(true);
+    }
   });
 
   it('serves the console for deep links, but not for API paths', async () => {
@@ -58,14 +118,55 @@ describe('gateway', () => {
     expect(api.status).toBe(404);
   });
 
-  it('says hello over socket.io at /realtime', async () => {
-    const socket = io(base, { path: REALTIME_PATH, transports: ['websocket'], reconnection: false });
+  it('refuses socket.io connections without a valid access token and a live session', async () => {
+    const admin = await loginThroughGateway('admin');
+    for (const auth of [undefined, { userId: admin._id }, { token: admin.token }, { token: admin.token, sessionToken: `${admin.sessionToken.slice(0, -2)}xx` }, { token: 'forged', sessionToken: admin.sessionToken }]) {
+      const socket = connect(auth);
+      try {
+        const answer = await firstAnswer(socket);
+        expect({ auth, hello: answer.hello, message: answer.refused?.message, status: answer.refused?.data?.status }).toEqual({
+          auth,
+          hello: undefined,
+          message: AUTH_MESSAGES.unauthorized,
+          status: 401,
+        });
+      } finally {
+        socket.close();
+      }
+    }
+  });
+
+  it('says hello over socket.io at /realtime to an authenticated socket, which joins its user and tenant rooms', async () => {
+    const desk = await loginThroughGateway('reception');
+    const socket = connect({ token: desk.token, sessionToken: desk.sessionToken });
+    // a socket.io server of the test on the same Redis adapter, not listening: it can ask the gateway's rooms
+    const pub = new Redis(infraEnv().redisUrl);
+    const sub = pub.duplicate();
+    const observer = new Server({ adapter: createAdapter(pub, sub) });
     try {
-      const hello = await new Promise<{ gateway: string }>((resolve, reject) => {
-        socket.on('system:hello', resolve);
-        socket.on('connect_error', reject);
-      });
-      expect(hello.gateway).toMatch(/:\d+$/);
+      const answer = await firstAnswer(socket);
+      expect(answer.hello?.gateway).toMatch(/:\d+$/);
+      const rooms = await eventually(
+        async () => (await observer.in(socketRoom.user(desk._id)).fetchSockets()).flatMap((s) => [...s.rooms]),
+        (r) => r.includes(socketRoom.tenant(desk.user.companyID)),
+        { what: 'the socket in its rooms' },
+      );
+      expect(rooms).toEqual(expect.arrayContaining([socketRoom.user(desk._id), socketRoom.tenant(desk.user.companyID)]));
+    } finally {
+      socket.close();
+      observer.of('/').adapter.close();
+      pub.disconnect();
+      sub.disconnect();
+    }
+  });
+
+  it('refuses a socket of a session that has ended (logout) with 401', async () => {
+    const desk = await loginThroughGateway('reception');
+    await fetch(`${base}/api/auth/logout`, { method: 'POST', headers: { ...bearer(desk), 'content-type': 'application/json' }, body: '{}' });
+    const socket = connect({ token: desk.token, sessionToken: desk.sessionToken });
+    try {
+      const answer = await firstAnswer(socket);
+      expect([answer.refused?.message, answer.refused?.data?.status]).toEqual([AUTH_MESSAGES.unauthorized, 401]);
     } finally {
       socket.close();
     }
@@ -83,6 +184,7 @@ describe('gateway with a service down', () => {
       PORT: String(port),
       REDIS_URL: process.env.REDIS_URL!,
       LOG_LEVEL: 'warn',
+      AUTH_TOKEN_SECRET: process.env.AUTH_TOKEN_SECRET ?? 'rayworks-local-development-token-secret-not-for-production',
       WEB_DIST_DIR: fileURLToPath(new URL('../../../../web/dist', import.meta.url)),
       ...Object.fromEntries(SERVICE_NAMES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, `http://127.0.0.1:${s === 'lims' ? closed : SERVICE_PORTS[s]}`])),
     });

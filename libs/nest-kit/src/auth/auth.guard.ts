@@ -1,0 +1,73 @@
+import { Inject, Injectable, Optional, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { AUTH_HEADERS, AUTH_MESSAGES, grantsAllow } from '@rayworks/contracts';
+import { bearerToken } from './access-token.js';
+import { AuthFailure, forbidden } from './auth.errors.js';
+import { ACCESS_RULE, ALLOW_DURING_PASSWORD_RESET, type AccessRule } from './decorators.js';
+import { CompanyMismatchError, narrowAccess, type RequestAccess } from './request-access.js';
+import { RequestAuthenticator } from './request-authenticator.js';
+import { setRequestAccess } from './request-state.js';
+import type { Principal } from './principal.js';
+
+/** The decision for a verified principal on a rule: allowed, or why not. Pure, for the unit tests. */
+export function decide(rule: AccessRule | undefined, access: RequestAccess, allowDuringReset: boolean): { allowed: true } | { allowed: false; message: string } {
+  const principal: Principal = access.principal;
+  if (!rule) return { allowed: false, message: AUTH_MESSAGES.forbidden };
+  if (principal.resetPassword && !allowDuringReset) return { allowed: false, message: AUTH_MESSAGES.forbidden };
+  switch (rule.kind) {
+    case 'public':
+    case 'authenticated':
+      return { allowed: true };
+    case 'privilege':
+      return grantsAllow(principal.grants, rule.need) ? { allowed: true } : { allowed: false, message: AUTH_MESSAGES.forbidden };
+    case 'roles':
+      return principal.roleCodes.some((code) => rule.roles.includes(code)) ? { allowed: true } : { allowed: false, message: AUTH_MESSAGES.forbidden };
+  }
+}
+
+/**
+ * The global guard of every Nest application of Rayworks. Default deny: a route without an access decorator is
+ * refused. Otherwise it verifies the access token and the session (401 / 440), applies the request headers
+ * (x-company-id of another tenant: 403; group and centre headers only narrow), and checks the route's rule (403).
+ * Without an authenticator (workers, the gateway's own routes) only @Public routes are served.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    @Inject(Reflector) private readonly reflector: Reflector,
+    @Optional() @Inject(RequestAuthenticator) private readonly authenticator: RequestAuthenticator | null,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return false;
+    const targets = [context.getHandler(), context.getClass()];
+    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, targets);
+    if (!rule) throw forbidden();
+    if (rule.kind === 'public') return true;
+
+    const req = context.switchToHttp().getRequest<Request>();
+    if (!this.authenticator) throw new AuthFailure('unauthorized', 'this process signs nobody in').toHttpException();
+    const sessionToken = req.headers[AUTH_HEADERS.sessionToken];
+    const session = Array.isArray(sessionToken) ? sessionToken[0] : sessionToken;
+    let principal: Principal;
+    try {
+      principal = await this.authenticator.authenticate(bearerToken(req.headers.authorization), session);
+    } catch (error) {
+      if (error instanceof AuthFailure) throw error.toHttpException();
+      throw error;
+    }
+    let access: RequestAccess;
+    try {
+      access = narrowAccess(principal, req.headers);
+    } catch (error) {
+      if (error instanceof CompanyMismatchError) throw forbidden();
+      throw error;
+    }
+    const allowDuringReset = this.reflector.getAllAndOverride<boolean | undefined>(ALLOW_DURING_PASSWORD_RESET, targets) ?? false;
+    const decision = decide(rule, access, allowDuringReset);
+    if (!decision.allowed) throw forbidden(decision.message);
+    setRequestAccess(req, access, session!);
+    return true;
+  }
+}

@@ -1,0 +1,49 @@
+import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import type { Access, PrivilegeRequirement, RoleCode } from '@rayworks/contracts';
+import type { Principal } from './principal.js';
+import { requestAccessOf } from './request-state.js';
+import type { RequestAccess } from './request-access.js';
+
+/**
+ * Every route says who may call it; the global guard denies a route that says nothing (default deny).
+ * - @Public(): anyone (health, metrics, login, forgot/reset password);
+ * - @Authenticated(): any signed-in user with a live session;
+ * - @RequirePrivilege(requirement('GROUP', 'VIEW')): module + type + any one of the codes (case-insensitive);
+ * - @RequireRole(...codes): one of these role codes (operator endpoints).
+ */
+export type AccessRule =
+  | { kind: 'public' }
+  | { kind: 'authenticated' }
+  | { kind: 'privilege'; need: PrivilegeRequirement }
+  | { kind: 'roles'; roles: readonly string[] };
+
+export const ACCESS_RULE = 'rayworks:access-rule';
+export const ALLOW_DURING_PASSWORD_RESET = 'rayworks:allow-during-password-reset';
+
+export const Public = () => SetMetadata(ACCESS_RULE, { kind: 'public' } satisfies AccessRule);
+export const Authenticated = () => SetMetadata(ACCESS_RULE, { kind: 'authenticated' } satisfies AccessRule);
+export const RequirePrivilege = (need: PrivilegeRequirement) => SetMetadata(ACCESS_RULE, { kind: 'privilege', need } satisfies AccessRule);
+export const RequireRole = (...roles: RoleCode[]) => SetMetadata(ACCESS_RULE, { kind: 'roles', roles } satisfies AccessRule);
+
+/** The access rule for a contract's `access` (libs/contracts AUTH_API). */
+export function accessRuleOf(access: Access): AccessRule {
+  if (access === 'public') return { kind: 'public' };
+  if (access === 'authenticated') return { kind: 'authenticated' };
+  return { kind: 'privilege', need: access };
+}
+
+/**
+ * A user whose password must be changed (resetPassword) may call only routes marked with this
+ * (change password, logout, the configuration); anything else answers 403 until the password is changed.
+ */
+export const AllowDuringPasswordReset = () => SetMetadata(ALLOW_DURING_PASSWORD_RESET, true);
+
+/** The verified caller (the guard has run). */
+export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal => {
+  return requestAccessOf(ctx.switchToHttp().getRequest()).principal;
+});
+
+/** The caller narrowed by the request headers: what this request may reach. */
+export const CurrentAccess = createParamDecorator((_: unknown, ctx: ExecutionContext): RequestAccess => {
+  return requestAccessOf(ctx.switchToHttp().getRequest());
+});

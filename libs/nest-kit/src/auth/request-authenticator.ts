@@ -1,0 +1,31 @@
+import type { Principal } from './principal.js';
+import { AuthFailure } from './auth.errors.js';
+import type { AccessTokens } from './access-token.js';
+import type { SessionStore } from './session-store.js';
+
+/**
+ * Verifies a caller from its two credentials, in this order (docs/decisions/0011-sessions-and-tokens.md):
+ * no, invalid or expired access token → unauthorized (401); session gone by idleness → session-expired (440);
+ * session revoked, wrong secret, or a session of another user → unauthorized (401).
+ * Used by every service's guard and by the gateway's socket.io handshake.
+ */
+export class RequestAuthenticator {
+  constructor(
+    readonly tokens: AccessTokens,
+    readonly sessions: SessionStore,
+  ) {}
+
+  async authenticate(
+    accessToken: string | null | undefined,
+    sessionToken: string | null | undefined,
+    options: { allowExpiredToken?: boolean } = {},
+  ): Promise<Principal> {
+    if (!accessToken) throw new AuthFailure('unauthorized', 'no access token');
+    const principal = await this.tokens.verify(accessToken, { allowExpired: options.allowExpiredToken });
+    if (!sessionToken) throw new AuthFailure('unauthorized', 'no session token');
+    const state = await this.sessions.check(sessionToken, principal);
+    if (state === 'expired') throw new AuthFailure('session-expired', 'session idle timeout');
+    if (state !== 'ok') throw new AuthFailure('unauthorized', `session ${state}`);
+    return principal;
+  }
+}

@@ -1,0 +1,98 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { v7 as uuidv7 } from 'uuid';
+import { parseSessionToken } from '@rayworks/contracts';
+
+/** How long a revoked session is remembered as revoked (so it answers 401, not 440). */
+export const REVOKED_MARKER_SECONDS = 24 * 3600;
+
+export const sessionKeys = {
+  session: (sessionId: string) => `session:${sessionId}`,
+  revoked: (sessionId: string) => `session-revoked:${sessionId}`,
+  userSessions: (userId: string) => `user-sessions:${userId}`,
+} as const;
+
+interface StoredSession {
+  /** sha256 of the secret, hex. */
+  h: string;
+  u: string;
+  t: string;
+}
+
+export type SessionCheck = 'ok' | 'expired' | 'revoked' | 'invalid';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Server-side sessions in Redis. The session token `<sessionId>.<secret>` is given to the client once; Redis keeps
+ * only sha256(secret) under `session:<id>` with a TTL of the idle timeout, slid by every authenticated request.
+ * A missing key is an idle-expired session (440); logout and password changes delete it and leave a `revoked`
+ * marker (401).
+ */
+export class SessionStore {
+  constructor(
+    private readonly redis: Redis,
+    readonly idleSeconds: number,
+  ) {}
+
+  async create(userId: string, tenantId: string): Promise<{ sessionId: string; token: string }> {
+    const sessionId = uuidv7();
+    const secret = randomBytes(32).toString('base64url');
+    const value: StoredSession = { h: sha256(secret), u: userId, t: tenantId };
+    await this.pruneUserSessions(userId);
+    await this.redis
+      .multi()
+      .set(sessionKeys.session(sessionId), JSON.stringify(value), 'EX', this.idleSeconds)
+      .sadd(sessionKeys.userSessions(userId), sessionId)
+      .exec();
+    return { sessionId, token: `${sessionId}.${secret}` };
+  }
+
+  /** Checks a session token against the session the access token names, and slides its idle timeout when good. */
+  async check(token: string, expected: { sessionId: string; userId: string }): Promise<SessionCheck> {
+    const parsed = parseSessionToken(token);
+    if (!parsed || parsed.sessionId !== expected.sessionId) return 'invalid';
+    const key = sessionKeys.session(parsed.sessionId);
+    const raw = await this.redis.get(key);
+    if (raw === null) return (await this.redis.exists(sessionKeys.revoked(parsed.sessionId))) ? 'revoked' : 'expired';
+    let stored: StoredSession;
+    try {
+      stored = JSON.parse(raw) as StoredSession;
+    } catch {
+      return 'invalid';
+    }
+    const given = Buffer.from(sha256(parsed.secret), 'hex');
+    const kept = Buffer.from(stored.h, 'hex');
+    if (given.length !== kept.length || !timingSafeEqual(given, kept) || stored.u !== expected.userId) return 'invalid';
+    await this.redis.expire(key, this.idleSeconds);
+    return 'ok';
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    const raw = await this.redis.get(sessionKeys.session(sessionId));
+    const userId = raw ? (JSON.parse(raw) as StoredSession).u : null;
+    const tx = this.redis.multi().set(sessionKeys.revoked(sessionId), '1', 'EX', REVOKED_MARKER_SECONDS).del(sessionKeys.session(sessionId));
+    if (userId) tx.srem(sessionKeys.userSessions(userId), sessionId);
+    await tx.exec();
+  }
+
+  /** Revokes every live session of a user (password change or reset); returns their ids. */
+  async revokeAllForUser(userId: string): Promise<string[]> {
+    const ids = await this.redis.smembers(sessionKeys.userSessions(userId));
+    if (ids.length === 0) return [];
+    const tx = this.redis.multi();
+    for (const id of ids) tx.set(sessionKeys.revoked(id), '1', 'EX', REVOKED_MARKER_SECONDS).del(sessionKeys.session(id));
+    tx.del(sessionKeys.userSessions(userId));
+    await tx.exec();
+    return ids;
+  }
+
+  /** Drops ids of sessions that expired by idleness from the user's set, so it does not grow forever. */
+  private async pruneUserSessions(userId: string): Promise<void> {
+    const ids = await this.redis.smembers(sessionKeys.userSessions(userId));
+    if (ids.length === 0) return;
+    const exists = await Promise.all(ids.map((id) => this.redis.exists(sessionKeys.session(id))));
+    const gone = ids.filter((_, i) => exists[i] === 0);
+    if (gone.length > 0) await this.redis.srem(sessionKeys.userSessions(userId), ...gone);
+  }
+}

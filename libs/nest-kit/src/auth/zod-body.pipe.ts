@@ -1,0 +1,25 @@
+import { BadRequestException, Body, type PipeTransform } from '@nestjs/common';
+import type { z } from 'zod';
+import type { Endpoint } from '@rayworks/contracts';
+
+/** The first problem of a failed parse, as one message: `<field>: <problem>` (or the problem alone at the root). */
+export function firstIssueMessage(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Please give valid inputs';
+  const path = issue.path.map(String).join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+/** Validates (and normalises: defaults, trims) a request body with a zod schema; 400 with the first message otherwise. */
+export class ZodBodyPipe<TSchema extends z.ZodType> implements PipeTransform<unknown, z.output<TSchema>> {
+  constructor(private readonly schema: TSchema) {}
+
+  transform(value: unknown): z.output<TSchema> {
+    const parsed = this.schema.safeParse(value ?? {});
+    if (!parsed.success) throw new BadRequestException(firstIssueMessage(parsed.error));
+    return parsed.data;
+  }
+}
+
+/** The body of a contract endpoint, validated with the endpoint's own schema (libs/contracts is the single source). */
+export const ContractBody = (endpoint: Pick<Endpoint, 'body'>) => Body(new ZodBodyPipe(endpoint.body));

@@ -1,0 +1,16 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+
+/** Who is calling from where: for the audit log, the login rate limits and the sessions table. */
+export interface ClientInfo {
+  /** The client's address (req.ip: X-Forwarded-For as far as TRUST_PROXY_HOPS proxies are trusted). */
+  address: string;
+  userAgent: string | null;
+}
+
+export function clientInfoOf(req: Request): ClientInfo {
+  const agent = req.headers['user-agent'];
+  return { address: req.ip ?? req.socket.remoteAddress ?? 'unknown', userAgent: agent ? String(agent).slice(0, 400) : null };
+}
+
+export const Client = createParamDecorator((_: unknown, ctx: ExecutionContext): ClientInfo => clientInfoOf(ctx.switchToHttp().getRequest<Request>()));

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module.js';
+import { CredentialsModule } from '../credentials/credentials.module.js';
+import { MailModule } from '../mail/mail.module.js';
+import { SessionsModule } from '../sessions/sessions.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { PasswordsController } from './passwords.controller.js';
+import { PasswordsService } from './passwords.service.js';
+
+/** Change password, forgot password, reset link. */
+@Module({
+  imports: [AuditModule, CredentialsModule, MailModule, SessionsModule, UsersModule],
+  controllers: [PasswordsController],
+  providers: [PasswordsService],
+})
+export class PasswordsModule {}

@@ -1,0 +1,97 @@
+import { BadRequestException, HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import type { RedisClient as Redis } from '@rayworks/nest-kit';
+import { DataSource } from 'typeorm';
+import { AUTH_MESSAGES } from '@rayworks/contracts';
+import { REDIS, runInTenant, setTenant, type RequestAccess } from '@rayworks/nest-kit';
+import { validateChangePassword } from '@rayworks/validation';
+import type { ClientInfo } from '../access/client-info.js';
+import { AUDIT_ACTIONS } from '../audit/audit-actions.js';
+import { AuditRepository } from '../audit/audit.repository.js';
+import { CredentialsRepository } from '../credentials/credentials.repository.js';
+import { LoginRateLimiter } from '../credentials/login-rate-limiter.js';
+import { PasswordHasher } from '../credentials/password-hasher.js';
+import { hashResetToken } from '../mail/mail.processor.js';
+import { MailQueue } from '../mail/mail.queue.js';
+import { SessionsService } from '../sessions/sessions.service.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { PasswordResetsRepository } from './password-resets.repository.js';
+
+/** One reset e-mail per login name per this many seconds, however often the form is sent. */
+const FORGOT_THROTTLE_SECONDS = 60;
+
+/**
+ * Password change (spec §5 rules and messages, from libs/validation, checked again on the server), the
+ * forgot-password e-mail and the reset link. A change or a reset ends every session of the user.
+ */
+@Injectable()
+export class PasswordsService {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(CredentialsRepository) private readonly credentials: CredentialsRepository,
+    @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @Inject(LoginRateLimiter) private readonly limiter: LoginRateLimiter,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(PasswordResetsRepository) private readonly resets: PasswordResetsRepository,
+    @Inject(SessionsService) private readonly sessions: SessionsService,
+    @Inject(MailQueue) private readonly mail: MailQueue,
+    @Inject(AuditRepository) private readonly audit: AuditRepository,
+  ) {}
+
+  async change(access: RequestAccess, oldPassword: unknown, newPassword: unknown, client: ClientInfo): Promise<void> {
+    const errors = validateChangePassword({ currentPassword: oldPassword, newPassword, confirmPassword: newPassword });
+    const problem = errors.currentPassword ?? errors.newPassword ?? errors.confirmPassword;
+    if (problem) throw new BadRequestException(problem);
+    const { principal } = access;
+    // Guessing the current password through this call counts against the same limits as logins.
+    if (await this.limiter.isLimited(principal.loginName, client.address)) throw new HttpException(AUTH_MESSAGES.tooManyAttempts, HttpStatus.TOO_MANY_REQUESTS);
+    const credential = await this.dataSource.transaction((m) => this.credentials.findByUser(m, principal.userId));
+    if (!credential || !(await this.hasher.verify(credential.password_hash, String(oldPassword)))) {
+      await this.limiter.recordFailure(principal.loginName, client.address);
+      throw new BadRequestException(AUTH_MESSAGES.currentPasswordWrong);
+    }
+    const hash = await this.hasher.hash(String(newPassword));
+    await runInTenant(this.dataSource, principal.tenantId, async (m) => {
+      await this.credentials.setPassword(m, principal.userId, hash);
+      await this.users.setResetPassword(m, principal.userId, false);
+      await this.sessions.revokeAllOfUser(m, principal.userId, 'password-change');
+      await this.audit.append(m, { tenantId: principal.tenantId, actor: principal, action: AUDIT_ACTIONS.passwordChange, target: { type: 'user', id: principal.userId }, client });
+    });
+  }
+
+  /** Sends a reset link when the login name exists and is active; the answer is the same either way. */
+  async forgot(loginName: string, client: ClientInfo): Promise<void> {
+    const name = loginName.trim().toLowerCase();
+    const first = await this.redis.set(`forgot-password:${name}`, '1', 'EX', FORGOT_THROTTLE_SECONDS, 'NX');
+    if (first !== 'OK') return;
+    const credential = await this.dataSource.transaction((m) => this.credentials.findByLoginName(m, name));
+    if (!credential) return;
+    await runInTenant(this.dataSource, credential.tenant_id, (m) =>
+      this.audit.append(m, { tenantId: credential.tenant_id, actor: null, action: AUDIT_ACTIONS.passwordResetRequest, target: { type: 'user', id: credential.user_id }, client }),
+    );
+    await this.mail.enqueue(credential.tenant_id, { kind: 'password-reset', userId: credential.user_id });
+  }
+
+  /** Sets a new password from a reset link: once, before it expires; every session of the user ends. */
+  async reset(resetToken: string, newPassword: string, confirmPassword: string, client: ClientInfo): Promise<void> {
+    const errors = validateChangePassword({ newPassword, confirmPassword });
+    const problem = errors.newPassword ?? errors.confirmPassword;
+    if (problem) throw new BadRequestException(problem);
+    const tokenHash = hashResetToken(resetToken);
+    if (!(await this.dataSource.transaction((m) => this.resets.isUsable(m, tokenHash)))) throw new BadRequestException(AUTH_MESSAGES.resetLinkInvalid);
+    const hash = await this.hasher.hash(newPassword);
+    const done = await this.dataSource.transaction(async (m) => {
+      const consumed = await this.resets.consume(m, tokenHash);
+      if (!consumed) return false;
+      await setTenant(m, consumed.tenant_id);
+      const user = await this.users.findById(m, consumed.user_id);
+      if (!user || !user.is_active) return false;
+      await this.credentials.setPassword(m, consumed.user_id, hash);
+      await this.users.setResetPassword(m, consumed.user_id, false);
+      await this.sessions.revokeAllOfUser(m, consumed.user_id, 'password-reset');
+      await this.audit.append(m, { tenantId: consumed.tenant_id, actor: { userId: consumed.user_id, loginName: String(user.login_name) }, action: AUDIT_ACTIONS.passwordReset, target: { type: 'user', id: consumed.user_id }, client });
+      return true;
+    });
+    if (!done) throw new BadRequestException(AUTH_MESSAGES.resetLinkInvalid);
+  }
+}

@@ -1,0 +1,63 @@
+import { Controller, Headers, HttpCode, HttpStatus, Inject, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { AUTH_API, AUTH_HEADERS, AUTH_MESSAGES, apiResponseSchema } from '@rayworks/contracts';
+import {
+  AllowDuringPasswordReset,
+  apiOk,
+  ApiContract,
+  bearerToken,
+  ContractBody,
+  CurrentAccess,
+  openApiSchema,
+  Public,
+  type RequestAccess,
+} from '@rayworks/nest-kit';
+import { Client, type ClientInfo } from '../access/client-info.js';
+import { SessionsService } from './sessions.service.js';
+
+/** What POST /token/refresh answers (not in AUTH_API yet: docs/decisions/0011). */
+export const refreshResponseSchema = z.object({ token: z.string(), expiresIn: z.number().int().positive(), resetPassword: z.boolean() });
+
+@ApiTags('sessions')
+@Controller()
+export class SessionsController {
+  constructor(@Inject(SessionsService) private readonly sessions: SessionsService) {}
+
+  @ApiContract(AUTH_API.login, 'Logs in with the loginname and password headers; answers the user session of spec §3')
+  @ApiHeader({ name: AUTH_HEADERS.loginName, required: true })
+  @ApiHeader({ name: AUTH_HEADERS.password, required: true })
+  async login(
+    @Headers(AUTH_HEADERS.loginName) loginName: string | undefined,
+    @Headers(AUTH_HEADERS.password) password: string | undefined,
+    @ContractBody(AUTH_API.login) _body: unknown,
+    @Client() client: ClientInfo,
+  ) {
+    return apiOk(await this.sessions.login(loginName, password, client));
+  }
+
+  @ApiContract(AUTH_API.logout, 'Ends the session')
+  @AllowDuringPasswordReset()
+  async logout(@CurrentAccess() access: RequestAccess, @Client() client: ClientInfo) {
+    await this.sessions.logout(access, client);
+    return apiOk(null, AUTH_MESSAGES.loggedOut);
+  }
+
+  @ApiContract(AUTH_API.config, "The caller's permission configuration")
+  @AllowDuringPasswordReset()
+  config(@CurrentAccess() access: RequestAccess) {
+    return apiOk(this.sessions.config(access));
+  }
+
+  /** Public as far as the guard goes: it checks the (possibly expired) token and the live session itself. */
+  @Post('token/refresh')
+  @HttpCode(HttpStatus.OK)
+  @Public()
+  @ApiOperation({ summary: 'A new access token for a live session (the old one may have expired)' })
+  @ApiBearerAuth()
+  @ApiHeader({ name: AUTH_HEADERS.sessionToken, required: true })
+  @ApiOkResponse({ schema: openApiSchema(apiResponseSchema(refreshResponseSchema), 'output') })
+  async refresh(@Headers(AUTH_HEADERS.authorization) authorization: string | undefined, @Headers(AUTH_HEADERS.sessionToken) sessionToken: string | undefined) {
+    return apiOk(await this.sessions.refresh(bearerToken(authorization), sessionToken));
+  }
+}

@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module.js';
+import { CredentialsModule } from '../credentials/credentials.module.js';
+import { OrgModule } from '../org/org.module.js';
+import { TenantsModule } from '../tenants/tenants.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { PrincipalFactory } from './principal.factory.js';
+import { SessionsController } from './sessions.controller.js';
+import { SessionsRepository } from './sessions.repository.js';
+import { SessionsService } from './sessions.service.js';
+
+/** Login, logout, token refresh, the permission configuration. */
+@Module({
+  imports: [AuditModule, CredentialsModule, OrgModule, TenantsModule, UsersModule],
+  controllers: [SessionsController],
+  providers: [SessionsService, SessionsRepository, PrincipalFactory],
+  exports: [SessionsService, SessionsRepository],
+})
+export class SessionsModule {}

@@ -1,0 +1,47 @@
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { eventually, infraEnv, roleUrl, startScript, stop } from '@rayworks/testing';
+
+export const TEST_TOKEN_SECRET = process.env.AUTH_TOKEN_SECRET ?? 'rayworks-local-development-token-secret-not-for-production';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Starts another auth process (built dist) with settings of its own, e.g. short timeouts; stops with `close()`. */
+export async function startAuthProcess(settings: Record<string, string>) {
+  const port = await freePort();
+  const infra = infraEnv();
+  const child = startScript(fileURLToPath(new URL('../../dist/main.js', import.meta.url)), {
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: roleUrl(infra.ownerDatabaseUrl, 'rayworks_auth'),
+    REDIS_URL: infra.redisUrl,
+    KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    S3_ENDPOINT: infra.s3.endpoint,
+    S3_REGION: infra.s3.region,
+    S3_ACCESS_KEY_ID: infra.s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: infra.s3.secretAccessKey,
+    S3_BUCKET: infra.s3.bucket,
+    SMTP_URL: infra.smtpUrl,
+    AUTH_TOKEN_SECRET: TEST_TOKEN_SECRET,
+    ...settings,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await eventually(
+    () => fetch(`${url}/health/ready`).then((r) => r.status, () => 0),
+    (status) => status === 200 || child.exitCode !== null,
+    { what: 'the second auth process ready', timeoutMs: 60_000, intervalMs: 250 },
+  );
+  if (child.exitCode !== null) throw new Error(`auth process exited: ${child.output()}`);
+  return { url, close: () => stop(child) };
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
