@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /** The browser-safe libraries, imported from their TypeScript sources (no prior build needed). */
 const BROWSER_LIBS = ['contracts', 'lifecycles', 'validation', 'dicom', 'api-client'] as const;
@@ -9,8 +10,24 @@ const libSource = (lib: string): string => fileURLToPath(new URL(`../libs/${lib}
 /** Where the dev server sends API, health and socket.io traffic: the gateway. */
 const GATEWAY = process.env.VITE_GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
+/**
+ * New-version detection (spec §4): each build gets an id, compiled into the bundle (__BUILD_ID__) and written
+ * to dist/version.json, which the running console polls (src/app/version/).
+ */
+const BUILD_ID = `${new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`;
+function buildIdFile(): Plugin {
+  return {
+    name: 'rayworks-build-id',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'version.json', source: `${JSON.stringify({ buildId: BUILD_ID })}\n` });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), buildIdFile()],
+  define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   resolve: {
     alias: Object.fromEntries(BROWSER_LIBS.map((lib) => [`@rayworks/${lib}`, libSource(lib)])),
   },

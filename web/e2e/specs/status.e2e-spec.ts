@@ -43,10 +43,10 @@ describe('status page (/status)', () => {
     READY_TIMEOUT_MS + 30_000,
   );
 
-  it('redirects the root and unknown paths to /status', async () => {
+  it('sends unknown paths to the root, and the root of a visitor who is not logged in to /login', async () => {
     await page.goto(`${BASE_URL}/no-such-page`, { waitUntil: 'domcontentloaded' });
-    await page.waitForURL((u) => u.pathname === '/status', { timeout: 10_000 });
-    expect(new URL(page.url()).pathname).toBe('/status');
+    await page.waitForURL((u) => u.pathname === '/login', { timeout: 10_000 });
+    expect(new URL(page.url()).pathname).toBe('/login');
   }, 30_000);
 
   it(

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Where the console under test is served: the gateway, by default on this machine. */
 export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
@@ -30,11 +30,43 @@ export function url(path: string): string {
   return `${BASE_URL}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
-/** Saves a full-page PNG as web/e2e/screenshots/<name>.png and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+export interface ContextOptions {
+  width?: number;
+  height?: number;
+  colorScheme?: 'light' | 'dark';
+}
+
+/**
+ * A fresh browser context (its own storage: no test sees another's login) with one page. Page errors are
+ * collected so a test can assert the console threw nothing.
+ */
+export async function openConsole(browser: Browser, options: ContextOptions = {}): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1440, height: options.height ?? 900 } });
+  if (options.colorScheme) {
+    await context.addInitScript((scheme: string) => {
+      if (!window.localStorage.getItem('rayworks-color-scheme')) window.localStorage.setItem('rayworks-color-scheme', scheme);
+    }, options.colorScheme);
+  }
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return { context, page, pageErrors };
+}
+
+/** Saves a PNG as web/e2e/screenshots/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const safe = name.replace(/[^a-zA-Z0-9._-]+/g, '-');
   const path = `${SCREENSHOT_DIR}${safe}.png`;
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  // Keep the pointer away from tooltips and menus.
+  await page.mouse.move(0, 0).catch(() => undefined);
+  // A full-page capture from the top, so the fixed top bar is drawn where it belongs.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path, fullPage, animations: 'disabled' });
   return path;
+}
+
+/** A name no other run uses, for records a test creates (e2e-<label>-<time><random>). */
+export function uniqueName(label: string): string {
+  return `e2e${label}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }

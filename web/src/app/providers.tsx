@@ -1,8 +1,13 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { ApiCallError } from '../api/client';
+import { readProfile, subscribeToStorage } from '../api/storage';
+import { closeRealtime } from '../realtime/availability-connection';
+import { TOAST_AUTO_CLOSE_MS } from '../shared/ui/toast';
 import { colorSchemeManager, DEFAULT_COLOR_SCHEME, theme } from './theme';
+import { NewVersionPrompt } from './version/NewVersionPrompt';
 
 function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -10,8 +15,10 @@ function createQueryClient(): QueryClient {
       queries: {
         staleTime: 10_000,
         refetchOnWindowFocus: true,
-        retry: 1,
+        // An API failure has already been handled (toast, page); asking again would only repeat it.
+        retry: (count, error) => !(error instanceof ApiCallError) && count < 1,
       },
+      mutations: { retry: false },
     },
   });
 }
@@ -19,9 +26,21 @@ function createQueryClient(): QueryClient {
 /** Everything the console needs around its routes: theme and colour scheme, notifications, server-state cache. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  // When the session ends (logout, 401, 440, another tab), no data of that user stays in the cache and their
+  // real-time connection closes.
+  useEffect(
+    () =>
+      subscribeToStorage(() => {
+        if (readProfile()?.token) return;
+        queryClient.removeQueries();
+        closeRealtime();
+      }),
+    [queryClient],
+  );
   return (
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme={DEFAULT_COLOR_SCHEME}>
-      <Notifications position="top-right" />
+      <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={4} />
+      <NewVersionPrompt />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

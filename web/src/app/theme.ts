@@ -17,6 +17,8 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   components: {
     Card: { defaultProps: { withBorder: true, padding: 'lg' } },
+    // Help text under the input, so inputs side by side line up whether or not they have a description.
+    InputWrapper: { defaultProps: { inputWrapperOrder: ['label', 'input', 'description', 'error'] } },
     Badge: { defaultProps: { radius: 'sm' } },
   },
 });

@@ -24,3 +24,27 @@ export function formatLatency(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   return `${(ms / 1000).toFixed(1)} s`;
 }
+
+const displayDateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: true,
+});
+const displayDateFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
+
+/** Spec §9: day, short month, year in en-GB with a 12-hour clock and upper-case AM/PM, e.g. "21 Nov 2025, 09:08 AM". */
+export function formatDisplayDateTime(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  const date = toDate(value);
+  return date ? displayDateTimeFormat.format(date).replace(/\b(am|pm)\b/i, (m) => m.toUpperCase()) : '—';
+}
+
+/** Spec §9 date only, e.g. "21 Nov 2025". */
+export function formatDisplayDate(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  const date = toDate(value);
+  return date ? displayDateFormat.format(date) : '—';
+}

@@ -1,0 +1,53 @@
+import { AUTH_API, type Role, type RoleCode } from '@rayworks/contracts';
+import { uniqueName } from '../support/browser';
+import { DEMO_PASSWORD } from '../support/demo';
+import { lineValue, waitForMail } from '../support/mail';
+import { ApiSession } from './auth-api';
+
+export const WELCOME_SUBJECT = /Your Rayworks account/i;
+export const RESET_SUBJECT = /Reset your Rayworks password/i;
+
+/** The admin's API session (demo seed). */
+export const adminSession = () => ApiSession.login('admin', DEMO_PASSWORD);
+
+/** The tenant role implementing a role code (the demo tenant has one per code). */
+export async function roleFor(admin: ApiSession, roleCode: RoleCode): Promise<Role> {
+  const page = await admin.call(AUTH_API.getRoles, { page: 1, pageSize: 100, sortDir: 'asc' });
+  const role = page.items.find((r) => r.roleCode === roleCode && r.isActive);
+  if (!role) throw new Error(`No active role with code ${roleCode} in the demo tenant`);
+  return role;
+}
+
+export interface CreatedUser {
+  id: string;
+  loginName: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** The temporary password of the welcome e-mail, until the user sets their own. */
+  password: string;
+}
+
+/** A new user created by the admin; their temporary password is read from the welcome e-mail they were sent. */
+export async function createUser(admin: ApiSession, roleCode: RoleCode, centerID: string[] = []): Promise<CreatedUser> {
+  const loginName = uniqueName('user').toLowerCase();
+  const email = `${loginName}@e2e.rayworks.local`;
+  const role = await roleFor(admin, roleCode);
+  const since = Date.now();
+  const user = await admin.call(AUTH_API.createUser, { loginName, firstName: 'Test', lastName: 'User', email, roleID: role._id, groupID: null, centerID });
+  const mail = await waitForMail(email, WELCOME_SUBJECT, since);
+  return { id: user._id, loginName, email, firstName: 'Test', lastName: 'User', password: lineValue(mail, 'Temporary password') };
+}
+
+/** A created user who has already replaced the temporary password (through the API) with `password`. */
+export async function createReadyUser(admin: ApiSession, roleCode: RoleCode, password: string): Promise<CreatedUser> {
+  const user = await createUser(admin, roleCode);
+  const session = await ApiSession.login(user.loginName, user.password);
+  await session.call(AUTH_API.updatePassword, { newPassword: password, oldPassword: user.password, email: user.email });
+  return { ...user, password };
+}
+
+/** Inactivates a user a test created, so the demo tenant's active users stay the demo ones. */
+export async function retireUser(admin: ApiSession, id: string): Promise<void> {
+  await admin.call(AUTH_API.userStatus, { id, isActive: false }).catch(() => undefined);
+}

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AUTH_API, AUTH_MESSAGES } from '@rayworks/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { LoginPage } from '../pom/LoginPage';
+import { Shell } from '../pom/Shell';
+import { ApiSession } from '../requests/auth-api';
+import { launchBrowser, openConsole, screenshot } from '../support/browser';
+import { DEMO_PASSWORD } from '../support/demo';
+
+const switchState = async (page: Page) => {
+  const el = page.getByTestId('availability-switch');
+  return { available: await el.getAttribute('data-available'), connection: await el.getAttribute('data-connection') };
+};
+
+const waitForState = (page: Page, available: string, connection: string) =>
+  page.waitForFunction(
+    ([a, c]) => {
+      const el = document.querySelector('[data-testid="availability-switch"]');
+      return el?.getAttribute('data-available') === a && el?.getAttribute('data-connection') === c;
+    },
+    [available, connection] as const,
+    { timeout: 15_000 },
+  );
+
+/** Spec §4 availability: online opens the real-time connection and stores isAvailability; offline closes it. */
+describe('availability switch of a radiologist', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  }, 30_000);
+
+  afterAll(async () => {
+    // Leave the demo radiologist offline, as seeded.
+    const session = await ApiSession.login('radiologist', DEMO_PASSWORD);
+    await session.call(AUTH_API.offline, {}, { userId: session.session._id }).catch(() => undefined);
+    await session.logout();
+    await browser?.close();
+  });
+
+  it(
+    'goes online with a real-time connection, keeps it after a reload, and goes offline closing it',
+    async () => {
+      const { context, page, pageErrors } = await openConsole(browser);
+      try {
+        await new LoginPage(page).login('radiologist', DEMO_PASSWORD);
+        const shell = new Shell(page);
+        await shell.waitUntilReady();
+        expect(await switchState(page)).toEqual({ available: 'false', connection: 'closed' });
+
+        await page.getByRole('switch', { name: /Availability/ }).click();
+        await waitForState(page, 'true', 'open');
+        await shell.waitForToast(AUTH_MESSAGES.availabilityOnline);
+        expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('rayworks.authUser') ?? '{}').isAvailability)).toBe(true);
+        await screenshot(page, 'radiologist-online', false);
+
+        await page.reload({ waitUntil: 'domcontentloaded' });
+        await waitForState(page, 'true', 'open');
+
+        await page.getByRole('switch', { name: /Availability/ }).click();
+        await waitForState(page, 'false', 'closed');
+        await shell.waitForToast(AUTH_MESSAGES.availabilityOffline);
+        expect(pageErrors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    60_000,
+  );
+});

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { adminMessages, ROLE_CODES } from '@rayworks/contracts';
+import type { Browser } from 'playwright-core';
+import { LoginPage } from '../pom/LoginPage';
+import { Shell } from '../pom/Shell';
+import type { ApiSession } from '../requests/auth-api';
+import { adminSession, createReadyUser, retireUser, type CreatedUser } from '../requests/seed';
+import { launchBrowser, openConsole, screenshot, url } from '../support/browser';
+import { signaturePng } from '../support/png';
+
+/** /profile and its children, with a radiologist the test creates (the demo radiologist stays as seeded). */
+describe('profile', () => {
+  let browser: Browser;
+  let admin: ApiSession;
+  let user: CreatedUser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    admin = await adminSession();
+    user = await createReadyUser(admin, ROLE_CODES.CENTER_RADIOLOGIST, 'Profile@1234');
+  }, 60_000);
+
+  afterAll(async () => {
+    if (user) await retireUser(admin, user.id);
+    await admin?.logout();
+    await browser?.close();
+  });
+
+  it(
+    'shows the profile, saves specializations and uploads a signature through the upload URL',
+    async () => {
+      const { context, page, pageErrors } = await openConsole(browser);
+      try {
+        await new LoginPage(page).login(user.loginName, user.password);
+        const shell = new Shell(page);
+        await shell.waitUntilReady();
+
+        await shell.openUserMenu();
+        await page.getByTestId('user-menu-profile').click();
+        await page.waitForURL((u) => u.pathname === '/profile');
+        await page.getByTestId('profile-email').filter({ hasText: user.email }).waitFor();
+
+        await page.getByTestId('profile-tab-specialization').click();
+        await page.waitForURL((u) => u.pathname === '/profile/specialization');
+        const tags = page.getByTestId('field-specialization');
+        await tags.fill('Neuroradiology');
+        await page.keyboard.press('Enter');
+        await tags.fill('Chest');
+        await page.keyboard.press('Enter');
+        await page.getByTestId('field-qualificationName').fill('MD Radiology');
+        await page.getByTestId('specialization-submit').click();
+        await shell.waitForToast(adminMessages('Specialization').updated);
+
+        await page.goto(url('/profile/signature'), { waitUntil: 'domcontentloaded' });
+        await page.getByTestId('signature-none').waitFor();
+        await page.locator('input[type="file"]').setInputFiles({ name: 'signature.png', mimeType: 'image/png', buffer: signaturePng() });
+        await page.getByTestId('signature-upload').click();
+        await shell.waitForToast(adminMessages('Signature').updated);
+        const current = page.getByTestId('signature-current');
+        await current.waitFor();
+        await page.waitForFunction(() => (document.querySelector('[data-testid="signature-current"]') as HTMLImageElement | null)?.naturalWidth === 160);
+        await screenshot(page, 'profile-signature', false);
+
+        await page.getByTestId('profile-tab-overview').click();
+        await page.getByTestId('profile-signature').waitFor();
+        expect(await page.getByText('Neuroradiology').count()).toBeGreaterThan(0);
+        expect(pageErrors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    90_000,
+  );
+});

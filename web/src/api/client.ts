@@ -1,0 +1,190 @@
+import { AUTH_HEADERS, AUTH_MESSAGES, PUBLIC_ROUTES, SESSION_EXPIRED_STATUS, type Endpoint } from '@rayworks/contracts';
+import type { z } from 'zod';
+import { toastError } from '../shared/ui/toast';
+import { encryptedBodyFor } from './encryption';
+import { endpointUrl, sessionHeaders } from './headers';
+import { currentLocation, navigateTo } from './navigation';
+import { decideFailure, type CallContext, type Failure, type PolicyAction } from './policy';
+import { clearStorage, flagSessionExpired, readProfile, rememberOfflineOrigin } from './storage';
+import { renewAccessToken, tokenNeedsRenewal } from './token-refresh';
+
+/**
+ * The one place the console talks to the API (spec §7, §8): it adds the headers, encrypts bodies when it can,
+ * checks the { status, data, message } answer against the contract (libs/contracts AUTH_API) and carries out
+ * the error catalogue (api/policy.ts). Screens only see data or an ApiCallError.
+ */
+export class ApiCallError extends Error {
+  override readonly name = 'ApiCallError';
+  constructor(
+    /** HTTP status; null when the network failed or the answer broke the contract. */
+    readonly status: number | null,
+    message: string,
+    /** What the policy did about it (navigate, toast, ...). */
+    readonly handledAs: PolicyAction['type'] | 'invalid-response',
+    readonly path: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A message a screen can show for any failure; 403 rejects with the status only, so it is worded here. */
+export function describeError(error: unknown): string {
+  if (error instanceof ApiCallError) {
+    if (error.status === 403) return AUTH_MESSAGES.forbidden;
+    if (error.status === 404 && !error.message) return AUTH_MESSAGES.notFound;
+    return error.message || AUTH_MESSAGES.genericError;
+  }
+  return AUTH_MESSAGES.genericError;
+}
+
+/** Whether the error catalogue already told the user (a toast, or another page): a form then shows nothing more. */
+export function shownByPolicy(error: unknown): boolean {
+  return error instanceof ApiCallError && ['toast', 'unauthorized', 'navigate', 'session-expired'].includes(error.handledAs);
+}
+
+/** Failures the console has recorded without showing them (spec §8: 502 "records 'Bad Gateway'"). */
+export const recordedFailures: { at: string; path: string; message: string }[] = [];
+
+let unauthorizedNoticeShown = false;
+/** After a new login the next 401 is announced again. */
+export function resetUnauthorizedNotice(): void {
+  unauthorizedNoticeShown = false;
+}
+
+function carryOut(action: PolicyAction, path: string): void {
+  switch (action.type) {
+    case 'navigate': {
+      const here = currentLocation();
+      if (action.rememberOrigin && !here.startsWith(action.to)) rememberOfflineOrigin(here);
+      if (!here.startsWith(action.to)) navigateTo(action.to);
+      return;
+    }
+    case 'record':
+      recordedFailures.push({ at: new Date().toISOString(), path, message: action.message });
+      if (recordedFailures.length > 50) recordedFailures.shift();
+      console.warn(`[api] ${path}: ${action.message}`);
+      return;
+    case 'toast':
+      toastError(action.message);
+      return;
+    case 'unauthorized':
+      if (!unauthorizedNoticeShown) {
+        unauthorizedNoticeShown = true;
+        toastError(action.message, 'unauthorized');
+      }
+      clearStorage();
+      if (!currentLocation().startsWith(PUBLIC_ROUTES.login)) navigateTo(PUBLIC_ROUTES.login, { replace: true });
+      return;
+    case 'session-expired':
+      clearStorage();
+      flagSessionExpired();
+      navigateTo(PUBLIC_ROUTES.sessionExpired, { replace: true });
+      return;
+    case 'ignore':
+    case 'reject-status':
+    case 'inline':
+      return;
+  }
+}
+
+export interface CallOptions<E extends Endpoint> {
+  body?: z.input<E['body']>;
+  params?: Record<string, string>;
+  /** Extra headers, e.g. loginname and password for POST /login. */
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Defaults to 'public' for public endpoints, else 'session'. */
+  context?: CallContext;
+}
+
+export interface CallResult<T> {
+  data: T;
+  message: string;
+}
+
+interface Envelope {
+  status?: unknown;
+  data?: unknown;
+  message?: unknown;
+}
+
+/** Carries out the error catalogue for a failure seen outside callApi (e.g. the real-time connection refused). */
+export function applyFailurePolicy(failure: Failure, context: CallContext, path: string): PolicyAction {
+  const action = decideFailure(failure, context);
+  carryOut(action, path);
+  return action;
+}
+
+async function fail(failure: Failure, context: CallContext, path: string): Promise<never> {
+  const action = applyFailurePolicy(failure, context, path);
+  const status = failure.kind === 'http' ? failure.status : null;
+  const message =
+    action.type === 'reject-status'
+      ? ''
+      : action.type === 'navigate' || action.type === 'session-expired' || action.type === 'ignore'
+        ? (failure.kind === 'http' && failure.message) || ''
+        : 'message' in action
+          ? action.message
+          : '';
+  throw new ApiCallError(status, message, action.type, path);
+}
+
+/**
+ * Calls one endpoint of the auth API and returns its data, checked against the contract. A logged-in user's
+ * short-lived access token is renewed shortly before it expires, and once more when an answer is 401
+ * (api/token-refresh.ts); only then does a 401 end the session.
+ */
+export async function callApi<E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<CallResult<z.output<E['data']>>> {
+  const context: CallContext = options.context ?? (endpoint.access === 'public' ? 'public' : 'session');
+  const path = endpointUrl(endpoint.path, options.params);
+  const withSession = endpoint.access !== 'public';
+  const submoduleType = typeof endpoint.access === 'object' ? endpoint.access.type : undefined;
+
+  if (withSession && context === 'session' && tokenNeedsRenewal(readProfile())) await renewAccessToken();
+  const profile = readProfile();
+
+  let body: string | undefined;
+  let encrypted = false;
+  if (endpoint.method === 'POST') {
+    const plain = options.body ?? {};
+    const sealed = withSession ? await encryptedBodyFor(plain, profile?.sessionToken) : null;
+    encrypted = sealed !== null;
+    body = JSON.stringify(sealed ?? plain);
+  }
+  const headersNow = (): Record<string, string> => ({
+    Accept: 'application/json',
+    ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    ...(encrypted ? { [AUTH_HEADERS.encrypted]: 'true' } : {}),
+    ...(withSession ? sessionHeaders(readProfile(), submoduleType) : {}),
+    ...options.headers,
+  });
+
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return fail({ kind: 'offline' }, context, path);
+
+  const send = () => fetch(path, { method: endpoint.method, headers: headersNow(), body, signal: options.signal, credentials: 'same-origin' });
+  let response: Response;
+  try {
+    response = await send();
+    if (response.status === 401 && withSession && context === 'session' && profile?.sessionToken) {
+      const renewed = await renewAccessToken();
+      if (renewed === 'renewed') response = await send();
+      else if (renewed === 'session-expired') return fail({ kind: 'http', status: SESSION_EXPIRED_STATUS, message: null }, context, path);
+    }
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    return fail({ kind: 'offline' }, context, path);
+  }
+
+  const envelope = (await response.json().catch(() => null)) as Envelope | null;
+  const message = typeof envelope?.message === 'string' ? envelope.message : null;
+  if (!response.ok || envelope?.status !== 'success') {
+    return fail({ kind: 'http', status: response.status, message }, context, path);
+  }
+  const parsed = endpoint.data.safeParse(envelope.data);
+  if (!parsed.success) {
+    console.error(`[api] ${endpoint.method} ${path}: the answer does not match the contract`, parsed.error.issues);
+    toastError(AUTH_MESSAGES.genericError);
+    throw new ApiCallError(response.status, AUTH_MESSAGES.genericError, 'invalid-response', path);
+  }
+  return { data: parsed.data as z.output<E['data']>, message: message ?? '' };
+}

@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { AUTH_API } from '@rayworks/contracts';
+import { useEffect } from 'react';
+import { callApi } from '../../api/client';
+import { readConfig, writeConfig } from '../../api/storage';
+
+export const configQueryKey = ['auth', 'config'] as const;
+
+/**
+ * Re-reads the permission configuration (GET /config) when the shell opens and every 5 minutes, so a role
+ * change reaches the menu and the guards without a new login. A 401 or 440 is handled by the API layer.
+ */
+export function useConfigRefresh(enabled: boolean) {
+  const { data } = useQuery({
+    queryKey: configQueryKey,
+    queryFn: async ({ signal }) => (await callApi(AUTH_API.config, { signal })).data,
+    enabled,
+    staleTime: 60_000,
+    refetchInterval: 5 * 60_000,
+  });
+  useEffect(() => {
+    if (data && JSON.stringify(data) !== JSON.stringify(readConfig())) writeConfig(data);
+  }, [data]);
+}

@@ -1,0 +1,55 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AUTH_API, AUTH_HEADERS, AUTH_MESSAGES, type PermissionConfig } from '@rayworks/contracts';
+import { useNavigate } from 'react-router-dom';
+import { ApiCallError, callApi, describeError, resetUnauthorizedNotice } from '../../../api/client';
+import { clearStorage, profileFromSession, writeConfig, writeProfile } from '../../../api/storage';
+import { landingAfterLogin } from '../../../app/access';
+import { configQueryKey } from '../../../app/shell/useConfigRefresh';
+
+export interface Credentials {
+  loginName: string;
+  password: string;
+}
+
+/** Header values must be printable ASCII; anything else cannot be a valid login. */
+const HEADER_SAFE = /^[\x20-\x7E]*$/;
+
+/**
+ * The login flow of spec §4: POST /login with the login name and password in headers; store the user and the
+ * session; GET /config (on failure: clear storage, stay on login); then /update-password when a reset is
+ * required, else the origin the guard carried (when permitted), else the first permitted menu link.
+ */
+export function useLogin(from?: string | null) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ loginName, password }: Credentials) => {
+      if (!HEADER_SAFE.test(loginName) || !HEADER_SAFE.test(password)) {
+        throw new ApiCallError(401, AUTH_MESSAGES.invalidCredentials, 'inline', AUTH_API.login.path);
+      }
+      clearStorage();
+      queryClient.removeQueries();
+      const { data: session } = await callApi(AUTH_API.login, {
+        headers: { [AUTH_HEADERS.loginName]: loginName, [AUTH_HEADERS.password]: password },
+        body: {},
+      });
+      writeProfile(profileFromSession(session));
+      resetUnauthorizedNotice();
+      let config: PermissionConfig;
+      try {
+        config = (await callApi(AUTH_API.config, { context: 'public' })).data;
+      } catch (error) {
+        clearStorage();
+        throw error;
+      }
+      writeConfig(config);
+      queryClient.setQueryData(configQueryKey, config);
+      return { session, config };
+    },
+    onSuccess: ({ session, config }) => {
+      navigate(landingAfterLogin(session.resetPassword, config, from), { replace: true });
+    },
+  });
+}
+
+export const loginErrorMessage = (error: unknown): string => describeError(error);

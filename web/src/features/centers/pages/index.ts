@@ -1,0 +1,3 @@
+export { CentersPage } from './CentersPage';
+export { AddIndividualCenterPage, AddGroupCenterPage } from './AddCenterPage';
+export { CenterViewPage } from './CenterViewPage';

@@ -1,0 +1,94 @@
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminMessages, AUTH_API, departmentInputSchema, subDepartmentInputSchema, type Department } from '@rayworks/contracts';
+import { z } from 'zod';
+import { callApi } from '../../../api/client';
+import { queryKeys } from '../../../api/queries';
+import { DynamicField } from '../../../shared/forms/DynamicField';
+import { text, useDynamicForm } from '../../../shared/forms/useDynamicForm';
+import { toastSuccess } from '../../../shared/ui/toast';
+import { DEPARTMENT_FIELDS as D, SUB_DEPARTMENT_FIELDS as S } from './department-fields';
+
+export const DEPARTMENTS = 'departments';
+
+function Actions({ saving, label, onCancel, testId }: { saving: boolean; label: string; onCancel: () => void; testId: string }) {
+  return (
+    <Group justify="flex-end" gap="sm" mt="sm">
+      <Button variant="default" onClick={onCancel} disabled={saving}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={saving} data-testid={testId}>
+        {label}
+      </Button>
+    </Group>
+  );
+}
+
+const departmentBody = departmentInputSchema.extend({ id: z.uuid().optional() });
+
+/** Add a department, or edit one (POST /create/department, /update/department). */
+export function DepartmentModal({ department, opened, onClose }: { department?: Department; opened: boolean; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const { form, onSubmit } = useDynamicForm({
+    fields: Object.values(D),
+    initialValues: { name: department?.name ?? '', code: department?.code ?? '' } as { name: string; code: string },
+    bodySchema: departmentBody,
+    toBody: (v: { name: string; code: string }) => ({ name: text(v.name), code: text(v.code), ...(department ? { id: department._id } : {}) }),
+  });
+  const save = useMutation({
+    mutationFn: async (body: z.output<typeof departmentBody>) =>
+      body.id ? callApi(AUTH_API.updateDepartment, { body: { ...body, id: body.id } }) : callApi(AUTH_API.createDepartment, { body }),
+    onSuccess: async () => {
+      toastSuccess(department ? adminMessages('Department').updated : adminMessages('Department').created);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.kind(DEPARTMENTS) });
+      form.reset();
+      onClose();
+    },
+  });
+  return (
+    <Modal opened={opened} onClose={onClose} title={department ? 'Edit Department' : 'Add Department'} centered data-testid="department-modal">
+      <form noValidate onSubmit={onSubmit((body) => save.mutate(body))}>
+        <Stack gap="sm">
+          <DynamicField field={D.name} form={form} autoFocus />
+          <DynamicField field={D.code} form={form} />
+          <Actions saving={save.isPending} label={department ? 'Save' : 'Add Department'} onCancel={onClose} testId="department-submit" />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Add a sub-department under a department (POST /create/subdepartment). */
+export function SubDepartmentModal({ department, opened, onClose }: { department: Department; opened: boolean; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const { form, onSubmit } = useDynamicForm({
+    fields: Object.values(S),
+    initialValues: { subDepartmentName: '', subDepartmentCode: '' } as { subDepartmentName: string; subDepartmentCode: string },
+    bodySchema: subDepartmentInputSchema,
+    toBody: (v: { subDepartmentName: string; subDepartmentCode: string }) => ({
+      departmentID: department._id,
+      subDepartmentName: text(v.subDepartmentName),
+      subDepartmentCode: text(v.subDepartmentCode),
+    }),
+  });
+  const save = useMutation({
+    mutationFn: (body: z.output<typeof subDepartmentInputSchema>) => callApi(AUTH_API.createSubDepartment, { body }),
+    onSuccess: async () => {
+      toastSuccess(adminMessages('Sub-department').created);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.kind(DEPARTMENTS) });
+      form.reset();
+      onClose();
+    },
+  });
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Add Sub-department to ${department.name}`} centered data-testid="sub-department-modal">
+      <form noValidate onSubmit={onSubmit((body) => save.mutate(body))}>
+        <Stack gap="sm">
+          <DynamicField field={S.subDepartmentName} form={form} autoFocus />
+          <DynamicField field={S.subDepartmentCode} form={form} />
+          <Actions saving={save.isPending} label="Add Sub-department" onCancel={onClose} testId="sub-department-submit" />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

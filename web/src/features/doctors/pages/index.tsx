@@ -1,0 +1,177 @@
+import { Button, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminMessages, AUTH_API, GENERIC, type Doctor } from '@rayworks/contracts';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { callApi } from '../../../api/client';
+import { pageFetcher, queryKeys } from '../../../api/queries';
+import { useCan } from '../../../shared/hooks/useCan';
+import { formatDisplayDateTime } from '../../../shared/format';
+import { ActiveToggle } from '../../../shared/ui/ActiveToggle';
+import { DetailGrid } from '../../../shared/ui/DetailGrid';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { QueryState } from '../../../shared/ui/QueryState';
+import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
+import { StatusBadge } from '../../../shared/ui/StatusBadge';
+import { toastSuccess } from '../../../shared/ui/toast';
+import { DoctorForm, type DoctorBody } from '../components/DoctorForm';
+
+const DOCTORS = 'doctors';
+const fetchDoctorsPage = pageFetcher<Doctor>(AUTH_API.getDoctors);
+const doctorPath = (d: Pick<Doctor, '_id' | 'profileID'>, kind: 'view' | 'edit') => `/doctors/${kind}/${d._id}/profileID/${d.profileID}`;
+
+const COLUMNS: Column<Doctor>[] = [
+  {
+    key: 'name',
+    label: 'Doctor',
+    sortKey: 'name',
+    render: (d) => (
+      <div>
+        <Text size="sm" fw={500}>
+          {d.fullName}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {d.qualificationName ?? ''}
+        </Text>
+      </div>
+    ),
+  },
+  { key: 'specialization', label: 'Specialization', sortKey: 'specialization', render: (d) => d.specialization ?? '—' },
+  { key: 'registration', label: 'Registration No.', render: (d) => d.registrationNumber ?? '—' },
+  { key: 'email', label: 'Email', render: (d) => d.email ?? '—' },
+  { key: 'phone', label: 'Phone', render: (d) => d.phoneNumber ?? '—' },
+  { key: 'status', label: 'Status', render: (d) => <StatusBadge active={d.isActive} /> },
+];
+
+/** /doctors */
+export function DoctorsPage() {
+  const navigate = useNavigate();
+  const can = useCan();
+  return (
+    <>
+      <PageHeader
+        title="Doctors"
+        description="Referring and reporting doctors with their qualifications."
+        actions={
+          can('DOCTOR', GENERIC.CREATE) ? (
+            <Button component={Link} to="/doctors/add" leftSection={<IconPlus size={16} />} data-testid="doctors-add">
+              Add Doctor
+            </Button>
+          ) : null
+        }
+      />
+      <ServerTable
+        id="doctors"
+        queryKey={queryKeys.list(DOCTORS)}
+        fetchPage={fetchDoctorsPage}
+        columns={COLUMNS}
+        rowKey={(d) => d._id}
+        searchPlaceholder="Search doctors by name, specialization or registration number"
+        defaultSort={{ sortBy: 'name', sortDir: 'asc' }}
+        activeFilter
+        onRowClick={(d) => navigate(doctorPath(d, 'view'))}
+        emptyText="No doctors yet."
+      />
+    </>
+  );
+}
+
+function useDoctor() {
+  const { id, profileID } = useParams();
+  return useQuery({
+    queryKey: queryKeys.record(DOCTORS, `${id}/${profileID}`),
+    queryFn: async ({ signal }) => (await callApi(AUTH_API.getDoctorById, { body: { id: id!, profileID: profileID! }, signal })).data,
+    enabled: Boolean(id && profileID),
+  });
+}
+
+function useSaveDoctor(id?: string) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: DoctorBody) =>
+      id ? (await callApi(AUTH_API.updateDoctor, { body: { ...body, id } })).data : (await callApi(AUTH_API.createDoctor, { body })).data,
+    onSuccess: async (doctor) => {
+      toastSuccess(id ? adminMessages('Doctor').updated : adminMessages('Doctor').created);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.kind(DOCTORS) });
+      navigate(doctorPath(doctor, 'view'));
+    },
+  });
+}
+
+/** /doctors/add */
+export function AddDoctorPage() {
+  const save = useSaveDoctor();
+  return (
+    <>
+      <PageHeader title="Add Doctor" crumbs={[{ label: 'Doctors', to: '/doctors' }, { label: 'Add Doctor' }]} />
+      <DoctorForm saving={save.isPending} onSave={(body) => save.mutate(body)} cancelTo="/doctors" />
+    </>
+  );
+}
+
+/** /doctors/edit/{id}/profileID/{profileID} */
+export function EditDoctorPage() {
+  const query = useDoctor();
+  const save = useSaveDoctor(query.data?._id);
+  return (
+    <QueryState query={query}>
+      {(doctor) => (
+        <>
+          <PageHeader title={`Edit ${doctor.fullName}`} crumbs={[{ label: 'Doctors', to: '/doctors' }, { label: doctor.fullName, to: doctorPath(doctor, 'view') }, { label: 'Edit' }]} />
+          <DoctorForm key={doctor.updatedAt} doctor={doctor} saving={save.isPending} onSave={(body) => save.mutate(body)} cancelTo={doctorPath(doctor, 'view')} />
+        </>
+      )}
+    </QueryState>
+  );
+}
+
+/** /doctors/view/{id}/profileID/{profileID} */
+export function DoctorViewPage() {
+  const can = useCan();
+  const query = useDoctor();
+  return (
+    <QueryState query={query}>
+      {(doctor) => (
+        <>
+          <PageHeader
+            title={doctor.fullName}
+            badge={<StatusBadge active={doctor.isActive} />}
+            crumbs={[{ label: 'Doctors', to: '/doctors' }, { label: doctor.fullName }]}
+            actions={
+              <>
+                <ActiveToggle
+                  entity="Doctor"
+                  name={doctor.fullName}
+                  active={doctor.isActive}
+                  allowed={can('DOCTOR', GENERIC.ISACTIVE)}
+                  change={(isActive) => callApi(AUTH_API.doctorStatus, { body: { id: doctor._id, isActive } })}
+                  invalidate={[queryKeys.kind(DOCTORS)]}
+                  testId="doctor-active-toggle"
+                  withLabel
+                />
+                {can('DOCTOR', GENERIC.EDIT) ? (
+                  <Button component={Link} to={doctorPath(doctor, 'edit')} leftSection={<IconPencil size={16} />} data-testid="doctor-edit">
+                    Edit
+                  </Button>
+                ) : null}
+              </>
+            }
+          />
+          <DetailGrid
+            details={[
+              { label: 'Qualification', value: doctor.qualificationName },
+              { label: 'Specialization', value: doctor.specialization },
+              { label: 'Registration Number', value: doctor.registrationNumber },
+              { label: 'Email', value: doctor.email },
+              { label: 'Phone Number', value: doctor.phoneNumber },
+              { label: 'Profile ID', value: <Text size="xs" ff="monospace">{doctor.profileID}</Text> },
+              { label: 'Created', value: formatDisplayDateTime(doctor.createdAt) },
+              { label: 'Updated', value: formatDisplayDateTime(doctor.updatedAt) },
+            ]}
+          />
+        </>
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,90 @@
+import { Alert } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminMessages, AUTH_API, type Centre, type Group } from '@rayworks/contracts';
+import { requiredMessage } from '@rayworks/validation';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { callApi } from '../../../api/client';
+import { queryKeys } from '../../../api/queries';
+import { RemoteSelect } from '../../../shared/forms/RemoteSelect';
+import { FormCard, FormSection } from '../../../shared/ui/FormCard';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { toastSuccess } from '../../../shared/ui/toast';
+import { CENTERS, centreOption, fetchCentresPage } from '../../centers/hooks/useCenters';
+import { fetchGroupsPage, GROUPS, useGroup } from '../hooks/useGroups';
+
+const LABELS = { group: 'Group', center: 'Center' } as const;
+
+/** /addcenter-groups: puts an individual centre into a group (POST /group/addcenter). */
+export function AddCenterToGroupPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const preset = params.get('groupID');
+  const presetGroup = useGroup(preset ?? undefined).data;
+  const form = useForm<{ groupID: string | null; centerID: string | null }>({
+    mode: 'controlled',
+    initialValues: { groupID: preset, centerID: null },
+    validate: {
+      groupID: (v) => (v ? null : requiredMessage(LABELS.group)),
+      centerID: (v) => (v ? null : requiredMessage(LABELS.center)),
+    },
+  });
+  const mutation = useMutation({
+    mutationFn: async (body: { groupID: string; centerID: string }) => (await callApi(AUTH_API.addCentreToGroup, { body })).data,
+    onSuccess: async (centre, body) => {
+      toastSuccess(adminMessages('Center').updated);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.kind(GROUPS) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.kind(CENTERS) });
+      navigate(`/groups/view/${body.groupID}`, { state: { added: centre._id } });
+    },
+  });
+
+  return (
+    <>
+      <PageHeader
+        title="Add Center to Group"
+        description="Moves an individual centre into a group; its users and cases then belong to the group."
+        crumbs={[{ label: 'Groups', to: '/groups' }, { label: 'Add Center to Group' }]}
+      />
+      <FormCard
+        testId="add-center-to-group-form"
+        onSubmit={form.onSubmit((v) => mutation.mutate({ groupID: v.groupID!, centerID: v.centerID! }))}
+        submitLabel="Add to Group"
+        saving={mutation.isPending}
+        cancelTo={preset ? `/groups/view/${preset}` : '/groups'}
+      >
+        <FormSection title="Choose">
+          <RemoteSelect<Group>
+            label={LABELS.group}
+            kind={GROUPS}
+            withAsterisk
+            fetchPage={fetchGroupsPage}
+            toOption={(g) => ({ value: g._id, label: `${g.name} (${g.code})` })}
+            known={presetGroup ? [{ value: presetGroup._id, label: `${presetGroup.name} (${presetGroup.code})` }] : []}
+            value={form.values.groupID}
+            onChange={(value) => form.setFieldValue('groupID', value)}
+            error={form.errors.groupID}
+            testId="field-groupID"
+          />
+          <RemoteSelect<Centre>
+            label={LABELS.center}
+            kind={CENTERS}
+            withAsterisk
+            fetchPage={fetchCentresPage}
+            filter={(c) => c.groupID === null}
+            toOption={centreOption}
+            value={form.values.centerID}
+            onChange={(value) => form.setFieldValue('centerID', value)}
+            error={form.errors.centerID}
+            description="Only individual centres (not yet in a group) are listed."
+            testId="field-centerID"
+          />
+        </FormSection>
+        <Alert variant="light" color="blue">
+          A centre belongs to one group at a time. Centres already in a group are not offered.
+        </Alert>
+      </FormCard>
+    </>
+  );
+}

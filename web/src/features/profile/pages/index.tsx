@@ -1,0 +1,359 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  Image,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+  Title,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminMessages, AUTH_API, hasPrivilege, requirement, SUBMODULES, WORKLIST, type SubmoduleType } from '@rayworks/contracts';
+import { maxLengthMessage } from '@rayworks/validation';
+import { IconPhoto, IconUpload } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { callApi, describeError } from '../../../api/client';
+import { useSession } from '../../../app/session/useSession';
+import { LAYOUT_TYPES, type LayoutType } from '../../../app/shell/layout-settings';
+import { useLayoutSettings } from '../../../app/shell/useLayoutSettings';
+import { DEFAULT_VIEWER, usePreferences, type ViewerChoice } from '../../../app/shell/usePreferences';
+import { userRoleLabel } from '../../../app/shell/user-display';
+import { DetailGrid } from '../../../shared/ui/DetailGrid';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { QueryState } from '../../../shared/ui/QueryState';
+import { toastSuccess } from '../../../shared/ui/toast';
+import { privilegeLabel } from '../../roles/components/privilege-matrix';
+import { ProfileTabs } from '../components/ProfileTabs';
+import { profileQueryKey, useProfile } from '../hooks/useProfile';
+
+const CRUMBS = [{ label: 'Profile', to: '/profile' }];
+
+/** /profile: who I am. */
+export function ProfilePage() {
+  const query = useProfile();
+  return (
+    <>
+      <PageHeader title="Profile" description="Your account as the console knows it." />
+      <ProfileTabs />
+      <QueryState query={query}>
+        {(profile) => (
+          <Stack gap="lg">
+            <DetailGrid
+              details={[
+                { label: 'Name', value: profile.fullName, testId: 'profile-name' },
+                { label: 'Email', value: profile.email, testId: 'profile-email' },
+                { label: 'Phone Number', value: profile.phoneNumber },
+                { label: 'Role', value: profile.roleName, testId: 'profile-role' },
+                { label: 'Qualification', value: profile.qualificationName },
+                {
+                  label: 'Specialization',
+                  value: profile.specialization.length ? (
+                    <Group gap={6}>
+                      {profile.specialization.map((s) => (
+                        <Badge key={s} variant="light" tt="none">
+                          {s}
+                        </Badge>
+                      ))}
+                    </Group>
+                  ) : null,
+                },
+              ]}
+            />
+            <Paper withBorder radius="md" p="lg">
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb="xs" style={{ letterSpacing: '0.04em' }}>
+                Signature
+              </Text>
+              {profile.signature ? (
+                <Image src={profile.signature.url} alt="Signature" h={80} w="auto" fit="contain" data-testid="profile-signature" />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  No signature uploaded.
+                </Text>
+              )}
+            </Paper>
+          </Stack>
+        )}
+      </QueryState>
+    </>
+  );
+}
+
+const SPECIALIZATION_MAX = 20;
+const SPECIALIZATION_LEN = 80;
+const QUALIFICATION_LABEL = 'Qualification';
+const QUALIFICATION_MAX = 120;
+
+/** /profile/specialization: what I report on (POST /profile/specialization). */
+export function SpecializationPage() {
+  const query = useProfile();
+  return (
+    <>
+      <PageHeader title="Specialization" crumbs={[...CRUMBS, { label: 'Specialization' }]} />
+      <ProfileTabs />
+      <QueryState query={query}>{(profile) => <SpecializationForm key={profile._id} initial={profile.specialization} qualification={profile.qualificationName ?? ''} />}</QueryState>
+    </>
+  );
+}
+
+function SpecializationForm({ initial, qualification }: { initial: string[]; qualification: string }) {
+  const queryClient = useQueryClient();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { specialization: initial, qualificationName: qualification },
+    validate: {
+      qualificationName: (v: string) => (v.trim().length > QUALIFICATION_MAX ? maxLengthMessage(QUALIFICATION_LABEL, QUALIFICATION_MAX) : null),
+    },
+  });
+  const save = useMutation({
+    mutationFn: async (values: { specialization: string[]; qualificationName: string }) =>
+      (
+        await callApi(AUTH_API.setSpecialization, {
+          body: { specialization: values.specialization.map((s) => s.trim()).filter(Boolean), qualificationName: values.qualificationName.trim() || null },
+        })
+      ).data,
+    onSuccess: (profile) => {
+      queryClient.setQueryData(profileQueryKey, profile);
+      toastSuccess(adminMessages('Specialization').updated);
+    },
+  });
+  return (
+    <form noValidate onSubmit={form.onSubmit((v) => save.mutate(v))} data-testid="specialization-form">
+      <Paper withBorder radius="md" p="lg" maw={720}>
+        <Stack gap="md">
+          <TagsInput
+            label="Specializations"
+            description={`Press Enter after each one; up to ${SPECIALIZATION_MAX}.`}
+            maxTags={SPECIALIZATION_MAX}
+            splitChars={[',']}
+            clearable
+            {...form.getInputProps('specialization')}
+            onChange={(values) => form.setFieldValue('specialization', values.map((v) => v.slice(0, SPECIALIZATION_LEN)))}
+            data-testid="field-specialization"
+          />
+          <TextInput label={QUALIFICATION_LABEL} placeholder="e.g. MBBS, MD (Radiology)" {...form.getInputProps('qualificationName')} data-testid="field-qualificationName" />
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending} data-testid="specialization-submit">
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </form>
+  );
+}
+
+const SIGNATURE_TYPES = ['image/png', 'image/jpeg'] as const;
+type SignatureType = (typeof SIGNATURE_TYPES)[number];
+const SIGNATURE_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * /profile/signature: upload the signature printed on reports. The file goes straight to storage through a
+ * short-lived upload URL (POST /profile/signature/upload-url, then PUT), then the profile points at it.
+ */
+export function SignaturePage() {
+  const query = useProfile();
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  const upload = useMutation({
+    mutationFn: async (chosen: File) => {
+      const contentType = chosen.type as SignatureType;
+      const { data: target } = await callApi(AUTH_API.signatureUploadUrl, { body: { contentType } });
+      const put = await fetch(target.uploadUrl, { method: 'PUT', body: chosen, headers: { 'Content-Type': contentType } });
+      if (!put.ok) throw new Error(`Upload failed (${put.status})`);
+      return (await callApi(AUTH_API.setSignature, { body: { fileID: target.fileID } })).data;
+    },
+    onSuccess: (profile) => {
+      queryClient.setQueryData(profileQueryKey, profile);
+      setFile(null);
+      toastSuccess(adminMessages('Signature').updated);
+    },
+  });
+  const choose = (next: File | null) => {
+    setFileError(null);
+    if (next && !(SIGNATURE_TYPES as readonly string[]).includes(next.type)) {
+      setFileError('Choose a PNG or JPEG image.');
+      return;
+    }
+    if (next && next.size > SIGNATURE_MAX_BYTES) {
+      setFileError('The image must be at most 2 MB.');
+      return;
+    }
+    setFile(next);
+  };
+
+  return (
+    <>
+      <PageHeader title="Signature" crumbs={[...CRUMBS, { label: 'Signature' }]} />
+      <ProfileTabs />
+      <QueryState query={query}>
+        {(profile) => (
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Paper withBorder radius="md" p="lg">
+              <Title order={2} fz="md" mb="sm">
+                Current signature
+              </Title>
+              {profile.signature ? (
+                <Image src={profile.signature.url} alt="Current signature" h={120} w="auto" fit="contain" data-testid="signature-current" />
+              ) : (
+                <Text size="sm" c="dimmed" data-testid="signature-none">
+                  No signature uploaded yet. Reports you sign need one.
+                </Text>
+              )}
+            </Paper>
+            <Paper withBorder radius="md" p="lg">
+              <Stack gap="md">
+                <Title order={2} fz="md">
+                  Upload a new signature
+                </Title>
+                <FileInput
+                  label="Signature image"
+                  description="PNG or JPEG, at most 2 MB, on a plain background."
+                  accept={SIGNATURE_TYPES.join(',')}
+                  leftSection={<IconPhoto size={16} />}
+                  value={file}
+                  onChange={choose}
+                  error={fileError}
+                  clearable
+                  data-testid="signature-file"
+                />
+                {preview ? <Image src={preview} alt="Preview" h={100} w="auto" fit="contain" /> : null}
+                {upload.isError ? (
+                  <Alert color="red" variant="light">
+                    {describeError(upload.error)}
+                  </Alert>
+                ) : null}
+                <Group justify="flex-end">
+                  <Button leftSection={<IconUpload size={16} />} disabled={!file} loading={upload.isPending} onClick={() => file && upload.mutate(file)} data-testid="signature-upload">
+                    Upload
+                  </Button>
+                </Group>
+              </Stack>
+            </Paper>
+          </SimpleGrid>
+        )}
+      </QueryState>
+    </>
+  );
+}
+
+const VIEWER_SWITCH = requirement('WORKLIST', WORKLIST.VIEWER_CONFIGURATION_SWITCH);
+
+/** /profile/config: display preferences, the viewer choice, and the privileges I hold. */
+export function ProfileConfigPage() {
+  const { profile, config } = useSession();
+  const { layout, setLayout } = useLayoutSettings();
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const { preferences, save } = usePreferences();
+  const canSwitchViewer = config !== null && hasPrivilege(config, VIEWER_SWITCH);
+
+  return (
+    <>
+      <PageHeader title="Configuration" crumbs={[...CRUMBS, { label: 'Configuration' }]} />
+      <ProfileTabs />
+      <Stack gap="lg">
+        <Paper withBorder radius="md" p="lg">
+          <Title order={2} fz="md" mb="md">
+            Display
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+            <Stack gap={6}>
+              <Text size="sm" fw={500}>
+                Menu layout
+              </Text>
+              <SegmentedControl
+                value={layout}
+                onChange={(value) => setLayout(value as LayoutType)}
+                data={LAYOUT_TYPES.map((l) => ({ value: l, label: l === 'horizontal' ? 'Horizontal' : 'Vertical' }))}
+                data-testid="config-layout"
+              />
+              <Text size="xs" c="dimmed">
+                Saved on this device.
+              </Text>
+            </Stack>
+            <Stack gap={6}>
+              <Text size="sm" fw={500}>
+                Theme
+              </Text>
+              <SegmentedControl
+                value={colorScheme === 'dark' ? 'dark' : 'light'}
+                onChange={(value) => setColorScheme(value as 'light' | 'dark')}
+                data={[
+                  { value: 'light', label: 'Light' },
+                  { value: 'dark', label: 'Dark' },
+                ]}
+                data-testid="config-theme"
+              />
+              <Text size="xs" c="dimmed">
+                Saved on this device.
+              </Text>
+            </Stack>
+            {canSwitchViewer ? (
+              <Stack gap={6}>
+                <Text size="sm" fw={500}>
+                  Viewer
+                </Text>
+                <SegmentedControl
+                  value={preferences?.viewer ?? DEFAULT_VIEWER}
+                  onChange={(value) => save({ viewer: value as ViewerChoice })}
+                  data={[
+                    { value: 'cloud', label: 'Cloud' },
+                    { value: 'exe', label: 'Exe' },
+                  ]}
+                  data-testid="config-viewer"
+                />
+                <Text size="xs" c="dimmed">
+                  Saved with your account.
+                </Text>
+              </Stack>
+            ) : null}
+          </SimpleGrid>
+        </Paper>
+        <Paper withBorder radius="md" p="lg">
+          <Title order={2} fz="md" mb={4}>
+            Your access
+          </Title>
+          <Text size="sm" c="dimmed" mb="md">
+            {profile ? `${userRoleLabel(profile)}: ` : ''}the privileges your role gives you. An administrator changes them in Roles.
+          </Text>
+          <Stack gap="sm" data-testid="config-access">
+            {(config ?? []).map((entry) => (
+              <div key={entry.module}>
+                <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={4} style={{ letterSpacing: '0.06em' }}>
+                  {entry.module}
+                </Text>
+                <Stack gap={6}>
+                  {entry.submodules.map((sub) => (
+                    <Group key={sub.type} gap="xs" align="flex-start" wrap="nowrap">
+                      <Text size="sm" fw={500} w={170} style={{ flex: '0 0 auto' }}>
+                        {SUBMODULES[sub.type as SubmoduleType]?.label ?? sub.type}
+                      </Text>
+                      <Group gap={4}>
+                        {sub.privileges.map((p) => (
+                          <Badge key={p.code} size="sm" variant="light" color="gray" tt="none">
+                            {privilegeLabel(p.code)}
+                          </Badge>
+                        ))}
+                      </Group>
+                    </Group>
+                  ))}
+                </Stack>
+              </div>
+            ))}
+          </Stack>
+        </Paper>
+      </Stack>
+    </>
+  );
+}

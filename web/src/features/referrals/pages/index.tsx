@@ -1,0 +1,245 @@
+import { Badge, Button, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminMessages, AUTH_API, GENERIC, referralInputSchema, type Referral } from '@rayworks/contracts';
+import { INVALID_INPUTS_MESSAGE } from '@rayworks/validation';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import type { z } from 'zod';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { callApi } from '../../../api/client';
+import { pageFetcher, queryKeys } from '../../../api/queries';
+import { DynamicField } from '../../../shared/forms/DynamicField';
+import { text, textOrNull, useDynamicForm } from '../../../shared/forms/useDynamicForm';
+import { useCan } from '../../../shared/hooks/useCan';
+import { formatDisplayDateTime } from '../../../shared/format';
+import { ActiveToggle } from '../../../shared/ui/ActiveToggle';
+import { DetailGrid } from '../../../shared/ui/DetailGrid';
+import { FormCard, FormSection } from '../../../shared/ui/FormCard';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { QueryState } from '../../../shared/ui/QueryState';
+import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
+import { StatusBadge } from '../../../shared/ui/StatusBadge';
+import { toastSuccess } from '../../../shared/ui/toast';
+import { PROVIDER_TYPES, REFERRAL_FIELDS as F } from '../components/referral-fields';
+
+const REFERRALS = 'referrals';
+const fetchReferralsPage = pageFetcher<Referral>(AUTH_API.findReferrals);
+type ReferralBody = z.output<typeof referralInputSchema>;
+
+const COLUMNS: Column<Referral>[] = [
+  {
+    key: 'name',
+    label: 'Referral',
+    sortKey: 'name',
+    render: (r) => (
+      <div>
+        <Text size="sm" fw={500}>
+          {r.name}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {r.hospitalName ?? ''}
+        </Text>
+      </div>
+    ),
+  },
+  {
+    key: 'providerType',
+    label: 'Provider',
+    sortKey: 'providerType',
+    render: (r) => (
+      <Badge variant="light" color={r.providerType === 'Internal' ? 'blue' : 'grape'}>
+        {r.providerType}
+      </Badge>
+    ),
+  },
+  { key: 'city', label: 'City', sortKey: 'city', render: (r) => r.city ?? '—' },
+  { key: 'contact', label: 'Contact', render: (r) => r.phoneNumber ?? r.email ?? '—' },
+  { key: 'commission', label: 'Commission', align: 'right', render: (r) => (r.commissionPercent === null ? '—' : `${r.commissionPercent}%`) },
+  { key: 'status', label: 'Status', render: (r) => <StatusBadge active={r.isActive} /> },
+];
+
+/** /referrals */
+export function ReferralsPage() {
+  const navigate = useNavigate();
+  const can = useCan();
+  return (
+    <>
+      <PageHeader
+        title="Referrals"
+        description="Hospitals, clinics and people who refer patients, internal or external."
+        actions={
+          can('REFERRALS', GENERIC.CREATE) ? (
+            <Button component={Link} to="/referrals/add" leftSection={<IconPlus size={16} />} data-testid="referrals-add">
+              Add Referral
+            </Button>
+          ) : null
+        }
+      />
+      <ServerTable
+        id="referrals"
+        queryKey={queryKeys.list(REFERRALS)}
+        fetchPage={fetchReferralsPage}
+        columns={COLUMNS}
+        rowKey={(r) => r._id}
+        searchPlaceholder="Search referrals"
+        defaultSort={{ sortBy: 'name', sortDir: 'asc' }}
+        activeFilter
+        onRowClick={(r) => navigate(`/referrals/view/${r._id}`)}
+        emptyText="No referrals yet."
+      />
+    </>
+  );
+}
+
+interface Values extends Record<string, unknown> {
+  name: string;
+  providerType: string | null;
+  hospitalName: string;
+  email: string;
+  phoneNumber: string;
+  city: string;
+  commissionPercent: string;
+}
+
+function ReferralForm({ referral, saving, onSave, cancelTo }: { referral?: Referral; saving: boolean; onSave: (body: ReferralBody) => void; cancelTo: string }) {
+  const { form, onSubmit } = useDynamicForm({
+    fields: Object.values(F),
+    initialValues: {
+      name: referral?.name ?? '',
+      providerType: referral?.providerType ?? null,
+      hospitalName: referral?.hospitalName ?? '',
+      email: referral?.email ?? '',
+      phoneNumber: referral?.phoneNumber ?? '',
+      city: referral?.city ?? '',
+      commissionPercent: referral?.commissionPercent === null || referral?.commissionPercent === undefined ? '' : String(referral.commissionPercent),
+    } as Values,
+    extraValidate: (v) => {
+      const n = Number(v.commissionPercent);
+      return v.commissionPercent.trim() !== '' && (Number.isNaN(n) || n > 100) ? { commissionPercent: INVALID_INPUTS_MESSAGE } : {};
+    },
+    bodySchema: referralInputSchema,
+    toBody: (v: Values) => ({
+      name: text(v.name),
+      providerType: v.providerType ?? '',
+      hospitalName: textOrNull(v.hospitalName),
+      email: textOrNull(v.email),
+      phoneNumber: textOrNull(v.phoneNumber),
+      city: textOrNull(v.city),
+      commissionPercent: v.commissionPercent.trim() === '' ? null : Number(v.commissionPercent),
+    }),
+  });
+  return (
+    <FormCard testId="referral-form" onSubmit={onSubmit((body) => onSave(body))} submitLabel={referral ? 'Save Referral' : 'Add Referral'} saving={saving} cancelTo={cancelTo}>
+      <FormSection title="Referral">
+        <DynamicField field={F.name} form={form} autoFocus />
+        <DynamicField field={F.providerType} form={form} options={PROVIDER_TYPES.map((t) => ({ value: t, label: t }))} />
+        <DynamicField field={F.hospitalName} form={form} />
+        <DynamicField field={F.commissionPercent} form={form} description="0 to 100" />
+      </FormSection>
+      <FormSection title="Contact">
+        <DynamicField field={F.email} form={form} />
+        <DynamicField field={F.phoneNumber} form={form} description="10 digits, without +91" />
+        <DynamicField field={F.city} form={form} />
+      </FormSection>
+    </FormCard>
+  );
+}
+
+function useReferral() {
+  const { id } = useParams();
+  return useQuery({
+    queryKey: queryKeys.record(REFERRALS, id ?? ''),
+    queryFn: async ({ signal }) => (await callApi(AUTH_API.getReferral, { body: { id: id! }, signal })).data,
+    enabled: Boolean(id),
+  });
+}
+
+function useSaveReferral(id?: string) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ReferralBody) =>
+      id ? (await callApi(AUTH_API.updateReferral, { body: { ...body, id } })).data : (await callApi(AUTH_API.createReferral, { body })).data,
+    onSuccess: async (referral) => {
+      toastSuccess(id ? adminMessages('Referral').updated : adminMessages('Referral').created);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.kind(REFERRALS) });
+      navigate(`/referrals/view/${referral._id}`);
+    },
+  });
+}
+
+/** /referrals/add */
+export function AddReferralPage() {
+  const save = useSaveReferral();
+  return (
+    <>
+      <PageHeader title="Add Referral" crumbs={[{ label: 'Referrals', to: '/referrals' }, { label: 'Add Referral' }]} />
+      <ReferralForm saving={save.isPending} onSave={(body) => save.mutate(body)} cancelTo="/referrals" />
+    </>
+  );
+}
+
+/** /referrals/edit/{id} */
+export function EditReferralPage() {
+  const query = useReferral();
+  const save = useSaveReferral(query.data?._id);
+  return (
+    <QueryState query={query}>
+      {(referral) => (
+        <>
+          <PageHeader title={`Edit ${referral.name}`} crumbs={[{ label: 'Referrals', to: '/referrals' }, { label: referral.name, to: `/referrals/view/${referral._id}` }, { label: 'Edit' }]} />
+          <ReferralForm key={referral.updatedAt} referral={referral} saving={save.isPending} onSave={(body) => save.mutate(body)} cancelTo={`/referrals/view/${referral._id}`} />
+        </>
+      )}
+    </QueryState>
+  );
+}
+
+/** /referrals/view/{id} */
+export function ReferralViewPage() {
+  const can = useCan();
+  const query = useReferral();
+  return (
+    <QueryState query={query}>
+      {(referral) => (
+        <>
+          <PageHeader
+            title={referral.name}
+            badge={<StatusBadge active={referral.isActive} />}
+            crumbs={[{ label: 'Referrals', to: '/referrals' }, { label: referral.name }]}
+            actions={
+              <>
+                <ActiveToggle
+                  entity="Referral"
+                  name={referral.name}
+                  active={referral.isActive}
+                  allowed={can('REFERRALS', GENERIC.ISACTIVE)}
+                  change={(isActive) => callApi(AUTH_API.referralStatus, { body: { id: referral._id, isActive } })}
+                  invalidate={[queryKeys.kind(REFERRALS)]}
+                  testId="referral-active-toggle"
+                  withLabel
+                />
+                {can('REFERRALS', GENERIC.EDIT) ? (
+                  <Button component={Link} to={`/referrals/edit/${referral._id}`} leftSection={<IconPencil size={16} />} data-testid="referral-edit">
+                    Edit
+                  </Button>
+                ) : null}
+              </>
+            }
+          />
+          <DetailGrid
+            details={[
+              { label: 'Provider Type', value: referral.providerType },
+              { label: 'Hospital Name', value: referral.hospitalName },
+              { label: 'Commission', value: referral.commissionPercent === null ? null : `${referral.commissionPercent}%` },
+              { label: 'Email', value: referral.email },
+              { label: 'Phone Number', value: referral.phoneNumber },
+              { label: 'City', value: referral.city },
+              { label: 'Created', value: formatDisplayDateTime(referral.createdAt) },
+              { label: 'Updated', value: formatDisplayDateTime(referral.updatedAt) },
+            ]}
+          />
+        </>
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,184 @@
+import { Alert, Badge, Button, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminMessages, AUTH_API, GENERIC, normalizeRoleCode, ROLE_LABELS, type Role } from '@rayworks/contracts';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { callApi } from '../../../api/client';
+import { queryKeys } from '../../../api/queries';
+import { useCan } from '../../../shared/hooks/useCan';
+import { formatDisplayDate, formatDisplayDateTime } from '../../../shared/format';
+import { ActiveToggle } from '../../../shared/ui/ActiveToggle';
+import { DetailGrid } from '../../../shared/ui/DetailGrid';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { QueryState } from '../../../shared/ui/QueryState';
+import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
+import { StatusBadge } from '../../../shared/ui/StatusBadge';
+import { toastSuccess } from '../../../shared/ui/toast';
+import { grantCount, type Grants } from '../components/privilege-matrix';
+import { PrivilegeMatrix } from '../components/PrivilegeMatrix';
+import { RoleForm, type RoleBody } from '../components/RoleForm';
+import { fetchRolesPage, ROLES, useRole } from '../hooks/useRoles';
+
+const roleTypeLabel = (code: string) => {
+  const known = normalizeRoleCode(code);
+  return known ? ROLE_LABELS[known] : code;
+};
+
+const COLUMNS: Column<Role>[] = [
+  {
+    key: 'name',
+    label: 'Role',
+    sortKey: 'name',
+    render: (r) => (
+      <div>
+        <Text size="sm" fw={500}>
+          {r.name}
+        </Text>
+        {r.description ? (
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {r.description}
+          </Text>
+        ) : null}
+      </div>
+    ),
+  },
+  { key: 'roleCode', label: 'Role type', sortKey: 'roleCode', render: (r) => roleTypeLabel(r.roleCode) },
+  { key: 'privileges', label: 'Privileges', align: 'right', render: (r) => grantCount(r.privileges as Grants) },
+  { key: 'system', label: 'Kind', render: (r) => (r.isSystem ? <Badge variant="light" color="gray">System</Badge> : <Badge variant="light">Custom</Badge>) },
+  { key: 'status', label: 'Status', render: (r) => <StatusBadge active={r.isActive} /> },
+  { key: 'createdAt', label: 'Created', sortKey: 'createdAt', render: (r) => formatDisplayDate(r.createdAt) },
+];
+
+/** /roles */
+export function RolesPage() {
+  const navigate = useNavigate();
+  const can = useCan();
+  return (
+    <>
+      <PageHeader
+        title="Roles"
+        description="Named sets of privileges given to users."
+        actions={
+          can('ROLES', GENERIC.CREATE) ? (
+            <Button component={Link} to="/roles/add" leftSection={<IconPlus size={16} />} data-testid="roles-add">
+              Add Role
+            </Button>
+          ) : null
+        }
+      />
+      <ServerTable
+        id="roles"
+        queryKey={queryKeys.list(ROLES)}
+        fetchPage={fetchRolesPage}
+        columns={COLUMNS}
+        rowKey={(r) => r._id}
+        searchPlaceholder="Search roles"
+        defaultSort={{ sortBy: 'name', sortDir: 'asc' }}
+        activeFilter
+        onRowClick={(r) => navigate(`/roles/view/${r._id}`)}
+      />
+    </>
+  );
+}
+
+function useSaveRole(mode: 'create' | 'update', id?: string) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: RoleBody) =>
+      mode === 'create' ? (await callApi(AUTH_API.createRole, { body })).data : (await callApi(AUTH_API.updateRole, { body: { ...body, id: id! } })).data,
+    onSuccess: async (role) => {
+      toastSuccess(mode === 'create' ? adminMessages('Role').created : adminMessages('Role').updated);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.kind(ROLES) });
+      navigate(`/roles/view/${role._id}`);
+    },
+  });
+}
+
+/** /roles/add */
+export function AddRolePage() {
+  const save = useSaveRole('create');
+  return (
+    <>
+      <PageHeader title="Add Role" crumbs={[{ label: 'Roles', to: '/roles' }, { label: 'Add Role' }]} />
+      <RoleForm saving={save.isPending} onSave={(body) => save.mutate(body)} cancelTo="/roles" />
+    </>
+  );
+}
+
+/** /roles/edit/{id} */
+export function EditRolePage() {
+  const { id } = useParams();
+  const query = useRole(id);
+  const save = useSaveRole('update', id);
+  return (
+    <QueryState query={query}>
+      {(role) => (
+        <>
+          <PageHeader title={`Edit ${role.name}`} crumbs={[{ label: 'Roles', to: '/roles' }, { label: role.name, to: `/roles/view/${role._id}` }, { label: 'Edit' }]} />
+          {role.isSystem ? (
+            <Alert variant="light" color="yellow" mb="md">
+              This is a system role. Changes apply to every user who holds it.
+            </Alert>
+          ) : null}
+          <RoleForm key={role.updatedAt} role={role} saving={save.isPending} onSave={(body) => save.mutate(body)} cancelTo={`/roles/view/${role._id}`} />
+        </>
+      )}
+    </QueryState>
+  );
+}
+
+/** /roles/view/{id} */
+export function RoleViewPage() {
+  const { id } = useParams();
+  const can = useCan();
+  const query = useRole(id);
+  return (
+    <QueryState query={query}>
+      {(role) => (
+        <>
+          <PageHeader
+            title={role.name}
+            badge={<StatusBadge active={role.isActive} />}
+            crumbs={[{ label: 'Roles', to: '/roles' }, { label: role.name }]}
+            actions={
+              <>
+                <ActiveToggle
+                  entity="Role"
+                  name={role.name}
+                  active={role.isActive}
+                  allowed={can('ROLES', GENERIC.ISACTIVE)}
+                  change={(isActive) => callApi(AUTH_API.roleStatus, { body: { id: role._id, isActive } })}
+                  invalidate={[queryKeys.kind(ROLES)]}
+                  testId="role-active-toggle"
+                  withLabel
+                />
+                {can('ROLES', GENERIC.EDIT) ? (
+                  <Button component={Link} to={`/roles/edit/${role._id}`} leftSection={<IconPencil size={16} />} data-testid="role-edit">
+                    Edit
+                  </Button>
+                ) : null}
+              </>
+            }
+          />
+          <Stack gap="lg">
+            <DetailGrid
+              details={[
+                { label: 'Role type', value: `${roleTypeLabel(role.roleCode)} (${role.roleCode})`, testId: 'role-code' },
+                { label: 'Kind', value: role.isSystem ? 'System' : 'Custom' },
+                { label: 'Privileges', value: grantCount(role.privileges as Grants) },
+                { label: 'Description', value: role.description },
+                { label: 'Created', value: formatDisplayDateTime(role.createdAt) },
+                { label: 'Updated', value: formatDisplayDateTime(role.updatedAt) },
+              ]}
+            />
+            <Title order={2} fz="md">
+              Privileges
+            </Title>
+            <PrivilegeMatrix value={role.privileges as Grants} readOnly />
+          </Stack>
+        </>
+      )}
+    </QueryState>
+  );
+}

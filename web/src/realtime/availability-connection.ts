@@ -1,0 +1,105 @@
+import { REALTIME_PATH, SESSION_EXPIRED_STATUS } from '@rayworks/contracts';
+import { io, type Socket } from 'socket.io-client';
+import { applyFailurePolicy } from '../api/client';
+import { readProfile } from '../api/storage';
+import { renewAccessToken } from '../api/token-refresh';
+
+/**
+ * The real-time connection of an available radiologist or typist (spec §4 "Availability", §7 "Real-time
+ * connection"): opened when the user switches online (if none is open), closed when they switch offline or
+ * the session ends. It authenticates with the session, not with a bare user id (issue 3); the user id also
+ * goes in the query as the specification describes. Incoming messages are JSON and are kept here.
+ */
+export interface RealtimeMessage {
+  event: string;
+  payload: unknown;
+  receivedAt: string;
+}
+
+export interface RealtimeCredentials {
+  userId: string;
+  token: string;
+  sessionToken: string;
+}
+
+export type ConnectionState = 'closed' | 'connecting' | 'open';
+
+interface Snapshot {
+  state: ConnectionState;
+  messages: readonly RealtimeMessage[];
+}
+
+const MAX_MESSAGES = 200;
+let socket: Socket | null = null;
+let snapshot: Snapshot = { state: 'closed', messages: [] };
+const listeners = new Set<() => void>();
+
+function set(next: Partial<Snapshot>): void {
+  snapshot = { ...snapshot, ...next };
+  for (const listener of listeners) listener();
+}
+
+export function subscribeToRealtime(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const realtimeSnapshot = (): Snapshot => snapshot;
+
+/** How many times a refused connection renews the access token and tries again before giving up. */
+const MAX_AUTH_RETRIES = 2;
+
+/**
+ * Opens the connection unless one is open already. Credentials are read at every (re)connection, so a renewed
+ * access token is used; a refusal with 401 renews the token and tries again, one with 440 ends the session
+ * like any call (spec §8 via api/client).
+ */
+export function openRealtime(credentials: RealtimeCredentials): void {
+  if (socket) return;
+  set({ state: 'connecting' });
+  let authRetries = 0;
+  const current = io({
+    path: REALTIME_PATH,
+    auth: (cb) => {
+      const profile = readProfile();
+      cb({ token: profile?.token ?? credentials.token, sessionToken: profile?.sessionToken ?? credentials.sessionToken });
+    },
+    query: { userId: credentials.userId },
+    reconnectionDelayMax: 10_000,
+  });
+  socket = current;
+  current.on('connect', () => {
+    authRetries = 0;
+    set({ state: 'open' });
+  });
+  current.on('disconnect', () => set({ state: socket ? 'connecting' : 'closed' }));
+  current.on('connect_error', (error: Error & { data?: { status?: number } }) => {
+    const status = error.data?.status;
+    if (status === SESSION_EXPIRED_STATUS) {
+      closeRealtime();
+      applyFailurePolicy({ kind: 'http', status, message: error.message }, 'session', REALTIME_PATH);
+    } else if (status === 401 && authRetries < MAX_AUTH_RETRIES) {
+      authRetries += 1;
+      void renewAccessToken().then((outcome) => {
+        if (outcome === 'renewed' && socket === current) current.connect();
+      });
+    } else if (status === 401) {
+      closeRealtime();
+    }
+  });
+  socket.onAny((event: string, payload: unknown) => {
+    const message: RealtimeMessage = { event, payload, receivedAt: new Date().toISOString() };
+    set({ messages: [...snapshot.messages, message].slice(-MAX_MESSAGES) });
+  });
+}
+
+/** Closes the connection and forgets its state and messages. */
+export function closeRealtime(): void {
+  const current = socket;
+  socket = null;
+  current?.removeAllListeners();
+  current?.disconnect();
+  set({ state: 'closed', messages: [] });
+}
+
+export const isRealtimeOpen = (): boolean => socket !== null;

@@ -1,0 +1,69 @@
+import { Box, Button, Group, Modal, Switch, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminMessages } from '@rayworks/contracts';
+import { toastSuccess } from './toast';
+
+interface Props {
+  /** The entity's name in confirmations, e.g. "User" → 'User Activated Successfully'. */
+  entity: string;
+  name: string;
+  active: boolean;
+  allowed: boolean;
+  change: (next: boolean) => Promise<unknown>;
+  /** Query keys to refresh after the change. */
+  invalidate: readonly (readonly unknown[])[];
+  testId?: string;
+  /** Show "Active" beside the switch (headers of view screens). */
+  withLabel?: boolean;
+}
+
+/** Activate / inactivate with a confirmation, then adminMessages(entity).activated / .inactivated. */
+export function ActiveToggle({ entity, name, active, allowed, change, invalidate, testId = 'active-toggle', withLabel = false }: Props) {
+  const [opened, modal] = useDisclosure(false);
+  const queryClient = useQueryClient();
+  const messages = adminMessages(entity);
+  const mutation = useMutation({
+    mutationFn: () => change(!active),
+    onSuccess: async () => {
+      modal.close();
+      toastSuccess(active ? messages.inactivated : messages.activated);
+      await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+  });
+  const verb = active ? 'Inactivate' : 'Activate';
+  const toggle = (
+    <Switch
+      checked={active}
+      onChange={() => modal.open()}
+      disabled={!allowed}
+      color="teal"
+      size="sm"
+      label={withLabel ? 'Active' : undefined}
+      aria-label={`${verb} ${name}`}
+      data-testid={testId}
+      data-active={active}
+    />
+  );
+  // Clicks stay here (React bubbles through the modal's portal too): a toggle in a list row must not open the row.
+  return (
+    <Box component="span" display="inline-flex" onClick={(event) => event.stopPropagation()}>
+      {allowed ? toggle : <Tooltip label="You may not change the status">{<span>{toggle}</span>}</Tooltip>}
+      <Modal opened={opened} onClose={modal.close} title={`${verb} ${entity.toLowerCase()}`} centered size="sm">
+        <div>
+          <Text size="sm" mb="lg">
+            {active ? `Inactivate ${name}? It stays on record but can no longer be used.` : `Activate ${name}? It can be used again.`}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={modal.close} disabled={mutation.isPending}>
+              Cancel
+            </Button>
+            <Button color={active ? 'red' : 'teal'} loading={mutation.isPending} onClick={() => mutation.mutate()} data-testid={`${testId}-confirm`}>
+              {verb}
+            </Button>
+          </Group>
+        </div>
+      </Modal>
+    </Box>
+  );
+}

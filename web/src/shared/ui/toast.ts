@@ -1,0 +1,12 @@
+import { notifications } from '@mantine/notifications';
+
+/** Toasts appear top-right and close after 3000 ms (spec §9); the Notifications provider sets both. */
+export const TOAST_AUTO_CLOSE_MS = 3000;
+
+export function toastError(message: string, id?: string): void {
+  notifications.show({ id, color: 'red', message, autoClose: TOAST_AUTO_CLOSE_MS, withBorder: true });
+}
+
+export function toastSuccess(message: string, id?: string): void {
+  notifications.show({ id, color: 'teal', message, autoClose: TOAST_AUTO_CLOSE_MS, withBorder: true });
+}
