@@ -11,7 +11,16 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.local/**', '.nx/**', 'libs/api-client/src/generated/**', 'coverage/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.local/**',
+      '.nx/**',
+      'libs/api-client/src/generated/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,
@@ -28,7 +37,11 @@ export default tseslint.config(
           depConstraints: [
             { sourceTag: 'platform:any', onlyDependOnLibsWithTags: ['platform:any'] },
             { sourceTag: 'platform:browser', onlyDependOnLibsWithTags: ['platform:any'] },
-            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib'], notDependOnLibsWithTags: ['type:service'] },
+            {
+              sourceTag: 'type:service',
+              onlyDependOnLibsWithTags: ['type:lib'],
+              notDependOnLibsWithTags: ['type:service'],
+            },
             { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
           ],
         },
@@ -64,7 +77,11 @@ export default tseslint.config(
           depConstraints: [
             { sourceTag: 'platform:any', onlyDependOnLibsWithTags: ['platform:any', 'scope:test'] },
             { sourceTag: 'platform:browser', onlyDependOnLibsWithTags: ['platform:any', 'scope:test'] },
-            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib', 'type:test-lib'], notDependOnLibsWithTags: ['type:service'] },
+            {
+              sourceTag: 'type:service',
+              onlyDependOnLibsWithTags: ['type:lib', 'type:test-lib'],
+              notDependOnLibsWithTags: ['type:service'],
+            },
             { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib', 'type:test-lib'] },
           ],
         },

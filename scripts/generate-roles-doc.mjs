@@ -20,7 +20,10 @@ const out = path.join(root, 'docs/roles-and-privileges.md');
 const types = Object.keys(SUBMODULES);
 const lines = [];
 const p = (s = '') => lines.push(s);
-const shortForms = (code) => Object.entries(ROLE_SHORT_FORMS).filter(([, c]) => c === code).map(([s]) => s);
+const shortForms = (code) =>
+  Object.entries(ROLE_SHORT_FORMS)
+    .filter(([, c]) => c === code)
+    .map(([s]) => s);
 const REACH = { tenant: 'whole tenant', group: 'its group', centre: 'its centres' };
 
 p('# Roles and privileges');
@@ -39,10 +42,18 @@ p('| code | short forms | shown as | reach | availability switch |');
 p('|---|---|---|---|---|');
 for (const code of ALL_ROLE_CODES) {
   const platform = PLATFORM_ROLES.includes(code) ? ' (platform role)' : '';
-  p(`| \`${code}\` | ${shortForms(code).map((s) => `\`${s}\``).join(', ') || '—'} | ${ROLE_LABELS[code]} | ${REACH[roleLevel(code)]}${platform} | ${AVAILABILITY_ROLES.includes(code) ? 'yes' : ''} |`);
+  p(
+    `| \`${code}\` | ${
+      shortForms(code)
+        .map((s) => `\`${s}\``)
+        .join(', ') || '—'
+    } | ${ROLE_LABELS[code]} | ${REACH[roleLevel(code)]}${platform} | ${AVAILABILITY_ROLES.includes(code) ? 'yes' : ''} |`,
+  );
 }
 p();
-p(`Administrative submodules (a role given to a user may hold only those of them the assigning administrator holds): ${ADMINISTRATIVE_TYPES.map((t) => `\`${t}\``).join(', ')}.`);
+p(
+  `Administrative submodules (a role given to a user may hold only those of them the assigning administrator holds): ${ADMINISTRATIVE_TYPES.map((t) => `\`${t}\``).join(', ')}.`,
+);
 p();
 p('## Privilege catalogue');
 p();
@@ -80,7 +91,9 @@ for (const code of ALL_ROLE_CODES) {
   const grants = DEFAULT_ROLE_PRIVILEGES[code];
   for (const type of types.filter((t) => grants[t]?.length)) {
     const codes = SUBMODULES[type].privileges.filter((c) => grants[type].includes(c));
-    p(`- ${SUBMODULES[type].module} › \`${type}\`: ${codes.length === SUBMODULES[type].privileges.length ? 'all' : codes.map((c) => `\`${c}\``).join(' ')}`);
+    p(
+      `- ${SUBMODULES[type].module} › \`${type}\`: ${codes.length === SUBMODULES[type].privileges.length ? 'all' : codes.map((c) => `\`${c}\``).join(' ')}`,
+    );
   }
   p();
 }

@@ -65,16 +65,22 @@ async function start() {
     }
     if (await portInUse(proc.port)) {
       console.error(`\n${proc.name}: port ${proc.port} is already in use by a process npm start did not record.`);
-      console.error(`Stop it first (e.g. \`fuser -k ${proc.port}/tcp\`), or it would answer in place of the new build.`);
+      console.error(
+        `Stop it first (e.g. \`fuser -k ${proc.port}/tcp\`), or it would answer in place of the new build.`,
+      );
       process.exit(1);
     }
     const out = fs.openSync(logFile(proc.name), 'a');
-    const child = spawn(process.execPath, ['--enable-source-maps', '--disable-warning=TimeoutNegativeWarning', path.join(ROOT, proc.entry)], {
-      cwd: ROOT,
-      env: { ...process.env, ...proc.env },
-      detached: true,
-      stdio: ['ignore', out, out],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--enable-source-maps', '--disable-warning=TimeoutNegativeWarning', path.join(ROOT, proc.entry)],
+      {
+        cwd: ROOT,
+        env: { ...process.env, ...proc.env },
+        detached: true,
+        stdio: ['ignore', out, out],
+      },
+    );
     fs.writeFileSync(pidFile(proc.name), String(child.pid));
     child.unref();
     console.log(`  ${proc.name.padEnd(18)} started (pid ${child.pid}, port ${proc.port})`);
@@ -94,7 +100,9 @@ async function start() {
   if (pending.size > 0) {
     for (const name of pending) {
       const proc = table.find((p) => p.name === name);
-      console.error(`\n${name} not ready after ${READY_TIMEOUT_MS / 1000}s: ${JSON.stringify((await ready(proc.port)).body)}`);
+      console.error(
+        `\n${name} not ready after ${READY_TIMEOUT_MS / 1000}s: ${JSON.stringify((await ready(proc.port)).body)}`,
+      );
       console.error(tail(logFile(name)));
     }
     process.exit(1);
@@ -109,14 +117,22 @@ async function stop() {
     try {
       process.kill(-pid, 'SIGTERM');
     } catch {
-      try { process.kill(pid, 'SIGTERM'); } catch { /* gone */ }
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
     }
   }
   const deadline = Date.now() + 15_000;
   while (pids.some(([name]) => alivePid(name)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
   for (const [name, pid] of pids) {
     if (alivePid(name)) {
-      try { process.kill(-pid, 'SIGKILL'); } catch { /* gone */ }
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
     }
     fs.rmSync(pidFile(name), { force: true });
     console.log(`  ${name.padEnd(18)} stopped`);
@@ -130,7 +146,9 @@ async function status() {
     const pid = alivePid(proc.name);
     const r = pid ? await ready(proc.port) : { ok: false };
     const state = !pid ? 'stopped' : r.ok ? 'ready' : 'not ready';
-    console.log(`  ${proc.name.padEnd(18)} ${String(proc.port).padEnd(6)} ${state.padEnd(10)} ${pid ? `pid ${pid}` : ''}`);
+    console.log(
+      `  ${proc.name.padEnd(18)} ${String(proc.port).padEnd(6)} ${state.padEnd(10)} ${pid ? `pid ${pid}` : ''}`,
+    );
     if (pid && !r.ok && r.body) console.log(`      ${JSON.stringify(r.body)}`);
   }
 }
@@ -141,7 +159,11 @@ async function migrate() {
     const code = await new Promise((resolve) => {
       const child = spawn(process.execPath, [path.join(ROOT, `services/${service}/dist/migrate.js`)], {
         cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: serviceDatabaseUrl(process.env.DATABASE_URL, service), MIGRATION_DATABASE_URL: process.env.DATABASE_URL },
+        env: {
+          ...process.env,
+          DATABASE_URL: serviceDatabaseUrl(process.env.DATABASE_URL, service),
+          MIGRATION_DATABASE_URL: process.env.DATABASE_URL,
+        },
         stdio: 'inherit',
       });
       child.on('exit', resolve);

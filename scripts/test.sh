@@ -27,6 +27,7 @@ check() { # name, command...
 }
 
 bash scripts/build.sh || { echo "0 passed, 1 failed"; exit 1; }
+check format npx prettier --check . --log-level warn
 check lint bash -c 'NX_NO_CLOUD=true NX_DAEMON=false nx run-many -t lint --outputStyle=static --parallel=2'
 check typecheck bash -c 'tsc -b tsconfig.build.json && tsc -p web/tsconfig.json --noEmit && tsc -p web/tsconfig.node.json --noEmit && tsc -p tsconfig.tests.json'
 check openapi bash scripts/openapi.sh --check

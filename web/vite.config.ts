@@ -14,7 +14,10 @@ const GATEWAY = process.env.VITE_GATEWAY_URL ?? 'http://127.0.0.1:8080';
  * New-version detection (spec §4): each build gets an id, compiled into the bundle (__BUILD_ID__) and written
  * to dist/version.json, which the running console polls (src/app/version/).
  */
-const BUILD_ID = `${new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`;
+const BUILD_ID = `${new Date()
+  .toISOString()
+  .replace(/[-:.TZ]/g, '')
+  .slice(0, 14)}-${randomBytes(4).toString('hex')}`;
 function buildIdFile(): Plugin {
   return {
     name: 'rayworks-build-id',

@@ -4,7 +4,10 @@
 //   node deploy/local/kafka-ready.mjs [--verbose]
 import { Kafka, logLevel } from 'kafkajs';
 
-const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',').map((b) => b.trim()).filter(Boolean);
+const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092')
+  .split(',')
+  .map((b) => b.trim())
+  .filter(Boolean);
 const verbose = process.argv.includes('--verbose');
 
 const kafka = new Kafka({
@@ -30,7 +33,14 @@ try {
   }
   const topics = await admin.listTopics();
   if (verbose) {
-    console.log(JSON.stringify({ clusterId: cluster.clusterId, controller: cluster.controller, brokers: cluster.brokers, topics: topics.length }));
+    console.log(
+      JSON.stringify({
+        clusterId: cluster.clusterId,
+        controller: cluster.controller,
+        brokers: cluster.brokers,
+        topics: topics.length,
+      }),
+    );
   }
   clearTimeout(timer);
   await admin.disconnect();

@@ -22,7 +22,9 @@ try {
   console.log(`bucket ${bucket} exists`);
 } catch (error) {
   if (status(error) !== 404 && error?.name !== 'NotFound' && error?.name !== 'NoSuchBucket') {
-    console.error(`HEAD bucket ${bucket} at ${endpoint} failed: ${error?.name ?? ''} ${error?.message ?? error} (HTTP ${status(error) ?? '-'})`);
+    console.error(
+      `HEAD bucket ${bucket} at ${endpoint} failed: ${error?.name ?? ''} ${error?.message ?? error} (HTTP ${status(error) ?? '-'})`,
+    );
     process.exit(1);
   }
   try {
@@ -33,7 +35,9 @@ try {
     if (createError?.name === 'BucketAlreadyOwnedByYou') {
       console.log(`bucket ${bucket} exists`);
     } else {
-      console.error(`creating bucket ${bucket} at ${endpoint} failed: ${createError?.name ?? ''} ${createError?.message ?? createError}`);
+      console.error(
+        `creating bucket ${bucket} at ${endpoint} failed: ${createError?.name ?? ''} ${createError?.message ?? createError}`,
+      );
       process.exit(1);
     }
   }

@@ -180,7 +180,9 @@ const smtpPort = Number(smtpUrl.port || 25);
 const apiPort = Number(apiUrl.port || 80);
 smtp.listen(smtpPort, smtpUrl.hostname, () => {
   api.listen(apiPort, apiUrl.hostname, () => {
-    log(`SMTP on ${smtpUrl.hostname}:${smtpPort}, API on http://${apiUrl.hostname}:${apiPort}, ${messages.length} messages kept in ${storeFile}`);
+    log(
+      `SMTP on ${smtpUrl.hostname}:${smtpPort}, API on http://${apiUrl.hostname}:${apiPort}, ${messages.length} messages kept in ${storeFile}`,
+    );
   });
 });
 

@@ -66,7 +66,9 @@ export function processTable(env = process.env) {
       ...common,
       PORT: String(GATEWAY_PORT),
       WEB_DIST_DIR: path.join(ROOT, 'web/dist'),
-      ...Object.fromEntries(SERVICE_NAMES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, `http://127.0.0.1:${SERVICE_PORTS[s]}`])),
+      ...Object.fromEntries(
+        SERVICE_NAMES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, `http://127.0.0.1:${SERVICE_PORTS[s]}`]),
+      ),
     },
   });
   return table;

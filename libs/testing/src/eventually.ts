@@ -5,7 +5,11 @@
 export async function eventually<T>(
   probe: () => Promise<T>,
   accept: (value: T) => boolean,
-  { timeoutMs = 30_000, intervalMs = 100, what = 'condition' }: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+  {
+    timeoutMs = 30_000,
+    intervalMs = 100,
+    what = 'condition',
+  }: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;

@@ -55,7 +55,10 @@ export async function createTopics(kafka: Kafka, topics: string[], numPartitions
   const admin = kafka.admin();
   await admin.connect();
   try {
-    await admin.createTopics({ waitForLeaders: true, topics: topics.map((topic) => ({ topic, numPartitions, replicationFactor: 1 })) });
+    await admin.createTopics({
+      waitForLeaders: true,
+      topics: topics.map((topic) => ({ topic, numPartitions, replicationFactor: 1 })),
+    });
   } finally {
     await admin.disconnect();
   }

@@ -10,7 +10,10 @@ try {
     logger: createLogger('auth', env.LOG_LEVEL),
     configure: (app) => {
       // The client's address (rate limits, audit) is X-Forwarded-For as set by the gateway, one hop.
-      (app.getHttpAdapter().getInstance() as { set(name: string, value: unknown): void }).set('trust proxy', env.TRUST_PROXY_HOPS);
+      (app.getHttpAdapter().getInstance() as { set(name: string, value: unknown): void }).set(
+        'trust proxy',
+        env.TRUST_PROXY_HOPS,
+      );
     },
   });
 } catch (error) {

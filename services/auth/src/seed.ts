@@ -16,7 +16,9 @@ if (process.argv.includes('--table')) {
     const dataSource = await createDataSource(env.DATABASE_URL, database, 'auth-seed').initialize();
     try {
       const tenant = await new TenantProvisioner(dataSource).provision(DEMO_TENANT);
-      process.stdout.write(`[auth] demo tenant "${DEMO_TENANT.company.name}" ready: ${Object.keys(tenant.users).length} users, ${Object.keys(tenant.centres).length} centres\n`);
+      process.stdout.write(
+        `[auth] demo tenant "${DEMO_TENANT.company.name}" ready: ${Object.keys(tenant.users).length} users, ${Object.keys(tenant.centres).length} centres\n`,
+      );
     } finally {
       await dataSource.destroy();
     }

@@ -1,6 +1,13 @@
 import { hostname } from 'node:os';
 import type { Server } from 'node:http';
-import { createAuthenticator, createLogger, exitOnStartupError, HealthChecks, REDIS, startHttpApp } from '@rayworks/nest-kit';
+import {
+  createAuthenticator,
+  createLogger,
+  exitOnStartupError,
+  HealthChecks,
+  REDIS,
+  startHttpApp,
+} from '@rayworks/nest-kit';
 import type { Redis } from 'ioredis';
 import { AppModule, GATEWAY } from './app.module.js';
 import { loadGatewayEnv } from './config/env.js';
@@ -23,7 +30,13 @@ try {
       registerGatewayChecks(app.get(HealthChecks), redis, env.serviceUrls, env.WEB_DIST_DIR);
       mountServiceProxies(app, env.serviceUrls, logger);
       const authenticator = createAuthenticator(env.auth, redis);
-      const realtime = attachRealtime(app.getHttpServer() as Server, redis, logger, `${hostname()}:${process.pid}`, authenticator);
+      const realtime = attachRealtime(
+        app.getHttpServer() as Server,
+        redis,
+        logger,
+        `${hostname()}:${process.pid}`,
+        authenticator,
+      );
       process.once('SIGTERM', () => void realtime.close());
       mountConsole(app, env.WEB_DIST_DIR);
     },

@@ -11,7 +11,10 @@ export async function choose(page: Page, testId: string, search: string, label =
   const input = page.getByTestId(testId);
   await input.click();
   await input.fill(search);
-  await page.getByRole('option', { name: new RegExp(label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i') }).first().click({ timeout: 10_000 });
+  await page
+    .getByRole('option', { name: new RegExp(label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i') })
+    .first()
+    .click({ timeout: 10_000 });
 }
 
 /** /add-centers-individual */
@@ -23,7 +26,15 @@ export class AddCenterPage {
     await this.page.getByTestId('center-form').waitFor();
   }
 
-  async create(values: { name: string; code: string; email?: string; phoneNumber?: string; city?: string; state?: string; pinCode?: string }): Promise<string> {
+  async create(values: {
+    name: string;
+    code: string;
+    email?: string;
+    phoneNumber?: string;
+    city?: string;
+    state?: string;
+    pinCode?: string;
+  }): Promise<string> {
     await fill(this.page, 'field-name', values.name);
     await fill(this.page, 'field-code', values.code);
     if (values.email) await fill(this.page, 'field-email', values.email);
@@ -46,7 +57,15 @@ export class AddUserPage {
     await this.page.getByTestId('user-form').waitFor();
   }
 
-  async create(values: { loginName: string; firstName: string; lastName: string; email: string; phoneNumber?: string; role: string; centre?: string }): Promise<string> {
+  async create(values: {
+    loginName: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    phoneNumber?: string;
+    role: string;
+    centre?: string;
+  }): Promise<string> {
     await fill(this.page, 'field-loginName', values.loginName);
     await fill(this.page, 'field-email', values.email);
     await fill(this.page, 'field-firstName', values.firstName);
@@ -75,7 +94,9 @@ export class ListPage {
   async search(text: string): Promise<void> {
     await this.page.getByTestId(`list-${this.id}-search`).fill(text);
     await this.page.waitForFunction(
-      ([id, q]) => new URL(window.location.href).searchParams.get('q') === q && !document.querySelector(`[data-testid="list-${id}-table"][data-fetching]`),
+      ([id, q]) =>
+        new URL(window.location.href).searchParams.get('q') === q &&
+        !document.querySelector(`[data-testid="list-${id}-table"][data-fetching]`),
       [this.id, text] as const,
       { timeout: 10_000 },
     );

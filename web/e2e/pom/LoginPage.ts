@@ -31,6 +31,9 @@ export class LoginPage {
   }
 
   fieldError(field: 'loginName' | 'password') {
-    return this.page.locator(`[data-testid="field-${field}"]`).locator('xpath=ancestor::div[contains(@class,"mantine-InputWrapper-root")][1]').locator('.mantine-InputWrapper-error');
+    return this.page
+      .locator(`[data-testid="field-${field}"]`)
+      .locator('xpath=ancestor::div[contains(@class,"mantine-InputWrapper-root")][1]')
+      .locator('.mantine-InputWrapper-error');
   }
 }

@@ -30,7 +30,11 @@ export class ChangePasswordForm {
   }
 
   async values(): Promise<string[]> {
-    return Promise.all(['currentPassword', 'newPassword', 'confirmPassword'].map((f) => this.page.getByTestId(`field-${f}`).inputValue()));
+    return Promise.all(
+      ['currentPassword', 'newPassword', 'confirmPassword'].map((f) =>
+        this.page.getByTestId(`field-${f}`).inputValue(),
+      ),
+    );
   }
 }
 

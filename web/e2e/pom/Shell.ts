@@ -27,7 +27,9 @@ export class Shell {
   async readMenu(): Promise<RenderedMenu> {
     await this.page.getByTestId('main-menu').waitFor();
     // Dropdowns mount when first opened and then stay in the page: open each header and More once.
-    const openers = this.page.locator('[data-testid="main-menu"] [data-menu-entry][data-menu-link="/#"], [data-testid="main-menu"] [data-menu-entry][data-menu-id="more"]');
+    const openers = this.page.locator(
+      '[data-testid="main-menu"] [data-menu-entry][data-menu-link="/#"], [data-testid="main-menu"] [data-menu-entry][data-menu-id="more"]',
+    );
     for (const opener of await openers.all()) {
       const id = (await opener.getAttribute('data-menu-id')) ?? '';
       const child = this.page.locator(`[data-menu-parent="${id}"]`).first();
@@ -39,16 +41,24 @@ export class Shell {
     }
     await this.page.mouse.move(0, 600);
     return this.page.evaluate(() => {
-      const read = (el: Element) => ({ id: el.getAttribute('data-menu-id') ?? '', link: el.getAttribute('data-menu-link') ?? '' });
+      const read = (el: Element) => ({
+        id: el.getAttribute('data-menu-id') ?? '',
+        link: el.getAttribute('data-menu-link') ?? '',
+      });
       const children = (parent: string) =>
         Array.from(document.querySelectorAll(`[data-menu-parent="${CSS.escape(parent)}"]`)).map((el) => ({
           ...read(el),
-          subItems: Array.from(document.querySelectorAll(`[data-menu-parent="${CSS.escape(el.getAttribute('data-menu-id') ?? '')}"]`)).map(read),
+          subItems: Array.from(
+            document.querySelectorAll(`[data-menu-parent="${CSS.escape(el.getAttribute('data-menu-id') ?? '')}"]`),
+          ).map(read),
         }));
       const entries = Array.from(document.querySelectorAll('[data-testid="main-menu"] [data-menu-entry]'));
       const items = entries
         .filter((el) => el.getAttribute('data-menu-id') !== 'more')
-        .map((el) => ({ ...read(el), subItems: children(el.getAttribute('data-menu-id') ?? '').map(({ id, link }) => ({ id, link })) }));
+        .map((el) => ({
+          ...read(el),
+          subItems: children(el.getAttribute('data-menu-id') ?? '').map(({ id, link }) => ({ id, link })),
+        }));
       const hasMore = entries.some((el) => el.getAttribute('data-menu-id') === 'more');
       return { items, more: hasMore ? children('more') : [] };
     });
@@ -103,7 +113,11 @@ export class Shell {
       await this.page.getByTestId('color-scheme-toggle').click();
       await this.page.mouse.move(0, 400);
     }
-    await this.page.waitForFunction((wanted: string) => document.documentElement.getAttribute('data-mantine-color-scheme') === wanted, scheme, { timeout: 5_000 });
+    await this.page.waitForFunction(
+      (wanted: string) => document.documentElement.getAttribute('data-mantine-color-scheme') === wanted,
+      scheme,
+      { timeout: 5_000 },
+    );
   }
 
   /** The texts of the toasts shown now (top-right). */
@@ -112,12 +126,17 @@ export class Shell {
   }
 
   async waitForToast(text: string, timeoutMs = 10_000): Promise<void> {
-    await this.page.locator('.mantine-Notification-description', { hasText: text }).first().waitFor({ timeout: timeoutMs });
+    await this.page
+      .locator('.mantine-Notification-description', { hasText: text })
+      .first()
+      .waitFor({ timeout: timeoutMs });
   }
 }
 
 /** What the console keeps in the browser, read from the page. */
-export async function storedSession(page: Page): Promise<{ profile: string | null; config: string | null; sessionKeys: number }> {
+export async function storedSession(
+  page: Page,
+): Promise<{ profile: string | null; config: string | null; sessionKeys: number }> {
   return page.evaluate(() => ({
     profile: window.localStorage.getItem('rayworks.authUser'),
     config: window.localStorage.getItem('rayworks.permissionConfig'),

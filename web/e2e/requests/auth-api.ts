@@ -15,15 +15,29 @@ export class ApiError extends Error {
   }
 }
 
-async function send<E extends Endpoint>(endpoint: E, body: unknown, headers: Record<string, string>, params: Record<string, string> = {}) {
+async function send<E extends Endpoint>(
+  endpoint: E,
+  body: unknown,
+  headers: Record<string, string>,
+  params: Record<string, string> = {},
+) {
   const path = endpoint.path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
   const response = await fetch(`${BASE_URL}${serviceApiPrefix('auth')}${path}`, {
     method: endpoint.method,
-    headers: { Accept: 'application/json', ...(endpoint.method === 'POST' ? { 'Content-Type': 'application/json' } : {}), ...headers },
+    headers: {
+      Accept: 'application/json',
+      ...(endpoint.method === 'POST' ? { 'Content-Type': 'application/json' } : {}),
+      ...headers,
+    },
     body: endpoint.method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
   });
-  const envelope = (await response.json().catch(() => null)) as { status?: string; data?: unknown; message?: string } | null;
-  if (!response.ok || envelope?.status !== 'success') throw new ApiError(response.status, envelope?.message ?? response.statusText);
+  const envelope = (await response.json().catch(() => null)) as {
+    status?: string;
+    data?: unknown;
+    message?: string;
+  } | null;
+  if (!response.ok || envelope?.status !== 'success')
+    throw new ApiError(response.status, envelope?.message ?? response.statusText);
   return endpoint.data.parse(envelope.data) as z.output<E['data']>;
 }
 
@@ -32,7 +46,11 @@ export class ApiSession {
   private constructor(readonly session: UserSession) {}
 
   static async login(loginName: string, password: string): Promise<ApiSession> {
-    const session = await send(AUTH_API.login, {}, { [AUTH_HEADERS.loginName]: loginName, [AUTH_HEADERS.password]: password });
+    const session = await send(
+      AUTH_API.login,
+      {},
+      { [AUTH_HEADERS.loginName]: loginName, [AUTH_HEADERS.password]: password },
+    );
     return new ApiSession(session);
   }
 
@@ -45,7 +63,11 @@ export class ApiSession {
     };
   }
 
-  call<E extends Endpoint>(endpoint: E, body?: z.input<E['body']>, params?: Record<string, string>): Promise<z.output<E['data']>> {
+  call<E extends Endpoint>(
+    endpoint: E,
+    body?: z.input<E['body']>,
+    params?: Record<string, string>,
+  ): Promise<z.output<E['data']>> {
     return send(endpoint, body ?? {}, this.headers, params);
   }
 

@@ -34,9 +34,24 @@ export async function createUser(admin: ApiSession, roleCode: RoleCode, centerID
   const email = `${loginName}@e2e.rayworks.local`;
   const role = await roleFor(admin, roleCode);
   const since = Date.now();
-  const user = await admin.call(AUTH_API.createUser, { loginName, firstName: 'Test', lastName: 'User', email, roleID: role._id, groupID: null, centerID });
+  const user = await admin.call(AUTH_API.createUser, {
+    loginName,
+    firstName: 'Test',
+    lastName: 'User',
+    email,
+    roleID: role._id,
+    groupID: null,
+    centerID,
+  });
   const mail = await waitForMail(email, WELCOME_SUBJECT, since);
-  return { id: user._id, loginName, email, firstName: 'Test', lastName: 'User', password: lineValue(mail, 'Temporary password') };
+  return {
+    id: user._id,
+    loginName,
+    email,
+    firstName: 'Test',
+    lastName: 'User',
+    password: lineValue(mail, 'Temporary password'),
+  };
 }
 
 /** A created user who has already replaced the temporary password (through the API) with `password`. */

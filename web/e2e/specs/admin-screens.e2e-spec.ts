@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { adminMessages, AUTH_API, ROLE_CODES } from '@rayworks/contracts';
-import { invalidEmailMessage, PHONE_ALL_ZEROS_MESSAGE, PIN_ALL_ZEROS_MESSAGE, requiredMessage } from '@rayworks/validation';
+import {
+  invalidEmailMessage,
+  PHONE_ALL_ZEROS_MESSAGE,
+  PIN_ALL_ZEROS_MESSAGE,
+  requiredMessage,
+} from '@rayworks/validation';
 import type { Browser, Page } from 'playwright-core';
 import { choose } from '../pom/AdminPages';
 import { LoginPage } from '../pom/LoginPage';
@@ -13,7 +18,10 @@ import { DEMO_PASSWORD } from '../support/demo';
 const fieldError = (page: Page, name: string) =>
   page.evaluate((n) => {
     const input = document.querySelector(`[data-testid="field-${n}"]`);
-    return input?.closest('.mantine-InputWrapper-root')?.querySelector('.mantine-InputWrapper-error')?.textContent?.trim() ?? null;
+    return (
+      input?.closest('.mantine-InputWrapper-root')?.querySelector('.mantine-InputWrapper-error')?.textContent?.trim() ??
+      null
+    );
   }, name);
 
 /** The admin screens against the real API: each one's main path, with records the test creates. */
@@ -67,11 +75,19 @@ describe('admin screens', () => {
     await page.getByTestId('field-phoneNumber').fill('9876543210');
     await page.getByTestId('group-form-submit').click();
     await shell.waitForToast(adminMessages('Group').created);
-    await page.getByTestId('page-title').filter({ hasText: `E2E Group ${tag}` }).waitFor();
+    await page
+      .getByTestId('page-title')
+      .filter({ hasText: `E2E Group ${tag}` })
+      .waitFor();
     const groupId = new URL(page.url()).pathname.split('/').pop()!;
     cleanup.push(() => admin.call(AUTH_API.groupStatus, { id: groupId, isActive: false }));
 
-    const centre = await admin.call(AUTH_API.createCentre, { name: `E2E Solo ${tag}`, code: `S${tag}`, groupID: null, isFusion: false });
+    const centre = await admin.call(AUTH_API.createCentre, {
+      name: `E2E Solo ${tag}`,
+      code: `S${tag}`,
+      groupID: null,
+      isFusion: false,
+    });
     cleanup.push(() => admin.call(AUTH_API.centreStatus, { id: centre._id, isActive: false }));
     await page.goto(url(`/addcenter-groups?groupID=${groupId}`), { waitUntil: 'domcontentloaded' });
     await page.getByTestId('add-center-to-group-form').waitFor();
@@ -103,7 +119,10 @@ describe('admin screens', () => {
     await screenshot(page, 'role-form');
     await page.getByTestId('role-form-submit').click();
     await shell.waitForToast(adminMessages('Role').created);
-    await page.getByTestId('page-title').filter({ hasText: `E2E Role ${tag}` }).waitFor();
+    await page
+      .getByTestId('page-title')
+      .filter({ hasText: `E2E Role ${tag}` })
+      .waitFor();
     expect(await page.getByTestId('privilege-USER-VIEW').isVisible()).toBe(true);
 
     await page.getByTestId('role-edit').click();
@@ -113,7 +132,9 @@ describe('admin screens', () => {
     await shell.waitForToast(adminMessages('Role').updated);
     await page.getByTestId('privilege-matrix').waitFor();
     await page.getByTestId('privilege-USER-VIEW').waitFor({ state: 'detached' });
-    const role = (await admin.call(AUTH_API.getRoles, { page: 1, pageSize: 100, sortDir: 'asc', search: `E2E Role ${tag}` })).items[0]!;
+    const role = (
+      await admin.call(AUTH_API.getRoles, { page: 1, pageSize: 100, sortDir: 'asc', search: `E2E Role ${tag}` })
+    ).items[0]!;
     expect(role.roleCode).toBe(ROLE_CODES.RECEPTIONIST);
     expect(role.privileges.USER).toBeUndefined();
     await admin.call(AUTH_API.roleStatus, { id: role._id, isActive: false });
@@ -134,8 +155,14 @@ describe('admin screens', () => {
     await page.getByTestId('sub-department-modal').getByTestId('field-subDepartmentCode').fill('NCT');
     await page.getByTestId('sub-department-submit').click();
     await shell.waitForToast(adminMessages('Sub-department').created);
-    await page.getByTestId('list-departments-row').filter({ hasText: `E2E Dept ${tag}` }).filter({ hasText: 'Neuro CT' }).waitFor({ timeout: 15_000 });
-    const department = (await admin.call(AUTH_API.getDepartments, { page: 1, pageSize: 5, sortDir: 'asc', search: `E2E Dept ${tag}` })).items[0]!;
+    await page
+      .getByTestId('list-departments-row')
+      .filter({ hasText: `E2E Dept ${tag}` })
+      .filter({ hasText: 'Neuro CT' })
+      .waitFor({ timeout: 15_000 });
+    const department = (
+      await admin.call(AUTH_API.getDepartments, { page: 1, pageSize: 5, sortDir: 'asc', search: `E2E Dept ${tag}` })
+    ).items[0]!;
     cleanup.push(() => admin.call(AUTH_API.departmentStatus, { id: department._id, isActive: false }));
   }, 60_000);
 
@@ -183,7 +210,15 @@ describe('admin screens', () => {
     const created = await admin.call(AUTH_API.getRoles, { page: 1, pageSize: 100, sortDir: 'asc' });
     const role = created.items.find((r) => r.roleCode === ROLE_CODES.TYPIST)!;
     const loginName = uniqueName('toggle').toLowerCase();
-    await admin.call(AUTH_API.createUser, { loginName, firstName: 'Toggle', lastName: 'Person', email: `${loginName}@e2e.rayworks.local`, roleID: role._id, groupID: null, centerID: [] });
+    await admin.call(AUTH_API.createUser, {
+      loginName,
+      firstName: 'Toggle',
+      lastName: 'Person',
+      email: `${loginName}@e2e.rayworks.local`,
+      roleID: role._id,
+      groupID: null,
+      centerID: [],
+    });
     await page.goto(url('/users'), { waitUntil: 'domcontentloaded' });
     await page.getByTestId('list-users-search').fill(loginName);
     await page.waitForFunction((q) => new URL(window.location.href).searchParams.get('q') === q, loginName);
@@ -194,12 +229,16 @@ describe('admin screens', () => {
     await row.getByRole('switch').click({ force: true });
     await page.getByTestId(`user-active-toggle-${loginName}-confirm`).click();
     await shell.waitForToast(adminMessages('User').inactivated);
-    await page.getByTestId(`user-active-toggle-${loginName}`).and(page.locator('[data-active="false"]')).waitFor({ timeout: 10_000 });
+    await page
+      .getByTestId(`user-active-toggle-${loginName}`)
+      .and(page.locator('[data-active="false"]'))
+      .waitFor({ timeout: 10_000 });
     await page.getByTestId(`user-active-toggle-${loginName}-confirm`).waitFor({ state: 'detached' });
     await row.getByRole('switch').click({ force: true });
     await page.getByTestId(`user-active-toggle-${loginName}-confirm`).click();
     await shell.waitForToast(adminMessages('User').activated);
-    const user = (await admin.call(AUTH_API.findUsers, { page: 1, pageSize: 5, sortDir: 'asc', search: loginName })).items[0]!;
+    const user = (await admin.call(AUTH_API.findUsers, { page: 1, pageSize: 5, sortDir: 'asc', search: loginName }))
+      .items[0]!;
     expect(user.isActive).toBe(true);
     await admin.call(AUTH_API.userStatus, { id: user._id, isActive: false });
   }, 60_000);

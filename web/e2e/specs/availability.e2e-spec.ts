@@ -38,33 +38,31 @@ describe('availability switch of a radiologist', () => {
     await browser?.close();
   });
 
-  it(
-    'goes online with a real-time connection, keeps it after a reload, and goes offline closing it',
-    async () => {
-      const { context, page, pageErrors } = await openConsole(browser);
-      try {
-        await new LoginPage(page).login('radiologist', DEMO_PASSWORD);
-        const shell = new Shell(page);
-        await shell.waitUntilReady();
-        expect(await switchState(page)).toEqual({ available: 'false', connection: 'closed' });
+  it('goes online with a real-time connection, keeps it after a reload, and goes offline closing it', async () => {
+    const { context, page, pageErrors } = await openConsole(browser);
+    try {
+      await new LoginPage(page).login('radiologist', DEMO_PASSWORD);
+      const shell = new Shell(page);
+      await shell.waitUntilReady();
+      expect(await switchState(page)).toEqual({ available: 'false', connection: 'closed' });
 
-        await page.getByRole('switch', { name: /Availability/ }).click();
-        await waitForState(page, 'true', 'open');
-        await shell.waitForToast(AUTH_MESSAGES.availabilityOnline);
-        expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('rayworks.authUser') ?? '{}').isAvailability)).toBe(true);
-        await screenshot(page, 'radiologist-online', false);
+      await page.getByRole('switch', { name: /Availability/ }).click();
+      await waitForState(page, 'true', 'open');
+      await shell.waitForToast(AUTH_MESSAGES.availabilityOnline);
+      expect(
+        await page.evaluate(() => JSON.parse(window.localStorage.getItem('rayworks.authUser') ?? '{}').isAvailability),
+      ).toBe(true);
+      await screenshot(page, 'radiologist-online', false);
 
-        await page.reload({ waitUntil: 'domcontentloaded' });
-        await waitForState(page, 'true', 'open');
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await waitForState(page, 'true', 'open');
 
-        await page.getByRole('switch', { name: /Availability/ }).click();
-        await waitForState(page, 'false', 'closed');
-        await shell.waitForToast(AUTH_MESSAGES.availabilityOffline);
-        expect(pageErrors).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    },
-    60_000,
-  );
+      await page.getByRole('switch', { name: /Availability/ }).click();
+      await waitForState(page, 'false', 'closed');
+      await shell.waitForToast(AUTH_MESSAGES.availabilityOffline);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });

@@ -30,7 +30,9 @@ describe('new version prompt', () => {
       await prompt.waitFor({ timeout: 10_000 });
       expect(await prompt.textContent()).toBe(NEW_VERSION_PROMPT);
       await page.getByTestId('new-version-refresh').click();
-      await page.waitForFunction(() => !(window as unknown as { marker?: boolean }).marker, undefined, { timeout: 10_000 });
+      await page.waitForFunction(() => !(window as unknown as { marker?: boolean }).marker, undefined, {
+        timeout: 10_000,
+      });
     } finally {
       await context.close();
     }

@@ -26,49 +26,51 @@ describe('profile', () => {
     await browser?.close();
   });
 
-  it(
-    'shows the profile, saves specializations and uploads a signature through the upload URL',
-    async () => {
-      const { context, page, pageErrors } = await openConsole(browser);
-      try {
-        await new LoginPage(page).login(user.loginName, user.password);
-        const shell = new Shell(page);
-        await shell.waitUntilReady();
+  it('shows the profile, saves specializations and uploads a signature through the upload URL', async () => {
+    const { context, page, pageErrors } = await openConsole(browser);
+    try {
+      await new LoginPage(page).login(user.loginName, user.password);
+      const shell = new Shell(page);
+      await shell.waitUntilReady();
 
-        await shell.openUserMenu();
-        await page.getByTestId('user-menu-profile').click();
-        await page.waitForURL((u) => u.pathname === '/profile');
-        await page.getByTestId('profile-email').filter({ hasText: user.email }).waitFor();
+      await shell.openUserMenu();
+      await page.getByTestId('user-menu-profile').click();
+      await page.waitForURL((u) => u.pathname === '/profile');
+      await page.getByTestId('profile-email').filter({ hasText: user.email }).waitFor();
 
-        await page.getByTestId('profile-tab-specialization').click();
-        await page.waitForURL((u) => u.pathname === '/profile/specialization');
-        const tags = page.getByTestId('field-specialization');
-        await tags.fill('Neuroradiology');
-        await page.keyboard.press('Enter');
-        await tags.fill('Chest');
-        await page.keyboard.press('Enter');
-        await page.getByTestId('field-qualificationName').fill('MD Radiology');
-        await page.getByTestId('specialization-submit').click();
-        await shell.waitForToast(adminMessages('Specialization').updated);
+      await page.getByTestId('profile-tab-specialization').click();
+      await page.waitForURL((u) => u.pathname === '/profile/specialization');
+      const tags = page.getByTestId('field-specialization');
+      await tags.fill('Neuroradiology');
+      await page.keyboard.press('Enter');
+      await tags.fill('Chest');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('field-qualificationName').fill('MD Radiology');
+      await page.getByTestId('specialization-submit').click();
+      await shell.waitForToast(adminMessages('Specialization').updated);
 
-        await page.goto(url('/profile/signature'), { waitUntil: 'domcontentloaded' });
-        await page.getByTestId('signature-none').waitFor();
-        await page.locator('input[type="file"]').setInputFiles({ name: 'signature.png', mimeType: 'image/png', buffer: signaturePng() });
-        await page.getByTestId('signature-upload').click();
-        await shell.waitForToast(adminMessages('Signature').updated);
-        const current = page.getByTestId('signature-current');
-        await current.waitFor();
-        await page.waitForFunction(() => (document.querySelector('[data-testid="signature-current"]') as HTMLImageElement | null)?.naturalWidth === 160);
-        await screenshot(page, 'profile-signature', false);
+      await page.goto(url('/profile/signature'), { waitUntil: 'domcontentloaded' });
+      await page.getByTestId('signature-none').waitFor();
+      await page
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'signature.png', mimeType: 'image/png', buffer: signaturePng() });
+      await page.getByTestId('signature-upload').click();
+      await shell.waitForToast(adminMessages('Signature').updated);
+      const current = page.getByTestId('signature-current');
+      await current.waitFor();
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('[data-testid="signature-current"]') as HTMLImageElement | null)?.naturalWidth ===
+          160,
+      );
+      await screenshot(page, 'profile-signature', false);
 
-        await page.getByTestId('profile-tab-overview').click();
-        await page.getByTestId('profile-signature').waitFor();
-        expect(await page.getByText('Neuroradiology').count()).toBeGreaterThan(0);
-        expect(pageErrors).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    },
-    90_000,
-  );
+      await page.getByTestId('profile-tab-overview').click();
+      await page.getByTestId('profile-signature').waitFor();
+      expect(await page.getByText('Neuroradiology').count()).toBeGreaterThan(0);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
 });

@@ -21,7 +21,8 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo';
 
 /** The menu a role must see: the catalogue filtered by the role's default privileges (libs/contracts). */
 function expectedMenu(menu: Menu): RenderedMenu {
-  const shape = (items: Menu['items']) => items.map((i) => ({ id: i.id, link: i.link, subItems: i.subItems.map((s) => ({ id: s.id, link: s.link })) }));
+  const shape = (items: Menu['items']) =>
+    items.map((i) => ({ id: i.id, link: i.link, subItems: i.subItems.map((s) => ({ id: s.id, link: s.link })) }));
   return { items: shape(menu.items), more: shape(menu.more) };
 }
 
@@ -58,7 +59,9 @@ describe('each demo role logs in and sees exactly its menu (spec §2, §4, §6)'
         await session.logout();
 
         expect(await shell.has('availability-switch')).toBe(AVAILABILITY_ROLES.includes(role));
-        expect(await shell.has('viewer-switch')).toBe(hasPrivilege(config, requirement('WORKLIST', WORKLIST.VIEWER_CONFIGURATION_SWITCH)));
+        expect(await shell.has('viewer-switch')).toBe(
+          hasPrivilege(config, requirement('WORKLIST', WORKLIST.VIEWER_CONFIGURATION_SWITCH)),
+        );
 
         if (SCREENSHOT_ROLES.has(loginName)) await screenshot(page, `menu-${loginName}`, false);
 

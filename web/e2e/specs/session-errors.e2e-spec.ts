@@ -18,61 +18,53 @@ describe('session and error handling', () => {
     await browser?.close();
   });
 
-  it(
-    'on 401 shows the message once, clears both storages and goes to /login',
-    async () => {
-      const { context, page } = await openConsole(browser);
-      try {
-        await new LoginPage(page).login('admin', DEMO_PASSWORD);
-        const shell = new Shell(page);
-        await shell.waitUntilReady();
-        await page.getByTestId('list-groups-row').first().waitFor({ timeout: 15_000 });
-        // The token stops being valid (a forged signature): the next calls answer 401 and renewal fails too.
-        await page.evaluate(() => {
-          const key = 'rayworks.authUser';
-          const profile = JSON.parse(window.localStorage.getItem(key) ?? '{}');
-          profile.token = `${String(profile.token).slice(0, -6)}AAAAAA`;
-          window.localStorage.setItem(key, JSON.stringify(profile));
-          window.sessionStorage.setItem('marker', 'x');
-        });
-        await page.getByTestId('menu-link-centers').click();
-        await page.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
-        await shell.waitForToast(AUTH_MESSAGES.unauthorized);
-        await page.waitForTimeout(1_000);
-        const toasts = await shell.toasts();
-        expect(toasts.filter((t) => t === AUTH_MESSAGES.unauthorized)).toHaveLength(1);
-        const stored = await storedSession(page);
-        expect(stored).toEqual({ profile: null, config: null, sessionKeys: 0 });
-        await screenshot(page, 'unauthorized-login', false);
-      } finally {
-        await context.close();
-      }
-    },
-    60_000,
-  );
+  it('on 401 shows the message once, clears both storages and goes to /login', async () => {
+    const { context, page } = await openConsole(browser);
+    try {
+      await new LoginPage(page).login('admin', DEMO_PASSWORD);
+      const shell = new Shell(page);
+      await shell.waitUntilReady();
+      await page.getByTestId('list-groups-row').first().waitFor({ timeout: 15_000 });
+      // The token stops being valid (a forged signature): the next calls answer 401 and renewal fails too.
+      await page.evaluate(() => {
+        const key = 'rayworks.authUser';
+        const profile = JSON.parse(window.localStorage.getItem(key) ?? '{}');
+        profile.token = `${String(profile.token).slice(0, -6)}AAAAAA`;
+        window.localStorage.setItem(key, JSON.stringify(profile));
+        window.sessionStorage.setItem('marker', 'x');
+      });
+      await page.getByTestId('menu-link-centers').click();
+      await page.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
+      await shell.waitForToast(AUTH_MESSAGES.unauthorized);
+      await page.waitForTimeout(1_000);
+      const toasts = await shell.toasts();
+      expect(toasts.filter((t) => t === AUTH_MESSAGES.unauthorized)).toHaveLength(1);
+      const stored = await storedSession(page);
+      expect(stored).toEqual({ profile: null, config: null, sessionKeys: 0 });
+      await screenshot(page, 'unauthorized-login', false);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 
-  it(
-    'goes to the offline page when the network is gone, and back when it returns',
-    async () => {
-      const { context, page } = await openConsole(browser);
-      try {
-        await new LoginPage(page).login('admin', DEMO_PASSWORD);
-        await new Shell(page).waitUntilReady();
-        await page.getByTestId('list-groups-row').first().waitFor({ timeout: 15_000 });
-        await context.setOffline(true);
-        await page.getByTestId('menu-link-centers').click();
-        await page.waitForURL((u) => u.pathname === '/auth-offline', { timeout: 15_000 });
-        await page.getByTestId('offline-page').waitFor();
-        await screenshot(page, 'offline', false);
-        await context.setOffline(false);
-        await page.waitForURL((u) => u.pathname !== '/auth-offline', { timeout: 15_000 });
-        expect(new URL(page.url()).pathname).toBe('/centers');
-      } finally {
-        await context.close();
-      }
-    },
-    60_000,
-  );
+  it('goes to the offline page when the network is gone, and back when it returns', async () => {
+    const { context, page } = await openConsole(browser);
+    try {
+      await new LoginPage(page).login('admin', DEMO_PASSWORD);
+      await new Shell(page).waitUntilReady();
+      await page.getByTestId('list-groups-row').first().waitFor({ timeout: 15_000 });
+      await context.setOffline(true);
+      await page.getByTestId('menu-link-centers').click();
+      await page.waitForURL((u) => u.pathname === '/auth-offline', { timeout: 15_000 });
+      await page.getByTestId('offline-page').waitFor();
+      await screenshot(page, 'offline', false);
+      await context.setOffline(false);
+      await page.waitForURL((u) => u.pathname !== '/auth-offline', { timeout: 15_000 });
+      expect(new URL(page.url()).pathname).toBe('/centers');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 
   it('opens the offline, 500 and maintenance pages from their hash forms (spec §2)', async () => {
     const { context, page } = await openConsole(browser);
@@ -91,25 +83,21 @@ describe('session and error handling', () => {
     }
   }, 60_000);
 
-  it(
-    'clears storage and sends a route without the privilege to /login carrying the origin, which a permitted login returns to',
-    async () => {
-      const { context, page } = await openConsole(browser);
-      try {
-        const login = new LoginPage(page);
-        await login.login('typist', DEMO_PASSWORD);
-        await page.goto(url('/users?q=rao'), { waitUntil: 'domcontentloaded' });
-        await page.waitForURL((u) => u.pathname === '/login', { timeout: 10_000 });
-        expect((await storedSession(page)).profile).toBeNull();
-        await login.submit('admin', DEMO_PASSWORD);
-        await page.waitForURL((u) => u.pathname === '/users', { timeout: 15_000 });
-        expect(new URL(page.url()).searchParams.get('q')).toBe('rao');
-      } finally {
-        await context.close();
-      }
-    },
-    60_000,
-  );
+  it('clears storage and sends a route without the privilege to /login carrying the origin, which a permitted login returns to', async () => {
+    const { context, page } = await openConsole(browser);
+    try {
+      const login = new LoginPage(page);
+      await login.login('typist', DEMO_PASSWORD);
+      await page.goto(url('/users?q=rao'), { waitUntil: 'domcontentloaded' });
+      await page.waitForURL((u) => u.pathname === '/login', { timeout: 10_000 });
+      expect((await storedSession(page)).profile).toBeNull();
+      await login.submit('admin', DEMO_PASSWORD);
+      await page.waitForURL((u) => u.pathname === '/users', { timeout: 15_000 });
+      expect(new URL(page.url()).searchParams.get('q')).toBe('rao');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 
   it('treats a stored profile without a token as an expired session (spec §4)', async () => {
     const { context, page } = await openConsole(browser);

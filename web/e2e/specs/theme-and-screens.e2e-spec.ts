@@ -17,39 +17,44 @@ describe('themes and main screens', () => {
     await browser?.close();
   });
 
-  it(
-    'switches to the dark theme and keeps it after a reload and after logging out',
-    async () => {
-      const { context, page } = await openConsole(browser);
-      try {
-        await new LoginPage(page).login('admin', DEMO_PASSWORD);
-        const shell = new Shell(page);
-        await shell.waitUntilReady();
-        expect(await shell.colorScheme()).toBe('light');
-        await shell.openUserMenu();
-        await screenshot(page, 'user-menu', false);
-        await page.keyboard.press('Escape');
-        await shell.openDetails();
-        await screenshot(page, 'profile-drawer', false);
-        await page.keyboard.press('Escape');
-        await page.getByTestId('profile-drawer-name').waitFor({ state: 'hidden' });
-        await shell.setColorScheme('dark');
-        expect(await shell.colorScheme()).toBe('dark');
-        await page.reload({ waitUntil: 'domcontentloaded' });
-        await shell.waitUntilReady();
-        expect(await shell.colorScheme()).toBe('dark');
-        await shell.logout();
-        expect(await shell.colorScheme()).toBe('dark');
-        await screenshot(page, 'login-dark', false);
-        await shell.setColorScheme('light');
-      } finally {
-        await context.close();
-      }
-    },
-    60_000,
-  );
+  it('switches to the dark theme and keeps it after a reload and after logging out', async () => {
+    const { context, page } = await openConsole(browser);
+    try {
+      await new LoginPage(page).login('admin', DEMO_PASSWORD);
+      const shell = new Shell(page);
+      await shell.waitUntilReady();
+      expect(await shell.colorScheme()).toBe('light');
+      await shell.openUserMenu();
+      await screenshot(page, 'user-menu', false);
+      await page.keyboard.press('Escape');
+      await shell.openDetails();
+      await screenshot(page, 'profile-drawer', false);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('profile-drawer-name').waitFor({ state: 'hidden' });
+      await shell.setColorScheme('dark');
+      expect(await shell.colorScheme()).toBe('dark');
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await shell.waitUntilReady();
+      expect(await shell.colorScheme()).toBe('dark');
+      await shell.logout();
+      expect(await shell.colorScheme()).toBe('dark');
+      await screenshot(page, 'login-dark', false);
+      await shell.setColorScheme('light');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 
-  const SCREENS = ['/groups', '/centers', '/users', '/roles', '/departments', '/doctors', '/referrals', '/profile/config'];
+  const SCREENS = [
+    '/groups',
+    '/centers',
+    '/users',
+    '/roles',
+    '/departments',
+    '/doctors',
+    '/referrals',
+    '/profile/config',
+  ];
 
   it.each([
     ['light', 1440],
@@ -65,7 +70,11 @@ describe('themes and main screens', () => {
         for (const path of SCREENS) {
           await page.goto(url(path), { waitUntil: 'domcontentloaded' });
           await page.getByTestId('page-title').waitFor({ timeout: 15_000 });
-          await page.locator('[data-testid$="-table"]:not([data-fetching])').first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+          await page
+            .locator('[data-testid$="-table"]:not([data-fetching])')
+            .first()
+            .waitFor({ timeout: 15_000 })
+            .catch(() => undefined);
           await page.waitForTimeout(300);
           await screenshot(page, `screen${path.replace(/\//g, '-')}-${scheme}-${width}`, false);
         }

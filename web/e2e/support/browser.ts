@@ -40,11 +40,17 @@ export interface ContextOptions {
  * A fresh browser context (its own storage: no test sees another's login) with one page. Page errors are
  * collected so a test can assert the console threw nothing.
  */
-export async function openConsole(browser: Browser, options: ContextOptions = {}): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1440, height: options.height ?? 900 } });
+export async function openConsole(
+  browser: Browser,
+  options: ContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
+  });
   if (options.colorScheme) {
     await context.addInitScript((scheme: string) => {
-      if (!window.localStorage.getItem('rayworks-color-scheme')) window.localStorage.setItem('rayworks-color-scheme', scheme);
+      if (!window.localStorage.getItem('rayworks-color-scheme'))
+        window.localStorage.setItem('rayworks-color-scheme', scheme);
     }, options.colorScheme);
   }
   const page = await context.newPage();

@@ -22,7 +22,12 @@ export async function mailsTo(address: string): Promise<CaughtMail[]> {
 }
 
 /** Waits for an e-mail to an address whose subject matches, received after `since` (ms since epoch). */
-export async function waitForMail(address: string, subject: RegExp, since = 0, timeoutMs = 30_000): Promise<CaughtMail> {
+export async function waitForMail(
+  address: string,
+  subject: RegExp,
+  since = 0,
+  timeoutMs = 30_000,
+): Promise<CaughtMail> {
   const deadline = Date.now() + timeoutMs;
   let seen: string[] = [];
   while (Date.now() < deadline) {

@@ -39,7 +39,9 @@ export function describeError(error: unknown): string {
 
 /** Whether the error catalogue already told the user (a toast, or another page): a form then shows nothing more. */
 export function shownByPolicy(error: unknown): boolean {
-  return error instanceof ApiCallError && ['toast', 'unauthorized', 'navigate', 'session-expired'].includes(error.handledAs);
+  return (
+    error instanceof ApiCallError && ['toast', 'unauthorized', 'navigate', 'session-expired'].includes(error.handledAs)
+  );
 }
 
 /** Failures the console has recorded without showing them (spec §8: 502 "records 'Bad Gateway'"). */
@@ -134,7 +136,10 @@ async function fail(failure: Failure, context: CallContext, path: string): Promi
  * short-lived access token is renewed shortly before it expires, and once more when an answer is 401
  * (api/token-refresh.ts); only then does a 401 end the session.
  */
-export async function callApi<E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<CallResult<z.output<E['data']>>> {
+export async function callApi<E extends Endpoint>(
+  endpoint: E,
+  options: CallOptions<E> = {},
+): Promise<CallResult<z.output<E['data']>>> {
   const context: CallContext = options.context ?? (endpoint.access === 'public' ? 'public' : 'session');
   const path = endpointUrl(endpoint.path, options.params);
   const withSession = endpoint.access !== 'public';
@@ -161,14 +166,22 @@ export async function callApi<E extends Endpoint>(endpoint: E, options: CallOpti
 
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return fail({ kind: 'offline' }, context, path);
 
-  const send = () => fetch(path, { method: endpoint.method, headers: headersNow(), body, signal: options.signal, credentials: 'same-origin' });
+  const send = () =>
+    fetch(path, {
+      method: endpoint.method,
+      headers: headersNow(),
+      body,
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
   let response: Response;
   try {
     response = await send();
     if (response.status === 401 && withSession && context === 'session' && profile?.sessionToken) {
       const renewed = await renewAccessToken();
       if (renewed === 'renewed') response = await send();
-      else if (renewed === 'session-expired') return fail({ kind: 'http', status: SESSION_EXPIRED_STATUS, message: null }, context, path);
+      else if (renewed === 'session-expired')
+        return fail({ kind: 'http', status: SESSION_EXPIRED_STATUS, message: null }, context, path);
     }
   } catch (error) {
     if (options.signal?.aborted) throw error;

@@ -28,4 +28,3 @@ export function endpointUrl(path: string, params: Record<string, string> = {}): 
   });
   return `${AUTH_API_BASE}${filled}`;
 }
-

@@ -15,20 +15,34 @@ describe('the HTTP error catalogue (spec §8)', () => {
   });
 
   it("records 502 as 'Bad Gateway' without a page change", () => {
-    expect(decideFailure({ kind: 'http', status: 502, message: 'whatever' })).toEqual({ type: 'record', message: 'Bad Gateway' });
+    expect(decideFailure({ kind: 'http', status: 502, message: 'whatever' })).toEqual({
+      type: 'record',
+      message: 'Bad Gateway',
+    });
   });
 
   it("shows a 400's server message as a toast", () => {
-    expect(decideFailure({ kind: 'http', status: 400, message: 'Group Code is required' })).toEqual({ type: 'toast', message: 'Group Code is required' });
+    expect(decideFailure({ kind: 'http', status: 400, message: 'Group Code is required' })).toEqual({
+      type: 'toast',
+      message: 'Group Code is required',
+    });
   });
 
   it('handles 401 once: message, storages cleared, login (the message falls back to a designed one)', () => {
-    expect(decideFailure({ kind: 'http', status: 401, message: 'Token expired' })).toEqual({ type: 'unauthorized', message: 'Token expired' });
-    expect(decideFailure({ kind: 'http', status: 401 })).toEqual({ type: 'unauthorized', message: AUTH_MESSAGES.unauthorized });
+    expect(decideFailure({ kind: 'http', status: 401, message: 'Token expired' })).toEqual({
+      type: 'unauthorized',
+      message: 'Token expired',
+    });
+    expect(decideFailure({ kind: 'http', status: 401 })).toEqual({
+      type: 'unauthorized',
+      message: AUTH_MESSAGES.unauthorized,
+    });
   });
 
   it('sends 440 (idle session) to /sessionexpired', () => {
-    expect(decideFailure({ kind: 'http', status: 440, message: 'Your session has expired.' })).toEqual({ type: 'session-expired' });
+    expect(decideFailure({ kind: 'http', status: 440, message: 'Your session has expired.' })).toEqual({
+      type: 'session-expired',
+    });
   });
 
   it('ignores 404 and rejects 403 with the status only', () => {
@@ -37,9 +51,18 @@ describe('the HTTP error catalogue (spec §8)', () => {
   });
 
   it('shows anything else with the server message, or a generic one', () => {
-    expect(decideFailure({ kind: 'http', status: 409, message: 'Login name already taken' })).toEqual({ type: 'toast', message: 'Login name already taken' });
-    expect(decideFailure({ kind: 'http', status: 429, message: '  ' })).toEqual({ type: 'toast', message: AUTH_MESSAGES.genericError });
-    expect(decideFailure({ kind: 'http', status: 200, message: null })).toEqual({ type: 'toast', message: AUTH_MESSAGES.genericError });
+    expect(decideFailure({ kind: 'http', status: 409, message: 'Login name already taken' })).toEqual({
+      type: 'toast',
+      message: 'Login name already taken',
+    });
+    expect(decideFailure({ kind: 'http', status: 429, message: '  ' })).toEqual({
+      type: 'toast',
+      message: AUTH_MESSAGES.genericError,
+    });
+    expect(decideFailure({ kind: 'http', status: 200, message: null })).toEqual({
+      type: 'toast',
+      message: AUTH_MESSAGES.genericError,
+    });
   });
 
   it('keeps the answers to login, forgot and reset password in their form', () => {

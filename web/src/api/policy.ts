@@ -34,7 +34,9 @@ export type PolicyAction =
   | { type: 'inline'; message: string };
 
 const serverMessage = (failure: Failure): string | null =>
-  failure.kind === 'http' && typeof failure.message === 'string' && failure.message.trim() !== '' ? failure.message : null;
+  failure.kind === 'http' && typeof failure.message === 'string' && failure.message.trim() !== ''
+    ? failure.message
+    : null;
 
 export function decideFailure(failure: Failure, context: CallContext = 'session'): PolicyAction {
   if (context === 'background') return { type: 'ignore' };

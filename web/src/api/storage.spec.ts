@@ -55,7 +55,13 @@ describe('what the console keeps in the browser (spec §4)', () => {
   it('stores the user with the session tokens and reads them back', () => {
     const local = new MemoryStorage();
     const profile = profileFromSession(session, 1_000);
-    expect(profile).toMatchObject({ token: 'access', sessionToken: 'sess', resetPassword: true, tokenExpiresAt: 901_000, firstName: 'Tara' });
+    expect(profile).toMatchObject({
+      token: 'access',
+      sessionToken: 'sess',
+      resetPassword: true,
+      tokenExpiresAt: 901_000,
+      firstName: 'Tara',
+    });
     writeProfile(profile, local);
     expect(readProfile(local)).toEqual(profile);
   });

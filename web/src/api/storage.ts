@@ -1,4 +1,10 @@
-import { loggedInUserSchema, permissionConfigSchema, type LoggedInUser, type PermissionConfig, type UserSession } from '@rayworks/contracts';
+import {
+  loggedInUserSchema,
+  permissionConfigSchema,
+  type LoggedInUser,
+  type PermissionConfig,
+  type UserSession,
+} from '@rayworks/contracts';
 import { z } from 'zod';
 
 /**

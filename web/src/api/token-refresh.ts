@@ -1,22 +1,25 @@
-import { apiResponseSchema, SESSION_EXPIRED_STATUS } from '@rayworks/contracts';
-import { z } from 'zod';
+import { AUTH_API, apiResponseSchema, SESSION_EXPIRED_STATUS } from '@rayworks/contracts';
 import { AUTH_API_BASE, sessionHeaders } from './headers';
 import { readProfile, updateProfile, type StoredProfile } from './storage';
 
 /**
  * Renewal of the short-lived access token (the login answer's expiresIn) for a live session:
- * POST /api/auth/token/refresh with the (possibly expired) token and the session token answers a new token.
- * The endpoint and its answer are the auth service's (services/auth sessions.controller.ts); they are not in
- * libs/contracts AUTH_API yet, so path and schema are written here until the contract has them.
+ * POST /api/auth/token/refresh (AUTH_API.refreshToken) with the (possibly expired) token and the session token
+ * answers a new token.
  */
-export const TOKEN_REFRESH_PATH = `${AUTH_API_BASE}/token/refresh`;
-const refreshResponse = apiResponseSchema(z.object({ token: z.string(), expiresIn: z.number().int().positive(), resetPassword: z.boolean() }));
+export const TOKEN_REFRESH_PATH = `${AUTH_API_BASE}${AUTH_API.refreshToken.path}`;
+const refreshResponse = apiResponseSchema(AUTH_API.refreshToken.data);
 
 /** Renew this long before the token expires. */
 export const RENEW_BEFORE_MS = 60_000;
 
 export function tokenNeedsRenewal(profile: StoredProfile | null, now = Date.now()): boolean {
-  return Boolean(profile?.token && profile.sessionToken && profile.tokenExpiresAt !== undefined && now >= profile.tokenExpiresAt - RENEW_BEFORE_MS);
+  return Boolean(
+    profile?.token &&
+    profile.sessionToken &&
+    profile.tokenExpiresAt !== undefined &&
+    now >= profile.tokenExpiresAt - RENEW_BEFORE_MS,
+  );
 }
 
 export type RenewalOutcome = 'renewed' | 'unauthorized' | 'session-expired' | 'failed';

@@ -8,5 +8,7 @@ import { useSession } from './session/useSession';
 export function LaterScreen({ route }: { route: ProtectedRoute }) {
   const { config } = useSession();
   const { pathname } = useLocation();
-  return <NotYetAvailable title={route.title} fullPage={route.chromeless} withBackLink={homePath(config) !== pathname} />;
+  return (
+    <NotYetAvailable title={route.title} fullPage={route.chromeless} withBackLink={homePath(config) !== pathname} />
+  );
 }

@@ -8,7 +8,9 @@ import { rememberOfflineOrigin } from '../api/storage';
 /** A screen's code that could not be fetched: offline, or the build it belonged to has been replaced. */
 function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
-  return /dynamically imported module|Importing a module script failed|Failed to fetch|error loading dynamically/i.test(message);
+  return /dynamically imported module|Importing a module script failed|Failed to fetch|error loading dynamically/i.test(
+    message,
+  );
 }
 
 /**

@@ -13,7 +13,8 @@ import type { StoredProfile } from '../api/storage';
 import { decideAccess, homePath, landingAfterLogin, pathFromHashRoute, protectedRouteFor } from './access';
 
 const configOf = (role: RoleCode) => toPermissionConfig(DEFAULT_ROLE_PRIVILEGES[role]);
-const profile = (patch: Partial<StoredProfile> = {}) => ({ token: 't', sessionToken: 's', resetPassword: false, ...patch }) as StoredProfile;
+const profile = (patch: Partial<StoredProfile> = {}) =>
+  ({ token: 't', sessionToken: 's', resetPassword: false, ...patch }) as StoredProfile;
 const GROUPS = requirement('GROUP', 'VIEW');
 
 describe('route guard decisions (spec §4, §6)', () => {
@@ -27,12 +28,17 @@ describe('route guard decisions (spec §4, §6)', () => {
   });
 
   it('sends a missing privilege to login carrying the origin', () => {
-    expect(decideAccess(profile(), configOf(ROLE_CODES.TYPIST), GROUPS, '/groups?page=2')).toEqual({ type: 'forbidden', from: '/groups?page=2' });
+    expect(decideAccess(profile(), configOf(ROLE_CODES.TYPIST), GROUPS, '/groups?page=2')).toEqual({
+      type: 'forbidden',
+      from: '/groups?page=2',
+    });
     expect(decideAccess(profile(), null, GROUPS, '/groups')).toEqual({ type: 'forbidden', from: '/groups' });
   });
 
   it('treats a stored profile without a token as an expired session', () => {
-    expect(decideAccess(profile({ token: undefined }), configOf(ROLE_CODES.ADMIN), GROUPS, '/groups')).toEqual({ type: 'session-expired' });
+    expect(decideAccess(profile({ token: undefined }), configOf(ROLE_CODES.ADMIN), GROUPS, '/groups')).toEqual({
+      type: 'session-expired',
+    });
   });
 
   it('sends a visitor who never logged in to login with the origin', () => {
@@ -44,7 +50,9 @@ describe('route guard decisions (spec §4, §6)', () => {
   });
 
   it('holds a user who must reset their password on /update-password', () => {
-    expect(decideAccess(profile({ resetPassword: true }), configOf(ROLE_CODES.ADMIN), GROUPS, '/groups')).toEqual({ type: 'reset-password' });
+    expect(decideAccess(profile({ resetPassword: true }), configOf(ROLE_CODES.ADMIN), GROUPS, '/groups')).toEqual({
+      type: 'reset-password',
+    });
   });
 });
 
@@ -55,7 +63,9 @@ describe('where the root goes (spec §2)', () => {
 
   it('goes to the first permitted menu link otherwise', () => {
     expect(homePath(configOf(ROLE_CODES.TYPIST))).toBe('/cases');
-    expect(homePath(configOf(ROLE_CODES.PATHOLOGIST))).toBe(firstPermittedLink(buildMenu(configOf(ROLE_CODES.PATHOLOGIST))));
+    expect(homePath(configOf(ROLE_CODES.PATHOLOGIST))).toBe(
+      firstPermittedLink(buildMenu(configOf(ROLE_CODES.PATHOLOGIST))),
+    );
   });
 
   it('goes to /groups without a configuration (the guard decides there)', () => {
@@ -74,7 +84,9 @@ describe('where a login lands (spec §4)', () => {
 
   it('ignores an origin the new user may not open, and goes to the first permitted menu link', () => {
     expect(landingAfterLogin(false, configOf(ROLE_CODES.TYPIST), '/users')).toBe('/cases');
-    expect(landingAfterLogin(false, configOf(ROLE_CODES.RECEPTIONIST), null)).toBe(firstPermittedLink(buildMenu(configOf(ROLE_CODES.RECEPTIONIST))));
+    expect(landingAfterLogin(false, configOf(ROLE_CODES.RECEPTIONIST), null)).toBe(
+      firstPermittedLink(buildMenu(configOf(ROLE_CODES.RECEPTIONIST))),
+    );
   });
 
   it('lands every demo role somewhere it may open', () => {
@@ -96,7 +108,8 @@ describe('routes', () => {
   });
 
   it('has a route for every protected path of the contract', () => {
-    for (const route of PROTECTED_ROUTES) expect(protectedRouteFor(route.path.replace(/:[A-Za-z]+/g, 'x').replace('*', 'y'))).toBe(route);
+    for (const route of PROTECTED_ROUTES)
+      expect(protectedRouteFor(route.path.replace(/:[A-Za-z]+/g, 'x').replace('*', 'y'))).toBe(route);
   });
 
   it('turns the hash error targets into paths (spec §2)', () => {

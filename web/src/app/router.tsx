@@ -78,10 +78,17 @@ export function appRoutes(): RouteObject[] {
       children: [
         { index: true, element: <RootRedirect /> },
         // Errors of a screen stay inside the shell, so the menu remains usable.
-        { errorElement: <RouteErrorPage />, children: inShell.map((route) => ({ path: relative(route.path), element: protectedElement(route) })) },
+        {
+          errorElement: <RouteErrorPage />,
+          children: inShell.map((route) => ({ path: relative(route.path), element: protectedElement(route) })),
+        },
       ],
     },
-    ...chromeless.map((route) => ({ path: relative(route.path), element: protectedElement(route), errorElement: <RouteErrorPage /> })),
+    ...chromeless.map((route) => ({
+      path: relative(route.path),
+      element: protectedElement(route),
+      errorElement: <RouteErrorPage />,
+    })),
     { path: '*', element: <Navigate to="/" replace /> },
   ];
 }

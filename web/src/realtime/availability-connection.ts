@@ -62,7 +62,10 @@ export function openRealtime(credentials: RealtimeCredentials): void {
     path: REALTIME_PATH,
     auth: (cb) => {
       const profile = readProfile();
-      cb({ token: profile?.token ?? credentials.token, sessionToken: profile?.sessionToken ?? credentials.sessionToken });
+      cb({
+        token: profile?.token ?? credentials.token,
+        sessionToken: profile?.sessionToken ?? credentials.sessionToken,
+      });
     },
     query: { userId: credentials.userId },
     reconnectionDelayMax: 10_000,

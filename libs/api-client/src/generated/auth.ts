@@ -117,7 +117,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new access token for a live session (the old one may have expired) */
+        /**
+         * A new access token for a live session (the old one may have expired)
+         * @description Public.
+         */
         post: operations["SessionsController_refresh"];
         delete?: never;
         options?: never;
@@ -1477,6 +1480,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description status "success" */
             200: {
                 headers: {
                     [name: string]: unknown;

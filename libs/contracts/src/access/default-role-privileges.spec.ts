@@ -3,13 +3,24 @@ import { buildMenu } from '../console/menu.js';
 import { DEFAULT_ROLE_PRIVILEGES } from './default-role-privileges.js';
 import { grantsAllow, sanitizeGrants, toPermissionConfig } from './permission-config.js';
 import { GENERIC, SPECIFIC, WORKLIST, requirement, SUBMODULES, type SubmoduleType } from './privileges.js';
-import { ALL_ROLE_CODES, AVAILABILITY_ROLES, ROLE_CODES, ROLE_LABELS, ROLE_SHORT_FORMS, normalizeRoleCode, type RoleCode } from './roles.js';
+import {
+  ALL_ROLE_CODES,
+  AVAILABILITY_ROLES,
+  ROLE_CODES,
+  ROLE_LABELS,
+  ROLE_SHORT_FORMS,
+  normalizeRoleCode,
+  type RoleCode,
+} from './roles.js';
 
 const menuOf = (role: RoleCode) => {
   const menu = buildMenu(toPermissionConfig(DEFAULT_ROLE_PRIVILEGES[role]));
-  return [...menu.items, ...menu.more].map((i) => (i.subItems.length ? `${i.label}(${i.subItems.map((s) => s.label).join(',')})` : i.label));
+  return [...menu.items, ...menu.more].map((i) =>
+    i.subItems.length ? `${i.label}(${i.subItems.map((s) => s.label).join(',')})` : i.label,
+  );
 };
-const can = (role: RoleCode, type: SubmoduleType, code: string) => grantsAllow(DEFAULT_ROLE_PRIVILEGES[role], requirement(type, code as never));
+const can = (role: RoleCode, type: SubmoduleType, code: string) =>
+  grantsAllow(DEFAULT_ROLE_PRIVILEGES[role], requirement(type, code as never));
 
 describe('default role → privilege matrix', () => {
   it('has a row for every role code, and every code it grants exists in the catalogue', () => {
@@ -23,44 +34,75 @@ describe('default role → privilege matrix', () => {
   it('gives the product admin and the super admin every privilege', () => {
     for (const role of [ROLE_CODES.ADMIN, ROLE_CODES.SUPER_ADMIN]) {
       for (const [type, def] of Object.entries(SUBMODULES)) {
-        expect([type, [...(DEFAULT_ROLE_PRIVILEGES[role][type as SubmoduleType] ?? [])]]).toEqual([type, [...def.privileges]]);
+        expect([type, [...(DEFAULT_ROLE_PRIVILEGES[role][type as SubmoduleType] ?? [])]]).toEqual([
+          type,
+          [...def.privileges],
+        ]);
       }
     }
   });
 
   it('follows the worklist action table of spec §6', () => {
     for (const admin of [ROLE_CODES.CENTER_ADMIN, ROLE_CODES.GROUP_ADMIN, ROLE_CODES.GROUP_CENTER_ADMIN]) {
-      for (const code of [WORKLIST.ASSIGN, WORKLIST.REASSIGN, WORKLIST.RECALL, WORKLIST.DOWNLOAD_PRINT, WORKLIST.SEND_REPORT_TO_PATIENT]) {
+      for (const code of [
+        WORKLIST.ASSIGN,
+        WORKLIST.REASSIGN,
+        WORKLIST.RECALL,
+        WORKLIST.DOWNLOAD_PRINT,
+        WORKLIST.SEND_REPORT_TO_PATIENT,
+      ]) {
         expect([admin, code, can(admin, 'WORKLIST', code)]).toEqual([admin, code, true]);
       }
       expect(can(admin, 'WORKLIST', WORKLIST.ACCEPT)).toBe(false);
     }
-    for (const code of [WORKLIST.ACCEPT, WORKLIST.REJECT, WORKLIST.DOWNLOAD_PRINT]) expect(can(ROLE_CODES.CENTER_RADIOLOGIST, 'WORKLIST', code)).toBe(true);
+    for (const code of [WORKLIST.ACCEPT, WORKLIST.REJECT, WORKLIST.DOWNLOAD_PRINT])
+      expect(can(ROLE_CODES.CENTER_RADIOLOGIST, 'WORKLIST', code)).toBe(true);
     expect(can(ROLE_CODES.CENTER_RADIOLOGIST, 'WORKLIST', WORKLIST.ASSIGN)).toBe(false);
     expect(can(ROLE_CODES.RECEPTIONIST, 'WORKLIST', WORKLIST.DOWNLOAD_PRINT)).toBe(true);
     expect(can(ROLE_CODES.RECEPTIONIST, 'WORKLIST', WORKLIST.ACCEPT)).toBe(false);
     expect(can(ROLE_CODES.TYPIST, 'WORKLIST', WORKLIST.TRANSCRIBE)).toBe(true);
     expect(can(ROLE_CODES.TYPIST, 'WORKLIST', WORKLIST.ACCEPT)).toBe(false);
-    for (const code of [WORKLIST.ACCEPT, WORKLIST.REJECT, WORKLIST.CHAT]) expect(can(ROLE_CODES.MARKETPLACE_RADIOLOGIST, 'WORKLIST', code)).toBe(true);
+    for (const code of [WORKLIST.ACCEPT, WORKLIST.REJECT, WORKLIST.CHAT])
+      expect(can(ROLE_CODES.MARKETPLACE_RADIOLOGIST, 'WORKLIST', code)).toBe(true);
     expect(can(ROLE_CODES.MARKETPLACE_RADIOLOGIST, 'WORKLIST', WORKLIST.ASSIGN)).toBe(false);
   });
 
   it('lets only radiology roles manage a signature, and nobody but admins manage roles', () => {
     const signers = ALL_ROLE_CODES.filter((r) => can(r, 'PROFILE', SPECIFIC.MANAGE_SIGNATURE)).sort();
     expect(signers).toEqual(
-      [ROLE_CODES.ADMIN, ROLE_CODES.SUPER_ADMIN, ROLE_CODES.CENTER_RADIOLOGIST, ROLE_CODES.JUNIOR_RADIOLOGIST, ROLE_CODES.MARKETPLACE_RADIOLOGIST, ROLE_CODES.PATHOLOGIST].sort(),
+      [
+        ROLE_CODES.ADMIN,
+        ROLE_CODES.SUPER_ADMIN,
+        ROLE_CODES.CENTER_RADIOLOGIST,
+        ROLE_CODES.JUNIOR_RADIOLOGIST,
+        ROLE_CODES.MARKETPLACE_RADIOLOGIST,
+        ROLE_CODES.PATHOLOGIST,
+      ].sort(),
     );
     const roleEditors = ALL_ROLE_CODES.filter((r) => can(r, 'ROLES', GENERIC.CREATE)).sort();
-    expect(roleEditors).toEqual([ROLE_CODES.ADMIN, ROLE_CODES.SUPER_ADMIN, ROLE_CODES.GROUP_ADMIN, ROLE_CODES.GROUP_CENTER_ADMIN].sort());
+    expect(roleEditors).toEqual(
+      [ROLE_CODES.ADMIN, ROLE_CODES.SUPER_ADMIN, ROLE_CODES.GROUP_ADMIN, ROLE_CODES.GROUP_CENTER_ADMIN].sort(),
+    );
   });
 
   it('gives each demo role the menu it should see', () => {
     expect(menuOf(ROLE_CODES.CENTER_RADIOLOGIST)).toEqual(['Cases', 'Dashboards', 'Report Templates']);
     expect(menuOf(ROLE_CODES.TYPIST)).toEqual(['Cases', 'Report Templates']);
     expect(menuOf(ROLE_CODES.PATHOLOGIST)).toEqual(['Tests', 'Patients', 'Sample Collection', 'LIMS']);
-    expect(menuOf(ROLE_CODES.RECEPTIONIST)).toEqual(['Cases', 'Doctors', 'Tests', 'Referrals', 'Packages', 'Patients', 'Holiday Calender', 'Sample Collection']);
+    expect(menuOf(ROLE_CODES.RECEPTIONIST)).toEqual([
+      'Cases',
+      'Doctors',
+      'Tests',
+      'Referrals',
+      'Packages',
+      'Patients',
+      'Holiday Calender',
+      'Sample Collection',
+    ]);
     expect(menuOf(ROLE_CODES.FUSION_CENTER)).toEqual(['Cases', 'Master Config(Users)']);
-    expect(menuOf(ROLE_CODES.CENTER_ADMIN)).toContain('Master Config(Roles,Users,Departments,Lab Management,Outsourcing Lab)');
+    expect(menuOf(ROLE_CODES.CENTER_ADMIN)).toContain(
+      'Master Config(Roles,Users,Departments,Lab Management,Outsourcing Lab)',
+    );
     expect(menuOf(ROLE_CODES.CENTER_ADMIN)).not.toContain('Groups');
   });
 });
@@ -73,7 +115,19 @@ describe('roles', () => {
     expect(normalizeRoleCode('FGCA')).toBe('FUSION_GROUP_CENTER');
     expect(normalizeRoleCode('RAYWORKS_ADMIN')).toBe('RAYWORKS_ADMIN');
     expect(normalizeRoleCode('OWNER')).toBeUndefined();
-    expect(Object.keys(ROLE_SHORT_FORMS).sort()).toEqual(['ADMIN', 'CA', 'FCA', 'FGA', 'FGCA', 'GA', 'GCA', 'JR', 'MP_RADIOLOGIST', 'RADIOLOGIST', 'RRA']);
+    expect(Object.keys(ROLE_SHORT_FORMS).sort()).toEqual([
+      'ADMIN',
+      'CA',
+      'FCA',
+      'FGA',
+      'FGCA',
+      'GA',
+      'GCA',
+      'JR',
+      'MP_RADIOLOGIST',
+      'RADIOLOGIST',
+      'RRA',
+    ]);
   });
 
   it('labels the typist Transcriptionist, and only radiologists and typists get the availability switch', () => {

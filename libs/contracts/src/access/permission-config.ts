@@ -25,7 +25,9 @@ export function hasPrivilege(config: PermissionConfig, need: PrivilegeRequiremen
     (entry) =>
       entry.module.toLowerCase() === need.module.toLowerCase() &&
       entry.submodules.some(
-        (sub) => sub.type.toLowerCase() === need.type.toLowerCase() && sub.privileges.some((p) => wanted.has(p.code.toLowerCase())),
+        (sub) =>
+          sub.type.toLowerCase() === need.type.toLowerCase() &&
+          sub.privileges.some((p) => wanted.has(p.code.toLowerCase())),
       ),
   );
 }
@@ -41,7 +43,9 @@ export function toPermissionConfig(grants: PrivilegeGrants): PermissionConfig {
       .filter((type) => SUBMODULES[type].module === module && (grants[type]?.length ?? 0) > 0)
       .map((type) => ({
         type,
-        privileges: (SUBMODULES[type].privileges as readonly string[]).filter((code) => grants[type]!.includes(code)).map((code) => ({ code })),
+        privileges: (SUBMODULES[type].privileges as readonly string[])
+          .filter((code) => grants[type]!.includes(code))
+          .map((code) => ({ code })),
       }))
       .filter((sub) => sub.privileges.length > 0),
   })).filter((entry) => entry.submodules.length > 0);

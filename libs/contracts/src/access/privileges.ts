@@ -90,7 +90,11 @@ export const SUBMODULES = {
   DEPARTMENT: { module: 'OTHERS', label: 'Departments', privileges: CRUD },
   DOCTOR: { module: 'OTHERS', label: 'Doctors', privileges: CRUD },
   REFERRALS: { module: 'OTHERS', label: 'Referrals', privileges: CRUD },
-  PROFILE: { module: 'OTHERS', label: 'Profile', privileges: [SPECIFIC.VIEW_PROFILE, SPECIFIC.MANAGE_SPECIALIZATION, SPECIFIC.MANAGE_SIGNATURE] },
+  PROFILE: {
+    module: 'OTHERS',
+    label: 'Profile',
+    privileges: [SPECIFIC.VIEW_PROFILE, SPECIFIC.MANAGE_SPECIALIZATION, SPECIFIC.MANAGE_SIGNATURE],
+  },
   DASHBOARD: { module: 'OTHERS', label: 'Dashboards', privileges: [VIEW] },
   // PACS: imaging work
   WORKLIST: { module: 'PACS', label: 'Worklist', privileges: Object.values(WORKLIST) },
@@ -99,7 +103,11 @@ export const SUBMODULES = {
   MODALITY: { module: 'PACS', label: 'Modality', privileges: CRUD },
   EQUIPMENT_CONFIG: { module: 'PACS', label: 'Equipment Config', privileges: [VIEW, EDIT] },
   // BILLING: diagnostic centre and laboratory
-  FINANCE: { module: 'BILLING', label: 'Finance', privileges: [VIEW, SPECIFIC.HOLIDAY_CALENDAR_VIEW, SPECIFIC.HOLIDAY_CALENDAR_EDIT] },
+  FINANCE: {
+    module: 'BILLING',
+    label: 'Finance',
+    privileges: [VIEW, SPECIFIC.HOLIDAY_CALENDAR_VIEW, SPECIFIC.HOLIDAY_CALENDAR_EDIT],
+  },
   RATE_CARDS: {
     module: 'BILLING',
     label: 'Rate Cards',
@@ -116,7 +124,11 @@ export const SUBMODULES = {
   TESTS: { module: 'BILLING', label: 'Tests', privileges: [...CRUD, SPECIFIC.UPLOAD] },
   PACKAGES: { module: 'BILLING', label: 'Packages', privileges: CRUD },
   SAMPLE_COLLECTION: { module: 'BILLING', label: 'Sample Collection', privileges: [VIEW, SPECIFIC.COLLECT] },
-  LIMS: { module: 'BILLING', label: 'LIMS', privileges: [VIEW, SPECIFIC.ACCEPT_SAMPLE, SPECIFIC.VALIDATE, SPECIFIC.REPORT] },
+  LIMS: {
+    module: 'BILLING',
+    label: 'LIMS',
+    privileges: [VIEW, SPECIFIC.ACCEPT_SAMPLE, SPECIFIC.VALIDATE, SPECIFIC.REPORT],
+  },
   LAB_MANAGEMENT: { module: 'BILLING', label: 'Lab Management', privileges: CRUD },
   PATHOLOGIST: { module: 'BILLING', label: 'Pathologist', privileges: [SPECIFIC.VALIDATE, SPECIFIC.SIGN] },
 } as const satisfies Record<string, SubmoduleDefinition>;

@@ -68,7 +68,12 @@ export const ROLE_LABELS: Record<RoleCode, string> = {
 export const AVAILABILITY_ROLES: readonly RoleCode[] = [ROLE_CODES.CENTER_RADIOLOGIST, ROLE_CODES.TYPIST];
 
 /** Roles whose users belong to the platform rather than to a tenant's group or centre. */
-export const PLATFORM_ROLES: readonly RoleCode[] = [ROLE_CODES.ADMIN, ROLE_CODES.SUPER_ADMIN, ROLE_CODES.RADIOLOGY_ADMIN, ROLE_CODES.MARKETPLACE_RADIOLOGIST];
+export const PLATFORM_ROLES: readonly RoleCode[] = [
+  ROLE_CODES.ADMIN,
+  ROLE_CODES.SUPER_ADMIN,
+  ROLE_CODES.RADIOLOGY_ADMIN,
+  ROLE_CODES.MARKETPLACE_RADIOLOGIST,
+];
 
 /** Roles with the special admin avatar (spec §2). */
 export const ADMIN_AVATAR_ROLES: readonly RoleCode[] = [ROLE_CODES.ADMIN, ROLE_CODES.SUPER_ADMIN];

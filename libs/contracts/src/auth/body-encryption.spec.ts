@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { BodyDecryptionError, base64ToBytes, bytesToBase64, decryptBody, encryptBody, parseSessionToken } from './body-encryption.js';
+import {
+  BodyDecryptionError,
+  base64ToBytes,
+  bytesToBase64,
+  decryptBody,
+  encryptBody,
+  parseSessionToken,
+} from './body-encryption.js';
 
 const sessionA = '0196f0a4-7d2e-7c41-9a53-1f2e3d4c5b6a.' + 'a'.repeat(43);
 const sessionB = '0196f0a4-7d2e-7c41-9a53-1f2e3d4c5b6b.' + 'a'.repeat(43);
@@ -32,14 +39,33 @@ describe('body encryption', () => {
 
   it('refuses what is not exactly { data: <base64> }', async () => {
     const sealed = await encryptBody(sessionA, {});
-    for (const bad of [null, 'x', [sealed], {}, { data: 5 }, { ...sealed, extra: 1 }, { data: '%%%%' }, { data: 'AAAA' }]) {
+    for (const bad of [
+      null,
+      'x',
+      [sealed],
+      {},
+      { data: 5 },
+      { ...sealed, extra: 1 },
+      { data: '%%%%' },
+      { data: 'AAAA' },
+    ]) {
       await expect(decryptBody(sessionA, bad)).rejects.toThrow(BodyDecryptionError);
     }
   });
 
   it('parses session tokens and nothing else', () => {
-    expect(parseSessionToken(sessionA)).toEqual({ sessionId: '0196f0a4-7d2e-7c41-9a53-1f2e3d4c5b6a', secret: 'a'.repeat(43) });
-    for (const bad of [undefined, '', 'abc', `${sessionA}.x`, 'not-a-uuid-at-all-not-a-uuid-at-all-x.' + 'a'.repeat(43), sessionA.slice(0, 50)]) {
+    expect(parseSessionToken(sessionA)).toEqual({
+      sessionId: '0196f0a4-7d2e-7c41-9a53-1f2e3d4c5b6a',
+      secret: 'a'.repeat(43),
+    });
+    for (const bad of [
+      undefined,
+      '',
+      'abc',
+      `${sessionA}.x`,
+      'not-a-uuid-at-all-not-a-uuid-at-all-x.' + 'a'.repeat(43),
+      sessionA.slice(0, 50),
+    ]) {
       expect(parseSessionToken(bad)).toBeNull();
     }
   });

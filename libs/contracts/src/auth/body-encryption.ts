@@ -53,7 +53,12 @@ export async function deriveBodyKey(sessionToken: string): Promise<BodyKey> {
   if (!parsed) throw new BodyDecryptionError('not a session token');
   const material = await subtle().importKey('raw', encoder.encode(sessionToken), 'HKDF', false, ['deriveKey']);
   return subtle().deriveKey(
-    { name: 'HKDF', hash: 'SHA-256', salt: encoder.encode(parsed.sessionId), info: encoder.encode(BODY_ENCRYPTION_INFO) },
+    {
+      name: 'HKDF',
+      hash: 'SHA-256',
+      salt: encoder.encode(parsed.sessionId),
+      info: encoder.encode(BODY_ENCRYPTION_INFO),
+    },
     material,
     { name: 'AES-GCM', length: 256 },
     false,
@@ -68,7 +73,8 @@ export function bytesToBase64(bytes: Uint8Array): string {
 }
 
 export function base64ToBytes(text: string): Uint8Array<ArrayBuffer> {
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) throw new BodyDecryptionError('data is not base64');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0)
+    throw new BodyDecryptionError('data is not base64');
   const binary = atob(text);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
@@ -79,7 +85,9 @@ export function base64ToBytes(text: string): Uint8Array<ArrayBuffer> {
 export async function encryptBody(sessionToken: string, body: unknown): Promise<EncryptedBody> {
   const key = await deriveBodyKey(sessionToken);
   const iv = globalThis.crypto.getRandomValues(new Uint8Array(BODY_ENCRYPTION_IV_BYTES));
-  const sealed = new Uint8Array(await subtle().encrypt({ name: 'AES-GCM', iv }, key, encoder.encode(JSON.stringify(body ?? {}))));
+  const sealed = new Uint8Array(
+    await subtle().encrypt({ name: 'AES-GCM', iv }, key, encoder.encode(JSON.stringify(body ?? {}))),
+  );
   const out = new Uint8Array(iv.length + sealed.length);
   out.set(iv, 0);
   out.set(sealed, iv.length);
@@ -88,10 +96,12 @@ export async function encryptBody(sessionToken: string, body: unknown): Promise<
 
 /** Decrypts `{ data }` for the session and parses the JSON inside; throws BodyDecryptionError for anything else. */
 export async function decryptBody(sessionToken: string, envelope: unknown): Promise<unknown> {
-  if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) throw new BodyDecryptionError('body is not an object');
+  if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope))
+    throw new BodyDecryptionError('body is not an object');
   const keys = Object.keys(envelope);
   const data = (envelope as Record<string, unknown>).data;
-  if (keys.length !== 1 || typeof data !== 'string') throw new BodyDecryptionError('body must be exactly { data: <base64> }');
+  if (keys.length !== 1 || typeof data !== 'string')
+    throw new BodyDecryptionError('body must be exactly { data: <base64> }');
   const bytes = base64ToBytes(data);
   if (bytes.length < BODY_ENCRYPTION_IV_BYTES + TAG_BYTES) throw new BodyDecryptionError('data is too short');
   const key = await deriveBodyKey(sessionToken);

@@ -34,17 +34,27 @@ export interface Endpoint<TBody extends z.ZodType = z.ZodType, TData extends z.Z
 const ep = <TBody extends z.ZodType, TData extends z.ZodType>(e: Endpoint<TBody, TData>) => e;
 const { CREATE, EDIT, VIEW, ISACTIVE, MAP_UNMAP, ISUNBLOCK } = GENERIC;
 const none = z.object({}).strict();
-const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 const byId = z.object({ id: z.uuid() });
 const status = z.object({ id: z.uuid(), isActive: z.boolean() });
 const name = z.string().trim().min(1).max(120);
 const optionalText = (max = 200) => z.string().trim().max(max).nullable().optional();
 const email = z.email().max(200);
-const phone = z.string().regex(/^[6-9]\d{9}$/).nullable().optional();
+const phone = z
+  .string()
+  .regex(/^[6-9]\d{9}$/)
+  .nullable()
+  .optional();
 
 export const groupInputSchema = z.object({
   name,
-  code: z.string().trim().min(2).max(20).regex(/^[A-Za-z0-9_-]+$/),
+  code: z
+    .string()
+    .trim()
+    .min(2)
+    .max(20)
+    .regex(/^[A-Za-z0-9_-]+$/),
   isFusion: z.boolean().default(false),
   email: email.nullable().optional(),
   phoneNumber: phone,
@@ -53,7 +63,12 @@ export const groupInputSchema = z.object({
 });
 export const centreInputSchema = z.object({
   name,
-  code: z.string().trim().min(2).max(20).regex(/^[A-Za-z0-9_-]+$/),
+  code: z
+    .string()
+    .trim()
+    .min(2)
+    .max(20)
+    .regex(/^[A-Za-z0-9_-]+$/),
   groupID: z.uuid().nullable().default(null),
   isFusion: z.boolean().default(false),
   email: email.nullable().optional(),
@@ -61,7 +76,11 @@ export const centreInputSchema = z.object({
   address: optionalText(300),
   city: optionalText(80),
   state: optionalText(80),
-  pinCode: z.string().regex(/^\d{6}$/).nullable().optional(),
+  pinCode: z
+    .string()
+    .regex(/^\d{6}$/)
+    .nullable()
+    .optional(),
 });
 export const roleInputSchema = z.object({
   name,
@@ -70,7 +89,12 @@ export const roleInputSchema = z.object({
   privileges: z.record(z.string(), z.array(z.string())),
 });
 export const userInputSchema = z.object({
-  loginName: z.string().trim().min(3).max(60).regex(/^[a-z0-9._-]+$/),
+  loginName: z
+    .string()
+    .trim()
+    .min(3)
+    .max(60)
+    .regex(/^[a-z0-9._-]+$/),
   firstName: name,
   lastName: name,
   email,
@@ -107,16 +131,43 @@ export const referralInputSchema = z.object({
   commissionPercent: z.number().min(0).max(100).nullable().optional(),
 });
 export const changePasswordSchema = z.object({ newPassword: z.string(), oldPassword: z.string(), email: z.string() });
-export const preferredColumnsSchema = z.object({ screen: z.string().min(1).max(60), columns: z.array(z.string().max(60)).max(50) });
-export const preferencesSchema = z.object({ theme: z.enum(['light', 'dark']).optional(), viewer: z.enum(['cloud', 'exe']).optional(), layout: z.enum(['horizontal', 'vertical']).optional() });
+export const preferredColumnsSchema = z.object({
+  screen: z.string().min(1).max(60),
+  columns: z.array(z.string().max(60)).max(50),
+});
+export const preferencesSchema = z.object({
+  theme: z.enum(['light', 'dark']).optional(),
+  viewer: z.enum(['cloud', 'exe']).optional(),
+  layout: z.enum(['horizontal', 'vertical']).optional(),
+});
 
 export const AUTH_API = {
   // sessions (spec §7)
   login: ep({ method: 'POST', path: '/login', access: 'public', body: none, data: userSessionSchema }),
   logout: ep({ method: 'POST', path: '/logout', access: 'authenticated', body: none, data: z.null() }),
+  /** A new access token for a live session; the (possibly expired) token and the session token are checked by the handler. */
+  refreshToken: ep({
+    method: 'POST',
+    path: '/token/refresh',
+    access: 'public',
+    body: none,
+    data: z.object({ token: z.string(), expiresIn: z.number().int().positive(), resetPassword: z.boolean() }),
+  }),
   config: ep({ method: 'GET', path: '/config', access: 'authenticated', body: none, data: permissionConfigSchema }),
-  updatePassword: ep({ method: 'POST', path: '/update/password', access: 'authenticated', body: changePasswordSchema.partial(), data: z.null() }),
-  forgotPassword: ep({ method: 'POST', path: '/forgot/password', access: 'public', body: z.object({ loginName: z.string().min(1).max(200) }), data: z.null() }),
+  updatePassword: ep({
+    method: 'POST',
+    path: '/update/password',
+    access: 'authenticated',
+    body: changePasswordSchema.partial(),
+    data: z.null(),
+  }),
+  forgotPassword: ep({
+    method: 'POST',
+    path: '/forgot/password',
+    access: 'public',
+    body: z.object({ loginName: z.string().min(1).max(200) }),
+    data: z.null(),
+  }),
   resetPassword: ep({
     method: 'POST',
     path: '/myaccount/reset/password',
@@ -124,67 +175,370 @@ export const AUTH_API = {
     body: z.object({ resetToken: z.string().min(20).max(200), newPassword: z.string(), confirmPassword: z.string() }),
     data: z.null(),
   }),
-  online: ep({ method: 'POST', path: '/:userId/online', access: 'authenticated', body: none, data: z.object({ isAvailability: z.boolean() }) }),
-  offline: ep({ method: 'POST', path: '/:userId/offline', access: 'authenticated', body: none, data: z.object({ isAvailability: z.boolean() }) }),
+  online: ep({
+    method: 'POST',
+    path: '/:userId/online',
+    access: 'authenticated',
+    body: none,
+    data: z.object({ isAvailability: z.boolean() }),
+  }),
+  offline: ep({
+    method: 'POST',
+    path: '/:userId/offline',
+    access: 'authenticated',
+    body: none,
+    data: z.object({ isAvailability: z.boolean() }),
+  }),
   // roles and privileges
-  getRoles: ep({ method: 'POST', path: '/get/roles', access: requirement('ROLES', VIEW), body: listQuerySchema, data: page(roleSchema) }),
+  getRoles: ep({
+    method: 'POST',
+    path: '/get/roles',
+    access: requirement('ROLES', VIEW),
+    body: listQuerySchema,
+    data: page(roleSchema),
+  }),
   getRole: ep({ method: 'POST', path: '/role/get', access: requirement('ROLES', VIEW), body: byId, data: roleSchema }),
-  createRole: ep({ method: 'POST', path: '/create/role', access: requirement('ROLES', CREATE), body: roleInputSchema, data: roleSchema }),
-  updateRole: ep({ method: 'POST', path: '/update/role', access: requirement('ROLES', EDIT), body: roleInputSchema.extend({ id: z.uuid() }), data: roleSchema }),
-  roleStatus: ep({ method: 'POST', path: '/role/status', access: requirement('ROLES', ISACTIVE), body: status, data: roleSchema }),
-  getPrivilege: ep({ method: 'POST', path: '/get/privilege', access: requirement('ROLES', VIEW), body: none, data: permissionConfigSchema }),
+  createRole: ep({
+    method: 'POST',
+    path: '/create/role',
+    access: requirement('ROLES', CREATE),
+    body: roleInputSchema,
+    data: roleSchema,
+  }),
+  updateRole: ep({
+    method: 'POST',
+    path: '/update/role',
+    access: requirement('ROLES', EDIT),
+    body: roleInputSchema.extend({ id: z.uuid() }),
+    data: roleSchema,
+  }),
+  roleStatus: ep({
+    method: 'POST',
+    path: '/role/status',
+    access: requirement('ROLES', ISACTIVE),
+    body: status,
+    data: roleSchema,
+  }),
+  getPrivilege: ep({
+    method: 'POST',
+    path: '/get/privilege',
+    access: requirement('ROLES', VIEW),
+    body: none,
+    data: permissionConfigSchema,
+  }),
   // users
-  findUsers: ep({ method: 'POST', path: '/user/find', access: requirement('USER', VIEW), body: listQuerySchema.extend({ roleCode: z.string().optional(), centerID: z.uuid().optional() }), data: page(userSchema) }),
+  findUsers: ep({
+    method: 'POST',
+    path: '/user/find',
+    access: requirement('USER', VIEW),
+    body: listQuerySchema.extend({ roleCode: z.string().optional(), centerID: z.uuid().optional() }),
+    data: page(userSchema),
+  }),
   getUser: ep({ method: 'POST', path: '/user/get', access: requirement('USER', VIEW), body: byId, data: userSchema }),
-  createUser: ep({ method: 'POST', path: '/user/create', access: requirement('USER', CREATE), body: userInputSchema, data: userSchema }),
-  updateUser: ep({ method: 'POST', path: '/user/update', access: requirement('USER', EDIT), body: userUpdateSchema, data: userSchema }),
-  userStatus: ep({ method: 'POST', path: '/user/status', access: requirement('USER', ISACTIVE), body: status, data: userSchema }),
-  unblockUser: ep({ method: 'POST', path: '/user/unblock', access: requirement('USER', ISUNBLOCK), body: byId, data: userSchema }),
+  createUser: ep({
+    method: 'POST',
+    path: '/user/create',
+    access: requirement('USER', CREATE),
+    body: userInputSchema,
+    data: userSchema,
+  }),
+  updateUser: ep({
+    method: 'POST',
+    path: '/user/update',
+    access: requirement('USER', EDIT),
+    body: userUpdateSchema,
+    data: userSchema,
+  }),
+  userStatus: ep({
+    method: 'POST',
+    path: '/user/status',
+    access: requirement('USER', ISACTIVE),
+    body: status,
+    data: userSchema,
+  }),
+  unblockUser: ep({
+    method: 'POST',
+    path: '/user/unblock',
+    access: requirement('USER', ISUNBLOCK),
+    body: byId,
+    data: userSchema,
+  }),
   // groups and centres
-  getGroups: ep({ method: 'POST', path: '/get/groups', access: requirement('GROUP', VIEW), body: listQuerySchema, data: page(groupSchema) }),
-  getGroup: ep({ method: 'POST', path: '/group/get', access: requirement('GROUP', VIEW), body: byId, data: groupSchema }),
-  createGroup: ep({ method: 'POST', path: '/create/group', access: requirement('GROUP', CREATE), body: groupInputSchema, data: groupSchema }),
-  updateGroup: ep({ method: 'POST', path: '/update/group', access: requirement('GROUP', EDIT), body: groupInputSchema.extend({ id: z.uuid() }), data: groupSchema }),
-  groupStatus: ep({ method: 'POST', path: '/group/status', access: requirement('GROUP', ISACTIVE), body: status, data: groupSchema }),
-  addCentreToGroup: ep({ method: 'POST', path: '/group/addcenter', access: requirement('GROUP', MAP_UNMAP), body: z.object({ groupID: z.uuid(), centerID: z.uuid() }), data: centreSchema }),
-  getCentres: ep({ method: 'POST', path: '/get/centers', access: requirement('CENTERS', VIEW), body: listQuerySchema.extend({ groupID: z.uuid().optional() }), data: page(centreSchema) }),
-  getCentre: ep({ method: 'POST', path: '/center/get', access: requirement('CENTERS', VIEW), body: byId, data: centreSchema }),
-  createCentre: ep({ method: 'POST', path: '/create/center', access: requirement('CENTERS', CREATE), body: centreInputSchema, data: centreSchema }),
-  updateCentre: ep({ method: 'POST', path: '/update/center', access: requirement('CENTERS', EDIT), body: centreInputSchema.extend({ id: z.uuid() }), data: centreSchema }),
-  centreStatus: ep({ method: 'POST', path: '/center/status', access: requirement('CENTERS', ISACTIVE), body: status, data: centreSchema }),
+  getGroups: ep({
+    method: 'POST',
+    path: '/get/groups',
+    access: requirement('GROUP', VIEW),
+    body: listQuerySchema,
+    data: page(groupSchema),
+  }),
+  getGroup: ep({
+    method: 'POST',
+    path: '/group/get',
+    access: requirement('GROUP', VIEW),
+    body: byId,
+    data: groupSchema,
+  }),
+  createGroup: ep({
+    method: 'POST',
+    path: '/create/group',
+    access: requirement('GROUP', CREATE),
+    body: groupInputSchema,
+    data: groupSchema,
+  }),
+  updateGroup: ep({
+    method: 'POST',
+    path: '/update/group',
+    access: requirement('GROUP', EDIT),
+    body: groupInputSchema.extend({ id: z.uuid() }),
+    data: groupSchema,
+  }),
+  groupStatus: ep({
+    method: 'POST',
+    path: '/group/status',
+    access: requirement('GROUP', ISACTIVE),
+    body: status,
+    data: groupSchema,
+  }),
+  addCentreToGroup: ep({
+    method: 'POST',
+    path: '/group/addcenter',
+    access: requirement('GROUP', MAP_UNMAP),
+    body: z.object({ groupID: z.uuid(), centerID: z.uuid() }),
+    data: centreSchema,
+  }),
+  getCentres: ep({
+    method: 'POST',
+    path: '/get/centers',
+    access: requirement('CENTERS', VIEW),
+    body: listQuerySchema.extend({ groupID: z.uuid().optional() }),
+    data: page(centreSchema),
+  }),
+  getCentre: ep({
+    method: 'POST',
+    path: '/center/get',
+    access: requirement('CENTERS', VIEW),
+    body: byId,
+    data: centreSchema,
+  }),
+  createCentre: ep({
+    method: 'POST',
+    path: '/create/center',
+    access: requirement('CENTERS', CREATE),
+    body: centreInputSchema,
+    data: centreSchema,
+  }),
+  updateCentre: ep({
+    method: 'POST',
+    path: '/update/center',
+    access: requirement('CENTERS', EDIT),
+    body: centreInputSchema.extend({ id: z.uuid() }),
+    data: centreSchema,
+  }),
+  centreStatus: ep({
+    method: 'POST',
+    path: '/center/status',
+    access: requirement('CENTERS', ISACTIVE),
+    body: status,
+    data: centreSchema,
+  }),
   // departments
-  getDepartments: ep({ method: 'POST', path: '/get/department', access: requirement('DEPARTMENT', VIEW), body: listQuerySchema, data: page(departmentSchema) }),
-  createDepartment: ep({ method: 'POST', path: '/create/department', access: requirement('DEPARTMENT', CREATE), body: departmentInputSchema, data: departmentSchema }),
-  updateDepartment: ep({ method: 'POST', path: '/update/department', access: requirement('DEPARTMENT', EDIT), body: departmentInputSchema.extend({ id: z.uuid() }), data: departmentSchema }),
-  departmentStatus: ep({ method: 'POST', path: '/department/status', access: requirement('DEPARTMENT', ISACTIVE), body: status, data: departmentSchema }),
-  getSubDepartments: ep({ method: 'POST', path: '/get/subdepartment', access: requirement('DEPARTMENT', VIEW), body: z.object({ departmentID: z.uuid() }), data: departmentSchema.shape.subDepartments }),
-  createSubDepartment: ep({ method: 'POST', path: '/create/subdepartment', access: requirement('DEPARTMENT', CREATE), body: subDepartmentInputSchema, data: departmentSchema }),
+  getDepartments: ep({
+    method: 'POST',
+    path: '/get/department',
+    access: requirement('DEPARTMENT', VIEW),
+    body: listQuerySchema,
+    data: page(departmentSchema),
+  }),
+  createDepartment: ep({
+    method: 'POST',
+    path: '/create/department',
+    access: requirement('DEPARTMENT', CREATE),
+    body: departmentInputSchema,
+    data: departmentSchema,
+  }),
+  updateDepartment: ep({
+    method: 'POST',
+    path: '/update/department',
+    access: requirement('DEPARTMENT', EDIT),
+    body: departmentInputSchema.extend({ id: z.uuid() }),
+    data: departmentSchema,
+  }),
+  departmentStatus: ep({
+    method: 'POST',
+    path: '/department/status',
+    access: requirement('DEPARTMENT', ISACTIVE),
+    body: status,
+    data: departmentSchema,
+  }),
+  getSubDepartments: ep({
+    method: 'POST',
+    path: '/get/subdepartment',
+    access: requirement('DEPARTMENT', VIEW),
+    body: z.object({ departmentID: z.uuid() }),
+    data: departmentSchema.shape.subDepartments,
+  }),
+  createSubDepartment: ep({
+    method: 'POST',
+    path: '/create/subdepartment',
+    access: requirement('DEPARTMENT', CREATE),
+    body: subDepartmentInputSchema,
+    data: departmentSchema,
+  }),
   // entities (place codes)
-  getEntities: ep({ method: 'POST', path: '/get/entity', access: 'authenticated', body: z.object({ search: z.string().max(60).optional() }), data: z.array(entitySchema) }),
-  createEntity: ep({ method: 'POST', path: '/entity', access: requirement('CENTERS', CREATE), body: entitySchema.omit({ _id: true }), data: entitySchema }),
+  getEntities: ep({
+    method: 'POST',
+    path: '/get/entity',
+    access: 'authenticated',
+    body: z.object({ search: z.string().max(60).optional() }),
+    data: z.array(entitySchema),
+  }),
+  createEntity: ep({
+    method: 'POST',
+    path: '/entity',
+    access: requirement('CENTERS', CREATE),
+    body: entitySchema.omit({ _id: true }),
+    data: entitySchema,
+  }),
   // doctors
-  getDoctors: ep({ method: 'POST', path: '/get/doctor', access: requirement('DOCTOR', VIEW), body: listQuerySchema, data: page(doctorSchema) }),
-  getDoctorById: ep({ method: 'POST', path: '/doctor/get', access: requirement('DOCTOR', VIEW), body: z.object({ id: z.uuid(), profileID: z.uuid() }), data: doctorSchema }),
-  createDoctor: ep({ method: 'POST', path: '/create/doctor', access: requirement('DOCTOR', CREATE), body: doctorInputSchema, data: doctorSchema }),
-  updateDoctor: ep({ method: 'POST', path: '/update/doctor', access: requirement('DOCTOR', EDIT), body: doctorInputSchema.extend({ id: z.uuid() }), data: doctorSchema }),
-  doctorStatus: ep({ method: 'POST', path: '/doctor/status', access: requirement('DOCTOR', ISACTIVE), body: status, data: doctorSchema }),
+  getDoctors: ep({
+    method: 'POST',
+    path: '/get/doctor',
+    access: requirement('DOCTOR', VIEW),
+    body: listQuerySchema,
+    data: page(doctorSchema),
+  }),
+  getDoctorById: ep({
+    method: 'POST',
+    path: '/doctor/get',
+    access: requirement('DOCTOR', VIEW),
+    body: z.object({ id: z.uuid(), profileID: z.uuid() }),
+    data: doctorSchema,
+  }),
+  createDoctor: ep({
+    method: 'POST',
+    path: '/create/doctor',
+    access: requirement('DOCTOR', CREATE),
+    body: doctorInputSchema,
+    data: doctorSchema,
+  }),
+  updateDoctor: ep({
+    method: 'POST',
+    path: '/update/doctor',
+    access: requirement('DOCTOR', EDIT),
+    body: doctorInputSchema.extend({ id: z.uuid() }),
+    data: doctorSchema,
+  }),
+  doctorStatus: ep({
+    method: 'POST',
+    path: '/doctor/status',
+    access: requirement('DOCTOR', ISACTIVE),
+    body: status,
+    data: doctorSchema,
+  }),
   // referrals
-  findReferrals: ep({ method: 'POST', path: '/referral/find', access: requirement('REFERRALS', VIEW), body: listQuerySchema, data: page(referralSchema) }),
-  getReferral: ep({ method: 'POST', path: '/referral/get', access: requirement('REFERRALS', VIEW), body: byId, data: referralSchema }),
-  createReferral: ep({ method: 'POST', path: '/referral/create', access: requirement('REFERRALS', CREATE), body: referralInputSchema, data: referralSchema }),
-  updateReferral: ep({ method: 'POST', path: '/referral/update', access: requirement('REFERRALS', EDIT), body: referralInputSchema.extend({ id: z.uuid() }), data: referralSchema }),
-  referralStatus: ep({ method: 'POST', path: '/referral/status', access: requirement('REFERRALS', ISACTIVE), body: status, data: referralSchema }),
+  findReferrals: ep({
+    method: 'POST',
+    path: '/referral/find',
+    access: requirement('REFERRALS', VIEW),
+    body: listQuerySchema,
+    data: page(referralSchema),
+  }),
+  getReferral: ep({
+    method: 'POST',
+    path: '/referral/get',
+    access: requirement('REFERRALS', VIEW),
+    body: byId,
+    data: referralSchema,
+  }),
+  createReferral: ep({
+    method: 'POST',
+    path: '/referral/create',
+    access: requirement('REFERRALS', CREATE),
+    body: referralInputSchema,
+    data: referralSchema,
+  }),
+  updateReferral: ep({
+    method: 'POST',
+    path: '/referral/update',
+    access: requirement('REFERRALS', EDIT),
+    body: referralInputSchema.extend({ id: z.uuid() }),
+    data: referralSchema,
+  }),
+  referralStatus: ep({
+    method: 'POST',
+    path: '/referral/status',
+    access: requirement('REFERRALS', ISACTIVE),
+    body: status,
+    data: referralSchema,
+  }),
   // profile
-  getProfile: ep({ method: 'POST', path: '/profile/get', access: requirement('PROFILE', SPECIFIC.VIEW_PROFILE), body: none, data: profileSchema }),
-  setSpecialization: ep({ method: 'POST', path: '/profile/specialization', access: requirement('PROFILE', SPECIFIC.MANAGE_SPECIALIZATION), body: z.object({ specialization: z.array(z.string().trim().min(1).max(80)).max(20), qualificationName: optionalText(120) }), data: profileSchema }),
-  signatureUploadUrl: ep({ method: 'POST', path: '/profile/signature/upload-url', access: requirement('PROFILE', SPECIFIC.MANAGE_SIGNATURE), body: z.object({ contentType: z.enum(['image/png', 'image/jpeg']) }), data: z.object({ uploadUrl: z.string(), fileID: z.string() }) }),
-  setSignature: ep({ method: 'POST', path: '/profile/signature', access: requirement('PROFILE', SPECIFIC.MANAGE_SIGNATURE), body: z.object({ fileID: z.string().min(1).max(300) }), data: profileSchema }),
+  getProfile: ep({
+    method: 'POST',
+    path: '/profile/get',
+    access: requirement('PROFILE', SPECIFIC.VIEW_PROFILE),
+    body: none,
+    data: profileSchema,
+  }),
+  setSpecialization: ep({
+    method: 'POST',
+    path: '/profile/specialization',
+    access: requirement('PROFILE', SPECIFIC.MANAGE_SPECIALIZATION),
+    body: z.object({
+      specialization: z.array(z.string().trim().min(1).max(80)).max(20),
+      qualificationName: optionalText(120),
+    }),
+    data: profileSchema,
+  }),
+  signatureUploadUrl: ep({
+    method: 'POST',
+    path: '/profile/signature/upload-url',
+    access: requirement('PROFILE', SPECIFIC.MANAGE_SIGNATURE),
+    body: z.object({ contentType: z.enum(['image/png', 'image/jpeg']) }),
+    data: z.object({ uploadUrl: z.string(), fileID: z.string() }),
+  }),
+  setSignature: ep({
+    method: 'POST',
+    path: '/profile/signature',
+    access: requirement('PROFILE', SPECIFIC.MANAGE_SIGNATURE),
+    body: z.object({ fileID: z.string().min(1).max(300) }),
+    data: profileSchema,
+  }),
   // preferences
-  createPreferredColumns: ep({ method: 'POST', path: '/preferredcolumn/create', access: 'authenticated', body: preferredColumnsSchema, data: preferredColumnsSchema }),
-  findPreferredColumns: ep({ method: 'POST', path: '/preferredcolumn/find', access: 'authenticated', body: z.object({ screen: z.string().min(1).max(60) }), data: preferredColumnsSchema.nullable() }),
-  getPreferences: ep({ method: 'POST', path: '/getpreferences', access: 'authenticated', body: none, data: preferencesSchema }),
-  setPreferences: ep({ method: 'POST', path: '/setpreferences', access: 'authenticated', body: preferencesSchema, data: preferencesSchema }),
+  createPreferredColumns: ep({
+    method: 'POST',
+    path: '/preferredcolumn/create',
+    access: 'authenticated',
+    body: preferredColumnsSchema,
+    data: preferredColumnsSchema,
+  }),
+  findPreferredColumns: ep({
+    method: 'POST',
+    path: '/preferredcolumn/find',
+    access: 'authenticated',
+    body: z.object({ screen: z.string().min(1).max(60) }),
+    data: preferredColumnsSchema.nullable(),
+  }),
+  getPreferences: ep({
+    method: 'POST',
+    path: '/getpreferences',
+    access: 'authenticated',
+    body: none,
+    data: preferencesSchema,
+  }),
+  setPreferences: ep({
+    method: 'POST',
+    path: '/setpreferences',
+    access: 'authenticated',
+    body: preferencesSchema,
+    data: preferencesSchema,
+  }),
   // dashboard
-  dashboardCount: ep({ method: 'POST', path: '/admin/dashboard/count', access: requirement('DASHBOARD', VIEW), body: none, data: dashboardCountsSchema }),
+  dashboardCount: ep({
+    method: 'POST',
+    path: '/admin/dashboard/count',
+    access: requirement('DASHBOARD', VIEW),
+    body: none,
+    data: dashboardCountsSchema,
+  }),
 } as const;
 export type AuthApi = typeof AUTH_API;

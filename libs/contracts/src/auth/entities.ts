@@ -77,7 +77,9 @@ export const departmentSchema = z.object({
   _id: id,
   name: z.string(),
   code: z.string(),
-  subDepartments: z.array(z.object({ _id: id, subDepartmentName: z.string(), subDepartmentCode: z.string(), isActive: z.boolean() })),
+  subDepartments: z.array(
+    z.object({ _id: id, subDepartmentName: z.string(), subDepartmentCode: z.string(), isActive: z.boolean() }),
+  ),
   ...audit,
 });
 export type Department = z.infer<typeof departmentSchema>;

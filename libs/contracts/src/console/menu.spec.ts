@@ -5,13 +5,21 @@ import { ROLE_CODES } from '../access/roles.js';
 import { MENU_VISIBLE_COUNT, buildMenu, firstPermittedLink, type MenuEntry } from './menu.js';
 
 const config = (entries: Array<[string, string, string[]]>): PermissionConfig =>
-  entries.map(([module, type, codes]) => ({ module: module as 'PACS', submodules: [{ type, privileges: codes.map((code) => ({ code })) }] }));
+  entries.map(([module, type, codes]) => ({
+    module: module as 'PACS',
+    submodules: [{ type, privileges: codes.map((code) => ({ code })) }],
+  }));
 
 const labels = (items: { label: string }[]) => items.map((i) => i.label);
 
 describe('buildMenu', () => {
   it('shows only entries whose module, type and privilege the configuration holds', () => {
-    const menu = buildMenu(config([['OTHERS', 'GROUP', ['VIEW']], ['OTHERS', 'DOCTOR', ['CREATE']]]));
+    const menu = buildMenu(
+      config([
+        ['OTHERS', 'GROUP', ['VIEW']],
+        ['OTHERS', 'DOCTOR', ['CREATE']],
+      ]),
+    );
     expect(labels(menu.items)).toEqual(['Groups']);
     expect(menu.more).toEqual([]);
   });
@@ -51,11 +59,23 @@ describe('buildMenu', () => {
 
   it('gives each item the type and its create, view, edit and isactive flags (spec §3)', () => {
     const [users] = buildMenu(config([['OTHERS', 'USER', ['VIEW', 'EDIT']]])).items[0].subItems;
-    expect(users).toMatchObject({ type: 'USER', view: true, edit: true, create: false, isactive: false, link: '/users' });
+    expect(users).toMatchObject({
+      type: 'USER',
+      view: true,
+      edit: true,
+      create: false,
+      isactive: false,
+      link: '/users',
+    });
   });
 
   it('keeps catalogue order between equal sort orders (Dashboards and Sample Collection are both 11)', () => {
-    const menu = buildMenu(config([['BILLING', 'SAMPLE_COLLECTION', ['VIEW']], ['OTHERS', 'DASHBOARD', ['VIEW']]]));
+    const menu = buildMenu(
+      config([
+        ['BILLING', 'SAMPLE_COLLECTION', ['VIEW']],
+        ['OTHERS', 'DASHBOARD', ['VIEW']],
+      ]),
+    );
     expect(labels(menu.items)).toEqual(['Dashboards', 'Sample Collection']);
   });
 
@@ -75,8 +95,12 @@ describe('buildMenu', () => {
 
 describe('firstPermittedLink', () => {
   it('is the first link of the menu, entering a header for its first sub-item', () => {
-    expect(firstPermittedLink(buildMenu(toPermissionConfig(DEFAULT_ROLE_PRIVILEGES[ROLE_CODES.ADMIN])))).toBe('/groups');
-    expect(firstPermittedLink(buildMenu(toPermissionConfig(DEFAULT_ROLE_PRIVILEGES[ROLE_CODES.CENTER_RADIOLOGIST])))).toBe('/cases');
+    expect(firstPermittedLink(buildMenu(toPermissionConfig(DEFAULT_ROLE_PRIVILEGES[ROLE_CODES.ADMIN])))).toBe(
+      '/groups',
+    );
+    expect(
+      firstPermittedLink(buildMenu(toPermissionConfig(DEFAULT_ROLE_PRIVILEGES[ROLE_CODES.CENTER_RADIOLOGIST]))),
+    ).toBe('/cases');
     expect(firstPermittedLink(buildMenu(config([['OTHERS', 'USER', ['VIEW']]])))).toBe('/users');
     expect(firstPermittedLink(buildMenu([]))).toBeNull();
   });

@@ -33,7 +33,13 @@ export interface ProtectedRoute {
   chromeless?: boolean;
 }
 
-const route = (path: string, title: string, need: PrivilegeRequirement, availability: ScreenAvailability = 'later', chromeless = false): ProtectedRoute => ({
+const route = (
+  path: string,
+  title: string,
+  need: PrivilegeRequirement,
+  availability: ScreenAvailability = 'later',
+  chromeless = false,
+): ProtectedRoute => ({
   path,
   title,
   need,
@@ -87,7 +93,12 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   route('/custom-template', 'Custom Template', requirement('TEMPLATES', CREATE, EDIT)),
   // Profile
   route('/profile', 'Profile', requirement('PROFILE', SPECIFIC.VIEW_PROFILE), 'available'),
-  route('/profile/specialization', 'Specialization', requirement('PROFILE', SPECIFIC.MANAGE_SPECIALIZATION), 'available'),
+  route(
+    '/profile/specialization',
+    'Specialization',
+    requirement('PROFILE', SPECIFIC.MANAGE_SPECIALIZATION),
+    'available',
+  ),
   route('/profile/signature', 'Signature', requirement('PROFILE', SPECIFIC.MANAGE_SIGNATURE), 'available'),
   route('/profile/config', 'Configuration', requirement('PROFILE', SPECIFIC.VIEW_PROFILE), 'available'),
   // Tests
@@ -106,7 +117,11 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   route('/patients', 'Patients', requirement('PATIENTS', SPECIFIC.PATIENT_VIEW)),
   route('/patients/registration', 'Registration', requirement('PATIENTS', CREATE)),
   route('/patients/list', 'Patients', requirement('PATIENTS', SPECIFIC.PATIENT_VIEW)),
-  route('/patients/list/patientDetails/:id/billingID/:billingId', 'Patient Details', requirement('PATIENTS', SPECIFIC.PATIENT_VIEW)),
+  route(
+    '/patients/list/patientDetails/:id/billingID/:billingId',
+    'Patient Details',
+    requirement('PATIENTS', SPECIFIC.PATIENT_VIEW),
+  ),
   // Departments, labs
   route('/departments', 'Departments', requirement('DEPARTMENT', VIEW), 'available'),
   route('/lab-management', 'Lab Management', requirement('LAB_MANAGEMENT', VIEW)),

@@ -59,8 +59,18 @@ const userPayload = z.object({
 });
 
 /** A user was created, or changed (name, role, centres, active) — consumers keep a read model of users. */
-export const UserCreatedV1 = defineEvent({ type: 'UserCreated', version: 1, topic: TOPICS.authUser, schema: userPayload });
-export const UserUpdatedV1 = defineEvent({ type: 'UserUpdated', version: 1, topic: TOPICS.authUser, schema: userPayload });
+export const UserCreatedV1 = defineEvent({
+  type: 'UserCreated',
+  version: 1,
+  topic: TOPICS.authUser,
+  schema: userPayload,
+});
+export const UserUpdatedV1 = defineEvent({
+  type: 'UserUpdated',
+  version: 1,
+  topic: TOPICS.authUser,
+  schema: userPayload,
+});
 export type UserPayload = z.infer<typeof userPayload>;
 
 const orgPayload = z.object({
@@ -74,10 +84,27 @@ const orgPayload = z.object({
 });
 
 /** A group or centre was created or changed. */
-export const OrgUnitCreatedV1 = defineEvent({ type: 'OrgUnitCreated', version: 1, topic: TOPICS.authOrg, schema: orgPayload });
-export const OrgUnitUpdatedV1 = defineEvent({ type: 'OrgUnitUpdated', version: 1, topic: TOPICS.authOrg, schema: orgPayload });
+export const OrgUnitCreatedV1 = defineEvent({
+  type: 'OrgUnitCreated',
+  version: 1,
+  topic: TOPICS.authOrg,
+  schema: orgPayload,
+});
+export const OrgUnitUpdatedV1 = defineEvent({
+  type: 'OrgUnitUpdated',
+  version: 1,
+  topic: TOPICS.authOrg,
+  schema: orgPayload,
+});
 export type OrgUnitPayload = z.infer<typeof orgPayload>;
 
-export const EVENT_DEFINITIONS = [StudyImportedV1, AvailabilityChangedV1, UserCreatedV1, UserUpdatedV1, OrgUnitCreatedV1, OrgUnitUpdatedV1] as const;
+export const EVENT_DEFINITIONS = [
+  StudyImportedV1,
+  AvailabilityChangedV1,
+  UserCreatedV1,
+  UserUpdatedV1,
+  OrgUnitCreatedV1,
+  OrgUnitUpdatedV1,
+] as const;
 
 export const eventKey = (type: string, version: number): string => `${type}@v${version}`;

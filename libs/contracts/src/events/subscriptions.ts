@@ -11,7 +11,14 @@ export const SERVICE_SUBSCRIPTIONS: Record<ServiceName, { purpose: string; topic
   // a study arriving makes or matches a case; reports, availability, users and registrations drive the worklist
   cases: {
     purpose: 'worklist',
-    topics: [TOPICS.imagingStudy, TOPICS.reportingReport, TOPICS.authAvailability, TOPICS.authUser, TOPICS.authOrg, TOPICS.billingRegistration],
+    topics: [
+      TOPICS.imagingStudy,
+      TOPICS.reportingReport,
+      TOPICS.authAvailability,
+      TOPICS.authUser,
+      TOPICS.authOrg,
+      TOPICS.billingRegistration,
+    ],
   },
   // a case started creates the report draft
   reporting: { purpose: 'reports', topics: [TOPICS.casesCase, TOPICS.authUser] },

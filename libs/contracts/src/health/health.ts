@@ -22,5 +22,9 @@ export const readinessReportSchema = z.object({
 export type ReadinessReport = z.infer<typeof readinessReportSchema>;
 
 /** Body of GET /health/live (HTTP 200 while the process runs). */
-export const livenessReportSchema = z.object({ service: z.string(), status: z.literal('live'), uptimeSeconds: z.number() });
+export const livenessReportSchema = z.object({
+  service: z.string(),
+  status: z.literal('live'),
+  uptimeSeconds: z.number(),
+});
 export type LivenessReport = z.infer<typeof livenessReportSchema>;

@@ -17,7 +17,9 @@ export function exitOnStartupError(service: string, error: unknown): never {
   if (error instanceof ConfigError) {
     process.stderr.write(`[${service}] ${error.message}\n`);
   } else {
-    process.stderr.write(`[${service}] failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `[${service}] failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 }
@@ -74,7 +76,9 @@ export async function runService(
  * service's runtime role, then runs pending migrations, each in its own transaction.
  */
 export async function runMigrations(service: string, database: ServiceDatabaseOptions): Promise<string[]> {
-  const env = loadEnv(z.object({ DATABASE_URL: envVars.DATABASE_URL, MIGRATION_DATABASE_URL: envVars.MIGRATION_DATABASE_URL }));
+  const env = loadEnv(
+    z.object({ DATABASE_URL: envVars.DATABASE_URL, MIGRATION_DATABASE_URL: envVars.MIGRATION_DATABASE_URL }),
+  );
   await provisionServiceDatabase(env.MIGRATION_DATABASE_URL, env.DATABASE_URL, database.schema);
   const dataSource = await createDataSource(env.MIGRATION_DATABASE_URL, database, `${service}-migrate`).initialize();
   try {

@@ -94,12 +94,17 @@ export class ServiceKitModule {
       providers: [
         { provide: ServiceKitSettings, useValue: settings },
         { provide: SERVICE_ENV, useFactory: (): ServiceEnv => loadEnv(serviceEnvSchema) },
-        { provide: LOGGER, useFactory: (env: ServiceEnv) => createLogger(settings.service, env.LOG_LEVEL), inject: [SERVICE_ENV] },
+        {
+          provide: LOGGER,
+          useFactory: (env: ServiceEnv) => createLogger(settings.service, env.LOG_LEVEL),
+          inject: [SERVICE_ENV],
+        },
         { provide: HealthChecks, useFactory: () => new HealthChecks(settings.service) },
         { provide: Metrics, useFactory: () => new Metrics(settings.service) },
         {
           provide: DataSource,
-          useFactory: async (env: ServiceEnv) => createDataSource(env.DATABASE_URL, settings.database, settings.service).initialize(),
+          useFactory: async (env: ServiceEnv) =>
+            createDataSource(env.DATABASE_URL, settings.database, settings.service).initialize(),
           inject: [SERVICE_ENV],
         },
         {
@@ -107,7 +112,11 @@ export class ServiceKitModule {
           useFactory: (env: ServiceEnv, logger: Logger) => createKafka(settings.service, env.KAFKA_BROKERS, logger),
           inject: [SERVICE_ENV, LOGGER],
         },
-        { provide: REDIS, useFactory: (env: ServiceEnv) => createRedis(env.REDIS_URL, settings.service), inject: [SERVICE_ENV] },
+        {
+          provide: REDIS,
+          useFactory: (env: ServiceEnv) => createRedis(env.REDIS_URL, settings.service),
+          inject: [SERVICE_ENV],
+        },
         {
           provide: StorageService,
           useFactory: (env: ServiceEnv) =>
@@ -123,19 +132,35 @@ export class ServiceKitModule {
         { provide: OutboxPublisher, useFactory: () => new OutboxPublisher(settings.schema) },
         {
           provide: OutboxRelay,
-          useFactory: (ds: DataSource, kafka: Kafka, logger: Logger) => new OutboxRelay(ds, kafka, settings.schema, logger),
+          useFactory: (ds: DataSource, kafka: Kafka, logger: Logger) =>
+            new OutboxRelay(ds, kafka, settings.schema, logger),
           inject: [DataSource, KAFKA, LOGGER],
         },
         {
           provide: EventConsumer,
           useFactory: (ds: DataSource, kafka: Kafka, logger: Logger) =>
-            new EventConsumer(ds, kafka, settings.schema, logger, { groupId: settings.groupId, topics: settings.consumer.topics }),
+            new EventConsumer(ds, kafka, settings.schema, logger, {
+              groupId: settings.groupId,
+              topics: settings.consumer.topics,
+            }),
           inject: [DataSource, KAFKA, LOGGER],
         },
         // Every caller is verified by the service itself (docs/decisions/0011): tokens, sessions, default deny.
-        { provide: RequestAuthenticator, useFactory: (env: ServiceEnv, redis: Redis) => createAuthenticator(env, redis), inject: [SERVICE_ENV, REDIS] },
-        { provide: AccessTokens, useFactory: (auth: RequestAuthenticator) => auth.tokens, inject: [RequestAuthenticator] },
-        { provide: SessionStore, useFactory: (auth: RequestAuthenticator) => auth.sessions, inject: [RequestAuthenticator] },
+        {
+          provide: RequestAuthenticator,
+          useFactory: (env: ServiceEnv, redis: Redis) => createAuthenticator(env, redis),
+          inject: [SERVICE_ENV, REDIS],
+        },
+        {
+          provide: AccessTokens,
+          useFactory: (auth: RequestAuthenticator) => auth.tokens,
+          inject: [RequestAuthenticator],
+        },
+        {
+          provide: SessionStore,
+          useFactory: (auth: RequestAuthenticator) => auth.sessions,
+          inject: [RequestAuthenticator],
+        },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: BodyDecryptionInterceptor },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

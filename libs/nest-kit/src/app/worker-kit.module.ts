@@ -1,4 +1,12 @@
-import { Global, Inject, Injectable, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Injectable,
+  Module,
+  type DynamicModule,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, Reflector } from '@nestjs/core';
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -14,7 +22,11 @@ import { ApiExceptionFilter } from '../auth/api-exception.filter.js';
 import { AuthGuard } from '../auth/auth.guard.js';
 import { LOGGER, REDIS } from './tokens.js';
 
-export const workerEnvSchema = z.object({ PORT: envVars.PORT, LOG_LEVEL: envVars.LOG_LEVEL, REDIS_URL: envVars.REDIS_URL });
+export const workerEnvSchema = z.object({
+  PORT: envVars.PORT,
+  LOG_LEVEL: envVars.LOG_LEVEL,
+  REDIS_URL: envVars.REDIS_URL,
+});
 
 type AnyProcessor = Parameters<typeof createWorker>[1];
 
@@ -70,7 +82,11 @@ export class WorkerKitModule {
         { provide: Metrics, useFactory: () => new Metrics(name) },
         JobProcessors,
         // Default deny: a worker serves only its @Public health and metrics routes; it signs nobody in.
-        { provide: APP_GUARD, useFactory: (reflector: Reflector) => new AuthGuard(reflector, null), inject: [Reflector] },
+        {
+          provide: APP_GUARD,
+          useFactory: (reflector: Reflector) => new AuthGuard(reflector, null),
+          inject: [Reflector],
+        },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],
       exports: [LOGGER, REDIS, HealthChecks, Metrics, JobProcessors],

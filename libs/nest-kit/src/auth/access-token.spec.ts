@@ -27,7 +27,8 @@ describe('AccessTokens', () => {
     expect(expiresIn).toBe(900);
     const back = await tokens.verify(token);
     expect(back).toEqual({ ...principal, grants: expect.any(Object) });
-    for (const [type, codes] of Object.entries(principal.grants)) expect([...(back.grants as Record<string, string[]>)[type]!].sort()).toEqual([...codes].sort());
+    for (const [type, codes] of Object.entries(principal.grants))
+      expect([...(back.grants as Record<string, string[]>)[type]!].sort()).toEqual([...codes].sort());
   });
 
   it('keeps the token small even for a role holding everything', async () => {
@@ -50,14 +51,22 @@ describe('AccessTokens', () => {
     const [h, p, s] = token.split('.');
     const forged = JSON.parse(Buffer.from(p!, 'base64url').toString());
     forged.lv = 'tenant';
-    await expect(tokens.verify(`${h}.${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${s}`)).rejects.toMatchObject({ kind: 'unauthorized' });
+    await expect(
+      tokens.verify(`${h}.${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${s}`),
+    ).rejects.toMatchObject({ kind: 'unauthorized' });
     const none = `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${p}.`;
     await expect(tokens.verify(none)).rejects.toMatchObject({ kind: 'unauthorized' });
   });
 
   it('refuses a well-signed token whose claims are not a principal', async () => {
     const key = new TextEncoder().encode(secret);
-    const token = await new SignJWT({ tid: 'nope' }).setProtectedHeader({ alg: 'HS256' }).setSubject('x').setIssuer('rayworks-auth').setAudience('rayworks').setExpirationTime('5m').sign(key);
+    const token = await new SignJWT({ tid: 'nope' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('x')
+      .setIssuer('rayworks-auth')
+      .setAudience('rayworks')
+      .setExpirationTime('5m')
+      .sign(key);
     await expect(tokens.verify(token)).rejects.toMatchObject({ kind: 'unauthorized' });
   });
 

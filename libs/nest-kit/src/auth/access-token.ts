@@ -40,7 +40,8 @@ export class AccessTokens {
     secret: string,
     readonly ttlSeconds: number,
   ) {
-    if (secret.length < MIN_SECRET_LENGTH) throw new Error(`AUTH_TOKEN_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
+    if (secret.length < MIN_SECRET_LENGTH)
+      throw new Error(`AUTH_TOKEN_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
     this.key = new TextEncoder().encode(secret);
   }
 
@@ -78,10 +79,15 @@ export class AccessTokens {
       ({ payload } = await jwtVerify(token, this.key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] }));
     } catch (error) {
       if (allowExpired && error instanceof errors.JWTExpired) payload = error.payload;
-      else throw new AuthFailure('unauthorized', error instanceof errors.JWTExpired ? 'access token expired' : 'invalid access token');
+      else
+        throw new AuthFailure(
+          'unauthorized',
+          error instanceof errors.JWTExpired ? 'access token expired' : 'invalid access token',
+        );
     }
     const claims = claimsSchema.safeParse(payload);
-    if (!claims.success) throw new AuthFailure('unauthorized', 'access token claims are malformed or from another catalogue');
+    if (!claims.success)
+      throw new AuthFailure('unauthorized', 'access token claims are malformed or from another catalogue');
     const c = claims.data;
     return {
       userId: c.sub,

@@ -1,5 +1,13 @@
 import { applyDecorators, Get, HttpCode, HttpStatus, Post, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiForbiddenResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiForbiddenResponse,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { z } from 'zod';
 import { apiResponseSchema, AUTH_HEADERS, type Endpoint } from '@rayworks/contracts';
 import { ACCESS_RULE, accessRuleOf } from './decorators.js';
@@ -22,19 +30,28 @@ const describeAccess = (endpoint: Endpoint): string =>
  */
 export function ApiContract(endpoint: Endpoint, summary: string) {
   const route = endpoint.method === 'GET' ? Get(endpoint.path) : Post(endpoint.path);
-  const hasBody = endpoint.method === 'POST' && !(endpoint.body instanceof z.ZodObject && Object.keys(endpoint.body.shape).length === 0);
+  const hasBody =
+    endpoint.method === 'POST' &&
+    !(endpoint.body instanceof z.ZodObject && Object.keys(endpoint.body.shape).length === 0);
   const decorators = [
     route,
     HttpCode(HttpStatus.OK),
     SetMetadata(ACCESS_RULE, accessRuleOf(endpoint.access)),
     ApiOperation({ summary, description: describeAccess(endpoint) }),
-    ApiOkResponse({ description: 'status "success"', schema: openApiSchema(apiResponseSchema(endpoint.data), 'output') }),
+    ApiOkResponse({
+      description: 'status "success"',
+      schema: openApiSchema(apiResponseSchema(endpoint.data), 'output'),
+    }),
   ];
   if (hasBody) decorators.push(ApiBody({ schema: openApiSchema(endpoint.body, 'input') }));
   if (endpoint.access !== 'public') {
     decorators.push(
       ApiBearerAuth(),
-      ApiHeader({ name: AUTH_HEADERS.sessionToken, required: true, description: 'The session token from POST /login.' }),
+      ApiHeader({
+        name: AUTH_HEADERS.sessionToken,
+        required: true,
+        description: 'The session token from POST /login.',
+      }),
       ApiUnauthorizedResponse({ description: 'No, invalid or expired access token, or a revoked session.' }),
       ApiForbiddenResponse({ description: 'The caller lacks the privilege, or x-company-id names another tenant.' }),
     );
@@ -43,4 +60,8 @@ export function ApiContract(endpoint: Endpoint, summary: string) {
 }
 
 /** `{ status: 'success', data, message }` (spec §7). */
-export const apiOk = <T>(data: T, message = ''): { status: 'success'; data: T; message: string } => ({ status: 'success', data, message });
+export const apiOk = <T>(data: T, message = ''): { status: 'success'; data: T; message: string } => ({
+  status: 'success',
+  data,
+  message,
+});

@@ -1,4 +1,12 @@
-import { Catch, HttpException, HttpStatus, Inject, Optional, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import {
+  Catch,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Optional,
+  type ArgumentsHost,
+  type ExceptionFilter,
+} from '@nestjs/common';
 import type { Response } from 'express';
 import type { Logger } from 'pino';
 import { AUTH_MESSAGES, SESSION_EXPIRED_STATUS, type ApiResponse } from '@rayworks/contracts';
@@ -12,7 +20,8 @@ const DEFAULT_MESSAGES: Record<number, string> = {
   [HttpStatus.TOO_MANY_REQUESTS]: AUTH_MESSAGES.tooManyAttempts,
   [SESSION_EXPIRED_STATUS]: AUTH_MESSAGES.sessionExpired,
 };
-const NEST_DEFAULTS = /^(Forbidden|Forbidden resource|Unauthorized|Not Found|Cannot (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) .*|ThrottlerException.*|Too Many Requests|Bad Request|Internal Server Error)$/;
+const NEST_DEFAULTS =
+  /^(Forbidden|Forbidden resource|Unauthorized|Not Found|Cannot (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) .*|ThrottlerException.*|Too Many Requests|Bad Request|Internal Server Error)$/;
 
 /** The message of an HttpException: its own words, or the product's for Nest's defaults. */
 export function messageOf(exception: HttpException): string {

@@ -17,4 +17,5 @@ export function createAuthenticator(env: AuthEnv, redis: Redis): RequestAuthenti
   );
 }
 
-export const loadAuthEnv = (env: Record<string, string | undefined> = process.env): AuthEnv => loadEnv(authEnvSchema, env);
+export const loadAuthEnv = (env: Record<string, string | undefined> = process.env): AuthEnv =>
+  loadEnv(authEnvSchema, env);

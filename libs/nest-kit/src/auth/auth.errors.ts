@@ -14,7 +14,9 @@ export class AuthFailure extends Error {
   }
 
   toHttpException(): HttpException {
-    return this.kind === 'session-expired' ? new SessionExpiredException() : new UnauthorizedException(AUTH_MESSAGES.unauthorized);
+    return this.kind === 'session-expired'
+      ? new SessionExpiredException()
+      : new UnauthorizedException(AUTH_MESSAGES.unauthorized);
   }
 }
 

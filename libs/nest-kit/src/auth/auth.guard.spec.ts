@@ -40,8 +40,16 @@ describe('guard decisions', () => {
     expect(decide(accessRuleOf(requirement('USER', 'EDIT', 'CREATE')), access(), false).allowed).toBe(true);
     expect(decide(accessRuleOf(requirement('USER', 'EDIT')), access(), false).allowed).toBe(false);
     expect(decide(accessRuleOf(requirement('ROLES', 'VIEW')), access(), false).allowed).toBe(false);
-    expect(decide({ kind: 'privilege', need: { module: 'others', type: 'group', anyOf: ['view'] } as never }, access(), false).allowed).toBe(true);
-    expect(decide({ kind: 'privilege', need: { module: 'PACS', type: 'GROUP', anyOf: ['VIEW'] } }, access(), false).allowed).toBe(false);
+    expect(
+      decide(
+        { kind: 'privilege', need: { module: 'others', type: 'group', anyOf: ['view'] } as never },
+        access(),
+        false,
+      ).allowed,
+    ).toBe(true);
+    expect(
+      decide({ kind: 'privilege', need: { module: 'PACS', type: 'GROUP', anyOf: ['VIEW'] } }, access(), false).allowed,
+    ).toBe(false);
   });
 
   it('checks role codes for operator routes', () => {

@@ -11,7 +11,11 @@ import { setRequestAccess } from './request-state.js';
 import type { Principal } from './principal.js';
 
 /** The decision for a verified principal on a rule: allowed, or why not. Pure, for the unit tests. */
-export function decide(rule: AccessRule | undefined, access: RequestAccess, allowDuringReset: boolean): { allowed: true } | { allowed: false; message: string } {
+export function decide(
+  rule: AccessRule | undefined,
+  access: RequestAccess,
+  allowDuringReset: boolean,
+): { allowed: true } | { allowed: false; message: string } {
   const principal: Principal = access.principal;
   if (!rule) return { allowed: false, message: AUTH_MESSAGES.forbidden };
   if (principal.resetPassword && !allowDuringReset) return { allowed: false, message: AUTH_MESSAGES.forbidden };
@@ -20,9 +24,13 @@ export function decide(rule: AccessRule | undefined, access: RequestAccess, allo
     case 'authenticated':
       return { allowed: true };
     case 'privilege':
-      return grantsAllow(principal.grants, rule.need) ? { allowed: true } : { allowed: false, message: AUTH_MESSAGES.forbidden };
+      return grantsAllow(principal.grants, rule.need)
+        ? { allowed: true }
+        : { allowed: false, message: AUTH_MESSAGES.forbidden };
     case 'roles':
-      return principal.roleCodes.some((code) => rule.roles.includes(code)) ? { allowed: true } : { allowed: false, message: AUTH_MESSAGES.forbidden };
+      return principal.roleCodes.some((code) => rule.roles.includes(code))
+        ? { allowed: true }
+        : { allowed: false, message: AUTH_MESSAGES.forbidden };
   }
 }
 
@@ -64,7 +72,8 @@ export class AuthGuard implements CanActivate {
       if (error instanceof CompanyMismatchError) throw forbidden();
       throw error;
     }
-    const allowDuringReset = this.reflector.getAllAndOverride<boolean | undefined>(ALLOW_DURING_PASSWORD_RESET, targets) ?? false;
+    const allowDuringReset =
+      this.reflector.getAllAndOverride<boolean | undefined>(ALLOW_DURING_PASSWORD_RESET, targets) ?? false;
     const decision = decide(rule, access, allowDuringReset);
     if (!decision.allowed) throw forbidden(decision.message);
     setRequestAccess(req, access, session!);

@@ -1,4 +1,10 @@
-import { BadRequestException, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import {
+  BadRequestException,
+  Injectable,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
 import type { Request } from 'express';
 import type { Observable } from 'rxjs';
 import { AUTH_HEADERS, AUTH_MESSAGES, decryptBody } from '@rayworks/contracts';
@@ -19,7 +25,8 @@ export class BodyDecryptionInterceptor implements NestInterceptor {
     if (context.getType() !== 'http') return next.handle();
     const req = context.switchToHttp().getRequest<Request>();
     const flag = req.headers[AUTH_HEADERS.encrypted];
-    if (String(Array.isArray(flag) ? flag[0] : flag).toLowerCase() !== 'true' || !WITH_BODY.has(req.method)) return next.handle();
+    if (String(Array.isArray(flag) ? flag[0] : flag).toLowerCase() !== 'true' || !WITH_BODY.has(req.method))
+      return next.handle();
     const sessionToken = verifiedSessionToken(req);
     if (!sessionToken) throw new BadRequestException(AUTH_MESSAGES.invalidEncryptedBody);
     try {

@@ -22,8 +22,10 @@ export const ALLOW_DURING_PASSWORD_RESET = 'rayworks:allow-during-password-reset
 
 export const Public = () => SetMetadata(ACCESS_RULE, { kind: 'public' } satisfies AccessRule);
 export const Authenticated = () => SetMetadata(ACCESS_RULE, { kind: 'authenticated' } satisfies AccessRule);
-export const RequirePrivilege = (need: PrivilegeRequirement) => SetMetadata(ACCESS_RULE, { kind: 'privilege', need } satisfies AccessRule);
-export const RequireRole = (...roles: RoleCode[]) => SetMetadata(ACCESS_RULE, { kind: 'roles', roles } satisfies AccessRule);
+export const RequirePrivilege = (need: PrivilegeRequirement) =>
+  SetMetadata(ACCESS_RULE, { kind: 'privilege', need } satisfies AccessRule);
+export const RequireRole = (...roles: RoleCode[]) =>
+  SetMetadata(ACCESS_RULE, { kind: 'roles', roles } satisfies AccessRule);
 
 /** The access rule for a contract's `access` (libs/contracts AUTH_API). */
 export function accessRuleOf(access: Access): AccessRule {

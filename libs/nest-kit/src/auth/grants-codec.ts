@@ -9,7 +9,8 @@ import { SUBMODULES, SUBMODULE_TYPES, type PrivilegeGrants, type SubmoduleType }
 export type EncodedGrants = Record<string, number>;
 
 for (const type of SUBMODULE_TYPES) {
-  if (SUBMODULES[type].privileges.length > 30) throw new Error(`${type} has more than 30 privilege codes: widen the grants codec`);
+  if (SUBMODULES[type].privileges.length > 30)
+    throw new Error(`${type} has more than 30 privilege codes: widen the grants codec`);
 }
 
 /** FNV-1a over the catalogue's types and codes, in order. */

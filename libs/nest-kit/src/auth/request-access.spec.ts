@@ -25,7 +25,9 @@ const make = (p: Partial<Principal>): Principal => ({
 
 describe('narrowAccess', () => {
   it('refuses an x-company-id of another tenant, accepts its own in any case', () => {
-    expect(() => narrowAccess(make({}), { 'x-company-id': '99999999-9999-4999-8999-999999999999' })).toThrow(CompanyMismatchError);
+    expect(() => narrowAccess(make({}), { 'x-company-id': '99999999-9999-4999-8999-999999999999' })).toThrow(
+      CompanyMismatchError,
+    );
     expect(narrowAccess(make({}), { 'x-company-id': T.toUpperCase() }).empty).toBe(false);
   });
 
@@ -50,12 +52,19 @@ describe('narrowAccess', () => {
   it('a tenant user: everything, or what the headers pick', () => {
     const p = make({ level: 'tenant' });
     expect(narrowAccess(p, {})).toMatchObject({ groupFilter: null, centreFilter: null, empty: false });
-    expect(narrowAccess(p, { 'x-group-id': G, 'x-center-ids': C3 })).toMatchObject({ groupFilter: G, centreFilter: [C3] });
+    expect(narrowAccess(p, { 'x-group-id': G, 'x-center-ids': C3 })).toMatchObject({
+      groupFilter: G,
+      centreFilter: [C3],
+    });
     expect(narrowAccess(p, { 'x-group-id': 'not-an-id' }).empty).toBe(true);
   });
 
   it('keeps the other headers of spec §7 on the request', () => {
-    const access = narrowAccess(make({}), { 'x-submodule-type': 'USER', 'x-subscription-type': 'PACS', 'x-session-enabled': 'TRUE' });
+    const access = narrowAccess(make({}), {
+      'x-submodule-type': 'USER',
+      'x-subscription-type': 'PACS',
+      'x-session-enabled': 'TRUE',
+    });
     expect(access).toMatchObject({ submoduleType: 'USER', subscriptionType: 'PACS', sessionEnabled: true });
   });
 });

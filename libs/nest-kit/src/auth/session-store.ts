@@ -71,7 +71,10 @@ export class SessionStore {
   async revoke(sessionId: string): Promise<void> {
     const raw = await this.redis.get(sessionKeys.session(sessionId));
     const userId = raw ? (JSON.parse(raw) as StoredSession).u : null;
-    const tx = this.redis.multi().set(sessionKeys.revoked(sessionId), '1', 'EX', REVOKED_MARKER_SECONDS).del(sessionKeys.session(sessionId));
+    const tx = this.redis
+      .multi()
+      .set(sessionKeys.revoked(sessionId), '1', 'EX', REVOKED_MARKER_SECONDS)
+      .del(sessionKeys.session(sessionId));
     if (userId) tx.srem(sessionKeys.userSessions(userId), sessionId);
     await tx.exec();
   }
@@ -81,7 +84,8 @@ export class SessionStore {
     const ids = await this.redis.smembers(sessionKeys.userSessions(userId));
     if (ids.length === 0) return [];
     const tx = this.redis.multi();
-    for (const id of ids) tx.set(sessionKeys.revoked(id), '1', 'EX', REVOKED_MARKER_SECONDS).del(sessionKeys.session(id));
+    for (const id of ids)
+      tx.set(sessionKeys.revoked(id), '1', 'EX', REVOKED_MARKER_SECONDS).del(sessionKeys.session(id));
     tx.del(sessionKeys.userSessions(userId));
     await tx.exec();
     return ids;

@@ -30,12 +30,21 @@ describe('loadEnv', () => {
     try {
       loadEnv(serviceEnvSchema, partial);
     } catch (error) {
-      expect((error as ConfigError).problems).toEqual(['DATABASE_URL is required but not set', 'S3_BUCKET is required but not set']);
+      expect((error as ConfigError).problems).toEqual([
+        'DATABASE_URL is required but not set',
+        'S3_BUCKET is required but not set',
+      ]);
     }
   });
 
   it('says what is wrong with a malformed variable', () => {
-    const bad = { ...valid, PORT: '99999', KAFKA_BROKERS: 'localhost', DATABASE_URL: 'mysql://x@y/z', S3_BUCKET: 'Bad_Bucket' };
+    const bad = {
+      ...valid,
+      PORT: '99999',
+      KAFKA_BROKERS: 'localhost',
+      DATABASE_URL: 'mysql://x@y/z',
+      S3_BUCKET: 'Bad_Bucket',
+    };
     let problems: string[] = [];
     try {
       loadEnv(serviceEnvSchema, bad);

@@ -17,7 +17,12 @@ export const envVars = {
   KAFKA_BROKERS: z
     .string()
     .min(1)
-    .transform((s) => s.split(',').map((b) => b.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((b) => b.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().regex(/^[^:\s]+:\d+$/, 'each broker must be host:port')).min(1)),
   S3_ENDPOINT: z.url(),
   S3_REGION: z.string().min(1),
@@ -29,7 +34,12 @@ export const envVars = {
   AUTH_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   /** A session unused for this long is expired (440). */
-  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(1800),
+  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 86_400)
+    .default(1800),
 } as const;
 
 export const databaseEnv = { DATABASE_URL: envVars.DATABASE_URL };

@@ -86,7 +86,10 @@ export class EventConsumer {
       rebalanceTimeout: 10_000,
     });
     await this.consumer.connect();
-    await this.consumer.subscribe({ topics: [...this.options.topics], fromBeginning: this.options.fromBeginning ?? true });
+    await this.consumer.subscribe({
+      topics: [...this.options.topics],
+      fromBeginning: this.options.fromBeginning ?? true,
+    });
     await this.consumer.run({ autoCommit: true, eachMessage: (payload) => this.handleWithRetries(payload) });
   }
 
@@ -131,7 +134,8 @@ export class EventConsumer {
     const registration = this.registrations.get(eventKey(envelope.type, envelope.version));
     if (!registration) throw new PoisonMessageError(`unknown version ${envelope.version} of ${envelope.type}`);
     const payload = registration.definition.schema.safeParse(envelope.payload);
-    if (!payload.success) throw new PoisonMessageError(`invalid ${envelope.type} payload: ${payload.error.issues[0]?.message}`);
+    if (!payload.success)
+      throw new PoisonMessageError(`invalid ${envelope.type} payload: ${payload.error.issues[0]?.message}`);
 
     await runWithContext({ correlationId: envelope.correlationId, tenantId: envelope.tenantId }, () =>
       this.dataSource.transaction(async (manager) => {
@@ -175,7 +179,16 @@ export class EventConsumer {
     await this.dataSource.query(
       `INSERT INTO ${this.schema}.dead_letters (consumer_group, topic, partition, "offset", message_key, value, error, attempts)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [this.options.groupId, topic, partition, message.offset, message.key?.toString() ?? null, message.value?.toString('utf8') ?? null, reason, this.maxAttempts],
+      [
+        this.options.groupId,
+        topic,
+        partition,
+        message.offset,
+        message.key?.toString() ?? null,
+        message.value?.toString('utf8') ?? null,
+        reason,
+        this.maxAttempts,
+      ],
     );
     this.logger.error({ topic, partition, offset: message.offset, reason }, 'event sent to the dead-letter topic');
   }

@@ -4,11 +4,13 @@ import { ALL_TOPICS, deadLetterTopic } from '@rayworks/contracts';
 
 /** A kafkajs client whose own log lines go to the service's pino logger. */
 export function createKafka(clientId: string, brokers: string[], logger: Logger): Kafka {
-  const toPino = () => ({ level, log }: LogEntry) => {
-    const { message, ...rest } = log;
-    const fn = level === logLevel.ERROR ? 'error' : level === logLevel.WARN ? 'warn' : 'debug';
-    logger[fn]({ kafka: rest }, message);
-  };
+  const toPino =
+    () =>
+    ({ level, log }: LogEntry) => {
+      const { message, ...rest } = log;
+      const fn = level === logLevel.ERROR ? 'error' : level === logLevel.WARN ? 'warn' : 'debug';
+      logger[fn]({ kafka: rest }, message);
+    };
   return new Kafka({
     clientId,
     brokers,
@@ -19,7 +21,11 @@ export function createKafka(clientId: string, brokers: string[], logger: Logger)
 }
 
 /** Creates the domain topics and their dead-letter topics when missing (idempotent). */
-export async function ensureTopics(kafka: Kafka, topics: readonly string[] = ALL_TOPICS, numPartitions = 3): Promise<void> {
+export async function ensureTopics(
+  kafka: Kafka,
+  topics: readonly string[] = ALL_TOPICS,
+  numPartitions = 3,
+): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
   try {
@@ -28,7 +34,11 @@ export async function ensureTopics(kafka: Kafka, topics: readonly string[] = ALL
     if (wanted.length > 0) {
       await admin.createTopics({
         waitForLeaders: true,
-        topics: wanted.map((topic) => ({ topic, numPartitions: topic.endsWith('.dlq') ? 1 : numPartitions, replicationFactor: 1 })),
+        topics: wanted.map((topic) => ({
+          topic,
+          numPartitions: topic.endsWith('.dlq') ? 1 : numPartitions,
+          replicationFactor: 1,
+        })),
       });
     }
   } finally {

@@ -26,7 +26,12 @@ function fakeManager(inTransaction: boolean) {
 
 describe('OutboxPublisher', () => {
   const publisher = new OutboxPublisher('imaging');
-  const options = { payload, key: payload.studyInstanceUid, tenantId: '0190a0b2-7c4e-7a51-9f1e-3b2d9c1e4a11', actor: { type: 'user' as const, id: 'u1' } };
+  const options = {
+    payload,
+    key: payload.studyInstanceUid,
+    tenantId: '0190a0b2-7c4e-7a51-9f1e-3b2d9c1e4a11',
+    actor: { type: 'user' as const, id: 'u1' },
+  };
 
   it('writes a valid envelope with the correlation id of the work in progress into the outbox', async () => {
     const { manager, calls } = fakeManager(true);
@@ -34,7 +39,12 @@ describe('OutboxPublisher', () => {
       publisher.publish(manager, StudyImportedV1, options),
     );
     expect(eventEnvelopeSchema.parse(envelope)).toBeTruthy();
-    expect(envelope).toMatchObject({ type: 'StudyImported', version: 1, correlationId: 'corr-42', causationId: 'req-7' });
+    expect(envelope).toMatchObject({
+      type: 'StudyImported',
+      version: 1,
+      correlationId: 'corr-42',
+      causationId: 'req-7',
+    });
     expect(envelope.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
     expect(calls).toHaveLength(1);
     expect(calls[0].sql).toContain('INSERT INTO imaging.outbox');

@@ -30,7 +30,12 @@ export class HealthChecks {
     );
     const checks = Object.fromEntries(entries);
     const ready = entries.every(([, r]) => r.status === 'up');
-    return { service: this.service, status: ready ? 'ready' : 'not-ready', checks, checkedAt: new Date().toISOString() };
+    return {
+      service: this.service,
+      status: ready ? 'ready' : 'not-ready',
+      checks,
+      checkedAt: new Date().toISOString(),
+    };
   }
 
   private async run(check: HealthCheck): Promise<HealthCheckResult> {
@@ -45,7 +50,11 @@ export class HealthChecks {
       ]);
       return { status: 'up', latencyMs: round(performance.now() - started) };
     } catch (error) {
-      return { status: 'down', latencyMs: round(performance.now() - started), error: error instanceof Error ? error.message : String(error) };
+      return {
+        status: 'down',
+        latencyMs: round(performance.now() - started),
+        error: error instanceof Error ? error.message : String(error),
+      };
     } finally {
       clearTimeout(timer);
     }

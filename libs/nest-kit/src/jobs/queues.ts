@@ -44,8 +44,9 @@ export function createWorker<T, R>(
   settings: WorkerSettings = {},
 ): Worker<JobData<T>, R> {
   const wrapped: Processor<JobData<T>, R> = (job) =>
-    runWithContext({ correlationId: job.data.meta?.correlationId ?? `job-${job.id}`, tenantId: job.data.meta?.tenantId }, () =>
-      processor(job),
+    runWithContext(
+      { correlationId: job.data.meta?.correlationId ?? `job-${job.id}`, tenantId: job.data.meta?.tenantId },
+      () => processor(job),
     );
   const options: WorkerOptions = {
     connection,
@@ -55,8 +56,12 @@ export function createWorker<T, R>(
     maxStalledCount: settings.maxStalledCount ?? 2,
   };
   const worker = new Worker<JobData<T>, R>(name, wrapped, options);
-  worker.on('failed', (job, err) => logger.error({ err, queue: name, jobId: job?.id, attempts: job?.attemptsMade }, 'job failed'));
-  worker.on('stalled', (jobId) => logger.warn({ queue: name, jobId }, 'job stalled: its worker stopped; it will run again'));
+  worker.on('failed', (job, err) =>
+    logger.error({ err, queue: name, jobId: job?.id, attempts: job?.attemptsMade }, 'job failed'),
+  );
+  worker.on('stalled', (jobId) =>
+    logger.warn({ queue: name, jobId }, 'job stalled: its worker stopped; it will run again'),
+  );
   worker.on('error', (err) => logger.error({ err, queue: name }, 'worker error'));
   return worker;
 }

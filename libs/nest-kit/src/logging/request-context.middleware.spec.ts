@@ -14,9 +14,13 @@ function run(headers: Record<string, string>) {
     },
   });
   let seen: WorkContext | undefined;
-  requestContextMiddleware(createLogger('test', 'silent'))({ headers, method: 'GET', originalUrl: '/x' } as unknown as Request, res as unknown as Response, () => {
-    seen = currentContext();
-  });
+  requestContextMiddleware(createLogger('test', 'silent'))(
+    { headers, method: 'GET', originalUrl: '/x' } as unknown as Request,
+    res as unknown as Response,
+    () => {
+      seen = currentContext();
+    },
+  );
   return { res, seen: seen! };
 }
 

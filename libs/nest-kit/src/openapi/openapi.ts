@@ -3,11 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 
 export function buildOpenApiDocument(app: INestApplication, service: string): OpenAPIObject {
-  const config = new DocumentBuilder()
-    .setTitle(`Rayworks ${service} API`)
-    .setVersion('0.1.0')
-    .addBearerAuth()
-    .build();
+  const config = new DocumentBuilder().setTitle(`Rayworks ${service} API`).setVersion('0.1.0').addBearerAuth().build();
   return SwaggerModule.createDocument(app, config);
 }
 

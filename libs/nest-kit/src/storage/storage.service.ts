@@ -34,18 +34,26 @@ export class StorageService {
 
   /** A URL the browser PUTs one object to; the content type is signed, so an upload of another type is refused. */
   presignPut(key: string, contentType: string, expiresInSeconds = 900): Promise<string> {
-    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }), {
-      expiresIn: expiresInSeconds,
-      signableHeaders: new Set(['content-type']),
-    });
+    return getSignedUrl(
+      this.client,
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }),
+      {
+        expiresIn: expiresInSeconds,
+        signableHeaders: new Set(['content-type']),
+      },
+    );
   }
 
   presignGet(key: string, expiresInSeconds = 300): Promise<string> {
-    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: expiresInSeconds });
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), {
+      expiresIn: expiresInSeconds,
+    });
   }
 
   async put(key: string, body: Buffer | string, contentType = 'application/octet-stream'): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
+    );
   }
 
   async get(key: string): Promise<Buffer> {

@@ -45,12 +45,18 @@ describe('dead-letter topic', () => {
     await createTopics(kafka, [topic], 1);
     await createTopics(kafka, [deadLetterTopic(topic)], 1);
     const handle = recordEffect(scratch.schema);
-    consumer = new EventConsumer(scratch.dataSource, createKafka('it-dlq', infraEnv().kafkaBrokers, logger), scratch.schema, logger, {
-      groupId,
-      topics: [topic],
-      maxAttempts: 3,
-      retryBackoffMs: 20,
-    });
+    consumer = new EventConsumer(
+      scratch.dataSource,
+      createKafka('it-dlq', infraEnv().kafkaBrokers, logger),
+      scratch.schema,
+      logger,
+      {
+        groupId,
+        topics: [topic],
+        maxAttempts: 3,
+        retryBackoffMs: 20,
+      },
+    );
     consumer.on(itemRecorded(topic), async (event: EventEnvelope<unknown>, manager: EntityManager) => {
       // seq 3 fails twice (a transient fault), then succeeds: retried, not dead-lettered.
       if ((event.payload as { seq: number }).seq === 3 && ++flakyCalls <= 2) throw new Error('transient fault');
@@ -81,7 +87,11 @@ describe('dead-letter topic', () => {
     });
     await producer.disconnect();
 
-    await eventually(() => consumerLag(kafka, groupId, topic), (lag) => lag === 0, { what: 'consumer past every message', timeoutMs: 60_000 });
+    await eventually(
+      () => consumerLag(kafka, groupId, topic),
+      (lag) => lag === 0,
+      { what: 'consumer past every message', timeoutMs: 60_000 },
+    );
     const handled = await scratch.dataSource.query(`SELECT seq FROM ${scratch.schema}.effects ORDER BY id`);
     expect(handled.map((r: { seq: number }) => r.seq)).toEqual([1, 3, 6]);
     expect(flakyCalls).toBe(3);
@@ -99,7 +109,9 @@ describe('dead-letter topic', () => {
     }
     expect(dead[0].value!.toString()).toBe('{"this is": not json');
 
-    const rows = await scratch.dataSource.query(`SELECT "offset", error FROM ${scratch.schema}.dead_letters ORDER BY id`);
+    const rows = await scratch.dataSource.query(
+      `SELECT "offset", error FROM ${scratch.schema}.dead_letters ORDER BY id`,
+    );
     expect(rows.map((r: { offset: string }) => r.offset)).toEqual(['1', '2', '4']);
   }, 120_000);
 
@@ -110,7 +122,11 @@ describe('dead-letter topic', () => {
     await reader.subscribe({ topics: [fromTopic], fromBeginning: true });
     await reader.run({ eachMessage: async ({ message }) => void seen.push(message) });
     try {
-      await eventually(async () => seen.length, (n) => n >= expected, { what: `${expected} dead letters`, timeoutMs: 30_000 });
+      await eventually(
+        async () => seen.length,
+        (n) => n >= expected,
+        { what: `${expected} dead letters`, timeoutMs: 30_000 },
+      );
       return seen;
     } finally {
       await reader.disconnect();

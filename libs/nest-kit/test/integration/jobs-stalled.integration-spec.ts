@@ -21,11 +21,23 @@ describe('job recovery after a worker dies', () => {
   });
 
   it('runs the job again on a live worker and completes it exactly once', async () => {
-    const hanging = startFixture('stalled-worker.mjs', { QUEUE: queueName, COUNTER_PREFIX: counters, REDIS_URL: infraEnv().redisUrl });
+    const hanging = startFixture('stalled-worker.mjs', {
+      QUEUE: queueName,
+      COUNTER_PREFIX: counters,
+      REDIS_URL: infraEnv().redisUrl,
+    });
     const job = await queue.add('render', { order: 7, meta: { tenantId: null, correlationId: 'it-corr-7' } });
 
-    await eventually(async () => Number(await redis.get(`${counters}:started`)), (n) => n === 1, { what: 'the first worker to start the job' });
-    await eventually(async () => (await queue.getJob(job.id!))?.progress, (p) => p === 50, { what: 'progress 50 reported' });
+    await eventually(
+      async () => Number(await redis.get(`${counters}:started`)),
+      (n) => n === 1,
+      { what: 'the first worker to start the job' },
+    );
+    await eventually(
+      async () => (await queue.getJob(job.id!))?.progress,
+      (p) => p === 50,
+      { what: 'progress 50 reported' },
+    );
     await crash(hanging);
     expect(await (await queue.getJob(job.id!))!.getState()).toBe('active');
 
@@ -46,10 +58,14 @@ describe('job recovery after a worker dies', () => {
     live.on('stalled', (id) => stalled.push(id));
     closers.push(() => live.close());
 
-    const finished = await eventually(async () => queue.getJob(job.id!), (j) => j?.finishedOn !== undefined, {
-      what: 'the job to finish on the live worker',
-      timeoutMs: 30_000,
-    });
+    const finished = await eventually(
+      async () => queue.getJob(job.id!),
+      (j) => j?.finishedOn !== undefined,
+      {
+        what: 'the job to finish on the live worker',
+        timeoutMs: 30_000,
+      },
+    );
     expect(await finished!.getState()).toBe('completed');
     expect(finished!.returnvalue).toEqual({ finishedBy: 'live-worker', order: 7 });
     expect(stalled).toEqual([job.id]);

@@ -10,7 +10,17 @@ import {
   createLogger,
   runInTenant,
 } from '../../src/index.js';
-import { consumerLag, countRecords, crash, createTopics, eventually, infraEnv, stop, testKafka, uniqueSuffix } from '@rayworks/testing';
+import {
+  consumerLag,
+  countRecords,
+  crash,
+  createTopics,
+  eventually,
+  infraEnv,
+  stop,
+  testKafka,
+  uniqueSuffix,
+} from '@rayworks/testing';
 import { createScratchSchema } from '../support/scratch-schema.js';
 import { startFixture } from '../support/fixtures.js';
 // @ts-expect-error plain ESM fixture shared with the consumer process
@@ -75,10 +85,16 @@ describe('outbox → Kafka → inbox', () => {
       );
     });
     await createTopics(kafka, [topic]);
-    relay = new OutboxRelay(producer.dataSource, createKafka('it-relay', infraEnv().kafkaBrokers, logger), producer.schema, logger, {
-      batchSize: 100,
-      pollIntervalMs: 50,
-    });
+    relay = new OutboxRelay(
+      producer.dataSource,
+      createKafka('it-relay', infraEnv().kafkaBrokers, logger),
+      producer.schema,
+      logger,
+      {
+        batchSize: 100,
+        pollIntervalMs: 50,
+      },
+    );
   });
 
   afterAll(async () => {
@@ -98,9 +114,16 @@ describe('outbox → Kafka → inbox', () => {
 
     const second = startFixture('event-consumer.mjs', consumerEnv());
     try {
-      await eventually(effects, (e) => e.distinct_events === 1000, { what: 'all 1,000 events handled', timeoutMs: 90_000 });
+      await eventually(effects, (e) => e.distinct_events === 1000, {
+        what: 'all 1,000 events handled',
+        timeoutMs: 90_000,
+      });
       // Let any redelivery after the restart arrive, then count again: still one effect per event.
-      await eventually(() => consumerLag(kafka, groupId, topic), (lag) => lag === 0, { what: 'consumer caught up', timeoutMs: 60_000 });
+      await eventually(
+        () => consumerLag(kafka, groupId, topic),
+        (lag) => lag === 0,
+        { what: 'consumer caught up', timeoutMs: 60_000 },
+      );
       expect(await countRecords(kafka, topic)).toBe(1000);
       expect(await effects()).toEqual({ total: 1000, distinct_events: 1000 });
       const [inbox] = await consumer.dataSource.query(`SELECT count(*)::int AS n FROM ${consumer.schema}.inbox`);
@@ -112,12 +135,16 @@ describe('outbox → Kafka → inbox', () => {
       );
       expect(outOfOrder).toEqual([]);
       // Every effect ran with the event's tenant.
-      const [tenants] = await consumer.dataSource.query(`SELECT count(DISTINCT tenant_id)::int AS n, min(tenant_id::text) AS t FROM ${consumer.schema}.effects`);
+      const [tenants] = await consumer.dataSource.query(
+        `SELECT count(DISTINCT tenant_id)::int AS n, min(tenant_id::text) AS t FROM ${consumer.schema}.effects`,
+      );
       expect(tenants).toEqual({ n: 1, t: tenantId });
     } finally {
       await stop(second);
     }
-    const [unpublished] = await producer.dataSource.query(`SELECT count(*)::int AS n FROM ${producer.schema}.outbox WHERE published_at IS NULL`);
+    const [unpublished] = await producer.dataSource.query(
+      `SELECT count(*)::int AS n FROM ${producer.schema}.outbox WHERE published_at IS NULL`,
+    );
     expect(unpublished.n).toBe(0);
   }, 240_000);
 
@@ -127,7 +154,9 @@ describe('outbox → Kafka → inbox', () => {
     await writeEvents(5000, 50);
 
     await expect(relay.publishBatch('crash-after-publish')).rejects.toBeInstanceOf(RelayCrash);
-    const [stillPending] = await producer.dataSource.query(`SELECT count(*)::int AS n FROM ${producer.schema}.outbox WHERE published_at IS NULL`);
+    const [stillPending] = await producer.dataSource.query(
+      `SELECT count(*)::int AS n FROM ${producer.schema}.outbox WHERE published_at IS NULL`,
+    );
     expect(stillPending.n).toBe(50);
     expect(await relay.publishBatch()).toBe(50);
 
@@ -136,7 +165,11 @@ describe('outbox → Kafka → inbox', () => {
     const consumerProcess = startFixture('event-consumer.mjs', consumerEnv());
     try {
       // ... and the consumer's inbox lets each have one effect.
-      await eventually(() => consumerLag(kafka, groupId, topic), (lag) => lag === 0, { what: 'consumer caught up', timeoutMs: 60_000 });
+      await eventually(
+        () => consumerLag(kafka, groupId, topic),
+        (lag) => lag === 0,
+        { what: 'consumer caught up', timeoutMs: 60_000 },
+      );
       const after = await effects();
       expect(after.distinct_events).toBe(before.distinct_events + 50);
       expect(after.total).toBe(before.total + 50);

@@ -3,11 +3,15 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { SERVICE_NAMES } from '@rayworks/contracts';
 
-const entry = (service: string, file: string) => fileURLToPath(new URL(`../../../../services/${service}/dist/${file}`, import.meta.url));
+const entry = (service: string, file: string) =>
+  fileURLToPath(new URL(`../../../../services/${service}/dist/${file}`, import.meta.url));
 
 function run(file: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [file], { env: { PATH: process.env.PATH!, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [file], {
+      env: { PATH: process.env.PATH!, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -21,21 +25,27 @@ function run(file: string, env: Record<string, string>): Promise<{ code: number 
 
 /** Services fail fast on bad configuration, naming the variable; migrations are idempotent. */
 describe('service startup', () => {
-  it.each(SERVICE_NAMES)('%s refuses to start without its configuration, naming each missing variable', async (service) => {
-    const { code, output } = await run(entry(service, 'main.js'), { PORT: '3999', KAFKA_BROKERS: 'not-a-broker' });
-    expect(code).toBe(1);
-    expect(output).toContain(`[${service}] Invalid configuration`);
-    expect(output).toContain('DATABASE_URL is required but not set');
-    expect(output).toContain('KAFKA_BROKERS: each broker must be host:port');
-    expect(output).not.toMatch(/\n\s+at /); // a message, not a stack trace
-  });
+  it.each(SERVICE_NAMES)(
+    '%s refuses to start without its configuration, naming each missing variable',
+    async (service) => {
+      const { code, output } = await run(entry(service, 'main.js'), { PORT: '3999', KAFKA_BROKERS: 'not-a-broker' });
+      expect(code).toBe(1);
+      expect(output).toContain(`[${service}] Invalid configuration`);
+      expect(output).toContain('DATABASE_URL is required but not set');
+      expect(output).toContain('KAFKA_BROKERS: each broker must be host:port');
+      expect(output).not.toMatch(/\n\s+at /); // a message, not a stack trace
+    },
+  );
 
   it('runs migrations a second time with nothing pending', async () => {
     const owner = process.env.DATABASE_URL!;
     const url = new URL(owner);
     url.username = 'rayworks_cases';
     url.password = 'rayworks';
-    const { code, output } = await run(entry('cases', 'migrate.js'), { DATABASE_URL: url.toString(), MIGRATION_DATABASE_URL: owner });
+    const { code, output } = await run(entry('cases', 'migrate.js'), {
+      DATABASE_URL: url.toString(),
+      MIGRATION_DATABASE_URL: owner,
+    });
     expect({ code, output: output.trim() }).toEqual({ code: 0, output: '[cases] migrations applied: none pending' });
   });
 });

@@ -51,7 +51,11 @@ describe('object storage', () => {
     expect((await fetch(otherKey)).status).toBe(403);
 
     const putUrl = await storage.presignPut(k, 'text/plain');
-    const forged = await fetch(putUrl, { method: 'PUT', headers: { 'Content-Type': 'application/zip' }, body: 'replaced' });
+    const forged = await fetch(putUrl, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/zip' },
+      body: 'replaced',
+    });
     expect(forged.status).toBe(403);
     expect((await storage.get(k)).toString()).toBe('original');
   });
@@ -73,7 +77,9 @@ describe('object storage', () => {
 
   it('assembles a multipart upload', async () => {
     const k = key('big.bin');
-    const { UploadId } = await storage.client.send(new CreateMultipartUploadCommand({ Bucket: storage.bucket, Key: k }));
+    const { UploadId } = await storage.client.send(
+      new CreateMultipartUploadCommand({ Bucket: storage.bucket, Key: k }),
+    );
     const parts = [Buffer.alloc(5 * 1024 * 1024, 1), Buffer.alloc(1024 * 1024, 2)];
     const etags = [];
     for (const [i, part] of parts.entries()) {
@@ -83,7 +89,12 @@ describe('object storage', () => {
       etags.push({ ETag: out.ETag, PartNumber: i + 1 });
     }
     await storage.client.send(
-      new CompleteMultipartUploadCommand({ Bucket: storage.bucket, Key: k, UploadId, MultipartUpload: { Parts: etags } }),
+      new CompleteMultipartUploadCommand({
+        Bucket: storage.bucket,
+        Key: k,
+        UploadId,
+        MultipartUpload: { Parts: etags },
+      }),
     );
     const head = await eventually(
       () => storage.client.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: k })),

@@ -14,7 +14,9 @@ describe('tenant row-level security', () => {
 
   beforeAll(async () => {
     scratch = await createScratchSchema('it_rls', async (schema, client) => {
-      await client.query(`CREATE TABLE ${schema}.records (id bigserial PRIMARY KEY, tenant_id uuid NOT NULL, name text NOT NULL)`);
+      await client.query(
+        `CREATE TABLE ${schema}.records (id bigserial PRIMARY KEY, tenant_id uuid NOT NULL, name text NOT NULL)`,
+      );
       await enableTenantRls(client as unknown as QueryRunner, `${schema}.records`);
     });
     for (const [tenant, names] of [
@@ -22,7 +24,8 @@ describe('tenant row-level security', () => {
       [tenantB, ['b1', 'b2', 'b3']],
     ] as const) {
       await runInTenant(scratch.dataSource, tenant, async (m) => {
-        for (const name of names) await m.query(`INSERT INTO records (tenant_id, name) VALUES ($1, $2)`, [tenant, name]);
+        for (const name of names)
+          await m.query(`INSERT INTO records (tenant_id, name) VALUES ($1, $2)`, [tenant, name]);
       });
     }
   });
@@ -30,7 +33,9 @@ describe('tenant row-level security', () => {
   afterAll(async () => scratch?.drop());
 
   it('connects as a role that is neither superuser nor BYPASSRLS, on a table that forces RLS', async () => {
-    const [role] = await scratch.dataSource.query(`SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user`);
+    const [role] = await scratch.dataSource.query(
+      `SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user`,
+    );
     expect(role).toEqual({ rolsuper: false, rolbypassrls: false });
     const [table] = await scratch.dataSource.query(
       `SELECT relrowsecurity, relforcerowsecurity FROM pg_class WHERE oid = $1::regclass`,
@@ -47,19 +52,29 @@ describe('tenant row-level security', () => {
 
   it("refuses an INSERT of tenant B's id while tenant A is set, and changes nothing", async () => {
     await expect(
-      runInTenant(scratch.dataSource, tenantA, (m) => m.query(`INSERT INTO records (tenant_id, name) VALUES ($1, 'forged')`, [tenantB])),
+      runInTenant(scratch.dataSource, tenantA, (m) =>
+        m.query(`INSERT INTO records (tenant_id, name) VALUES ($1, 'forged')`, [tenantB]),
+      ),
     ).rejects.toThrow(/row-level security/);
-    const rows = await runInTenant(scratch.dataSource, tenantB, (m) => m.query(`SELECT name FROM records ORDER BY name`));
+    const rows = await runInTenant(scratch.dataSource, tenantB, (m) =>
+      m.query(`SELECT name FROM records ORDER BY name`),
+    );
     expect(rows.map((r: { name: string }) => r.name)).toEqual(['b1', 'b2', 'b3']);
   });
 
   it("cannot move or touch another tenant's rows with UPDATE or DELETE", async () => {
-    const updated = await runInTenant(scratch.dataSource, tenantA, (m) => m.query(`UPDATE records SET name = 'x' WHERE name LIKE 'b%'`));
+    const updated = await runInTenant(scratch.dataSource, tenantA, (m) =>
+      m.query(`UPDATE records SET name = 'x' WHERE name LIKE 'b%'`),
+    );
     expect(updated[1]).toBe(0);
     await expect(
-      runInTenant(scratch.dataSource, tenantA, (m) => m.query(`UPDATE records SET tenant_id = $1 WHERE name = 'a1'`, [tenantB])),
+      runInTenant(scratch.dataSource, tenantA, (m) =>
+        m.query(`UPDATE records SET tenant_id = $1 WHERE name = 'a1'`, [tenantB]),
+      ),
     ).rejects.toThrow(/row-level security/);
-    const deleted = await runInTenant(scratch.dataSource, tenantA, (m) => m.query(`DELETE FROM records WHERE name LIKE 'b%'`));
+    const deleted = await runInTenant(scratch.dataSource, tenantA, (m) =>
+      m.query(`DELETE FROM records WHERE name LIKE 'b%'`),
+    );
     expect(deleted[1]).toBe(0);
   });
 

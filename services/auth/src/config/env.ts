@@ -1,7 +1,13 @@
 import { loadEnv, serviceEnvSchema } from '@rayworks/nest-kit';
 import { z } from 'zod';
 
-const seconds = (fallback: number) => z.coerce.number().int().min(1).max(30 * 86_400).default(fallback);
+const seconds = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 86_400)
+    .default(fallback);
 const count = (fallback: number) => z.coerce.number().int().min(1).max(10_000).default(fallback);
 
 /** The auth service's variables: every service's, plus mail and the login and password-reset limits. */
@@ -24,4 +30,5 @@ export type AuthServiceEnv = z.infer<typeof authServiceEnvSchema>;
 
 export const AUTH_SERVICE_ENV = Symbol('AUTH_SERVICE_ENV');
 
-export const loadAuthServiceEnv = (env: Record<string, string | undefined> = process.env): AuthServiceEnv => loadEnv(authServiceEnvSchema, env);
+export const loadAuthServiceEnv = (env: Record<string, string | undefined> = process.env): AuthServiceEnv =>
+  loadEnv(authServiceEnvSchema, env);

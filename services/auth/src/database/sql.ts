@@ -14,7 +14,12 @@ export class SqlParams {
 export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** ORDER BY from a whitelist of sortable fields (anything else falls back), always ending on the id for a stable order. */
-export function orderBy(query: Pick<ListQuery, 'sortBy' | 'sortDir'>, sortable: Record<string, string>, fallback: string, idColumn: string): string {
+export function orderBy(
+  query: Pick<ListQuery, 'sortBy' | 'sortDir'>,
+  sortable: Record<string, string>,
+  fallback: string,
+  idColumn: string,
+): string {
   const column = (query.sortBy && sortable[query.sortBy]) || sortable[fallback]!;
   const dir = query.sortDir === 'desc' ? 'DESC' : 'ASC';
   return `ORDER BY ${column} ${dir} NULLS LAST, ${idColumn} ${dir}`;
@@ -28,7 +33,8 @@ export type Row = Record<string, unknown>;
 /** The rows of a statement; for UPDATE/DELETE ... RETURNING TypeORM answers [rows, count], which this unwraps. */
 export async function rows<T = Row>(m: EntityManager, sql: string, p: SqlParams | unknown[] = []): Promise<T[]> {
   const result = (await m.query(sql, Array.isArray(p) ? p : p.values)) as unknown;
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as T[];
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number')
+    return result[0] as T[];
   return result as T[];
 }
 
@@ -45,7 +51,8 @@ export async function execute(m: EntityManager, sql: string, p: SqlParams | unkn
 
 export const iso = (value: unknown): string => (value instanceof Date ? value : new Date(String(value))).toISOString();
 export const isoOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : iso(value));
-export const textOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+export const textOrNull = (value: unknown): string | null =>
+  value === null || value === undefined ? null : String(value);
 
 /** Postgres unique violation (23505), to turn into a clear 400. */
 export const isUniqueViolation = (error: unknown, constraint?: string): boolean =>

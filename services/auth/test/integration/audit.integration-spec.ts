@@ -16,10 +16,21 @@ describe('audit log', () => {
 
   it('records logins, logout, user and role changes with actor, tenant, address, user agent and time', async () => {
     const session = await api.login(t.login('admin'), TEST_PASSWORD);
-    const role = await api.call<{ _id: string }>(AUTH_API.createRole, { name: 'Auditors', roleCode: ROLE_CODES.RECEPTIONIST, privileges: { USER: ['VIEW'] } }, { session });
+    const role = await api.call<{ _id: string }>(
+      AUTH_API.createRole,
+      { name: 'Auditors', roleCode: ROLE_CODES.RECEPTIONIST, privileges: { USER: ['VIEW'] } },
+      { session },
+    );
     const user = await api.call<{ _id: string }>(
       AUTH_API.createUser,
-      { loginName: `${t.label}.audited`, firstName: 'Au', lastName: 'Dited', email: `${t.label}.audited@it.rayworks.local`, roleID: t.roles[ROLE_CODES.RECEPTIONIST], centerID: [t.centres.c1] },
+      {
+        loginName: `${t.label}.audited`,
+        firstName: 'Au',
+        lastName: 'Dited',
+        email: `${t.label}.audited@it.rayworks.local`,
+        roleID: t.roles[ROLE_CODES.RECEPTIONIST],
+        centerID: [t.centres.c1],
+      },
       { session },
     );
     await api.call(AUTH_API.userStatus, { id: user.body.data._id, isActive: false }, { session });
@@ -36,7 +47,13 @@ describe('audit log', () => {
       ['USER_STATUS', 'user'],
       ['LOGOUT', 'session'],
     ]);
-    for (const row of rows) expect(row).toMatchObject({ actor_login: t.login('admin'), address: api.address, tenant_id: t.tenantId, at: expect.any(Date) });
+    for (const row of rows)
+      expect(row).toMatchObject({
+        actor_login: t.login('admin'),
+        address: api.address,
+        tenant_id: t.tenantId,
+        at: expect.any(Date),
+      });
     expect(rows[1]!.target_id).toBe(role.body.data._id);
   });
 
@@ -48,24 +65,33 @@ describe('audit log', () => {
       try {
         await client.query('BEGIN');
         await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [t.tenantId]);
-        await expect(client.query(`UPDATE auth.audit_log SET action = 'FORGED' WHERE tenant_id = $1`, [t.tenantId])).rejects.toThrow(/permission denied|append-only/);
+        await expect(
+          client.query(`UPDATE auth.audit_log SET action = 'FORGED' WHERE tenant_id = $1`, [t.tenantId]),
+        ).rejects.toThrow(/permission denied|append-only/);
         await client.query('ROLLBACK');
         await client.query('BEGIN');
         await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [t.tenantId]);
-        await expect(client.query(`DELETE FROM auth.audit_log WHERE tenant_id = $1`, [t.tenantId])).rejects.toThrow(/permission denied|append-only/);
+        await expect(client.query(`DELETE FROM auth.audit_log WHERE tenant_id = $1`, [t.tenantId])).rejects.toThrow(
+          /permission denied|append-only/,
+        );
         await client.query('ROLLBACK');
         await expect(client.query(`TRUNCATE auth.audit_log`)).rejects.toThrow(/permission denied|append-only/);
       } finally {
         await client.end();
       }
     }
-    const [{ n }] = await tenantQuery<{ n: number }>(t.tenantId, `SELECT count(*)::int AS n FROM auth.audit_log WHERE action = 'FORGED'`);
+    const [{ n }] = await tenantQuery<{ n: number }>(
+      t.tenantId,
+      `SELECT count(*)::int AS n FROM auth.audit_log WHERE action = 'FORGED'`,
+    );
     expect(n).toBe(0);
   });
 
   it("keeps one tenant's audit rows from another tenant", async () => {
     const other = await standardTenant('audit2');
     await api.login(other.login('rad'), TEST_PASSWORD);
-    expect(await tenantQuery(t.tenantId, `SELECT 1 FROM auth.audit_log WHERE tenant_id = $1`, [other.tenantId])).toEqual([]);
+    expect(
+      await tenantQuery(t.tenantId, `SELECT 1 FROM auth.audit_log WHERE tenant_id = $1`, [other.tenantId]),
+    ).toEqual([]);
   });
 });

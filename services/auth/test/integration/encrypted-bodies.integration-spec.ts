@@ -25,7 +25,8 @@ describe('encrypted request bodies', () => {
     });
     return { status: res.status, body: await res.json() };
   };
-  const referralsNamed = (name: string) => tenantQuery(t.tenantId, `SELECT id FROM auth.referrals WHERE name = $1`, [name]);
+  const referralsNamed = (name: string) =>
+    tenantQuery(t.tenantId, `SELECT id FROM auth.referrals WHERE name = $1`, [name]);
 
   beforeAll(async () => {
     t = await standardTenant('enc');
@@ -33,7 +34,11 @@ describe('encrypted request bodies', () => {
   });
 
   it('decrypts a body encrypted for the session before the handler validates and uses it', async () => {
-    const reply = await api.call<{ name: string }>(AUTH_API.createReferral, { name: 'Encrypted Clinic', providerType: 'Internal' }, { session, encrypted: true });
+    const reply = await api.call<{ name: string }>(
+      AUTH_API.createReferral,
+      { name: 'Encrypted Clinic', providerType: 'Internal' },
+      { session, encrypted: true },
+    );
     expect(reply.status).toBe(200);
     expect(reply.body.data.name).toBe('Encrypted Clinic');
     expect(await referralsNamed('Encrypted Clinic')).toHaveLength(1);
@@ -63,14 +68,20 @@ describe('encrypted request bodies', () => {
   });
 
   it('accepts plain JSON when the flag is absent', async () => {
-    const reply = await api.call(AUTH_API.createReferral, { name: 'Plain Clinic', providerType: 'External' }, { session });
+    const reply = await api.call(
+      AUTH_API.createReferral,
+      { name: 'Plain Clinic', providerType: 'External' },
+      { session },
+    );
     expect(reply.status).toBe(200);
     expect(await referralsNamed('Plain Clinic')).toHaveLength(1);
   });
 
   it('refuses an encrypted body on a route without a session (nothing to decrypt it with)', async () => {
     const sealed = await encryptBody(session.sessionToken, { loginName: t.login('rad') });
-    const reply = await api.request('POST', AUTH_API.forgotPassword.path, sealed, { headers: { [AUTH_HEADERS.encrypted]: 'true' } });
+    const reply = await api.request('POST', AUTH_API.forgotPassword.path, sealed, {
+      headers: { [AUTH_HEADERS.encrypted]: 'true' },
+    });
     expect(reply).toEqual(invalid);
   });
 });

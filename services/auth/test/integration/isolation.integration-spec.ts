@@ -10,10 +10,17 @@ type Rows = Array<{ _id: string }>;
 interface Made {
   t: StandardTenant;
   admin: Session;
-  dep: string; depC1: string; depC2: string;
-  ref: string; refC1: string; refC2: string;
-  doc: { id: string; profileID: string }; docC1: { id: string; profileID: string }; docC2: { id: string; profileID: string };
-  roleC1: string; roleC2: string;
+  dep: string;
+  depC1: string;
+  depC2: string;
+  ref: string;
+  refC1: string;
+  refC2: string;
+  doc: { id: string; profileID: string };
+  docC1: { id: string; profileID: string };
+  docC2: { id: string; profileID: string };
+  roleC1: string;
+  roleC2: string;
   entity: string;
 }
 
@@ -30,14 +37,24 @@ async function populate(label: string): Promise<Made> {
   const ca2 = await api.login(t.login('ca2'), TEST_PASSWORD);
   const gca1 = await api.login(t.login('gca1'), TEST_PASSWORD);
   const gca2 = await api.login(t.login('gca2'), TEST_PASSWORD);
-  const dep = (s: Session, code: string) => ok<{ _id: string }>(api.call(AUTH_API.createDepartment, { name: `Dept ${code}`, code }, { session: s }));
-  const ref = (s: Session, name: string) => ok<{ _id: string }>(api.call(AUTH_API.createReferral, { name, providerType: 'External' }, { session: s }));
+  const dep = (s: Session, code: string) =>
+    ok<{ _id: string }>(api.call(AUTH_API.createDepartment, { name: `Dept ${code}`, code }, { session: s }));
+  const ref = (s: Session, name: string) =>
+    ok<{ _id: string }>(api.call(AUTH_API.createReferral, { name, providerType: 'External' }, { session: s }));
   const doc = async (s: Session, name: string, centerID: string[]) => {
-    const d = await ok<{ _id: string; profileID: string }>(api.call(AUTH_API.createDoctor, { firstName: name, lastName: 'Doc', centerID }, { session: s }));
+    const d = await ok<{ _id: string; profileID: string }>(
+      api.call(AUTH_API.createDoctor, { firstName: name, lastName: 'Doc', centerID }, { session: s }),
+    );
     return { id: d._id, profileID: d.profileID };
   };
   const role = (s: Session, name: string) =>
-    ok<{ _id: string }>(api.call(AUTH_API.createRole, { name, roleCode: ROLE_CODES.RECEPTIONIST, privileges: { USER: ['VIEW'], WORKLIST: ['VIEW'] } }, { session: s }));
+    ok<{ _id: string }>(
+      api.call(
+        AUTH_API.createRole,
+        { name, roleCode: ROLE_CODES.RECEPTIONIST, privileges: { USER: ['VIEW'], WORKLIST: ['VIEW'] } },
+        { session: s },
+      ),
+    );
   return {
     t,
     admin,
@@ -52,13 +69,20 @@ async function populate(label: string): Promise<Made> {
     docC2: await doc(ca2, 'Two', []),
     roleC1: (await role(gca1, 'Front desk one'))._id,
     roleC2: (await role(gca2, 'Front desk two'))._id,
-    entity: (await ok<{ _id: string }>(api.call(AUTH_API.createEntity, { code: `E${label}`, city: 'Pune', state: 'MH' }, { session: admin })))._id,
+    entity: (
+      await ok<{ _id: string }>(
+        api.call(AUTH_API.createEntity, { code: `E${label}`, city: 'Pune', state: 'MH' }, { session: admin }),
+      )
+    )._id,
   };
 }
 
 /** Every id a list endpoint shows the caller (first 100). */
 async function listed(session: Session, headers: Record<string, string> = {}) {
-  const page = (e: Endpoint, body: object = {}) => ok<{ items: Rows }>(api.call(e, { pageSize: 100, ...body }, { session, headers })).then((p) => p.items.map((i) => i._id));
+  const page = (e: Endpoint, body: object = {}) =>
+    ok<{ items: Rows }>(api.call(e, { pageSize: 100, ...body }, { session, headers })).then((p) =>
+      p.items.map((i) => i._id),
+    );
   return {
     roles: await page(AUTH_API.getRoles),
     users: await page(AUTH_API.findUsers),
@@ -75,7 +99,9 @@ async function listed(session: Session, headers: Record<string, string> = {}) {
 async function snapshot(tenantId: string) {
   const q = (sql: string) => tenantQuery(tenantId, sql);
   return {
-    users: await q(`SELECT id, first_name, email, role_id, group_id, is_active, updated_at FROM auth.users ORDER BY id`),
+    users: await q(
+      `SELECT id, first_name, email, role_id, group_id, is_active, updated_at FROM auth.users ORDER BY id`,
+    ),
     userCentres: await q(`SELECT user_id, centre_id FROM auth.user_centres ORDER BY 1, 2`),
     roles: await q(`SELECT id, name, privileges, is_active, updated_at FROM auth.roles ORDER BY id`),
     groups: await q(`SELECT id, name, is_active, updated_at FROM auth.groups ORDER BY id`),
@@ -85,7 +111,10 @@ async function snapshot(tenantId: string) {
     doctors: await q(`SELECT id, first_name, is_active, updated_at FROM auth.doctors ORDER BY id`),
     doctorCentres: await q(`SELECT doctor_id, centre_id FROM auth.doctor_centres ORDER BY 1, 2`),
     referrals: await q(`SELECT id, name, is_active, updated_at FROM auth.referrals ORDER BY id`),
-    credentials: await tenantQuery(null, `SELECT login_name, failed_count, locked_until, updated_at FROM auth.credentials WHERE tenant_id = '${tenantId}' ORDER BY 1`),
+    credentials: await tenantQuery(
+      null,
+      `SELECT login_name, failed_count, locked_until, updated_at FROM auth.credentials WHERE tenant_id = '${tenantId}' ORDER BY 1`,
+    ),
   };
 }
 
@@ -103,13 +132,34 @@ describe('tenant and centre isolation through every list, get and update endpoin
   describe('tenant A against tenant B', () => {
     it("lists none of B's rows to A's platform admin, whatever the headers say", async () => {
       const bIds = new Set([
-        ...Object.values(B.t.users), ...Object.values(B.t.groups), ...Object.values(B.t.centres), ...Object.values(B.t.roles),
-        B.dep, B.depC1, B.depC2, B.ref, B.refC1, B.refC2, B.doc.id, B.docC1.id, B.docC2.id, B.roleC1, B.roleC2, B.entity,
+        ...Object.values(B.t.users),
+        ...Object.values(B.t.groups),
+        ...Object.values(B.t.centres),
+        ...Object.values(B.t.roles),
+        B.dep,
+        B.depC1,
+        B.depC2,
+        B.ref,
+        B.refC1,
+        B.refC2,
+        B.doc.id,
+        B.docC1.id,
+        B.docC2.id,
+        B.roleC1,
+        B.roleC2,
+        B.entity,
       ]);
-      const spoofs: Array<Record<string, string>> = [{}, { 'x-group-id': B.t.groups.g!, 'x-center-ids': `${B.t.centres.c1},${B.t.centres.c3}` }];
+      const spoofs: Array<Record<string, string>> = [
+        {},
+        { 'x-group-id': B.t.groups.g!, 'x-center-ids': `${B.t.centres.c1},${B.t.centres.c3}` },
+      ];
       for (const headers of spoofs) {
         const seen = await listed(A.admin, headers);
-        expect(Object.values(seen).flat().filter((id) => bIds.has(id))).toEqual([]);
+        expect(
+          Object.values(seen)
+            .flat()
+            .filter((id) => bIds.has(id)),
+        ).toEqual([]);
       }
       const own = await listed(A.admin);
       expect(own.users).toEqual(expect.arrayContaining(Object.values(A.t.users)));
@@ -119,8 +169,16 @@ describe('tenant and centre isolation through every list, get and update endpoin
 
     it('refuses x-company-id of tenant B (403) on every kind of call', async () => {
       for (const e of [AUTH_API.findUsers, AUTH_API.getCentres, AUTH_API.createDepartment]) {
-        const reply = await api.call(e, { name: 'x', code: 'x' }, { session: A.admin, headers: { 'x-company-id': B.t.tenantId } });
-        expect({ path: e.path, status: reply.status, message: reply.body.message }).toEqual({ path: e.path, status: 403, message: AUTH_MESSAGES.forbidden });
+        const reply = await api.call(
+          e,
+          { name: 'x', code: 'x' },
+          { session: A.admin, headers: { 'x-company-id': B.t.tenantId } },
+        );
+        expect({ path: e.path, status: reply.status, message: reply.body.message }).toEqual({
+          path: e.path,
+          status: 403,
+          message: AUTH_MESSAGES.forbidden,
+        });
       }
     });
 
@@ -133,7 +191,18 @@ describe('tenant and centre isolation through every list, get and update endpoin
         [AUTH_API.updateRole, { id: B.roleC1, name: 'Hijacked', roleCode: ROLE_CODES.RECEPTIONIST, privileges: {} }],
         [AUTH_API.roleStatus, { id: B.roleC1, isActive: false }],
         [AUTH_API.getUser, { id: b.users[b.login('ca1')] }],
-        [AUTH_API.updateUser, { id: b.users[b.login('ca1')], firstName: 'Hijacked', lastName: 'X', email: 'h@x.io', roleID: A.t.roles[ROLE_CODES.CENTER_ADMIN], groupID: null, centerID: [A.t.centres.c1] }],
+        [
+          AUTH_API.updateUser,
+          {
+            id: b.users[b.login('ca1')],
+            firstName: 'Hijacked',
+            lastName: 'X',
+            email: 'h@x.io',
+            roleID: A.t.roles[ROLE_CODES.CENTER_ADMIN],
+            groupID: null,
+            centerID: [A.t.centres.c1],
+          },
+        ],
         [AUTH_API.userStatus, { id: b.users[b.login('ca1')], isActive: false }],
         [AUTH_API.unblockUser, { id: b.users[b.login('ca1')] }],
         [AUTH_API.getGroup, { id: b.groups.g }],
@@ -155,9 +224,39 @@ describe('tenant and centre isolation through every list, get and update endpoin
         [AUTH_API.updateReferral, { id: B.refC1, name: 'Hijacked', providerType: 'Internal' }],
         [AUTH_API.referralStatus, { id: B.ref, isActive: false }],
         // B's ids inside A's creations
-        [AUTH_API.createUser, { loginName: `${A.t.label}.spy1`, firstName: 'S', lastName: 'P', email: 's@p.io', roleID: b.roles[ROLE_CODES.RECEPTIONIST], centerID: [A.t.centres.c1] }],
-        [AUTH_API.createUser, { loginName: `${A.t.label}.spy2`, firstName: 'S', lastName: 'P', email: 's@p.io', roleID: A.t.roles[ROLE_CODES.RECEPTIONIST], centerID: [b.centres.c1] }],
-        [AUTH_API.createUser, { loginName: `${A.t.label}.spy3`, firstName: 'S', lastName: 'P', email: 's@p.io', roleID: A.t.roles[ROLE_CODES.GROUP_ADMIN], groupID: b.groups.g }],
+        [
+          AUTH_API.createUser,
+          {
+            loginName: `${A.t.label}.spy1`,
+            firstName: 'S',
+            lastName: 'P',
+            email: 's@p.io',
+            roleID: b.roles[ROLE_CODES.RECEPTIONIST],
+            centerID: [A.t.centres.c1],
+          },
+        ],
+        [
+          AUTH_API.createUser,
+          {
+            loginName: `${A.t.label}.spy2`,
+            firstName: 'S',
+            lastName: 'P',
+            email: 's@p.io',
+            roleID: A.t.roles[ROLE_CODES.RECEPTIONIST],
+            centerID: [b.centres.c1],
+          },
+        ],
+        [
+          AUTH_API.createUser,
+          {
+            loginName: `${A.t.label}.spy3`,
+            firstName: 'S',
+            lastName: 'P',
+            email: 's@p.io',
+            roleID: A.t.roles[ROLE_CODES.GROUP_ADMIN],
+            groupID: b.groups.g,
+          },
+        ],
         [AUTH_API.createCentre, { name: 'Spy', code: `SPY${A.t.label}`.slice(0, 20), groupID: b.groups.g }],
         [AUTH_API.createDoctor, { firstName: 'S', lastName: 'P', centerID: [b.centres.c1] }],
         [AUTH_API.createDoctor, { firstName: 'S', lastName: 'P', departmentID: B.dep, centerID: [] }],
@@ -167,7 +266,9 @@ describe('tenant and centre isolation through every list, get and update endpoin
         expect({ path: endpoint.path, body, ...notFound(reply) }).toEqual({ path: endpoint.path, body, ...NOT_FOUND });
       }
       expect(await snapshot(B.t.tenantId)).toEqual(before);
-      expect(await tenantQuery(A.t.tenantId, `SELECT login_name FROM auth.users WHERE login_name LIKE '%.spy%'`)).toEqual([]);
+      expect(
+        await tenantQuery(A.t.tenantId, `SELECT login_name FROM auth.users WHERE login_name LIKE '%.spy%'`),
+      ).toEqual([]);
     });
   });
 
@@ -183,7 +284,9 @@ describe('tenant and centre isolation through every list, get and update endpoin
       const seen = await listed(ca1);
       expect(seen.centres).toEqual([t.centres.c1]);
       expect(seen.groups).toEqual([t.groups.g]);
-      expect(seen.users.sort()).toEqual(['ca1', 'gca1', 'rad', 'typist', 'reception', 'nobody'].map((w) => t.users[t.login(w as never)]!).sort());
+      expect(seen.users.sort()).toEqual(
+        ['ca1', 'gca1', 'rad', 'typist', 'reception', 'nobody'].map((w) => t.users[t.login(w as never)]!).sort(),
+      );
       expect(seen.departments.sort()).toEqual([A.dep, A.depC1].sort());
       expect(seen.referrals.sort()).toEqual([A.ref, A.refC1].sort());
       expect(seen.doctors.sort()).toEqual([A.doc.id, A.docC1.id].sort());
@@ -200,7 +303,13 @@ describe('tenant and centre isolation through every list, get and update endpoin
       expect(both.centres).toEqual([t.centres.c1]);
       expect(both.users).not.toContain(t.users[t.login('ca2')]);
       const otherGroup = await listed(ca1, { 'x-group-id': B.t.groups.g! });
-      expect([...otherGroup.centres, ...otherGroup.users, ...otherGroup.groups, ...otherGroup.referrals, ...otherGroup.departments]).toEqual([]);
+      expect([
+        ...otherGroup.centres,
+        ...otherGroup.users,
+        ...otherGroup.groups,
+        ...otherGroup.referrals,
+        ...otherGroup.departments,
+      ]).toEqual([]);
     });
 
     it("answers 404 to the admin of c1 for c2's users, centre and rows, 403 for the tenant's shared rows, and changes nothing", async () => {
@@ -209,7 +318,18 @@ describe('tenant and centre isolation through every list, get and update endpoin
       const ca2 = t.users[t.login('ca2')]!;
       const missing: Array<[Endpoint, object]> = [
         [AUTH_API.getUser, { id: ca2 }],
-        [AUTH_API.updateUser, { id: ca2, firstName: 'Hijacked', lastName: 'X', email: 'h@x.io', roleID: t.roles[ROLE_CODES.RECEPTIONIST], groupID: null, centerID: [t.centres.c1] }],
+        [
+          AUTH_API.updateUser,
+          {
+            id: ca2,
+            firstName: 'Hijacked',
+            lastName: 'X',
+            email: 'h@x.io',
+            roleID: t.roles[ROLE_CODES.RECEPTIONIST],
+            groupID: null,
+            centerID: [t.centres.c1],
+          },
+        ],
         [AUTH_API.userStatus, { id: ca2, isActive: false }],
         [AUTH_API.unblockUser, { id: ca2 }],
         [AUTH_API.getCentre, { id: t.centres.c2 }],
@@ -222,7 +342,17 @@ describe('tenant and centre isolation through every list, get and update endpoin
         [AUTH_API.updateDoctor, { id: A.docC2.id, firstName: 'Hijacked', lastName: 'X', centerID: [] }],
         [AUTH_API.getReferral, { id: A.refC2 }],
         [AUTH_API.referralStatus, { id: A.refC2, isActive: false }],
-        [AUTH_API.createUser, { loginName: `${t.label}.spy4`, firstName: 'S', lastName: 'P', email: 's@p.io', roleID: t.roles[ROLE_CODES.RECEPTIONIST], centerID: [t.centres.c2] }],
+        [
+          AUTH_API.createUser,
+          {
+            loginName: `${t.label}.spy4`,
+            firstName: 'S',
+            lastName: 'P',
+            email: 's@p.io',
+            roleID: t.roles[ROLE_CODES.RECEPTIONIST],
+            centerID: [t.centres.c2],
+          },
+        ],
         [AUTH_API.createDoctor, { firstName: 'S', lastName: 'P', centerID: [t.centres.c2] }],
       ];
       for (const [endpoint, body] of missing) {
@@ -233,14 +363,32 @@ describe('tenant and centre isolation through every list, get and update endpoin
         [AUTH_API.updateDepartment, { id: A.dep, name: 'Hijacked', code: 'H' }],
         [AUTH_API.referralStatus, { id: A.ref, isActive: false }],
         [AUTH_API.updateDoctor, { id: A.doc.id, firstName: 'Hijacked', lastName: 'X', centerID: [t.centres.c1] }],
-        [AUTH_API.updateRole, { id: t.roles[ROLE_CODES.RECEPTIONIST], name: 'Hijacked', roleCode: ROLE_CODES.RECEPTIONIST, privileges: {} }],
+        [
+          AUTH_API.updateRole,
+          { id: t.roles[ROLE_CODES.RECEPTIONIST], name: 'Hijacked', roleCode: ROLE_CODES.RECEPTIONIST, privileges: {} },
+        ],
         // a user of c1 who also works at c2 is not the c1 admin's alone to change
-        [AUTH_API.updateUser, { id: t.users[t.login('rad')], firstName: 'Hijacked', lastName: 'X', email: 'h@x.io', roleID: t.roles[ROLE_CODES.CENTER_RADIOLOGIST], groupID: null, centerID: [t.centres.c1] }],
+        [
+          AUTH_API.updateUser,
+          {
+            id: t.users[t.login('rad')],
+            firstName: 'Hijacked',
+            lastName: 'X',
+            email: 'h@x.io',
+            roleID: t.roles[ROLE_CODES.CENTER_RADIOLOGIST],
+            groupID: null,
+            centerID: [t.centres.c1],
+          },
+        ],
         [AUTH_API.userStatus, { id: t.users[t.login('rad')], isActive: false }],
       ];
       for (const [endpoint, body] of shared) {
         const reply = await api.call(endpoint, body, { session: ca1 });
-        expect({ path: endpoint.path, status: reply.status, message: reply.body.message }).toEqual({ path: endpoint.path, status: 403, message: AUTH_MESSAGES.forbidden });
+        expect({ path: endpoint.path, status: reply.status, message: reply.body.message }).toEqual({
+          path: endpoint.path,
+          status: 403,
+          message: AUTH_MESSAGES.forbidden,
+        });
       }
       expect(await snapshot(t.tenantId)).toEqual(before);
     });

@@ -14,7 +14,8 @@ describe('login rate limits', () => {
   });
 
   it('per login name: after 5 failures, from any addresses, even the right password gets 429; unknown names alike', async () => {
-    for (let i = 0; i < 5; i++) expect((await new AuthClient().tryLogin(t.login('reception'), `Wrong@${i}000`)).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await new AuthClient().tryLogin(t.login('reception'), `Wrong@${i}000`)).status).toBe(401);
     expect(await new AuthClient().tryLogin(t.login('reception'), TEST_PASSWORD)).toEqual(tooMany);
     const unknown = `ghost.${t.label}`;
     for (let i = 0; i < 5; i++) expect((await new AuthClient().tryLogin(unknown, `Wrong@${i}000`)).status).toBe(401);
@@ -31,13 +32,18 @@ describe('login rate limits', () => {
     const reply = await admin.call(AUTH_API.unblockUser, { id: t.users[t.login('nobody')] }, { session });
     expect(reply.status).toBe(200);
     expect((await new AuthClient().tryLogin(t.login('nobody'), TEST_PASSWORD)).status).toBe(200);
-    const [audit] = await tenantQuery(t.tenantId, `SELECT action FROM auth.audit_log WHERE target_id = $1 AND action = 'USER_UNBLOCK'`, [t.users[t.login('nobody')]]);
+    const [audit] = await tenantQuery(
+      t.tenantId,
+      `SELECT action FROM auth.audit_log WHERE target_id = $1 AND action = 'USER_UNBLOCK'`,
+      [t.users[t.login('nobody')]],
+    );
     expect(audit).toBeDefined();
   });
 
   it('per address: after 20 failures from one address, any login from it gets 429, other addresses are not affected', async () => {
     const attacker = new AuthClient();
-    for (let i = 0; i < 20; i++) expect((await attacker.tryLogin(`guess${i}.${t.label}`, 'Wrong@1234')).status).toBe(401);
+    for (let i = 0; i < 20; i++)
+      expect((await attacker.tryLogin(`guess${i}.${t.label}`, 'Wrong@1234')).status).toBe(401);
     expect(await attacker.tryLogin(t.login('rad'), TEST_PASSWORD)).toEqual(tooMany);
     expect((await new AuthClient().tryLogin(t.login('rad'), TEST_PASSWORD)).status).toBe(200);
   });
@@ -53,8 +59,16 @@ describe('login rate limits', () => {
     expect(rows).toEqual([{ action: 'LOGIN_FAILURE', address: client.address, actor_login: t.login('ca1') }]);
     await client.tryLogin(`unknown.${t.label}`, 'Wrong@1234');
     // no tenant: read in the platform context only, never by a tenant
-    const platform = await tenantQuery(null, `SELECT action, details->>'loginName' AS name FROM auth.audit_log WHERE address = $1`, [client.address]);
+    const platform = await tenantQuery(
+      null,
+      `SELECT action, details->>'loginName' AS name FROM auth.audit_log WHERE address = $1`,
+      [client.address],
+    );
     expect(platform).toEqual([{ action: 'LOGIN_FAILURE', name: `unknown.${t.label}` }]);
-    expect(await tenantQuery(t.tenantId, `SELECT 1 FROM auth.audit_log WHERE address = $1 AND tenant_id IS NULL`, [client.address])).toEqual([]);
+    expect(
+      await tenantQuery(t.tenantId, `SELECT 1 FROM auth.audit_log WHERE address = $1 AND tenant_id IS NULL`, [
+        client.address,
+      ]),
+    ).toEqual([]);
   });
 });

@@ -14,7 +14,10 @@ describe('session idle timeout (440) and access token lifetime (401)', () => {
   let api: AuthClient;
 
   beforeAll(async () => {
-    [t, auth] = await Promise.all([standardTenant('idle'), startAuthProcess({ SESSION_IDLE_TIMEOUT_SECONDS: '2', ACCESS_TOKEN_TTL_SECONDS: '4' })]);
+    [t, auth] = await Promise.all([
+      standardTenant('idle'),
+      startAuthProcess({ SESSION_IDLE_TIMEOUT_SECONDS: '2', ACCESS_TOKEN_TTL_SECONDS: '4' }),
+    ]);
     api = new AuthClient(auth.url);
   }, 90_000);
 
@@ -25,7 +28,10 @@ describe('session idle timeout (440) and access token lifetime (401)', () => {
     expect((await api.call(AUTH_API.config, undefined, { session })).status).toBe(200);
     await sleep(2600);
     const reply = await api.call(AUTH_API.config, undefined, { session });
-    expect(reply).toEqual({ status: SESSION_EXPIRED_STATUS, body: { status: 'error', data: null, message: AUTH_MESSAGES.sessionExpired } });
+    expect(reply).toEqual({
+      status: SESSION_EXPIRED_STATUS,
+      body: { status: 'error', data: null, message: AUTH_MESSAGES.sessionExpired },
+    });
     expect((await api.request('POST', '/token/refresh', undefined, { session })).status).toBe(SESSION_EXPIRED_STATUS);
   });
 
@@ -40,7 +46,10 @@ describe('session idle timeout (440) and access token lifetime (401)', () => {
     expect((await api.call(AUTH_API.config, undefined, { session })).status).toBe(401);
     const refreshed = await api.request<{ token: string }>('POST', '/token/refresh', undefined, { session });
     expect(refreshed.status).toBe(200);
-    expect((await api.call(AUTH_API.config, undefined, { session: { ...session, token: refreshed.body.data.token } })).status).toBe(200);
+    expect(
+      (await api.call(AUTH_API.config, undefined, { session: { ...session, token: refreshed.body.data.token } }))
+        .status,
+    ).toBe(200);
   });
 
   it('answers 401, not 440, for a session ended by logout, even after the idle time', async () => {

@@ -16,7 +16,18 @@ describe('sessions: login, tokens, logout', () => {
   beforeAll(async () => {
     t = await standardTenant('sess');
     inactive = `${t.label}.inactive`;
-    await extendTenant(t, [{ loginName: inactive, firstName: 'In', lastName: 'Active', email: `${inactive}@it.rayworks.local`, role: ROLE_CODES.TYPIST, password: TEST_PASSWORD, centres: ['c1'], isActive: false }]);
+    await extendTenant(t, [
+      {
+        loginName: inactive,
+        firstName: 'In',
+        lastName: 'Active',
+        email: `${inactive}@it.rayworks.local`,
+        role: ROLE_CODES.TYPIST,
+        password: TEST_PASSWORD,
+        centres: ['c1'],
+        isActive: false,
+      },
+    ]);
   });
 
   it('logs in with the headers and answers the user session of spec §3', async () => {
@@ -24,9 +35,19 @@ describe('sessions: login, tokens, logout', () => {
     expect(reply.status).toBe(200);
     expect(reply.body.status).toBe('success');
     const session = userSessionSchema.parse(reply.body.data);
-    expect(session).toMatchObject({ resetPassword: false, _id: t.users[t.login('rad')], groupID: t.groups.g, expiresIn: 900 });
+    expect(session).toMatchObject({
+      resetPassword: false,
+      _id: t.users[t.login('rad')],
+      groupID: t.groups.g,
+      expiresIn: 900,
+    });
     expect(session.centerID.sort()).toEqual([t.centres.c1, t.centres.c2].sort());
-    expect(session.user).toMatchObject({ roleCodes: [ROLE_CODES.CENTER_RADIOLOGIST], companyID: t.tenantId, email: t.email('rad'), isAvailability: false });
+    expect(session.user).toMatchObject({
+      roleCodes: [ROLE_CODES.CENTER_RADIOLOGIST],
+      companyID: t.tenantId,
+      email: t.email('rad'),
+      isAvailability: false,
+    });
     expect(session.sessionToken).toMatch(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/);
     // login names are case-insensitive
     expect((await api.tryLogin(t.login('rad').toUpperCase(), TEST_PASSWORD)).status).toBe(200);
@@ -35,13 +56,19 @@ describe('sessions: login, tokens, logout', () => {
   it('answers a wrong password and an unknown login name the same way', async () => {
     const wrong = await api.tryLogin(t.login('rad'), 'Wrong@1234');
     const unknown = await api.tryLogin(`nobody-${t.label}`, 'Wrong@1234');
-    expect(wrong).toEqual({ status: 401, body: { status: 'error', data: null, message: AUTH_MESSAGES.invalidCredentials } });
+    expect(wrong).toEqual({
+      status: 401,
+      body: { status: 'error', data: null, message: AUTH_MESSAGES.invalidCredentials },
+    });
     expect(unknown).toEqual(wrong);
     expect((await api.tryLogin('', '')).body.message).toBe(AUTH_MESSAGES.loginRequired);
   });
 
   it('refuses an inactive user with its own message, and only with the right password', async () => {
-    expect(await api.tryLogin(inactive, TEST_PASSWORD)).toEqual({ status: 401, body: { status: 'error', data: null, message: AUTH_MESSAGES.accountInactive } });
+    expect(await api.tryLogin(inactive, TEST_PASSWORD)).toEqual({
+      status: 401,
+      body: { status: 'error', data: null, message: AUTH_MESSAGES.accountInactive },
+    });
     expect((await api.tryLogin(inactive, 'Wrong@1234')).body.message).toBe(AUTH_MESSAGES.invalidCredentials);
   });
 
@@ -49,14 +76,17 @@ describe('sessions: login, tokens, logout', () => {
     const session = await api.login(t.login('rad'), TEST_PASSWORD);
     const config = await api.call(AUTH_API.config, undefined, { session });
     expect(config.status).toBe(200);
-    const types = (config.body.data as Array<{ submodules: Array<{ type: string }> }>).flatMap((m) => m.submodules.map((s) => s.type));
+    const types = (config.body.data as Array<{ submodules: Array<{ type: string }> }>).flatMap((m) =>
+      m.submodules.map((s) => s.type),
+    );
     expect(types.sort()).toEqual(['DASHBOARD', 'PROFILE', 'TEMPLATES', 'WORKLIST']);
   });
 
   it('answers 401 without a token, with a tampered or expired token, and with another user’s session', async () => {
     const rad = await api.login(t.login('rad'), TEST_PASSWORD);
     const typist = await api.login(t.login('typist'), TEST_PASSWORD);
-    const config = (session: Session | null, headers: Record<string, string> = {}) => api.call(AUTH_API.config, undefined, { session, headers });
+    const config = (session: Session | null, headers: Record<string, string> = {}) =>
+      api.call(AUTH_API.config, undefined, { session, headers });
     expect((await config(null)).status).toBe(401);
     expect((await config(null)).body.message).toBe(AUTH_MESSAGES.unauthorized);
     expect((await config({ ...rad, token: `${rad.token.slice(0, -2)}xx` })).status).toBe(401);
@@ -68,15 +98,22 @@ describe('sessions: login, tokens, logout', () => {
     expect(reply).toEqual({ status: 401, body: { status: 'error', data: null, message: AUTH_MESSAGES.unauthorized } });
     // the same session still works with a good token, and a refresh gives a new one for the expired one
     expect((await config(rad)).status).toBe(200);
-    const refreshed = await api.request<{ token: string; expiresIn: number }>('POST', '/token/refresh', undefined, { session: { ...rad, token: expired.token } });
+    const refreshed = await api.request<{ token: string; expiresIn: number }>('POST', '/token/refresh', undefined, {
+      session: { ...rad, token: expired.token },
+    });
     expect(refreshed.status).toBe(200);
     expect((await config({ ...rad, token: refreshed.body.data.token })).status).toBe(200);
   });
 
   it('refuses x-company-id of another tenant (403) and accepts its own', async () => {
     const session = await api.login(t.login('rad'), TEST_PASSWORD);
-    expect((await api.call(AUTH_API.config, undefined, { session, headers: { 'x-company-id': t.tenantId } })).status).toBe(200);
-    const other = await api.call(AUTH_API.config, undefined, { session, headers: { 'x-company-id': '6f1d0a8e-1111-4222-8333-444455556666' } });
+    expect(
+      (await api.call(AUTH_API.config, undefined, { session, headers: { 'x-company-id': t.tenantId } })).status,
+    ).toBe(200);
+    const other = await api.call(AUTH_API.config, undefined, {
+      session,
+      headers: { 'x-company-id': '6f1d0a8e-1111-4222-8333-444455556666' },
+    });
     expect(other).toEqual({ status: 403, body: { status: 'error', data: null, message: AUTH_MESSAGES.forbidden } });
   });
 
@@ -86,13 +123,20 @@ describe('sessions: login, tokens, logout', () => {
     expect(out).toEqual({ status: 200, body: { status: 'success', data: null, message: AUTH_MESSAGES.loggedOut } });
     expect((await api.call(AUTH_API.config, undefined, { session })).status).toBe(401);
     expect((await api.request('POST', '/token/refresh', undefined, { session })).status).toBe(401);
-    const [row] = await tenantQuery<{ end_reason: string }>(t.tenantId, `SELECT end_reason FROM auth.sessions WHERE id = $1`, [session.sessionToken.split('.')[0]]);
+    const [row] = await tenantQuery<{ end_reason: string }>(
+      t.tenantId,
+      `SELECT end_reason FROM auth.sessions WHERE id = $1`,
+      [session.sessionToken.split('.')[0]],
+    );
     expect(row?.end_reason).toBe('logout');
   });
 
   it('answers an unknown path 404 in the API shape', async () => {
     const session = await api.login(t.login('admin'), TEST_PASSWORD);
-    expect(await api.request('POST', '/no/such/route', {}, { session })).toEqual({ status: 404, body: { status: 'error', data: null, message: AUTH_MESSAGES.notFound } });
+    expect(await api.request('POST', '/no/such/route', {}, { session })).toEqual({
+      status: 404,
+      body: { status: 'error', data: null, message: AUTH_MESSAGES.notFound },
+    });
   });
 
   it('refuses a bad body with the first validation message, in the API shape', async () => {

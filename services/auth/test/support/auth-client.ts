@@ -35,8 +35,17 @@ export class AuthClient {
     readonly address: string = randomAddress(),
   ) {}
 
-  async request<T = unknown>(method: 'GET' | 'POST', path: string, body: unknown, options: CallOptions = {}): Promise<Reply<T>> {
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': this.address, ...options.headers };
+  async request<T = unknown>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    options: CallOptions = {},
+  ): Promise<Reply<T>> {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'x-forwarded-for': this.address,
+      ...options.headers,
+    };
     if (options.session) {
       headers.authorization = `Bearer ${options.session.token}`;
       headers[AUTH_HEADERS.sessionToken] = options.session.sessionToken;
@@ -47,8 +56,13 @@ export class AuthClient {
       headers[AUTH_HEADERS.encrypted] = 'true';
     }
     let url = path;
-    for (const [name, value] of Object.entries(options.params ?? {})) url = url.replace(`:${name}`, encodeURIComponent(value));
-    const res = await fetch(`${this.baseUrl}${url}`, { method, headers, body: method === 'GET' ? undefined : JSON.stringify(payload ?? {}) });
+    for (const [name, value] of Object.entries(options.params ?? {}))
+      url = url.replace(`:${name}`, encodeURIComponent(value));
+    const res = await fetch(`${this.baseUrl}${url}`, {
+      method,
+      headers,
+      body: method === 'GET' ? undefined : JSON.stringify(payload ?? {}),
+    });
     const text = await res.text();
     let parsed: Reply<T>['body'];
     try {
@@ -59,18 +73,30 @@ export class AuthClient {
     return { status: res.status, body: parsed };
   }
 
-  call<T = unknown>(endpoint: Pick<Endpoint, 'method' | 'path'>, body: unknown, options: CallOptions = {}): Promise<Reply<T>> {
+  call<T = unknown>(
+    endpoint: Pick<Endpoint, 'method' | 'path'>,
+    body: unknown,
+    options: CallOptions = {},
+  ): Promise<Reply<T>> {
     return this.request<T>(endpoint.method, endpoint.path, body, options);
   }
 
   async tryLogin(loginName: string, password: string): Promise<Reply<UserSession>> {
-    return this.request<UserSession>('POST', '/login', undefined, { headers: { [AUTH_HEADERS.loginName]: loginName, [AUTH_HEADERS.password]: password } });
+    return this.request<UserSession>('POST', '/login', undefined, {
+      headers: { [AUTH_HEADERS.loginName]: loginName, [AUTH_HEADERS.password]: password },
+    });
   }
 
   async login(loginName: string, password: string): Promise<Session> {
     const reply = await this.tryLogin(loginName, password);
     if (reply.status !== 200) throw new Error(`login of ${loginName} failed: ${reply.status} ${reply.body.message}`);
     const data = reply.body.data;
-    return { token: data.token, sessionToken: data.sessionToken, userId: data._id, tenantId: data.user.companyID, data };
+    return {
+      token: data.token,
+      sessionToken: data.sessionToken,
+      userId: data._id,
+      tenantId: data.user.companyID,
+      data,
+    };
   }
 }

@@ -2,7 +2,8 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { eventually, infraEnv, roleUrl, startScript, stop } from '@rayworks/testing';
 
-export const TEST_TOKEN_SECRET = process.env.AUTH_TOKEN_SECRET ?? 'rayworks-local-development-token-secret-not-for-production';
+export const TEST_TOKEN_SECRET =
+  process.env.AUTH_TOKEN_SECRET ?? 'rayworks-local-development-token-secret-not-for-production';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -36,7 +37,11 @@ export async function startAuthProcess(settings: Record<string, string>) {
   });
   const url = `http://127.0.0.1:${port}`;
   await eventually(
-    () => fetch(`${url}/health/ready`).then((r) => r.status, () => 0),
+    () =>
+      fetch(`${url}/health/ready`).then(
+        (r) => r.status,
+        () => 0,
+      ),
     (status) => status === 200 || child.exitCode !== null,
     { what: 'the second auth process ready', timeoutMs: 60_000, intervalMs: 250 },
   );

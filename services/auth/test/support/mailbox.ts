@@ -15,6 +15,10 @@ export async function mailsTo(address: string): Promise<CaughtMail[]> {
 
 /** Waits for the n-th message to an address (1-based) and returns it. */
 export async function waitForMail(address: string, count = 1): Promise<CaughtMail> {
-  const mails = await eventually(() => mailsTo(address), (m) => m.length >= count, { what: `${count} e-mail(s) to ${address}`, timeoutMs: 20_000 });
+  const mails = await eventually(
+    () => mailsTo(address),
+    (m) => m.length >= count,
+    { what: `${count} e-mail(s) to ${address}`, timeoutMs: 20_000 },
+  );
   return mails[count - 1]!;
 }

@@ -4,13 +4,21 @@ import { ROLE_CODES } from '@rayworks/contracts';
 import { createDataSource } from '@rayworks/nest-kit';
 import { infraEnv, roleUrl, withOwnerClient } from '@rayworks/testing';
 import { database } from '../../src/database/data-source.js';
-import { TenantProvisioner, type ProvisionedTenant, type TenantSpec } from '../../src/modules/tenants/tenant-provisioner.js';
+import {
+  TenantProvisioner,
+  type ProvisionedTenant,
+  type TenantSpec,
+} from '../../src/modules/tenants/tenant-provisioner.js';
 
 export const TEST_PASSWORD = 'Test@1234';
 
 /** Provisions a tenant through the service's own provisioner, as the service's runtime role (RLS applies). */
 export async function provisionTenant(spec: TenantSpec): Promise<ProvisionedTenant> {
-  const dataSource = await createDataSource(roleUrl(infraEnv().ownerDatabaseUrl, 'rayworks_auth'), database, 'auth-tests').initialize();
+  const dataSource = await createDataSource(
+    roleUrl(infraEnv().ownerDatabaseUrl, 'rayworks_auth'),
+    database,
+    'auth-tests',
+  ).initialize();
   try {
     return await new TenantProvisioner(dataSource).provision(spec);
   } finally {
@@ -25,7 +33,8 @@ export interface StandardTenant extends ProvisionedTenant {
   login: (who: StandardUser) => string;
   email: (who: StandardUser) => string;
 }
-export type StandardUser = 'admin' | 'ga' | 'ca1' | 'ca2' | 'ca3' | 'gca1' | 'gca2' | 'rad' | 'typist' | 'reception' | 'nobody';
+export type StandardUser =
+  'admin' | 'ga' | 'ca1' | 'ca2' | 'ca3' | 'gca1' | 'gca2' | 'rad' | 'typist' | 'reception' | 'nobody';
 
 /**
  * A tenant of its own for one test file: group G with centres c1 and c2, an individual centre c3, and users
@@ -56,7 +65,10 @@ export async function standardTenant(label: string, extra: Partial<TenantSpec> =
       { key: 'c3', name: `Centre Three ${name}`, code: `C3${suffix}` },
       ...(extra.centres ?? []),
     ],
-    roles: [{ key: 'none', name: 'No privileges', roleCode: ROLE_CODES.RECEPTIONIST, privileges: {} }, ...(extra.roles ?? [])],
+    roles: [
+      { key: 'none', name: 'No privileges', roleCode: ROLE_CODES.RECEPTIONIST, privileges: {} },
+      ...(extra.roles ?? []),
+    ],
     users: [
       user('admin', ROLE_CODES.ADMIN),
       user('ga', ROLE_CODES.GROUP_ADMIN, { group: 'g' }),
@@ -77,12 +89,19 @@ export async function standardTenant(label: string, extra: Partial<TenantSpec> =
 }
 
 /** Adds users (and anything else) to a standard tenant; returns the ids of everything in it. */
-export async function extendTenant(t: StandardTenant, users: NonNullable<TenantSpec['users']>): Promise<ProvisionedTenant> {
+export async function extendTenant(
+  t: StandardTenant,
+  users: NonNullable<TenantSpec['users']>,
+): Promise<ProvisionedTenant> {
   return provisionTenant({ ...t.spec, users: [...(t.spec.users ?? []), ...users] });
 }
 
 /** Runs SQL as the owner inside one tenant (RLS forces the owner too), for checks that bypass the API. */
-export async function tenantQuery<T = Record<string, unknown>>(tenantId: string | null, sql: string, params: unknown[] = []): Promise<T[]> {
+export async function tenantQuery<T = Record<string, unknown>>(
+  tenantId: string | null,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   return withOwnerClient(async (client: pg.Client) => {
     await client.query('BEGIN');
     try {

@@ -38,9 +38,8 @@ export function loadGatewayEnv(env: Record<string, string | undefined> = process
       ACCESS_TOKEN_TTL_SECONDS: parsed.ACCESS_TOKEN_TTL_SECONDS as number,
       SESSION_IDLE_TIMEOUT_SECONDS: parsed.SESSION_IDLE_TIMEOUT_SECONDS as number,
     },
-    serviceUrls: Object.fromEntries(SERVICE_NAMES.map((n) => [n, String(parsed[serviceUrlVar(n)]).replace(/\/$/, '')])) as Record<
-      ServiceName,
-      string
-    >,
+    serviceUrls: Object.fromEntries(
+      SERVICE_NAMES.map((n) => [n, String(parsed[serviceUrlVar(n)]).replace(/\/$/, '')]),
+    ) as Record<ServiceName, string>,
   };
 }

@@ -35,30 +35,55 @@ async function provisionTenant(): Promise<void> {
     company: { name: `Gateway IT ${suffix}`, code: `it-gw-${suffix}` },
     centres: [{ key: 'c', name: `Gateway Centre ${suffix}`, code: `GW${suffix}` }],
     users: [
-      { loginName: login('admin'), firstName: 'Gate', lastName: 'Admin', email: `${login('admin')}@it.rayworks.local`, role: ROLE_CODES.ADMIN, password: PASSWORD },
-      { loginName: login('reception'), firstName: 'Gate', lastName: 'Desk', email: `${login('reception')}@it.rayworks.local`, role: ROLE_CODES.RECEPTIONIST, centres: ['c'], password: PASSWORD },
+      {
+        loginName: login('admin'),
+        firstName: 'Gate',
+        lastName: 'Admin',
+        email: `${login('admin')}@it.rayworks.local`,
+        role: ROLE_CODES.ADMIN,
+        password: PASSWORD,
+      },
+      {
+        loginName: login('reception'),
+        firstName: 'Gate',
+        lastName: 'Desk',
+        email: `${login('reception')}@it.rayworks.local`,
+        role: ROLE_CODES.RECEPTIONIST,
+        centres: ['c'],
+        password: PASSWORD,
+      },
     ],
   };
   const cli = fileURLToPath(new URL('../../../auth/dist/tenant.js', import.meta.url));
-  await promisify(execFile)(process.execPath, [cli, JSON.stringify(spec)], { env: { ...process.env, DATABASE_URL: roleUrl(infraEnv().ownerDatabaseUrl, 'rayworks_auth') } });
+  await promisify(execFile)(process.execPath, [cli, JSON.stringify(spec)], {
+    env: { ...process.env, DATABASE_URL: roleUrl(infraEnv().ownerDatabaseUrl, 'rayworks_auth') },
+  });
 }
 
 /** Logs in through the gateway, as the console does. */
 async function loginThroughGateway(who: string): Promise<UserSession> {
-  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { [AUTH_HEADERS.loginName]: login(who), [AUTH_HEADERS.password]: PASSWORD } });
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { [AUTH_HEADERS.loginName]: login(who), [AUTH_HEADERS.password]: PASSWORD },
+  });
   const body = (await res.json()) as { data: UserSession; message: string };
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${body.message}`);
   return body.data;
 }
 
-const bearer = (s: UserSession) => ({ authorization: `Bearer ${s.token}`, [AUTH_HEADERS.sessionToken]: s.sessionToken });
+const bearer = (s: UserSession) => ({
+  authorization: `Bearer ${s.token}`,
+  [AUTH_HEADERS.sessionToken]: s.sessionToken,
+});
 
 function connect(auth?: Record<string, unknown>): Socket {
   return io(base, { path: REALTIME_PATH, transports: ['websocket'], reconnection: false, auth });
 }
 
 /** The first hello, or the refusal of the connection. */
-function firstAnswer(socket: Socket): Promise<{ hello?: { gateway: string }; refused?: Error & { data?: { status: number } } }> {
+function firstAnswer(
+  socket: Socket,
+): Promise<{ hello?: { gateway: string }; refused?: Error & { data?: { status: number } } }> {
   return new Promise((resolve) => {
     socket.on('system:hello', (hello) => resolve({ hello }));
     socket.on('connect_error', (refused) => resolve({ refused }));
@@ -88,11 +113,16 @@ describe('gateway', () => {
   });
 
   it('serves each service OpenAPI document and Prometheus metrics', async () => {
-    const doc = (await (await fetch(`${base}/api/auth/docs-json`)).json()) as { info: { title: string }; paths: Record<string, unknown> };
+    const doc = (await (await fetch(`${base}/api/auth/docs-json`)).json()) as {
+      info: { title: string };
+      paths: Record<string, unknown>;
+    };
     expect(doc.info.title).toBe('Rayworks auth API');
     expect(Object.keys(doc.paths)).toContain('/health/ready');
     const metrics = await (await fetch(`${base}/api/imaging/metrics`)).text();
-    expect(metrics).toMatch(/http_request_duration_seconds_count\{service="imaging",method="GET",route="\/health\/ready",status="200"\} \d+/);
+    expect(metrics).toMatch(
+      /http_request_duration_seconds_count\{service="imaging",method="GET",route="\/health\/ready",status="200"\} \d+/,
+    );
     expect(metrics).toContain('process_resident_memory_bytes');
   });
 
@@ -120,11 +150,22 @@ describe('gateway', () => {
 
   it('refuses socket.io connections without a valid access token and a live session', async () => {
     const admin = await loginThroughGateway('admin');
-    for (const auth of [undefined, { userId: admin._id }, { token: admin.token }, { token: admin.token, sessionToken: `${admin.sessionToken.slice(0, -2)}xx` }, { token: 'forged', sessionToken: admin.sessionToken }]) {
+    for (const auth of [
+      undefined,
+      { userId: admin._id },
+      { token: admin.token },
+      { token: admin.token, sessionToken: `${admin.sessionToken.slice(0, -2)}xx` },
+      { token: 'forged', sessionToken: admin.sessionToken },
+    ]) {
       const socket = connect(auth);
       try {
         const answer = await firstAnswer(socket);
-        expect({ auth, hello: answer.hello, message: answer.refused?.message, status: answer.refused?.data?.status }).toEqual({
+        expect({
+          auth,
+          hello: answer.hello,
+          message: answer.refused?.message,
+          status: answer.refused?.data?.status,
+        }).toEqual({
           auth,
           hello: undefined,
           message: AUTH_MESSAGES.unauthorized,
@@ -151,7 +192,9 @@ describe('gateway', () => {
         (r) => r.includes(socketRoom.tenant(desk.user.companyID)),
         { what: 'the socket in its rooms' },
       );
-      expect(rooms).toEqual(expect.arrayContaining([socketRoom.user(desk._id), socketRoom.tenant(desk.user.companyID)]));
+      expect(rooms).toEqual(
+        expect.arrayContaining([socketRoom.user(desk._id), socketRoom.tenant(desk.user.companyID)]),
+      );
     } finally {
       socket.close();
       observer.of('/').adapter.close();
@@ -162,7 +205,11 @@ describe('gateway', () => {
 
   it('refuses a socket of a session that has ended (logout) with 401', async () => {
     const desk = await loginThroughGateway('reception');
-    await fetch(`${base}/api/auth/logout`, { method: 'POST', headers: { ...bearer(desk), 'content-type': 'application/json' }, body: '{}' });
+    await fetch(`${base}/api/auth/logout`, {
+      method: 'POST',
+      headers: { ...bearer(desk), 'content-type': 'application/json' },
+      body: '{}',
+    });
     const socket = connect({ token: desk.token, sessionToken: desk.sessionToken });
     try {
       const answer = await firstAnswer(socket);
@@ -186,9 +233,18 @@ describe('gateway with a service down', () => {
       LOG_LEVEL: 'warn',
       AUTH_TOKEN_SECRET: process.env.AUTH_TOKEN_SECRET ?? 'rayworks-local-development-token-secret-not-for-production',
       WEB_DIST_DIR: fileURLToPath(new URL('../../../../web/dist', import.meta.url)),
-      ...Object.fromEntries(SERVICE_NAMES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, `http://127.0.0.1:${s === 'lims' ? closed : SERVICE_PORTS[s]}`])),
+      ...Object.fromEntries(
+        SERVICE_NAMES.map((s) => [
+          `SERVICE_URL_${s.toUpperCase()}`,
+          `http://127.0.0.1:${s === 'lims' ? closed : SERVICE_PORTS[s]}`,
+        ]),
+      ),
     });
-    await eventually(() => fetch(`http://127.0.0.1:${port}/health/live`), (r) => r.ok, { what: 'second gateway up' });
+    await eventually(
+      () => fetch(`http://127.0.0.1:${port}/health/live`),
+      (r) => r.ok,
+      { what: 'second gateway up' },
+    );
   });
 
   afterAll(async () => gateway && stop(gateway));

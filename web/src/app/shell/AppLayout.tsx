@@ -81,7 +81,9 @@ export function AppLayout() {
       </AppShell.Header>
       <AppShell.Navbar data-testid={hidden ? 'mobile-navbar' : 'sidebar'}>
         {hidden ? (
-          mobileOpened ? <SideMenu menu={menu} active={active} narrow={false} variant="mobile" onNavigate={mobile.close} /> : null
+          mobileOpened ? (
+            <SideMenu menu={menu} active={active} narrow={false} variant="mobile" onNavigate={mobile.close} />
+          ) : null
         ) : sidebar ? (
           <SideMenu menu={menu} active={active} narrow={sidebarSize === 'narrow'} variant="vertical" />
         ) : null}

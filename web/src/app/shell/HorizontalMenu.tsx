@@ -19,7 +19,13 @@ interface Props {
  */
 export function HorizontalMenu({ menu, active, compact }: Props) {
   return (
-    <Box component="nav" aria-label="Main menu" className={classes.bar} data-testid="main-menu" data-layout="horizontal">
+    <Box
+      component="nav"
+      aria-label="Main menu"
+      className={classes.bar}
+      data-testid="main-menu"
+      data-layout="horizontal"
+    >
       {menu.items.map((item) =>
         item.subItems.length > 0 ? (
           <HeaderEntry key={item.id} item={item} active={active} compact={compact} />
@@ -67,7 +73,16 @@ function LinkEntry({ item, active, compact }: { item: MenuItem; active: boolean;
 
 function HeaderEntry({ item, active, compact }: { item: MenuItem; active: Set<string>; compact: boolean }) {
   return (
-    <MantineMenu trigger="click-hover" openDelay={60} closeDelay={150} position="bottom-start" keepMounted withinPortal shadow="md" width={220}>
+    <MantineMenu
+      trigger="click-hover"
+      openDelay={60}
+      closeDelay={150}
+      position="bottom-start"
+      keepMounted
+      withinPortal
+      shadow="md"
+      width={220}
+    >
       <MantineMenu.Target>
         <UnstyledButton
           className={classes.entry}
@@ -112,7 +127,16 @@ function SubItems({ parent, active }: { parent: MenuItem; active: Set<string> })
 
 function MoreEntry({ items, active, compact }: { items: MenuItem[]; active: Set<string>; compact: boolean }) {
   return (
-    <MantineMenu trigger="click-hover" openDelay={60} closeDelay={150} position="bottom-end" keepMounted withinPortal shadow="md" width={240}>
+    <MantineMenu
+      trigger="click-hover"
+      openDelay={60}
+      closeDelay={150}
+      position="bottom-end"
+      keepMounted
+      withinPortal
+      shadow="md"
+      width={240}
+    >
       <MantineMenu.Target>
         <UnstyledButton
           className={classes.entry}
@@ -131,7 +155,13 @@ function MoreEntry({ items, active, compact }: { items: MenuItem[]; active: Set<
       <MantineMenu.Dropdown data-testid="menu-more-dropdown">
         {items.map((item, index) =>
           item.subItems.length > 0 ? (
-            <Box key={item.id} data-menu-id={item.id} data-menu-link={item.link} data-menu-parent={MORE_ID} data-testid={`menu-header-${item.id}`}>
+            <Box
+              key={item.id}
+              data-menu-id={item.id}
+              data-menu-link={item.link}
+              data-menu-parent={MORE_ID}
+              data-testid={`menu-header-${item.id}`}
+            >
               {index > 0 ? <MantineMenu.Divider /> : null}
               <MantineMenu.Label>{item.label}</MantineMenu.Label>
               <SubItems parent={item} active={active} />

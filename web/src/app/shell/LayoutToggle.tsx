@@ -17,7 +17,11 @@ export function LayoutToggle({ layout, onChange }: { layout: LayoutType; onChang
         data-layout={layout}
         onClick={() => onChange(next)}
       >
-        {layout === 'horizontal' ? <IconLayoutSidebar size={18} stroke={1.7} /> : <IconLayoutNavbar size={18} stroke={1.7} />}
+        {layout === 'horizontal' ? (
+          <IconLayoutSidebar size={18} stroke={1.7} />
+        ) : (
+          <IconLayoutNavbar size={18} stroke={1.7} />
+        )}
       </ActionIcon>
     </Tooltip>
   );

@@ -6,10 +6,25 @@ import { UserAvatar } from './UserAvatar';
 import { userDisplayName, userRoleLabel } from './user-display';
 
 /** The profile side panel (spec §2): name, phone number, email and role. */
-export function ProfileDrawer({ user, opened, onClose }: { user: StoredProfile; opened: boolean; onClose: () => void }) {
+export function ProfileDrawer({
+  user,
+  opened,
+  onClose,
+}: {
+  user: StoredProfile;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const name = userDisplayName(user);
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size={340} title="My details" data-testid="profile-drawer">
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size={340}
+      title="My details"
+      data-testid="profile-drawer"
+    >
       <Stack gap="lg">
         <Group gap="md" wrap="nowrap">
           <UserAvatar user={user} size={52} />
@@ -23,10 +38,30 @@ export function ProfileDrawer({ user, opened, onClose }: { user: StoredProfile; 
           </div>
         </Group>
         <Divider />
-        <Detail icon={<IconUser size={18} />} label="Name" value={personalName(user) || name} testId="profile-drawer-field-name" />
-        <Detail icon={<IconPhone size={18} />} label="Phone number" value={user.phoneNumber || '—'} testId="profile-drawer-field-phone" />
-        <Detail icon={<IconMail size={18} />} label="Email" value={user.email || '—'} testId="profile-drawer-field-email" />
-        <Detail icon={<IconShieldLock size={18} />} label="Role" value={userRoleLabel(user)} testId="profile-drawer-field-role" />
+        <Detail
+          icon={<IconUser size={18} />}
+          label="Name"
+          value={personalName(user) || name}
+          testId="profile-drawer-field-name"
+        />
+        <Detail
+          icon={<IconPhone size={18} />}
+          label="Phone number"
+          value={user.phoneNumber || '—'}
+          testId="profile-drawer-field-phone"
+        />
+        <Detail
+          icon={<IconMail size={18} />}
+          label="Email"
+          value={user.email || '—'}
+          testId="profile-drawer-field-email"
+        />
+        <Detail
+          icon={<IconShieldLock size={18} />}
+          label="Role"
+          value={userRoleLabel(user)}
+          testId="profile-drawer-field-role"
+        />
       </Stack>
     </Drawer>
   );

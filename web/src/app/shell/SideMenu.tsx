@@ -39,7 +39,17 @@ export function SideMenu({ menu, active, narrow, variant, onNavigate }: Props) {
         {menu.more.length > 0 ? (
           narrow ? (
             <NarrowEntry
-              item={{ id: MORE_ID, label: MORE_LABEL, link: '/#', sortBy: 0, create: false, view: true, edit: false, isactive: false, subItems: menu.more }}
+              item={{
+                id: MORE_ID,
+                label: MORE_LABEL,
+                link: '/#',
+                sortBy: 0,
+                create: false,
+                view: true,
+                edit: false,
+                isactive: false,
+                subItems: menu.more,
+              }}
               active={active}
               onNavigate={onNavigate}
               isMore
@@ -67,7 +77,17 @@ export function SideMenu({ menu, active, narrow, variant, onNavigate }: Props) {
   );
 }
 
-function FullEntry({ item, active, parent, onNavigate }: { item: MenuItem; active: Set<string>; parent?: string; onNavigate?: () => void }) {
+function FullEntry({
+  item,
+  active,
+  parent,
+  onNavigate,
+}: {
+  item: MenuItem;
+  active: Set<string>;
+  parent?: string;
+  onNavigate?: () => void;
+}) {
   const parentProps = parent ? { 'data-menu-parent': parent } : { 'data-menu-entry': '' };
   if (item.subItems.length > 0) {
     return (
@@ -119,7 +139,17 @@ function FullEntry({ item, active, parent, onNavigate }: { item: MenuItem; activ
 }
 
 /** Narrow sidebar: an icon with a tooltip; headers and More open their entries beside the bar. */
-function NarrowEntry({ item, active, onNavigate, isMore = false }: { item: MenuItem; active: Set<string>; onNavigate?: () => void; isMore?: boolean }) {
+function NarrowEntry({
+  item,
+  active,
+  onNavigate,
+  isMore = false,
+}: {
+  item: MenuItem;
+  active: Set<string>;
+  onNavigate?: () => void;
+  isMore?: boolean;
+}) {
   const testId = isMore ? 'menu-more' : item.subItems.length > 0 ? `menu-header-${item.id}` : `menu-link-${item.id}`;
   if (item.subItems.length === 0) {
     return (
@@ -142,7 +172,15 @@ function NarrowEntry({ item, active, onNavigate, isMore = false }: { item: MenuI
     );
   }
   return (
-    <MantineMenu trigger="click-hover" position="right-start" offset={10} keepMounted withinPortal shadow="md" width={230}>
+    <MantineMenu
+      trigger="click-hover"
+      position="right-start"
+      offset={10}
+      keepMounted
+      withinPortal
+      shadow="md"
+      width={230}
+    >
       <MantineMenu.Target>
         <Tooltip label={item.label} position="right" withArrow openDelay={150}>
           <UnstyledButton
@@ -161,7 +199,13 @@ function NarrowEntry({ item, active, onNavigate, isMore = false }: { item: MenuI
       <MantineMenu.Dropdown>
         {item.subItems.map((sub) =>
           sub.subItems.length > 0 ? (
-            <Box key={sub.id} data-menu-id={sub.id} data-menu-link={sub.link} data-menu-parent={item.id} data-testid={`menu-header-${sub.id}`}>
+            <Box
+              key={sub.id}
+              data-menu-id={sub.id}
+              data-menu-link={sub.link}
+              data-menu-parent={item.id}
+              data-testid={`menu-header-${sub.id}`}
+            >
               <MantineMenu.Label>{sub.label}</MantineMenu.Label>
               {sub.subItems.map((leaf) => (
                 <MantineMenu.Item

@@ -32,7 +32,13 @@ export function TopBar(props: Props) {
     <Group h={56} px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap">
         {hidden ? (
-          <Burger opened={props.menuOpened} onClick={props.onToggleMenu} size="sm" aria-label="Open the menu" data-testid="menu-burger" />
+          <Burger
+            opened={props.menuOpened}
+            onClick={props.onToggleMenu}
+            size="sm"
+            aria-label="Open the menu"
+            data-testid="menu-burger"
+          />
         ) : null}
         <Brand compact={hidden} />
       </Group>

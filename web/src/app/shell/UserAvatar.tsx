@@ -7,7 +7,15 @@ export function UserAvatar({ user, size = 'md' }: { user: StoredProfile; size?: 
   const avatar = avatarFor(user);
   if (avatar.kind === 'admin') {
     return (
-      <Avatar size={size} radius="xl" color="grape" variant="filled" data-testid="user-avatar" data-avatar="admin" aria-label="Administrator">
+      <Avatar
+        size={size}
+        radius="xl"
+        color="grape"
+        variant="filled"
+        data-testid="user-avatar"
+        data-avatar="admin"
+        aria-label="Administrator"
+      >
         <IconShieldCheck size="60%" stroke={1.8} />
       </Avatar>
     );

@@ -23,7 +23,13 @@ export function UserMenu({ user, config, compact, onOpenDetails, onChangePasswor
   return (
     <Menu position="bottom-end" width={250} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton data-testid="user-menu-button" aria-label={`User menu for ${name}`} style={{ borderRadius: 8 }} px={6} py={4}>
+        <UnstyledButton
+          data-testid="user-menu-button"
+          aria-label={`User menu for ${name}`}
+          style={{ borderRadius: 8 }}
+          px={6}
+          py={4}
+        >
           <Group gap={10} wrap="nowrap">
             <UserAvatar user={user} size={34} />
             {compact ? null : (
@@ -51,14 +57,29 @@ export function UserMenu({ user, config, compact, onOpenDetails, onChangePasswor
         </Menu.Item>
         <Menu.Divider />
         {hasPrivilege(config, VIEW_PROFILE) ? (
-          <Menu.Item component={Link} to="/profile" leftSection={<IconUserCircle size={16} />} data-testid="user-menu-profile">
+          <Menu.Item
+            component={Link}
+            to="/profile"
+            leftSection={<IconUserCircle size={16} />}
+            data-testid="user-menu-profile"
+          >
             Profile
           </Menu.Item>
         ) : null}
-        <Menu.Item leftSection={<IconKey size={16} />} onClick={onChangePassword} data-testid="user-menu-change-password">
+        <Menu.Item
+          leftSection={<IconKey size={16} />}
+          onClick={onChangePassword}
+          data-testid="user-menu-change-password"
+        >
           Change Password
         </Menu.Item>
-        <Menu.Item component={Link} to="/logout" color="red" leftSection={<IconLogout size={16} />} data-testid="user-menu-logout">
+        <Menu.Item
+          component={Link}
+          to="/logout"
+          color="red"
+          leftSection={<IconLogout size={16} />}
+          data-testid="user-menu-logout"
+        >
           Logout
         </Menu.Item>
       </Menu.Dropdown>

@@ -30,7 +30,9 @@ function flatten(menu: Menu): Placed[] {
 export function activeMenuIds(menu: Menu, pathname: string): Set<string> {
   const lower = pathname.toLowerCase();
   const leaves = flatten(menu).filter((p) => p.item.link !== '/#');
-  const byLink = leaves.find(({ item }) => lower === item.link.toLowerCase() || lower.startsWith(`${item.link.toLowerCase()}/`));
+  const byLink = leaves.find(
+    ({ item }) => lower === item.link.toLowerCase() || lower.startsWith(`${item.link.toLowerCase()}/`),
+  );
   const route = byLink ? undefined : protectedRouteFor(pathname);
   const found = byLink ?? (route ? leaves.find(({ item }) => item.type === route.need.type) : undefined);
   return found ? new Set([found.item.id, ...found.parents]) : new Set();

@@ -8,11 +8,15 @@ import { toastSuccess } from '../../shared/ui/toast';
 
 /** The switch shows only for CENTER_RADIOLOGIST and TYPIST (spec §2). */
 export function hasAvailabilitySwitch(user: Pick<StoredProfile, 'roleCodes'>): boolean {
-  return user.roleCodes.some((code) => (AVAILABILITY_ROLES as readonly string[]).includes(normalizeRoleCode(code) ?? ''));
+  return user.roleCodes.some((code) =>
+    (AVAILABILITY_ROLES as readonly string[]).includes(normalizeRoleCode(code) ?? ''),
+  );
 }
 
 function credentials(user: StoredProfile) {
-  return user.token && user.sessionToken ? { userId: user._id, token: user.token, sessionToken: user.sessionToken } : null;
+  return user.token && user.sessionToken
+    ? { userId: user._id, token: user.token, sessionToken: user.sessionToken }
+    : null;
 }
 
 /**

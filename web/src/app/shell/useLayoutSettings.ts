@@ -18,8 +18,12 @@ export function useLayoutSettings() {
     serialize: (value) => value,
     deserialize: (value) => parseLayout(value),
   });
-  const atLeastNarrow = useMediaQuery(`(min-width: ${SIDEBAR_HIDDEN_BELOW_PX}px)`, true, { getInitialValueInEffect: false });
-  const atLeastFull = useMediaQuery(`(min-width: ${SIDEBAR_NARROW_BELOW_PX}px)`, true, { getInitialValueInEffect: false });
+  const atLeastNarrow = useMediaQuery(`(min-width: ${SIDEBAR_HIDDEN_BELOW_PX}px)`, true, {
+    getInitialValueInEffect: false,
+  });
+  const atLeastFull = useMediaQuery(`(min-width: ${SIDEBAR_NARROW_BELOW_PX}px)`, true, {
+    getInitialValueInEffect: false,
+  });
   const sidebarSize: SidebarSize = !atLeastNarrow ? 'hidden' : atLeastFull ? 'full' : 'narrow';
   return { layout: parseLayout(stored), setLayout, sidebarSize };
 }

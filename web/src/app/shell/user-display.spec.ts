@@ -32,7 +32,10 @@ describe('how the top bar names the user (spec §6)', () => {
   it('gives the admin roles the special avatar, others their picture or initials', () => {
     expect(avatarFor(user({ roleCodes: ['RAYWORKS_ADMIN'] }))).toEqual({ kind: 'admin' });
     expect(avatarFor(user({ roleCodes: ['SUPER_ADMIN'] }))).toEqual({ kind: 'admin' });
-    expect(avatarFor(user({ profileImg: [{ preview: 'https://x/y.png' }] }))).toEqual({ kind: 'logo', src: 'https://x/y.png' });
+    expect(avatarFor(user({ profileImg: [{ preview: 'https://x/y.png' }] }))).toEqual({
+      kind: 'logo',
+      src: 'https://x/y.png',
+    });
     expect(avatarFor(user())).toEqual({ kind: 'initials', text: 'MS' });
     expect(avatarFor(user({ roleCodes: ['CENTER_ADMIN'] }))).toEqual({ kind: 'initials', text: 'AA' });
   });

@@ -1,8 +1,23 @@
-import { ADMIN_AVATAR_ROLES, displayName, initials, normalizeRoleCode, ROLE_LABELS, type LoggedInUser } from '@rayworks/contracts';
+import {
+  ADMIN_AVATAR_ROLES,
+  displayName,
+  initials,
+  normalizeRoleCode,
+  ROLE_LABELS,
+  type LoggedInUser,
+} from '@rayworks/contracts';
 
 type UserLike = Pick<
   LoggedInUser,
-  'roleCodes' | 'name' | 'fullName' | 'firstName' | 'lastName' | 'centerName' | 'groupName' | 'roledetails' | 'profileImg'
+  | 'roleCodes'
+  | 'name'
+  | 'fullName'
+  | 'firstName'
+  | 'lastName'
+  | 'centerName'
+  | 'groupName'
+  | 'roledetails'
+  | 'profileImg'
 >;
 
 /** The name the top bar shows (spec §6 display-name rules). */
@@ -21,7 +36,9 @@ export type AvatarKind = { kind: 'admin' } | { kind: 'logo'; src: string } | { k
 
 /** The admin roles get a special avatar; others their uploaded picture, else initials (spec §2). */
 export function avatarFor(user: UserLike): AvatarKind {
-  if (user.roleCodes.some((code) => (ADMIN_AVATAR_ROLES as readonly string[]).includes(normalizeRoleCode(code) ?? ''))) {
+  if (
+    user.roleCodes.some((code) => (ADMIN_AVATAR_ROLES as readonly string[]).includes(normalizeRoleCode(code) ?? ''))
+  ) {
     return { kind: 'admin' };
   }
   const logo = user.profileImg.find((img) => img.preview)?.preview;

@@ -55,7 +55,11 @@ export function NewVersionPrompt() {
         <Button variant="default" onClick={() => setDismissed(true)}>
           Later
         </Button>
-        <Button leftSection={<IconRefresh size={16} />} onClick={() => window.location.reload()} data-testid="new-version-refresh">
+        <Button
+          leftSection={<IconRefresh size={16} />}
+          onClick={() => window.location.reload()}
+          data-testid="new-version-refresh"
+        >
           Refresh
         </Button>
       </Group>

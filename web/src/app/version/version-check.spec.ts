@@ -8,6 +8,7 @@ describe('new-version detection (spec §4)', () => {
   });
 
   it('ignores answers that are not a build id', () => {
-    for (const served of [null, undefined, 'b', {}, { buildId: '' }, { buildId: 3 }]) expect(isNewerBuild('a', served)).toBe(false);
+    for (const served of [null, undefined, 'b', {}, { buildId: '' }, { buildId: 3 }])
+      expect(isNewerBuild('a', served)).toBe(false);
   });
 });

@@ -51,9 +51,22 @@ export function DynamicField<V extends Record<string, unknown>>(props: Props<V>)
   switch (field.type) {
     case 'select':
       return field.isMulti ? (
-        <MultiSelect {...common} data={options} clearable={field.isClearable} searchable nothingFoundMessage="No match" />
+        <MultiSelect
+          {...common}
+          data={options}
+          clearable={field.isClearable}
+          searchable
+          nothingFoundMessage="No match"
+        />
       ) : (
-        <Select {...common} data={options} clearable={field.isClearable} searchable nothingFoundMessage="No match" allowDeselect={false} />
+        <Select
+          {...common}
+          data={options}
+          clearable={field.isClearable}
+          searchable
+          nothingFoundMessage="No match"
+          allowDeselect={false}
+        />
       );
     case 'textarea':
       return <Textarea {...common} {...handlers} autosize minRows={2} maxRows={6} />;

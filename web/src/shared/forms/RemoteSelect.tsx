@@ -28,7 +28,12 @@ const PAGE_SIZE = 50;
 
 function useOptions<T>(props: Common<T>, search: string) {
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const query: ListQuery = { page: 1, pageSize: PAGE_SIZE, sortDir: 'asc', ...(debounced ? { search: debounced } : {}) };
+  const query: ListQuery = {
+    page: 1,
+    pageSize: PAGE_SIZE,
+    sortDir: 'asc',
+    ...(debounced ? { search: debounced } : {}),
+  };
   const result = useQuery({
     queryKey: ['auth', props.kind, 'options', props.extraKey ?? null, query],
     queryFn: ({ signal }) => props.fetchPage(query, signal),
@@ -42,7 +47,13 @@ function useOptions<T>(props: Common<T>, search: string) {
 }
 
 /** A searchable select whose options come from a list endpoint, searched on the server. */
-export function RemoteSelect<T>(props: Common<T> & { value: string | null; onChange: (value: string | null, option: FieldOption | null) => void; clearable?: boolean }) {
+export function RemoteSelect<T>(
+  props: Common<T> & {
+    value: string | null;
+    onChange: (value: string | null, option: FieldOption | null) => void;
+    clearable?: boolean;
+  },
+) {
   const [search, setSearch] = useState('');
   const { options } = useOptions(props, search);
   return (

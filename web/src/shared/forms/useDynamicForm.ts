@@ -3,7 +3,9 @@ import { INVALID_INPUTS_MESSAGE, validateForm, type FormFieldDefinition } from '
 
 /** What the form needs of a contract body schema (zod): safeParse with issue paths. */
 interface BodySchema<B> {
-  safeParse(value: unknown): { success: true; data: B } | { success: false; error: { issues: { path: PropertyKey[] }[] } };
+  safeParse(
+    value: unknown,
+  ): { success: true; data: B } | { success: false; error: { issues: { path: PropertyKey[] }[] } };
 }
 
 export interface DynamicFormOptions<V extends Record<string, unknown>, B> {
@@ -24,13 +26,16 @@ export interface DynamicForm<V extends Record<string, unknown>, B> {
 }
 
 /** A Mantine form validated by libs/validation's dynamic-form rules, word for word, and by the contract. */
-export function useDynamicForm<V extends Record<string, unknown>, B>(options: DynamicFormOptions<V, B>): DynamicForm<V, B> {
+export function useDynamicForm<V extends Record<string, unknown>, B>(
+  options: DynamicFormOptions<V, B>,
+): DynamicForm<V, B> {
   const { fields, initialValues, toBody, bodySchema, extraValidate } = options;
   const form = useForm<V>({
     mode: 'controlled',
     initialValues,
     validateInputOnBlur: true,
-    validate: (values) => ({ ...validateForm(fields, values), ...(extraValidate?.(values) ?? {}) }) as Record<string, string>,
+    validate: (values) =>
+      ({ ...validateForm(fields, values), ...(extraValidate?.(values) ?? {}) }) as Record<string, string>,
   });
 
   const onSubmit: DynamicForm<V, B>['onSubmit'] = (onValid) =>
@@ -43,7 +48,9 @@ export function useDynamicForm<V extends Record<string, unknown>, B>(options: Dy
           const key = String(issue.path[0] ?? '');
           if (known.has(key) && !errors[key]) errors[key] = INVALID_INPUTS_MESSAGE;
         }
-        form.setErrors(Object.keys(errors).length > 0 ? errors : { [fields[0]?.value ?? 'form']: INVALID_INPUTS_MESSAGE });
+        form.setErrors(
+          Object.keys(errors).length > 0 ? errors : { [fields[0]?.value ?? 'form']: INVALID_INPUTS_MESSAGE },
+        );
         return;
       }
       onValid(parsed.data, values);

@@ -19,7 +19,16 @@ interface Props {
 }
 
 /** Activate / inactivate with a confirmation, then adminMessages(entity).activated / .inactivated. */
-export function ActiveToggle({ entity, name, active, allowed, change, invalidate, testId = 'active-toggle', withLabel = false }: Props) {
+export function ActiveToggle({
+  entity,
+  name,
+  active,
+  allowed,
+  change,
+  invalidate,
+  testId = 'active-toggle',
+  withLabel = false,
+}: Props) {
   const [opened, modal] = useDisclosure(false);
   const queryClient = useQueryClient();
   const messages = adminMessages(entity);
@@ -52,13 +61,20 @@ export function ActiveToggle({ entity, name, active, allowed, change, invalidate
       <Modal opened={opened} onClose={modal.close} title={`${verb} ${entity.toLowerCase()}`} centered size="sm">
         <div>
           <Text size="sm" mb="lg">
-            {active ? `Inactivate ${name}? It stays on record but can no longer be used.` : `Activate ${name}? It can be used again.`}
+            {active
+              ? `Inactivate ${name}? It stays on record but can no longer be used.`
+              : `Activate ${name}? It can be used again.`}
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={modal.close} disabled={mutation.isPending}>
               Cancel
             </Button>
-            <Button color={active ? 'red' : 'teal'} loading={mutation.isPending} onClick={() => mutation.mutate()} data-testid={`${testId}-confirm`}>
+            <Button
+              color={active ? 'red' : 'teal'}
+              loading={mutation.isPending}
+              onClick={() => mutation.mutate()}
+              data-testid={`${testId}-confirm`}
+            >
               {verb}
             </Button>
           </Group>

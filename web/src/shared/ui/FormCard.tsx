@@ -18,7 +18,13 @@ export function FormCard({ onSubmit, submitLabel, saving, cancelTo, children, te
     <form noValidate onSubmit={onSubmit} data-testid={testId}>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
         <Stack gap="xl">{children}</Stack>
-        <Group justify="flex-end" gap="sm" mt="xl" pt="md" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+        <Group
+          justify="flex-end"
+          gap="sm"
+          mt="xl"
+          pt="md"
+          style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+        >
           <Button variant="default" onClick={() => navigate(cancelTo)} disabled={saving}>
             Cancel
           </Button>
@@ -32,7 +38,17 @@ export function FormCard({ onSubmit, submitLabel, saving, cancelTo, children, te
 }
 
 /** A titled group of fields in a form, laid out in columns. */
-export function FormSection({ title, description, cols = 2, children }: { title: string; description?: string; cols?: number; children: ReactNode }) {
+export function FormSection({
+  title,
+  description,
+  cols = 2,
+  children,
+}: {
+  title: string;
+  description?: string;
+  cols?: number;
+  children: ReactNode;
+}) {
   return (
     <Stack gap="sm">
       <div>

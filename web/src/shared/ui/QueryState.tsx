@@ -14,7 +14,13 @@ export function QueryState<T>({ query, children }: Props<T>) {
   if (query.isLoading) return <PageLoader />;
   if (query.isError || query.data === undefined) {
     return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Could not load this record" data-testid="query-error">
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertCircle size={18} />}
+        title="Could not load this record"
+        data-testid="query-error"
+      >
         <Group justify="space-between" align="center">
           <span>{describeError(query.error)}</span>
           <Button size="xs" variant="default" onClick={() => void query.refetch()}>

@@ -21,7 +21,15 @@ import { IconAlertCircle, IconChevronDown, IconChevronUp, IconSearch, IconSelect
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { describeError } from '../../api/client';
-import { listStateFromParams, listStateToParams, PAGE_SIZES, rangeLabel, toListQuery, type ActiveFilter, type ListState } from './list-query';
+import {
+  listStateFromParams,
+  listStateToParams,
+  PAGE_SIZES,
+  rangeLabel,
+  toListQuery,
+  type ActiveFilter,
+  type ListState,
+} from './list-query';
 import classes from './ServerTable.module.css';
 
 export interface Column<T> {
@@ -52,11 +60,24 @@ interface Props<T> {
 
 /** A list whose paging, search and sort happen on the server (ListQuery), with its state in the address bar. */
 export function ServerTable<T>(props: Props<T>) {
-  const { id, queryKey, fetchPage, columns, rowKey, searchPlaceholder = 'Search', defaultSort, activeFilter, onRowClick, emptyText, toolbar } = props;
+  const {
+    id,
+    queryKey,
+    fetchPage,
+    columns,
+    rowKey,
+    searchPlaceholder = 'Search',
+    defaultSort,
+    activeFilter,
+    onRowClick,
+    emptyText,
+    toolbar,
+  } = props;
   const [params, setParams] = useSearchParams();
   const state = listStateFromParams(params, defaultSort);
   const [searchText, setSearchText] = useState(state.search);
-  const update = (patch: Partial<ListState>) => setParams(listStateToParams({ ...state, ...patch }, params), { replace: true });
+  const update = (patch: Partial<ListState>) =>
+    setParams(listStateToParams({ ...state, ...patch }, params), { replace: true });
   const pushSearch = useDebouncedCallback((value: string) => update({ search: value, page: 1 }), 350);
 
   const query = toListQuery(state);
@@ -110,7 +131,13 @@ export function ServerTable<T>(props: Props<T>) {
 
       {result.isError && !page ? (
         <Box p="md">
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Could not load the list" data-testid={`list-${id}-error`}>
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            title="Could not load the list"
+            data-testid={`list-${id}-error`}
+          >
             <Group justify="space-between">
               <span>{describeError(result.error)}</span>
               <Button size="xs" variant="default" onClick={() => void result.refetch()}>
@@ -141,7 +168,11 @@ export function ServerTable<T>(props: Props<T>) {
                       aria-sort={sorted ? (state.sortDir === 'asc' ? 'ascending' : 'descending') : undefined}
                     >
                       {column.sortKey ? (
-                        <UnstyledButton className={classes.sort} onClick={() => sortBy(column.sortKey!)} data-testid={`list-${id}-sort-${column.key}`}>
+                        <UnstyledButton
+                          className={classes.sort}
+                          onClick={() => sortBy(column.sortKey!)}
+                          data-testid={`list-${id}-sort-${column.key}`}
+                        >
                           <span>{column.label}</span>
                           {sorted ? (
                             state.sortDir === 'asc' ? (
@@ -192,7 +223,9 @@ export function ServerTable<T>(props: Props<T>) {
           {page && page.items.length === 0 ? (
             <Center py={40} data-testid={`list-${id}-empty`}>
               <Text c="dimmed" size="sm">
-                {state.search || state.active !== 'all' ? 'Nothing matches the search.' : (emptyText ?? 'Nothing here yet.')}
+                {state.search || state.active !== 'all'
+                  ? 'Nothing matches the search.'
+                  : (emptyText ?? 'Nothing here yet.')}
               </Text>
             </Center>
           ) : null}

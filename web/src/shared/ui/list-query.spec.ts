@@ -15,21 +15,51 @@ describe('server-side list state', () => {
   });
 
   it('round-trips through the address bar, keeping other parameters', () => {
-    const state = { search: 'apex', page: 3, pageSize: 50, sortBy: 'createdAt', sortDir: 'desc' as const, active: 'inactive' as const };
+    const state = {
+      search: 'apex',
+      page: 3,
+      pageSize: 50,
+      sortBy: 'createdAt',
+      sortDir: 'desc' as const,
+      active: 'inactive' as const,
+    };
     const params = listStateToParams(state, new URLSearchParams('role=TYPIST'));
     expect(params.get('role')).toBe('TYPIST');
     expect(listStateFromParams(params)).toEqual(state);
   });
 
   it('ignores nonsense in the address bar', () => {
-    expect(listStateFromParams(new URLSearchParams('page=-2&size=7&dir=up&active=maybe'))).toMatchObject({ page: 1, pageSize: 20, sortDir: 'asc', active: 'all' });
+    expect(listStateFromParams(new URLSearchParams('page=-2&size=7&dir=up&active=maybe'))).toMatchObject({
+      page: 1,
+      pageSize: 20,
+      sortDir: 'asc',
+      active: 'all',
+    });
   });
 
   it('asks the server for exactly the page, search, sort and status (a valid ListQuery)', () => {
-    const query = toListQuery({ search: '  asha ', page: 2, pageSize: 10, sortBy: 'fullName', sortDir: 'desc', active: 'active' });
-    expect(query).toEqual({ page: 2, pageSize: 10, search: 'asha', sortBy: 'fullName', sortDir: 'desc', isActive: true });
+    const query = toListQuery({
+      search: '  asha ',
+      page: 2,
+      pageSize: 10,
+      sortBy: 'fullName',
+      sortDir: 'desc',
+      active: 'active',
+    });
+    expect(query).toEqual({
+      page: 2,
+      pageSize: 10,
+      search: 'asha',
+      sortBy: 'fullName',
+      sortDir: 'desc',
+      isActive: true,
+    });
     expect(listQuerySchema.safeParse(query).success).toBe(true);
-    expect(toListQuery({ search: '', page: 1, pageSize: 20, sortDir: 'asc', active: 'all' })).toEqual({ page: 1, pageSize: 20, sortDir: 'asc' });
+    expect(toListQuery({ search: '', page: 1, pageSize: 20, sortDir: 'asc', active: 'all' })).toEqual({
+      page: 1,
+      pageSize: 20,
+      sortDir: 'asc',
+    });
   });
 
   it('describes the range shown', () => {

@@ -21,7 +21,10 @@ const positiveInt = (value: string | null, fallback: number): number => {
 };
 
 /** A list's state from the address bar (q, page, size, sort, dir, active), so Back returns to the same page. */
-export function listStateFromParams(params: URLSearchParams, defaults: { sortBy?: string; sortDir?: 'asc' | 'desc' } = {}): ListState {
+export function listStateFromParams(
+  params: URLSearchParams,
+  defaults: { sortBy?: string; sortDir?: 'asc' | 'desc' } = {},
+): ListState {
   const size = positiveInt(params.get('size'), DEFAULT_PAGE_SIZE);
   const active = params.get('active');
   const dir = params.get('dir');

@@ -31,7 +31,9 @@ export class IdentitySchema1763800000000 implements MigrationInterface {
       ${stamps}
     )`);
 
-    await table('groups', `
+    await table(
+      'groups',
+      `
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       tenant_id uuid NOT NULL REFERENCES auth.companies (id),
       name text NOT NULL,
@@ -43,9 +45,12 @@ export class IdentitySchema1763800000000 implements MigrationInterface {
       state text,
       ${stamps},
       UNIQUE (tenant_id, id),
-      UNIQUE (tenant_id, code)`);
+      UNIQUE (tenant_id, code)`,
+    );
 
-    await table('centres', `
+    await table(
+      'centres',
+      `
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       tenant_id uuid NOT NULL REFERENCES auth.companies (id),
       group_id uuid,
@@ -61,7 +66,8 @@ export class IdentitySchema1763800000000 implements MigrationInterface {
       ${stamps},
       UNIQUE (tenant_id, id),
       UNIQUE (tenant_id, code),
-      FOREIGN KEY (tenant_id, group_id) REFERENCES auth.groups (tenant_id, id)`);
+      FOREIGN KEY (tenant_id, group_id) REFERENCES auth.groups (tenant_id, id)`,
+    );
     await q.query(`CREATE INDEX centres_group ON auth.centres (tenant_id, group_id)`);
 
     // Owner scope of editable reference rows: tenant-owned (both null), group-owned, or centre-owned.
@@ -69,7 +75,9 @@ export class IdentitySchema1763800000000 implements MigrationInterface {
       FOREIGN KEY (tenant_id, owner_group_id) REFERENCES auth.groups (tenant_id, id),
       FOREIGN KEY (tenant_id, owner_centre_id) REFERENCES auth.centres (tenant_id, id)`;
 
-    await table('roles', `
+    await table(
+      'roles',
+      `
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       tenant_id uuid NOT NULL REFERENCES auth.companies (id),
       name text NOT NULL,
@@ -79,12 +87,15 @@ export class IdentitySchema1763800000000 implements MigrationInterface {
       is_system boolean NOT NULL DEFAULT false,
       ${stamps},
       ${owner},
-      UNIQUE (tenant_id, id)`);
+      UNIQUE (tenant_id, id)`,
+    );
     await q.query(`CREATE UNIQUE INDEX roles_name ON auth.roles (tenant_id, lower(name),
       coalesce(owner_group_id, '00000000-0000-0000-0000-000000000000'), coalesce(owner_centre_id, '00000000-0000-0000-0000-000000000000'))`);
     await q.query(`CREATE UNIQUE INDEX roles_system_code ON auth.roles (tenant_id, role_code) WHERE is_system`);
 
-    await table('users', `
+    await table(
+      'users',
+      `
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       tenant_id uuid NOT NULL REFERENCES auth.companies (id),
       login_name text NOT NULL UNIQUE CHECK (login_name = lower(login_name)),
@@ -103,20 +114,26 @@ export class IdentitySchema1763800000000 implements MigrationInterface {
       ${stamps},
       UNIQUE (tenant_id, id),
       FOREIGN KEY (tenant_id, role_id) REFERENCES auth.roles (tenant_id, id),
-      FOREIGN KEY (tenant_id, group_id) REFERENCES auth.groups (tenant_id, id)`);
+      FOREIGN KEY (tenant_id, group_id) REFERENCES auth.groups (tenant_id, id)`,
+    );
     await q.query(`CREATE INDEX users_tenant ON auth.users (tenant_id, created_at)`);
     await q.query(`CREATE INDEX users_role ON auth.users (tenant_id, role_id)`);
 
-    await table('user_centres', `
+    await table(
+      'user_centres',
+      `
       tenant_id uuid NOT NULL,
       user_id uuid NOT NULL,
       centre_id uuid NOT NULL,
       PRIMARY KEY (user_id, centre_id),
       FOREIGN KEY (tenant_id, user_id) REFERENCES auth.users (tenant_id, id) ON DELETE CASCADE,
-      FOREIGN KEY (tenant_id, centre_id) REFERENCES auth.centres (tenant_id, id)`);
+      FOREIGN KEY (tenant_id, centre_id) REFERENCES auth.centres (tenant_id, id)`,
+    );
     await q.query(`CREATE INDEX user_centres_centre ON auth.user_centres (tenant_id, centre_id)`);
 
-    await table('sessions', `
+    await table(
+      'sessions',
+      `
       id uuid PRIMARY KEY,
       tenant_id uuid NOT NULL,
       user_id uuid NOT NULL,
@@ -125,19 +142,25 @@ export class IdentitySchema1763800000000 implements MigrationInterface {
       created_at timestamptz NOT NULL DEFAULT now(),
       ended_at timestamptz,
       end_reason text,
-      FOREIGN KEY (tenant_id, user_id) REFERENCES auth.users (tenant_id, id) ON DELETE CASCADE`);
+      FOREIGN KEY (tenant_id, user_id) REFERENCES auth.users (tenant_id, id) ON DELETE CASCADE`,
+    );
     await q.query(`CREATE INDEX sessions_user ON auth.sessions (tenant_id, user_id, created_at)`);
 
-    await table('departments', `
+    await table(
+      'departments',
+      `
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       tenant_id uuid NOT NULL REFERENCES auth.companies (id),
       name text NOT NULL,
       code text NOT NULL,
       ${stamps},
       ${owner},
-      UNIQUE (tenant_id, id)`);
+      UNIQUE (tenant_id, id)`,
+    );
 
-    await table('sub_departments', `
+    await table(
+      'sub_departments',
+      `
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       tenant_id uuid NOT NULL,
       department_id uuid NOT NULL,
@@ -145,9 +168,12 @@ export class IdentitySchema1763800000000 implements MigrationInterface {
       code text NOT NULL,
       ${stamps},
       UNIQUE (department_id, code),
-      FOREIGN KEY (tenant_id, department_id) REFERENCES auth.departments (tenant_id, id) ON DELETE CASCADE`);
+      FOREIGN KEY (tenant_id, department_id) REFERENCES auth.departments (tenant_id, id) ON DELETE CASCADE`,
+    );
 
-    await table('doctors', `
+    await table(
+      'doctors',
+      `
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       tenant_id uuid NOT NULL REFERENCES auth.companies (id),
       profile_id uuid NOT NULL UNIQUE DEFAULT gen_random_uuid(),
@@ -161,17 +187,23 @@ export class IdentitySchema1763800000000 implements MigrationInterface {
       department_id uuid,
       ${stamps},
       UNIQUE (tenant_id, id),
-      FOREIGN KEY (tenant_id, department_id) REFERENCES auth.departments (tenant_id, id)`);
+      FOREIGN KEY (tenant_id, department_id) REFERENCES auth.departments (tenant_id, id)`,
+    );
 
-    await table('doctor_centres', `
+    await table(
+      'doctor_centres',
+      `
       tenant_id uuid NOT NULL,
       doctor_id uuid NOT NULL,
       centre_id uuid NOT NULL,
       PRIMARY KEY (doctor_id, centre_id),
       FOREIGN KEY (tenant_id, doctor_id) REFERENCES auth.doctors (tenant_id, id) ON DELETE CASCADE,
-      FOREIGN KEY (tenant_id, centre_id) REFERENCES auth.centres (tenant_id, id)`);
+      FOREIGN KEY (tenant_id, centre_id) REFERENCES auth.centres (tenant_id, id)`,
+    );
 
-    await table('referrals', `
+    await table(
+      'referrals',
+      `
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       tenant_id uuid NOT NULL REFERENCES auth.companies (id),
       name text NOT NULL,
@@ -182,32 +214,42 @@ export class IdentitySchema1763800000000 implements MigrationInterface {
       city text,
       commission_percent numeric(5, 2) CHECK (commission_percent BETWEEN 0 AND 100),
       ${stamps},
-      ${owner}`);
+      ${owner}`,
+    );
 
-    await table('entities', `
+    await table(
+      'entities',
+      `
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       tenant_id uuid NOT NULL REFERENCES auth.companies (id),
       code text NOT NULL,
       city text NOT NULL,
       state text NOT NULL,
       created_at timestamptz NOT NULL DEFAULT now(),
-      UNIQUE (tenant_id, code)`);
+      UNIQUE (tenant_id, code)`,
+    );
 
-    await table('preferences', `
+    await table(
+      'preferences',
+      `
       tenant_id uuid NOT NULL,
       user_id uuid PRIMARY KEY,
       settings jsonb NOT NULL DEFAULT '{}'::jsonb,
       updated_at timestamptz NOT NULL DEFAULT now(),
-      FOREIGN KEY (tenant_id, user_id) REFERENCES auth.users (tenant_id, id) ON DELETE CASCADE`);
+      FOREIGN KEY (tenant_id, user_id) REFERENCES auth.users (tenant_id, id) ON DELETE CASCADE`,
+    );
 
-    await table('preferred_columns', `
+    await table(
+      'preferred_columns',
+      `
       tenant_id uuid NOT NULL,
       user_id uuid NOT NULL,
       screen text NOT NULL,
       columns text[] NOT NULL,
       updated_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (user_id, screen),
-      FOREIGN KEY (tenant_id, user_id) REFERENCES auth.users (tenant_id, id) ON DELETE CASCADE`);
+      FOREIGN KEY (tenant_id, user_id) REFERENCES auth.users (tenant_id, id) ON DELETE CASCADE`,
+    );
 
     for (const name of tenantTables) await enableTenantRls(q, `auth.${name}`);
 
@@ -256,8 +298,12 @@ export class IdentitySchema1763800000000 implements MigrationInterface {
     await q.query(`ALTER TABLE auth.audit_log ENABLE ROW LEVEL SECURITY`);
     await q.query(`ALTER TABLE auth.audit_log FORCE ROW LEVEL SECURITY`);
     // A tenant reads its rows; outside any tenant (platform context) only the rows without a tenant are read.
-    await q.query(`CREATE POLICY audit_read ON auth.audit_log FOR SELECT USING (tenant_id = ${tenant} OR (tenant_id IS NULL AND ${tenant} IS NULL))`);
-    await q.query(`CREATE POLICY audit_append ON auth.audit_log FOR INSERT WITH CHECK (tenant_id IS NULL OR tenant_id = ${tenant})`);
+    await q.query(
+      `CREATE POLICY audit_read ON auth.audit_log FOR SELECT USING (tenant_id = ${tenant} OR (tenant_id IS NULL AND ${tenant} IS NULL))`,
+    );
+    await q.query(
+      `CREATE POLICY audit_append ON auth.audit_log FOR INSERT WITH CHECK (tenant_id IS NULL OR tenant_id = ${tenant})`,
+    );
     await q.query(`CREATE FUNCTION auth.audit_log_is_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         RAISE EXCEPTION 'auth.audit_log is append-only: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';
@@ -269,9 +315,24 @@ export class IdentitySchema1763800000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     for (const name of [
-      'audit_log', 'password_resets', 'credentials', 'preferred_columns', 'preferences', 'entities', 'referrals',
-      'doctor_centres', 'doctors', 'sub_departments', 'departments', 'sessions', 'user_centres', 'users', 'roles',
-      'centres', 'groups', 'companies',
+      'audit_log',
+      'password_resets',
+      'credentials',
+      'preferred_columns',
+      'preferences',
+      'entities',
+      'referrals',
+      'doctor_centres',
+      'doctors',
+      'sub_departments',
+      'departments',
+      'sessions',
+      'user_centres',
+      'users',
+      'roles',
+      'centres',
+      'groups',
+      'companies',
     ]) {
       await q.query(`DROP TABLE auth.${name}`);
     }

@@ -10,7 +10,12 @@ export interface ClientInfo {
 
 export function clientInfoOf(req: Request): ClientInfo {
   const agent = req.headers['user-agent'];
-  return { address: req.ip ?? req.socket.remoteAddress ?? 'unknown', userAgent: agent ? String(agent).slice(0, 400) : null };
+  return {
+    address: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    userAgent: agent ? String(agent).slice(0, 400) : null,
+  };
 }
 
-export const Client = createParamDecorator((_: unknown, ctx: ExecutionContext): ClientInfo => clientInfoOf(ctx.switchToHttp().getRequest<Request>()));
+export const Client = createParamDecorator((_: unknown, ctx: ExecutionContext): ClientInfo =>
+  clientInfoOf(ctx.switchToHttp().getRequest<Request>()),
+);

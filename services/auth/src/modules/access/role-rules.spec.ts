@@ -9,7 +9,14 @@ describe('role rules', () => {
     expect(roleLevel(ROLE_CODES.MARKETPLACE_RADIOLOGIST)).toBe('tenant');
     expect(roleLevel(ROLE_CODES.GROUP_ADMIN)).toBe('group');
     expect(roleLevel(ROLE_CODES.FUSION_GROUP_ADMIN)).toBe('group');
-    for (const code of [ROLE_CODES.CENTER_ADMIN, ROLE_CODES.GROUP_CENTER_ADMIN, ROLE_CODES.FUSION_CENTER, ROLE_CODES.FUSION_GROUP_CENTER, ROLE_CODES.TYPIST, 'JR']) {
+    for (const code of [
+      ROLE_CODES.CENTER_ADMIN,
+      ROLE_CODES.GROUP_CENTER_ADMIN,
+      ROLE_CODES.FUSION_CENTER,
+      ROLE_CODES.FUSION_GROUP_CENTER,
+      ROLE_CODES.TYPIST,
+      'JR',
+    ]) {
       expect(roleLevel(code)).toBe('centre');
     }
     expect(roleLevel('NOT A ROLE')).toBe('centre');
@@ -28,7 +35,9 @@ describe('role rules', () => {
     expect(canUseRoleCode(groupAdmin, ROLE_CODES.GROUP_ADMIN)).toBe(true);
     expect(canUseRoleCode(groupAdmin, ROLE_CODES.ADMIN)).toBe(false);
     expect(canUseRoleCode(groupAdmin, ROLE_CODES.MARKETPLACE_RADIOLOGIST)).toBe(false);
-    expect(canUseRoleCode({ level: 'centre', roleCodes: [ROLE_CODES.CENTER_ADMIN] }, ROLE_CODES.GROUP_ADMIN)).toBe(false);
+    expect(canUseRoleCode({ level: 'centre', roleCodes: [ROLE_CODES.CENTER_ADMIN] }, ROLE_CODES.GROUP_ADMIN)).toBe(
+      false,
+    );
     expect(canUseRoleCode({ level: 'tenant', roleCodes: [ROLE_CODES.RADIOLOGY_ADMIN] }, ROLE_CODES.ADMIN)).toBe(false);
     expect(canUseRoleCode({ level: 'tenant', roleCodes: [ROLE_CODES.ADMIN] }, ROLE_CODES.SUPER_ADMIN)).toBe(false);
     expect(canUseRoleCode({ level: 'tenant', roleCodes: [ROLE_CODES.SUPER_ADMIN] }, ROLE_CODES.SUPER_ADMIN)).toBe(true);
@@ -36,17 +45,49 @@ describe('role rules', () => {
   });
 
   it('with the default matrix, an admin assigns every role; a centre admin none wider than its privileges', () => {
-    const admin = { level: 'tenant' as const, roleCodes: [ROLE_CODES.ADMIN], grants: DEFAULT_ROLE_PRIVILEGES[ROLE_CODES.ADMIN] };
+    const admin = {
+      level: 'tenant' as const,
+      roleCodes: [ROLE_CODES.ADMIN],
+      grants: DEFAULT_ROLE_PRIVILEGES[ROLE_CODES.ADMIN],
+    };
     for (const code of ALL_ROLE_CODES.filter((c) => c !== ROLE_CODES.SUPER_ADMIN)) {
-      expect({ code, ok: canAssignRole(admin, { roleCode: code, privileges: DEFAULT_ROLE_PRIVILEGES[code] }) }).toEqual({ code, ok: true });
+      expect({ code, ok: canAssignRole(admin, { roleCode: code, privileges: DEFAULT_ROLE_PRIVILEGES[code] }) }).toEqual(
+        { code, ok: true },
+      );
     }
-    const ca = { level: 'centre' as const, roleCodes: [ROLE_CODES.CENTER_ADMIN], grants: DEFAULT_ROLE_PRIVILEGES[ROLE_CODES.CENTER_ADMIN] };
-    expect(canAssignRole(ca, { roleCode: ROLE_CODES.RECEPTIONIST, privileges: DEFAULT_ROLE_PRIVILEGES[ROLE_CODES.RECEPTIONIST] })).toBe(true);
+    const ca = {
+      level: 'centre' as const,
+      roleCodes: [ROLE_CODES.CENTER_ADMIN],
+      grants: DEFAULT_ROLE_PRIVILEGES[ROLE_CODES.CENTER_ADMIN],
+    };
+    expect(
+      canAssignRole(ca, {
+        roleCode: ROLE_CODES.RECEPTIONIST,
+        privileges: DEFAULT_ROLE_PRIVILEGES[ROLE_CODES.RECEPTIONIST],
+      }),
+    ).toBe(true);
     // work privileges (accept, report) are not compared on assignment, administrative ones are
-    expect(canAssignRole(ca, { roleCode: ROLE_CODES.CENTER_RADIOLOGIST, privileges: DEFAULT_ROLE_PRIVILEGES[ROLE_CODES.CENTER_RADIOLOGIST] })).toBe(true);
-    expect(canAssignRole(ca, { roleCode: ROLE_CODES.CENTER_ADMIN, privileges: DEFAULT_ROLE_PRIVILEGES[ROLE_CODES.GROUP_CENTER_ADMIN] })).toBe(false);
+    expect(
+      canAssignRole(ca, {
+        roleCode: ROLE_CODES.CENTER_RADIOLOGIST,
+        privileges: DEFAULT_ROLE_PRIVILEGES[ROLE_CODES.CENTER_RADIOLOGIST],
+      }),
+    ).toBe(true);
+    expect(
+      canAssignRole(ca, {
+        roleCode: ROLE_CODES.CENTER_ADMIN,
+        privileges: DEFAULT_ROLE_PRIVILEGES[ROLE_CODES.GROUP_CENTER_ADMIN],
+      }),
+    ).toBe(false);
     // but a role it defines holds only its own privileges
-    expect(canDefineRole(ca, { roleCode: ROLE_CODES.CENTER_RADIOLOGIST, privileges: DEFAULT_ROLE_PRIVILEGES[ROLE_CODES.CENTER_RADIOLOGIST] })).toBe(false);
-    expect(canDefineRole(ca, { roleCode: ROLE_CODES.RECEPTIONIST, privileges: { USER: ['VIEW'], WORKLIST: ['VIEW'] } })).toBe(true);
+    expect(
+      canDefineRole(ca, {
+        roleCode: ROLE_CODES.CENTER_RADIOLOGIST,
+        privileges: DEFAULT_ROLE_PRIVILEGES[ROLE_CODES.CENTER_RADIOLOGIST],
+      }),
+    ).toBe(false);
+    expect(
+      canDefineRole(ca, { roleCode: ROLE_CODES.RECEPTIONIST, privileges: { USER: ['VIEW'], WORKLIST: ['VIEW'] } }),
+    ).toBe(true);
   });
 });

@@ -5,7 +5,12 @@ import type { AccessLevel, Principal } from '@rayworks/nest-kit';
  * How far each role reaches inside its tenant (docs/decisions/0012-tenancy-and-scopes.md). Platform roles reach
  * the whole tenant; group admins (plain and fusion) their group; everyone else the centres they are assigned to.
  */
-const TENANT_ROLES: readonly RoleCode[] = [ROLE_CODES.ADMIN, ROLE_CODES.SUPER_ADMIN, ROLE_CODES.RADIOLOGY_ADMIN, ROLE_CODES.MARKETPLACE_RADIOLOGIST];
+const TENANT_ROLES: readonly RoleCode[] = [
+  ROLE_CODES.ADMIN,
+  ROLE_CODES.SUPER_ADMIN,
+  ROLE_CODES.RADIOLOGY_ADMIN,
+  ROLE_CODES.MARKETPLACE_RADIOLOGIST,
+];
 const GROUP_ROLES: readonly RoleCode[] = [ROLE_CODES.GROUP_ADMIN, ROLE_CODES.FUSION_GROUP_ADMIN];
 
 const RANK: Record<AccessLevel, number> = { centre: 1, group: 2, tenant: 3 };
@@ -19,7 +24,9 @@ export function roleLevel(roleCode: string): AccessLevel {
 
 /** Every code of `grants` is also in `held`. */
 export function grantsWithin(grants: PrivilegeGrants, held: PrivilegeGrants): boolean {
-  return Object.entries(grants).every(([type, codes]) => (codes ?? []).every((code) => held[type as keyof PrivilegeGrants]?.includes(code)));
+  return Object.entries(grants).every(([type, codes]) =>
+    (codes ?? []).every((code) => held[type as keyof PrivilegeGrants]?.includes(code)),
+  );
 }
 
 /**
@@ -31,7 +38,8 @@ export function canUseRoleCode(caller: Pick<Principal, 'level' | 'roleCodes'>, r
   if (!code) return false;
   if (RANK[roleLevel(code)] > RANK[caller.level]) return false;
   if (code === ROLE_CODES.SUPER_ADMIN) return caller.roleCodes.includes(ROLE_CODES.SUPER_ADMIN);
-  if (code === ROLE_CODES.ADMIN) return caller.roleCodes.some((c) => c === ROLE_CODES.ADMIN || c === ROLE_CODES.SUPER_ADMIN);
+  if (code === ROLE_CODES.ADMIN)
+    return caller.roleCodes.some((c) => c === ROLE_CODES.ADMIN || c === ROLE_CODES.SUPER_ADMIN);
   return true;
 }
 
@@ -39,10 +47,15 @@ export function canUseRoleCode(caller: Pick<Principal, 'level' | 'roleCodes'>, r
 export const ADMINISTRATIVE_TYPES = ['GROUP', 'CENTERS', 'ROLES', 'USER', 'DEPARTMENT', 'DOCTOR', 'REFERRALS'] as const;
 
 export const administrativePart = (grants: PrivilegeGrants): PrivilegeGrants =>
-  Object.fromEntries(Object.entries(grants).filter(([type]) => (ADMINISTRATIVE_TYPES as readonly string[]).includes(type)));
+  Object.fromEntries(
+    Object.entries(grants).filter(([type]) => (ADMINISTRATIVE_TYPES as readonly string[]).includes(type)),
+  );
 
 /** May the caller define a role with these privileges: every one of them is the caller's own. */
-export function canDefineRole(caller: Pick<Principal, 'level' | 'roleCodes' | 'grants'>, role: { roleCode: string; privileges: PrivilegeGrants }): boolean {
+export function canDefineRole(
+  caller: Pick<Principal, 'level' | 'roleCodes' | 'grants'>,
+  role: { roleCode: string; privileges: PrivilegeGrants },
+): boolean {
   return canUseRoleCode(caller, role.roleCode) && grantsWithin(role.privileges, caller.grants);
 }
 
@@ -51,6 +64,9 @@ export function canDefineRole(caller: Pick<Principal, 'level' | 'roleCodes' | 'g
  * reach and its administrative privileges are the caller's own. Work privileges (reading cases, billing, the
  * profile) are not compared: a centre admin assigns radiologists without reading cases itself.
  */
-export function canAssignRole(caller: Pick<Principal, 'level' | 'roleCodes' | 'grants'>, role: { roleCode: string; privileges: PrivilegeGrants }): boolean {
+export function canAssignRole(
+  caller: Pick<Principal, 'level' | 'roleCodes' | 'grants'>,
+  role: { roleCode: string; privileges: PrivilegeGrants },
+): boolean {
   return canUseRoleCode(caller, role.roleCode) && grantsWithin(administrativePart(role.privileges), caller.grants);
 }

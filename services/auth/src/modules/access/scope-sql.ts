@@ -28,8 +28,10 @@ export class ScopeSql {
   centreRow(alias: string): string {
     if (this.access.empty) return 'FALSE';
     const parts: string[] = [];
-    if (this.access.groupFilter !== null) parts.push(`${alias}.group_id = ${this.p.add(this.access.groupFilter)}::uuid`);
-    if (this.access.centreFilter !== null) parts.push(`${alias}.id = ANY(${this.p.add(this.access.centreFilter)}::uuid[])`);
+    if (this.access.groupFilter !== null)
+      parts.push(`${alias}.group_id = ${this.p.add(this.access.groupFilter)}::uuid`);
+    if (this.access.centreFilter !== null)
+      parts.push(`${alias}.id = ANY(${this.p.add(this.access.centreFilter)}::uuid[])`);
     return parts.length ? `(${parts.join(' AND ')})` : 'TRUE';
   }
 
@@ -45,7 +47,9 @@ export class ScopeSql {
     const parts: string[] = [];
     if (this.access.groupFilter !== null) parts.push(`${expr} = ${this.p.add(this.access.groupFilter)}::uuid`);
     if (this.access.centreFilter !== null)
-      parts.push(`EXISTS (SELECT 1 FROM centres sg WHERE sg.group_id = ${expr} AND sg.id = ANY(${this.p.add(this.access.centreFilter)}::uuid[]))`);
+      parts.push(
+        `EXISTS (SELECT 1 FROM centres sg WHERE sg.group_id = ${expr} AND sg.id = ANY(${this.p.add(this.access.centreFilter)}::uuid[]))`,
+      );
     return parts.length ? `(${parts.join(' AND ')})` : 'TRUE';
   }
 
@@ -89,7 +93,10 @@ export class ScopeSql {
   ownedWritable(alias: string): string {
     const readable = this.ownedReadable(alias);
     if (this.level === 'tenant') return readable;
-    const own = this.level === 'group' ? `(${alias}.owner_centre_id IS NOT NULL OR ${alias}.owner_group_id IS NOT NULL)` : `${alias}.owner_centre_id IS NOT NULL`;
+    const own =
+      this.level === 'group'
+        ? `(${alias}.owner_centre_id IS NOT NULL OR ${alias}.owner_group_id IS NOT NULL)`
+        : `${alias}.owner_centre_id IS NOT NULL`;
     return `(${readable} AND ${own})`;
   }
 

@@ -12,13 +12,23 @@ export class AvailabilityController {
 
   @ApiContract(AUTH_API.online, 'Goes online (own user, centre radiologists and typists)')
   @ApiParam({ name: 'userId', description: 'The caller’s own user id' })
-  async online(@CurrentAccess() access: RequestAccess, @Param('userId') userId: string, @ContractBody(AUTH_API.online) _body: unknown, @Client() client: ClientInfo) {
+  async online(
+    @CurrentAccess() access: RequestAccess,
+    @Param('userId') userId: string,
+    @ContractBody(AUTH_API.online) _body: unknown,
+    @Client() client: ClientInfo,
+  ) {
     return apiOk(await this.availability.set(access, userId, true, client), AUTH_MESSAGES.availabilityOnline);
   }
 
   @ApiContract(AUTH_API.offline, 'Goes offline (own user, centre radiologists and typists)')
   @ApiParam({ name: 'userId', description: 'The caller’s own user id' })
-  async offline(@CurrentAccess() access: RequestAccess, @Param('userId') userId: string, @ContractBody(AUTH_API.offline) _body: unknown, @Client() client: ClientInfo) {
+  async offline(
+    @CurrentAccess() access: RequestAccess,
+    @Param('userId') userId: string,
+    @ContractBody(AUTH_API.offline) _body: unknown,
+    @Client() client: ClientInfo,
+  ) {
     return apiOk(await this.availability.set(access, userId, false, client), AUTH_MESSAGES.availabilityOffline);
   }
 }

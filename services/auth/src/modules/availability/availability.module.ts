@@ -5,5 +5,9 @@ import { AvailabilityController } from './availability.controller.js';
 import { AvailabilityService } from './availability.service.js';
 
 /** The online/offline switch. */
-@Module({ imports: [AuditModule, UsersModule], controllers: [AvailabilityController], providers: [AvailabilityService] })
+@Module({
+  imports: [AuditModule, UsersModule],
+  controllers: [AvailabilityController],
+  providers: [AvailabilityService],
+})
 export class AvailabilityModule {}

@@ -23,10 +23,16 @@ export class AvailabilityService {
     @Inject(AuditRepository) private readonly audit: AuditRepository,
   ) {}
 
-  async set(access: RequestAccess, userId: string, isAvailability: boolean, client: ClientInfo): Promise<{ isAvailability: boolean }> {
+  async set(
+    access: RequestAccess,
+    userId: string,
+    isAvailability: boolean,
+    client: ClientInfo,
+  ): Promise<{ isAvailability: boolean }> {
     const { principal } = access;
     if (userId.toLowerCase() !== principal.userId) throw forbidden();
-    if (!principal.roleCodes.some((code) => (AVAILABILITY_ROLES as readonly string[]).includes(code))) throw forbidden();
+    if (!principal.roleCodes.some((code) => (AVAILABILITY_ROLES as readonly string[]).includes(code)))
+      throw forbidden();
     return runInTenant(this.dataSource, principal.tenantId, async (m) => {
       const user = await this.users.findById(m, principal.userId);
       if (!user) throw new NotFoundException();
@@ -43,7 +49,14 @@ export class AvailabilityService {
           groupId: textOrNull(user.effective_group_id),
         },
       });
-      await this.audit.append(m, { tenantId: principal.tenantId, actor: principal, action: AUDIT_ACTIONS.availability, target: { type: 'user', id: principal.userId }, client, details: { isAvailability } });
+      await this.audit.append(m, {
+        tenantId: principal.tenantId,
+        actor: principal,
+        action: AUDIT_ACTIONS.availability,
+        target: { type: 'user', id: principal.userId },
+        client,
+        details: { isAvailability },
+      });
       return { isAvailability };
     });
   }

@@ -4,5 +4,8 @@ import { LoginRateLimiter } from './login-rate-limiter.js';
 import { PasswordHasher } from './password-hasher.js';
 
 /** Login names and password hashes (a platform table), the argon2id hasher and the login rate limits. */
-@Module({ providers: [CredentialsRepository, PasswordHasher, LoginRateLimiter], exports: [CredentialsRepository, PasswordHasher, LoginRateLimiter] })
+@Module({
+  providers: [CredentialsRepository, PasswordHasher, LoginRateLimiter],
+  exports: [CredentialsRepository, PasswordHasher, LoginRateLimiter],
+})
 export class CredentialsModule {}

@@ -29,13 +29,14 @@ export class CredentialsRepository {
     return (await one(m, `SELECT 1 FROM credentials WHERE login_name = $1`, [loginName.toLowerCase()])) !== null;
   }
 
-  async insert(m: EntityManager, row: { loginName: string; userId: string; tenantId: string; passwordHash: string | null }): Promise<void> {
-    await m.query(`INSERT INTO credentials (login_name, user_id, tenant_id, password_hash, password_changed_at) VALUES ($1, $2, $3, $4, CASE WHEN $4::text IS NULL THEN NULL ELSE now() END)`, [
-      row.loginName.toLowerCase(),
-      row.userId,
-      row.tenantId,
-      row.passwordHash,
-    ]);
+  async insert(
+    m: EntityManager,
+    row: { loginName: string; userId: string; tenantId: string; passwordHash: string | null },
+  ): Promise<void> {
+    await m.query(
+      `INSERT INTO credentials (login_name, user_id, tenant_id, password_hash, password_changed_at) VALUES ($1, $2, $3, $4, CASE WHEN $4::text IS NULL THEN NULL ELSE now() END)`,
+      [row.loginName.toLowerCase(), row.userId, row.tenantId, row.passwordHash],
+    );
   }
 
   /** Counts a wrong password; at `lockAfter` consecutive failures the account is locked for `lockSeconds`. */
@@ -50,7 +51,10 @@ export class CredentialsRepository {
   }
 
   async recordSuccess(m: EntityManager, loginName: string): Promise<void> {
-    await m.query(`UPDATE credentials SET failed_count = 0, locked_until = NULL, updated_at = now() WHERE login_name = $1 AND (failed_count > 0 OR locked_until IS NOT NULL)`, [loginName]);
+    await m.query(
+      `UPDATE credentials SET failed_count = 0, locked_until = NULL, updated_at = now() WHERE login_name = $1 AND (failed_count > 0 OR locked_until IS NOT NULL)`,
+      [loginName],
+    );
   }
 
   async setPassword(m: EntityManager, userId: string, passwordHash: string): Promise<void> {
@@ -61,7 +65,11 @@ export class CredentialsRepository {
   }
 
   async unblock(m: EntityManager, userId: string): Promise<string | null> {
-    const found = await rows<{ login_name: string }>(m, `UPDATE credentials SET failed_count = 0, locked_until = NULL, updated_at = now() WHERE user_id = $1 RETURNING login_name`, [userId]);
+    const found = await rows<{ login_name: string }>(
+      m,
+      `UPDATE credentials SET failed_count = 0, locked_until = NULL, updated_at = now() WHERE user_id = $1 RETURNING login_name`,
+      [userId],
+    );
     return found[0]?.login_name ?? null;
   }
 }

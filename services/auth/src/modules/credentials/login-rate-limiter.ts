@@ -4,7 +4,8 @@ import type { RedisClient as Redis } from '@rayworks/nest-kit';
 import { REDIS } from '@rayworks/nest-kit';
 import { AUTH_SERVICE_ENV, type AuthServiceEnv } from '../../config/env.js';
 
-const nameKey = (loginName: string) => `login-fail:name:${createHash('sha256').update(loginName.trim().toLowerCase()).digest('hex')}`;
+const nameKey = (loginName: string) =>
+  `login-fail:name:${createHash('sha256').update(loginName.trim().toLowerCase()).digest('hex')}`;
 const addressKey = (address: string) => `login-fail:addr:${address}`;
 
 /**
@@ -21,7 +22,10 @@ export class LoginRateLimiter {
 
   async isLimited(loginName: string, address: string): Promise<boolean> {
     const [byName, byAddress] = await this.redis.mget(nameKey(loginName), addressKey(address));
-    return Number(byName ?? 0) >= this.env.LOGIN_MAX_FAILURES_PER_NAME || Number(byAddress ?? 0) >= this.env.LOGIN_MAX_FAILURES_PER_ADDRESS;
+    return (
+      Number(byName ?? 0) >= this.env.LOGIN_MAX_FAILURES_PER_NAME ||
+      Number(byAddress ?? 0) >= this.env.LOGIN_MAX_FAILURES_PER_ADDRESS
+    );
   }
 
   async recordFailure(loginName: string, address: string): Promise<void> {

@@ -13,8 +13,13 @@ export class DashboardController {
     @Inject(DashboardRepository) private readonly dashboard: DashboardRepository,
   ) {}
 
-  @ApiContract(AUTH_API.dashboardCount, 'Counts of groups, centers, users, doctors and referrals within the caller’s reach')
+  @ApiContract(
+    AUTH_API.dashboardCount,
+    'Counts of groups, centers, users, doctors and referrals within the caller’s reach',
+  )
   async counts(@CurrentAccess() access: RequestAccess, @ContractBody(AUTH_API.dashboardCount) _body: unknown) {
-    return apiOk(await runInTenant(this.dataSource, access.principal.tenantId, (m) => this.dashboard.counts(m, access)));
+    return apiOk(
+      await runInTenant(this.dataSource, access.principal.tenantId, (m) => this.dashboard.counts(m, access)),
+    );
   }
 }

@@ -4,5 +4,9 @@ import { DepartmentsRepository } from './departments.repository.js';
 import { DepartmentsService } from './departments.service.js';
 
 /** Departments and sub-departments. */
-@Module({ controllers: [DepartmentsController], providers: [DepartmentsRepository, DepartmentsService], exports: [DepartmentsRepository] })
+@Module({
+  controllers: [DepartmentsController],
+  providers: [DepartmentsRepository, DepartmentsService],
+  exports: [DepartmentsRepository],
+})
 export class DepartmentsModule {}

@@ -20,11 +20,17 @@ export class DepartmentsRepository {
     const where = [new ScopeSql(access, p).ownedReadable('d')];
     if (q.search) {
       const s = p.add(containsPattern(q.search));
-      where.push(`(d.name ILIKE ${s} OR d.code ILIKE ${s} OR EXISTS (SELECT 1 FROM sub_departments s WHERE s.department_id = d.id AND (s.name ILIKE ${s} OR s.code ILIKE ${s})))`);
+      where.push(
+        `(d.name ILIKE ${s} OR d.code ILIKE ${s} OR EXISTS (SELECT 1 FROM sub_departments s WHERE s.department_id = d.id AND (s.name ILIKE ${s} OR s.code ILIKE ${s})))`,
+      );
     }
     if (q.isActive !== undefined) where.push(`d.is_active = ${p.add(q.isActive)}`);
     const filter = `WHERE ${where.join(' AND ')}`;
-    const [{ total }] = await rows<{ total: number }>(m, `SELECT count(*)::int AS total FROM departments d ${filter}`, p);
+    const [{ total }] = await rows<{ total: number }>(
+      m,
+      `SELECT count(*)::int AS total FROM departments d ${filter}`,
+      p,
+    );
     const items = await rows(m, `${SELECT} ${filter} ${orderBy(q, SORTABLE, 'name', 'd.id')} ${limitOffset(q, p)}`, p);
     return { items, total };
   }
@@ -36,10 +42,21 @@ export class DepartmentsRepository {
 
   async isWritable(m: EntityManager, access: RequestAccess, id: string): Promise<boolean> {
     const p = new SqlParams();
-    return (await one(m, `SELECT 1 FROM departments d WHERE d.id = ${p.add(id)} AND ${new ScopeSql(access, p).ownedWritable('d')}`, p)) !== null;
+    return (
+      (await one(
+        m,
+        `SELECT 1 FROM departments d WHERE d.id = ${p.add(id)} AND ${new ScopeSql(access, p).ownedWritable('d')}`,
+        p,
+      )) !== null
+    );
   }
 
-  async insert(m: EntityManager, tenantId: string, input: { name: string; code: string }, owner: OwnerScope): Promise<string> {
+  async insert(
+    m: EntityManager,
+    tenantId: string,
+    input: { name: string; code: string },
+    owner: OwnerScope,
+  ): Promise<string> {
     const [row] = await rows<{ id: string }>(
       m,
       `INSERT INTO departments (tenant_id, name, code, owner_group_id, owner_centre_id) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
@@ -49,14 +66,28 @@ export class DepartmentsRepository {
   }
 
   async update(m: EntityManager, id: string, input: { name: string; code: string }): Promise<void> {
-    await m.query(`UPDATE departments SET name = $2, code = $3, updated_at = now() WHERE id = $1`, [id, input.name, input.code]);
+    await m.query(`UPDATE departments SET name = $2, code = $3, updated_at = now() WHERE id = $1`, [
+      id,
+      input.name,
+      input.code,
+    ]);
   }
 
   async setActive(m: EntityManager, id: string, isActive: boolean): Promise<void> {
     await m.query(`UPDATE departments SET is_active = $2, updated_at = now() WHERE id = $1`, [id, isActive]);
   }
 
-  async insertSub(m: EntityManager, tenantId: string, departmentId: string, input: { name: string; code: string }): Promise<void> {
-    await m.query(`INSERT INTO sub_departments (tenant_id, department_id, name, code) VALUES ($1, $2, $3, $4)`, [tenantId, departmentId, input.name, input.code]);
+  async insertSub(
+    m: EntityManager,
+    tenantId: string,
+    departmentId: string,
+    input: { name: string; code: string },
+  ): Promise<void> {
+    await m.query(`INSERT INTO sub_departments (tenant_id, department_id, name, code) VALUES ($1, $2, $3, $4)`, [
+      tenantId,
+      departmentId,
+      input.name,
+      input.code,
+    ]);
   }
 }

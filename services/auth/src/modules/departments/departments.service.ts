@@ -69,11 +69,17 @@ export class DepartmentsService {
     });
   }
 
-  async createSub(access: RequestAccess, input: { departmentID: string; subDepartmentName: string; subDepartmentCode: string }): Promise<Department> {
+  async createSub(
+    access: RequestAccess,
+    input: { departmentID: string; subDepartmentName: string; subDepartmentCode: string },
+  ): Promise<Department> {
     try {
       return await runInTenant(this.dataSource, access.principal.tenantId, async (m) => {
         await this.writable(m, access, input.departmentID);
-        await this.departments.insertSub(m, access.principal.tenantId, input.departmentID, { name: input.subDepartmentName, code: input.subDepartmentCode });
+        await this.departments.insertSub(m, access.principal.tenantId, input.departmentID, {
+          name: input.subDepartmentName,
+          code: input.subDepartmentCode,
+        });
         return toDepartment((await this.departments.findReadable(m, wholeReach(access), input.departmentID))!);
       });
     } catch (error) {
@@ -82,8 +88,13 @@ export class DepartmentsService {
     }
   }
 
-  private async writable(m: Parameters<DepartmentsRepository['isWritable']>[0], access: RequestAccess, id: string): Promise<void> {
-    if (!(await this.departments.findReadable(m, access, id))) throw new NotFoundException(DEPARTMENT_MESSAGES.notFound);
+  private async writable(
+    m: Parameters<DepartmentsRepository['isWritable']>[0],
+    access: RequestAccess,
+    id: string,
+  ): Promise<void> {
+    if (!(await this.departments.findReadable(m, access, id)))
+      throw new NotFoundException(DEPARTMENT_MESSAGES.notFound);
     if (!(await this.departments.isWritable(m, access, id))) throw forbidden();
   }
 }

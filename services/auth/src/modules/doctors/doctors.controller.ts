@@ -24,17 +24,29 @@ export class DoctorsController {
   }
 
   @ApiContract(AUTH_API.createDoctor, 'Creates a doctor')
-  async create(@CurrentAccess() access: RequestAccess, @ContractBody(AUTH_API.createDoctor) body: Body<'createDoctor'>) {
+  async create(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(AUTH_API.createDoctor) body: Body<'createDoctor'>,
+  ) {
     return apiOk(await this.doctors.create(access, body), DOCTOR.created);
   }
 
   @ApiContract(AUTH_API.updateDoctor, 'Updates a doctor')
-  async update(@CurrentAccess() access: RequestAccess, @ContractBody(AUTH_API.updateDoctor) body: Body<'updateDoctor'>) {
+  async update(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(AUTH_API.updateDoctor) body: Body<'updateDoctor'>,
+  ) {
     return apiOk(await this.doctors.update(access, body), DOCTOR.updated);
   }
 
   @ApiContract(AUTH_API.doctorStatus, 'Activates or inactivates a doctor')
-  async status(@CurrentAccess() access: RequestAccess, @ContractBody(AUTH_API.doctorStatus) body: Body<'doctorStatus'>) {
-    return apiOk(await this.doctors.setStatus(access, body.id, body.isActive), body.isActive ? DOCTOR.activated : DOCTOR.inactivated);
+  async status(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(AUTH_API.doctorStatus) body: Body<'doctorStatus'>,
+  ) {
+    return apiOk(
+      await this.doctors.setStatus(access, body.id, body.isActive),
+      body.isActive ? DOCTOR.activated : DOCTOR.inactivated,
+    );
   }
 }

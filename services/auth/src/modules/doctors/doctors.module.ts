@@ -6,5 +6,9 @@ import { DoctorsRepository } from './doctors.repository.js';
 import { DoctorsService } from './doctors.service.js';
 
 /** Doctors. */
-@Module({ imports: [DepartmentsModule, OrgModule], controllers: [DoctorsController], providers: [DoctorsRepository, DoctorsService] })
+@Module({
+  imports: [DepartmentsModule, OrgModule],
+  controllers: [DoctorsController],
+  providers: [DoctorsRepository, DoctorsService],
+})
 export class DoctorsModule {}

@@ -8,8 +8,23 @@ import { ScopeSql } from '../access/scope-sql.js';
 
 export type DoctorInput = z.output<typeof doctorInputSchema>;
 const SELECT = `SELECT d.*, COALESCE((SELECT array_agg(x.centre_id::text ORDER BY x.centre_id) FROM doctor_centres x WHERE x.doctor_id = d.id), '{}') AS centre_ids FROM doctors d`;
-const SORTABLE = { name: `d.first_name || ' ' || d.last_name`, firstName: 'd.first_name', lastName: 'd.last_name', specialization: 'd.specialization', createdAt: 'd.created_at' };
-const values = (i: DoctorInput) => [i.firstName, i.lastName, i.email ?? null, i.phoneNumber ?? null, i.qualificationName ?? null, i.specialization ?? null, i.registrationNumber ?? null, i.departmentID];
+const SORTABLE = {
+  name: `d.first_name || ' ' || d.last_name`,
+  firstName: 'd.first_name',
+  lastName: 'd.last_name',
+  specialization: 'd.specialization',
+  createdAt: 'd.created_at',
+};
+const values = (i: DoctorInput) => [
+  i.firstName,
+  i.lastName,
+  i.email ?? null,
+  i.phoneNumber ?? null,
+  i.qualificationName ?? null,
+  i.specialization ?? null,
+  i.registrationNumber ?? null,
+  i.departmentID,
+];
 
 /** Doctors and the centres they work at. */
 @Injectable()
@@ -19,7 +34,9 @@ export class DoctorsRepository {
     const where = [new ScopeSql(access, p).doctorReadable('d')];
     if (q.search) {
       const s = p.add(containsPattern(q.search));
-      where.push(`(d.first_name || ' ' || d.last_name ILIKE ${s} OR d.email ILIKE ${s} OR d.phone_number ILIKE ${s} OR d.specialization ILIKE ${s} OR d.registration_number ILIKE ${s})`);
+      where.push(
+        `(d.first_name || ' ' || d.last_name ILIKE ${s} OR d.email ILIKE ${s} OR d.phone_number ILIKE ${s} OR d.specialization ILIKE ${s} OR d.registration_number ILIKE ${s})`,
+      );
     }
     if (q.isActive !== undefined) where.push(`d.is_active = ${p.add(q.isActive)}`);
     const filter = `WHERE ${where.join(' AND ')}`;
@@ -35,7 +52,13 @@ export class DoctorsRepository {
 
   async isWritable(m: EntityManager, access: RequestAccess, id: string): Promise<boolean> {
     const p = new SqlParams();
-    return (await one(m, `SELECT 1 FROM doctors d WHERE d.id = ${p.add(id)} AND ${new ScopeSql(access, p).doctorWritable('d')}`, p)) !== null;
+    return (
+      (await one(
+        m,
+        `SELECT 1 FROM doctors d WHERE d.id = ${p.add(id)} AND ${new ScopeSql(access, p).doctorWritable('d')}`,
+        p,
+      )) !== null
+    );
   }
 
   async insert(m: EntityManager, tenantId: string, input: DoctorInput, centreIds: readonly string[]): Promise<string> {
@@ -49,7 +72,13 @@ export class DoctorsRepository {
     return row!.id;
   }
 
-  async update(m: EntityManager, tenantId: string, id: string, input: DoctorInput, centreIds: readonly string[]): Promise<void> {
+  async update(
+    m: EntityManager,
+    tenantId: string,
+    id: string,
+    input: DoctorInput,
+    centreIds: readonly string[],
+  ): Promise<void> {
     await m.query(
       `UPDATE doctors SET first_name = $1, last_name = $2, email = $3, phone_number = $4, qualification_name = $5, specialization = $6,
          registration_number = $7, department_id = $8, updated_at = now() WHERE id = $9`,
@@ -62,8 +91,18 @@ export class DoctorsRepository {
     await m.query(`UPDATE doctors SET is_active = $2, updated_at = now() WHERE id = $1`, [id, isActive]);
   }
 
-  private async setCentres(m: EntityManager, tenantId: string, doctorId: string, centreIds: readonly string[]): Promise<void> {
+  private async setCentres(
+    m: EntityManager,
+    tenantId: string,
+    doctorId: string,
+    centreIds: readonly string[],
+  ): Promise<void> {
     await m.query(`DELETE FROM doctor_centres WHERE doctor_id = $1`, [doctorId]);
-    if (centreIds.length > 0) await m.query(`INSERT INTO doctor_centres (tenant_id, doctor_id, centre_id) SELECT $1, $2, unnest($3::uuid[])`, [tenantId, doctorId, centreIds]);
+    if (centreIds.length > 0)
+      await m.query(`INSERT INTO doctor_centres (tenant_id, doctor_id, centre_id) SELECT $1, $2, unnest($3::uuid[])`, [
+        tenantId,
+        doctorId,
+        centreIds,
+      ]);
   }
 }

@@ -9,7 +9,11 @@ import { CentresRepository } from '../org/centres.repository.js';
 import { idList } from '../users/users.mappers.js';
 import { DoctorsRepository, type DoctorInput } from './doctors.repository.js';
 
-const MESSAGES = { notFound: 'Doctor not found', centreNotFound: 'Center not found', departmentNotFound: 'Department not found' } as const;
+const MESSAGES = {
+  notFound: 'Doctor not found',
+  centreNotFound: 'Center not found',
+  departmentNotFound: 'Department not found',
+} as const;
 
 export const toDoctor = (r: Row): Doctor => ({
   _id: String(r.id),
@@ -90,11 +94,17 @@ export class DoctorsService {
 
   /** The centres of a doctor: ones the caller reaches; when none are given, a non-tenant caller's own. */
   private async placement(m: EntityManager, access: RequestAccess, input: DoctorInput): Promise<string[]> {
-    if (input.departmentID && !(await this.departments.findReadable(m, access, input.departmentID))) throw new NotFoundException(MESSAGES.departmentNotFound);
+    if (input.departmentID && !(await this.departments.findReadable(m, access, input.departmentID)))
+      throw new NotFoundException(MESSAGES.departmentNotFound);
     let centreIds = [...new Set(input.centerID)];
     if (centreIds.length === 0 && access.principal.level !== 'tenant') {
       if (access.empty) throw forbidden();
-      centreIds = access.centreFilter !== null ? [...access.centreFilter] : access.principal.groupId ? await this.centres.idsOfGroup(m, access.principal.groupId) : [];
+      centreIds =
+        access.centreFilter !== null
+          ? [...access.centreFilter]
+          : access.principal.groupId
+            ? await this.centres.idsOfGroup(m, access.principal.groupId)
+            : [];
       if (centreIds.length === 0) throw forbidden();
     }
     const found = await this.centres.findManyVisible(m, access, centreIds);

@@ -13,7 +13,13 @@ export function passwordResetMail(to: string, name: string, link: string, minute
 }
 
 /** The welcome e-mail of a user an administrator created: login name and a temporary password to change at first login. */
-export function welcomeMail(to: string, name: string, loginName: string, temporaryPassword: string, loginUrl: string): MailMessage {
+export function welcomeMail(
+  to: string,
+  name: string,
+  loginName: string,
+  temporaryPassword: string,
+  loginUrl: string,
+): MailMessage {
   return {
     to,
     subject: 'Your Rayworks account',

@@ -41,7 +41,9 @@ export class MailProcessor implements OnApplicationBootstrap, OnApplicationShutd
   ) {}
 
   onApplicationBootstrap(): void {
-    this.worker = createWorker<MailJob, void>(QUEUES.authMail, (job) => this.process(job), this.redis, this.logger, { concurrency: 2 });
+    this.worker = createWorker<MailJob, void>(QUEUES.authMail, (job) => this.process(job), this.redis, this.logger, {
+      concurrency: 2,
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -58,7 +60,12 @@ export class MailProcessor implements OnApplicationBootstrap, OnApplicationShutd
       const base = this.env.PUBLIC_BASE_URL.replace(/\/$/, '');
       if (job.data.kind === 'password-reset') {
         const token = randomBytes(32).toString('base64url');
-        await this.resets.create(m, { tokenHash: hashResetToken(token), userId: String(user.id), tenantId, ttlSeconds: this.env.PASSWORD_RESET_TTL_SECONDS });
+        await this.resets.create(m, {
+          tokenHash: hashResetToken(token),
+          userId: String(user.id),
+          tenantId,
+          ttlSeconds: this.env.PASSWORD_RESET_TTL_SECONDS,
+        });
         const link = `${base}/update-password?resetToken=${encodeURIComponent(token)}`;
         return passwordResetMail(String(user.email), name, link, Math.round(this.env.PASSWORD_RESET_TTL_SECONDS / 60));
       }

@@ -25,17 +25,32 @@ export class CentresController {
   }
 
   @ApiContract(AUTH_API.createCentre, 'Creates an individual center or a center of a group')
-  async create(@CurrentAccess() access: RequestAccess, @ContractBody(AUTH_API.createCentre) body: Body<'createCentre'>, @Client() client: ClientInfo) {
+  async create(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(AUTH_API.createCentre) body: Body<'createCentre'>,
+    @Client() client: ClientInfo,
+  ) {
     return apiOk(await this.centres.create(access, body, client), CENTRE.created);
   }
 
   @ApiContract(AUTH_API.updateCentre, 'Updates a center')
-  async update(@CurrentAccess() access: RequestAccess, @ContractBody(AUTH_API.updateCentre) body: Body<'updateCentre'>, @Client() client: ClientInfo) {
+  async update(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(AUTH_API.updateCentre) body: Body<'updateCentre'>,
+    @Client() client: ClientInfo,
+  ) {
     return apiOk(await this.centres.update(access, body, client), CENTRE.updated);
   }
 
   @ApiContract(AUTH_API.centreStatus, 'Activates or inactivates a center')
-  async status(@CurrentAccess() access: RequestAccess, @ContractBody(AUTH_API.centreStatus) body: Body<'centreStatus'>, @Client() client: ClientInfo) {
-    return apiOk(await this.centres.setStatus(access, body.id, body.isActive, client), body.isActive ? CENTRE.activated : CENTRE.inactivated);
+  async status(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(AUTH_API.centreStatus) body: Body<'centreStatus'>,
+    @Client() client: ClientInfo,
+  ) {
+    return apiOk(
+      await this.centres.setStatus(access, body.id, body.isActive, client),
+      body.isActive ? CENTRE.activated : CENTRE.inactivated,
+    );
   }
 }

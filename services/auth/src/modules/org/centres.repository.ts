@@ -14,7 +14,11 @@ const SELECT = `SELECT c.*, g.name AS group_name FROM centres c LEFT JOIN groups
 /** Centres, as far as the request reaches. */
 @Injectable()
 export class CentresRepository {
-  async list(m: EntityManager, access: RequestAccess, q: ListQuery & { groupID?: string }): Promise<{ items: Row[]; total: number }> {
+  async list(
+    m: EntityManager,
+    access: RequestAccess,
+    q: ListQuery & { groupID?: string },
+  ): Promise<{ items: Row[]; total: number }> {
     const p = new SqlParams();
     const scope = new ScopeSql(access, p);
     const where = [scope.centreRow('c')];
@@ -25,7 +29,11 @@ export class CentresRepository {
     }
     if (q.isActive !== undefined) where.push(`c.is_active = ${p.add(q.isActive)}`);
     const filter = `WHERE ${where.join(' AND ')}`;
-    const [{ total }] = await rows<{ total: number }>(m, `SELECT count(*)::int AS total FROM centres c LEFT JOIN groups g ON g.id = c.group_id ${filter}`, p);
+    const [{ total }] = await rows<{ total: number }>(
+      m,
+      `SELECT count(*)::int AS total FROM centres c LEFT JOIN groups g ON g.id = c.group_id ${filter}`,
+      p,
+    );
     const items = await rows(m, `${SELECT} ${filter} ${orderBy(q, SORTABLE, 'name', 'c.id')} ${limitOffset(q, p)}`, p);
     return { items, total };
   }
@@ -57,14 +65,22 @@ export class CentresRepository {
   /** The names of centres, in the order of the ids. */
   async findNames(m: EntityManager, ids: readonly string[]): Promise<string[]> {
     if (ids.length === 0) return [];
-    const found = await rows<{ id: string; name: string }>(m, `SELECT id, name FROM centres WHERE id = ANY($1::uuid[])`, [ids]);
+    const found = await rows<{ id: string; name: string }>(
+      m,
+      `SELECT id, name FROM centres WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
     const byId = new Map(found.map((r) => [r.id, r.name]));
     return ids.map((id) => byId.get(id)).filter((n): n is string => n !== undefined);
   }
 
   /** Active centres of a group (a group-level user's centres). */
   async idsOfGroup(m: EntityManager, groupId: string): Promise<string[]> {
-    const found = await rows<{ id: string }>(m, `SELECT id FROM centres WHERE group_id = $1 AND is_active ORDER BY name, id`, [groupId]);
+    const found = await rows<{ id: string }>(
+      m,
+      `SELECT id FROM centres WHERE group_id = $1 AND is_active ORDER BY name, id`,
+      [groupId],
+    );
     return found.map((r) => r.id);
   }
 
@@ -73,7 +89,19 @@ export class CentresRepository {
       m,
       `INSERT INTO centres (tenant_id, group_id, name, code, is_fusion, email, phone_number, address, city, state, pin_code)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-      [tenantId, input.groupID, input.name, input.code, input.isFusion, input.email ?? null, input.phoneNumber ?? null, input.address ?? null, input.city ?? null, input.state ?? null, input.pinCode ?? null],
+      [
+        tenantId,
+        input.groupID,
+        input.name,
+        input.code,
+        input.isFusion,
+        input.email ?? null,
+        input.phoneNumber ?? null,
+        input.address ?? null,
+        input.city ?? null,
+        input.state ?? null,
+        input.pinCode ?? null,
+      ],
     );
     return row!.id;
   }
@@ -82,7 +110,19 @@ export class CentresRepository {
     await m.query(
       `UPDATE centres SET group_id = $2, name = $3, code = $4, is_fusion = $5, email = $6, phone_number = $7, address = $8, city = $9,
          state = $10, pin_code = $11, updated_at = now() WHERE id = $1`,
-      [id, input.groupID, input.name, input.code, input.isFusion, input.email ?? null, input.phoneNumber ?? null, input.address ?? null, input.city ?? null, input.state ?? null, input.pinCode ?? null],
+      [
+        id,
+        input.groupID,
+        input.name,
+        input.code,
+        input.isFusion,
+        input.email ?? null,
+        input.phoneNumber ?? null,
+        input.address ?? null,
+        input.city ?? null,
+        input.state ?? null,
+        input.pinCode ?? null,
+      ],
     );
   }
 

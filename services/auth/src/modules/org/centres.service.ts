@@ -46,14 +46,21 @@ export class CentresService {
   async create(access: RequestAccess, input: CentreInput, client: ClientInfo): Promise<Centre> {
     const { principal } = access;
     if (principal.level === 'centre' || access.empty) throw forbidden();
-    const wanted: CentreInput = principal.level === 'group' ? { ...input, groupID: input.groupID ?? principal.groupId } : input;
+    const wanted: CentreInput =
+      principal.level === 'group' ? { ...input, groupID: input.groupID ?? principal.groupId } : input;
     return this.uniqueCode(() =>
       runInTenant(this.dataSource, principal.tenantId, async (m) => {
         await this.checkGroup(m, access, wanted.groupID);
         const id = await this.centres.insert(m, principal.tenantId, wanted);
         const centre = toCentre((await this.centres.findVisible(m, wholeReach(access), id))!);
         await this.publisher.centre(m, principal.tenantId, actorOf(principal), centre, true);
-        await this.audit.append(m, { tenantId: principal.tenantId, actor: principal, action: AUDIT_ACTIONS.centreCreate, target: { type: 'centre', id }, client });
+        await this.audit.append(m, {
+          tenantId: principal.tenantId,
+          actor: principal,
+          action: AUDIT_ACTIONS.centreCreate,
+          target: { type: 'centre', id },
+          client,
+        });
         return centre;
       }),
     );
@@ -72,7 +79,13 @@ export class CentresService {
         await this.centres.update(m, input.id, input);
         const centre = toCentre((await this.centres.findVisible(m, wholeReach(access), input.id))!);
         await this.publisher.centre(m, principal.tenantId, actorOf(principal), centre, false);
-        await this.audit.append(m, { tenantId: principal.tenantId, actor: principal, action: AUDIT_ACTIONS.centreUpdate, target: { type: 'centre', id: input.id }, client });
+        await this.audit.append(m, {
+          tenantId: principal.tenantId,
+          actor: principal,
+          action: AUDIT_ACTIONS.centreUpdate,
+          target: { type: 'centre', id: input.id },
+          client,
+        });
         return centre;
       }),
     );
@@ -86,7 +99,14 @@ export class CentresService {
       await this.centres.setActive(m, id, isActive);
       const centre = toCentre((await this.centres.findVisible(m, access, id))!);
       await this.publisher.centre(m, principal.tenantId, actorOf(principal), centre, false);
-      await this.audit.append(m, { tenantId: principal.tenantId, actor: principal, action: AUDIT_ACTIONS.centreUpdate, target: { type: 'centre', id }, client, details: { isActive } });
+      await this.audit.append(m, {
+        tenantId: principal.tenantId,
+        actor: principal,
+        action: AUDIT_ACTIONS.centreUpdate,
+        target: { type: 'centre', id },
+        client,
+        details: { isActive },
+      });
       return centre;
     });
   }

@@ -26,22 +26,41 @@ export class GroupsController {
   }
 
   @ApiContract(AUTH_API.createGroup, 'Creates a group (tenant-level users)')
-  async create(@CurrentAccess() access: RequestAccess, @ContractBody(AUTH_API.createGroup) body: Body<'createGroup'>, @Client() client: ClientInfo) {
+  async create(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(AUTH_API.createGroup) body: Body<'createGroup'>,
+    @Client() client: ClientInfo,
+  ) {
     return apiOk(await this.groups.create(access, body, client), GROUP.created);
   }
 
   @ApiContract(AUTH_API.updateGroup, 'Updates a group')
-  async update(@CurrentAccess() access: RequestAccess, @ContractBody(AUTH_API.updateGroup) body: Body<'updateGroup'>, @Client() client: ClientInfo) {
+  async update(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(AUTH_API.updateGroup) body: Body<'updateGroup'>,
+    @Client() client: ClientInfo,
+  ) {
     return apiOk(await this.groups.update(access, body, client), GROUP.updated);
   }
 
   @ApiContract(AUTH_API.groupStatus, 'Activates or inactivates a group')
-  async status(@CurrentAccess() access: RequestAccess, @ContractBody(AUTH_API.groupStatus) body: Body<'groupStatus'>, @Client() client: ClientInfo) {
-    return apiOk(await this.groups.setStatus(access, body.id, body.isActive, client), body.isActive ? GROUP.activated : GROUP.inactivated);
+  async status(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(AUTH_API.groupStatus) body: Body<'groupStatus'>,
+    @Client() client: ClientInfo,
+  ) {
+    return apiOk(
+      await this.groups.setStatus(access, body.id, body.isActive, client),
+      body.isActive ? GROUP.activated : GROUP.inactivated,
+    );
   }
 
   @ApiContract(AUTH_API.addCentreToGroup, 'Puts a center into a group')
-  async addCentre(@CurrentAccess() access: RequestAccess, @ContractBody(AUTH_API.addCentreToGroup) body: Body<'addCentreToGroup'>, @Client() client: ClientInfo) {
+  async addCentre(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(AUTH_API.addCentreToGroup) body: Body<'addCentreToGroup'>,
+    @Client() client: ClientInfo,
+  ) {
     return apiOk(await this.groups.addCentre(access, body.groupID, body.centerID, client), CENTRE.updated);
   }
 }

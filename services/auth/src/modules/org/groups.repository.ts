@@ -28,7 +28,11 @@ export class GroupsRepository {
     if (q.isActive !== undefined) where.push(`g.is_active = ${p.add(q.isActive)}`);
     const filter = `WHERE ${where.join(' AND ')}`;
     const [{ total }] = await rows<{ total: number }>(m, `SELECT count(*)::int AS total FROM groups g ${filter}`, p);
-    const items = await rows(m, `${this.select(scope)} ${filter} ${orderBy(q, SORTABLE, 'name', 'g.id')} ${limitOffset(q, p)}`, p);
+    const items = await rows(
+      m,
+      `${this.select(scope)} ${filter} ${orderBy(q, SORTABLE, 'name', 'g.id')} ${limitOffset(q, p)}`,
+      p,
+    );
     return { items, total };
   }
 
@@ -43,7 +47,16 @@ export class GroupsRepository {
       m,
       `INSERT INTO groups (tenant_id, name, code, is_fusion, email, phone_number, city, state)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [tenantId, input.name, input.code, input.isFusion, input.email ?? null, input.phoneNumber ?? null, input.city ?? null, input.state ?? null],
+      [
+        tenantId,
+        input.name,
+        input.code,
+        input.isFusion,
+        input.email ?? null,
+        input.phoneNumber ?? null,
+        input.city ?? null,
+        input.state ?? null,
+      ],
     );
     return row!.id;
   }
@@ -51,7 +64,16 @@ export class GroupsRepository {
   async update(m: EntityManager, id: string, input: GroupInput): Promise<void> {
     await m.query(
       `UPDATE groups SET name = $2, code = $3, is_fusion = $4, email = $5, phone_number = $6, city = $7, state = $8, updated_at = now() WHERE id = $1`,
-      [id, input.name, input.code, input.isFusion, input.email ?? null, input.phoneNumber ?? null, input.city ?? null, input.state ?? null],
+      [
+        id,
+        input.name,
+        input.code,
+        input.isFusion,
+        input.email ?? null,
+        input.phoneNumber ?? null,
+        input.city ?? null,
+        input.state ?? null,
+      ],
     );
   }
 

@@ -50,7 +50,13 @@ export class GroupsService {
         const id = await this.groups.insert(m, principal.tenantId, input);
         const group = toGroup((await this.groups.findVisible(m, access, id))!);
         await this.publisher.group(m, principal.tenantId, actorOf(principal), group, true);
-        await this.audit.append(m, { tenantId: principal.tenantId, actor: principal, action: AUDIT_ACTIONS.groupCreate, target: { type: 'group', id }, client });
+        await this.audit.append(m, {
+          tenantId: principal.tenantId,
+          actor: principal,
+          action: AUDIT_ACTIONS.groupCreate,
+          target: { type: 'group', id },
+          client,
+        });
         return group;
       }),
     );
@@ -65,7 +71,13 @@ export class GroupsService {
         await this.groups.update(m, input.id, input);
         const group = toGroup((await this.groups.findVisible(m, access, input.id))!);
         await this.publisher.group(m, principal.tenantId, actorOf(principal), group, false);
-        await this.audit.append(m, { tenantId: principal.tenantId, actor: principal, action: AUDIT_ACTIONS.groupUpdate, target: { type: 'group', id: input.id }, client });
+        await this.audit.append(m, {
+          tenantId: principal.tenantId,
+          actor: principal,
+          action: AUDIT_ACTIONS.groupUpdate,
+          target: { type: 'group', id: input.id },
+          client,
+        });
         return group;
       }),
     );
@@ -79,7 +91,14 @@ export class GroupsService {
       await this.groups.setActive(m, id, isActive);
       const group = toGroup((await this.groups.findVisible(m, access, id))!);
       await this.publisher.group(m, principal.tenantId, actorOf(principal), group, false);
-      await this.audit.append(m, { tenantId: principal.tenantId, actor: principal, action: AUDIT_ACTIONS.groupUpdate, target: { type: 'group', id }, client, details: { isActive } });
+      await this.audit.append(m, {
+        tenantId: principal.tenantId,
+        actor: principal,
+        action: AUDIT_ACTIONS.groupUpdate,
+        target: { type: 'group', id },
+        client,
+        details: { isActive },
+      });
       return group;
     });
   }
@@ -96,7 +115,14 @@ export class GroupsService {
       await this.centres.setGroup(m, centreId, groupId);
       const centre = toCentre((await this.centres.findVisible(m, access, centreId))!);
       await this.publisher.centre(m, principal.tenantId, actorOf(principal), centre, false);
-      await this.audit.append(m, { tenantId: principal.tenantId, actor: principal, action: AUDIT_ACTIONS.centreUpdate, target: { type: 'centre', id: centreId }, client, details: { groupId } });
+      await this.audit.append(m, {
+        tenantId: principal.tenantId,
+        actor: principal,
+        action: AUDIT_ACTIONS.centreUpdate,
+        target: { type: 'centre', id: centreId },
+        client,
+        details: { groupId },
+      });
       return centre;
     });
   }

@@ -13,7 +13,15 @@ export class OrgPublisher {
       key: group._id,
       tenantId,
       actor,
-      payload: { id: group._id, kind: 'group', name: group.name, code: group.code, groupId: null, isFusion: group.isFusion, isActive: group.isActive },
+      payload: {
+        id: group._id,
+        kind: 'group',
+        name: group.name,
+        code: group.code,
+        groupId: null,
+        isFusion: group.isFusion,
+        isActive: group.isActive,
+      },
     });
   }
 
@@ -22,7 +30,15 @@ export class OrgPublisher {
       key: centre._id,
       tenantId,
       actor,
-      payload: { id: centre._id, kind: 'centre', name: centre.name, code: centre.code, groupId: centre.groupID, isFusion: centre.isFusion, isActive: centre.isActive },
+      payload: {
+        id: centre._id,
+        kind: 'centre',
+        name: centre.name,
+        code: centre.code,
+        groupId: centre.groupID,
+        isFusion: centre.isFusion,
+        isActive: centre.isActive,
+      },
     });
   }
 }

@@ -2,7 +2,14 @@ import { Controller, Headers, Inject } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { AUTH_API, AUTH_HEADERS, AUTH_MESSAGES } from '@rayworks/contracts';
-import { AllowDuringPasswordReset, apiOk, ApiContract, ContractBody, CurrentAccess, type RequestAccess } from '@rayworks/nest-kit';
+import {
+  AllowDuringPasswordReset,
+  apiOk,
+  ApiContract,
+  ContractBody,
+  CurrentAccess,
+  type RequestAccess,
+} from '@rayworks/nest-kit';
 import { Client, type ClientInfo } from '../access/client-info.js';
 import { PasswordsService } from './passwords.service.js';
 
@@ -16,7 +23,11 @@ export class PasswordsController {
   /** Body { newPassword, oldPassword, email } (spec §7); the password / oldpassword headers are read when the body lacks them. */
   @ApiContract(AUTH_API.updatePassword, 'Changes the caller’s password; every session of the user ends')
   @ApiHeader({ name: AUTH_HEADERS.password, required: false, description: 'The new password, when not in the body.' })
-  @ApiHeader({ name: AUTH_HEADERS.oldPassword, required: false, description: 'The current password, when not in the body.' })
+  @ApiHeader({
+    name: AUTH_HEADERS.oldPassword,
+    required: false,
+    description: 'The current password, when not in the body.',
+  })
   @AllowDuringPasswordReset()
   async update(
     @CurrentAccess() access: RequestAccess,
@@ -29,7 +40,10 @@ export class PasswordsController {
     return apiOk(null, AUTH_MESSAGES.passwordUpdated);
   }
 
-  @ApiContract(AUTH_API.forgotPassword, 'E-mails a single-use reset link, if the login name exists (the answer is the same either way)')
+  @ApiContract(
+    AUTH_API.forgotPassword,
+    'E-mails a single-use reset link, if the login name exists (the answer is the same either way)',
+  )
   async forgot(@ContractBody(AUTH_API.forgotPassword) body: Body<'forgotPassword'>, @Client() client: ClientInfo) {
     await this.passwords.forgot(body.loginName, client);
     return apiOk(null, AUTH_MESSAGES.resetLinkSent);

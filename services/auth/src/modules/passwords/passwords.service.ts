@@ -44,7 +44,8 @@ export class PasswordsService {
     if (problem) throw new BadRequestException(problem);
     const { principal } = access;
     // Guessing the current password through this call counts against the same limits as logins.
-    if (await this.limiter.isLimited(principal.loginName, client.address)) throw new HttpException(AUTH_MESSAGES.tooManyAttempts, HttpStatus.TOO_MANY_REQUESTS);
+    if (await this.limiter.isLimited(principal.loginName, client.address))
+      throw new HttpException(AUTH_MESSAGES.tooManyAttempts, HttpStatus.TOO_MANY_REQUESTS);
     const credential = await this.dataSource.transaction((m) => this.credentials.findByUser(m, principal.userId));
     if (!credential || !(await this.hasher.verify(credential.password_hash, String(oldPassword)))) {
       await this.limiter.recordFailure(principal.loginName, client.address);
@@ -55,7 +56,13 @@ export class PasswordsService {
       await this.credentials.setPassword(m, principal.userId, hash);
       await this.users.setResetPassword(m, principal.userId, false);
       await this.sessions.revokeAllOfUser(m, principal.userId, 'password-change');
-      await this.audit.append(m, { tenantId: principal.tenantId, actor: principal, action: AUDIT_ACTIONS.passwordChange, target: { type: 'user', id: principal.userId }, client });
+      await this.audit.append(m, {
+        tenantId: principal.tenantId,
+        actor: principal,
+        action: AUDIT_ACTIONS.passwordChange,
+        target: { type: 'user', id: principal.userId },
+        client,
+      });
     });
   }
 
@@ -67,7 +74,13 @@ export class PasswordsService {
     const credential = await this.dataSource.transaction((m) => this.credentials.findByLoginName(m, name));
     if (!credential) return;
     await runInTenant(this.dataSource, credential.tenant_id, (m) =>
-      this.audit.append(m, { tenantId: credential.tenant_id, actor: null, action: AUDIT_ACTIONS.passwordResetRequest, target: { type: 'user', id: credential.user_id }, client }),
+      this.audit.append(m, {
+        tenantId: credential.tenant_id,
+        actor: null,
+        action: AUDIT_ACTIONS.passwordResetRequest,
+        target: { type: 'user', id: credential.user_id },
+        client,
+      }),
     );
     await this.mail.enqueue(credential.tenant_id, { kind: 'password-reset', userId: credential.user_id });
   }
@@ -78,7 +91,8 @@ export class PasswordsService {
     const problem = errors.newPassword ?? errors.confirmPassword;
     if (problem) throw new BadRequestException(problem);
     const tokenHash = hashResetToken(resetToken);
-    if (!(await this.dataSource.transaction((m) => this.resets.isUsable(m, tokenHash)))) throw new BadRequestException(AUTH_MESSAGES.resetLinkInvalid);
+    if (!(await this.dataSource.transaction((m) => this.resets.isUsable(m, tokenHash))))
+      throw new BadRequestException(AUTH_MESSAGES.resetLinkInvalid);
     const hash = await this.hasher.hash(newPassword);
     const done = await this.dataSource.transaction(async (m) => {
       const consumed = await this.resets.consume(m, tokenHash);
@@ -89,7 +103,13 @@ export class PasswordsService {
       await this.credentials.setPassword(m, consumed.user_id, hash);
       await this.users.setResetPassword(m, consumed.user_id, false);
       await this.sessions.revokeAllOfUser(m, consumed.user_id, 'password-reset');
-      await this.audit.append(m, { tenantId: consumed.tenant_id, actor: { userId: consumed.user_id, loginName: String(user.login_name) }, action: AUDIT_ACTIONS.passwordReset, target: { type: 'user', id: consumed.user_id }, client });
+      await this.audit.append(m, {
+        tenantId: consumed.tenant_id,
+        actor: { userId: consumed.user_id, loginName: String(user.login_name) },
+        action: AUDIT_ACTIONS.passwordReset,
+        target: { type: 'user', id: consumed.user_id },
+        client,
+      });
       return true;
     });
     if (!done) throw new BadRequestException(AUTH_MESSAGES.resetLinkInvalid);

@@ -18,14 +18,24 @@ export class PreferencesController {
   ) {}
 
   @ApiContract(AUTH_API.createPreferredColumns, 'Keeps the columns the caller chose for a list screen')
-  async setColumns(@CurrentPrincipal() p: Principal, @ContractBody(AUTH_API.createPreferredColumns) body: Body<'createPreferredColumns'>) {
-    await runInTenant(this.dataSource, p.tenantId, (m) => this.preferences.setColumns(m, p.tenantId, p.userId, body.screen, body.columns));
+  async setColumns(
+    @CurrentPrincipal() p: Principal,
+    @ContractBody(AUTH_API.createPreferredColumns) body: Body<'createPreferredColumns'>,
+  ) {
+    await runInTenant(this.dataSource, p.tenantId, (m) =>
+      this.preferences.setColumns(m, p.tenantId, p.userId, body.screen, body.columns),
+    );
     return apiOk(body);
   }
 
   @ApiContract(AUTH_API.findPreferredColumns, 'The columns the caller chose for a list screen, or null')
-  async columns(@CurrentPrincipal() p: Principal, @ContractBody(AUTH_API.findPreferredColumns) body: Body<'findPreferredColumns'>) {
-    const columns = await runInTenant(this.dataSource, p.tenantId, (m) => this.preferences.columns(m, p.userId, body.screen));
+  async columns(
+    @CurrentPrincipal() p: Principal,
+    @ContractBody(AUTH_API.findPreferredColumns) body: Body<'findPreferredColumns'>,
+  ) {
+    const columns = await runInTenant(this.dataSource, p.tenantId, (m) =>
+      this.preferences.columns(m, p.userId, body.screen),
+    );
     return apiOk(columns === null ? null : { screen: body.screen, columns });
   }
 
@@ -37,7 +47,9 @@ export class PreferencesController {
 
   @ApiContract(AUTH_API.setPreferences, 'Changes the caller’s preferences (only the fields given)')
   async set(@CurrentPrincipal() p: Principal, @ContractBody(AUTH_API.setPreferences) body: Body<'setPreferences'>) {
-    const settings = await runInTenant(this.dataSource, p.tenantId, (m) => this.preferences.mergeSettings(m, p.tenantId, p.userId, body));
+    const settings = await runInTenant(this.dataSource, p.tenantId, (m) =>
+      this.preferences.mergeSettings(m, p.tenantId, p.userId, body),
+    );
     return apiOk(preferencesSchema.parse(settings));
   }
 }

@@ -6,10 +6,21 @@ import { one } from '../../database/sql.js';
 @Injectable()
 export class PreferencesRepository {
   async settings(m: EntityManager, userId: string): Promise<Record<string, unknown>> {
-    return (await one<{ settings: Record<string, unknown> }>(m, `SELECT settings FROM preferences WHERE user_id = $1`, [userId]))?.settings ?? {};
+    return (
+      (
+        await one<{ settings: Record<string, unknown> }>(m, `SELECT settings FROM preferences WHERE user_id = $1`, [
+          userId,
+        ])
+      )?.settings ?? {}
+    );
   }
 
-  async mergeSettings(m: EntityManager, tenantId: string, userId: string, settings: Record<string, unknown>): Promise<Record<string, unknown>> {
+  async mergeSettings(
+    m: EntityManager,
+    tenantId: string,
+    userId: string,
+    settings: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
     const row = await one<{ settings: Record<string, unknown> }>(
       m,
       `INSERT INTO preferences (tenant_id, user_id, settings) VALUES ($1, $2, $3)
@@ -20,10 +31,24 @@ export class PreferencesRepository {
   }
 
   async columns(m: EntityManager, userId: string, screen: string): Promise<string[] | null> {
-    return (await one<{ columns: string[] }>(m, `SELECT columns FROM preferred_columns WHERE user_id = $1 AND screen = $2`, [userId, screen]))?.columns ?? null;
+    return (
+      (
+        await one<{ columns: string[] }>(
+          m,
+          `SELECT columns FROM preferred_columns WHERE user_id = $1 AND screen = $2`,
+          [userId, screen],
+        )
+      )?.columns ?? null
+    );
   }
 
-  async setColumns(m: EntityManager, tenantId: string, userId: string, screen: string, columns: string[]): Promise<void> {
+  async setColumns(
+    m: EntityManager,
+    tenantId: string,
+    userId: string,
+    screen: string,
+    columns: string[],
+  ): Promise<void> {
     await m.query(
       `INSERT INTO preferred_columns (tenant_id, user_id, screen, columns) VALUES ($1, $2, $3, $4::text[])
        ON CONFLICT (user_id, screen) DO UPDATE SET columns = EXCLUDED.columns, updated_at = now()`,

@@ -19,17 +19,29 @@ export class ProfileController {
   }
 
   @ApiContract(AUTH_API.setSpecialization, 'Sets the caller’s specializations and qualification')
-  async specialization(@CurrentPrincipal() principal: Principal, @ContractBody(AUTH_API.setSpecialization) body: Body<'setSpecialization'>) {
-    return apiOk(await this.profile.setSpecialization(principal, body.specialization, body.qualificationName), PROFILE.updated);
+  async specialization(
+    @CurrentPrincipal() principal: Principal,
+    @ContractBody(AUTH_API.setSpecialization) body: Body<'setSpecialization'>,
+  ) {
+    return apiOk(
+      await this.profile.setSpecialization(principal, body.specialization, body.qualificationName),
+      PROFILE.updated,
+    );
   }
 
   @ApiContract(AUTH_API.signatureUploadUrl, 'A presigned URL to upload a signature image to')
-  async uploadUrl(@CurrentPrincipal() principal: Principal, @ContractBody(AUTH_API.signatureUploadUrl) body: Body<'signatureUploadUrl'>) {
+  async uploadUrl(
+    @CurrentPrincipal() principal: Principal,
+    @ContractBody(AUTH_API.signatureUploadUrl) body: Body<'signatureUploadUrl'>,
+  ) {
     return apiOk(await this.profile.signatureUploadUrl(principal, body.contentType));
   }
 
   @ApiContract(AUTH_API.setSignature, 'Keeps the uploaded signature image')
-  async signature(@CurrentPrincipal() principal: Principal, @ContractBody(AUTH_API.setSignature) body: Body<'setSignature'>) {
+  async signature(
+    @CurrentPrincipal() principal: Principal,
+    @ContractBody(AUTH_API.setSignature) body: Body<'setSignature'>,
+  ) {
     return apiOk(await this.profile.setSignature(principal, body.fileID), PROFILE.updated);
   }
 }

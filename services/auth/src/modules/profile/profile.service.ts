@@ -23,23 +23,37 @@ export class ProfileService {
     return runInTenant(this.dataSource, principal.tenantId, async (m) => this.toProfile(await this.own(m, principal)));
   }
 
-  setSpecialization(principal: Principal, specialization: string[], qualificationName: string | null | undefined): Promise<Profile> {
+  setSpecialization(
+    principal: Principal,
+    specialization: string[],
+    qualificationName: string | null | undefined,
+  ): Promise<Profile> {
     return runInTenant(this.dataSource, principal.tenantId, async (m) => {
       await this.own(m, principal);
-      await this.users.setProfile(m, principal.userId, { specialization, ...(qualificationName === undefined ? {} : { qualificationName }) });
+      await this.users.setProfile(m, principal.userId, {
+        specialization,
+        ...(qualificationName === undefined ? {} : { qualificationName }),
+      });
       return this.toProfile(await this.own(m, principal));
     });
   }
 
   /** A presigned PUT for a new signature image under the caller's own prefix; the key is the fileID. */
-  async signatureUploadUrl(principal: Principal, contentType: keyof typeof EXTENSIONS): Promise<{ uploadUrl: string; fileID: string }> {
+  async signatureUploadUrl(
+    principal: Principal,
+    contentType: keyof typeof EXTENSIONS,
+  ): Promise<{ uploadUrl: string; fileID: string }> {
     const fileID = `${signaturePrefix(principal)}${randomUUID()}.${EXTENSIONS[contentType]}`;
     return { uploadUrl: await this.storage.presignPut(fileID, contentType, 900), fileID };
   }
 
   /** Keeps an uploaded signature: only a file under the caller's own prefix that exists in the store. */
   async setSignature(principal: Principal, fileID: string): Promise<Profile> {
-    if (!fileID.startsWith(signaturePrefix(principal)) || fileID.includes('..') || !(await this.storage.exists(fileID))) {
+    if (
+      !fileID.startsWith(signaturePrefix(principal)) ||
+      fileID.includes('..') ||
+      !(await this.storage.exists(fileID))
+    ) {
       throw new BadRequestException(PROFILE_MESSAGES.badSignature);
     }
     return runInTenant(this.dataSource, principal.tenantId, async (m) => {

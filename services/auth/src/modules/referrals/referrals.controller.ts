@@ -14,7 +14,10 @@ export class ReferralsController {
   constructor(@Inject(ReferralsService) private readonly referrals: ReferralsService) {}
 
   @ApiContract(AUTH_API.findReferrals, 'Referrals, paged, searched and sorted on the server')
-  async find(@CurrentAccess() access: RequestAccess, @ContractBody(AUTH_API.findReferrals) body: Body<'findReferrals'>) {
+  async find(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(AUTH_API.findReferrals) body: Body<'findReferrals'>,
+  ) {
     return apiOk(await this.referrals.list(access, body));
   }
 
@@ -24,17 +27,29 @@ export class ReferralsController {
   }
 
   @ApiContract(AUTH_API.createReferral, 'Creates a referral')
-  async create(@CurrentAccess() access: RequestAccess, @ContractBody(AUTH_API.createReferral) body: Body<'createReferral'>) {
+  async create(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(AUTH_API.createReferral) body: Body<'createReferral'>,
+  ) {
     return apiOk(await this.referrals.create(access, body), REFERRAL.created);
   }
 
   @ApiContract(AUTH_API.updateReferral, 'Updates a referral')
-  async update(@CurrentAccess() access: RequestAccess, @ContractBody(AUTH_API.updateReferral) body: Body<'updateReferral'>) {
+  async update(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(AUTH_API.updateReferral) body: Body<'updateReferral'>,
+  ) {
     return apiOk(await this.referrals.update(access, body), REFERRAL.updated);
   }
 
   @ApiContract(AUTH_API.referralStatus, 'Activates or inactivates a referral')
-  async status(@CurrentAccess() access: RequestAccess, @ContractBody(AUTH_API.referralStatus) body: Body<'referralStatus'>) {
-    return apiOk(await this.referrals.setStatus(access, body.id, body.isActive), body.isActive ? REFERRAL.activated : REFERRAL.inactivated);
+  async status(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(AUTH_API.referralStatus) body: Body<'referralStatus'>,
+  ) {
+    return apiOk(
+      await this.referrals.setStatus(access, body.id, body.isActive),
+      body.isActive ? REFERRAL.activated : REFERRAL.inactivated,
+    );
   }
 }

@@ -8,8 +8,22 @@ import type { OwnerScope } from '../access/owner-scope.js';
 import { ScopeSql } from '../access/scope-sql.js';
 
 export type ReferralInput = z.output<typeof referralInputSchema>;
-const SORTABLE = { name: 'r.name', providerType: 'r.provider_type', hospitalName: 'r.hospital_name', city: 'r.city', createdAt: 'r.created_at' };
-const values = (i: ReferralInput) => [i.name, i.providerType, i.hospitalName ?? null, i.email ?? null, i.phoneNumber ?? null, i.city ?? null, i.commissionPercent ?? null];
+const SORTABLE = {
+  name: 'r.name',
+  providerType: 'r.provider_type',
+  hospitalName: 'r.hospital_name',
+  city: 'r.city',
+  createdAt: 'r.created_at',
+};
+const values = (i: ReferralInput) => [
+  i.name,
+  i.providerType,
+  i.hospitalName ?? null,
+  i.email ?? null,
+  i.phoneNumber ?? null,
+  i.city ?? null,
+  i.commissionPercent ?? null,
+];
 
 /** Referrals (referring doctors and hospitals): owner-scoped reference data. */
 @Injectable()
@@ -24,18 +38,32 @@ export class ReferralsRepository {
     if (q.isActive !== undefined) where.push(`r.is_active = ${p.add(q.isActive)}`);
     const filter = `WHERE ${where.join(' AND ')}`;
     const [{ total }] = await rows<{ total: number }>(m, `SELECT count(*)::int AS total FROM referrals r ${filter}`, p);
-    const items = await rows(m, `SELECT r.* FROM referrals r ${filter} ${orderBy(q, SORTABLE, 'name', 'r.id')} ${limitOffset(q, p)}`, p);
+    const items = await rows(
+      m,
+      `SELECT r.* FROM referrals r ${filter} ${orderBy(q, SORTABLE, 'name', 'r.id')} ${limitOffset(q, p)}`,
+      p,
+    );
     return { items, total };
   }
 
   findReadable(m: EntityManager, access: RequestAccess, id: string): Promise<Row | null> {
     const p = new SqlParams();
-    return one(m, `SELECT r.* FROM referrals r WHERE r.id = ${p.add(id)} AND ${new ScopeSql(access, p).ownedReadable('r')}`, p);
+    return one(
+      m,
+      `SELECT r.* FROM referrals r WHERE r.id = ${p.add(id)} AND ${new ScopeSql(access, p).ownedReadable('r')}`,
+      p,
+    );
   }
 
   async isWritable(m: EntityManager, access: RequestAccess, id: string): Promise<boolean> {
     const p = new SqlParams();
-    return (await one(m, `SELECT 1 FROM referrals r WHERE r.id = ${p.add(id)} AND ${new ScopeSql(access, p).ownedWritable('r')}`, p)) !== null;
+    return (
+      (await one(
+        m,
+        `SELECT 1 FROM referrals r WHERE r.id = ${p.add(id)} AND ${new ScopeSql(access, p).ownedWritable('r')}`,
+        p,
+      )) !== null
+    );
   }
 
   async insert(m: EntityManager, tenantId: string, input: ReferralInput, owner: OwnerScope): Promise<string> {

@@ -16,7 +16,8 @@ export const toReferral = (r: Row): Referral => ({
   email: textOrNull(r.email),
   phoneNumber: textOrNull(r.phone_number),
   city: textOrNull(r.city),
-  commissionPercent: r.commission_percent === null || r.commission_percent === undefined ? null : Number(r.commission_percent),
+  commissionPercent:
+    r.commission_percent === null || r.commission_percent === undefined ? null : Number(r.commission_percent),
   isActive: Boolean(r.is_active),
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),

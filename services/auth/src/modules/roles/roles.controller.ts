@@ -25,18 +25,33 @@ export class RolesController {
   }
 
   @ApiContract(AUTH_API.createRole, 'Creates a role from privileges the caller holds')
-  async create(@CurrentAccess() access: RequestAccess, @ContractBody(AUTH_API.createRole) body: Body<'createRole'>, @Client() client: ClientInfo) {
+  async create(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(AUTH_API.createRole) body: Body<'createRole'>,
+    @Client() client: ClientInfo,
+  ) {
     return apiOk(await this.roles.create(access, body, client), ROLE.created);
   }
 
   @ApiContract(AUTH_API.updateRole, 'Updates a role')
-  async update(@CurrentAccess() access: RequestAccess, @ContractBody(AUTH_API.updateRole) body: Body<'updateRole'>, @Client() client: ClientInfo) {
+  async update(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(AUTH_API.updateRole) body: Body<'updateRole'>,
+    @Client() client: ClientInfo,
+  ) {
     return apiOk(await this.roles.update(access, body, client), ROLE.updated);
   }
 
   @ApiContract(AUTH_API.roleStatus, 'Activates or inactivates a role')
-  async status(@CurrentAccess() access: RequestAccess, @ContractBody(AUTH_API.roleStatus) body: Body<'roleStatus'>, @Client() client: ClientInfo) {
-    return apiOk(await this.roles.setStatus(access, body.id, body.isActive, client), body.isActive ? ROLE.activated : ROLE.inactivated);
+  async status(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(AUTH_API.roleStatus) body: Body<'roleStatus'>,
+    @Client() client: ClientInfo,
+  ) {
+    return apiOk(
+      await this.roles.setStatus(access, body.id, body.isActive, client),
+      body.isActive ? ROLE.activated : ROLE.inactivated,
+    );
   }
 
   @ApiContract(AUTH_API.getPrivilege, 'The privileges the caller may grant, as a permission configuration')

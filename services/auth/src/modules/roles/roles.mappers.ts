@@ -1,7 +1,8 @@
 import { sanitizeGrants, type PrivilegeGrants, type Role } from '@rayworks/contracts';
 import { iso, textOrNull, type Row } from '../../database/sql.js';
 
-export const grantsOf = (row: Row): PrivilegeGrants => sanitizeGrants((row.privileges ?? {}) as Record<string, string[]>);
+export const grantsOf = (row: Row): PrivilegeGrants =>
+  sanitizeGrants((row.privileges ?? {}) as Record<string, string[]>);
 
 export const toRole = (r: Row): Role => ({
   _id: String(r.id),

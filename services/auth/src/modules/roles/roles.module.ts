@@ -5,5 +5,10 @@ import { RolesRepository } from './roles.repository.js';
 import { RolesService } from './roles.service.js';
 
 /** Roles and the privilege catalogue a caller may grant. */
-@Module({ imports: [AuditModule], controllers: [RolesController], providers: [RolesRepository, RolesService], exports: [RolesRepository] })
+@Module({
+  imports: [AuditModule],
+  controllers: [RolesController],
+  providers: [RolesRepository, RolesService],
+  exports: [RolesRepository],
+})
 export class RolesModule {}

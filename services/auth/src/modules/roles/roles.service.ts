@@ -1,7 +1,16 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import { normalizeRoleCode, sanitizeGrants, toPermissionConfig, type ListQuery, type Page, type PermissionConfig, type Role, type roleInputSchema } from '@rayworks/contracts';
+import {
+  normalizeRoleCode,
+  sanitizeGrants,
+  toPermissionConfig,
+  type ListQuery,
+  type Page,
+  type PermissionConfig,
+  type Role,
+  type roleInputSchema,
+} from '@rayworks/contracts';
 import { forbidden, runInTenant, type RequestAccess } from '@rayworks/nest-kit';
 import { isUniqueViolation } from '../../database/sql.js';
 import type { ClientInfo } from '../access/client-info.js';
@@ -55,7 +64,14 @@ export class RolesService {
     return this.uniqueName(() =>
       runInTenant(this.dataSource, principal.tenantId, async (m) => {
         const id = await this.roles.insert(m, principal.tenantId, fields, owner);
-        await this.audit.append(m, { tenantId: principal.tenantId, actor: principal, action: AUDIT_ACTIONS.roleCreate, target: { type: 'role', id }, client, details: { roleCode: fields.roleCode } });
+        await this.audit.append(m, {
+          tenantId: principal.tenantId,
+          actor: principal,
+          action: AUDIT_ACTIONS.roleCreate,
+          target: { type: 'role', id },
+          client,
+          details: { roleCode: fields.roleCode },
+        });
         return toRole((await this.roles.findReadable(m, wholeReach(access), id))!);
       }),
     );
@@ -69,9 +85,17 @@ export class RolesService {
         const current = await this.roles.findReadable(m, access, input.id);
         if (!current) throw new NotFoundException(ROLE_MESSAGES.notFound);
         if (!(await this.roles.isWritable(m, access, input.id))) throw forbidden();
-        if (current.is_system && current.role_code !== fields.roleCode) throw new BadRequestException(ROLE_MESSAGES.systemRoleCode);
+        if (current.is_system && current.role_code !== fields.roleCode)
+          throw new BadRequestException(ROLE_MESSAGES.systemRoleCode);
         await this.roles.update(m, input.id, fields);
-        await this.audit.append(m, { tenantId: principal.tenantId, actor: principal, action: AUDIT_ACTIONS.roleUpdate, target: { type: 'role', id: input.id }, client, details: { privileges: fields.privileges } });
+        await this.audit.append(m, {
+          tenantId: principal.tenantId,
+          actor: principal,
+          action: AUDIT_ACTIONS.roleUpdate,
+          target: { type: 'role', id: input.id },
+          client,
+          details: { privileges: fields.privileges },
+        });
         return toRole((await this.roles.findReadable(m, wholeReach(access), input.id))!);
       }),
     );
@@ -83,7 +107,14 @@ export class RolesService {
       if (!(await this.roles.findReadable(m, access, id))) throw new NotFoundException(ROLE_MESSAGES.notFound);
       if (!(await this.roles.isWritable(m, access, id))) throw forbidden();
       await this.roles.setActive(m, id, isActive);
-      await this.audit.append(m, { tenantId: principal.tenantId, actor: principal, action: AUDIT_ACTIONS.roleStatus, target: { type: 'role', id }, client, details: { isActive } });
+      await this.audit.append(m, {
+        tenantId: principal.tenantId,
+        actor: principal,
+        action: AUDIT_ACTIONS.roleStatus,
+        target: { type: 'role', id },
+        client,
+        details: { isActive },
+      });
       return toRole((await this.roles.findReadable(m, wholeReach(access), id))!);
     });
   }

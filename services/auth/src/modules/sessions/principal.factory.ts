@@ -20,7 +20,11 @@ export class PrincipalFactory {
     const level = roleLevel(roleCode);
     const groupId = level === 'tenant' ? null : textOrNull(user.effective_group_id);
     const centreIds =
-      level === 'centre' ? await this.centres.idsOfUser(m, String(user.id)) : level === 'group' && groupId ? await this.centres.idsOfGroup(m, groupId) : [];
+      level === 'centre'
+        ? await this.centres.idsOfUser(m, String(user.id))
+        : level === 'group' && groupId
+          ? await this.centres.idsOfGroup(m, groupId)
+          : [];
     return {
       userId: String(user.id),
       tenantId: String(user.tenant_id),

@@ -1,7 +1,6 @@
-import { Controller, Headers, HttpCode, HttpStatus, Inject, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
-import { AUTH_API, AUTH_HEADERS, AUTH_MESSAGES, apiResponseSchema } from '@rayworks/contracts';
+import { Controller, Headers, Inject } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
+import { AUTH_API, AUTH_HEADERS, AUTH_MESSAGES } from '@rayworks/contracts';
 import {
   AllowDuringPasswordReset,
   apiOk,
@@ -9,15 +8,10 @@ import {
   bearerToken,
   ContractBody,
   CurrentAccess,
-  openApiSchema,
-  Public,
   type RequestAccess,
 } from '@rayworks/nest-kit';
 import { Client, type ClientInfo } from '../access/client-info.js';
 import { SessionsService } from './sessions.service.js';
-
-/** What POST /token/refresh answers (not in AUTH_API yet: docs/decisions/0011). */
-export const refreshResponseSchema = z.object({ token: z.string(), expiresIn: z.number().int().positive(), resetPassword: z.boolean() });
 
 @ApiTags('sessions')
 @Controller()
@@ -50,14 +44,13 @@ export class SessionsController {
   }
 
   /** Public as far as the guard goes: it checks the (possibly expired) token and the live session itself. */
-  @Post('token/refresh')
-  @HttpCode(HttpStatus.OK)
-  @Public()
-  @ApiOperation({ summary: 'A new access token for a live session (the old one may have expired)' })
+  @ApiContract(AUTH_API.refreshToken, 'A new access token for a live session (the old one may have expired)')
   @ApiBearerAuth()
   @ApiHeader({ name: AUTH_HEADERS.sessionToken, required: true })
-  @ApiOkResponse({ schema: openApiSchema(apiResponseSchema(refreshResponseSchema), 'output') })
-  async refresh(@Headers(AUTH_HEADERS.authorization) authorization: string | undefined, @Headers(AUTH_HEADERS.sessionToken) sessionToken: string | undefined) {
+  async refresh(
+    @Headers(AUTH_HEADERS.authorization) authorization: string | undefined,
+    @Headers(AUTH_HEADERS.sessionToken) sessionToken: string | undefined,
+  ) {
     return apiOk(await this.sessions.refresh(bearerToken(authorization), sessionToken));
   }
 }

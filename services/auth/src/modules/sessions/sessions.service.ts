@@ -1,7 +1,23 @@
-import { HttpException, HttpStatus, Inject, Injectable, UnauthorizedException, BadRequestException } from '@nestjs/common';
+import {
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  UnauthorizedException,
+  BadRequestException,
+} from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AUTH_MESSAGES, toPermissionConfig, type PermissionConfig, type UserSession } from '@rayworks/contracts';
-import { AccessTokens, AuthFailure, RequestAuthenticator, runInTenant, SessionStore, setTenant, type Principal, type RequestAccess } from '@rayworks/nest-kit';
+import {
+  AccessTokens,
+  AuthFailure,
+  RequestAuthenticator,
+  runInTenant,
+  SessionStore,
+  setTenant,
+  type Principal,
+  type RequestAccess,
+} from '@rayworks/nest-kit';
 import { AUTH_SERVICE_ENV, type AuthServiceEnv } from '../../config/env.js';
 import type { ClientInfo } from '../access/client-info.js';
 import { AUDIT_ACTIONS } from '../audit/audit-actions.js';
@@ -51,17 +67,34 @@ export class SessionsService {
       await this.limiter.recordFailure(name, client.address);
       if (credential) {
         await runInTenant(this.dataSource, credential.tenant_id, async (m) => {
-          await this.credentials.recordFailure(m, name, this.env.LOGIN_LOCK_AFTER_FAILURES, this.env.LOGIN_LOCK_SECONDS);
-          await this.audit.append(m, this.failure(credential.tenant_id, { userId: credential.user_id, loginName: name }, client, 'wrong password'));
+          await this.credentials.recordFailure(
+            m,
+            name,
+            this.env.LOGIN_LOCK_AFTER_FAILURES,
+            this.env.LOGIN_LOCK_SECONDS,
+          );
+          await this.audit.append(
+            m,
+            this.failure(
+              credential.tenant_id,
+              { userId: credential.user_id, loginName: name },
+              client,
+              'wrong password',
+            ),
+          );
         });
       } else {
-        await this.appendWithoutTenant(this.failure(null, null, client, 'unknown login name', { loginName: name.slice(0, 100) }));
+        await this.appendWithoutTenant(
+          this.failure(null, null, client, 'unknown login name', { loginName: name.slice(0, 100) }),
+        );
       }
       throw invalidCredentials();
     }
     const actor = { userId: credential.user_id, loginName: name };
     if (credential.locked_until && credential.locked_until.getTime() > Date.now()) {
-      await runInTenant(this.dataSource, credential.tenant_id, (m) => this.audit.append(m, this.failure(credential.tenant_id, actor, client, 'account locked')));
+      await runInTenant(this.dataSource, credential.tenant_id, (m) =>
+        this.audit.append(m, this.failure(credential.tenant_id, actor, client, 'account locked')),
+      );
       throw tooManyAttempts();
     }
 
@@ -71,14 +104,27 @@ export class SessionsService {
       if (!user || !user.is_active || !(await this.companies.isActive(m, credential.tenant_id))) return null;
       await this.credentials.recordSuccess(m, name);
       await this.users.touchLogin(m, credential.user_id);
-      await this.sessionRows.insert(m, { id: session.sessionId, tenantId: credential.tenant_id, userId: credential.user_id, client });
-      await this.audit.append(m, { tenantId: credential.tenant_id, actor, action: AUDIT_ACTIONS.loginSuccess, target: { type: 'session', id: session.sessionId }, client });
+      await this.sessionRows.insert(m, {
+        id: session.sessionId,
+        tenantId: credential.tenant_id,
+        userId: credential.user_id,
+        client,
+      });
+      await this.audit.append(m, {
+        tenantId: credential.tenant_id,
+        actor,
+        action: AUDIT_ACTIONS.loginSuccess,
+        target: { type: 'session', id: session.sessionId },
+        client,
+      });
       const principal = await this.principals.build(m, user, session.sessionId);
       return { principal, user: await this.principals.loggedInUser(m, user, principal) };
     });
     if (!outcome) {
       await this.sessions.revoke(session.sessionId);
-      await runInTenant(this.dataSource, credential.tenant_id, (m) => this.audit.append(m, this.failure(credential.tenant_id, actor, client, 'inactive')));
+      await runInTenant(this.dataSource, credential.tenant_id, (m) =>
+        this.audit.append(m, this.failure(credential.tenant_id, actor, client, 'inactive')),
+      );
       throw new UnauthorizedException(AUTH_MESSAGES.accountInactive);
     }
     await this.limiter.clearLoginName(name);
@@ -100,7 +146,13 @@ export class SessionsService {
     await this.sessions.revoke(principal.sessionId);
     await runInTenant(this.dataSource, principal.tenantId, async (m) => {
       await this.sessionRows.end(m, principal.sessionId, 'logout');
-      await this.audit.append(m, { tenantId: principal.tenantId, actor: principal, action: AUDIT_ACTIONS.logout, target: { type: 'session', id: principal.sessionId }, client });
+      await this.audit.append(m, {
+        tenantId: principal.tenantId,
+        actor: principal,
+        action: AUDIT_ACTIONS.logout,
+        target: { type: 'session', id: principal.sessionId },
+        client,
+      });
     });
   }
 
@@ -108,7 +160,10 @@ export class SessionsService {
    * A new access token for a live session, from the database as it is now (role, centres, active). The old token
    * may have expired, but its signature must be good and the session must be alive (401 / 440 otherwise).
    */
-  async refresh(accessToken: string | null, sessionToken: string | undefined): Promise<{ token: string; expiresIn: number; resetPassword: boolean }> {
+  async refresh(
+    accessToken: string | null,
+    sessionToken: string | undefined,
+  ): Promise<{ token: string; expiresIn: number; resetPassword: boolean }> {
     let stale: Principal;
     try {
       stale = await this.authenticator.authenticate(accessToken, sessionToken, { allowExpiredToken: true });
@@ -139,7 +194,13 @@ export class SessionsService {
     await this.sessionRows.endAllOfUser(m, userId, reason);
   }
 
-  private failure(tenantId: string | null, actor: AuditEntry['actor'], client: ClientInfo, reason: string, extra: Record<string, unknown> = {}): AuditEntry {
+  private failure(
+    tenantId: string | null,
+    actor: AuditEntry['actor'],
+    client: ClientInfo,
+    reason: string,
+    extra: Record<string, unknown> = {},
+  ): AuditEntry {
     return { tenantId, actor, action: AUDIT_ACTIONS.loginFailure, client, details: { reason, ...extra } };
   }
 

@@ -29,15 +29,51 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { loginName: 'admin', firstName: 'Riya', lastName: 'Kapoor', role: ROLE_CODES.ADMIN },
   { loginName: 'rra', firstName: 'Vikram', lastName: 'Rao', role: ROLE_CODES.RADIOLOGY_ADMIN },
   { loginName: 'group.admin', firstName: 'Meera', lastName: 'Shah', role: ROLE_CODES.GROUP_ADMIN, group: 'apex' },
-  { loginName: 'gca', firstName: 'Arjun', lastName: 'Mehta', role: ROLE_CODES.GROUP_CENTER_ADMIN, centres: ['andheri'] },
-  { loginName: 'centre.admin', firstName: 'Neha', lastName: 'Joshi', role: ROLE_CODES.CENTER_ADMIN, centres: ['sunrise'] },
+  {
+    loginName: 'gca',
+    firstName: 'Arjun',
+    lastName: 'Mehta',
+    role: ROLE_CODES.GROUP_CENTER_ADMIN,
+    centres: ['andheri'],
+  },
+  {
+    loginName: 'centre.admin',
+    firstName: 'Neha',
+    lastName: 'Joshi',
+    role: ROLE_CODES.CENTER_ADMIN,
+    centres: ['sunrise'],
+  },
   { loginName: 'reception', firstName: 'Pooja', lastName: 'Nair', role: ROLE_CODES.RECEPTIONIST, centres: ['andheri'] },
-  { loginName: 'radiologist', firstName: 'Sameer', lastName: 'Kulkarni', role: ROLE_CODES.CENTER_RADIOLOGIST, centres: ['andheri', 'pune'] },
-  { loginName: 'jr.radiologist', firstName: 'Ananya', lastName: 'Iyer', role: ROLE_CODES.JUNIOR_RADIOLOGIST, centres: ['andheri'] },
+  {
+    loginName: 'radiologist',
+    firstName: 'Sameer',
+    lastName: 'Kulkarni',
+    role: ROLE_CODES.CENTER_RADIOLOGIST,
+    centres: ['andheri', 'pune'],
+  },
+  {
+    loginName: 'jr.radiologist',
+    firstName: 'Ananya',
+    lastName: 'Iyer',
+    role: ROLE_CODES.JUNIOR_RADIOLOGIST,
+    centres: ['andheri'],
+  },
   { loginName: 'typist', firstName: 'Rahul', lastName: 'Verma', role: ROLE_CODES.TYPIST, centres: ['andheri', 'pune'] },
   { loginName: 'mp.radiologist', firstName: 'Kavita', lastName: 'Menon', role: ROLE_CODES.MARKETPLACE_RADIOLOGIST },
-  { loginName: 'fusion.admin', firstName: 'Imran', lastName: 'Khan', role: ROLE_CODES.FUSION_GROUP_ADMIN, group: 'nova' },
-  { loginName: 'fusion.centre', firstName: 'Sunita', lastName: 'Desai', role: ROLE_CODES.FUSION_CENTER, centres: ['hub'] },
+  {
+    loginName: 'fusion.admin',
+    firstName: 'Imran',
+    lastName: 'Khan',
+    role: ROLE_CODES.FUSION_GROUP_ADMIN,
+    group: 'nova',
+  },
+  {
+    loginName: 'fusion.centre',
+    firstName: 'Sunita',
+    lastName: 'Desai',
+    role: ROLE_CODES.FUSION_CENTER,
+    centres: ['hub'],
+  },
   { loginName: 'pathologist', firstName: 'Deepak', lastName: 'Patil', role: ROLE_CODES.PATHOLOGIST, centres: ['pune'] },
 ];
 
@@ -45,16 +81,33 @@ export const DEMO_TENANT: TenantSpec = {
   company: { name: 'Rayworks Demo', code: 'rayworks-demo' },
   groups: GROUPS,
   centres: CENTRES,
-  users: DEMO_USERS.map((u) => ({ ...u, email: `${u.loginName}@demo.rayworks.local`, password: DEMO_PASSWORD, resetPassword: false })),
+  users: DEMO_USERS.map((u) => ({
+    ...u,
+    email: `${u.loginName}@demo.rayworks.local`,
+    password: DEMO_PASSWORD,
+    resetPassword: false,
+  })),
 };
 
 /** The demo logins as a text table (npm start prints it; the README has the same). */
 export function demoLoginTable(): string {
   const where = (u: DemoUser) =>
-    u.group ? GROUPS.find((g) => g.key === u.group)!.name : u.centres ? u.centres.map((c) => CENTRES.find((x) => x.key === c)!.name).join(', ') : 'whole tenant';
+    u.group
+      ? GROUPS.find((g) => g.key === u.group)!.name
+      : u.centres
+        ? u.centres.map((c) => CENTRES.find((x) => x.key === c)!.name).join(', ')
+        : 'whole tenant';
   const lines = DEMO_USERS.map((u) => [u.loginName, ROLE_LABELS[u.role], u.role, where(u)]);
   const head = ['login', 'role', 'code', 'where'];
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const row = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
-  return [`Demo logins (company "${DEMO_TENANT.company.name}", password ${DEMO_PASSWORD} for all):`, row(head), ...lines.map(row)].join('\n');
+  const row = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  return [
+    `Demo logins (company "${DEMO_TENANT.company.name}", password ${DEMO_PASSWORD} for all):`,
+    row(head),
+    ...lines.map(row),
+  ].join('\n');
 }

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
-import { ALL_ROLE_CODES, DEFAULT_ROLE_PRIVILEGES, ROLE_LABELS, normalizeRoleCode, sanitizeGrants, type EventActor, type PrivilegeGrants, type RoleCode } from '@rayworks/contracts';
+import {
+  ALL_ROLE_CODES,
+  DEFAULT_ROLE_PRIVILEGES,
+  ROLE_LABELS,
+  normalizeRoleCode,
+  sanitizeGrants,
+  type EventActor,
+  type PrivilegeGrants,
+  type RoleCode,
+} from '@rayworks/contracts';
 import { OutboxPublisher, runInTenant } from '@rayworks/nest-kit';
 import { one, rows } from '../../database/sql.js';
 import { roleLevel } from '../access/role-rules.js';
@@ -22,7 +31,14 @@ export interface TenantSpec {
   groups?: Array<{ key: string; name: string; code: string; isFusion?: boolean }>;
   centres?: Array<{ key: string; name: string; code: string; group?: string; isFusion?: boolean }>;
   /** Roles beyond the system roles (one per role code, from the default matrix, always made). */
-  roles?: Array<{ key: string; name: string; roleCode: string; privileges: PrivilegeGrants; ownerGroup?: string; ownerCentre?: string }>;
+  roles?: Array<{
+    key: string;
+    name: string;
+    roleCode: string;
+    privileges: PrivilegeGrants;
+    ownerGroup?: string;
+    ownerCentre?: string;
+  }>;
   users?: Array<{
     loginName: string;
     firstName: string;
@@ -91,7 +107,9 @@ export class TenantProvisioner {
     });
     for (const u of spec.users ?? []) {
       const passwordHash = await this.hash(u.password);
-      out.users[u.loginName.toLowerCase()] = await runInTenant(this.dataSource, tenantId, (m) => this.user(m, tenantId, u, out, passwordHash));
+      out.users[u.loginName.toLowerCase()] = await runInTenant(this.dataSource, tenantId, (m) =>
+        this.user(m, tenantId, u, out, passwordHash),
+      );
     }
     return out;
   }
@@ -106,7 +124,11 @@ export class TenantProvisioner {
     });
   }
 
-  private async group(m: EntityManager, tenantId: string, g: NonNullable<TenantSpec['groups']>[number]): Promise<string> {
+  private async group(
+    m: EntityManager,
+    tenantId: string,
+    g: NonNullable<TenantSpec['groups']>[number],
+  ): Promise<string> {
     const found = await one<{ id: string }>(m, `SELECT id FROM groups WHERE code = $1`, [g.code]);
     if (found) return found.id;
     const id = await this.groups.insert(m, tenantId, { name: g.name, code: g.code, isFusion: g.isFusion ?? false });
@@ -115,11 +137,24 @@ export class TenantProvisioner {
     return id;
   }
 
-  private async centre(m: EntityManager, tenantId: string, c: NonNullable<TenantSpec['centres']>[number] & { groupId: string | null }): Promise<string> {
+  private async centre(
+    m: EntityManager,
+    tenantId: string,
+    c: NonNullable<TenantSpec['centres']>[number] & { groupId: string | null },
+  ): Promise<string> {
     const found = await one<{ id: string }>(m, `SELECT id FROM centres WHERE code = $1`, [c.code]);
     if (found) return found.id;
-    const id = await this.centres.insert(m, tenantId, { name: c.name, code: c.code, groupID: c.groupId, isFusion: c.isFusion ?? false });
-    const row = await one(m, `SELECT c.*, g.name AS group_name FROM centres c LEFT JOIN groups g ON g.id = c.group_id WHERE c.id = $1`, [id]);
+    const id = await this.centres.insert(m, tenantId, {
+      name: c.name,
+      code: c.code,
+      groupID: c.groupId,
+      isFusion: c.isFusion ?? false,
+    });
+    const row = await one(
+      m,
+      `SELECT c.*, g.name AS group_name FROM centres c LEFT JOIN groups g ON g.id = c.group_id WHERE c.id = $1`,
+      [id],
+    );
     await this.orgPublisher.centre(m, tenantId, SYSTEM, toCentre(row!), true);
     return id;
   }
@@ -129,24 +164,56 @@ export class TenantProvisioner {
     if (found) return found.id;
     // Labels repeat (the typist is labelled Transcriptionist, spec §6): the second of a label gets its code too.
     const label = ROLE_LABELS[code];
-    const taken = await one(m, `SELECT 1 FROM roles WHERE lower(name) = lower($1) AND owner_group_id IS NULL AND owner_centre_id IS NULL`, [label]);
+    const taken = await one(
+      m,
+      `SELECT 1 FROM roles WHERE lower(name) = lower($1) AND owner_group_id IS NULL AND owner_centre_id IS NULL`,
+      [label],
+    );
     return this.roles.insert(
       m,
       tenantId,
-      { name: taken ? `${label} (${code})` : label, roleCode: code, description: `Default ${ROLE_LABELS[code]} role`, privileges: DEFAULT_ROLE_PRIVILEGES[code] },
+      {
+        name: taken ? `${label} (${code})` : label,
+        roleCode: code,
+        description: `Default ${ROLE_LABELS[code]} role`,
+        privileges: DEFAULT_ROLE_PRIVILEGES[code],
+      },
       { ownerGroupId: null, ownerCentreId: null },
       true,
     );
   }
 
-  private async customRole(m: EntityManager, tenantId: string, r: NonNullable<TenantSpec['roles']>[number], owner: { ownerGroupId: string | null; ownerCentreId: string | null }): Promise<string> {
-    const found = await one<{ id: string }>(m, `SELECT id FROM roles WHERE NOT is_system AND lower(name) = lower($1)`, [r.name]);
+  private async customRole(
+    m: EntityManager,
+    tenantId: string,
+    r: NonNullable<TenantSpec['roles']>[number],
+    owner: { ownerGroupId: string | null; ownerCentreId: string | null },
+  ): Promise<string> {
+    const found = await one<{ id: string }>(m, `SELECT id FROM roles WHERE NOT is_system AND lower(name) = lower($1)`, [
+      r.name,
+    ]);
     if (found) return found.id;
     const roleCode = normalizeRoleCode(r.roleCode) ?? r.roleCode;
-    return this.roles.insert(m, tenantId, { name: r.name, roleCode, description: null, privileges: sanitizeGrants(r.privileges as Record<string, string[]>) }, owner);
+    return this.roles.insert(
+      m,
+      tenantId,
+      {
+        name: r.name,
+        roleCode,
+        description: null,
+        privileges: sanitizeGrants(r.privileges as Record<string, string[]>),
+      },
+      owner,
+    );
   }
 
-  private async user(m: EntityManager, tenantId: string, u: NonNullable<TenantSpec['users']>[number], out: ProvisionedTenant, passwordHash: string): Promise<string> {
+  private async user(
+    m: EntityManager,
+    tenantId: string,
+    u: NonNullable<TenantSpec['users']>[number],
+    out: ProvisionedTenant,
+    passwordHash: string,
+  ): Promise<string> {
     const loginName = u.loginName.toLowerCase();
     const existing = await this.credentials.findByLoginName(m, loginName);
     if (existing) {

@@ -25,23 +25,45 @@ export class UsersController {
     return apiOk(await this.users.get(access, body.id));
   }
 
-  @ApiContract(AUTH_API.createUser, 'Creates a user; a temporary password is e-mailed and must be changed at first login')
-  async create(@CurrentAccess() access: RequestAccess, @ContractBody(AUTH_API.createUser) body: Body<'createUser'>, @Client() client: ClientInfo) {
+  @ApiContract(
+    AUTH_API.createUser,
+    'Creates a user; a temporary password is e-mailed and must be changed at first login',
+  )
+  async create(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(AUTH_API.createUser) body: Body<'createUser'>,
+    @Client() client: ClientInfo,
+  ) {
     return apiOk(await this.users.create(access, body, client), USER.created);
   }
 
   @ApiContract(AUTH_API.updateUser, 'Updates a user')
-  async update(@CurrentAccess() access: RequestAccess, @ContractBody(AUTH_API.updateUser) body: Body<'updateUser'>, @Client() client: ClientInfo) {
+  async update(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(AUTH_API.updateUser) body: Body<'updateUser'>,
+    @Client() client: ClientInfo,
+  ) {
     return apiOk(await this.users.update(access, body, client), USER.updated);
   }
 
   @ApiContract(AUTH_API.userStatus, 'Activates or inactivates a user (inactivating ends the sessions)')
-  async status(@CurrentAccess() access: RequestAccess, @ContractBody(AUTH_API.userStatus) body: Body<'userStatus'>, @Client() client: ClientInfo) {
-    return apiOk(await this.users.setStatus(access, body.id, body.isActive, client), body.isActive ? USER.activated : USER.inactivated);
+  async status(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(AUTH_API.userStatus) body: Body<'userStatus'>,
+    @Client() client: ClientInfo,
+  ) {
+    return apiOk(
+      await this.users.setStatus(access, body.id, body.isActive, client),
+      body.isActive ? USER.activated : USER.inactivated,
+    );
   }
 
   @ApiContract(AUTH_API.unblockUser, 'Unlocks an account locked by failed logins')
-  async unblock(@CurrentAccess() access: RequestAccess, @ContractBody(AUTH_API.unblockUser) body: Body<'unblockUser'>, @Client() client: ClientInfo) {
+  async unblock(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(AUTH_API.unblockUser) body: Body<'unblockUser'>,
+    @Client() client: ClientInfo,
+  ) {
     return apiOk(await this.users.unblock(access, body.id, client), USER_MESSAGES.unblocked);
   }
 }

@@ -53,13 +53,20 @@ export class UsersRepository {
     const where = [new ScopeSql(access, p).user('u')];
     if (q.search) {
       const s = p.add(containsPattern(q.search));
-      where.push(`(u.first_name || ' ' || u.last_name ILIKE ${s} OR u.login_name ILIKE ${s} OR u.email ILIKE ${s} OR u.phone_number ILIKE ${s})`);
+      where.push(
+        `(u.first_name || ' ' || u.last_name ILIKE ${s} OR u.login_name ILIKE ${s} OR u.email ILIKE ${s} OR u.phone_number ILIKE ${s})`,
+      );
     }
     if (q.roleCode) where.push(`r.role_code = ${p.add(normalizeRoleCode(q.roleCode) ?? q.roleCode)}`);
-    if (q.centerID) where.push(`EXISTS (SELECT 1 FROM user_centres f WHERE f.user_id = u.id AND f.centre_id = ${p.add(q.centerID)})`);
+    if (q.centerID)
+      where.push(`EXISTS (SELECT 1 FROM user_centres f WHERE f.user_id = u.id AND f.centre_id = ${p.add(q.centerID)})`);
     if (q.isActive !== undefined) where.push(`u.is_active = ${p.add(q.isActive)}`);
     const filter = `WHERE ${where.join(' AND ')}`;
-    const [{ total }] = await rows<{ total: number }>(m, `SELECT count(*)::int AS total FROM users u JOIN roles r ON r.id = u.role_id ${filter}`, p);
+    const [{ total }] = await rows<{ total: number }>(
+      m,
+      `SELECT count(*)::int AS total FROM users u JOIN roles r ON r.id = u.role_id ${filter}`,
+      p,
+    );
     const items = await rows(m, `${SELECT} ${filter} ${orderBy(q, SORTABLE, 'name', 'u.id')} ${limitOffset(q, p)}`, p);
     return { items, total };
   }
@@ -71,7 +78,13 @@ export class UsersRepository {
 
   async isWritable(m: EntityManager, access: RequestAccess, id: string): Promise<boolean> {
     const p = new SqlParams();
-    return (await one(m, `SELECT 1 FROM users u WHERE u.id = ${p.add(id)} AND ${new ScopeSql(access, p).userWritable('u')}`, p)) !== null;
+    return (
+      (await one(
+        m,
+        `SELECT 1 FROM users u WHERE u.id = ${p.add(id)} AND ${new ScopeSql(access, p).userWritable('u')}`,
+        p,
+      )) !== null
+    );
   }
 
   /** A user of the tenant by id, whatever the caller's reach (login, own profile, availability). */
@@ -79,12 +92,28 @@ export class UsersRepository {
     return one(m, `${SELECT} WHERE u.id = $1`, [id]);
   }
 
-  async insert(m: EntityManager, tenantId: string, loginName: string, fields: UserFields, resetPassword = true): Promise<string> {
+  async insert(
+    m: EntityManager,
+    tenantId: string,
+    loginName: string,
+    fields: UserFields,
+    resetPassword = true,
+  ): Promise<string> {
     const [row] = await rows<{ id: string }>(
       m,
       `INSERT INTO users (tenant_id, login_name, first_name, last_name, email, phone_number, role_id, group_id, reset_password)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [tenantId, loginName, fields.firstName, fields.lastName, fields.email, fields.phoneNumber, fields.roleId, fields.groupId, resetPassword],
+      [
+        tenantId,
+        loginName,
+        fields.firstName,
+        fields.lastName,
+        fields.email,
+        fields.phoneNumber,
+        fields.roleId,
+        fields.groupId,
+        resetPassword,
+      ],
     );
     await this.setCentres(m, tenantId, row!.id, fields.centreIds);
     return row!.id;
@@ -99,7 +128,10 @@ export class UsersRepository {
   }
 
   async setActive(m: EntityManager, id: string, isActive: boolean): Promise<void> {
-    await m.query(`UPDATE users SET is_active = $2, is_availability = CASE WHEN $2 THEN is_availability ELSE false END, updated_at = now() WHERE id = $1`, [id, isActive]);
+    await m.query(
+      `UPDATE users SET is_active = $2, is_availability = CASE WHEN $2 THEN is_availability ELSE false END, updated_at = now() WHERE id = $1`,
+      [id, isActive],
+    );
   }
 
   async setAvailability(m: EntityManager, id: string, isAvailability: boolean): Promise<void> {
@@ -114,7 +146,11 @@ export class UsersRepository {
     await m.query(`UPDATE users SET last_login_at = now() WHERE id = $1`, [id]);
   }
 
-  async setProfile(m: EntityManager, id: string, fields: { specialization?: string[]; qualificationName?: string | null; signatureFileId?: string }): Promise<void> {
+  async setProfile(
+    m: EntityManager,
+    id: string,
+    fields: { specialization?: string[]; qualificationName?: string | null; signatureFileId?: string },
+  ): Promise<void> {
     const p = new SqlParams();
     const sets: string[] = [];
     if (fields.specialization !== undefined) sets.push(`specialization = ${p.add(fields.specialization)}::text[]`);
@@ -124,10 +160,19 @@ export class UsersRepository {
     await execute(m, `UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = ${p.add(id)}`, p);
   }
 
-  private async setCentres(m: EntityManager, tenantId: string, userId: string, centreIds: readonly string[]): Promise<void> {
+  private async setCentres(
+    m: EntityManager,
+    tenantId: string,
+    userId: string,
+    centreIds: readonly string[],
+  ): Promise<void> {
     await m.query(`DELETE FROM user_centres WHERE user_id = $1`, [userId]);
     if (centreIds.length > 0) {
-      await m.query(`INSERT INTO user_centres (tenant_id, user_id, centre_id) SELECT $1, $2, unnest($3::uuid[])`, [tenantId, userId, centreIds]);
+      await m.query(`INSERT INTO user_centres (tenant_id, user_id, centre_id) SELECT $1, $2, unnest($3::uuid[])`, [
+        tenantId,
+        userId,
+        centreIds,
+      ]);
     }
   }
 }

@@ -54,19 +54,34 @@ export class UsersService {
   }
 
   get(access: RequestAccess, id: string): Promise<User> {
-    return runInTenant(this.dataSource, access.principal.tenantId, async (m) => toUser(await this.visible(m, access, id)));
+    return runInTenant(this.dataSource, access.principal.tenantId, async (m) =>
+      toUser(await this.visible(m, access, id)),
+    );
   }
 
   async create(access: RequestAccess, input: UserInput, client: ClientInfo): Promise<User> {
     const { principal } = access;
     const user = await runInTenant(this.dataSource, principal.tenantId, async (m) => {
       const fields = await this.fields(m, access, input);
-      if (await this.credentials.isTaken(m, input.loginName)) throw new BadRequestException(USER_MESSAGES.loginNameTaken);
+      if (await this.credentials.isTaken(m, input.loginName))
+        throw new BadRequestException(USER_MESSAGES.loginNameTaken);
       const id = await this.users.insert(m, principal.tenantId, input.loginName, fields);
-      await this.credentials.insert(m, { loginName: input.loginName, userId: id, tenantId: principal.tenantId, passwordHash: null });
+      await this.credentials.insert(m, {
+        loginName: input.loginName,
+        userId: id,
+        tenantId: principal.tenantId,
+        passwordHash: null,
+      });
       const created = toUser((await this.users.findById(m, id))!);
       await this.publisher.publish(m, principal.tenantId, actorOf(principal), created, true);
-      await this.audit.append(m, { tenantId: principal.tenantId, actor: principal, action: AUDIT_ACTIONS.userCreate, target: { type: 'user', id }, client, details: { roleCode: created.roleCodes[0] } });
+      await this.audit.append(m, {
+        tenantId: principal.tenantId,
+        actor: principal,
+        action: AUDIT_ACTIONS.userCreate,
+        target: { type: 'user', id },
+        client,
+        details: { roleCode: created.roleCodes[0] },
+      });
       return created;
     });
     await this.mail.enqueue(principal.tenantId, { kind: 'welcome', userId: user._id });
@@ -81,7 +96,14 @@ export class UsersService {
       await this.users.update(m, principal.tenantId, input.id, fields);
       const updated = toUser((await this.users.findById(m, input.id))!);
       await this.publisher.publish(m, principal.tenantId, actorOf(principal), updated, false);
-      await this.audit.append(m, { tenantId: principal.tenantId, actor: principal, action: AUDIT_ACTIONS.userUpdate, target: { type: 'user', id: input.id }, client, details: { roleCode: updated.roleCodes[0], centreIds: updated.centerID } });
+      await this.audit.append(m, {
+        tenantId: principal.tenantId,
+        actor: principal,
+        action: AUDIT_ACTIONS.userUpdate,
+        target: { type: 'user', id: input.id },
+        client,
+        details: { roleCode: updated.roleCodes[0], centreIds: updated.centerID },
+      });
       return updated;
     });
   }
@@ -94,7 +116,14 @@ export class UsersService {
       await this.users.setActive(m, id, isActive);
       const updated = toUser((await this.users.findById(m, id))!);
       await this.publisher.publish(m, principal.tenantId, actorOf(principal), updated, false);
-      await this.audit.append(m, { tenantId: principal.tenantId, actor: principal, action: AUDIT_ACTIONS.userStatus, target: { type: 'user', id }, client, details: { isActive } });
+      await this.audit.append(m, {
+        tenantId: principal.tenantId,
+        actor: principal,
+        action: AUDIT_ACTIONS.userStatus,
+        target: { type: 'user', id },
+        client,
+        details: { isActive },
+      });
       return updated;
     });
     if (!isActive) await this.sessions.revokeAllForUser(id);
@@ -107,7 +136,13 @@ export class UsersService {
       await this.manageable(m, access, id);
       const loginName = await this.credentials.unblock(m, id);
       if (loginName) await this.limiter.clearLoginName(loginName);
-      await this.audit.append(m, { tenantId: principal.tenantId, actor: principal, action: AUDIT_ACTIONS.userUnblock, target: { type: 'user', id }, client });
+      await this.audit.append(m, {
+        tenantId: principal.tenantId,
+        actor: principal,
+        action: AUDIT_ACTIONS.userUnblock,
+        target: { type: 'user', id },
+        client,
+      });
       return toUser((await this.users.findById(m, id))!);
     });
   }
@@ -122,7 +157,13 @@ export class UsersService {
   private async manageable(m: EntityManager, access: RequestAccess, id: string): Promise<Row> {
     const row = await this.visible(m, access, id);
     if (!(await this.users.isWritable(m, access, id))) throw forbidden();
-    if (!canAssignRole(access.principal, { roleCode: String(row.role_code), privileges: grantsOf({ privileges: row.role_privileges }) })) throw forbidden();
+    if (
+      !canAssignRole(access.principal, {
+        roleCode: String(row.role_code),
+        privileges: grantsOf({ privileges: row.role_privileges }),
+      })
+    )
+      throw forbidden();
     return row;
   }
 
@@ -136,18 +177,27 @@ export class UsersService {
     const role = await this.roles.findReadable(m, access, input.roleID);
     if (!role) throw new NotFoundException(USER_MESSAGES.roleNotFound);
     if (!role.is_active) throw new BadRequestException(USER_MESSAGES.roleInactive);
-    if (!canAssignRole(access.principal, { roleCode: String(role.role_code), privileges: grantsOf(role) })) throw forbidden();
+    if (!canAssignRole(access.principal, { roleCode: String(role.role_code), privileges: grantsOf(role) }))
+      throw forbidden();
     const centreIds = [...new Set(input.centerID)];
-    const base = { firstName: input.firstName, lastName: input.lastName, email: input.email, phoneNumber: input.phoneNumber ?? null, roleId: String(role.id) };
+    const base = {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      phoneNumber: input.phoneNumber ?? null,
+      roleId: String(role.id),
+    };
     const reach = wholeReach(access);
     switch (roleLevel(String(role.role_code))) {
       case 'tenant':
-        if (input.groupID !== null || centreIds.length > 0) throw new BadRequestException(USER_MESSAGES.platformRolePlacement);
+        if (input.groupID !== null || centreIds.length > 0)
+          throw new BadRequestException(USER_MESSAGES.platformRolePlacement);
         return { ...base, groupId: null, centreIds: [] };
       case 'group': {
         if (input.groupID === null) throw new BadRequestException(USER_MESSAGES.groupRoleNeedsGroup);
         if (centreIds.length > 0) throw new BadRequestException(USER_MESSAGES.groupRoleNoCentres);
-        if (!(await this.groups.findVisible(m, { ...reach, centreFilter: null }, input.groupID))) throw new NotFoundException(USER_MESSAGES.groupNotFound);
+        if (!(await this.groups.findVisible(m, { ...reach, centreFilter: null }, input.groupID)))
+          throw new NotFoundException(USER_MESSAGES.groupNotFound);
         return { ...base, groupId: input.groupID, centreIds: [] };
       }
       case 'centre': {
@@ -159,7 +209,8 @@ export class UsersService {
         }
         const found = await this.centres.findManyVisible(m, access, centreIds);
         if (found.length !== centreIds.length) throw new NotFoundException(USER_MESSAGES.centreNotFound);
-        if (input.groupID !== null && found.some((c) => c.group_id !== input.groupID)) throw new BadRequestException(USER_MESSAGES.centresOutsideGroup);
+        if (input.groupID !== null && found.some((c) => c.group_id !== input.groupID))
+          throw new BadRequestException(USER_MESSAGES.centresOutsideGroup);
         return { ...base, groupId: null, centreIds };
       }
     }

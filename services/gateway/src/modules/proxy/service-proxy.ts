@@ -9,7 +9,11 @@ import { CORRELATION_HEADER, REQUEST_ID_HEADER, currentContext } from '@rayworks
  * Forwards /api/<service>/... to the service, stripping the prefix, with the request and correlation ids.
  * A service that does not answer gives 502 with the spec's 'Bad Gateway' message.
  */
-export function mountServiceProxies(app: INestApplication, serviceUrls: Record<ServiceName, string>, logger: Logger): void {
+export function mountServiceProxies(
+  app: INestApplication,
+  serviceUrls: Record<ServiceName, string>,
+  logger: Logger,
+): void {
   for (const service of SERVICE_NAMES) {
     app.use(
       serviceApiPrefix(service),

@@ -3,7 +3,14 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
-import { AUTH_MESSAGES, REALTIME_PATH, SESSION_EXPIRED_STATUS, socketRoom, type ClientToServerEvents, type ServerToClientEvents } from '@rayworks/contracts';
+import {
+  AUTH_MESSAGES,
+  REALTIME_PATH,
+  SESSION_EXPIRED_STATUS,
+  socketRoom,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@rayworks/contracts';
 import { AuthFailure, type Principal, type RequestAuthenticator } from '@rayworks/nest-kit';
 
 /** What a connecting client sends in socket.io's `auth` payload: the same two credentials as an HTTP call. */
@@ -30,7 +37,13 @@ export function refusal(error: unknown): Error & { data: { status: number } } {
  * An accepted socket joins `user:<id>` and `tenant:<id>`. The Redis adapter lets several gateways share rooms,
  * so a message emitted by one reaches sockets connected to another.
  */
-export function attachRealtime(httpServer: HttpServer, pub: Redis, logger: Logger, gatewayId: string, authenticator: RequestAuthenticator) {
+export function attachRealtime(
+  httpServer: HttpServer,
+  pub: Redis,
+  logger: Logger,
+  gatewayId: string,
+  authenticator: RequestAuthenticator,
+) {
   const sub = pub.duplicate();
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(httpServer, {
     path: REALTIME_PATH,
@@ -47,7 +60,10 @@ export function attachRealtime(httpServer: HttpServer, pub: Redis, logger: Logge
         next();
       })
       .catch((error: unknown) => {
-        logger.debug({ socketId: socket.id, reason: error instanceof AuthFailure ? error.reason : String(error) }, 'realtime connection refused');
+        logger.debug(
+          { socketId: socket.id, reason: error instanceof AuthFailure ? error.reason : String(error) },
+          'realtime connection refused',
+        );
         next(refusal(error));
       });
   });

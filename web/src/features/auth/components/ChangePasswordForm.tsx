@@ -35,7 +35,9 @@ export function ChangePasswordForm({ email, onCancel }: { email: string; onCance
   });
   const mutation = useMutation({
     mutationFn: (values: ChangePasswordValues) =>
-      callApi(AUTH_API.updatePassword, { body: { newPassword: values.newPassword, oldPassword: values.currentPassword, email } }),
+      callApi(AUTH_API.updatePassword, {
+        body: { newPassword: values.newPassword, oldPassword: values.currentPassword, email },
+      }),
     onSuccess: () => {
       toastSuccess(AUTH_MESSAGES.passwordUpdated);
       closeRealtime();

@@ -20,7 +20,9 @@ export function ResetPasswordForm({ resetToken }: { resetToken: string }) {
   });
   const mutation = useMutation({
     mutationFn: (values: Values) =>
-      callApi(AUTH_API.resetPassword, { body: { resetToken, newPassword: values.newPassword, confirmPassword: values.confirmPassword } }),
+      callApi(AUTH_API.resetPassword, {
+        body: { resetToken, newPassword: values.newPassword, confirmPassword: values.confirmPassword },
+      }),
     onSuccess: () => {
       toastSuccess(AUTH_MESSAGES.passwordResetDone);
       clearStorage();

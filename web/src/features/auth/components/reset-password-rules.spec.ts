@@ -13,7 +13,9 @@ describe('the reset-link password form (spec §5 messages)', () => {
     expect(validateResetPassword({ newPassword: 'short', confirmPassword: 'short' }).newPassword).toBe(
       'Password must be 8 characters including 1 uppercase, 1 lowercase, 1 numeric digit and 1 special character, with no spaces.',
     );
-    expect(validateResetPassword({ newPassword: 'Demo@12345', confirmPassword: 'Demo@1234' })).toEqual({ confirmPassword: 'New Passwords must match' });
+    expect(validateResetPassword({ newPassword: 'Demo@12345', confirmPassword: 'Demo@1234' })).toEqual({
+      confirmPassword: 'New Passwords must match',
+    });
     expect(validateResetPassword({ newPassword: 'Demo@12345', confirmPassword: 'Demo@12345' })).toEqual({});
   });
 });

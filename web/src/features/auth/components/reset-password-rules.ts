@@ -23,4 +23,3 @@ export function validateResetPassword(values: ResetPasswordValues): Partial<Reco
   else if (values.confirmPassword !== values.newPassword) errors.confirmPassword = PASSWORDS_MISMATCH_MESSAGE;
   return errors;
 }
-

@@ -28,7 +28,12 @@ export function ForgotPasswordPage() {
         <Title order={2} fz={22}>
           Check your e-mail
         </Title>
-        <Alert color="teal" variant="light" icon={<IconMailCheck size={18} />} data-testid="forgot-password-confirmation">
+        <Alert
+          color="teal"
+          variant="light"
+          icon={<IconMailCheck size={18} />}
+          data-testid="forgot-password-confirmation"
+        >
           {AUTH_MESSAGES.resetLinkSent}
         </Alert>
         <Anchor component={Link} to={PUBLIC_ROUTES.login} size="sm">
@@ -39,7 +44,11 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values.loginName.trim()))} data-testid="forgot-password-form">
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => mutation.mutate(values.loginName.trim()))}
+      data-testid="forgot-password-form"
+    >
       <Stack gap="md">
         <div>
           <Title order={2} fz={22}>
@@ -54,7 +63,14 @@ export function ForgotPasswordPage() {
             {describeError(mutation.error)}
           </Alert>
         ) : null}
-        <TextInput label={LABEL} withAsterisk autoFocus autoComplete="username" data-testid="field-loginName" {...form.getInputProps('loginName')} />
+        <TextInput
+          label={LABEL}
+          withAsterisk
+          autoFocus
+          autoComplete="username"
+          data-testid="field-loginName"
+          {...form.getInputProps('loginName')}
+        />
         <Button type="submit" fullWidth loading={mutation.isPending} data-testid="forgot-password-submit">
           Send Reset Link
         </Button>

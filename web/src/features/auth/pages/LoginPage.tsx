@@ -28,7 +28,9 @@ export function LoginPage() {
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((values) => login.mutate({ loginName: values.loginName.trim(), password: values.password }))}
+      onSubmit={form.onSubmit((values) =>
+        login.mutate({ loginName: values.loginName.trim(), password: values.password }),
+      )}
       data-testid="login-form"
     >
       <Stack gap="md">

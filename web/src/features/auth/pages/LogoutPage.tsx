@@ -18,7 +18,9 @@ export function LogoutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const revoke = readProfile()?.token ? callApi(AUTH_API.logout, { context: 'background' }).catch(() => undefined) : Promise.resolve();
+    const revoke = readProfile()?.token
+      ? callApi(AUTH_API.logout, { context: 'background' }).catch(() => undefined)
+      : Promise.resolve();
     void revoke.finally(() => {
       closeRealtime();
       clearStorage();

@@ -34,7 +34,8 @@ export function CityField<V extends { city: string; state: string }>({ field, fo
       {...keystrokeHandlers(filterForField(field))}
       onOptionSubmit={(value) => {
         const match = entities.find((e) => e.city === value);
-        if (match && !String(form.values.state ?? '').trim()) form.setFieldValue('state' as never, match.state as never);
+        if (match && !String(form.values.state ?? '').trim())
+          form.setFieldValue('state' as never, match.state as never);
       }}
       autoComplete="off"
       data-testid="field-city"

@@ -15,4 +15,7 @@ export function useCentre(id: string | undefined) {
   });
 }
 
-export const centreOption = (c: Centre) => ({ value: c._id, label: c.groupName ? `${c.name} (${c.code})` : `${c.name} (${c.code}) · individual` });
+export const centreOption = (c: Centre) => ({
+  value: c._id,
+  label: c.groupName ? `${c.name} (${c.code})` : `${c.name} (${c.code}) · individual`,
+});

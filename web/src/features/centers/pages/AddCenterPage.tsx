@@ -68,7 +68,8 @@ function AddCenterForm({ mode }: { mode: 'individual' | 'group' }) {
     }),
   });
   const create = useMutation({
-    mutationFn: async (body: z.output<typeof centreInputSchema>) => (await callApi(AUTH_API.createCentre, { body })).data,
+    mutationFn: async (body: z.output<typeof centreInputSchema>) =>
+      (await callApi(AUTH_API.createCentre, { body })).data,
     onSuccess: async (centre) => {
       toastSuccess(adminMessages('Center').created);
       await queryClient.invalidateQueries({ queryKey: queryKeys.kind(CENTERS) });
@@ -82,10 +83,20 @@ function AddCenterForm({ mode }: { mode: 'individual' | 'group' }) {
     <>
       <PageHeader
         title={title}
-        description={mode === 'group' ? 'A new centre that belongs to a group.' : 'A new centre that stands on its own, outside any group.'}
+        description={
+          mode === 'group'
+            ? 'A new centre that belongs to a group.'
+            : 'A new centre that stands on its own, outside any group.'
+        }
         crumbs={[{ label: 'Centers', to: '/centers' }, { label: title }]}
       />
-      <FormCard testId="center-form" onSubmit={onSubmit((body) => create.mutate(body))} submitLabel="Add Center" saving={create.isPending} cancelTo="/centers">
+      <FormCard
+        testId="center-form"
+        onSubmit={onSubmit((body) => create.mutate(body))}
+        submitLabel="Add Center"
+        saving={create.isPending}
+        cancelTo="/centers"
+      >
         <FormSection title="Center">
           {mode === 'group' ? (
             <RemoteSelect<Group>
@@ -94,7 +105,9 @@ function AddCenterForm({ mode }: { mode: 'individual' | 'group' }) {
               withAsterisk
               fetchPage={fetchGroupsPage}
               toOption={(g) => ({ value: g._id, label: `${g.name} (${g.code})` })}
-              known={presetGroup ? [{ value: presetGroup._id, label: `${presetGroup.name} (${presetGroup.code})` }] : []}
+              known={
+                presetGroup ? [{ value: presetGroup._id, label: `${presetGroup.name} (${presetGroup.code})` }] : []
+              }
               value={form.values.groupID}
               onChange={(value) => form.setFieldValue('groupID', value)}
               error={form.errors.groupID}

@@ -57,7 +57,7 @@ export function CenterViewPage() {
                 change={(isActive) => callApi(AUTH_API.centreStatus, { body: { id: centre._id, isActive } })}
                 invalidate={[queryKeys.kind(CENTERS)]}
                 testId="center-active-toggle"
-                  withLabel
+                withLabel
               />
             }
           />

@@ -37,7 +37,18 @@ const COLUMNS: Column<Centre>[] = [
         </Badge>
       ),
   },
-  { key: 'type', label: 'Type', render: (c) => (c.isFusion ? <Badge variant="light" color="violet">Fusion</Badge> : 'Diagnostic') },
+  {
+    key: 'type',
+    label: 'Type',
+    render: (c) =>
+      c.isFusion ? (
+        <Badge variant="light" color="violet">
+          Fusion
+        </Badge>
+      ) : (
+        'Diagnostic'
+      ),
+  },
   { key: 'city', label: 'City', sortKey: 'city', render: (c) => [c.city, c.state].filter(Boolean).join(', ') || '—' },
   { key: 'phone', label: 'Phone', render: (c) => c.phoneNumber ?? '—' },
   { key: 'status', label: 'Status', render: (c) => <StatusBadge active={c.isActive} /> },
@@ -56,10 +67,21 @@ export function CentersPage() {
         actions={
           can('CENTERS', GENERIC.CREATE) ? (
             <>
-              <Button component={Link} to="/add-centers-group" variant="default" leftSection={<IconPlus size={16} />} data-testid="centers-add-group">
+              <Button
+                component={Link}
+                to="/add-centers-group"
+                variant="default"
+                leftSection={<IconPlus size={16} />}
+                data-testid="centers-add-group"
+              >
                 Add Center to a Group
               </Button>
-              <Button component={Link} to="/add-centers-individual" leftSection={<IconPlus size={16} />} data-testid="centers-add-individual">
+              <Button
+                component={Link}
+                to="/add-centers-individual"
+                leftSection={<IconPlus size={16} />}
+                data-testid="centers-add-individual"
+              >
                 Add Individual Center
               </Button>
             </>

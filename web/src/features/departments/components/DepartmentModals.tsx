@@ -1,6 +1,12 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminMessages, AUTH_API, departmentInputSchema, subDepartmentInputSchema, type Department } from '@rayworks/contracts';
+import {
+  adminMessages,
+  AUTH_API,
+  departmentInputSchema,
+  subDepartmentInputSchema,
+  type Department,
+} from '@rayworks/contracts';
 import { z } from 'zod';
 import { callApi } from '../../../api/client';
 import { queryKeys } from '../../../api/queries';
@@ -11,7 +17,17 @@ import { DEPARTMENT_FIELDS as D, SUB_DEPARTMENT_FIELDS as S } from './department
 
 export const DEPARTMENTS = 'departments';
 
-function Actions({ saving, label, onCancel, testId }: { saving: boolean; label: string; onCancel: () => void; testId: string }) {
+function Actions({
+  saving,
+  label,
+  onCancel,
+  testId,
+}: {
+  saving: boolean;
+  label: string;
+  onCancel: () => void;
+  testId: string;
+}) {
   return (
     <Group justify="flex-end" gap="sm" mt="sm">
       <Button variant="default" onClick={onCancel} disabled={saving}>
@@ -27,17 +43,31 @@ function Actions({ saving, label, onCancel, testId }: { saving: boolean; label: 
 const departmentBody = departmentInputSchema.extend({ id: z.uuid().optional() });
 
 /** Add a department, or edit one (POST /create/department, /update/department). */
-export function DepartmentModal({ department, opened, onClose }: { department?: Department; opened: boolean; onClose: () => void }) {
+export function DepartmentModal({
+  department,
+  opened,
+  onClose,
+}: {
+  department?: Department;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const { form, onSubmit } = useDynamicForm({
     fields: Object.values(D),
     initialValues: { name: department?.name ?? '', code: department?.code ?? '' } as { name: string; code: string },
     bodySchema: departmentBody,
-    toBody: (v: { name: string; code: string }) => ({ name: text(v.name), code: text(v.code), ...(department ? { id: department._id } : {}) }),
+    toBody: (v: { name: string; code: string }) => ({
+      name: text(v.name),
+      code: text(v.code),
+      ...(department ? { id: department._id } : {}),
+    }),
   });
   const save = useMutation({
     mutationFn: async (body: z.output<typeof departmentBody>) =>
-      body.id ? callApi(AUTH_API.updateDepartment, { body: { ...body, id: body.id } }) : callApi(AUTH_API.createDepartment, { body }),
+      body.id
+        ? callApi(AUTH_API.updateDepartment, { body: { ...body, id: body.id } })
+        : callApi(AUTH_API.createDepartment, { body }),
     onSuccess: async () => {
       toastSuccess(department ? adminMessages('Department').updated : adminMessages('Department').created);
       await queryClient.invalidateQueries({ queryKey: queryKeys.kind(DEPARTMENTS) });
@@ -46,12 +76,23 @@ export function DepartmentModal({ department, opened, onClose }: { department?: 
     },
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={department ? 'Edit Department' : 'Add Department'} centered data-testid="department-modal">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={department ? 'Edit Department' : 'Add Department'}
+      centered
+      data-testid="department-modal"
+    >
       <form noValidate onSubmit={onSubmit((body) => save.mutate(body))}>
         <Stack gap="sm">
           <DynamicField field={D.name} form={form} autoFocus />
           <DynamicField field={D.code} form={form} />
-          <Actions saving={save.isPending} label={department ? 'Save' : 'Add Department'} onCancel={onClose} testId="department-submit" />
+          <Actions
+            saving={save.isPending}
+            label={department ? 'Save' : 'Add Department'}
+            onCancel={onClose}
+            testId="department-submit"
+          />
         </Stack>
       </form>
     </Modal>
@@ -59,11 +100,22 @@ export function DepartmentModal({ department, opened, onClose }: { department?: 
 }
 
 /** Add a sub-department under a department (POST /create/subdepartment). */
-export function SubDepartmentModal({ department, opened, onClose }: { department: Department; opened: boolean; onClose: () => void }) {
+export function SubDepartmentModal({
+  department,
+  opened,
+  onClose,
+}: {
+  department: Department;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const { form, onSubmit } = useDynamicForm({
     fields: Object.values(S),
-    initialValues: { subDepartmentName: '', subDepartmentCode: '' } as { subDepartmentName: string; subDepartmentCode: string },
+    initialValues: { subDepartmentName: '', subDepartmentCode: '' } as {
+      subDepartmentName: string;
+      subDepartmentCode: string;
+    },
     bodySchema: subDepartmentInputSchema,
     toBody: (v: { subDepartmentName: string; subDepartmentCode: string }) => ({
       departmentID: department._id,
@@ -81,12 +133,23 @@ export function SubDepartmentModal({ department, opened, onClose }: { department
     },
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={`Add Sub-department to ${department.name}`} centered data-testid="sub-department-modal">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Add Sub-department to ${department.name}`}
+      centered
+      data-testid="sub-department-modal"
+    >
       <form noValidate onSubmit={onSubmit((body) => save.mutate(body))}>
         <Stack gap="sm">
           <DynamicField field={S.subDepartmentName} form={form} autoFocus />
           <DynamicField field={S.subDepartmentCode} form={form} />
-          <Actions saving={save.isPending} label="Add Sub-department" onCancel={onClose} testId="sub-department-submit" />
+          <Actions
+            saving={save.isPending}
+            label="Add Sub-department"
+            onCancel={onClose}
+            testId="sub-department-submit"
+          />
         </Stack>
       </form>
     </Modal>

@@ -6,6 +6,19 @@ export const DEPARTMENT_FIELDS = {
 } as const satisfies Record<string, FormFieldDefinition>;
 
 export const SUB_DEPARTMENT_FIELDS = {
-  subDepartmentName: { type: 'text', label: 'Sub-department Name', value: 'subDepartmentName', mandatory: true, maxLen: 120 },
-  subDepartmentCode: { type: 'text', label: 'Sub-department Code', value: 'subDepartmentCode', mandatory: true, maxLen: 20, regex: 'alphanumeric' },
+  subDepartmentName: {
+    type: 'text',
+    label: 'Sub-department Name',
+    value: 'subDepartmentName',
+    mandatory: true,
+    maxLen: 120,
+  },
+  subDepartmentCode: {
+    type: 'text',
+    label: 'Sub-department Code',
+    value: 'subDepartmentCode',
+    mandatory: true,
+    maxLen: 20,
+    regex: 'alphanumeric',
+  },
 } as const satisfies Record<string, FormFieldDefinition>;

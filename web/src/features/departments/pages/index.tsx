@@ -12,7 +12,8 @@ import { DEPARTMENTS, DepartmentModal, SubDepartmentModal } from '../components/
 
 const fetchDepartmentsPage = pageFetcher<Department>(AUTH_API.getDepartments);
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; department: Department } | { kind: 'sub'; department: Department } | null;
+type Dialog =
+  { kind: 'add' } | { kind: 'edit'; department: Department } | { kind: 'sub'; department: Department } | null;
 
 /** /departments: departments with their sub-departments; add, edit, add sub-departments, activate/inactivate. */
 export function DepartmentsPage() {
@@ -49,7 +50,13 @@ export function DepartmentsPage() {
         ) : (
           <Group gap={6}>
             {d.subDepartments.map((s) => (
-              <Badge key={s._id} variant="light" color={s.isActive ? 'blue' : 'gray'} tt="none" title={s.subDepartmentCode}>
+              <Badge
+                key={s._id}
+                variant="light"
+                color={s.isActive ? 'blue' : 'gray'}
+                tt="none"
+                title={s.subDepartmentCode}
+              >
                 {s.subDepartmentName}
               </Badge>
             ))}
@@ -80,18 +87,29 @@ export function DepartmentsPage() {
         canEdit || canCreate ? (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${d.name}`} data-testid={`department-actions-${d.code}`}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={`Actions for ${d.name}`}
+                data-testid={`department-actions-${d.code}`}
+              >
                 <IconDotsVertical size={16} />
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
               {canEdit ? (
-                <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setDialog({ kind: 'edit', department: d })}>
+                <Menu.Item
+                  leftSection={<IconPencil size={14} />}
+                  onClick={() => setDialog({ kind: 'edit', department: d })}
+                >
                   Edit
                 </Menu.Item>
               ) : null}
               {canCreate ? (
-                <Menu.Item leftSection={<IconSubtask size={14} />} onClick={() => setDialog({ kind: 'sub', department: d })}>
+                <Menu.Item
+                  leftSection={<IconSubtask size={14} />}
+                  onClick={() => setDialog({ kind: 'sub', department: d })}
+                >
                   Add Sub-department
                 </Menu.Item>
               ) : null}
@@ -108,7 +126,11 @@ export function DepartmentsPage() {
         description="Clinical departments and their sub-departments, used by doctors, tests and reports."
         actions={
           canCreate ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'add' })} data-testid="departments-add">
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => setDialog({ kind: 'add' })}
+              data-testid="departments-add"
+            >
               Add Department
             </Button>
           ) : null

@@ -24,7 +24,17 @@ export type DoctorBody = z.output<typeof doctorInputSchema>;
 const fetchDepartments = pageFetcher<Department>(AUTH_API.getDepartments);
 
 /** Add or edit a doctor (referring or reporting): person, qualification, department and centres. */
-export function DoctorForm({ doctor, saving, onSave, cancelTo }: { doctor?: Doctor; saving: boolean; onSave: (body: DoctorBody) => void; cancelTo: string }) {
+export function DoctorForm({
+  doctor,
+  saving,
+  onSave,
+  cancelTo,
+}: {
+  doctor?: Doctor;
+  saving: boolean;
+  onSave: (body: DoctorBody) => void;
+  cancelTo: string;
+}) {
   const { form, onSubmit } = useDynamicForm({
     fields: Object.values(F),
     initialValues: {
@@ -52,7 +62,13 @@ export function DoctorForm({ doctor, saving, onSave, cancelTo }: { doctor?: Doct
     }),
   });
   return (
-    <FormCard testId="doctor-form" onSubmit={onSubmit((body) => onSave(body))} submitLabel={doctor ? 'Save Doctor' : 'Add Doctor'} saving={saving} cancelTo={cancelTo}>
+    <FormCard
+      testId="doctor-form"
+      onSubmit={onSubmit((body) => onSave(body))}
+      submitLabel={doctor ? 'Save Doctor' : 'Add Doctor'}
+      saving={saving}
+      cancelTo={cancelTo}
+    >
       <FormSection title="Doctor">
         <DynamicField field={F.firstName} form={form} autoFocus />
         <DynamicField field={F.lastName} form={form} />

@@ -18,7 +18,8 @@ import { DoctorForm, type DoctorBody } from '../components/DoctorForm';
 
 const DOCTORS = 'doctors';
 const fetchDoctorsPage = pageFetcher<Doctor>(AUTH_API.getDoctors);
-const doctorPath = (d: Pick<Doctor, '_id' | 'profileID'>, kind: 'view' | 'edit') => `/doctors/${kind}/${d._id}/profileID/${d.profileID}`;
+const doctorPath = (d: Pick<Doctor, '_id' | 'profileID'>, kind: 'view' | 'edit') =>
+  `/doctors/${kind}/${d._id}/profileID/${d.profileID}`;
 
 const COLUMNS: Column<Doctor>[] = [
   {
@@ -80,7 +81,8 @@ function useDoctor() {
   const { id, profileID } = useParams();
   return useQuery({
     queryKey: queryKeys.record(DOCTORS, `${id}/${profileID}`),
-    queryFn: async ({ signal }) => (await callApi(AUTH_API.getDoctorById, { body: { id: id!, profileID: profileID! }, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await callApi(AUTH_API.getDoctorById, { body: { id: id!, profileID: profileID! }, signal })).data,
     enabled: Boolean(id && profileID),
   });
 }
@@ -90,7 +92,9 @@ function useSaveDoctor(id?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: DoctorBody) =>
-      id ? (await callApi(AUTH_API.updateDoctor, { body: { ...body, id } })).data : (await callApi(AUTH_API.createDoctor, { body })).data,
+      id
+        ? (await callApi(AUTH_API.updateDoctor, { body: { ...body, id } })).data
+        : (await callApi(AUTH_API.createDoctor, { body })).data,
     onSuccess: async (doctor) => {
       toastSuccess(id ? adminMessages('Doctor').updated : adminMessages('Doctor').created);
       await queryClient.invalidateQueries({ queryKey: queryKeys.kind(DOCTORS) });
@@ -118,8 +122,21 @@ export function EditDoctorPage() {
     <QueryState query={query}>
       {(doctor) => (
         <>
-          <PageHeader title={`Edit ${doctor.fullName}`} crumbs={[{ label: 'Doctors', to: '/doctors' }, { label: doctor.fullName, to: doctorPath(doctor, 'view') }, { label: 'Edit' }]} />
-          <DoctorForm key={doctor.updatedAt} doctor={doctor} saving={save.isPending} onSave={(body) => save.mutate(body)} cancelTo={doctorPath(doctor, 'view')} />
+          <PageHeader
+            title={`Edit ${doctor.fullName}`}
+            crumbs={[
+              { label: 'Doctors', to: '/doctors' },
+              { label: doctor.fullName, to: doctorPath(doctor, 'view') },
+              { label: 'Edit' },
+            ]}
+          />
+          <DoctorForm
+            key={doctor.updatedAt}
+            doctor={doctor}
+            saving={save.isPending}
+            onSave={(body) => save.mutate(body)}
+            cancelTo={doctorPath(doctor, 'view')}
+          />
         </>
       )}
     </QueryState>
@@ -151,7 +168,12 @@ export function DoctorViewPage() {
                   withLabel
                 />
                 {can('DOCTOR', GENERIC.EDIT) ? (
-                  <Button component={Link} to={doctorPath(doctor, 'edit')} leftSection={<IconPencil size={16} />} data-testid="doctor-edit">
+                  <Button
+                    component={Link}
+                    to={doctorPath(doctor, 'edit')}
+                    leftSection={<IconPencil size={16} />}
+                    data-testid="doctor-edit"
+                  >
                     Edit
                   </Button>
                 ) : null}
@@ -165,7 +187,14 @@ export function DoctorViewPage() {
               { label: 'Registration Number', value: doctor.registrationNumber },
               { label: 'Email', value: doctor.email },
               { label: 'Phone Number', value: doctor.phoneNumber },
-              { label: 'Profile ID', value: <Text size="xs" ff="monospace">{doctor.profileID}</Text> },
+              {
+                label: 'Profile ID',
+                value: (
+                  <Text size="xs" ff="monospace">
+                    {doctor.profileID}
+                  </Text>
+                ),
+              },
               { label: 'Created', value: formatDisplayDateTime(doctor.createdAt) },
               { label: 'Updated', value: formatDisplayDateTime(doctor.updatedAt) },
             ]}

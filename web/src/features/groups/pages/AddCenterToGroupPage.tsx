@@ -31,7 +31,8 @@ export function AddCenterToGroupPage() {
     },
   });
   const mutation = useMutation({
-    mutationFn: async (body: { groupID: string; centerID: string }) => (await callApi(AUTH_API.addCentreToGroup, { body })).data,
+    mutationFn: async (body: { groupID: string; centerID: string }) =>
+      (await callApi(AUTH_API.addCentreToGroup, { body })).data,
     onSuccess: async (centre, body) => {
       toastSuccess(adminMessages('Center').updated);
       await queryClient.invalidateQueries({ queryKey: queryKeys.kind(GROUPS) });

@@ -41,7 +41,8 @@ export function AddGroupPage() {
     }),
   });
   const create = useMutation({
-    mutationFn: async (body: ReturnType<typeof groupInputSchema.parse>) => (await callApi(AUTH_API.createGroup, { body })).data,
+    mutationFn: async (body: ReturnType<typeof groupInputSchema.parse>) =>
+      (await callApi(AUTH_API.createGroup, { body })).data,
     onSuccess: async (group) => {
       toastSuccess(adminMessages('Group').created);
       await queryClient.invalidateQueries({ queryKey: queryKeys.kind(GROUPS) });
@@ -52,7 +53,13 @@ export function AddGroupPage() {
   return (
     <>
       <PageHeader title="Add Group" crumbs={[{ label: 'Groups', to: '/groups' }, { label: 'Add Group' }]} />
-      <FormCard testId="group-form" onSubmit={onSubmit((body) => create.mutate(body))} submitLabel="Add Group" saving={create.isPending} cancelTo="/groups">
+      <FormCard
+        testId="group-form"
+        onSubmit={onSubmit((body) => create.mutate(body))}
+        submitLabel="Add Group"
+        saving={create.isPending}
+        cancelTo="/groups"
+      >
         <FormSection title="Group">
           <DynamicField field={F.name} form={form} autoFocus />
           <DynamicField field={F.code} form={form} description="2–20 letters or digits, e.g. APEX" />

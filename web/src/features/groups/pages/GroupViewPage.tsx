@@ -63,12 +63,21 @@ export function GroupViewPage() {
                   withLabel
                 />
                 {can('GROUP', GENERIC.MAP_UNMAP) ? (
-                  <Button component={Link} to={`/addcenter-groups?groupID=${group._id}`} variant="default" leftSection={<IconLink size={16} />}>
+                  <Button
+                    component={Link}
+                    to={`/addcenter-groups?groupID=${group._id}`}
+                    variant="default"
+                    leftSection={<IconLink size={16} />}
+                  >
                     Add Center to Group
                   </Button>
                 ) : null}
                 {can('CENTERS', GENERIC.CREATE) ? (
-                  <Button component={Link} to={`/add-centers-group?groupID=${group._id}`} leftSection={<IconPlus size={16} />}>
+                  <Button
+                    component={Link}
+                    to={`/add-centers-group?groupID=${group._id}`}
+                    leftSection={<IconPlus size={16} />}
+                  >
                     New Center
                   </Button>
                 ) : null}
@@ -79,7 +88,16 @@ export function GroupViewPage() {
             <DetailGrid
               details={[
                 { label: 'Code', value: group.code, testId: 'group-code' },
-                { label: 'Type', value: group.isFusion ? <Badge variant="light" color="violet">Fusion</Badge> : 'Standard' },
+                {
+                  label: 'Type',
+                  value: group.isFusion ? (
+                    <Badge variant="light" color="violet">
+                      Fusion
+                    </Badge>
+                  ) : (
+                    'Standard'
+                  ),
+                },
                 { label: 'Centers', value: group.centerCount },
                 { label: 'Email', value: group.email },
                 { label: 'Phone Number', value: group.phoneNumber },

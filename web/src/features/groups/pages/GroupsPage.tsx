@@ -26,7 +26,20 @@ const COLUMNS: Column<Group>[] = [
       </div>
     ),
   },
-  { key: 'type', label: 'Type', render: (g) => (g.isFusion ? <Badge variant="light" color="violet">Fusion</Badge> : <Badge variant="light" color="gray">Standard</Badge>) },
+  {
+    key: 'type',
+    label: 'Type',
+    render: (g) =>
+      g.isFusion ? (
+        <Badge variant="light" color="violet">
+          Fusion
+        </Badge>
+      ) : (
+        <Badge variant="light" color="gray">
+          Standard
+        </Badge>
+      ),
+  },
   { key: 'city', label: 'City', sortKey: 'city', render: (g) => [g.city, g.state].filter(Boolean).join(', ') || '—' },
   { key: 'contact', label: 'Contact', render: (g) => g.email ?? g.phoneNumber ?? '—' },
   { key: 'centerCount', label: 'Centers', align: 'right', render: (g) => g.centerCount },
@@ -46,7 +59,13 @@ export function GroupsPage() {
         actions={
           <>
             {can('GROUP', GENERIC.MAP_UNMAP) ? (
-              <Button component={Link} to="/addcenter-groups" variant="default" leftSection={<IconLink size={16} />} data-testid="groups-add-center">
+              <Button
+                component={Link}
+                to="/addcenter-groups"
+                variant="default"
+                leftSection={<IconLink size={16} />}
+                data-testid="groups-add-center"
+              >
                 Add Center to Group
               </Button>
             ) : null}

@@ -11,15 +11,35 @@ export function ProfileTabs() {
   const { pathname } = useLocation();
   const tabs = [
     { value: '/profile', label: 'Overview', icon: IconUserCircle, allowed: can('PROFILE', SPECIFIC.VIEW_PROFILE) },
-    { value: '/profile/specialization', label: 'Specialization', icon: IconCertificate, allowed: can('PROFILE', SPECIFIC.MANAGE_SPECIALIZATION) },
-    { value: '/profile/signature', label: 'Signature', icon: IconSignature, allowed: can('PROFILE', SPECIFIC.MANAGE_SIGNATURE) },
-    { value: '/profile/config', label: 'Configuration', icon: IconAdjustments, allowed: can('PROFILE', SPECIFIC.VIEW_PROFILE) },
+    {
+      value: '/profile/specialization',
+      label: 'Specialization',
+      icon: IconCertificate,
+      allowed: can('PROFILE', SPECIFIC.MANAGE_SPECIALIZATION),
+    },
+    {
+      value: '/profile/signature',
+      label: 'Signature',
+      icon: IconSignature,
+      allowed: can('PROFILE', SPECIFIC.MANAGE_SIGNATURE),
+    },
+    {
+      value: '/profile/config',
+      label: 'Configuration',
+      icon: IconAdjustments,
+      allowed: can('PROFILE', SPECIFIC.VIEW_PROFILE),
+    },
   ].filter((t) => t.allowed);
   return (
     <Tabs value={pathname} onChange={(value) => value && navigate(value)} mb="lg" data-testid="profile-tabs">
       <Tabs.List>
         {tabs.map((tab) => (
-          <Tabs.Tab key={tab.value} value={tab.value} leftSection={<tab.icon size={16} />} data-testid={`profile-tab-${tab.label.toLowerCase()}`}>
+          <Tabs.Tab
+            key={tab.value}
+            value={tab.value}
+            leftSection={<tab.icon size={16} />}
+            data-testid={`profile-tab-${tab.label.toLowerCase()}`}
+          >
             {tab.label}
           </Tabs.Tab>
         ))}

@@ -17,7 +17,15 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminMessages, AUTH_API, hasPrivilege, requirement, SUBMODULES, WORKLIST, type SubmoduleType } from '@rayworks/contracts';
+import {
+  adminMessages,
+  AUTH_API,
+  hasPrivilege,
+  requirement,
+  SUBMODULES,
+  WORKLIST,
+  type SubmoduleType,
+} from '@rayworks/contracts';
 import { maxLengthMessage } from '@rayworks/validation';
 import { IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -73,7 +81,14 @@ export function ProfilePage() {
                 Signature
               </Text>
               {profile.signature ? (
-                <Image src={profile.signature.url} alt="Signature" h={80} w="auto" fit="contain" data-testid="profile-signature" />
+                <Image
+                  src={profile.signature.url}
+                  alt="Signature"
+                  h={80}
+                  w="auto"
+                  fit="contain"
+                  data-testid="profile-signature"
+                />
               ) : (
                 <Text size="sm" c="dimmed">
                   No signature uploaded.
@@ -99,7 +114,15 @@ export function SpecializationPage() {
     <>
       <PageHeader title="Specialization" crumbs={[...CRUMBS, { label: 'Specialization' }]} />
       <ProfileTabs />
-      <QueryState query={query}>{(profile) => <SpecializationForm key={profile._id} initial={profile.specialization} qualification={profile.qualificationName ?? ''} />}</QueryState>
+      <QueryState query={query}>
+        {(profile) => (
+          <SpecializationForm
+            key={profile._id}
+            initial={profile.specialization}
+            qualification={profile.qualificationName ?? ''}
+          />
+        )}
+      </QueryState>
     </>
   );
 }
@@ -110,14 +133,18 @@ function SpecializationForm({ initial, qualification }: { initial: string[]; qua
     mode: 'controlled',
     initialValues: { specialization: initial, qualificationName: qualification },
     validate: {
-      qualificationName: (v: string) => (v.trim().length > QUALIFICATION_MAX ? maxLengthMessage(QUALIFICATION_LABEL, QUALIFICATION_MAX) : null),
+      qualificationName: (v: string) =>
+        v.trim().length > QUALIFICATION_MAX ? maxLengthMessage(QUALIFICATION_LABEL, QUALIFICATION_MAX) : null,
     },
   });
   const save = useMutation({
     mutationFn: async (values: { specialization: string[]; qualificationName: string }) =>
       (
         await callApi(AUTH_API.setSpecialization, {
-          body: { specialization: values.specialization.map((s) => s.trim()).filter(Boolean), qualificationName: values.qualificationName.trim() || null },
+          body: {
+            specialization: values.specialization.map((s) => s.trim()).filter(Boolean),
+            qualificationName: values.qualificationName.trim() || null,
+          },
         })
       ).data,
     onSuccess: (profile) => {
@@ -136,10 +163,20 @@ function SpecializationForm({ initial, qualification }: { initial: string[]; qua
             splitChars={[',']}
             clearable
             {...form.getInputProps('specialization')}
-            onChange={(values) => form.setFieldValue('specialization', values.map((v) => v.slice(0, SPECIALIZATION_LEN)))}
+            onChange={(values) =>
+              form.setFieldValue(
+                'specialization',
+                values.map((v) => v.slice(0, SPECIALIZATION_LEN)),
+              )
+            }
             data-testid="field-specialization"
           />
-          <TextInput label={QUALIFICATION_LABEL} placeholder="e.g. MBBS, MD (Radiology)" {...form.getInputProps('qualificationName')} data-testid="field-qualificationName" />
+          <TextInput
+            label={QUALIFICATION_LABEL}
+            placeholder="e.g. MBBS, MD (Radiology)"
+            {...form.getInputProps('qualificationName')}
+            data-testid="field-qualificationName"
+          />
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending} data-testid="specialization-submit">
               Save
@@ -170,7 +207,11 @@ export function SignaturePage() {
     mutationFn: async (chosen: File) => {
       const contentType = chosen.type as SignatureType;
       const { data: target } = await callApi(AUTH_API.signatureUploadUrl, { body: { contentType } });
-      const put = await fetch(target.uploadUrl, { method: 'PUT', body: chosen, headers: { 'Content-Type': contentType } });
+      const put = await fetch(target.uploadUrl, {
+        method: 'PUT',
+        body: chosen,
+        headers: { 'Content-Type': contentType },
+      });
       if (!put.ok) throw new Error(`Upload failed (${put.status})`);
       return (await callApi(AUTH_API.setSignature, { body: { fileID: target.fileID } })).data;
     },
@@ -205,7 +246,14 @@ export function SignaturePage() {
                 Current signature
               </Title>
               {profile.signature ? (
-                <Image src={profile.signature.url} alt="Current signature" h={120} w="auto" fit="contain" data-testid="signature-current" />
+                <Image
+                  src={profile.signature.url}
+                  alt="Current signature"
+                  h={120}
+                  w="auto"
+                  fit="contain"
+                  data-testid="signature-current"
+                />
               ) : (
                 <Text size="sm" c="dimmed" data-testid="signature-none">
                   No signature uploaded yet. Reports you sign need one.
@@ -235,7 +283,13 @@ export function SignaturePage() {
                   </Alert>
                 ) : null}
                 <Group justify="flex-end">
-                  <Button leftSection={<IconUpload size={16} />} disabled={!file} loading={upload.isPending} onClick={() => file && upload.mutate(file)} data-testid="signature-upload">
+                  <Button
+                    leftSection={<IconUpload size={16} />}
+                    disabled={!file}
+                    loading={upload.isPending}
+                    onClick={() => file && upload.mutate(file)}
+                    data-testid="signature-upload"
+                  >
                     Upload
                   </Button>
                 </Group>
@@ -325,7 +379,8 @@ export function ProfileConfigPage() {
             Your access
           </Title>
           <Text size="sm" c="dimmed" mb="md">
-            {profile ? `${userRoleLabel(profile)}: ` : ''}the privileges your role gives you. An administrator changes them in Roles.
+            {profile ? `${userRoleLabel(profile)}: ` : ''}the privileges your role gives you. An administrator changes
+            them in Roles.
           </Text>
           <Stack gap="sm" data-testid="config-access">
             {(config ?? []).map((entry) => (

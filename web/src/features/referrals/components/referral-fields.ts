@@ -7,7 +7,13 @@ export const REFERRAL_FIELDS = {
   email: { type: 'email', label: 'Email', value: 'email', maxLen: 200 },
   phoneNumber: { type: 'phone', label: 'Phone Number', value: 'phoneNumber', inputType: 'tel' },
   city: { type: 'text', label: 'City', value: 'city', maxLen: 80, regex: 'alphabets' },
-  commissionPercent: { type: 'text', label: 'Commission (%)', value: 'commissionPercent', maxLen: 6, regex: 'decimals' },
+  commissionPercent: {
+    type: 'text',
+    label: 'Commission (%)',
+    value: 'commissionPercent',
+    maxLen: 6,
+    regex: 'decimals',
+  },
 } as const satisfies Record<string, FormFieldDefinition>;
 
 /** Provider kinds (spec §9). */

@@ -53,7 +53,12 @@ const COLUMNS: Column<Referral>[] = [
   },
   { key: 'city', label: 'City', sortKey: 'city', render: (r) => r.city ?? '—' },
   { key: 'contact', label: 'Contact', render: (r) => r.phoneNumber ?? r.email ?? '—' },
-  { key: 'commission', label: 'Commission', align: 'right', render: (r) => (r.commissionPercent === null ? '—' : `${r.commissionPercent}%`) },
+  {
+    key: 'commission',
+    label: 'Commission',
+    align: 'right',
+    render: (r) => (r.commissionPercent === null ? '—' : `${r.commissionPercent}%`),
+  },
   { key: 'status', label: 'Status', render: (r) => <StatusBadge active={r.isActive} /> },
 ];
 
@@ -68,7 +73,12 @@ export function ReferralsPage() {
         description="Hospitals, clinics and people who refer patients, internal or external."
         actions={
           can('REFERRALS', GENERIC.CREATE) ? (
-            <Button component={Link} to="/referrals/add" leftSection={<IconPlus size={16} />} data-testid="referrals-add">
+            <Button
+              component={Link}
+              to="/referrals/add"
+              leftSection={<IconPlus size={16} />}
+              data-testid="referrals-add"
+            >
               Add Referral
             </Button>
           ) : null
@@ -100,7 +110,17 @@ interface Values extends Record<string, unknown> {
   commissionPercent: string;
 }
 
-function ReferralForm({ referral, saving, onSave, cancelTo }: { referral?: Referral; saving: boolean; onSave: (body: ReferralBody) => void; cancelTo: string }) {
+function ReferralForm({
+  referral,
+  saving,
+  onSave,
+  cancelTo,
+}: {
+  referral?: Referral;
+  saving: boolean;
+  onSave: (body: ReferralBody) => void;
+  cancelTo: string;
+}) {
   const { form, onSubmit } = useDynamicForm({
     fields: Object.values(F),
     initialValues: {
@@ -110,11 +130,16 @@ function ReferralForm({ referral, saving, onSave, cancelTo }: { referral?: Refer
       email: referral?.email ?? '',
       phoneNumber: referral?.phoneNumber ?? '',
       city: referral?.city ?? '',
-      commissionPercent: referral?.commissionPercent === null || referral?.commissionPercent === undefined ? '' : String(referral.commissionPercent),
+      commissionPercent:
+        referral?.commissionPercent === null || referral?.commissionPercent === undefined
+          ? ''
+          : String(referral.commissionPercent),
     } as Values,
     extraValidate: (v) => {
       const n = Number(v.commissionPercent);
-      return v.commissionPercent.trim() !== '' && (Number.isNaN(n) || n > 100) ? { commissionPercent: INVALID_INPUTS_MESSAGE } : {};
+      return v.commissionPercent.trim() !== '' && (Number.isNaN(n) || n > 100)
+        ? { commissionPercent: INVALID_INPUTS_MESSAGE }
+        : {};
     },
     bodySchema: referralInputSchema,
     toBody: (v: Values) => ({
@@ -128,10 +153,20 @@ function ReferralForm({ referral, saving, onSave, cancelTo }: { referral?: Refer
     }),
   });
   return (
-    <FormCard testId="referral-form" onSubmit={onSubmit((body) => onSave(body))} submitLabel={referral ? 'Save Referral' : 'Add Referral'} saving={saving} cancelTo={cancelTo}>
+    <FormCard
+      testId="referral-form"
+      onSubmit={onSubmit((body) => onSave(body))}
+      submitLabel={referral ? 'Save Referral' : 'Add Referral'}
+      saving={saving}
+      cancelTo={cancelTo}
+    >
       <FormSection title="Referral">
         <DynamicField field={F.name} form={form} autoFocus />
-        <DynamicField field={F.providerType} form={form} options={PROVIDER_TYPES.map((t) => ({ value: t, label: t }))} />
+        <DynamicField
+          field={F.providerType}
+          form={form}
+          options={PROVIDER_TYPES.map((t) => ({ value: t, label: t }))}
+        />
         <DynamicField field={F.hospitalName} form={form} />
         <DynamicField field={F.commissionPercent} form={form} description="0 to 100" />
       </FormSection>
@@ -158,7 +193,9 @@ function useSaveReferral(id?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: ReferralBody) =>
-      id ? (await callApi(AUTH_API.updateReferral, { body: { ...body, id } })).data : (await callApi(AUTH_API.createReferral, { body })).data,
+      id
+        ? (await callApi(AUTH_API.updateReferral, { body: { ...body, id } })).data
+        : (await callApi(AUTH_API.createReferral, { body })).data,
     onSuccess: async (referral) => {
       toastSuccess(id ? adminMessages('Referral').updated : adminMessages('Referral').created);
       await queryClient.invalidateQueries({ queryKey: queryKeys.kind(REFERRALS) });
@@ -186,8 +223,21 @@ export function EditReferralPage() {
     <QueryState query={query}>
       {(referral) => (
         <>
-          <PageHeader title={`Edit ${referral.name}`} crumbs={[{ label: 'Referrals', to: '/referrals' }, { label: referral.name, to: `/referrals/view/${referral._id}` }, { label: 'Edit' }]} />
-          <ReferralForm key={referral.updatedAt} referral={referral} saving={save.isPending} onSave={(body) => save.mutate(body)} cancelTo={`/referrals/view/${referral._id}`} />
+          <PageHeader
+            title={`Edit ${referral.name}`}
+            crumbs={[
+              { label: 'Referrals', to: '/referrals' },
+              { label: referral.name, to: `/referrals/view/${referral._id}` },
+              { label: 'Edit' },
+            ]}
+          />
+          <ReferralForm
+            key={referral.updatedAt}
+            referral={referral}
+            saving={save.isPending}
+            onSave={(body) => save.mutate(body)}
+            cancelTo={`/referrals/view/${referral._id}`}
+          />
         </>
       )}
     </QueryState>
@@ -219,7 +269,12 @@ export function ReferralViewPage() {
                   withLabel
                 />
                 {can('REFERRALS', GENERIC.EDIT) ? (
-                  <Button component={Link} to={`/referrals/edit/${referral._id}`} leftSection={<IconPencil size={16} />} data-testid="referral-edit">
+                  <Button
+                    component={Link}
+                    to={`/referrals/edit/${referral._id}`}
+                    leftSection={<IconPencil size={16} />}
+                    data-testid="referral-edit"
+                  >
                     Edit
                   </Button>
                 ) : null}
@@ -230,7 +285,10 @@ export function ReferralViewPage() {
             details={[
               { label: 'Provider Type', value: referral.providerType },
               { label: 'Hospital Name', value: referral.hospitalName },
-              { label: 'Commission', value: referral.commissionPercent === null ? null : `${referral.commissionPercent}%` },
+              {
+                label: 'Commission',
+                value: referral.commissionPercent === null ? null : `${referral.commissionPercent}%`,
+              },
               { label: 'Email', value: referral.email },
               { label: 'Phone Number', value: referral.phoneNumber },
               { label: 'City', value: referral.city },

@@ -53,7 +53,15 @@ export function PrivilegeMatrix({ value, onChange, grantable, readOnly = false }
                             indeterminate={some}
                             disabled={allowedCodes.length === 0}
                             onChange={(event) =>
-                              onChange?.(setRow(value, row.type, event.currentTarget.checked ? [...new Set([...selected, ...allowedCodes])] : row.codes.filter((c) => selected.has(c) && !allowedCodes.includes(c))))
+                              onChange?.(
+                                setRow(
+                                  value,
+                                  row.type,
+                                  event.currentTarget.checked
+                                    ? [...new Set([...selected, ...allowedCodes])]
+                                    : row.codes.filter((c) => selected.has(c) && !allowedCodes.includes(c)),
+                                ),
+                              )
                             }
                             styles={{ label: { fontWeight: 500 } }}
                             data-testid={`privilege-row-toggle-${row.type}`}
@@ -69,7 +77,13 @@ export function PrivilegeMatrix({ value, onChange, grantable, readOnly = false }
                             const checked = selected.has(code);
                             if (readOnly) {
                               return checked ? (
-                                <Badge key={code} variant="light" radius="sm" tt="none" data-testid={`privilege-${row.type}-${code}`}>
+                                <Badge
+                                  key={code}
+                                  variant="light"
+                                  radius="sm"
+                                  tt="none"
+                                  data-testid={`privilege-${row.type}-${code}`}
+                                >
                                   {privilegeLabel(code)}
                                 </Badge>
                               ) : null;
@@ -83,7 +97,9 @@ export function PrivilegeMatrix({ value, onChange, grantable, readOnly = false }
                                 title={code}
                                 checked={checked}
                                 disabled={!allowed && !checked}
-                                onChange={(event) => onChange?.(toggleCode(value, row.type, code, event.currentTarget.checked))}
+                                onChange={(event) =>
+                                  onChange?.(toggleCode(value, row.type, code, event.currentTarget.checked))
+                                }
                                 className={classes.code}
                                 data-testid={`privilege-${row.type}-${code}`}
                               />

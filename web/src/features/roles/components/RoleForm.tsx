@@ -30,7 +30,17 @@ const ROLE_OPTIONS = ALL_ROLE_CODES.map((code) => ({ value: code, label: `${ROLE
 const NO_PRIVILEGES = 'Please select at least one privilege';
 
 /** Add or edit a role: name, the role code it implements, a description and its privilege matrix. */
-export function RoleForm({ role, saving, onSave, cancelTo }: { role?: Role; saving: boolean; onSave: (body: RoleBody) => void; cancelTo: string }) {
+export function RoleForm({
+  role,
+  saving,
+  onSave,
+  cancelTo,
+}: {
+  role?: Role;
+  saving: boolean;
+  onSave: (body: RoleBody) => void;
+  cancelTo: string;
+}) {
   const { config } = useSession();
   const { form, onSubmit } = useDynamicForm({
     fields: Object.values(F),
@@ -42,20 +52,39 @@ export function RoleForm({ role, saving, onSave, cancelTo }: { role?: Role; savi
     } as Values,
     extraValidate: (v) => (grantCount(v.privileges) === 0 ? { privileges: NO_PRIVILEGES } : {}),
     bodySchema: roleInputSchema,
-    toBody: (v: Values) => ({ name: text(v.name), roleCode: v.roleCode ?? '', description: textOrNull(v.description), privileges: v.privileges }),
+    toBody: (v: Values) => ({
+      name: text(v.name),
+      roleCode: v.roleCode ?? '',
+      description: textOrNull(v.description),
+      privileges: v.privileges,
+    }),
   });
   const code = normalizeRoleCode(form.values.roleCode ?? '');
   const applyDefaults = () => {
     if (!code) return;
     const defaults = DEFAULT_ROLE_PRIVILEGES[code];
-    form.setFieldValue('privileges', Object.fromEntries(Object.entries(defaults).map(([t, codes]) => [t, [...(codes ?? [])]])));
+    form.setFieldValue(
+      'privileges',
+      Object.fromEntries(Object.entries(defaults).map(([t, codes]) => [t, [...(codes ?? [])]])),
+    );
   };
 
   return (
-    <FormCard testId="role-form" onSubmit={onSubmit((body) => onSave(body))} submitLabel={role ? 'Save Role' : 'Add Role'} saving={saving} cancelTo={cancelTo}>
+    <FormCard
+      testId="role-form"
+      onSubmit={onSubmit((body) => onSave(body))}
+      submitLabel={role ? 'Save Role' : 'Add Role'}
+      saving={saving}
+      cancelTo={cancelTo}
+    >
       <FormSection title="Role">
         <DynamicField field={F.name} form={form} autoFocus={!role} />
-        <DynamicField field={F.roleCode} form={form} options={ROLE_OPTIONS} description="The kind of user this role is for." />
+        <DynamicField
+          field={F.roleCode}
+          form={form}
+          options={ROLE_OPTIONS}
+          description="The kind of user this role is for."
+        />
         <DynamicField field={F.description} form={form} />
       </FormSection>
       <Stack gap="sm">
@@ -66,7 +95,14 @@ export function RoleForm({ role, saving, onSave, cancelTo }: { role?: Role; savi
               What users with this role may do, by module and submodule.
             </Text>
           </div>
-          <Button variant="default" size="xs" leftSection={<IconWand size={14} />} disabled={!code} onClick={applyDefaults} data-testid="role-apply-defaults">
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconWand size={14} />}
+            disabled={!code}
+            onClick={applyDefaults}
+            data-testid="role-apply-defaults"
+          >
             Use the defaults of this role type
           </Button>
         </Group>
@@ -75,7 +111,11 @@ export function RoleForm({ role, saving, onSave, cancelTo }: { role?: Role; savi
             {form.errors.privileges}
           </Alert>
         ) : null}
-        <PrivilegeMatrix value={form.values.privileges} onChange={(next) => form.setFieldValue('privileges', next)} grantable={config ?? []} />
+        <PrivilegeMatrix
+          value={form.values.privileges}
+          onChange={(next) => form.setFieldValue('privileges', next)}
+          grantable={config ?? []}
+        />
       </Stack>
     </FormCard>
   );

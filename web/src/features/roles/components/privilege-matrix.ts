@@ -1,4 +1,11 @@
-import { MODULES, SUBMODULES, SUBMODULE_TYPES, type Module, type PrivilegeGrants, type SubmoduleType } from '@rayworks/contracts';
+import {
+  MODULES,
+  SUBMODULES,
+  SUBMODULE_TYPES,
+  type Module,
+  type PrivilegeGrants,
+  type SubmoduleType,
+} from '@rayworks/contracts';
 
 /** The matrix editor's rows: submodule types grouped by module, in catalogue order (libs/contracts SUBMODULES). */
 export interface MatrixRow {

@@ -44,7 +44,18 @@ const COLUMNS: Column<Role>[] = [
   },
   { key: 'roleCode', label: 'Role type', sortKey: 'roleCode', render: (r) => roleTypeLabel(r.roleCode) },
   { key: 'privileges', label: 'Privileges', align: 'right', render: (r) => grantCount(r.privileges as Grants) },
-  { key: 'system', label: 'Kind', render: (r) => (r.isSystem ? <Badge variant="light" color="gray">System</Badge> : <Badge variant="light">Custom</Badge>) },
+  {
+    key: 'system',
+    label: 'Kind',
+    render: (r) =>
+      r.isSystem ? (
+        <Badge variant="light" color="gray">
+          System
+        </Badge>
+      ) : (
+        <Badge variant="light">Custom</Badge>
+      ),
+  },
   { key: 'status', label: 'Status', render: (r) => <StatusBadge active={r.isActive} /> },
   { key: 'createdAt', label: 'Created', sortKey: 'createdAt', render: (r) => formatDisplayDate(r.createdAt) },
 ];
@@ -86,7 +97,9 @@ function useSaveRole(mode: 'create' | 'update', id?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: RoleBody) =>
-      mode === 'create' ? (await callApi(AUTH_API.createRole, { body })).data : (await callApi(AUTH_API.updateRole, { body: { ...body, id: id! } })).data,
+      mode === 'create'
+        ? (await callApi(AUTH_API.createRole, { body })).data
+        : (await callApi(AUTH_API.updateRole, { body: { ...body, id: id! } })).data,
     onSuccess: async (role) => {
       toastSuccess(mode === 'create' ? adminMessages('Role').created : adminMessages('Role').updated);
       await queryClient.invalidateQueries({ queryKey: queryKeys.kind(ROLES) });
@@ -115,13 +128,26 @@ export function EditRolePage() {
     <QueryState query={query}>
       {(role) => (
         <>
-          <PageHeader title={`Edit ${role.name}`} crumbs={[{ label: 'Roles', to: '/roles' }, { label: role.name, to: `/roles/view/${role._id}` }, { label: 'Edit' }]} />
+          <PageHeader
+            title={`Edit ${role.name}`}
+            crumbs={[
+              { label: 'Roles', to: '/roles' },
+              { label: role.name, to: `/roles/view/${role._id}` },
+              { label: 'Edit' },
+            ]}
+          />
           {role.isSystem ? (
             <Alert variant="light" color="yellow" mb="md">
               This is a system role. Changes apply to every user who holds it.
             </Alert>
           ) : null}
-          <RoleForm key={role.updatedAt} role={role} saving={save.isPending} onSave={(body) => save.mutate(body)} cancelTo={`/roles/view/${role._id}`} />
+          <RoleForm
+            key={role.updatedAt}
+            role={role}
+            saving={save.isPending}
+            onSave={(body) => save.mutate(body)}
+            cancelTo={`/roles/view/${role._id}`}
+          />
         </>
       )}
     </QueryState>
@@ -154,7 +180,12 @@ export function RoleViewPage() {
                   withLabel
                 />
                 {can('ROLES', GENERIC.EDIT) ? (
-                  <Button component={Link} to={`/roles/edit/${role._id}`} leftSection={<IconPencil size={16} />} data-testid="role-edit">
+                  <Button
+                    component={Link}
+                    to={`/roles/edit/${role._id}`}
+                    leftSection={<IconPencil size={16} />}
+                    data-testid="role-edit"
+                  >
                     Edit
                   </Button>
                 ) : null}
@@ -164,7 +195,11 @@ export function RoleViewPage() {
           <Stack gap="lg">
             <DetailGrid
               details={[
-                { label: 'Role type', value: `${roleTypeLabel(role.roleCode)} (${role.roleCode})`, testId: 'role-code' },
+                {
+                  label: 'Role type',
+                  value: `${roleTypeLabel(role.roleCode)} (${role.roleCode})`,
+                  testId: 'role-code',
+                },
                 { label: 'Kind', value: role.isSystem ? 'System' : 'Custom' },
                 { label: 'Privileges', value: grantCount(role.privileges as Grants) },
                 { label: 'Description', value: role.description },

@@ -15,7 +15,11 @@ interface Props {
 /** The body of an error or notice page: what happened, in plain words, and what to do next. */
 export function StatusMessage({ testId, icon, color, code, title, children, actions, variant = 'card' }: Props) {
   const body = (
-    <Stack gap="md" align={variant === 'inline' ? 'flex-start' : 'center'} ta={variant === 'inline' ? 'left' : 'center'}>
+    <Stack
+      gap="md"
+      align={variant === 'inline' ? 'flex-start' : 'center'}
+      ta={variant === 'inline' ? 'left' : 'center'}
+    >
       {variant === 'cover' && code ? (
         <Text fz={96} fw={800} lh={1} c={`${color}.6`} style={{ letterSpacing: '-0.04em' }} aria-hidden="true">
           {code}

@@ -103,7 +103,11 @@ const subscribeOnline = (listener: () => void) => {
 /** /auth-offline (also /#/auth-offline; spec §8: no network comes here). Goes back when the network returns. */
 export function OfflinePage() {
   useDocumentTitle('Offline · Rayworks');
-  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+  const online = useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
   // A full page load: screens whose code failed to load while offline load afresh (the session is in storage).
   const goBack = () => window.location.replace(takeOfflineOrigin() ?? '/');
   useEffect(() => {
@@ -123,8 +127,8 @@ export function OfflinePage() {
         </Button>
       }
     >
-      The console cannot reach the network. Check your connection; this page takes you back to where you were as
-      soon as the connection returns.
+      The console cannot reach the network. Check your connection; this page takes you back to where you were as soon as
+      the connection returns.
     </StatusMessage>
   );
 }
@@ -138,5 +142,10 @@ export function PaymentPage() {
 /** /Request/addDocuments: document upload for a request belongs to later work. */
 export function AddDocumentsPage() {
   useDocumentTitle('Add documents · Rayworks');
-  return <NotYetAvailable title="Add Documents" description="Adding documents to a request is not part of this version of the console." />;
+  return (
+    <NotYetAvailable
+      title="Add Documents"
+      description="Adding documents to a request is not part of this version of the console."
+    />
+  );
 }

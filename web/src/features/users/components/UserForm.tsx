@@ -27,7 +27,17 @@ interface Values extends Record<string, unknown> {
 export type UserBody = z.output<typeof userInputSchema>;
 
 /** Add or edit a user. The login name is set once, when the user is added. */
-export function UserForm({ user, saving, onSave, cancelTo }: { user?: User; saving: boolean; onSave: (body: UserBody) => void; cancelTo: string }) {
+export function UserForm({
+  user,
+  saving,
+  onSave,
+  cancelTo,
+}: {
+  user?: User;
+  saving: boolean;
+  onSave: (body: UserBody) => void;
+  cancelTo: string;
+}) {
   const can = useCan();
   const fields = user ? Object.values(F).filter((f) => f.value !== 'loginName') : Object.values(F);
   const { form, onSubmit } = useDynamicForm({
@@ -57,7 +67,13 @@ export function UserForm({ user, saving, onSave, cancelTo }: { user?: User; savi
   const knownCentres = user ? user.centerID.map((id, i) => ({ value: id, label: user.centerNames[i] ?? id })) : [];
 
   return (
-    <FormCard testId="user-form" onSubmit={onSubmit((body) => onSave(body))} submitLabel={user ? 'Save User' : 'Add User'} saving={saving} cancelTo={cancelTo}>
+    <FormCard
+      testId="user-form"
+      onSubmit={onSubmit((body) => onSave(body))}
+      submitLabel={user ? 'Save User' : 'Add User'}
+      saving={saving}
+      cancelTo={cancelTo}
+    >
       <FormSection title="Person">
         {user ? null : (
           <DynamicField
@@ -108,7 +124,11 @@ export function UserForm({ user, saving, onSave, cancelTo }: { user?: User; savi
           label="Centers"
           kind="centers"
           extraKey={form.values.groupID}
-          fetchPage={form.values.groupID ? pageFetcher<Centre>(AUTH_API.getCentres, { groupID: form.values.groupID }) : fetchCentresPage}
+          fetchPage={
+            form.values.groupID
+              ? pageFetcher<Centre>(AUTH_API.getCentres, { groupID: form.values.groupID })
+              : fetchCentresPage
+          }
           toOption={centreOption}
           known={knownCentres}
           value={form.values.centerID}

@@ -1,6 +1,14 @@
 import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminMessages, ALL_ROLE_CODES, AUTH_API, GENERIC, normalizeRoleCode, ROLE_LABELS, type User } from '@rayworks/contracts';
+import {
+  adminMessages,
+  ALL_ROLE_CODES,
+  AUTH_API,
+  GENERIC,
+  normalizeRoleCode,
+  ROLE_LABELS,
+  type User,
+} from '@rayworks/contracts';
 import { IconLockOpen, IconPencil, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { callApi } from '../../../api/client';
@@ -61,7 +69,12 @@ function userColumns(canToggle: boolean): Column<User>[] {
       label: 'Group / Centers',
       render: (u) => [u.groupName, u.centerNames.join(', ')].filter(Boolean).join(' · ') || 'Company',
     },
-    { key: 'lastLogin', label: 'Last login', sortKey: 'lastLoginAt', render: (u) => (u.lastLoginAt ? formatDisplayDateTime(u.lastLoginAt) : 'Never') },
+    {
+      key: 'lastLogin',
+      label: 'Last login',
+      sortKey: 'lastLoginAt',
+      render: (u) => (u.lastLoginAt ? formatDisplayDateTime(u.lastLoginAt) : 'Never'),
+    },
     {
       key: 'status',
       label: 'Active',
@@ -185,8 +198,21 @@ export function EditUserPage() {
     <QueryState query={query}>
       {(user) => (
         <>
-          <PageHeader title={`Edit ${user.fullName}`} crumbs={[{ label: 'Users', to: '/users' }, { label: user.fullName, to: `/users/view/${user._id}` }, { label: 'Edit' }]} />
-          <UserForm key={user.updatedAt} user={user} saving={save.isPending} onSave={(body) => save.mutate(body)} cancelTo={`/users/view/${user._id}`} />
+          <PageHeader
+            title={`Edit ${user.fullName}`}
+            crumbs={[
+              { label: 'Users', to: '/users' },
+              { label: user.fullName, to: `/users/view/${user._id}` },
+              { label: 'Edit' },
+            ]}
+          />
+          <UserForm
+            key={user.updatedAt}
+            user={user}
+            saving={save.isPending}
+            onSave={(body) => save.mutate(body)}
+            cancelTo={`/users/view/${user._id}`}
+          />
         </>
       )}
     </QueryState>
@@ -227,12 +253,23 @@ export function UserViewPage() {
               <>
                 <UserActiveToggle user={user} allowed={can('USER', GENERIC.ISACTIVE)} withLabel />
                 {user.isBlocked && can('USER', GENERIC.ISUNBLOCK) ? (
-                  <Button variant="default" leftSection={<IconLockOpen size={16} />} loading={unblock.isPending} onClick={() => unblock.mutate(user._id)} data-testid="user-unblock">
+                  <Button
+                    variant="default"
+                    leftSection={<IconLockOpen size={16} />}
+                    loading={unblock.isPending}
+                    onClick={() => unblock.mutate(user._id)}
+                    data-testid="user-unblock"
+                  >
                     Unblock
                   </Button>
                 ) : null}
                 {can('USER', GENERIC.EDIT) ? (
-                  <Button component={Link} to={`/users/edit/${user._id}`} leftSection={<IconPencil size={16} />} data-testid="user-edit">
+                  <Button
+                    component={Link}
+                    to={`/users/edit/${user._id}`}
+                    leftSection={<IconPencil size={16} />}
+                    data-testid="user-edit"
+                  >
                     Edit
                   </Button>
                 ) : null}
