@@ -224,6 +224,12 @@ describe('admin screens', () => {
     await page.waitForFunction((q) => new URL(window.location.href).searchParams.get('q') === q, loginName);
     const row = page.getByTestId('list-users-row').filter({ hasText: loginName });
     await row.waitFor({ timeout: 15_000 });
+    // The server's answer to the search replaces the unfiltered first page: wait until only the match is left.
+    await page
+      .waitForFunction(() => document.querySelectorAll('[data-testid="list-users-row"]').length === 1, undefined, {
+        timeout: 15_000,
+      })
+      .catch(() => undefined);
     expect(await page.getByTestId('list-users-row').count()).toBe(1);
     // The switch's track covers its input; a forced click is the user's click on the track.
     await row.getByRole('switch').click({ force: true });

@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminMessages, AUTH_API, GENERIC, type Doctor } from '@rayworks/contracts';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { callApi } from '../../../api/client';
 import { pageFetcher, queryKeys } from '../../../api/queries';
@@ -15,6 +15,7 @@ import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
 import { toastSuccess } from '../../../shared/ui/toast';
 import { DoctorForm, type DoctorBody } from '../components/DoctorForm';
+import { EditLink } from '../../../shared/ui/EditLink';
 
 const DOCTORS = 'doctors';
 const fetchDoctorsPage = pageFetcher<Doctor>(AUTH_API.getDoctors);
@@ -167,16 +168,7 @@ export function DoctorViewPage() {
                   testId="doctor-active-toggle"
                   withLabel
                 />
-                {can('DOCTOR', GENERIC.EDIT) ? (
-                  <Button
-                    component={Link}
-                    to={doctorPath(doctor, 'edit')}
-                    leftSection={<IconPencil size={16} />}
-                    data-testid="doctor-edit"
-                  >
-                    Edit
-                  </Button>
-                ) : null}
+                <EditLink allowed={can('DOCTOR', GENERIC.EDIT)} to={doctorPath(doctor, 'edit')} testId="doctor-edit" />
               </>
             }
           />

@@ -2,7 +2,7 @@ import { Badge, Button, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminMessages, AUTH_API, GENERIC, referralInputSchema, type Referral } from '@rayworks/contracts';
 import { INVALID_INPUTS_MESSAGE } from '@rayworks/validation';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import type { z } from 'zod';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { callApi } from '../../../api/client';
@@ -20,6 +20,7 @@ import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
 import { toastSuccess } from '../../../shared/ui/toast';
 import { PROVIDER_TYPES, REFERRAL_FIELDS as F } from '../components/referral-fields';
+import { EditLink } from '../../../shared/ui/EditLink';
 
 const REFERRALS = 'referrals';
 const fetchReferralsPage = pageFetcher<Referral>(AUTH_API.findReferrals);
@@ -268,16 +269,11 @@ export function ReferralViewPage() {
                   testId="referral-active-toggle"
                   withLabel
                 />
-                {can('REFERRALS', GENERIC.EDIT) ? (
-                  <Button
-                    component={Link}
-                    to={`/referrals/edit/${referral._id}`}
-                    leftSection={<IconPencil size={16} />}
-                    data-testid="referral-edit"
-                  >
-                    Edit
-                  </Button>
-                ) : null}
+                <EditLink
+                  allowed={can('REFERRALS', GENERIC.EDIT)}
+                  to={`/referrals/edit/${referral._id}`}
+                  testId="referral-edit"
+                />
               </>
             }
           />

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminMessages, AUTH_API, GENERIC, normalizeRoleCode, ROLE_LABELS, type Role } from '@rayworks/contracts';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { callApi } from '../../../api/client';
 import { queryKeys } from '../../../api/queries';
@@ -18,6 +18,7 @@ import { grantCount, type Grants } from '../components/privilege-matrix';
 import { PrivilegeMatrix } from '../components/PrivilegeMatrix';
 import { RoleForm, type RoleBody } from '../components/RoleForm';
 import { fetchRolesPage, ROLES, useRole } from '../hooks/useRoles';
+import { EditLink } from '../../../shared/ui/EditLink';
 
 const roleTypeLabel = (code: string) => {
   const known = normalizeRoleCode(code);
@@ -179,16 +180,7 @@ export function RoleViewPage() {
                   testId="role-active-toggle"
                   withLabel
                 />
-                {can('ROLES', GENERIC.EDIT) ? (
-                  <Button
-                    component={Link}
-                    to={`/roles/edit/${role._id}`}
-                    leftSection={<IconPencil size={16} />}
-                    data-testid="role-edit"
-                  >
-                    Edit
-                  </Button>
-                ) : null}
+                <EditLink allowed={can('ROLES', GENERIC.EDIT)} to={`/roles/edit/${role._id}`} testId="role-edit" />
               </>
             }
           />

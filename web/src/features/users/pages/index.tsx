@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { EditLink } from '../../../shared/ui/EditLink';
 import {
   adminMessages,
   ALL_ROLE_CODES,
@@ -9,7 +10,7 @@ import {
   ROLE_LABELS,
   type User,
 } from '@rayworks/contracts';
-import { IconLockOpen, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconLockOpen, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { callApi } from '../../../api/client';
 import { queryKeys } from '../../../api/queries';
@@ -263,16 +264,7 @@ export function UserViewPage() {
                     Unblock
                   </Button>
                 ) : null}
-                {can('USER', GENERIC.EDIT) ? (
-                  <Button
-                    component={Link}
-                    to={`/users/edit/${user._id}`}
-                    leftSection={<IconPencil size={16} />}
-                    data-testid="user-edit"
-                  >
-                    Edit
-                  </Button>
-                ) : null}
+                <EditLink allowed={can('USER', GENERIC.EDIT)} to={`/users/edit/${user._id}`} testId="user-edit" />
               </>
             }
           />
