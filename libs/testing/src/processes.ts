@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 
 /** Starts a script (plain ESM over the built libraries) as a separate process, keeping its output. */
 export function startScript(path: string, env: Record<string, string>): ChildProcess & { output: () => string } {
@@ -23,4 +24,16 @@ export async function stop(child: ChildProcess): Promise<void> {
   const gone = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await gone;
+}
+
+/** A TCP port free on the loopback now, for a process a test starts beside the running system. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
 }

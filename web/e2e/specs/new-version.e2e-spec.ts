@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { NEW_VERSION_PROMPT } from '@rayworks/contracts';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openConsole, url } from '../support/browser';
+import { useBrowser, openConsole, url } from '../support/browser';
 
 /** Spec §4: when a new version is installed the user is asked to refresh, word for word, and the page reloads on confirm. */
 describe('new version prompt', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  }, 30_000);
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('asks to refresh when the server has another build, and reloads when confirmed', async () => {
-    const { context, page } = await openConsole(browser);
+    const { context, page } = await openConsole(browser());
     try {
       await page.goto(url('/login'), { waitUntil: 'domcontentloaded' });
       await page.getByTestId('login-form').waitFor();

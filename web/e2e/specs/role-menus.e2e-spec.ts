@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   AVAILABILITY_ROLES,
   buildMenu,
@@ -11,12 +11,11 @@ import {
   WORKLIST,
   type Menu,
 } from '@rayworks/contracts';
-import type { Browser } from 'playwright-core';
 import { landingAfterLogin } from '../../src/app/access';
 import { LoginPage } from '../pom/LoginPage';
 import { Shell, storedSession, type RenderedMenu } from '../pom/Shell';
 import { ApiSession } from '../requests/auth-api';
-import { launchBrowser, openConsole, screenshot } from '../support/browser';
+import { useBrowser, openConsole, screenshot } from '../support/browser';
 import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo';
 
 /** The menu a role must see: the catalogue filtered by the role's default privileges (libs/contracts). */
@@ -29,21 +28,13 @@ function expectedMenu(menu: Menu): RenderedMenu {
 const SCREENSHOT_ROLES = new Set(['admin', 'radiologist', 'reception', 'pathologist']);
 
 describe('each demo role logs in and sees exactly its menu (spec §2, §4, §6)', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  }, 30_000);
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it.each(Object.entries(DEMO_USERS))(
     '%s (%s)',
     async (loginName, role) => {
       const config = toPermissionConfig(DEFAULT_ROLE_PRIVILEGES[role]);
-      const { context, page, pageErrors } = await openConsole(browser);
+      const { context, page, pageErrors } = await openConsole(browser());
       try {
         const landed = await new LoginPage(page).login(loginName, DEMO_PASSWORD);
         expect(landed).toBe(landingAfterLogin(false, config));

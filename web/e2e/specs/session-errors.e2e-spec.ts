@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { AUTH_MESSAGES } from '@rayworks/contracts';
-import type { Browser } from 'playwright-core';
 import { LoginPage } from '../pom/LoginPage';
 import { Shell, storedSession } from '../pom/Shell';
-import { launchBrowser, openConsole, screenshot, url } from '../support/browser';
+import { useBrowser, openConsole, screenshot, url } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
 
 /** Spec §4 and §8: an invalid token (401), no network, a missing privilege, no token, and the error pages. */
 describe('session and error handling', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  }, 30_000);
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('on 401 shows the message once, clears both storages and goes to /login', async () => {
-    const { context, page } = await openConsole(browser);
+    const { context, page } = await openConsole(browser());
     try {
       await new LoginPage(page).login('admin', DEMO_PASSWORD);
       const shell = new Shell(page);
@@ -48,7 +39,7 @@ describe('session and error handling', () => {
   }, 60_000);
 
   it('goes to the offline page when the network is gone, and back when it returns', async () => {
-    const { context, page } = await openConsole(browser);
+    const { context, page } = await openConsole(browser());
     try {
       await new LoginPage(page).login('admin', DEMO_PASSWORD);
       await new Shell(page).waitUntilReady();
@@ -67,7 +58,7 @@ describe('session and error handling', () => {
   }, 60_000);
 
   it('opens the offline, 500 and maintenance pages from their hash forms (spec §2)', async () => {
-    const { context, page } = await openConsole(browser);
+    const { context, page } = await openConsole(browser());
     try {
       for (const [hash, testId] of [
         ['/#/auth-offline', 'offline-page'],
@@ -84,7 +75,7 @@ describe('session and error handling', () => {
   }, 60_000);
 
   it('clears storage and sends a route without the privilege to /login carrying the origin, which a permitted login returns to', async () => {
-    const { context, page } = await openConsole(browser);
+    const { context, page } = await openConsole(browser());
     try {
       const login = new LoginPage(page);
       await login.login('typist', DEMO_PASSWORD);
@@ -100,7 +91,7 @@ describe('session and error handling', () => {
   }, 60_000);
 
   it('treats a stored profile without a token as an expired session (spec §4)', async () => {
-    const { context, page } = await openConsole(browser);
+    const { context, page } = await openConsole(browser());
     try {
       await new LoginPage(page).login('reception', DEMO_PASSWORD);
       // Leave the shell (the status page reads no session) before taking the token out of the stored profile.
@@ -122,7 +113,7 @@ describe('session and error handling', () => {
   }, 60_000);
 
   it('sends the root to /groups when permitted and to the first permitted link otherwise; unknown paths to the root', async () => {
-    const { context, page } = await openConsole(browser);
+    const { context, page } = await openConsole(browser());
     try {
       await new LoginPage(page).login('group.admin', DEMO_PASSWORD);
       await page.goto(url('/definitely/not/here'), { waitUntil: 'domcontentloaded' });

@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from '@jest/globals';
 import { LoginPage } from '../pom/LoginPage';
 import { Shell } from '../pom/Shell';
-import { launchBrowser, openConsole, screenshot, url } from '../support/browser';
+import { useBrowser, openConsole, screenshot, url } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
 
 /** The dark theme toggle (remembered), and screenshots of the main screens in both themes and three widths. */
 describe('themes and main screens', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  }, 30_000);
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('switches to the dark theme and keeps it after a reload and after logging out', async () => {
-    const { context, page } = await openConsole(browser);
+    const { context, page } = await openConsole(browser());
     try {
       await new LoginPage(page).login('admin', DEMO_PASSWORD);
       const shell = new Shell(page);
@@ -64,7 +55,7 @@ describe('themes and main screens', () => {
   ] as const)(
     'renders the main screens (%s, %i px) without errors',
     async (scheme, width) => {
-      const { context, page, pageErrors } = await openConsole(browser, { colorScheme: scheme, width });
+      const { context, page, pageErrors } = await openConsole(browser(), { colorScheme: scheme, width });
       try {
         await new LoginPage(page).login('admin', DEMO_PASSWORD);
         for (const path of SCREENS) {

@@ -1,20 +1,8 @@
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { eventually, infraEnv, roleUrl, startScript, stop } from '@rayworks/testing';
+import { eventually, freePort, infraEnv, roleUrl, startScript, stop } from '@rayworks/testing';
 
 export const TEST_TOKEN_SECRET =
   process.env.AUTH_TOKEN_SECRET ?? 'rayworks-local-development-token-secret-not-for-production';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** Starts another auth process (built dist) with settings of its own, e.g. short timeouts; stops with `close()`. */
 export async function startAuthProcess(settings: Record<string, string>) {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -21,7 +20,7 @@ import {
   socketRoom,
   type UserSession,
 } from '@rayworks/contracts';
-import { eventually, infraEnv, roleUrl, startScript, stop } from '@rayworks/testing';
+import { eventually, freePort, infraEnv, roleUrl, startScript, stop } from '@rayworks/testing';
 
 /** The running system (npm test starts it) as the browser reaches it: only through the gateway. */
 const base = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${GATEWAY_PORT}`;
@@ -261,14 +260,3 @@ describe('gateway with a service down', () => {
     expect((await fetch(`http://127.0.0.1:${port}/api/cases/health/live`)).status).toBe(200);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { ServerResponse } from 'node:http';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
-import { SERVICE_NAMES, serviceApiPrefix, type ServiceName } from '@rayworks/contracts';
+import { AUTH_MESSAGES, SERVICE_NAMES, serviceApiPrefix, type ServiceName } from '@rayworks/contracts';
 import { CORRELATION_HEADER, REQUEST_ID_HEADER, currentContext } from '@rayworks/nest-kit';
 
 /**
@@ -33,7 +33,7 @@ export function mountServiceProxies(
             const response = res as ServerResponse;
             if (typeof response.writeHead !== 'function' || response.headersSent) return;
             response.writeHead(502, { 'Content-Type': 'application/json' });
-            response.end(JSON.stringify({ status: 'error', data: null, message: 'Bad Gateway', service }));
+            response.end(JSON.stringify({ status: 'error', data: null, message: AUTH_MESSAGES.badGateway, service }));
           },
         },
       }),
