@@ -23,6 +23,10 @@ const common = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.local/'],
 };
 export default {
+  // Real servers answer in milliseconds, but a loaded CI machine may take seconds to stop a Kafka consumer, start a
+  // process or a browser: this limit only stops a hung test, it never measures speed. (jest reads testTimeout from
+  // the top level only, not per project.)
+  testTimeout: 30_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{libs,services,web,deploy,scripts}/**/*.spec.ts?(x)'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/{libs,services,deploy}/**/*.integration-spec.ts'] },

@@ -19,8 +19,11 @@ try {
   passed += jest.numPassedTests;
   failed += jest.numFailedTests;
   skipped += jest.numPendingTests + jest.numTodoTests;
-  // A suite that failed to load counts as one failure even though no test in it ran.
-  failed += jest.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
+  // A suite that failed outside its tests (it did not load, or a beforeAll/afterAll hook threw) counts as one
+  // failure even though none of its tests failed.
+  failed += jest.testResults.filter(
+    (suite) => suite.status === 'failed' && !suite.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
 } catch {
   failed++;
   console.error('jest produced no results');
