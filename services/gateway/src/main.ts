@@ -36,6 +36,7 @@ try {
         logger,
         `${hostname()}:${process.pid}`,
         authenticator,
+        env.REALTIME_SESSION_SWEEP_SECONDS,
       );
       process.once('SIGTERM', () => void realtime.close());
       mountConsole(app, env.WEB_DIST_DIR);

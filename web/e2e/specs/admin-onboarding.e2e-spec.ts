@@ -8,7 +8,6 @@ import {
   ROLE_CODES,
   toPermissionConfig,
 } from '@rayworks/contracts';
-import type { Browser } from 'playwright-core';
 import { landingAfterLogin } from '../../src/app/access';
 import { AddCenterPage, AddUserPage, ListPage } from '../pom/AdminPages';
 import { LoginPage } from '../pom/LoginPage';
@@ -16,19 +15,18 @@ import { ChangePasswordForm } from '../pom/PasswordForms';
 import { Shell } from '../pom/Shell';
 import type { ApiSession } from '../requests/auth-api';
 import { adminSession, retireUser, roleFor, WELCOME_SUBJECT } from '../requests/seed';
-import { launchBrowser, openConsole, screenshot, uniqueName } from '../support/browser';
+import { useBrowser, openConsole, screenshot, uniqueName } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
 import { lineValue, waitForMail } from '../support/mail';
 
 /** Issue 3: an admin creates a centre and a user, who then logs in and must set a new password. */
 describe('an admin creates a centre and a user, who logs in and must set a new password', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let admin: ApiSession;
   let createdUserId: string | null = null;
   let createdCentreId: string | null = null;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     admin = await adminSession();
   }, 30_000);
 
@@ -37,7 +35,6 @@ describe('an admin creates a centre and a user, who logs in and must set a new p
     if (createdCentreId)
       await admin.call(AUTH_API.centreStatus, { id: createdCentreId, isActive: false }).catch(() => undefined);
     await admin?.logout();
-    await browser?.close();
   });
 
   it('works end to end in the console', async () => {
@@ -47,7 +44,7 @@ describe('an admin creates a centre and a user, who logs in and must set a new p
     const email = `${loginName}@e2e.rayworks.local`;
     const role = await roleFor(admin, ROLE_CODES.CENTER_ADMIN);
 
-    const adminTab = await openConsole(browser);
+    const adminTab = await openConsole(browser());
     try {
       const { page } = adminTab;
       await new LoginPage(page).login('admin', DEMO_PASSWORD);
@@ -94,7 +91,7 @@ describe('an admin creates a centre and a user, who logs in and must set a new p
       expect(lineValue(welcome, 'Login name')).toBe(loginName);
       const temporary = lineValue(welcome, 'Temporary password');
 
-      const userTab = await openConsole(browser);
+      const userTab = await openConsole(browser());
       try {
         const login = new LoginPage(userTab.page);
         expect(await login.login(loginName, temporary)).toBe('/update-password');

@@ -6,13 +6,13 @@ import {
   PIN_ALL_ZEROS_MESSAGE,
   requiredMessage,
 } from '@rayworks/validation';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { choose } from '../pom/AdminPages';
 import { LoginPage } from '../pom/LoginPage';
 import { Shell } from '../pom/Shell';
 import type { ApiSession } from '../requests/auth-api';
 import { adminSession } from '../requests/seed';
-import { launchBrowser, openConsole, screenshot, uniqueName, url } from '../support/browser';
+import { useBrowser, openConsole, screenshot, uniqueName, url } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
 
 const fieldError = (page: Page, name: string) =>
@@ -26,7 +26,7 @@ const fieldError = (page: Page, name: string) =>
 
 /** The admin screens against the real API: each one's main path, with records the test creates. */
 describe('admin screens', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let admin: ApiSession;
   let page: Page;
   let shell: Shell;
@@ -37,9 +37,8 @@ describe('admin screens', () => {
   const cleanup: (() => Promise<unknown>)[] = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     admin = await adminSession();
-    const opened = await openConsole(browser);
+    const opened = await openConsole(browser());
     page = opened.page;
     pageErrors = opened.pageErrors;
     close = () => opened.context.close();
@@ -53,7 +52,6 @@ describe('admin screens', () => {
     for (const undo of cleanup) await undo().catch(() => undefined);
     await close?.();
     await admin?.logout();
-    await browser?.close();
   });
 
   it('adds a group, shows the rules word for word, and adds a centre to it', async () => {

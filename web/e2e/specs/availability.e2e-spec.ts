@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { AUTH_API, AUTH_MESSAGES } from '@rayworks/contracts';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { LoginPage } from '../pom/LoginPage';
 import { Shell } from '../pom/Shell';
 import { ApiSession } from '../requests/auth-api';
-import { launchBrowser, openConsole, screenshot } from '../support/browser';
+import { useBrowser, openConsole, screenshot } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
 
 const switchState = async (page: Page) => {
@@ -24,22 +24,17 @@ const waitForState = (page: Page, available: string, connection: string) =>
 
 /** Spec §4 availability: online opens the real-time connection and stores isAvailability; offline closes it. */
 describe('availability switch of a radiologist', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  }, 30_000);
+  const browser = useBrowser();
 
   afterAll(async () => {
     // Leave the demo radiologist offline, as seeded.
     const session = await ApiSession.login('radiologist', DEMO_PASSWORD);
     await session.call(AUTH_API.offline, {}, { userId: session.session._id }).catch(() => undefined);
     await session.logout();
-    await browser?.close();
   });
 
   it('goes online with a real-time connection, keeps it after a reload, and goes offline closing it', async () => {
-    const { context, page, pageErrors } = await openConsole(browser);
+    const { context, page, pageErrors } = await openConsole(browser());
     try {
       await new LoginPage(page).login('radiologist', DEMO_PASSWORD);
       const shell = new Shell(page);

@@ -8,13 +8,12 @@ import {
   PASSWORD_RULE_MESSAGE,
   PASSWORDS_MISMATCH_MESSAGE,
 } from '@rayworks/validation';
-import type { Browser } from 'playwright-core';
 import { LoginPage } from '../pom/LoginPage';
 import { ChangePasswordForm, ForgotPasswordPage, ResetPasswordPage } from '../pom/PasswordForms';
 import { Shell, storedSession } from '../pom/Shell';
 import type { ApiSession } from '../requests/auth-api';
 import { adminSession, createReadyUser, RESET_SUBJECT, retireUser, type CreatedUser } from '../requests/seed';
-import { launchBrowser, openConsole, screenshot } from '../support/browser';
+import { useBrowser, openConsole, screenshot } from '../support/browser';
 import { linkIn, waitForMail } from '../support/mail';
 
 /**
@@ -22,25 +21,23 @@ import { linkIn, waitForMail } from '../support/mail';
  * creates, so no demo user's password changes.
  */
 describe('passwords', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let admin: ApiSession;
   const created: CreatedUser[] = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     admin = await adminSession();
   }, 30_000);
 
   afterAll(async () => {
     for (const user of created) await retireUser(admin, user.id);
     await admin?.logout();
-    await browser?.close();
   });
 
   it('changes the password from the user menu: the rules word for word, a wrong current password, then success and a login with the new one', async () => {
     const user = await createReadyUser(admin, ROLE_CODES.RECEPTIONIST, 'First@1234');
     created.push(user);
-    const { context, page, pageErrors } = await openConsole(browser);
+    const { context, page, pageErrors } = await openConsole(browser());
     try {
       await new LoginPage(page).login(user.loginName, user.password);
       const shell = new Shell(page);
@@ -93,7 +90,7 @@ describe('passwords', () => {
   it('resets a forgotten password through the e-mailed link, once', async () => {
     const user = await createReadyUser(admin, ROLE_CODES.TYPIST, 'First@1234');
     created.push(user);
-    const { context, page, pageErrors } = await openConsole(browser);
+    const { context, page, pageErrors } = await openConsole(browser());
     try {
       const since = Date.now();
       expect(await new ForgotPasswordPage(page).request(user.loginName)).toBe(AUTH_MESSAGES.resetLinkSent);

@@ -1,21 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { adminMessages, ROLE_CODES } from '@rayworks/contracts';
-import type { Browser } from 'playwright-core';
 import { LoginPage } from '../pom/LoginPage';
 import { Shell } from '../pom/Shell';
 import type { ApiSession } from '../requests/auth-api';
 import { adminSession, createReadyUser, retireUser, type CreatedUser } from '../requests/seed';
-import { launchBrowser, openConsole, screenshot, url } from '../support/browser';
+import { useBrowser, openConsole, screenshot, url } from '../support/browser';
 import { signaturePng } from '../support/png';
 
 /** /profile and its children, with a radiologist the test creates (the demo radiologist stays as seeded). */
 describe('profile', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let admin: ApiSession;
   let user: CreatedUser;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     admin = await adminSession();
     user = await createReadyUser(admin, ROLE_CODES.CENTER_RADIOLOGIST, 'Profile@1234');
   }, 60_000);
@@ -23,11 +21,10 @@ describe('profile', () => {
   afterAll(async () => {
     if (user) await retireUser(admin, user.id);
     await admin?.logout();
-    await browser?.close();
   });
 
   it('shows the profile, saves specializations and uploads a signature through the upload URL', async () => {
-    const { context, page, pageErrors } = await openConsole(browser);
+    const { context, page, pageErrors } = await openConsole(browser());
     try {
       await new LoginPage(page).login(user.loginName, user.password);
       const shell = new Shell(page);

@@ -1,28 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SERVICE_NAMES } from '@rayworks/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { StatusPage } from '../pom/StatusPage';
-import { BASE_URL, launchBrowser, screenshot } from '../support/browser';
+import { BASE_URL, openConsole, screenshot, useBrowser } from '../support/browser';
 
 const TARGETS = ['gateway', ...SERVICE_NAMES] as const;
 const READY_TIMEOUT_MS = 60_000;
 
 describe('status page (/status)', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let context: BrowserContext;
   let page: Page;
   let status: StatusPage;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
+    ({ context, page } = await openConsole(browser()));
     status = new StatusPage(page);
   }, 30_000);
 
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
   });
 
   it(

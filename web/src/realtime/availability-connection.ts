@@ -75,7 +75,12 @@ export function openRealtime(credentials: RealtimeCredentials): void {
     authRetries = 0;
     set({ state: 'open' });
   });
-  current.on('disconnect', () => set({ state: socket ? 'connecting' : 'closed' }));
+  current.on('disconnect', (reason) => {
+    set({ state: socket ? 'connecting' : 'closed' });
+    // The server closed it (the session ended, or the gateway is going down): socket.io does not come back by
+    // itself then. Reconnecting lets the handshake say why (401 / 440, handled below) or reaches another gateway.
+    if (reason === 'io server disconnect' && socket === current) current.connect();
+  });
   current.on('connect_error', (error: Error & { data?: { status?: number } }) => {
     const status = error.data?.status;
     if (status === SESSION_EXPIRED_STATUS) {

@@ -4,6 +4,8 @@ export const REALTIME_PATH = '/realtime';
 export const socketRoom = {
   tenant: (tenantId: string) => `tenant:${tenantId}`,
   user: (userId: string) => `user:${userId}`,
+  /** Every socket of one login session: closed together when the session ends. */
+  session: (sessionId: string) => `session:${sessionId}`,
   job: (jobId: string) => `job:${jobId}`,
 } as const;
 

@@ -6,6 +6,16 @@ import { parseSessionToken } from '@rayworks/contracts';
 /** How long a revoked session is remembered as revoked (so it answers 401, not 440). */
 export const REVOKED_MARKER_SECONDS = 24 * 3600;
 
+/**
+ * The Redis pub/sub channel on which every revocation is announced, as JSON `{ sessionIds: string[] }`: the gateway
+ * closes the real-time connections of those sessions at once (services/gateway/src/modules/realtime).
+ */
+export const SESSION_ENDED_CHANNEL = 'rayworks:session-ended';
+
+export interface SessionEndedMessage {
+  sessionIds: string[];
+}
+
 export const sessionKeys = {
   session: (sessionId: string) => `session:${sessionId}`,
   revoked: (sessionId: string) => `session-revoked:${sessionId}`,
@@ -77,6 +87,7 @@ export class SessionStore {
       .del(sessionKeys.session(sessionId));
     if (userId) tx.srem(sessionKeys.userSessions(userId), sessionId);
     await tx.exec();
+    await this.announceEnded([sessionId]);
   }
 
   /** Revokes every live session of a user (password change or reset); returns their ids. */
@@ -88,7 +99,22 @@ export class SessionStore {
       tx.set(sessionKeys.revoked(id), '1', 'EX', REVOKED_MARKER_SECONDS).del(sessionKeys.session(id));
     tx.del(sessionKeys.userSessions(userId));
     await tx.exec();
+    await this.announceEnded(ids);
     return ids;
+  }
+
+  /** Whether a session is still alive, without sliding its idle timeout (the gateway's sweep of open sockets). */
+  async isAlive(sessionIds: readonly string[]): Promise<boolean[]> {
+    if (sessionIds.length === 0) return [];
+    const pipeline = this.redis.pipeline();
+    for (const id of sessionIds) pipeline.exists(sessionKeys.session(id));
+    const results = (await pipeline.exec()) ?? [];
+    return results.map(([error, count]) => !error && count === 1);
+  }
+
+  private async announceEnded(sessionIds: string[]): Promise<void> {
+    const message: SessionEndedMessage = { sessionIds };
+    await this.redis.publish(SESSION_ENDED_CHANNEL, JSON.stringify(message));
   }
 
   /** Drops ids of sessions that expired by idleness from the user's set, so it does not grow forever. */

@@ -14,6 +14,8 @@ export const gatewayEnvSchema = z.object({
   REDIS_URL: envVars.REDIS_URL,
   ...sessionAuthEnv,
   WEB_DIST_DIR: z.string().min(1),
+  /** How often open sockets are checked against their sessions (idle expiry closes them). */
+  REALTIME_SESSION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   ...Object.fromEntries(SERVICE_NAMES.map((name) => [serviceUrlVar(name), z.url()])),
 });
 
@@ -22,6 +24,7 @@ export interface GatewayEnv {
   LOG_LEVEL: string;
   REDIS_URL: string;
   WEB_DIST_DIR: string;
+  REALTIME_SESSION_SWEEP_SECONDS: number;
   serviceUrls: Record<ServiceName, string>;
   auth: AuthEnv;
 }
@@ -33,6 +36,7 @@ export function loadGatewayEnv(env: Record<string, string | undefined> = process
     LOG_LEVEL: parsed.LOG_LEVEL as string,
     REDIS_URL: parsed.REDIS_URL as string,
     WEB_DIST_DIR: parsed.WEB_DIST_DIR as string,
+    REALTIME_SESSION_SWEEP_SECONDS: parsed.REALTIME_SESSION_SWEEP_SECONDS as number,
     auth: {
       AUTH_TOKEN_SECRET: parsed.AUTH_TOKEN_SECRET as string,
       ACCESS_TOKEN_TTL_SECONDS: parsed.ACCESS_TOKEN_TTL_SECONDS as number,

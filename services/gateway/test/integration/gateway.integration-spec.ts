@@ -17,9 +17,12 @@ import {
   SERVICE_PORTS,
   livenessReportSchema,
   readinessReportSchema,
+  parseSessionToken,
+  SESSION_EXPIRED_STATUS,
   socketRoom,
   type UserSession,
 } from '@rayworks/contracts';
+import { sessionKeys } from '@rayworks/nest-kit';
 import { eventually, freePort, infraEnv, roleUrl, startScript, stop } from '@rayworks/testing';
 
 /** The running system (npm test starts it) as the browser reaches it: only through the gateway. */
@@ -75,8 +78,17 @@ const bearer = (s: UserSession) => ({
   [AUTH_HEADERS.sessionToken]: s.sessionToken,
 });
 
-function connect(auth?: Record<string, unknown>): Socket {
-  return io(base, { path: REALTIME_PATH, transports: ['websocket'], reconnection: false, auth });
+async function logoutThroughGateway(session: UserSession): Promise<void> {
+  const res = await fetch(`${base}/api/auth/logout`, {
+    method: 'POST',
+    headers: { ...bearer(session), 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (res.status !== 200) throw new Error(`logout failed: ${res.status}`);
+}
+
+function connect(auth?: Record<string, unknown>, url = base): Socket {
+  return io(url, { path: REALTIME_PATH, transports: ['websocket'], reconnection: false, auth });
 }
 
 /** The first hello, or the refusal of the connection. */
@@ -176,7 +188,7 @@ describe('gateway', () => {
     }
   });
 
-  it('says hello over socket.io at /realtime to an authenticated socket, which joins its user and tenant rooms', async () => {
+  it('says hello over socket.io at /realtime to an authenticated socket, which joins its user, tenant and session rooms', async () => {
     const desk = await loginThroughGateway('reception');
     const socket = connect({ token: desk.token, sessionToken: desk.sessionToken });
     // a socket.io server of the test on the same Redis adapter, not listening: it can ask the gateway's rooms
@@ -192,7 +204,11 @@ describe('gateway', () => {
         { what: 'the socket in its rooms' },
       );
       expect(rooms).toEqual(
-        expect.arrayContaining([socketRoom.user(desk._id), socketRoom.tenant(desk.user.companyID)]),
+        expect.arrayContaining([
+          socketRoom.user(desk._id),
+          socketRoom.tenant(desk.user.companyID),
+          socketRoom.session(parseSessionToken(desk.sessionToken)!.sessionId),
+        ]),
       );
     } finally {
       socket.close();
@@ -202,13 +218,29 @@ describe('gateway', () => {
     }
   });
 
+  it('closes an open socket as soon as its session ends (logout); its reconnection is refused with 401', async () => {
+    const desk = await loginThroughGateway('reception');
+    const socket = connect({ token: desk.token, sessionToken: desk.sessionToken });
+    try {
+      expect((await firstAnswer(socket)).hello).toBeDefined();
+      const closed = new Promise<string>((resolve) => socket.on('disconnect', resolve));
+      await logoutThroughGateway(desk);
+      expect(await closed).toBe('io server disconnect');
+      const again = connect({ token: desk.token, sessionToken: desk.sessionToken });
+      try {
+        const answer = await firstAnswer(again);
+        expect([answer.refused?.message, answer.refused?.data?.status]).toEqual([AUTH_MESSAGES.unauthorized, 401]);
+      } finally {
+        again.close();
+      }
+    } finally {
+      socket.close();
+    }
+  });
+
   it('refuses a socket of a session that has ended (logout) with 401', async () => {
     const desk = await loginThroughGateway('reception');
-    await fetch(`${base}/api/auth/logout`, {
-      method: 'POST',
-      headers: { ...bearer(desk), 'content-type': 'application/json' },
-      body: '{}',
-    });
+    await logoutThroughGateway(desk);
     const socket = connect({ token: desk.token, sessionToken: desk.sessionToken });
     try {
       const answer = await firstAnswer(socket);
@@ -219,7 +251,7 @@ describe('gateway', () => {
   });
 });
 
-describe('gateway with a service down', () => {
+describe('a second gateway: one service down, open sockets checked against their sessions every second', () => {
   let gateway: ReturnType<typeof startScript>;
   let port: number;
 
@@ -232,6 +264,7 @@ describe('gateway with a service down', () => {
       LOG_LEVEL: 'warn',
       AUTH_TOKEN_SECRET: process.env.AUTH_TOKEN_SECRET ?? 'rayworks-local-development-token-secret-not-for-production',
       WEB_DIST_DIR: fileURLToPath(new URL('../../../../web/dist', import.meta.url)),
+      REALTIME_SESSION_SWEEP_SECONDS: '1',
       ...Object.fromEntries(
         SERVICE_NAMES.map((s) => [
           `SERVICE_URL_${s.toUpperCase()}`,
@@ -258,5 +291,32 @@ describe('gateway with a service down', () => {
     expect(report.checks.services).toMatchObject({ status: 'down', error: 'not ready: lims' });
     // the other services still answer through it
     expect((await fetch(`http://127.0.0.1:${port}/api/cases/health/live`)).status).toBe(200);
+  });
+
+  it('closes a socket whose session has ended by idleness; its reconnection is refused with 440', async () => {
+    const desk = await loginThroughGateway('reception');
+    const second = `http://127.0.0.1:${port}`;
+    const socket = connect({ token: desk.token, sessionToken: desk.sessionToken }, second);
+    const redis = new Redis(process.env.REDIS_URL!);
+    try {
+      expect((await firstAnswer(socket)).hello).toBeDefined();
+      const closed = new Promise<string>((resolve) => socket.on('disconnect', resolve));
+      // What the idle timeout does: the session's key expires in Redis. Nobody announces it; the sweep finds it.
+      await redis.del(sessionKeys.session(parseSessionToken(desk.sessionToken)!.sessionId));
+      expect(await closed).toBe('io server disconnect');
+      const again = connect({ token: desk.token, sessionToken: desk.sessionToken }, second);
+      try {
+        const answer = await firstAnswer(again);
+        expect([answer.refused?.message, answer.refused?.data?.status]).toEqual([
+          AUTH_MESSAGES.sessionExpired,
+          SESSION_EXPIRED_STATUS,
+        ]);
+      } finally {
+        again.close();
+      }
+    } finally {
+      socket.close();
+      redis.disconnect();
+    }
   });
 });

@@ -11,7 +11,13 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@rayworks/contracts';
-import { AuthFailure, type Principal, type RequestAuthenticator } from '@rayworks/nest-kit';
+import {
+  AuthFailure,
+  SESSION_ENDED_CHANNEL,
+  type Principal,
+  type RequestAuthenticator,
+  type SessionEndedMessage,
+} from '@rayworks/nest-kit';
 
 /** What a connecting client sends in socket.io's `auth` payload: the same two credentials as an HTTP call. */
 export interface RealtimeCredentials {
@@ -34,8 +40,13 @@ export function refusal(error: unknown): Error & { data: { status: number } } {
 /**
  * socket.io at /realtime on the gateway's HTTP server. A connection is accepted only with a valid access token and a
  * live session (nest-kit's RequestAuthenticator, as every service checks HTTP calls): never on a bare user id.
- * An accepted socket joins `user:<id>` and `tenant:<id>`. The Redis adapter lets several gateways share rooms,
- * so a message emitted by one reaches sockets connected to another.
+ * An accepted socket joins `user:<id>`, `tenant:<id>` and `session:<id>`. The Redis adapter lets several gateways
+ * share rooms, so a message emitted by one reaches sockets connected to another.
+ *
+ * A socket lives no longer than its session: a revocation (logout, password change, inactivation) announced on
+ * SESSION_ENDED_CHANNEL closes the session's sockets at once, and a sweep every `sweepSeconds` closes those whose
+ * session has ended by idleness (without sliding it: an open socket is not activity). The console then reconnects,
+ * and the handshake answers 401 or 440 as an HTTP call would.
  */
 export function attachRealtime(
   httpServer: HttpServer,
@@ -43,8 +54,10 @@ export function attachRealtime(
   logger: Logger,
   gatewayId: string,
   authenticator: RequestAuthenticator,
+  sweepSeconds: number,
 ) {
   const sub = pub.duplicate();
+  const sessionEvents = pub.duplicate();
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(httpServer, {
     path: REALTIME_PATH,
     adapter: createAdapter(pub, sub),
@@ -69,15 +82,55 @@ export function attachRealtime(
   });
   io.on('connection', (socket) => {
     const { userId, tenantId } = socket.data.principal;
-    void socket.join([socketRoom.user(userId), socketRoom.tenant(tenantId)]);
+    void socket.join([
+      socketRoom.user(userId),
+      socketRoom.tenant(tenantId),
+      socketRoom.session(socket.data.principal.sessionId),
+    ]);
     logger.debug({ socketId: socket.id, userId }, 'realtime connection');
     socket.emit('system:hello', { gateway: gatewayId, connectedAt: new Date().toISOString() });
   });
+
+  // Every gateway hears every revocation and closes its own sockets of those sessions.
+  void sessionEvents.subscribe(SESSION_ENDED_CHANNEL);
+  sessionEvents.on('message', (channel: string, raw: string) => {
+    if (channel !== SESSION_ENDED_CHANNEL) return;
+    const sessionIds = parseSessionEnded(raw);
+    if (sessionIds.length === 0) return;
+    io.local.in(sessionIds.map(socketRoom.session)).disconnectSockets(true);
+    logger.debug({ sessionIds }, 'realtime sockets of ended sessions closed');
+  });
+
+  const sweep = setInterval(() => {
+    const sockets = [...io.of('/').sockets.values()];
+    authenticator.sessions
+      .isAlive(sockets.map((socket) => socket.data.principal.sessionId))
+      .then((alive) => {
+        sockets.forEach((socket, i) => {
+          if (!alive[i]) socket.disconnect(true);
+        });
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, 'realtime session sweep failed'));
+  }, sweepSeconds * 1000);
+  sweep.unref();
+
   return {
     io,
     close: async () => {
+      clearInterval(sweep);
       await io.close();
       sub.disconnect();
+      sessionEvents.disconnect();
     },
   };
+}
+
+/** The session ids of a SESSION_ENDED_CHANNEL message; none when it is not one. */
+export function parseSessionEnded(raw: string): string[] {
+  try {
+    const { sessionIds } = JSON.parse(raw) as SessionEndedMessage;
+    return Array.isArray(sessionIds) ? sessionIds.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
 }
