@@ -5,7 +5,7 @@ import { Shell } from '../pom/Shell';
 import type { ApiSession } from '../requests/auth-api';
 import { adminSession, createReadyUser, retireUser, type CreatedUser } from '../requests/seed';
 import { useBrowser, openConsole, screenshot, url } from '../support/browser';
-import { signaturePng } from '../support/png';
+import { picturePng, signaturePng } from '../support/png';
 
 /** /profile and its children, with a radiologist the test creates (the demo radiologist stays as seeded). */
 describe('profile', () => {
@@ -65,6 +65,33 @@ describe('profile', () => {
       await page.getByTestId('profile-tab-overview').click();
       await page.getByTestId('profile-signature').waitFor();
       expect(await page.getByText('Neuroradiology').count()).toBeGreaterThan(0);
+
+      // A picture replaces the initials in the top bar at once, and again after the next login.
+      expect(await page.getByTestId('user-avatar').getAttribute('data-avatar')).toBe('initials');
+      await page.locator('input[type="file"]').setInputFiles({
+        name: 'me.png',
+        mimeType: 'image/png',
+        buffer: picturePng(96),
+      });
+      await page.getByTestId('logo-upload').click();
+      await shell.waitForToast(adminMessages('Picture').updated);
+      await page.locator('[data-testid="profile-picture"][data-picture="uploaded"]').waitFor();
+      const avatarImageWidth = () =>
+        page.waitForFunction(
+          () =>
+            (document.querySelector('[data-testid="user-avatar"][data-avatar="logo"] img') as HTMLImageElement | null)
+              ?.naturalWidth === 96,
+        );
+      await avatarImageWidth();
+      await screenshot(page, 'profile-picture', false);
+      await page.goto(url('/logout'), { waitUntil: 'domcontentloaded' });
+      await page.waitForURL((u) => u.pathname === '/login');
+      await new LoginPage(page).login(user.loginName, user.password);
+      await shell.waitUntilReady();
+      await avatarImageWidth();
+      await page.goto(url('/profile'), { waitUntil: 'domcontentloaded' });
+      await page.locator('[data-testid="profile-picture"][data-picture="uploaded"]').waitFor();
+      await screenshot(page, 'profile-picture-after-login', false);
       expect(pageErrors).toEqual([]);
     } finally {
       await context.close();

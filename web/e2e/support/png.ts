@@ -21,15 +21,16 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A small RGB PNG of a dark wavy stroke on white: a stand-in for a scanned signature. */
-export function signaturePng(width = 160, height = 40): Buffer {
+/** An RGB PNG of width × height whose pixel (x, y) has the colour `pixel` gives. */
+function png(
+  width: number,
+  height: number,
+  pixel: (x: number, y: number) => readonly [number, number, number],
+): Buffer {
   const rows: Buffer[] = [];
   for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3, 255);
-    row[0] = 0;
-    for (let x = 0; x < width; x++) {
-      if (Math.abs(y - height / 2 - Math.round(12 * Math.sin(x / 9))) < 2) row.fill(30, 1 + x * 3, 4 + x * 3);
-    }
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) row.set(pixel(x, y), 1 + x * 3);
     rows.push(row);
   }
   const header = Buffer.alloc(13);
@@ -42,4 +43,19 @@ export function signaturePng(width = 160, height = 40): Buffer {
     chunk('IDAT', deflateSync(Buffer.concat(rows))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A small PNG of a dark wavy stroke on white: a stand-in for a scanned signature. */
+export function signaturePng(width = 160, height = 40): Buffer {
+  return png(width, height, (x, y) =>
+    Math.abs(y - height / 2 - Math.round(12 * Math.sin(x / 9))) < 2 ? [30, 30, 30] : [255, 255, 255],
+  );
+}
+
+/** A square PNG of a teal-to-amber diagonal gradient: a stand-in for a user's picture. */
+export function picturePng(size = 96): Buffer {
+  return png(size, size, (x, y) => {
+    const t = (x + y) / (2 * size);
+    return [Math.round(20 + 220 * t), Math.round(150 - 30 * t), Math.round(140 - 110 * t)];
+  });
 }

@@ -1128,6 +1128,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/profile/logo/upload-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A presigned URL to upload a picture (the avatar) to
+         * @description Needs OTHERS › PROFILE › VIEW_PROFILE.
+         */
+        post: operations["ProfileController_logoUploadUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profile/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keeps the uploaded picture (the avatar)
+         * @description Needs OTHERS › PROFILE › VIEW_PROFILE.
+         */
+        post: operations["ProfileController_logo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/preferredcolumn/create": {
         parameters: {
             query?: never;
@@ -4663,6 +4703,10 @@ export interface operations {
                                 fileID: string;
                                 url: string;
                             } | null;
+                            logo: {
+                                fileID: string;
+                                url: string;
+                            } | null;
                         };
                         message: string;
                     };
@@ -4722,6 +4766,10 @@ export interface operations {
                             specialization: string[];
                             qualificationName: string | null;
                             signature: {
+                                fileID: string;
+                                url: string;
+                            } | null;
+                            logo: {
                                 fileID: string;
                                 url: string;
                             } | null;
@@ -4835,6 +4883,127 @@ export interface operations {
                             specialization: string[];
                             qualificationName: string | null;
                             signature: {
+                                fileID: string;
+                                url: string;
+                            } | null;
+                            logo: {
+                                fileID: string;
+                                url: string;
+                            } | null;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ProfileController_logoUploadUrl: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    contentType: "image/png" | "image/jpeg";
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            uploadUrl: string;
+                            fileID: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description No, invalid or expired access token, or a revoked session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks the privilege, or x-company-id names another tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ProfileController_logo: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session token from POST /login. */
+                "x-session-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fileID: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status "success" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            fullName: string;
+                            email: string;
+                            phoneNumber: string | null;
+                            roleName: string;
+                            specialization: string[];
+                            qualificationName: string | null;
+                            signature: {
+                                fileID: string;
+                                url: string;
+                            } | null;
+                            logo: {
                                 fileID: string;
                                 url: string;
                             } | null;

@@ -39,6 +39,11 @@ const page = <T extends z.ZodType>(item: T) =>
 const byId = z.object({ id: z.uuid() });
 const status = z.object({ id: z.uuid(), isActive: z.boolean() });
 const name = z.string().trim().min(1).max(120);
+/** Profile images (signature, picture): PNG or JPEG, uploaded straight to the object store with a presigned PUT. */
+export const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
+const profileImageUpload = z.object({ contentType: z.enum(PROFILE_IMAGE_TYPES) });
+const profileImageUploadUrl = z.object({ uploadUrl: z.string(), fileID: z.string() });
+const profileImageFile = z.object({ fileID: z.string().min(1).max(300) });
 const optionalText = (max = 200) => z.string().trim().max(max).nullable().optional();
 const email = z.email().max(200);
 const phone = z
@@ -493,14 +498,29 @@ export const AUTH_API = {
     method: 'POST',
     path: '/profile/signature/upload-url',
     access: requirement('PROFILE', SPECIFIC.MANAGE_SIGNATURE),
-    body: z.object({ contentType: z.enum(['image/png', 'image/jpeg']) }),
-    data: z.object({ uploadUrl: z.string(), fileID: z.string() }),
+    body: profileImageUpload,
+    data: profileImageUploadUrl,
   }),
   setSignature: ep({
     method: 'POST',
     path: '/profile/signature',
     access: requirement('PROFILE', SPECIFIC.MANAGE_SIGNATURE),
-    body: z.object({ fileID: z.string().min(1).max(300) }),
+    body: profileImageFile,
+    data: profileSchema,
+  }),
+  // The user's picture (the avatar): anyone who may see their own profile may set it.
+  logoUploadUrl: ep({
+    method: 'POST',
+    path: '/profile/logo/upload-url',
+    access: requirement('PROFILE', SPECIFIC.VIEW_PROFILE),
+    body: profileImageUpload,
+    data: profileImageUploadUrl,
+  }),
+  setLogo: ep({
+    method: 'POST',
+    path: '/profile/logo',
+    access: requirement('PROFILE', SPECIFIC.VIEW_PROFILE),
+    body: profileImageFile,
     data: profileSchema,
   }),
   // preferences

@@ -130,6 +130,8 @@ export const profileSchema = z.object({
   qualificationName: z.string().nullable(),
   /** The signature image: an object key, with a short-lived URL to show it. */
   signature: z.object({ fileID: z.string(), url: z.string() }).nullable(),
+  /** The user's picture, shown in the avatar: an object key, with a short-lived URL to show it. */
+  logo: z.object({ fileID: z.string(), url: z.string() }).nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -255,6 +255,43 @@ describe('admin API', () => {
     ).toEqual(['MH12']);
   });
 
+  it('keeps the caller’s picture, which the logged-in user then carries for the avatar', async () => {
+    const typist = await api.login(t.login('typist'), TEST_PASSWORD);
+    expect(typist.data.user).toMatchObject({ logo: null, profileImg: [] });
+    const upload = await ok<{ uploadUrl: string; fileID: string }>(
+      AUTH_API.logoUploadUrl,
+      { contentType: 'image/jpeg' },
+      typist,
+    );
+    expect(upload.body.data.fileID).toMatch(new RegExp(`/users/${typist.userId}/logo/[0-9a-f-]+\\.jpg$`));
+    // nothing uploaded yet: refused, nothing kept
+    const early = await api.call(AUTH_API.setLogo, { fileID: upload.body.data.fileID }, { session: typist });
+    expect([early.status, early.body.message]).toEqual([400, 'The picture was not uploaded']);
+    const picture = new Uint8Array([255, 216, 255, 224, 1, 2, 3, 4]);
+    const put = await fetch(upload.body.data.uploadUrl, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/jpeg' },
+      body: picture,
+    });
+    expect(put.status).toBe(200);
+    // a signature's key is not a picture's, and another user's picture is not the caller's
+    const signatureKey = upload.body.data.fileID.replace('/logo/', '/signature/');
+    expect((await api.call(AUTH_API.setLogo, { fileID: signatureKey }, { session: typist })).status).toBe(400);
+    const foreign = await api.call(AUTH_API.setLogo, { fileID: upload.body.data.fileID }, { session: admin });
+    expect([foreign.status, foreign.body.message]).toEqual([400, 'The picture was not uploaded']);
+    expect((await ok<{ logo: unknown }>(AUTH_API.getProfile, {}, admin)).body.data.logo).toBeNull();
+
+    const kept = await ok(AUTH_API.setLogo, { fileID: upload.body.data.fileID }, typist);
+    expect(profileSchema.parse(kept.body.data).logo?.fileID).toBe(upload.body.data.fileID);
+    // the next login carries the picture and a URL that serves it
+    const again = await api.login(t.login('typist'), TEST_PASSWORD);
+    expect(again.data.user.logo).toEqual({ fileID: upload.body.data.fileID });
+    expect(again.data.user.profileImg).toHaveLength(1);
+    const shown = await fetch(again.data.user.profileImg[0]!.preview);
+    expect(shown.status).toBe(200);
+    expect(new Uint8Array(await shown.arrayBuffer())).toEqual(picture);
+  });
+
   it('keeps the caller’s own profile, preferences and preferred columns', async () => {
     const rad = await api.login(t.login('rad'), TEST_PASSWORD);
     const spec = await ok(

@@ -34,7 +34,7 @@ export class ProfileController {
     @CurrentPrincipal() principal: Principal,
     @ContractBody(AUTH_API.signatureUploadUrl) body: Body<'signatureUploadUrl'>,
   ) {
-    return apiOk(await this.profile.signatureUploadUrl(principal, body.contentType));
+    return apiOk(await this.profile.imageUploadUrl(principal, 'signature', body.contentType));
   }
 
   @ApiContract(AUTH_API.setSignature, 'Keeps the uploaded signature image')
@@ -42,6 +42,19 @@ export class ProfileController {
     @CurrentPrincipal() principal: Principal,
     @ContractBody(AUTH_API.setSignature) body: Body<'setSignature'>,
   ) {
-    return apiOk(await this.profile.setSignature(principal, body.fileID), PROFILE.updated);
+    return apiOk(await this.profile.setImage(principal, 'signature', body.fileID), PROFILE.updated);
+  }
+
+  @ApiContract(AUTH_API.logoUploadUrl, 'A presigned URL to upload a picture (the avatar) to')
+  async logoUploadUrl(
+    @CurrentPrincipal() principal: Principal,
+    @ContractBody(AUTH_API.logoUploadUrl) body: Body<'logoUploadUrl'>,
+  ) {
+    return apiOk(await this.profile.imageUploadUrl(principal, 'logo', body.contentType));
+  }
+
+  @ApiContract(AUTH_API.setLogo, 'Keeps the uploaded picture (the avatar)')
+  async logo(@CurrentPrincipal() principal: Principal, @ContractBody(AUTH_API.setLogo) body: Body<'setLogo'>) {
+    return apiOk(await this.profile.setImage(principal, 'logo', body.fileID), PROFILE.updated);
   }
 }

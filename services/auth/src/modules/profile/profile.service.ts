@@ -1,16 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { Profile } from '@rayworks/contracts';
+import type { Profile, PROFILE_IMAGE_TYPES } from '@rayworks/contracts';
 import { runInTenant, StorageService, type Principal } from '@rayworks/nest-kit';
 import { textOrNull, type Row } from '../../database/sql.js';
 import { UsersRepository } from '../users/users.repository.js';
 
-const signaturePrefix = (p: Principal) => `tenants/${p.tenantId}/users/${p.userId}/signature/`;
-const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg' } as const;
-export const PROFILE_MESSAGES = { badSignature: 'The signature file was not uploaded' } as const;
+/** The images a user keeps on their profile, each under its own prefix of the user's folder in the object store. */
+export const PROFILE_IMAGES = {
+  signature: { folder: 'signature', message: 'The signature file was not uploaded' },
+  logo: { folder: 'logo', message: 'The picture was not uploaded' },
+} as const;
+export type ProfileImage = keyof typeof PROFILE_IMAGES;
+const EXTENSIONS: Record<(typeof PROFILE_IMAGE_TYPES)[number], string> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
+const imagePrefix = (p: Pick<Principal, 'tenantId' | 'userId'>, image: ProfileImage) =>
+  `tenants/${p.tenantId}/users/${p.userId}/${PROFILE_IMAGES[image].folder}/`;
 
-/** The caller's own profile (/profile): specialization, qualification, signature image in the object store. */
+/** How long the URL of the user's picture in the logged-in user (kept by the console for the session) stays valid. */
+export const LOGO_URL_SECONDS = 12 * 3600;
+
+/** The caller's own profile (/profile): specialization, qualification, signature and picture in the object store. */
 @Injectable()
 export class ProfileService {
   constructor(
@@ -38,27 +47,32 @@ export class ProfileService {
     });
   }
 
-  /** A presigned PUT for a new signature image under the caller's own prefix; the key is the fileID. */
-  async signatureUploadUrl(
+  /** A presigned PUT for a new image under the caller's own prefix; the key is the fileID. */
+  async imageUploadUrl(
     principal: Principal,
-    contentType: keyof typeof EXTENSIONS,
+    image: ProfileImage,
+    contentType: (typeof PROFILE_IMAGE_TYPES)[number],
   ): Promise<{ uploadUrl: string; fileID: string }> {
-    const fileID = `${signaturePrefix(principal)}${randomUUID()}.${EXTENSIONS[contentType]}`;
+    const fileID = `${imagePrefix(principal, image)}${randomUUID()}.${EXTENSIONS[contentType]}`;
     return { uploadUrl: await this.storage.presignPut(fileID, contentType, 900), fileID };
   }
 
-  /** Keeps an uploaded signature: only a file under the caller's own prefix that exists in the store. */
-  async setSignature(principal: Principal, fileID: string): Promise<Profile> {
+  /** Keeps an uploaded image: only a file under the caller's own prefix for that image that exists in the store. */
+  async setImage(principal: Principal, image: ProfileImage, fileID: string): Promise<Profile> {
     if (
-      !fileID.startsWith(signaturePrefix(principal)) ||
+      !fileID.startsWith(imagePrefix(principal, image)) ||
       fileID.includes('..') ||
       !(await this.storage.exists(fileID))
     ) {
-      throw new BadRequestException(PROFILE_MESSAGES.badSignature);
+      throw new BadRequestException(PROFILE_IMAGES[image].message);
     }
     return runInTenant(this.dataSource, principal.tenantId, async (m) => {
       await this.own(m, principal);
-      await this.users.setProfile(m, principal.userId, { signatureFileId: fileID });
+      await this.users.setProfile(
+        m,
+        principal.userId,
+        image === 'logo' ? { logoFileId: fileID } : { signatureFileId: fileID },
+      );
       return this.toProfile(await this.own(m, principal));
     });
   }
@@ -70,7 +84,8 @@ export class ProfileService {
   }
 
   private async toProfile(r: Row): Promise<Profile> {
-    const fileID = textOrNull(r.signature_file_id);
+    const signature = textOrNull(r.signature_file_id);
+    const logo = textOrNull(r.logo_file_id);
     return {
       _id: String(r.id),
       fullName: `${r.first_name} ${r.last_name}`.trim(),
@@ -79,7 +94,8 @@ export class ProfileService {
       roleName: String(r.role_name),
       specialization: Array.isArray(r.specialization) ? r.specialization.map(String) : [],
       qualificationName: textOrNull(r.qualification_name),
-      signature: fileID ? { fileID, url: await this.storage.presignGet(fileID, 300) } : null,
+      signature: signature ? { fileID: signature, url: await this.storage.presignGet(signature, 300) } : null,
+      logo: logo ? { fileID: logo, url: await this.storage.presignGet(logo, LOGO_URL_SECONDS) } : null,
     };
   }
 }

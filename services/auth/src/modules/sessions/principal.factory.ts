@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { LoggedInUser } from '@rayworks/contracts';
-import type { Principal } from '@rayworks/nest-kit';
+import { StorageService, type Principal } from '@rayworks/nest-kit';
 import { textOrNull, type Row } from '../../database/sql.js';
 import { roleLevel } from '../access/role-rules.js';
 import { CentresRepository } from '../org/centres.repository.js';
+import { LOGO_URL_SECONDS } from '../profile/profile.service.js';
 import { grantsOf } from '../roles/roles.mappers.js';
 
 /**
@@ -13,7 +14,10 @@ import { grantsOf } from '../roles/roles.mappers.js';
  */
 @Injectable()
 export class PrincipalFactory {
-  constructor(@Inject(CentresRepository) private readonly centres: CentresRepository) {}
+  constructor(
+    @Inject(CentresRepository) private readonly centres: CentresRepository,
+    @Inject(StorageService) private readonly storage: StorageService,
+  ) {}
 
   async build(m: EntityManager, user: Row, sessionId: string): Promise<Principal> {
     const roleCode = String(user.role_code);
@@ -43,6 +47,7 @@ export class PrincipalFactory {
   async loggedInUser(m: EntityManager, user: Row, principal: Principal): Promise<LoggedInUser> {
     const names = await this.centres.findNames(m, principal.centreIds);
     const fullName = `${user.first_name} ${user.last_name}`.trim();
+    const logo = textOrNull(user.logo_file_id);
     return {
       _id: String(user.id),
       name: fullName,
@@ -55,8 +60,9 @@ export class PrincipalFactory {
       roleCodes: [...principal.roleCodes],
       roledetails: { name: String(user.role_name) },
       isAvailability: Boolean(user.is_availability),
-      logo: null,
-      profileImg: [],
+      logo: logo ? { fileID: logo } : null,
+      // The console shows the picture from this URL for the session (it keeps the logged-in user).
+      profileImg: logo ? [{ preview: await this.storage.presignGet(logo, LOGO_URL_SECONDS) }] : [],
       centerName: names[0] ?? null,
       groupName: textOrNull(user.group_name),
       centerLogo: null,

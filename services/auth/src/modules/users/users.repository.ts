@@ -149,13 +149,19 @@ export class UsersRepository {
   async setProfile(
     m: EntityManager,
     id: string,
-    fields: { specialization?: string[]; qualificationName?: string | null; signatureFileId?: string },
+    fields: {
+      specialization?: string[];
+      qualificationName?: string | null;
+      signatureFileId?: string;
+      logoFileId?: string;
+    },
   ): Promise<void> {
     const p = new SqlParams();
     const sets: string[] = [];
     if (fields.specialization !== undefined) sets.push(`specialization = ${p.add(fields.specialization)}::text[]`);
     if (fields.qualificationName !== undefined) sets.push(`qualification_name = ${p.add(fields.qualificationName)}`);
     if (fields.signatureFileId !== undefined) sets.push(`signature_file_id = ${p.add(fields.signatureFileId)}`);
+    if (fields.logoFileId !== undefined) sets.push(`logo_file_id = ${p.add(fields.logoFileId)}`);
     if (sets.length === 0) return;
     await execute(m, `UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = ${p.add(id)}`, p);
   }

@@ -1,8 +1,7 @@
 import {
-  Alert,
+  Avatar,
   Badge,
   Button,
-  FileInput,
   Group,
   Image,
   Paper,
@@ -22,14 +21,15 @@ import {
   AUTH_API,
   hasPrivilege,
   requirement,
+  initials,
   SUBMODULES,
   WORKLIST,
+  type Profile,
   type SubmoduleType,
 } from '@rayworks/contracts';
 import { maxLengthMessage } from '@rayworks/validation';
-import { IconPhoto, IconUpload } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
-import { callApi, describeError } from '../../../api/client';
+import { callApi } from '../../../api/client';
+import { updateProfile } from '../../../api/storage';
 import { useSession } from '../../../app/session/useSession';
 import { LAYOUT_TYPES, type LayoutType } from '../../../app/shell/layout-settings';
 import { useLayoutSettings } from '../../../app/shell/useLayoutSettings';
@@ -40,10 +40,17 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { toastSuccess } from '../../../shared/ui/toast';
 import { privilegeLabel } from '../../roles/components/privilege-matrix';
+import { ProfileImageUpload } from '../components/ProfileImageUpload';
 import { ProfileTabs } from '../components/ProfileTabs';
 import { profileQueryKey, useProfile } from '../hooks/useProfile';
 
 const CRUMBS = [{ label: 'Profile', to: '/profile' }];
+
+/** The top bar shows the new picture at once: the logged-in user the console keeps points at it. */
+function keepPictureInSession(profile: Profile): void {
+  if (!profile.logo) return;
+  updateProfile({ logo: { fileID: profile.logo.fileID }, profileImg: [{ preview: profile.logo.url }] });
+}
 
 /** /profile: who I am. */
 export function ProfilePage() {
@@ -76,25 +83,45 @@ export function ProfilePage() {
                 },
               ]}
             />
-            <Paper withBorder radius="md" p="lg">
-              <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb="xs" style={{ letterSpacing: '0.04em' }}>
-                Signature
-              </Text>
-              {profile.signature ? (
-                <Image
-                  src={profile.signature.url}
-                  alt="Signature"
-                  h={80}
-                  w="auto"
-                  fit="contain"
-                  data-testid="profile-signature"
-                />
-              ) : (
-                <Text size="sm" c="dimmed">
-                  No signature uploaded.
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <Paper withBorder radius="md" p="lg">
+                <Group align="flex-start" gap="lg" wrap="nowrap">
+                  <Avatar
+                    src={profile.logo?.url ?? null}
+                    size={88}
+                    radius={999}
+                    color="blue"
+                    alt=""
+                    data-testid="profile-picture"
+                    data-picture={profile.logo ? 'uploaded' : 'none'}
+                  >
+                    {initials(profile.fullName)}
+                  </Avatar>
+                  <div style={{ flex: 1 }}>
+                    <ProfileImageUpload image="logo" onKept={keepPictureInSession} />
+                  </div>
+                </Group>
+              </Paper>
+              <Paper withBorder radius="md" p="lg">
+                <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb="xs" style={{ letterSpacing: '0.04em' }}>
+                  Signature
                 </Text>
-              )}
-            </Paper>
+                {profile.signature ? (
+                  <Image
+                    src={profile.signature.url}
+                    alt="Signature"
+                    h={80}
+                    w="auto"
+                    fit="contain"
+                    data-testid="profile-signature"
+                  />
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    No signature uploaded.
+                  </Text>
+                )}
+              </Paper>
+            </SimpleGrid>
           </Stack>
         )}
       </QueryState>
@@ -188,52 +215,9 @@ function SpecializationForm({ initial, qualification }: { initial: string[]; qua
   );
 }
 
-const SIGNATURE_TYPES = ['image/png', 'image/jpeg'] as const;
-type SignatureType = (typeof SIGNATURE_TYPES)[number];
-const SIGNATURE_MAX_BYTES = 2 * 1024 * 1024;
-
-/**
- * /profile/signature: upload the signature printed on reports. The file goes straight to storage through a
- * short-lived upload URL (POST /profile/signature/upload-url, then PUT), then the profile points at it.
- */
+/** /profile/signature: upload the signature printed on reports. */
 export function SignaturePage() {
   const query = useProfile();
-  const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
-  const upload = useMutation({
-    mutationFn: async (chosen: File) => {
-      const contentType = chosen.type as SignatureType;
-      const { data: target } = await callApi(AUTH_API.signatureUploadUrl, { body: { contentType } });
-      const put = await fetch(target.uploadUrl, {
-        method: 'PUT',
-        body: chosen,
-        headers: { 'Content-Type': contentType },
-      });
-      if (!put.ok) throw new Error(`Upload failed (${put.status})`);
-      return (await callApi(AUTH_API.setSignature, { body: { fileID: target.fileID } })).data;
-    },
-    onSuccess: (profile) => {
-      queryClient.setQueryData(profileQueryKey, profile);
-      setFile(null);
-      toastSuccess(adminMessages('Signature').updated);
-    },
-  });
-  const choose = (next: File | null) => {
-    setFileError(null);
-    if (next && !(SIGNATURE_TYPES as readonly string[]).includes(next.type)) {
-      setFileError('Choose a PNG or JPEG image.');
-      return;
-    }
-    if (next && next.size > SIGNATURE_MAX_BYTES) {
-      setFileError('The image must be at most 2 MB.');
-      return;
-    }
-    setFile(next);
-  };
-
   return (
     <>
       <PageHeader title="Signature" crumbs={[...CRUMBS, { label: 'Signature' }]} />
@@ -261,39 +245,7 @@ export function SignaturePage() {
               )}
             </Paper>
             <Paper withBorder radius="md" p="lg">
-              <Stack gap="md">
-                <Title order={2} fz="md">
-                  Upload a new signature
-                </Title>
-                <FileInput
-                  label="Signature image"
-                  description="PNG or JPEG, at most 2 MB, on a plain background."
-                  accept={SIGNATURE_TYPES.join(',')}
-                  leftSection={<IconPhoto size={16} />}
-                  value={file}
-                  onChange={choose}
-                  error={fileError}
-                  clearable
-                  data-testid="signature-file"
-                />
-                {preview ? <Image src={preview} alt="Preview" h={100} w="auto" fit="contain" /> : null}
-                {upload.isError ? (
-                  <Alert color="red" variant="light">
-                    {describeError(upload.error)}
-                  </Alert>
-                ) : null}
-                <Group justify="flex-end">
-                  <Button
-                    leftSection={<IconUpload size={16} />}
-                    disabled={!file}
-                    loading={upload.isPending}
-                    onClick={() => file && upload.mutate(file)}
-                    data-testid="signature-upload"
-                  >
-                    Upload
-                  </Button>
-                </Group>
-              </Stack>
+              <ProfileImageUpload image="signature" />
             </Paper>
           </SimpleGrid>
         )}
