@@ -175,6 +175,9 @@ describe('admin screens', () => {
     await page.waitForURL((u) => /^\/doctors\/view\/[^/]+\/profileID\/[^/]+$/.test(u.pathname));
     const doctorId = new URL(page.url()).pathname.split('/')[3]!;
     cleanup.push(() => admin.call(AUTH_API.doctorStatus, { id: doctorId, isActive: false }));
+    // a doctor of no centre is shared by the whole tenant, and the view says so in words, not ids
+    await page.getByTestId('doctor-centres').filter({ hasText: 'All centres' }).waitFor();
+    await screenshot(page, 'doctor-view', false);
     await page.getByTestId('doctor-edit').click();
     await page.waitForURL((u) => /^\/doctors\/edit\/[^/]+\/profileID\/[^/]+$/.test(u.pathname));
     await page.getByTestId('field-specialization').fill('Neuroradiology');

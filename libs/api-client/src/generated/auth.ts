@@ -3990,7 +3990,9 @@ export interface operations {
                                 registrationNumber: string | null;
                                 /** Format: uuid */
                                 departmentID: string | null;
+                                departmentName: string | null;
                                 centerID: string[];
+                                centerNames: string[];
                                 isActive: boolean;
                                 createdAt: string;
                                 updatedAt: string;
@@ -4064,7 +4066,9 @@ export interface operations {
                             registrationNumber: string | null;
                             /** Format: uuid */
                             departmentID: string | null;
+                            departmentName: string | null;
                             centerID: string[];
+                            centerNames: string[];
                             isActive: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -4145,7 +4149,9 @@ export interface operations {
                             registrationNumber: string | null;
                             /** Format: uuid */
                             departmentID: string | null;
+                            departmentName: string | null;
                             centerID: string[];
+                            centerNames: string[];
                             isActive: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -4228,7 +4234,9 @@ export interface operations {
                             registrationNumber: string | null;
                             /** Format: uuid */
                             departmentID: string | null;
+                            departmentName: string | null;
                             centerID: string[];
+                            centerNames: string[];
                             isActive: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -4297,7 +4305,9 @@ export interface operations {
                             registrationNumber: string | null;
                             /** Format: uuid */
                             departmentID: string | null;
+                            departmentName: string | null;
                             centerID: string[];
+                            centerNames: string[];
                             isActive: boolean;
                             createdAt: string;
                             updatedAt: string;

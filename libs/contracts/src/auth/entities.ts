@@ -97,7 +97,10 @@ export const doctorSchema = z.object({
   specialization: z.string().nullable(),
   registrationNumber: z.string().nullable(),
   departmentID: id.nullable(),
+  departmentName: z.string().nullable(),
   centerID: z.array(id),
+  /** The names of the centres of centerID, in the same order. */
+  centerNames: z.array(z.string()),
   ...audit,
 });
 export type Doctor = z.infer<typeof doctorSchema>;

@@ -228,9 +228,14 @@ describe('admin API', () => {
       firstName: 'Asha',
       lastName: 'Rao',
       departmentID: dep.body.data._id,
-      centerID: [t.centres.c1],
+      centerID: [t.centres.c2, t.centres.c1],
     });
-    doctorSchema.parse(doctor.body.data);
+    // the view names the department and the centres (ordered by name, ids in the same order)
+    expect(doctorSchema.parse(doctor.body.data)).toMatchObject({
+      departmentName: 'Radiology',
+      centerID: [t.centres.c1, t.centres.c2],
+      centerNames: [`Centre One ${t.label}`, `Centre Two ${t.label}`],
+    });
     expect(
       (await ok(AUTH_API.getDoctorById, { id: doctor.body.data._id, profileID: doctor.body.data.profileID })).body.data,
     ).toMatchObject({ fullName: 'Asha Rao' });

@@ -7,7 +7,12 @@ import { containsPattern, limitOffset, one, orderBy, rows, SqlParams, type Row }
 import { ScopeSql } from '../access/scope-sql.js';
 
 export type DoctorInput = z.output<typeof doctorInputSchema>;
-const SELECT = `SELECT d.*, COALESCE((SELECT array_agg(x.centre_id::text ORDER BY x.centre_id) FROM doctor_centres x WHERE x.doctor_id = d.id), '{}') AS centre_ids FROM doctors d`;
+/** A doctor with its department's name and its centres (ids and names, in the same order: by centre name). */
+const SELECT = `SELECT d.*,
+    (SELECT dep.name FROM departments dep WHERE dep.id = d.department_id) AS department_name,
+    COALESCE((SELECT array_agg(x.centre_id::text ORDER BY c.name, x.centre_id) FROM doctor_centres x JOIN centres c ON c.id = x.centre_id WHERE x.doctor_id = d.id), '{}') AS centre_ids,
+    COALESCE((SELECT array_agg(c.name ORDER BY c.name, x.centre_id) FROM doctor_centres x JOIN centres c ON c.id = x.centre_id WHERE x.doctor_id = d.id), '{}') AS centre_names
+  FROM doctors d`;
 const SORTABLE = {
   name: `d.first_name || ' ' || d.last_name`,
   firstName: 'd.first_name',

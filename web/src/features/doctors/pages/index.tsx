@@ -177,6 +177,12 @@ export function DoctorViewPage() {
               { label: 'Qualification', value: doctor.qualificationName },
               { label: 'Specialization', value: doctor.specialization },
               { label: 'Registration Number', value: doctor.registrationNumber },
+              { label: 'Department', value: doctor.departmentName, testId: 'doctor-department' },
+              {
+                label: 'Centres',
+                value: doctor.centerNames.length ? doctor.centerNames.join(', ') : 'All centres',
+                testId: 'doctor-centres',
+              },
               { label: 'Email', value: doctor.email },
               { label: 'Phone Number', value: doctor.phoneNumber },
               {
