@@ -93,10 +93,13 @@ export class ListPage {
 
   async search(text: string): Promise<void> {
     await this.page.getByTestId(`list-${this.id}-search`).fill(text);
+    // The table says which search its rows answer (data-search, from the same render as the rows) and whether a
+    // fetch is under way: the address bar alone changes before the table re-renders.
     await this.page.waitForFunction(
-      ([id, q]) =>
-        new URL(window.location.href).searchParams.get('q') === q &&
-        !document.querySelector(`[data-testid="list-${id}-table"][data-fetching]`),
+      ([id, q]) => {
+        const table = document.querySelector(`[data-testid="list-${id}-table"]`);
+        return table?.getAttribute('data-search') === q && !table.hasAttribute('data-fetching');
+      },
       [this.id, text] as const,
       { timeout: 10_000 },
     );

@@ -155,6 +155,7 @@ export function ServerTable<T>(props: Props<T>) {
             fz="sm"
             className={classes.table}
             data-fetching={result.isFetching || undefined}
+            data-search={state.search}
             data-testid={`list-${id}-table`}
           >
             <Table.Thead>
