@@ -29,17 +29,22 @@ export interface CreatedUser {
 }
 
 /** A new user created by the admin; their temporary password is read from the welcome e-mail they were sent. */
-export async function createUser(admin: ApiSession, roleCode: RoleCode, centerID: string[] = []): Promise<CreatedUser> {
+/** A user of `role`: a role code (the demo tenant's role of that code) or a role the test made. */
+export async function createUser(
+  admin: ApiSession,
+  role: RoleCode | Role,
+  centerID: string[] = [],
+): Promise<CreatedUser> {
   const loginName = uniqueName('user').toLowerCase();
   const email = `${loginName}@e2e.rayworks.local`;
-  const role = await roleFor(admin, roleCode);
+  const { _id: roleID } = typeof role === 'string' ? await roleFor(admin, role) : role;
   const since = Date.now();
   const user = await admin.call(AUTH_API.createUser, {
     loginName,
     firstName: 'Test',
     lastName: 'User',
     email,
-    roleID: role._id,
+    roleID,
     groupID: null,
     centerID,
   });
@@ -55,8 +60,12 @@ export async function createUser(admin: ApiSession, roleCode: RoleCode, centerID
 }
 
 /** A created user who has already replaced the temporary password (through the API) with `password`. */
-export async function createReadyUser(admin: ApiSession, roleCode: RoleCode, password: string): Promise<CreatedUser> {
-  const user = await createUser(admin, roleCode);
+export async function createReadyUser(
+  admin: ApiSession,
+  role: RoleCode | Role,
+  password: string,
+): Promise<CreatedUser> {
+  const user = await createUser(admin, role);
   const session = await ApiSession.login(user.loginName, user.password);
   await session.call(AUTH_API.updatePassword, { newPassword: password, oldPassword: user.password, email: user.email });
   return { ...user, password };

@@ -25,6 +25,19 @@ export function tokenNeedsRenewal(profile: StoredProfile | null, now = Date.now(
 export type RenewalOutcome = 'renewed' | 'unauthorized' | 'session-expired' | 'failed';
 
 let inFlight: Promise<RenewalOutcome> | null = null;
+const renewalListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` after each renewal. A renewal also follows a change to the user's role, privileges or centres
+ * (the server refuses the older token once), so what was read with the old token, like the permission
+ * configuration, is worth reading again.
+ */
+export function onTokenRenewed(listener: () => void): () => void {
+  renewalListeners.add(listener);
+  return () => {
+    renewalListeners.delete(listener);
+  };
+}
 
 /** Renews the access token once for all callers waiting on it; stores the new token with its expiry. */
 export function renewAccessToken(): Promise<RenewalOutcome> {
@@ -52,6 +65,7 @@ async function renew(): Promise<RenewalOutcome> {
     // The user may have logged out meanwhile: renew only the session that asked.
     if (readProfile()?.sessionToken !== profile.sessionToken) return 'failed';
     updateProfile({ token, tokenExpiresAt: Date.now() + expiresIn * 1000, resetPassword });
+    for (const listener of renewalListeners) listener();
     return 'renewed';
   } catch {
     return 'failed';

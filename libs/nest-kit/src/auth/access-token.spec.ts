@@ -17,6 +17,7 @@ const principal: Principal = {
   grants: DEFAULT_ROLE_PRIVILEGES[ROLE_CODES.GROUP_CENTER_ADMIN],
   level: 'centre',
   resetPassword: false,
+  principalVersion: 3,
 };
 
 describe('AccessTokens', () => {

@@ -21,6 +21,7 @@ const claimsSchema = z.object({
   g: z.record(z.string(), z.number().int()),
   gv: z.literal(GRANTS_CATALOGUE_VERSION),
   rp: z.boolean(),
+  pv: z.number().int().min(0),
 });
 
 export interface SignedAccessToken {
@@ -58,6 +59,7 @@ export class AccessTokens {
       g: encodeGrants(principal.grants),
       gv: GRANTS_CATALOGUE_VERSION,
       rp: principal.resetPassword,
+      pv: principal.principalVersion,
     })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(principal.userId)
@@ -100,6 +102,7 @@ export class AccessTokens {
       level: c.lv,
       grants: decodeGrants(c.g),
       resetPassword: c.rp,
+      principalVersion: c.pv,
     };
   }
 }

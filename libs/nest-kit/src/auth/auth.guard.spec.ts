@@ -16,6 +16,7 @@ const access = (p: Partial<RequestAccess['principal']> = {}): RequestAccess => (
     grants: { GROUP: ['VIEW'], USER: ['VIEW', 'CREATE'] },
     level: 'centre',
     resetPassword: false,
+    principalVersion: 3,
     ...p,
   },
   groupFilter: null,

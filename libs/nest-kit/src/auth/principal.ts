@@ -24,4 +24,10 @@ export interface Principal {
   level: AccessLevel;
   /** The user must set a new password before doing anything else (spec §4: resetPassword). */
   resetPassword: boolean;
+  /**
+   * The user's principal version (SessionStore.principalVersion) read before the rest of this principal: when an
+   * admin changes the user's role, its privileges, the user's centres or their group, the version goes up, and a
+   * token of an older version is refused (401) until renewed: changed privileges and reach apply at once.
+   */
+  principalVersion: number;
 }

@@ -20,6 +20,7 @@ const make = (p: Partial<Principal>): Principal => ({
   grants: {},
   level: 'centre',
   resetPassword: false,
+  principalVersion: 3,
   ...p,
 });
 

@@ -6,7 +6,8 @@ import type { SessionStore } from './session-store.js';
 /**
  * Verifies a caller from its two credentials, in this order (docs/decisions/0011-sessions-and-tokens.md):
  * no, invalid or expired access token → unauthorized (401); session gone by idleness → session-expired (440);
- * session revoked, wrong secret, or a session of another user → unauthorized (401).
+ * session revoked, wrong secret, or a session of another user → unauthorized (401); a token older than the
+ * tenant's last change of roles, users or centres → unauthorized (401), which the console answers by renewing it.
  * Used by every service's guard and by the gateway's socket.io handshake.
  */
 export class RequestAuthenticator {
@@ -26,6 +27,13 @@ export class RequestAuthenticator {
     const state = await this.sessions.check(sessionToken, principal);
     if (state === 'expired') throw new AuthFailure('session-expired', 'session idle timeout');
     if (state !== 'ok') throw new AuthFailure('unauthorized', `session ${state}`);
+    // Renewal (allowExpiredToken) reads the principal afresh, so an outdated one is what it is there for.
+    if (
+      !options.allowExpiredToken &&
+      principal.principalVersion < (await this.sessions.principalVersion(principal.userId))
+    ) {
+      throw new AuthFailure('unauthorized', 'privileges changed since the token was issued');
+    }
     return principal;
   }
 }

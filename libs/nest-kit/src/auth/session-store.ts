@@ -20,6 +20,7 @@ export const sessionKeys = {
   session: (sessionId: string) => `session:${sessionId}`,
   revoked: (sessionId: string) => `session-revoked:${sessionId}`,
   userSessions: (userId: string) => `user-sessions:${userId}`,
+  principalVersion: (userId: string) => `principal-version:${userId}`,
 } as const;
 
 interface StoredSession {
@@ -101,6 +102,23 @@ export class SessionStore {
     await tx.exec();
     await this.announceEnded(ids);
     return ids;
+  }
+
+  /** The user's principal version (0 until something changes); see Principal.principalVersion. */
+  async principalVersion(userId: string): Promise<number> {
+    return Number((await this.redis.get(sessionKeys.principalVersion(userId))) ?? 0);
+  }
+
+  /**
+   * What these users' tokens carry changed (their role's privileges, their role, centres or group): call after the
+   * change is committed. Their older tokens are refused until renewed. The version is read before the database
+   * when a token is made, so a token made from data older than the change always carries an older version.
+   */
+  async bumpPrincipalVersions(userIds: readonly string[]): Promise<void> {
+    if (userIds.length === 0) return;
+    const tx = this.redis.multi();
+    for (const id of userIds) tx.incr(sessionKeys.principalVersion(id));
+    await tx.exec();
   }
 
   /** Whether a session is still alive, without sliding its idle timeout (the gateway's sweep of open sockets). */

@@ -3,15 +3,17 @@ import { AUTH_API } from '@rayworks/contracts';
 import { useEffect } from 'react';
 import { callApi } from '../../api/client';
 import { readConfig, writeConfig } from '../../api/storage';
+import { onTokenRenewed } from '../../api/token-refresh';
 
 export const configQueryKey = ['auth', 'config'] as const;
 
 /**
- * Re-reads the permission configuration (GET /config) when the shell opens and every 5 minutes, so a role
- * change reaches the menu and the guards without a new login. A 401 or 440 is handled by the API layer.
+ * Re-reads the permission configuration (GET /config) when the shell opens, after every token renewal (which
+ * follows at once when an admin changes the user's role or privileges) and every 5 minutes, so a role change
+ * reaches the menu and the guards without a new login. A 401 or 440 is handled by the API layer.
  */
 export function useConfigRefresh(enabled: boolean) {
-  const { data } = useQuery({
+  const { data, refetch } = useQuery({
     queryKey: configQueryKey,
     queryFn: async ({ signal }) => (await callApi(AUTH_API.config, { signal })).data,
     enabled,
@@ -21,4 +23,5 @@ export function useConfigRefresh(enabled: boolean) {
   useEffect(() => {
     if (data && JSON.stringify(data) !== JSON.stringify(readConfig())) writeConfig(data);
   }, [data]);
+  useEffect(() => (enabled ? onTokenRenewed(() => void refetch()) : undefined), [enabled, refetch]);
 }

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Centre, ListQuery, Page } from '@rayworks/contracts';
-import { forbidden, runInTenant, type RequestAccess } from '@rayworks/nest-kit';
-import { isUniqueViolation } from '../../database/sql.js';
+import { forbidden, runInTenant, SessionStore, type RequestAccess } from '@rayworks/nest-kit';
+import { isUniqueViolation, textOrNull } from '../../database/sql.js';
 import { actorOf } from '../access/actor.js';
 import type { ClientInfo } from '../access/client-info.js';
+import { changingPrincipals, usersReaching } from '../access/principals-change.js';
 import { wholeReach } from '../access/owner-scope.js';
 import { AUDIT_ACTIONS } from '../audit/audit-actions.js';
 import { AuditRepository } from '../audit/audit.repository.js';
@@ -26,6 +27,7 @@ export class CentresService {
     @Inject(GroupsRepository) private readonly groups: GroupsRepository,
     @Inject(OrgPublisher) private readonly publisher: OrgPublisher,
     @Inject(AuditRepository) private readonly audit: AuditRepository,
+    @Inject(SessionStore) private readonly sessions: SessionStore,
   ) {}
 
   list(access: RequestAccess, q: ListQuery & { groupID?: string }): Promise<Page<Centre>> {
@@ -48,67 +50,77 @@ export class CentresService {
     if (principal.level === 'centre' || access.empty) throw forbidden();
     const wanted: CentreInput =
       principal.level === 'group' ? { ...input, groupID: input.groupID ?? principal.groupId } : input;
-    return this.uniqueCode(() =>
-      runInTenant(this.dataSource, principal.tenantId, async (m) => {
-        await this.checkGroup(m, access, wanted.groupID);
-        const id = await this.centres.insert(m, principal.tenantId, wanted);
-        const centre = toCentre((await this.centres.findVisible(m, wholeReach(access), id))!);
-        await this.publisher.centre(m, principal.tenantId, actorOf(principal), centre, true);
-        await this.audit.append(m, {
-          tenantId: principal.tenantId,
-          actor: principal,
-          action: AUDIT_ACTIONS.centreCreate,
-          target: { type: 'centre', id },
-          client,
-        });
-        return centre;
-      }),
+    return changingPrincipals(this.sessions, (affect) =>
+      this.uniqueCode(() =>
+        runInTenant(this.dataSource, principal.tenantId, async (m) => {
+          await this.checkGroup(m, access, wanted.groupID);
+          const id = await this.centres.insert(m, principal.tenantId, wanted);
+          affect(await usersReaching(m, [], [wanted.groupID ?? null]));
+          const centre = toCentre((await this.centres.findVisible(m, wholeReach(access), id))!);
+          await this.publisher.centre(m, principal.tenantId, actorOf(principal), centre, true);
+          await this.audit.append(m, {
+            tenantId: principal.tenantId,
+            actor: principal,
+            action: AUDIT_ACTIONS.centreCreate,
+            target: { type: 'centre', id },
+            client,
+          });
+          return centre;
+        }),
+      ),
     );
   }
 
   async update(access: RequestAccess, input: CentreInput & { id: string }, client: ClientInfo): Promise<Centre> {
     const { principal } = access;
-    return this.uniqueCode(() =>
-      runInTenant(this.dataSource, principal.tenantId, async (m) => {
-        const current = await this.centres.findVisible(m, access, input.id);
-        if (!current) throw notFound(ORG_MESSAGES.centreNotFound);
-        if ((current.group_id ?? null) !== input.groupID) {
-          if (principal.level !== 'tenant') throw forbidden(ORG_MESSAGES.onlyTenantMovesCentres);
-          await this.checkGroup(m, access, input.groupID);
-        }
-        await this.centres.update(m, input.id, input);
-        const centre = toCentre((await this.centres.findVisible(m, wholeReach(access), input.id))!);
-        await this.publisher.centre(m, principal.tenantId, actorOf(principal), centre, false);
-        await this.audit.append(m, {
-          tenantId: principal.tenantId,
-          actor: principal,
-          action: AUDIT_ACTIONS.centreUpdate,
-          target: { type: 'centre', id: input.id },
-          client,
-        });
-        return centre;
-      }),
+    return changingPrincipals(this.sessions, (affect) =>
+      this.uniqueCode(() =>
+        runInTenant(this.dataSource, principal.tenantId, async (m) => {
+          const current = await this.centres.findVisible(m, access, input.id);
+          if (!current) throw notFound(ORG_MESSAGES.centreNotFound);
+          if ((current.group_id ?? null) !== input.groupID) {
+            if (principal.level !== 'tenant') throw forbidden(ORG_MESSAGES.onlyTenantMovesCentres);
+            await this.checkGroup(m, access, input.groupID);
+          }
+          affect(await usersReaching(m, [input.id], [textOrNull(current.group_id), input.groupID]));
+          await this.centres.update(m, input.id, input);
+          const centre = toCentre((await this.centres.findVisible(m, wholeReach(access), input.id))!);
+          await this.publisher.centre(m, principal.tenantId, actorOf(principal), centre, false);
+          await this.audit.append(m, {
+            tenantId: principal.tenantId,
+            actor: principal,
+            action: AUDIT_ACTIONS.centreUpdate,
+            target: { type: 'centre', id: input.id },
+            client,
+          });
+          return centre;
+        }),
+      ),
     );
   }
 
   setStatus(access: RequestAccess, id: string, isActive: boolean, client: ClientInfo): Promise<Centre> {
     const { principal } = access;
-    return runInTenant(this.dataSource, principal.tenantId, async (m) => {
-      if (!(await this.centres.findVisible(m, access, id))) throw notFound(ORG_MESSAGES.centreNotFound);
-      if (principal.level === 'centre') throw forbidden();
-      await this.centres.setActive(m, id, isActive);
-      const centre = toCentre((await this.centres.findVisible(m, access, id))!);
-      await this.publisher.centre(m, principal.tenantId, actorOf(principal), centre, false);
-      await this.audit.append(m, {
-        tenantId: principal.tenantId,
-        actor: principal,
-        action: AUDIT_ACTIONS.centreUpdate,
-        target: { type: 'centre', id },
-        client,
-        details: { isActive },
-      });
-      return centre;
-    });
+    return changingPrincipals(this.sessions, (affect) =>
+      runInTenant(this.dataSource, principal.tenantId, async (m) => {
+        const current = await this.centres.findVisible(m, access, id);
+        if (!current) throw notFound(ORG_MESSAGES.centreNotFound);
+        if (principal.level === 'centre') throw forbidden();
+        await this.centres.setActive(m, id, isActive);
+        affect(await usersReaching(m, [id], [textOrNull(current.group_id)]));
+        const centre = toCentre((await this.centres.findVisible(m, access, id))!);
+        await this.publisher.centre(m, principal.tenantId, actorOf(principal), centre, false);
+        await this.audit.append(m, {
+          tenantId: principal.tenantId,
+          actor: principal,
+          action: AUDIT_ACTIONS.centreUpdate,
+          target: { type: 'centre', id },
+          client,
+          details: { isActive },
+        });
+        return centre;
+      }),
+    );
   }
 
   /** A centre goes only into an active group the caller reaches. */

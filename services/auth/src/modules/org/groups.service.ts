@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Centre, Group, ListQuery, Page } from '@rayworks/contracts';
-import { forbidden, runInTenant, type RequestAccess } from '@rayworks/nest-kit';
-import { isUniqueViolation } from '../../database/sql.js';
+import { forbidden, runInTenant, SessionStore, type RequestAccess } from '@rayworks/nest-kit';
+import { isUniqueViolation, textOrNull } from '../../database/sql.js';
 import type { ClientInfo } from '../access/client-info.js';
+import { changingPrincipals, usersReaching } from '../access/principals-change.js';
 import { actorOf } from '../access/actor.js';
 import { AUDIT_ACTIONS } from '../audit/audit-actions.js';
 import { AuditRepository } from '../audit/audit.repository.js';
@@ -25,6 +26,7 @@ export class GroupsService {
     @Inject(CentresRepository) private readonly centres: CentresRepository,
     @Inject(OrgPublisher) private readonly publisher: OrgPublisher,
     @Inject(AuditRepository) private readonly audit: AuditRepository,
+    @Inject(SessionStore) private readonly sessions: SessionStore,
   ) {}
 
   list(access: RequestAccess, q: ListQuery): Promise<Page<Group>> {
@@ -85,46 +87,54 @@ export class GroupsService {
 
   setStatus(access: RequestAccess, id: string, isActive: boolean, client: ClientInfo): Promise<Group> {
     const { principal } = access;
-    return runInTenant(this.dataSource, principal.tenantId, async (m) => {
-      if (!(await this.groups.findVisible(m, access, id))) throw notFound(ORG_MESSAGES.groupNotFound);
-      if (principal.level !== 'tenant') throw forbidden();
-      await this.groups.setActive(m, id, isActive);
-      const group = toGroup((await this.groups.findVisible(m, access, id))!);
-      await this.publisher.group(m, principal.tenantId, actorOf(principal), group, false);
-      await this.audit.append(m, {
-        tenantId: principal.tenantId,
-        actor: principal,
-        action: AUDIT_ACTIONS.groupUpdate,
-        target: { type: 'group', id },
-        client,
-        details: { isActive },
-      });
-      return group;
-    });
+    return changingPrincipals(this.sessions, (affect) =>
+      runInTenant(this.dataSource, principal.tenantId, async (m) => {
+        if (!(await this.groups.findVisible(m, access, id))) throw notFound(ORG_MESSAGES.groupNotFound);
+        if (principal.level !== 'tenant') throw forbidden();
+        await this.groups.setActive(m, id, isActive);
+        affect(await usersReaching(m, [], [id]));
+        const group = toGroup((await this.groups.findVisible(m, access, id))!);
+        await this.publisher.group(m, principal.tenantId, actorOf(principal), group, false);
+        await this.audit.append(m, {
+          tenantId: principal.tenantId,
+          actor: principal,
+          action: AUDIT_ACTIONS.groupUpdate,
+          target: { type: 'group', id },
+          client,
+          details: { isActive },
+        });
+        return group;
+      }),
+    );
   }
 
   /** Puts a centre into a group (an individual centre joins one, or a centre moves). */
   addCentre(access: RequestAccess, groupId: string, centreId: string, client: ClientInfo): Promise<Centre> {
     const { principal } = access;
-    return runInTenant(this.dataSource, principal.tenantId, async (m) => {
-      const group = await this.groups.findVisible(m, access, groupId);
-      if (!group) throw notFound(ORG_MESSAGES.groupNotFound);
-      if (!(await this.centres.findVisible(m, access, centreId))) throw notFound(ORG_MESSAGES.centreNotFound);
-      if (principal.level === 'centre') throw forbidden();
-      if (!group.is_active) throw badRequest(ORG_MESSAGES.groupInactive);
-      await this.centres.setGroup(m, centreId, groupId);
-      const centre = toCentre((await this.centres.findVisible(m, access, centreId))!);
-      await this.publisher.centre(m, principal.tenantId, actorOf(principal), centre, false);
-      await this.audit.append(m, {
-        tenantId: principal.tenantId,
-        actor: principal,
-        action: AUDIT_ACTIONS.centreUpdate,
-        target: { type: 'centre', id: centreId },
-        client,
-        details: { groupId },
-      });
-      return centre;
-    });
+    return changingPrincipals(this.sessions, (affect) =>
+      runInTenant(this.dataSource, principal.tenantId, async (m) => {
+        const group = await this.groups.findVisible(m, access, groupId);
+        if (!group) throw notFound(ORG_MESSAGES.groupNotFound);
+        const current = await this.centres.findVisible(m, access, centreId);
+        if (!current) throw notFound(ORG_MESSAGES.centreNotFound);
+        if (principal.level === 'centre') throw forbidden();
+        if (!group.is_active) throw badRequest(ORG_MESSAGES.groupInactive);
+        // the centre's users, and the users of the group it leaves and of the group it joins
+        affect(await usersReaching(m, [centreId], [textOrNull(current.group_id), groupId]));
+        await this.centres.setGroup(m, centreId, groupId);
+        const centre = toCentre((await this.centres.findVisible(m, access, centreId))!);
+        await this.publisher.centre(m, principal.tenantId, actorOf(principal), centre, false);
+        await this.audit.append(m, {
+          tenantId: principal.tenantId,
+          actor: principal,
+          action: AUDIT_ACTIONS.centreUpdate,
+          target: { type: 'centre', id: centreId },
+          client,
+          details: { groupId },
+        });
+        return centre;
+      }),
+    );
   }
 
   private async uniqueCode<T>(work: () => Promise<T>): Promise<T> {

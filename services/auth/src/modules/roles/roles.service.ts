@@ -11,9 +11,10 @@ import {
   type Role,
   type roleInputSchema,
 } from '@rayworks/contracts';
-import { forbidden, runInTenant, type RequestAccess } from '@rayworks/nest-kit';
+import { forbidden, runInTenant, SessionStore, type RequestAccess } from '@rayworks/nest-kit';
 import { isUniqueViolation } from '../../database/sql.js';
 import type { ClientInfo } from '../access/client-info.js';
+import { changingPrincipals, usersWithRole } from '../access/principals-change.js';
 import { ownerFor, wholeReach } from '../access/owner-scope.js';
 import { canDefineRole } from '../access/role-rules.js';
 import { AUDIT_ACTIONS } from '../audit/audit-actions.js';
@@ -35,6 +36,7 @@ export class RolesService {
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(RolesRepository) private readonly roles: RolesRepository,
     @Inject(AuditRepository) private readonly audit: AuditRepository,
+    @Inject(SessionStore) private readonly sessions: SessionStore,
   ) {}
 
   list(access: RequestAccess, q: ListQuery): Promise<Page<Role>> {
@@ -80,43 +82,49 @@ export class RolesService {
   async update(access: RequestAccess, input: RoleInput & { id: string }, client: ClientInfo): Promise<Role> {
     const { principal } = access;
     const fields = this.fields(access, input);
-    return this.uniqueName(() =>
-      runInTenant(this.dataSource, principal.tenantId, async (m) => {
-        const current = await this.roles.findReadable(m, access, input.id);
-        if (!current) throw new NotFoundException(ROLE_MESSAGES.notFound);
-        if (!(await this.roles.isWritable(m, access, input.id))) throw forbidden();
-        if (current.is_system && current.role_code !== fields.roleCode)
-          throw new BadRequestException(ROLE_MESSAGES.systemRoleCode);
-        await this.roles.update(m, input.id, fields);
-        await this.audit.append(m, {
-          tenantId: principal.tenantId,
-          actor: principal,
-          action: AUDIT_ACTIONS.roleUpdate,
-          target: { type: 'role', id: input.id },
-          client,
-          details: { privileges: fields.privileges },
-        });
-        return toRole((await this.roles.findReadable(m, wholeReach(access), input.id))!);
-      }),
+    return changingPrincipals(this.sessions, (affect) =>
+      this.uniqueName(() =>
+        runInTenant(this.dataSource, principal.tenantId, async (m) => {
+          const current = await this.roles.findReadable(m, access, input.id);
+          if (!current) throw new NotFoundException(ROLE_MESSAGES.notFound);
+          if (!(await this.roles.isWritable(m, access, input.id))) throw forbidden();
+          if (current.is_system && current.role_code !== fields.roleCode)
+            throw new BadRequestException(ROLE_MESSAGES.systemRoleCode);
+          await this.roles.update(m, input.id, fields);
+          affect(await usersWithRole(m, input.id));
+          await this.audit.append(m, {
+            tenantId: principal.tenantId,
+            actor: principal,
+            action: AUDIT_ACTIONS.roleUpdate,
+            target: { type: 'role', id: input.id },
+            client,
+            details: { privileges: fields.privileges },
+          });
+          return toRole((await this.roles.findReadable(m, wholeReach(access), input.id))!);
+        }),
+      ),
     );
   }
 
   setStatus(access: RequestAccess, id: string, isActive: boolean, client: ClientInfo): Promise<Role> {
     const { principal } = access;
-    return runInTenant(this.dataSource, principal.tenantId, async (m) => {
-      if (!(await this.roles.findReadable(m, access, id))) throw new NotFoundException(ROLE_MESSAGES.notFound);
-      if (!(await this.roles.isWritable(m, access, id))) throw forbidden();
-      await this.roles.setActive(m, id, isActive);
-      await this.audit.append(m, {
-        tenantId: principal.tenantId,
-        actor: principal,
-        action: AUDIT_ACTIONS.roleStatus,
-        target: { type: 'role', id },
-        client,
-        details: { isActive },
-      });
-      return toRole((await this.roles.findReadable(m, wholeReach(access), id))!);
-    });
+    return changingPrincipals(this.sessions, (affect) =>
+      runInTenant(this.dataSource, principal.tenantId, async (m) => {
+        if (!(await this.roles.findReadable(m, access, id))) throw new NotFoundException(ROLE_MESSAGES.notFound);
+        if (!(await this.roles.isWritable(m, access, id))) throw forbidden();
+        await this.roles.setActive(m, id, isActive);
+        affect(await usersWithRole(m, id));
+        await this.audit.append(m, {
+          tenantId: principal.tenantId,
+          actor: principal,
+          action: AUDIT_ACTIONS.roleStatus,
+          target: { type: 'role', id },
+          client,
+          details: { isActive },
+        });
+        return toRole((await this.roles.findReadable(m, wholeReach(access), id))!);
+      }),
+    );
   }
 
   /** Normalises and checks what a caller asks a role to be. */

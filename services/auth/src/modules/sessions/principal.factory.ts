@@ -19,7 +19,8 @@ export class PrincipalFactory {
     @Inject(StorageService) private readonly storage: StorageService,
   ) {}
 
-  async build(m: EntityManager, user: Row, sessionId: string): Promise<Principal> {
+  /** `principalVersion`: the user's version read before `user` was (SessionStore.principalVersion). */
+  async build(m: EntityManager, user: Row, sessionId: string, principalVersion: number): Promise<Principal> {
     const roleCode = String(user.role_code);
     const level = roleLevel(roleCode);
     const groupId = level === 'tenant' ? null : textOrNull(user.effective_group_id);
@@ -40,6 +41,7 @@ export class PrincipalFactory {
       sessionId,
       level,
       resetPassword: Boolean(user.reset_password),
+      principalVersion,
     };
   }
 

@@ -99,6 +99,7 @@ export class SessionsService {
     }
 
     const session = await this.sessions.create(credential.user_id, credential.tenant_id);
+    const principalVersion = await this.sessions.principalVersion(credential.user_id);
     const outcome = await runInTenant(this.dataSource, credential.tenant_id, async (m) => {
       const user = await this.users.findById(m, credential.user_id);
       if (!user || !user.is_active || !(await this.companies.isActive(m, credential.tenant_id))) return null;
@@ -117,7 +118,7 @@ export class SessionsService {
         target: { type: 'session', id: session.sessionId },
         client,
       });
-      const principal = await this.principals.build(m, user, session.sessionId);
+      const principal = await this.principals.build(m, user, session.sessionId, principalVersion);
       return { principal, user: await this.principals.loggedInUser(m, user, principal) };
     });
     if (!outcome) {
@@ -171,10 +172,11 @@ export class SessionsService {
       if (error instanceof AuthFailure) throw error.toHttpException();
       throw error;
     }
+    const principalVersion = await this.sessions.principalVersion(stale.userId);
     const principal = await runInTenant(this.dataSource, stale.tenantId, async (m) => {
       const user = await this.users.findById(m, stale.userId);
       if (!user || !user.is_active || !(await this.companies.isActive(m, stale.tenantId))) return null;
-      return this.principals.build(m, user, stale.sessionId);
+      return this.principals.build(m, user, stale.sessionId, principalVersion);
     });
     if (!principal) {
       await this.sessions.revoke(stale.sessionId);

@@ -6,6 +6,7 @@ import { forbidden, runInTenant, SessionStore, type RequestAccess } from '@raywo
 import { type Row } from '../../database/sql.js';
 import { actorOf } from '../access/actor.js';
 import type { ClientInfo } from '../access/client-info.js';
+import { changingPrincipals } from '../access/principals-change.js';
 import { wholeReach } from '../access/owner-scope.js';
 import { canAssignRole, roleLevel } from '../access/role-rules.js';
 import { AUDIT_ACTIONS } from '../audit/audit-actions.js';
@@ -90,22 +91,25 @@ export class UsersService {
 
   update(access: RequestAccess, input: UserUpdate, client: ClientInfo): Promise<User> {
     const { principal } = access;
-    return runInTenant(this.dataSource, principal.tenantId, async (m) => {
-      await this.manageable(m, access, input.id);
-      const fields = await this.fields(m, access, input);
-      await this.users.update(m, principal.tenantId, input.id, fields);
-      const updated = toUser((await this.users.findById(m, input.id))!);
-      await this.publisher.publish(m, principal.tenantId, actorOf(principal), updated, false);
-      await this.audit.append(m, {
-        tenantId: principal.tenantId,
-        actor: principal,
-        action: AUDIT_ACTIONS.userUpdate,
-        target: { type: 'user', id: input.id },
-        client,
-        details: { roleCode: updated.roleCodes[0], centreIds: updated.centerID },
-      });
-      return updated;
-    });
+    return changingPrincipals(this.sessions, (affect) =>
+      runInTenant(this.dataSource, principal.tenantId, async (m) => {
+        await this.manageable(m, access, input.id);
+        const fields = await this.fields(m, access, input);
+        await this.users.update(m, principal.tenantId, input.id, fields);
+        affect([input.id]);
+        const updated = toUser((await this.users.findById(m, input.id))!);
+        await this.publisher.publish(m, principal.tenantId, actorOf(principal), updated, false);
+        await this.audit.append(m, {
+          tenantId: principal.tenantId,
+          actor: principal,
+          action: AUDIT_ACTIONS.userUpdate,
+          target: { type: 'user', id: input.id },
+          client,
+          details: { roleCode: updated.roleCodes[0], centreIds: updated.centerID },
+        });
+        return updated;
+      }),
+    );
   }
 
   async setStatus(access: RequestAccess, id: string, isActive: boolean, client: ClientInfo): Promise<User> {
