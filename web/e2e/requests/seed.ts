@@ -10,10 +10,13 @@ export const RESET_SUBJECT = /Reset your Rayworks password/i;
 /** The admin's API session (demo seed). */
 export const adminSession = () => ApiSession.login('admin', DEMO_PASSWORD);
 
-/** The tenant role implementing a role code (the demo tenant has one per code). */
+/**
+ * The demo tenant's own (system) role of a role code. Never a role another test made with the same code: those
+ * change and end while tests run side by side.
+ */
 export async function roleFor(admin: ApiSession, roleCode: RoleCode): Promise<Role> {
-  const page = await admin.call(AUTH_API.getRoles, { page: 1, pageSize: 100, sortDir: 'asc' });
-  const role = page.items.find((r) => r.roleCode === roleCode && r.isActive);
+  const page = await admin.call(AUTH_API.getRoles, { page: 1, pageSize: 100, sortDir: 'asc', isActive: true });
+  const role = page.items.find((r) => r.roleCode === roleCode && r.isActive && r.isSystem);
   if (!role) throw new Error(`No active role with code ${roleCode} in the demo tenant`);
   return role;
 }
