@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AUTH_API, GENERIC, ROLE_CODES, SPECIFIC, type Role } from '@rayworks/contracts';
+import { AUTH_API, AUTH_MESSAGES, GENERIC, ROLE_CODES, SPECIFIC, type Role } from '@rayworks/contracts';
 import { LoginPage } from '../pom/LoginPage';
-import { Shell } from '../pom/Shell';
+import { Shell, storedSession } from '../pom/Shell';
 import type { ApiSession } from '../requests/auth-api';
 import { adminSession, createReadyUser, retireUser, type CreatedUser } from '../requests/seed';
 import { openConsole, screenshot, uniqueName, url, useBrowser } from '../support/browser';
@@ -18,6 +18,8 @@ describe('a privilege taken away while the user is logged in', () => {
   let admin: ApiSession;
   let role: Role;
   let user: CreatedUser;
+  let emptyRole: Role;
+  let stranded: CreatedUser;
 
   beforeAll(async () => {
     admin = await adminSession();
@@ -27,11 +29,18 @@ describe('a privilege taken away while the user is logged in', () => {
       privileges: DESK,
     });
     user = await createReadyUser(admin, role, 'Change@1234');
+    emptyRole = await admin.call(AUTH_API.createRole, {
+      name: uniqueName('Nothing'),
+      roleCode: ROLE_CODES.RECEPTIONIST,
+      privileges: {},
+    });
+    stranded = await createReadyUser(admin, emptyRole, 'Change@1234');
   }, 60_000);
 
   afterAll(async () => {
-    if (user) await retireUser(admin, user.id);
-    if (role) await admin.call(AUTH_API.roleStatus, { id: role._id, isActive: false }).catch(() => undefined);
+    for (const created of [user, stranded]) if (created) await retireUser(admin, created.id);
+    for (const made of [role, emptyRole])
+      if (made) await admin.call(AUTH_API.roleStatus, { id: made._id, isActive: false }).catch(() => undefined);
     await admin?.logout();
   });
 
@@ -69,4 +78,20 @@ describe('a privilege taken away while the user is logged in', () => {
       await context.close();
     }
   }, 90_000);
+
+  it('tells a user whose role opens no screen so at login, and keeps nothing of the session', async () => {
+    const { context, page, pageErrors } = await openConsole(browser());
+    try {
+      const login = new LoginPage(page);
+      await login.goto();
+      await login.submit(stranded.loginName, stranded.password);
+      expect(await login.error()).toBe(AUTH_MESSAGES.noScreenPermitted);
+      expect(new URL(page.url()).pathname).toBe('/login');
+      expect(await storedSession(page)).toEqual({ profile: null, config: null, sessionKeys: 0 });
+      await screenshot(page, 'login-no-screen', false);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });

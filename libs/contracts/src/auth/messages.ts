@@ -8,6 +8,7 @@ export const AUTH_MESSAGES = {
   // designed: login never reveals whether a login name exists
   invalidCredentials: 'Invalid login name or password',
   accountInactive: 'Your account is inactive. Please contact your administrator.',
+  noScreenPermitted: 'Your role does not open any screen yet. Please contact your administrator.',
   tooManyAttempts: 'Too many login attempts. Please try again later.',
   loginRequired: 'Login name and password are required',
   sessionExpired: 'Your session has expired. Please log in again.',

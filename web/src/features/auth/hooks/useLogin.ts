@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AUTH_API, AUTH_HEADERS, AUTH_MESSAGES, type PermissionConfig } from '@rayworks/contracts';
+import { AUTH_API, AUTH_HEADERS, AUTH_MESSAGES, PUBLIC_ROUTES, type PermissionConfig } from '@rayworks/contracts';
 import { useNavigate } from 'react-router-dom';
 import { ApiCallError, callApi, describeError, resetUnauthorizedNotice } from '../../../api/client';
 import { clearStorage, profileFromSession, writeConfig, writeProfile } from '../../../api/storage';
@@ -17,7 +17,8 @@ const HEADER_SAFE = /^[\x20-\x7E]*$/;
 /**
  * The login flow of spec §4: POST /login with the login name and password in headers; store the user and the
  * session; GET /config (on failure: clear storage, stay on login); then /update-password when a reset is
- * required, else the origin the guard carried (when permitted), else the first permitted menu link.
+ * required, else the origin the guard carried (when permitted), else the first permitted menu link. A role that
+ * opens no screen at all ends the session again with a message instead of leaving the user on the login form.
  */
 export function useLogin(from?: string | null) {
   const navigate = useNavigate();
@@ -42,14 +43,29 @@ export function useLogin(from?: string | null) {
         clearStorage();
         throw error;
       }
+      const landing = landingAfterLogin(session.resetPassword, config, from);
+      if (landing === PUBLIC_ROUTES.login) {
+        // Logged in, but the role (inactive, or without privileges) opens nothing: say so, keep nothing.
+        await callApi(AUTH_API.logout, { context: 'background' }).catch(() => undefined);
+        clearStorage();
+        throw new NoScreenPermittedError();
+      }
       writeConfig(config);
       queryClient.setQueryData(configQueryKey, config);
-      return { session, config };
+      return landing;
     },
-    onSuccess: ({ session, config }) => {
-      navigate(landingAfterLogin(session.resetPassword, config, from), { replace: true });
+    onSuccess: (landing) => {
+      navigate(landing, { replace: true });
     },
   });
 }
 
-export const loginErrorMessage = (error: unknown): string => describeError(error);
+/** A login whose role opens no screen: the session is ended again, and the form says why. */
+class NoScreenPermittedError extends Error {
+  constructor() {
+    super(AUTH_MESSAGES.noScreenPermitted);
+  }
+}
+
+export const loginErrorMessage = (error: unknown): string =>
+  error instanceof NoScreenPermittedError ? error.message : describeError(error);
