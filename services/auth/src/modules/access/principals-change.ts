@@ -28,8 +28,9 @@ export async function usersWithRole(m: EntityManager, roleId: string): Promise<s
 }
 
 /**
- * Users whose tokens carry these centres or these groups' centres: the centres' own users, the users of the
- * groups' centres (their group comes from their centres) and the group-level users of the groups.
+ * Users whose tokens carry these centres or these groups' centres: the centres' own users (their centres, and
+ * their group, which comes from their centres) and the group-level users of the groups (who reach every active
+ * centre of their group).
  */
 export async function usersReaching(
   m: EntityManager,
@@ -40,7 +41,6 @@ export async function usersReaching(
   const found = await rows<{ id: string }>(
     m,
     `SELECT x.user_id::text AS id FROM user_centres x WHERE x.centre_id = ANY($1::uuid[])
-     UNION SELECT x.user_id::text FROM user_centres x JOIN centres c ON c.id = x.centre_id WHERE c.group_id = ANY($2::uuid[])
      UNION SELECT u.id::text FROM users u WHERE u.group_id = ANY($2::uuid[])`,
     [centreIds, groups],
   );

@@ -87,25 +87,23 @@ export class GroupsService {
 
   setStatus(access: RequestAccess, id: string, isActive: boolean, client: ClientInfo): Promise<Group> {
     const { principal } = access;
-    return changingPrincipals(this.sessions, (affect) =>
-      runInTenant(this.dataSource, principal.tenantId, async (m) => {
-        if (!(await this.groups.findVisible(m, access, id))) throw notFound(ORG_MESSAGES.groupNotFound);
-        if (principal.level !== 'tenant') throw forbidden();
-        await this.groups.setActive(m, id, isActive);
-        affect(await usersReaching(m, [], [id]));
-        const group = toGroup((await this.groups.findVisible(m, access, id))!);
-        await this.publisher.group(m, principal.tenantId, actorOf(principal), group, false);
-        await this.audit.append(m, {
-          tenantId: principal.tenantId,
-          actor: principal,
-          action: AUDIT_ACTIONS.groupUpdate,
-          target: { type: 'group', id },
-          client,
-          details: { isActive },
-        });
-        return group;
-      }),
-    );
+    // A group's status is not in any token (its users reach its active centres either way): no renewal.
+    return runInTenant(this.dataSource, principal.tenantId, async (m) => {
+      if (!(await this.groups.findVisible(m, access, id))) throw notFound(ORG_MESSAGES.groupNotFound);
+      if (principal.level !== 'tenant') throw forbidden();
+      await this.groups.setActive(m, id, isActive);
+      const group = toGroup((await this.groups.findVisible(m, access, id))!);
+      await this.publisher.group(m, principal.tenantId, actorOf(principal), group, false);
+      await this.audit.append(m, {
+        tenantId: principal.tenantId,
+        actor: principal,
+        action: AUDIT_ACTIONS.groupUpdate,
+        target: { type: 'group', id },
+        client,
+        details: { isActive },
+      });
+      return group;
+    });
   }
 
   /** Puts a centre into a group (an individual centre joins one, or a centre moves). */
