@@ -5,6 +5,7 @@ export * from './events/topics.js';
 export * from './events/events.js';
 export * from './events/subscriptions.js';
 export * from './jobs/queues.js';
+export * from './jobs/jobs.js';
 export * from './sockets/sockets.js';
 export * from './access/privileges.js';
 export * from './access/permission-config.js';

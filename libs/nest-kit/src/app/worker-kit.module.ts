@@ -8,79 +8,67 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, Reflector } from '@nestjs/core';
-import type { Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { z } from 'zod';
-import { envVars, loadEnv } from '../config/env.js';
-import { HealthChecks } from '../health/health-checks.js';
+import type { ServiceDatabaseOptions } from '../database/data-source.js';
 import { HealthController } from '../health/health.controller.js';
-import { createRedis, createWorker, type WorkerSettings } from '../jobs/queues.js';
-import { createLogger } from '../logging/logger.js';
-import { Metrics, MetricsController } from '../metrics/metrics.js';
+import { JobProcessors } from '../jobs/job-processors.js';
+import { MetricsController } from '../metrics/metrics.js';
 import { ApiExceptionFilter } from '../auth/api-exception.filter.js';
 import { AuthGuard } from '../auth/auth.guard.js';
-import { LOGGER, REDIS } from './tokens.js';
+import {
+  INFRASTRUCTURE_EXPORTS,
+  KitInfrastructure,
+  infrastructureEnvSchema,
+  infrastructureProviders,
+} from './kit-infrastructure.js';
+import { LOGGER } from './tokens.js';
 
-export const workerEnvSchema = z.object({
-  PORT: envVars.PORT,
-  LOG_LEVEL: envVars.LOG_LEVEL,
-  REDIS_URL: envVars.REDIS_URL,
-});
+/** A worker needs what its service's infrastructure needs; it verifies no caller, so no token key. */
+export const workerEnvSchema = infrastructureEnvSchema;
 
-type AnyProcessor = Parameters<typeof createWorker>[1];
+/** What a service tells the kit about its worker process. */
+export interface WorkerKitSettings {
+  service: string;
+  /** The service's database options (the same object its API process uses). */
+  database: ServiceDatabaseOptions;
+}
 
-/** Queue processors of one worker process: domain modules register theirs; all start at bootstrap. */
 @Injectable()
-export class JobProcessors implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly pending = new Map<string, { processor: AnyProcessor; settings?: WorkerSettings }>();
-  private readonly workers: Worker[] = [];
-
+class WorkerKitLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(KitInfrastructure) private readonly infrastructure: KitInfrastructure,
+    @Inject(JobProcessors) private readonly processors: JobProcessors,
     @Inject(LOGGER) private readonly logger: Logger,
-    @Inject(HealthChecks) private readonly health: HealthChecks,
   ) {}
 
-  register(queue: string, processor: AnyProcessor, settings?: WorkerSettings): void {
-    this.pending.set(queue, { processor, settings });
-  }
-
-  queues(): string[] {
-    return [...this.pending.keys()];
-  }
-
-  onApplicationBootstrap(): void {
-    this.health.register('redis', async () => {
-      if ((await this.redis.ping()) !== 'PONG') throw new Error('unexpected PING answer');
-    });
-    for (const [queue, { processor, settings }] of this.pending) {
-      this.workers.push(createWorker(queue, processor, this.redis, this.logger, settings));
-    }
-    this.logger.info({ queues: this.queues() }, 'worker processing queues');
+  async onApplicationBootstrap(): Promise<void> {
+    await this.infrastructure.start();
+    this.logger.info({ queues: this.processors.queues() }, 'worker processing queues');
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.close()));
-    this.redis.disconnect();
+    await this.infrastructure.stop();
   }
 }
 
-/** Everything a worker process stands on: Redis, the processors, health and metrics on its own port. */
+/**
+ * Everything a worker process stands on: the same shared infrastructure as the API process (configuration,
+ * logging with the job's correlation id, database with tenant transactions, outbox and job relays, storage,
+ * Redis) plus its job processors, and health and metrics on its own port.
+ */
 @Global()
 @Module({})
 export class WorkerKitModule {
-  static forRoot(service: string): DynamicModule {
-    const name = `${service}-worker`;
+  static forRoot(settings: WorkerKitSettings): DynamicModule {
     return {
       module: WorkerKitModule,
       controllers: [HealthController, MetricsController],
       providers: [
-        { provide: LOGGER, useFactory: () => createLogger(name, loadEnv(workerEnvSchema).LOG_LEVEL) },
-        { provide: REDIS, useFactory: () => createRedis(loadEnv(workerEnvSchema).REDIS_URL, name) },
-        { provide: HealthChecks, useFactory: () => new HealthChecks(name) },
-        { provide: Metrics, useFactory: () => new Metrics(name) },
-        JobProcessors,
+        ...infrastructureProviders(
+          { service: settings.service, processName: `${settings.service}-worker`, database: settings.database },
+          workerEnvSchema,
+        ),
+        WorkerKitLifecycle,
         // Default deny: a worker serves only its @Public health and metrics routes; it signs nobody in.
         {
           provide: APP_GUARD,
@@ -89,7 +77,7 @@ export class WorkerKitModule {
         },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],
-      exports: [LOGGER, REDIS, HealthChecks, Metrics, JobProcessors],
+      exports: [...INFRASTRUCTURE_EXPORTS],
     };
   }
 }

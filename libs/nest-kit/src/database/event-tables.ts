@@ -47,6 +47,63 @@ export async function dropEventTables(queryRunner: QueryRunner, schema: string):
   await queryRunner.query(`DROP TABLE ${schema}.outbox`);
 }
 
+/** The NOTIFY channel of a service's outbox and of its job outbox: the table's qualified name. */
+export const outboxChannel = (schema: string): string => `${schema}.outbox`;
+export const jobOutboxChannel = (schema: string): string => `${schema}.job_outbox`;
+
+/**
+ * Migration helper (second step, docs/decisions/0037 and 0038):
+ * - the job outbox: jobs recorded in the same transaction as the change that starts them; the job relay hands
+ *   each to BullMQ after commit with the row id as the job id, then marks it sent;
+ * - a statement trigger on the outbox and the job outbox that sends NOTIFY `<schema>.<table>`. PostgreSQL
+ *   delivers it when the transaction commits (never for a rolled-back one, once per transaction and channel),
+ *   which wakes the relays right after commit.
+ */
+export async function createJobOutboxAndWakeups(queryRunner: QueryRunner, schema: string): Promise<void> {
+  await queryRunner.query(`
+    CREATE TABLE ${schema}.job_outbox (
+      id bigserial PRIMARY KEY,
+      job_name text NOT NULL,
+      queue text NOT NULL,
+      payload jsonb NOT NULL,
+      tenant_id uuid,
+      correlation_id text NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      sent_at timestamptz
+    )`);
+  await queryRunner.query(`CREATE INDEX job_outbox_unsent ON ${schema}.job_outbox (id) WHERE sent_at IS NULL`);
+  await queryRunner.query(`
+    CREATE FUNCTION ${schema}.notify_relay() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM pg_notify(TG_TABLE_SCHEMA || '.' || TG_TABLE_NAME, '');
+      RETURN NULL;
+    END $$`);
+  for (const table of ['outbox', 'job_outbox']) {
+    await queryRunner.query(
+      `CREATE TRIGGER ${table}_notify AFTER INSERT ON ${schema}.${table} FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.notify_relay()`,
+    );
+  }
+}
+
+export async function dropJobOutboxAndWakeups(queryRunner: QueryRunner, schema: string): Promise<void> {
+  await queryRunner.query(`DROP TRIGGER outbox_notify ON ${schema}.outbox`);
+  await queryRunner.query(`DROP TABLE ${schema}.job_outbox`);
+  await queryRunner.query(`DROP FUNCTION ${schema}.notify_relay()`);
+}
+
+/** The second migration of every service with an outbox: its job outbox and the relays' NOTIFY triggers. */
+export function createJobOutboxMigration(schema: string, timestamp: number) {
+  return class implements MigrationInterface {
+    name = `JobOutbox${timestamp}`;
+    async up(queryRunner: QueryRunner): Promise<void> {
+      await createJobOutboxAndWakeups(queryRunner, schema);
+    }
+    async down(queryRunner: QueryRunner): Promise<void> {
+      await dropJobOutboxAndWakeups(queryRunner, schema);
+    }
+  };
+}
+
 /** The first migration of every service: its outbox, inbox and dead-letter tables. */
 export function createEventTablesMigration(schema: string, timestamp: number) {
   return class implements MigrationInterface {

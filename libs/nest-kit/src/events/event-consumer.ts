@@ -23,27 +23,42 @@ interface Registration {
 export interface EventConsumerOptions {
   /** `<consumer>.<purpose>`, e.g. `cases.worklist`. */
   groupId: string;
-  topics: readonly string[];
-  /** Attempts before a message goes to the dead-letter topic. */
+  /**
+   * The topics this consumer may read (the service's line of SERVICE_SUBSCRIPTIONS): a handler of another topic
+   * is refused. The group subscribes only to the topics it has handlers for, never to the whole list.
+   */
+  topics?: readonly string[];
+  /** Attempts of a transient failure before the message goes to the dead-letter topic. */
   maxAttempts?: number;
   /** First back-off between attempts; doubles each time. */
   retryBackoffMs?: number;
+  /** Where a group with no committed offset starts: the beginning (default), so a new handler sees history. */
   fromBeginning?: boolean;
 }
 
-/** A message that can never be handled as it is (bad JSON, bad envelope, unknown version, bad payload). */
+/**
+ * A message that can never be handled as it is (bad JSON, bad envelope, unknown version, bad payload): it goes
+ * to the dead-letter topic at once, without retries. A handler may throw it for an event it can never apply.
+ */
 export class PoisonMessageError extends Error {}
 
 /**
- * Consumes domain events. Each handled event is recorded in the service's inbox in the same transaction
- * as its effect, so a redelivered event has no second effect. A message that still fails after the
- * retries goes to `<topic>.dlq` (and the service's dead_letters table), and consumption goes on.
- * Events of types this consumer does not handle are passed over; an unknown version of a handled type
+ * Consumes domain events (docs/decisions/0039).
+ * - Subscribes only to the topics of its handlers: a topic without a handler is not read, so its offsets are
+ *   never committed, and a handler added later for it reads its whole history (a new group, or a group new to
+ *   the topic, starts at the beginning).
+ * - Each handled event is recorded in the service's inbox in the same transaction as its effect; the offset is
+ *   committed only after that transaction commits (manual commits), so a crash redelivers, and the inbox drops
+ *   the redelivered event.
+ * - A message that can never succeed goes to `<topic>.dlq` (and the service's dead_letters table) at once, with
+ *   its reason; a transient failure is retried with exponential back-off, then dead-lettered. Consumption goes on.
+ * Events of types without a handler on a subscribed topic are passed over; an unknown version of a handled type
  * is a poison message.
  */
 export class EventConsumer {
   private readonly registrations = new Map<string, Registration>();
   private readonly handledTypes = new Set<string>();
+  private readonly handledTopics = new Set<string>();
   private consumer?: Consumer;
   private producer?: Producer;
   private readonly maxAttempts: number;
@@ -64,19 +79,31 @@ export class EventConsumer {
     return this.options.groupId;
   }
 
+  /** The topics the group subscribes to: those of the registered handlers. */
+  topics(): string[] {
+    return [...this.handledTopics].sort();
+  }
+
   on<TSchema extends z.ZodType>(definition: EventDefinition<TSchema>, handler: EventHandler<z.output<TSchema>>): this {
-    if (!this.options.topics.includes(definition.topic)) {
-      throw new Error(`${this.options.groupId} does not subscribe to ${definition.topic}`);
+    if (this.options.topics && !this.options.topics.includes(definition.topic)) {
+      throw new Error(
+        `${this.options.groupId} may not read ${definition.topic}: add it to the service's SERVICE_SUBSCRIPTIONS first`,
+      );
     }
-    this.registrations.set(eventKey(definition.type, definition.version), {
-      definition,
-      handler: handler as EventHandler<unknown>,
-    });
+    if (this.consumer) throw new Error('event handlers are registered before the consumer starts');
+    const key = eventKey(definition.type, definition.version);
+    if (this.registrations.has(key)) throw new Error(`${this.options.groupId} already handles ${key}`);
+    this.registrations.set(key, { definition, handler: handler as EventHandler<unknown> });
     this.handledTypes.add(definition.type);
+    this.handledTopics.add(definition.topic);
     return this;
   }
 
   async start(): Promise<void> {
+    if (this.handledTopics.size === 0) {
+      this.logger.info({ group: this.options.groupId }, 'no event handlers: the consumer group does not join');
+      return;
+    }
     this.producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
     await this.producer.connect();
     this.consumer = this.kafka.consumer({
@@ -86,11 +113,8 @@ export class EventConsumer {
       rebalanceTimeout: 10_000,
     });
     await this.consumer.connect();
-    await this.consumer.subscribe({
-      topics: [...this.options.topics],
-      fromBeginning: this.options.fromBeginning ?? true,
-    });
-    await this.consumer.run({ autoCommit: true, eachMessage: (payload) => this.handleWithRetries(payload) });
+    await this.consumer.subscribe({ topics: this.topics(), fromBeginning: this.options.fromBeginning ?? true });
+    await this.consumer.run({ autoCommit: false, eachMessage: (payload) => this.consume(payload) });
   }
 
   async stop(): Promise<void> {
@@ -100,22 +124,34 @@ export class EventConsumer {
     this.producer = undefined;
   }
 
-  private async handleWithRetries(payload: EachMessagePayload): Promise<void> {
-    let lastError: unknown;
-    for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
+  /** Handles (or dead-letters) one record, then commits its offset. */
+  private async consume(payload: EachMessagePayload): Promise<void> {
+    await this.handleOrDeadLetter(payload);
+    await this.consumer!.commitOffsets([
+      { topic: payload.topic, partition: payload.partition, offset: (BigInt(payload.message.offset) + 1n).toString() },
+    ]);
+  }
+
+  private async handleOrDeadLetter(payload: EachMessagePayload): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
       try {
         await this.handle(payload);
         return;
       } catch (error) {
-        lastError = error;
+        const poison = error instanceof PoisonMessageError;
+        const { topic, partition, message } = payload;
+        if (poison || attempt >= this.maxAttempts) {
+          await this.deadLetter(payload, error, attempt);
+          return;
+        }
         this.logger.warn(
-          { err: error, topic: payload.topic, partition: payload.partition, offset: payload.message.offset, attempt },
-          'event handling failed',
+          { err: error, topic, partition, offset: message.offset, attempt },
+          'event handling failed; retrying',
         );
-        if (attempt < this.maxAttempts) await sleep(this.retryBackoffMs * 2 ** (attempt - 1));
+        await sleep(this.retryBackoffMs * 2 ** (attempt - 1));
+        await payload.heartbeat().catch(() => undefined);
       }
     }
-    await this.deadLetter(payload, lastError);
   }
 
   /** Parses and validates one record, then applies its handler exactly once. */
@@ -128,14 +164,15 @@ export class EventConsumer {
       throw new PoisonMessageError('value is not valid JSON');
     }
     const parsed = eventEnvelopeSchema.safeParse(json);
-    if (!parsed.success) throw new PoisonMessageError(`not an event envelope: ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success)
+      throw new PoisonMessageError(`not an event envelope: ${describeIssue(parsed.error.issues[0])}`);
     const envelope = parsed.data as EventEnvelope;
     if (!this.handledTypes.has(envelope.type)) return;
     const registration = this.registrations.get(eventKey(envelope.type, envelope.version));
     if (!registration) throw new PoisonMessageError(`unknown version ${envelope.version} of ${envelope.type}`);
     const payload = registration.definition.schema.safeParse(envelope.payload);
     if (!payload.success)
-      throw new PoisonMessageError(`invalid ${envelope.type} payload: ${payload.error.issues[0]?.message}`);
+      throw new PoisonMessageError(`invalid ${envelope.type} payload: ${describeIssue(payload.error.issues[0])}`);
 
     await runWithContext({ correlationId: envelope.correlationId, tenantId: envelope.tenantId }, () =>
       this.dataSource.transaction(async (manager) => {
@@ -154,7 +191,7 @@ export class EventConsumer {
     );
   }
 
-  private async deadLetter({ topic, partition, message }: EachMessagePayload, error: unknown): Promise<void> {
+  private async deadLetter({ topic, partition, message }: EachMessagePayload, error: unknown, attempts: number) {
     const reason = error instanceof Error ? error.message : String(error);
     await this.producer!.send({
       topic: deadLetterTopic(topic),
@@ -166,7 +203,7 @@ export class EventConsumer {
           headers: {
             ...message.headers,
             [DEAD_LETTER_HEADERS.error]: reason,
-            [DEAD_LETTER_HEADERS.attempts]: String(this.maxAttempts),
+            [DEAD_LETTER_HEADERS.attempts]: String(attempts),
             [DEAD_LETTER_HEADERS.originalTopic]: topic,
             [DEAD_LETTER_HEADERS.originalPartition]: String(partition),
             [DEAD_LETTER_HEADERS.originalOffset]: message.offset,
@@ -187,11 +224,17 @@ export class EventConsumer {
         message.key?.toString() ?? null,
         message.value?.toString('utf8') ?? null,
         reason,
-        this.maxAttempts,
+        attempts,
       ],
     );
-    this.logger.error({ topic, partition, offset: message.offset, reason }, 'event sent to the dead-letter topic');
+    this.logger.error(
+      { topic, partition, offset: message.offset, reason, attempts },
+      'event sent to the dead-letter topic',
+    );
   }
 }
+
+const describeIssue = (issue: z.core.$ZodIssue | undefined): string =>
+  issue ? `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}` : 'no detail';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

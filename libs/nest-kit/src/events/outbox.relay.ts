@@ -2,6 +2,9 @@ import type { Kafka, Producer, Message } from 'kafkajs';
 import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { EVENT_HEADERS, type EventEnvelope } from '@rayworks/contracts';
+import type { PgListener } from '../database/pg-listener.js';
+import { outboxChannel } from '../database/event-tables.js';
+import { RelayLoop } from './relay-loop.js';
 
 interface OutboxRow {
   id: string;
@@ -12,9 +15,21 @@ interface OutboxRow {
 
 export interface RelayOptions {
   batchSize?: number;
-  /** How often to look for unpublished rows when idle. */
+  /**
+   * How often to look for unpublished rows when idle: the fallback poll. 5 s when a listener wakes the relay,
+   * 250 ms without one.
+   */
   pollIntervalMs?: number;
+  /**
+   * Wakes the relay on the NOTIFY its table's trigger sends at commit (docs/decisions/0037), so rows are
+   * published right after commit instead of on the next poll.
+   */
+  listener?: PgListener;
 }
+
+/** The fallback poll when a listener wakes the relay, and the poll without one. */
+export const RELAY_FALLBACK_POLL_MS = 5000;
+export const RELAY_POLL_MS = 250;
 
 /** Fault injection for tests: what to do between publishing a batch and marking it published. */
 export type RelayFault = 'crash-after-publish';
@@ -23,52 +38,41 @@ export type RelayFault = 'crash-after-publish';
  * Publishes outbox rows to Kafka with the idempotent producer, in outbox order, then marks them published.
  * One relay per service works at a time (a transaction-scoped advisory lock), so one aggregate's events
  * keep their order. If it dies after publishing and before marking, the rows are published again:
- * consumers' inboxes drop the duplicates.
+ * consumers' inboxes drop the duplicates. Woken by PostgreSQL NOTIFY right after a commit that wrote rows
+ * (when given a listener), with a slow poll as the fallback.
  */
 export class OutboxRelay {
   private producer?: Producer;
-  private timer?: NodeJS.Timeout;
-  private running = false;
-  private inFlight?: Promise<number>;
   private readonly batchSize: number;
-  private readonly pollIntervalMs: number;
+  private readonly loop: RelayLoop;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly kafka: Kafka,
     private readonly schema: string,
     private readonly logger: Logger,
-    options: RelayOptions = {},
+    private readonly options: RelayOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 500;
-    this.pollIntervalMs = options.pollIntervalMs ?? 250;
+    this.loop = new RelayLoop(`${schema}.outbox`, () => this.publishBatch(), logger, {
+      batchSize: this.batchSize,
+      pollIntervalMs: options.pollIntervalMs ?? (options.listener ? RELAY_FALLBACK_POLL_MS : RELAY_POLL_MS),
+    });
   }
 
   async start(): Promise<void> {
     await this.connect();
-    this.running = true;
-    const tick = async () => {
-      if (!this.running) return;
-      try {
-        let published: number;
-        do {
-          this.inFlight = this.publishBatch();
-          published = await this.inFlight;
-        } while (published === this.batchSize && this.running);
-      } catch (error) {
-        this.logger.error({ err: error }, 'outbox relay batch failed; will retry');
-      } finally {
-        this.inFlight = undefined;
-      }
-      if (this.running) this.timer = setTimeout(tick, this.pollIntervalMs);
-    };
-    this.timer = setTimeout(tick, 0);
+    await this.options.listener?.listen(outboxChannel(this.schema), () => this.loop.wake());
+    this.loop.start();
+  }
+
+  /** Publishes now (or right after the batch in flight), as a NOTIFY does. */
+  wake(): void {
+    this.loop.wake();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    await this.inFlight?.catch(() => undefined);
+    await this.loop.stop();
     await this.producer?.disconnect();
     this.producer = undefined;
   }

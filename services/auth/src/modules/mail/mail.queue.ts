@@ -1,29 +1,29 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import type { Queue } from 'bullmq';
-import type { RedisClient as Redis } from '@rayworks/nest-kit';
-import { QUEUES } from '@rayworks/contracts';
-import { createQueue, currentCorrelationId, REDIS, type JobData } from '@rayworks/nest-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { JobPayloadInput } from '@rayworks/contracts';
+import { JobOutbox, JobQueues, type RecordedJob } from '@rayworks/nest-kit';
 
-/** What an auth.mail job asks for. The secret (reset token, temporary password) is made by the processor, never queued. */
-export interface MailJob {
-  kind: 'password-reset' | 'welcome';
-  userId: string;
-}
+/** What an auth.mail job asks for (JOBS.authMail). The secret (reset token, temporary password) is made by the processor, never queued. */
+export type MailJob = JobPayloadInput<'authMail'>;
 
-/** The auth.mail queue (BullMQ): password reset links and welcome e-mails, sent by MailProcessor with retries. */
+/**
+ * The auth.mail job (JOBS.authMail in libs/contracts): password reset links and welcome e-mails, sent by
+ * MailProcessor with retries. `record` writes the job in the transaction of the change that asks for it (the
+ * job relay hands it to BullMQ after commit, so a crash cannot lose it); `enqueue` adds it at once.
+ */
 @Injectable()
-export class MailQueue implements OnApplicationShutdown {
-  private readonly queue: Queue<JobData<MailJob>>;
+export class MailQueue {
+  constructor(
+    @Inject(JobQueues) private readonly queues: JobQueues,
+    @Inject(JobOutbox) private readonly outbox: JobOutbox,
+  ) {}
 
-  constructor(@Inject(REDIS) redis: Redis) {
-    this.queue = createQueue<MailJob>(QUEUES.authMail, redis);
+  /** Records the job in the caller's transaction (the tenant is the transaction's). */
+  record(manager: EntityManager, job: MailJob): Promise<RecordedJob> {
+    return this.outbox.record(manager, 'authMail', job);
   }
 
   async enqueue(tenantId: string, job: MailJob): Promise<void> {
-    await this.queue.add(job.kind, { ...job, meta: { tenantId, correlationId: currentCorrelationId() } });
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.queue.close().catch(() => undefined);
+    await this.queues.enqueue('authMail', job, { tenantId });
   }
 }

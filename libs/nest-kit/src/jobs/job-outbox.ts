@@ -1,0 +1,53 @@
+import type { EntityManager } from 'typeorm';
+import { JOBS, type JobName, type JobPayloadInput } from '@rayworks/contracts';
+import { currentCorrelationId } from '../logging/context.js';
+import { TENANT_SETTING } from '../database/tenant-context.js';
+
+export interface RecordJobOptions {
+  /**
+   * The tenant the job works for. By default the tenant of the transaction (set by the tenant transaction);
+   * null for a platform job.
+   */
+  tenantId?: string | null;
+}
+
+export interface RecordedJob {
+  /** The job_outbox row id. */
+  id: string;
+  /** The BullMQ job id the relay will give the job: `<schema>-job-<row id>`. */
+  jobId: string;
+}
+
+/** The BullMQ job id of a job_outbox row (BullMQ refuses plain integers as custom ids). */
+export const outboxJobId = (schema: string, rowId: string | number): string => `${schema}-job-${rowId}`;
+
+/**
+ * Records a job in the service's job outbox inside the caller's transaction: the job exists if and only if the
+ * change that starts it commits. The job relay hands it to BullMQ after commit (jobId = the row id, so a crash or
+ * a second relay never makes it twice). A unit of work's `tx.enqueue(job, payload)` is `record(tx.manager, ...)`.
+ */
+export class JobOutbox {
+  constructor(private readonly schema: string) {}
+
+  async record<TName extends JobName>(
+    manager: EntityManager,
+    job: TName,
+    payload: JobPayloadInput<TName>,
+    options: RecordJobOptions = {},
+  ): Promise<RecordedJob> {
+    if (!manager.queryRunner?.isTransactionActive) {
+      throw new Error('JobOutbox.record must run inside the transaction of the change that starts the job');
+    }
+    const definition = JOBS[job];
+    const parsed = definition.schema.parse(payload);
+    const explicitTenant = options.tenantId !== undefined;
+    const rows: Array<{ id: string }> = await manager.query(
+      `INSERT INTO ${this.schema}.job_outbox (job_name, queue, payload, tenant_id, correlation_id)
+       VALUES ($1, $2, $3, CASE WHEN $4::boolean THEN $5::uuid ELSE NULLIF(current_setting('${TENANT_SETTING}', true), '')::uuid END, $6)
+       RETURNING id`,
+      [job, definition.queue, JSON.stringify(parsed), explicitTenant, options.tenantId ?? null, currentCorrelationId()],
+    );
+    const id = String(rows[0]!.id);
+    return { id, jobId: outboxJobId(this.schema, id) };
+  }
+}

@@ -1,0 +1,4 @@
+import { createJobOutboxMigration } from '@rayworks/nest-kit';
+
+/** The job outbox of the lims schema and the NOTIFY triggers that wake its relays at commit (docs/decisions/0037). */
+export const JobOutbox1795392000000 = createJobOutboxMigration('lims', 1795392000000);
