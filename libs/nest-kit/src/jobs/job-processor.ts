@@ -86,6 +86,14 @@ export function processor<TName extends JobName, TResult = unknown>(
 }
 
 /** Starts a BullMQ worker for a typed processor (with the job's correlation id in the log context). */
-export function startProcessor(registration: JobProcessor, redis: Redis, logger: Logger): Worker {
-  return createWorker(registration.queue, (job) => registration.run(job, logger), redis, logger, registration.settings);
+export function startProcessor(
+  registration: JobProcessor,
+  redis: Redis,
+  logger: Logger,
+  settings: WorkerSettings = {},
+): Worker {
+  return createWorker(registration.queue, (job) => registration.run(job, logger), redis, logger, {
+    ...registration.settings,
+    ...settings,
+  });
 }

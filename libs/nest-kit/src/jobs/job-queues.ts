@@ -25,7 +25,11 @@ export function jobData<TName extends JobName>(payload: JobPayload<TName>, meta:
 export class JobQueues {
   private readonly queues = new Map<string, Queue>();
 
-  constructor(private readonly redis: Redis) {}
+  constructor(
+    private readonly redis: Redis,
+    /** The Redis key prefix of the queues (BullMQ's default `bull`); tests use their own. */
+    private readonly prefix?: string,
+  ) {}
 
   async enqueue<TName extends JobName>(
     job: TName,
@@ -45,7 +49,7 @@ export class JobQueues {
   queue(name: string): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
-      queue = createQueue(name, this.redis) as unknown as Queue;
+      queue = createQueue(name, this.redis, this.prefix) as unknown as Queue;
       this.queues.set(name, queue);
     }
     return queue;

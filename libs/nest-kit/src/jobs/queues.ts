@@ -19,8 +19,13 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
 /** Every job's data carries the tenant and correlation id of the request that caused it. */
 export type JobData<T> = T & { meta: JobMeta };
 
-export function createQueue<T>(name: QueueName | string, connection: Redis): Queue<JobData<T>> {
-  return new Queue<JobData<T>>(name, { connection, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+/** `prefix` namespaces the queue's Redis keys (BullMQ's default `bull`); tests use their own. */
+export function createQueue<T>(name: QueueName | string, connection: Redis, prefix?: string): Queue<JobData<T>> {
+  return new Queue<JobData<T>>(name, {
+    connection,
+    defaultJobOptions: DEFAULT_JOB_OPTIONS,
+    ...(prefix ? { prefix } : {}),
+  });
 }
 
 export interface WorkerSettings {
@@ -30,6 +35,8 @@ export interface WorkerSettings {
   /** How often stalled jobs (lock lost: worker died) are looked for and moved back to wait. */
   stalledInterval?: number;
   maxStalledCount?: number;
+  /** The Redis key prefix of the queue (BullMQ's default `bull`); tests use their own. */
+  prefix?: string;
 }
 
 /**
@@ -54,6 +61,7 @@ export function createWorker<T, R>(
     lockDuration: settings.lockDuration ?? 30_000,
     stalledInterval: settings.stalledInterval ?? 30_000,
     maxStalledCount: settings.maxStalledCount ?? 2,
+    ...(settings.prefix ? { prefix: settings.prefix } : {}),
   };
   const worker = new Worker<JobData<T>, R>(name, wrapped, options);
   worker.on('failed', (job, err) =>

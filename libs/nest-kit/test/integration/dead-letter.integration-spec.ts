@@ -10,8 +10,10 @@ import { createScratchSchema } from '../support/scratch-schema.js';
 import { itemRecorded, recordEffect } from '../support/fixtures/item-recorded.mjs';
 
 /**
- * Poison messages on the real Kafka: after the retries they go to the dead-letter topic (and the service's
- * dead_letters table), and the consumer keeps consuming the events after them.
+ * Failed messages on the real Kafka: a message that can never succeed (bad JSON, no envelope, unknown version,
+ * bad payload) goes to the dead-letter topic (and the service's dead_letters table) at once, without retries;
+ * a transient failure is retried with back-off and dead-lettered when the retries run out; the consumer keeps
+ * consuming the events after them.
  */
 describe('dead-letter topic', () => {
   const topic = `it.poison.${uniqueSuffix()}.v1`;
@@ -22,6 +24,7 @@ describe('dead-letter topic', () => {
   let scratch: Awaited<ReturnType<typeof createScratchSchema>>;
   let consumer: EventConsumer;
   let flakyCalls = 0;
+  let brokenCalls = 0;
 
   const envelope = (version: number, seq: number, type = 'ItemRecorded') => ({
     id: uuidv7(),
@@ -59,7 +62,10 @@ describe('dead-letter topic', () => {
     );
     consumer.on(itemRecorded(topic), async (event: EventEnvelope<unknown>, manager: EntityManager) => {
       // seq 3 fails twice (a transient fault), then succeeds: retried, not dead-lettered.
-      if ((event.payload as { seq: number }).seq === 3 && ++flakyCalls <= 2) throw new Error('transient fault');
+      const { seq } = event.payload as { seq: number };
+      if (seq === 3 && ++flakyCalls <= 2) throw new Error('transient fault');
+      // seq 8 fails every time (a dependency that stays down): dead-lettered after the retries.
+      if (seq === 8 && ++brokenCalls) throw new Error('dependency still down');
       await handle(event, manager);
     });
     await consumer.start();
@@ -70,7 +76,7 @@ describe('dead-letter topic', () => {
     await scratch?.drop();
   });
 
-  it('dead-letters bad JSON and an unknown version after the retries and keeps consuming', async () => {
+  it('dead-letters what can never succeed at once, a lasting failure after its retries, and keeps consuming', async () => {
     const producer = kafka.producer();
     await producer.connect();
     await producer.send({
@@ -83,6 +89,9 @@ describe('dead-letter topic', () => {
         { key: 'k', value: JSON.stringify({ ...envelope(1, 4), payload: { key: 'k', seq: 'four' } }) },
         { key: 'k', value: JSON.stringify(envelope(1, 5, 'SomethingElse')) },
         { key: 'k', value: JSON.stringify(envelope(1, 6)) },
+        { key: 'k', value: JSON.stringify({ hello: 'not an envelope' }) },
+        { key: 'k', value: JSON.stringify(envelope(1, 8)) },
+        { key: 'k', value: JSON.stringify(envelope(1, 9)) },
       ],
     });
     await producer.disconnect();
@@ -93,26 +102,35 @@ describe('dead-letter topic', () => {
       { what: 'consumer past every message', timeoutMs: 60_000 },
     );
     const handled = await scratch.dataSource.query(`SELECT seq FROM ${scratch.schema}.effects ORDER BY id`);
-    expect(handled.map((r: { seq: number }) => r.seq)).toEqual([1, 3, 6]);
+    expect(handled.map((r: { seq: number }) => r.seq)).toEqual([1, 3, 6, 9]);
     expect(flakyCalls).toBe(3);
+    expect(brokenCalls).toBe(3);
 
-    const dead = await readAll(deadLetterTopic(topic), 3);
-    expect(dead.map((m) => m.headers![DEAD_LETTER_HEADERS.error]!.toString())).toEqual([
-      'value is not valid JSON',
-      'unknown version 9 of ItemRecorded',
-      expect.stringContaining('invalid ItemRecorded payload'),
+    const dead = await readAll(deadLetterTopic(topic), 5);
+    const header = (m: KafkaMessage, name: string) => m.headers![name]!.toString();
+    expect(dead.map((m) => [header(m, DEAD_LETTER_HEADERS.error), header(m, DEAD_LETTER_HEADERS.attempts)])).toEqual([
+      ['value is not valid JSON', '1'],
+      ['unknown version 9 of ItemRecorded', '1'],
+      ['invalid ItemRecorded payload: seq: Invalid input: expected number, received string', '1'],
+      [expect.stringMatching(/^not an event envelope: id: /), '1'],
+      ['dependency still down', '3'],
     ]);
     for (const m of dead) {
-      expect(m.headers![DEAD_LETTER_HEADERS.attempts]!.toString()).toBe('3');
-      expect(m.headers![DEAD_LETTER_HEADERS.originalTopic]!.toString()).toBe(topic);
-      expect(m.headers![DEAD_LETTER_HEADERS.consumerGroup]!.toString()).toBe(groupId);
+      expect(header(m, DEAD_LETTER_HEADERS.originalTopic)).toBe(topic);
+      expect(header(m, DEAD_LETTER_HEADERS.consumerGroup)).toBe(groupId);
     }
     expect(dead[0].value!.toString()).toBe('{"this is": not json');
 
     const rows = await scratch.dataSource.query(
-      `SELECT "offset", error FROM ${scratch.schema}.dead_letters ORDER BY id`,
+      `SELECT "offset", attempts FROM ${scratch.schema}.dead_letters ORDER BY id`,
     );
-    expect(rows.map((r: { offset: string }) => r.offset)).toEqual(['1', '2', '4']);
+    expect(rows.map((r: { offset: string; attempts: number }) => [r.offset, r.attempts])).toEqual([
+      ['1', 1],
+      ['2', 1],
+      ['4', 1],
+      ['7', 1],
+      ['8', 3],
+    ]);
   }, 120_000);
 
   async function readAll(fromTopic: string, expected: number): Promise<KafkaMessage[]> {

@@ -1,0 +1,53 @@
+import { describe, expect, it } from '@jest/globals';
+import type { EntityManager } from 'typeorm';
+import { runWithContext } from '../logging/context.js';
+import { JobOutbox } from './job-outbox.js';
+
+function fakeManager(inTransaction: boolean) {
+  const calls: Array<{ sql: string; params: unknown[] }> = [];
+  const manager = {
+    queryRunner: { isTransactionActive: inTransaction },
+    query: async (sql: string, params: unknown[]) => {
+      calls.push({ sql, params });
+      return [{ id: '41' }];
+    },
+  } as unknown as EntityManager;
+  return { manager, calls };
+}
+
+describe('JobOutbox.record', () => {
+  const outbox = new JobOutbox('auth');
+  const payload = { kind: 'welcome' as const, userId: '0190a0b2-7c4e-7a51-9f1e-3b2d9c1e4a10' };
+
+  it('writes the validated job with the correlation id into the job outbox, tenant from the transaction', async () => {
+    const { manager, calls } = fakeManager(true);
+    const recorded = await runWithContext({ correlationId: 'corr-9' }, () =>
+      outbox.record(manager, 'authMail', payload),
+    );
+    expect(recorded).toEqual({ id: '41', jobId: 'auth-job-41' });
+    expect(calls).toHaveLength(1);
+    expect(calls[0].sql).toContain('INSERT INTO auth.job_outbox');
+    expect(calls[0].sql).toContain("current_setting('app.tenant_id', true)");
+    expect(calls[0].params).toEqual(['authMail', 'auth.mail', JSON.stringify(payload), false, null, 'corr-9']);
+  });
+
+  it('takes an explicit tenant (or null for a platform job) over the transaction one', async () => {
+    const { manager, calls } = fakeManager(true);
+    await outbox.record(manager, 'authMail', payload, { tenantId: null });
+    expect(calls[0].params.slice(3, 5)).toEqual([true, null]);
+  });
+
+  it('refuses to write outside a transaction', async () => {
+    const { manager, calls } = fakeManager(false);
+    await expect(outbox.record(manager, 'authMail', payload)).rejects.toThrow(/inside the transaction/);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('refuses a payload that does not match the job, and writes nothing', async () => {
+    const { manager, calls } = fakeManager(true);
+    await expect(
+      outbox.record(manager, 'authMail', { kind: 'welcome', userId: 'not-a-uuid' } as typeof payload),
+    ).rejects.toThrow();
+    expect(calls).toHaveLength(0);
+  });
+});
