@@ -57,6 +57,7 @@ export class PoisonMessageError extends Error {}
  */
 export class EventConsumer {
   private readonly registrations = new Map<string, Registration>();
+  /** `<topic>/<type>` of every handled type (a type is handled on the topic its definition names). */
   private readonly handledTypes = new Set<string>();
   private readonly handledTopics = new Set<string>();
   private consumer?: Consumer;
@@ -91,10 +92,10 @@ export class EventConsumer {
       );
     }
     if (this.consumer) throw new Error('event handlers are registered before the consumer starts');
-    const key = eventKey(definition.type, definition.version);
+    const key = `${definition.topic}/${eventKey(definition.type, definition.version)}`;
     if (this.registrations.has(key)) throw new Error(`${this.options.groupId} already handles ${key}`);
     this.registrations.set(key, { definition, handler: handler as EventHandler<unknown> });
-    this.handledTypes.add(definition.type);
+    this.handledTypes.add(`${definition.topic}/${definition.type}`);
     this.handledTopics.add(definition.topic);
     return this;
   }
@@ -167,8 +168,8 @@ export class EventConsumer {
     if (!parsed.success)
       throw new PoisonMessageError(`not an event envelope: ${describeIssue(parsed.error.issues[0])}`);
     const envelope = parsed.data as EventEnvelope;
-    if (!this.handledTypes.has(envelope.type)) return;
-    const registration = this.registrations.get(eventKey(envelope.type, envelope.version));
+    if (!this.handledTypes.has(`${topic}/${envelope.type}`)) return;
+    const registration = this.registrations.get(`${topic}/${eventKey(envelope.type, envelope.version)}`);
     if (!registration) throw new PoisonMessageError(`unknown version ${envelope.version} of ${envelope.type}`);
     const payload = registration.definition.schema.safeParse(envelope.payload);
     if (!payload.success)
