@@ -41,7 +41,7 @@ const roleUrl = (() => {
 })();
 const topic = `bench.outbox.${suffix}.v1`;
 const tenantId = '00000000-0000-4000-8000-00000000beef';
-const logger = createLogger('bench-outbox', 'warn');
+const logger = createLogger('bench-outbox', 'error');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const event = {
   type: 'BenchItemRecorded',
