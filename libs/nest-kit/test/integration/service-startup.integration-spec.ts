@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { SERVICE_NAMES } from '@rayworks/contracts';
+import { SERVICE_NAMES, SERVICES_WITH_WORKERS, readinessReportSchema, workerPort } from '@rayworks/contracts';
 
 const entry = (service: string, file: string) =>
   fileURLToPath(new URL(`../../../../services/${service}/dist/${file}`, import.meta.url));
@@ -34,6 +34,34 @@ describe('service startup', () => {
       expect(output).toContain('DATABASE_URL is required but not set');
       expect(output).toContain('KAFKA_BROKERS: each broker must be host:port');
       expect(output).not.toMatch(/\n\s+at /); // a message, not a stack trace
+    },
+  );
+
+  it.each(SERVICES_WITH_WORKERS)(
+    '%s worker needs what its service needs but the token key, naming each missing variable',
+    async (service) => {
+      const { code, output } = await run(entry(service, 'worker.js'), { PORT: '3999', KAFKA_BROKERS: 'not-a-broker' });
+      expect(code).toBe(1);
+      expect(output).toContain(`[${service}-worker] Invalid configuration`);
+      for (const name of ['DATABASE_URL', 'REDIS_URL', 'S3_BUCKET']) {
+        expect(output).toContain(`${name} is required but not set`);
+      }
+      expect(output).toContain('KAFKA_BROKERS: each broker must be host:port');
+      expect(output).not.toContain('AUTH_TOKEN_SECRET');
+    },
+  );
+
+  // npm test starts the application processes before the integration tests.
+  it.each(SERVICES_WITH_WORKERS)(
+    'the running %s worker is ready on its database, Redis, Kafka and object store, and serves metrics',
+    async (service) => {
+      const res = await fetch(`http://127.0.0.1:${workerPort(service)}/health/ready`);
+      const report = readinessReportSchema.parse(await res.json());
+      expect(res.status).toBe(200);
+      expect(report).toMatchObject({ service: `${service}-worker`, status: 'ready' });
+      expect(Object.keys(report.checks).sort()).toEqual(['database', 'kafka', 'redis', 'storage']);
+      const metrics = await (await fetch(`http://127.0.0.1:${workerPort(service)}/metrics`)).text();
+      expect(metrics).toContain(`service="${service}-worker"`);
     },
   );
 
