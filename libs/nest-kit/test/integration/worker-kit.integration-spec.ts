@@ -38,6 +38,7 @@ describe('worker kit', () => {
   let scratch: Awaited<ReturnType<typeof createScratchSchema>>;
   let app: INestApplicationContext;
   let reader: Consumer;
+  const savedEnv = { ...process.env };
 
   beforeAll(async () => {
     scratch = await createScratchSchema('it_worker', async (schema, client) => {
@@ -55,6 +56,7 @@ describe('worker kit', () => {
     await reader.run({ eachMessage: async ({ message }) => void received.push(message.value!.toString()) });
 
     const env = infraEnv();
+    // The worker reads its configuration from the environment, as a worker process does; restored after.
     Object.assign(process.env, {
       PORT: '3999',
       LOG_LEVEL: 'silent',
@@ -84,6 +86,7 @@ describe('worker kit', () => {
 
   afterAll(async () => {
     await app?.close();
+    process.env = savedEnv;
     await reader?.disconnect();
     await scratch?.drop();
   });
