@@ -13,7 +13,9 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { loadEnv, serviceEnvSchema, type ServiceEnv } from '../config/env.js';
+import { AuditLog } from '../database/audit-log.js';
 import { createDataSource } from '../database/data-source.js';
+import { UnitOfWork } from '../database/unit-of-work.js';
 import { EventConsumer } from '../events/event-consumer.js';
 import { createKafka, ensureTopics } from '../events/kafka.js';
 import { OutboxPublisher } from '../events/outbox.publisher.js';
@@ -130,6 +132,8 @@ export class ServiceKitModule {
           inject: [SERVICE_ENV],
         },
         { provide: OutboxPublisher, useFactory: () => new OutboxPublisher(settings.schema) },
+        { provide: AuditLog, useFactory: () => new AuditLog(settings.schema) },
+        UnitOfWork,
         {
           provide: OutboxRelay,
           useFactory: (ds: DataSource, kafka: Kafka, logger: Logger) =>
@@ -177,6 +181,8 @@ export class ServiceKitModule {
         REDIS,
         StorageService,
         OutboxPublisher,
+        AuditLog,
+        UnitOfWork,
         EventConsumer,
         RequestAuthenticator,
         AccessTokens,

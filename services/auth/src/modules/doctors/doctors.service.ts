@@ -1,12 +1,12 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Doctor, ListQuery, Page } from '@rayworks/contracts';
-import { forbidden, runInTenant, type RequestAccess } from '@rayworks/nest-kit';
+import { forbidden, runInTenant, type RequestAccess, readTxOf } from '@rayworks/nest-kit';
 import { iso, textOrNull, type Row } from '../../database/sql.js';
 import { wholeReach } from '../access/owner-scope.js';
 import { DepartmentsRepository } from '../departments/departments.repository.js';
 import { CentresRepository } from '../org/centres.repository.js';
-import { idList } from '../users/users.mappers.js';
+const idList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 import { DoctorsRepository, type DoctorInput } from './doctors.repository.js';
 
 const MESSAGES = {
@@ -105,11 +105,11 @@ export class DoctorsService {
         access.centreFilter !== null
           ? [...access.centreFilter]
           : access.principal.groupId
-            ? await this.centres.idsOfGroup(m, access.principal.groupId)
+            ? await this.centres.idsOfGroup(readTxOf(m), access.principal.groupId)
             : [];
       if (centreIds.length === 0) throw forbidden();
     }
-    const found = await this.centres.findManyVisible(m, access, centreIds);
+    const found = await this.centres.findManyVisible(readTxOf(m), access, centreIds);
     if (found.length !== centreIds.length) throw new NotFoundException(MESSAGES.centreNotFound);
     return centreIds;
   }
