@@ -1,7 +1,13 @@
 import type { ServiceDatabaseOptions } from '@rayworks/nest-kit';
+import { CredentialEntity } from '../modules/credentials/credential.entity.js';
+import { DepartmentEntity, SubDepartmentEntity } from '../modules/departments/department.entity.js';
+import { DoctorCentreEntity, DoctorEntity } from '../modules/doctors/doctor.entity.js';
+import { PlaceEntity } from '../modules/entities/place.entity.js';
 import { CentreEntity } from '../modules/org/centre.entity.js';
 import { GroupEntity } from '../modules/org/group.entity.js';
 import { PasswordResetEntity } from '../modules/passwords/password-reset.entity.js';
+import { PreferenceEntity, PreferredColumnsEntity } from '../modules/preferences/preference.entity.js';
+import { ReferralEntity } from '../modules/referrals/referral.entity.js';
 import { RoleEntity } from '../modules/roles/role.entity.js';
 import { SessionEntity } from '../modules/sessions/session.entity.js';
 import { CompanyEntity } from '../modules/tenants/company.entity.js';
@@ -24,7 +30,16 @@ export const database: ServiceDatabaseOptions = {
     UserEntity,
     UserCentreEntity,
     SessionEntity,
+    CredentialEntity,
     PasswordResetEntity,
+    DepartmentEntity,
+    SubDepartmentEntity,
+    DoctorEntity,
+    DoctorCentreEntity,
+    ReferralEntity,
+    PlaceEntity,
+    PreferenceEntity,
+    PreferredColumnsEntity,
   ],
   migrations: [EventTables1763712000000, IdentitySchema1763800000000, UserLogo1764100000000],
 };

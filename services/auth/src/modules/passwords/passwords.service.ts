@@ -44,15 +44,15 @@ export class PasswordsService {
     if (await this.limiter.isLimited(principal.loginName, client.address))
       throw new HttpException(AUTH_MESSAGES.tooManyAttempts, HttpStatus.TOO_MANY_REQUESTS);
     const credential = await this.uow.read({ tenantId: null }, (tx) =>
-      this.credentials.findByUser(tx.manager, principal.userId),
+      this.credentials.findByUser(tx, principal.userId),
     );
-    if (!credential || !(await this.hasher.verify(credential.password_hash, String(oldPassword)))) {
+    if (!credential || !(await this.hasher.verify(credential.passwordHash, String(oldPassword)))) {
       await this.limiter.recordFailure(principal.loginName, client.address);
       throw new BadRequestException(AUTH_MESSAGES.currentPasswordWrong);
     }
     const hash = await this.hasher.hash(String(newPassword));
     await this.uow.change(access, async (tx) => {
-      await this.credentials.setPassword(tx.manager, principal.userId, hash);
+      await this.credentials.setPassword(tx, principal.userId, hash);
       await this.users.setResetPassword(tx, principal.userId, false);
       await this.sessions.revokeAllOfUser(tx, principal.userId, 'password-change');
       await tx.audit({ action: AUDIT_ACTIONS.passwordChange, target: { type: 'user', id: principal.userId }, client });
@@ -64,18 +64,16 @@ export class PasswordsService {
     const name = loginName.trim().toLowerCase();
     const first = await this.redis.set(`forgot-password:${name}`, '1', 'EX', FORGOT_THROTTLE_SECONDS, 'NX');
     if (first !== 'OK') return;
-    const credential = await this.uow.read({ tenantId: null }, (tx) =>
-      this.credentials.findByLoginName(tx.manager, name),
-    );
+    const credential = await this.uow.read({ tenantId: null }, (tx) => this.credentials.findByLoginName(tx, name));
     if (!credential) return;
-    await this.uow.change({ tenantId: credential.tenant_id, actor: { type: 'system', id: 'forgot-password' } }, (tx) =>
+    await this.uow.change({ tenantId: credential.tenantId, actor: { type: 'system', id: 'forgot-password' } }, (tx) =>
       tx.audit({
         action: AUDIT_ACTIONS.passwordResetRequest,
-        target: { type: 'user', id: credential.user_id },
+        target: { type: 'user', id: credential.userId },
         client,
       }),
     );
-    await this.mail.enqueue(credential.tenant_id, { kind: 'password-reset', userId: credential.user_id });
+    await this.mail.enqueue(credential.tenantId, { kind: 'password-reset', userId: credential.userId });
   }
 
   /** Sets a new password from a reset link: once, before it expires; every session of the user ends. */
@@ -94,7 +92,7 @@ export class PasswordsService {
       if (!consumed || consumed.userId !== owner.userId) return false;
       const user = await this.users.view(tx, consumed.userId);
       if (!user || !user.isActive) return false;
-      await this.credentials.setPassword(tx.manager, consumed.userId, hash);
+      await this.credentials.setPassword(tx, consumed.userId, hash);
       await this.users.setResetPassword(tx, consumed.userId, false);
       await this.sessions.revokeAllOfUser(tx, consumed.userId, 'password-reset');
       await tx.audit({

@@ -63,17 +63,15 @@ export class SessionsService {
     if (await this.limiter.isLimited(name, client.address)) throw tooManyAttempts();
 
     // login names are a platform table: read in the platform context, before any tenant is known
-    const credential = await this.uow.read({ tenantId: null }, (tx) =>
-      this.credentials.findByLoginName(tx.manager, name),
-    );
-    const passwordOk = await this.hasher.verify(credential?.password_hash ?? null, password);
+    const credential = await this.uow.read({ tenantId: null }, (tx) => this.credentials.findByLoginName(tx, name));
+    const passwordOk = await this.hasher.verify(credential?.passwordHash ?? null, password);
     if (!credential || !passwordOk) {
       await this.limiter.recordFailure(name, client.address);
       if (credential) {
-        const actor = { userId: credential.user_id, loginName: name };
-        await this.uow.change(this.loginScope(credential.tenant_id, actor), async (tx) => {
+        const actor = { userId: credential.userId, loginName: name };
+        await this.uow.change(this.loginScope(credential.tenantId, actor), async (tx) => {
           await this.credentials.recordFailure(
-            tx.manager,
+            tx,
             name,
             this.env.LOGIN_LOCK_AFTER_FAILURES,
             this.env.LOGIN_LOCK_SECONDS,
@@ -87,24 +85,24 @@ export class SessionsService {
       }
       throw invalidCredentials();
     }
-    const actor = { userId: credential.user_id, loginName: name };
-    const scope = this.loginScope(credential.tenant_id, actor);
-    if (credential.locked_until && credential.locked_until.getTime() > Date.now()) {
+    const actor = { userId: credential.userId, loginName: name };
+    const scope = this.loginScope(credential.tenantId, actor);
+    if (credential.lockedUntil && credential.lockedUntil.getTime() > Date.now()) {
       await this.uow.change(scope, (tx) => tx.audit(this.failure(client, 'account locked')));
       throw tooManyAttempts();
     }
 
-    const session = await this.sessions.create(credential.user_id, credential.tenant_id);
-    const principalVersion = await this.sessions.principalVersion(credential.user_id);
+    const session = await this.sessions.create(credential.userId, credential.tenantId);
+    const principalVersion = await this.sessions.principalVersion(credential.userId);
     const outcome = await this.uow.change(scope, async (tx) => {
-      const user = await this.users.view(tx, credential.user_id);
-      if (!user || !user.isActive || !(await this.companies.isActive(tx, credential.tenant_id))) return null;
-      await this.credentials.recordSuccess(tx.manager, name);
-      await this.users.touchLogin(tx, credential.user_id);
+      const user = await this.users.view(tx, credential.userId);
+      if (!user || !user.isActive || !(await this.companies.isActive(tx, credential.tenantId))) return null;
+      await this.credentials.recordSuccess(tx, name);
+      await this.users.touchLogin(tx, credential.userId);
       await this.sessionRows.insert(tx, {
         id: session.sessionId,
-        tenantId: credential.tenant_id,
-        userId: credential.user_id,
+        tenantId: credential.tenantId,
+        userId: credential.userId,
         client,
       });
       await tx.audit({

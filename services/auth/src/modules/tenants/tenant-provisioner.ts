@@ -213,10 +213,10 @@ export class TenantProvisioner {
     passwordHash: string,
   ): Promise<string> {
     const loginName = u.loginName.toLowerCase();
-    const existing = await this.credentials.findByLoginName(tx.manager, loginName);
+    const existing = await this.credentials.findByLoginName(tx, loginName);
     if (existing) {
-      if (existing.tenant_id !== tenantId) throw new Error(`login name ${loginName} belongs to another tenant`);
-      return existing.user_id;
+      if (existing.tenantId !== tenantId) throw new Error(`login name ${loginName} belongs to another tenant`);
+      return existing.userId;
     }
     const roleId = out.roles[u.role] ?? out.roles[normalizeRoleCode(u.role) ?? ''];
     if (!roleId) throw new Error(`user ${loginName}: unknown role ${u.role}`);
@@ -231,7 +231,7 @@ export class TenantProvisioner {
       { firstName: u.firstName, lastName: u.lastName, email: u.email, phoneNumber: null, roleId, groupId, centreIds },
       u.resetPassword ?? false,
     );
-    await this.credentials.insert(tx.manager, { loginName, userId: id, tenantId, passwordHash });
+    await this.credentials.insert(tx, { loginName, userId: id, tenantId, passwordHash });
     if (u.isActive === false) await this.users.setActive(tx, id, false);
     await this.usersPublisher.publish(tx, (await this.users.view(tx, id))!, true);
     return id;

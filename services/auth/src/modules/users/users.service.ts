@@ -56,10 +56,10 @@ export class UsersService {
     const { principal } = access;
     const user = await this.uow.change(access, async (tx) => {
       const fields = await this.fields(tx, access, input);
-      if (await this.credentials.isTaken(tx.manager, input.loginName))
+      if (await this.credentials.isTaken(tx, input.loginName))
         throw new BadRequestException(USER_MESSAGES.loginNameTaken);
       const id = await this.users.insert(tx, principal.tenantId, input.loginName, fields);
-      await this.credentials.insert(tx.manager, {
+      await this.credentials.insert(tx, {
         loginName: input.loginName,
         userId: id,
         tenantId: principal.tenantId,
@@ -114,7 +114,7 @@ export class UsersService {
   unblock(access: RequestAccess, id: string, client: ClientInfo): Promise<User> {
     return this.uow.change(access, async (tx) => {
       await this.manageable(tx, access, id);
-      const loginName = await this.credentials.unblock(tx.manager, id);
+      const loginName = await this.credentials.unblock(tx, id);
       if (loginName) await this.limiter.clearLoginName(loginName);
       await tx.audit({ action: AUDIT_ACTIONS.userUnblock, target: { type: 'user', id }, client });
       return asUser((await this.users.view(tx, id))!);
