@@ -81,19 +81,36 @@ describe('UnitOfWork', () => {
   let ds: DataSource;
   let uow: UnitOfWork;
 
-  const owner = <T>(sql: string, params: unknown[] = []) =>
-    withOwnerClient(async (c) => (await c.query(sql, params)).rows as T[]);
+  /** As the owner role, which is subject to the (forced) policies too: with a tenant set, or the platform context. */
+  const owner = <T>(sql: string, params: unknown[] = [], tenant: string | null = null) =>
+    withOwnerClient(async (c) => {
+      await c.query('BEGIN');
+      await c.query(`SELECT set_config('app.tenant_id', $1, true)`, [tenant ?? '']);
+      const rows = (await c.query(sql, params)).rows as T[];
+      await c.query('COMMIT');
+      return rows;
+    });
   const outboxOf = (name: string) =>
     owner<{ topic: string; message_key: string; envelope: Record<string, unknown> }>(
       `SELECT topic, message_key, envelope FROM ${scratch.schema}.outbox WHERE envelope->'payload'->>'name' = $1`,
       [name],
     );
-  const auditOf = (targetId: string) =>
-    owner<Record<string, unknown>>(`SELECT * FROM ${scratch.schema}.audit_log WHERE target_id = $1 ORDER BY id`, [
-      targetId,
-    ]);
-  const itemsNamed = (name: string) =>
-    owner<{ tenant_id: string }>(`SELECT tenant_id FROM ${scratch.schema}.items WHERE name = $1`, [name]);
+  /** Audit entries of a target, in either tenant. */
+  const auditOf = async (targetId: string) => {
+    const sql = `SELECT * FROM ${scratch.schema}.audit_log WHERE target_id = $1 ORDER BY id`;
+    return [
+      ...(await owner<Record<string, unknown>>(sql, [targetId], tenantA)),
+      ...(await owner<Record<string, unknown>>(sql, [targetId], tenantB)),
+    ];
+  };
+  /** Items of a name, in either tenant. */
+  const itemsNamed = async (name: string) => {
+    const sql = `SELECT tenant_id FROM ${scratch.schema}.items WHERE name = $1`;
+    return [
+      ...(await owner<{ tenant_id: string }>(sql, [name], tenantA)),
+      ...(await owner<{ tenant_id: string }>(sql, [name], tenantB)),
+    ];
+  };
 
   beforeAll(async () => {
     scratch = await createScratchSchema('it_uow', async (schema, client) => {
@@ -126,6 +143,11 @@ describe('UnitOfWork', () => {
   afterAll(async () => {
     await ds?.destroy();
     await scratch?.drop();
+  });
+
+  it('sees committed rows through the test helpers (an empty answer below means nothing was written)', async () => {
+    expect(await itemsNamed('a1')).toEqual([{ tenant_id: tenantA }]);
+    expect(await itemsNamed('b1')).toEqual([{ tenant_id: tenantB }]);
   });
 
   it("sets the token's tenant for row-level security: typed repositories see that tenant's rows only", async () => {
