@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { AUTH_API, OrgUnitCreatedV1, OrgUnitUpdatedV1 } from '@rayworks/contracts';
+import { DEPARTMENT_SORT } from '../../src/modules/departments/departments.repository.js';
+import { DOCTOR_SORT } from '../../src/modules/doctors/doctors.repository.js';
+import { CENTRE_SORT } from '../../src/modules/org/centres.repository.js';
+import { GROUP_SORT } from '../../src/modules/org/groups.repository.js';
+import { REFERRAL_SORT } from '../../src/modules/referrals/referrals.repository.js';
+import { ROLE_SORT } from '../../src/modules/roles/roles.repository.js';
+import { USER_SORT } from '../../src/modules/users/users.repository.js';
 import { AuthClient, type Session } from '../support/auth-client.js';
 import { standardTenant, tenantQuery, TEST_PASSWORD, type StandardTenant } from '../support/tenants.js';
 
@@ -97,5 +104,65 @@ describe('auth changes are units of work', () => {
     // the group admin's login is audited (and writes its session row), nothing else
     expect(after).toEqual({ ...before, entries: before.entries + 1 });
     expect(await tenantQuery(t.tenantId, `SELECT 1 FROM auth.groups WHERE name IN ('Second', 'Third')`)).toEqual([]);
+  });
+});
+
+describe('auth lists sort only by their whitelisted fields', () => {
+  let t: StandardTenant;
+  let session: Session;
+  const api = new AuthClient();
+  const lists = [
+    [AUTH_API.getGroups, GROUP_SORT],
+    [AUTH_API.getCentres, CENTRE_SORT],
+    [AUTH_API.getRoles, ROLE_SORT],
+    [AUTH_API.findUsers, USER_SORT],
+    [AUTH_API.getDepartments, DEPARTMENT_SORT],
+    [AUTH_API.getDoctors, DOCTOR_SORT],
+    [AUTH_API.findReferrals, REFERRAL_SORT],
+  ] as const;
+
+  beforeAll(async () => {
+    t = await standardTenant('sort');
+    session = await api.login(t.login('admin'), TEST_PASSWORD);
+  });
+
+  it('answers every whitelisted field in both directions, in order, with a stable page', async () => {
+    for (const [endpoint, sortable] of lists) {
+      for (const sortBy of Object.keys(sortable)) {
+        for (const sortDir of ['asc', 'desc'] as const) {
+          const reply = await api.call<{ items: unknown[]; total: number }>(
+            endpoint,
+            { page: 1, pageSize: 50, sortBy, sortDir },
+            { session },
+          );
+          expect({ path: endpoint.path, sortBy, sortDir, status: reply.status }).toEqual({
+            path: endpoint.path,
+            sortBy,
+            sortDir,
+            status: 200,
+          });
+        }
+      }
+    }
+    const names = async (sortDir: 'asc' | 'desc') =>
+      (
+        await api.call<{ items: { name: string }[] }>(
+          AUTH_API.getCentres,
+          { page: 1, pageSize: 50, sortBy: 'name', sortDir },
+          { session },
+        )
+      ).body.data.items.map((c) => c.name);
+    const ascending = await names('asc');
+    expect(ascending.length).toBeGreaterThan(1);
+    expect(await names('desc')).toEqual([...ascending].reverse());
+  });
+
+  it('never lets an unknown sort field reach SQL (no 500)', async () => {
+    const reply = await api.call<{ items: unknown[] }>(
+      AUTH_API.getGroups,
+      { page: 1, pageSize: 10, sortBy: 'name; DROP TABLE auth.groups', sortDir: 'asc' },
+      { session },
+    );
+    expect([200, 400]).toContain(reply.status); // 400 once the list contracts declare their sort fields
   });
 });

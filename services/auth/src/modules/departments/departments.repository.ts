@@ -7,7 +7,7 @@ import { ScopeSql } from '../access/scope-sql.js';
 import { DepartmentEntity, SubDepartmentEntity } from './department.entity.js';
 
 /** Sortable list fields (contract names) → columns. */
-const SORTABLE = { name: 'd.name', code: 'd.code', createdAt: 'd.createdAt' } as const;
+export const DEPARTMENT_SORT = { name: 'd.name', code: 'd.code', createdAt: 'd.createdAt' } as const;
 
 /** Departments and their sub-departments: owner-scoped reference data. */
 @Injectable()
@@ -39,7 +39,7 @@ export class DepartmentsRepository {
     }
     if (q.isActive !== undefined) qb.andWhere(`d.is_active = ${p.add(q.isActive)}`);
     qb.setParameters(p.values);
-    const [items, total] = await orderAndPage(qb, q, SORTABLE, 'name', 'd.id').getManyAndCount();
+    const [items, total] = await orderAndPage(qb, q, DEPARTMENT_SORT, 'name', 'd.id').getManyAndCount();
     return { items: await this.withSubs(tx, items), total };
   }
 

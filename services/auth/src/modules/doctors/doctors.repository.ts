@@ -15,7 +15,7 @@ import { DoctorCentreEntity, DoctorEntity } from './doctor.entity.js';
 export type DoctorInput = z.output<typeof doctorInputSchema>;
 
 /** Sortable list fields (contract names) → columns. */
-const SORTABLE = {
+export const DOCTOR_SORT = {
   name: `d.first_name || ' ' || d.last_name`,
   firstName: 'd.firstName',
   lastName: 'd.lastName',
@@ -73,7 +73,7 @@ export class DoctorsRepository {
     }
     if (q.isActive !== undefined) qb.andWhere(`d.is_active = ${p.add(q.isActive)}`);
     qb.setParameters(p.values);
-    const [items, total] = await orderAndPage(qb, q, SORTABLE, 'name', 'd.id').getManyAndCount();
+    const [items, total] = await orderAndPage(qb, q, DOCTOR_SORT, 'name', 'd.id').getManyAndCount();
     return { items: await this.withCentres(tx, items), total };
   }
 

@@ -9,7 +9,7 @@ import { CentreEntity } from './centre.entity.js';
 export type CentreInput = z.output<typeof centreInputSchema>;
 
 /** Sortable list fields (contract names) → columns. */
-const SORTABLE = {
+export const CENTRE_SORT = {
   name: 'c.name',
   code: 'c.code',
   createdAt: 'c.createdAt',
@@ -45,7 +45,7 @@ export class CentresRepository {
     }
     if (q.isActive !== undefined) qb.andWhere(`c.is_active = ${p.add(q.isActive)}`);
     qb.setParameters(p.values);
-    const [items, total] = await orderAndPage(qb, q, SORTABLE, 'name', 'c.id').getManyAndCount();
+    const [items, total] = await orderAndPage(qb, q, CENTRE_SORT, 'name', 'c.id').getManyAndCount();
     return { items, total };
   }
 

@@ -15,7 +15,7 @@ import { GroupEntity } from './group.entity.js';
 export type GroupInput = z.output<typeof groupInputSchema>;
 
 /** Sortable list fields (contract names) → columns. */
-const SORTABLE = { name: 'g.name', code: 'g.code', createdAt: 'g.createdAt', city: 'g.city' } as const;
+export const GROUP_SORT = { name: 'g.name', code: 'g.code', createdAt: 'g.createdAt', city: 'g.city' } as const;
 
 /** Groups, as far as the request reaches, on the unit of work's transaction. */
 @Injectable()
@@ -52,7 +52,7 @@ export class GroupsRepository {
     }
     if (q.isActive !== undefined) qb.andWhere(`g.is_active = ${p.add(q.isActive)}`);
     qb.setParameters(p.values);
-    const [items, total] = await orderAndPage(qb, q, SORTABLE, 'name', 'g.id').getManyAndCount();
+    const [items, total] = await orderAndPage(qb, q, GROUP_SORT, 'name', 'g.id').getManyAndCount();
     return { items: await this.withCentreCounts(tx, access, items), total };
   }
 

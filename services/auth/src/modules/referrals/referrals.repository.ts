@@ -9,7 +9,7 @@ import { ReferralEntity } from './referral.entity.js';
 export type ReferralInput = z.output<typeof referralInputSchema>;
 
 /** Sortable list fields (contract names) → columns. */
-const SORTABLE = {
+export const REFERRAL_SORT = {
   name: 'r.name',
   providerType: 'r.providerType',
   hospitalName: 'r.hospitalName',
@@ -46,7 +46,7 @@ export class ReferralsRepository {
     }
     if (q.isActive !== undefined) qb.andWhere(`r.is_active = ${p.add(q.isActive)}`);
     qb.setParameters(p.values);
-    const [items, total] = await orderAndPage(qb, q, SORTABLE, 'name', 'r.id').getManyAndCount();
+    const [items, total] = await orderAndPage(qb, q, REFERRAL_SORT, 'name', 'r.id').getManyAndCount();
     return { items, total };
   }
 

@@ -13,7 +13,7 @@ export interface RoleFields {
 }
 
 /** Sortable list fields (contract names) → columns. */
-const SORTABLE = { name: 'r.name', roleCode: 'r.roleCode', createdAt: 'r.createdAt' } as const;
+export const ROLE_SORT = { name: 'r.name', roleCode: 'r.roleCode', createdAt: 'r.createdAt' } as const;
 
 /** Roles: named sets of privileges per tenant, owned by the tenant (system roles), a group or a centre. */
 @Injectable()
@@ -32,7 +32,7 @@ export class RolesRepository {
     }
     if (q.isActive !== undefined) qb.andWhere(`r.is_active = ${p.add(q.isActive)}`);
     qb.setParameters(p.values);
-    const [items, total] = await orderAndPage(qb, q, SORTABLE, 'name', 'r.id').getManyAndCount();
+    const [items, total] = await orderAndPage(qb, q, ROLE_SORT, 'name', 'r.id').getManyAndCount();
     return { items, total };
   }
 

@@ -27,7 +27,7 @@ export interface UserFields {
 }
 
 /** Sortable list fields (contract names) → columns. */
-const SORTABLE: SortMap = {
+export const USER_SORT = {
   name: `u.first_name || ' ' || u.last_name`,
   firstName: 'u.first_name',
   lastName: 'u.last_name',
@@ -36,7 +36,7 @@ const SORTABLE: SortMap = {
   roleName: 'r.name',
   createdAt: 'u.created_at',
   lastLoginAt: 'u.last_login_at',
-};
+} as const satisfies SortMap;
 
 export type UserListQuery = ListQuery & { roleCode?: string; centerID?: string };
 
@@ -73,7 +73,10 @@ export class UsersRepository {
       `SELECT count(*)::int AS total FROM users u JOIN roles r ON r.id = u.role_id ${filter}`,
       p,
     );
-    const column = (q.sortBy && Object.hasOwn(SORTABLE, q.sortBy) && SORTABLE[q.sortBy]) || SORTABLE.name!;
+    const column =
+      q.sortBy !== undefined && Object.hasOwn(USER_SORT, q.sortBy)
+        ? USER_SORT[q.sortBy as keyof typeof USER_SORT]
+        : USER_SORT.name;
     const dir = q.sortDir === 'desc' ? 'DESC' : 'ASC';
     const items = await typedRows(
       tx.manager,
