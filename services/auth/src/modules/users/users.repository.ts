@@ -5,7 +5,6 @@ import { normalizeRoleCode, type ListQuery } from '@rayworks/contracts';
 import {
   containsPattern,
   QueryParams,
-  readTxOf,
   typedRows,
   type ReadTx,
   type RequestAccess,
@@ -159,13 +158,13 @@ export class UsersRepository {
     await tx.repo(UserEntity).update({ id }, { isAvailability });
   }
 
-  async setResetPassword(tx: ReadTx | EntityManager, id: string, resetPassword: boolean): Promise<void> {
-    await this.tx(tx).repo(UserEntity).update({ id }, { resetPassword });
+  async setResetPassword(tx: ReadTx, id: string, resetPassword: boolean): Promise<void> {
+    await tx.repo(UserEntity).update({ id }, { resetPassword });
   }
 
   /** The login time, without touching updated_at (a login is not an edit of the user). */
-  async touchLogin(tx: ReadTx | EntityManager, id: string): Promise<void> {
-    await this.tx(tx).manager.query(`UPDATE users SET last_login_at = now() WHERE id = $1`, [id]);
+  async touchLogin(tx: ReadTx, id: string): Promise<void> {
+    await tx.manager.query(`UPDATE users SET last_login_at = now() WHERE id = $1`, [id]);
   }
 
   async setProfile(
@@ -187,9 +186,5 @@ export class UsersRepository {
     await tx.repo(UserCentreEntity).delete({ userId });
     if (centreIds.length > 0)
       await tx.repo(UserCentreEntity).insert(centreIds.map((centreId) => ({ tenantId, userId, centreId })));
-  }
-
-  private tx(tx: ReadTx | EntityManager): ReadTx {
-    return 'repo' in tx ? tx : readTxOf(tx);
   }
 }
