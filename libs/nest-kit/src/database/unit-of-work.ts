@@ -105,6 +105,8 @@ class ChangeContext extends ReadContext implements ChangeTx {
     private readonly scope: TenantScope,
     private readonly outbox: OutboxPublisher,
     private readonly auditLog: AuditLog,
+    /** False when the unit joined a transaction it does not commit (it cannot know when that one commits). */
+    private readonly ownsCommit = true,
   ) {
     super(manager, scope.tenantId);
   }
@@ -145,6 +147,8 @@ class ChangeContext extends ReadContext implements ChangeTx {
 
   afterCommit(callback: () => unknown): void {
     this.ensureOpen('afterCommit');
+    if (!this.ownsCommit)
+      throw new Error('tx.afterCommit is not available in a joined transaction: its owner commits it');
     this.committed.push(callback);
   }
 
@@ -217,5 +221,27 @@ export class UnitOfWork {
     });
     for (const callback of context!.committed) await callback();
     return result;
+  }
+
+  /**
+   * A change inside a transaction the caller already holds and commits (e.g. an event consumer's, which records the
+   * inbox entry in it): same `tx`, same rules, the tenant set from `who`; it commits or rolls back with that
+   * transaction. `afterCommit` is refused there.
+   */
+  async join<T>(manager: EntityManager, who: UnitScope, work: (tx: ChangeTx) => Promise<T>): Promise<T> {
+    if (!manager.queryRunner?.isTransactionActive) {
+      throw new Error('UnitOfWork.join needs the manager of an open transaction');
+    }
+    const scope = scopeOf(who);
+    await setTenant(manager, scope.tenantId);
+    const context = new ChangeContext(manager, scope, this.outbox, this.auditLog, false);
+    try {
+      const value = await work(context);
+      await context.close();
+      return value;
+    } catch (error) {
+      context.abandon();
+      throw error;
+    }
   }
 }

@@ -297,6 +297,32 @@ describe('UnitOfWork', () => {
     expect(await auditOf(target)).toEqual([expect.objectContaining({ tenant_id: tenantB, actor_id: null })]);
   });
 
+  it("joins a transaction the caller holds (a consumer's): commits and rolls back with it", async () => {
+    const scope = { tenantId: tenantA, actor: { type: 'service' as const, id: 'it-consumer' } };
+    await ds.transaction((manager) =>
+      uow.join(manager, scope, async (tx) => {
+        await tx.repo(ItemEntity).insert({ tenantId: tenantA, name: 'joined' });
+        await tx.publish(ItemRecorded, 'joined', { name: 'joined' });
+        expect(() => tx.afterCommit(() => undefined)).toThrow(/joined transaction/);
+      }),
+    );
+    expect(await itemsNamed('joined')).toEqual([{ tenant_id: tenantA }]);
+    expect(await outboxOf('joined')).toHaveLength(1);
+
+    await expect(
+      ds.transaction(async (manager) => {
+        await uow.join(manager, scope, async (tx) => {
+          await tx.repo(ItemEntity).insert({ tenantId: tenantA, name: 'joined-then-failed' });
+          await tx.publish(ItemRecorded, 'x', { name: 'joined-then-failed' });
+        });
+        throw new Error('the owner of the transaction fails after the unit');
+      }),
+    ).rejects.toThrow('the owner of the transaction fails');
+    expect(await itemsNamed('joined-then-failed')).toEqual([]);
+    expect(await outboxOf('joined-then-failed')).toEqual([]);
+    await expect(uow.join(ds.manager, scope, async () => undefined)).rejects.toThrow(/open transaction/);
+  });
+
   it('keeps the audit log append-only for the runtime role and the owner', async () => {
     await expect(ds.query(`UPDATE ${scratch.schema}.audit_log SET action = 'X'`)).rejects.toThrow(/permission denied/);
     await expect(owner(`DELETE FROM ${scratch.schema}.audit_log`)).rejects.toThrow(/append-only/);
