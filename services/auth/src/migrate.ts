@@ -1,4 +1,4 @@
-import { createDataSource, exitOnStartupError, runMigrations } from '@rayworks/nest-kit';
+import { auditLogRevokeStatement, createDataSource, exitOnStartupError, runMigrations } from '@rayworks/nest-kit';
 import { database } from './database/data-source.js';
 
 /**
@@ -9,10 +9,9 @@ async function migrate(): Promise<string[]> {
   const applied = await runMigrations('auth', database);
   const owner = process.env.MIGRATION_DATABASE_URL!;
   const runtimeRole = decodeURIComponent(new URL(process.env.DATABASE_URL!).username);
-  if (!/^[a-z_][a-z0-9_]*$/.test(runtimeRole)) throw new Error(`bad role name ${runtimeRole}`);
   const ds = await createDataSource(owner, database, 'auth-migrate-grants').initialize();
   try {
-    await ds.query(`REVOKE UPDATE, DELETE, TRUNCATE ON auth.audit_log FROM ${runtimeRole}`);
+    await ds.query(auditLogRevokeStatement('auth', runtimeRole));
   } finally {
     await ds.destroy();
   }

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { databaseEnv, envVars, kafkaEnv, loadEnv, redisEnv, storageEnv } from '../config/env.js';
 import { createDataSource, type ServiceDatabaseOptions } from '../database/data-source.js';
 import { PgListener } from '../database/pg-listener.js';
+import { AuditLog } from '../database/audit-log.js';
+import { UnitOfWork } from '../database/unit-of-work.js';
 import { createKafka, ensureTopics } from '../events/kafka.js';
 import { OutboxPublisher } from '../events/outbox.publisher.js';
 import { OutboxRelay } from '../events/outbox.relay.js';
@@ -169,7 +171,8 @@ export function infrastructureProviders(
     },
     JobProcessors,
     KitInfrastructure,
-    // (merge) UnitOfWork goes here, so workers get it too.
+    { provide: AuditLog, useFactory: () => new AuditLog(database.schema) },
+    UnitOfWork,
   ];
 }
 
@@ -188,5 +191,6 @@ export const INFRASTRUCTURE_EXPORTS = [
   JobOutbox,
   JobQueues,
   JobProcessors,
-  // (merge) UnitOfWork goes here.
+  AuditLog,
+  UnitOfWork,
 ];

@@ -1,5 +1,4 @@
 import type { RequestAccess } from '@rayworks/nest-kit';
-import type { SqlParams } from '../../database/sql.js';
 
 /**
  * SQL predicates for what one request may reach (docs/decisions/0012-tenancy-and-scopes.md). Row-level security
@@ -8,12 +7,17 @@ import type { SqlParams } from '../../database/sql.js';
  * - groupFilter: rows of that group only (group-level users; tenant users who sent x-group-id);
  * - centreFilter: rows of those centres only (centre-level users; anyone who sent x-center-ids);
  * - empty: the headers named a group the user does not hold: nothing at all.
- * Every method appends its parameters to `p` and returns a boolean SQL expression.
+ * Every method appends its parameters to `p` (nest-kit's QueryParams, named, for the query builder and typedRows)
+ * and returns a boolean SQL expression.
  */
+export interface ScopeParams {
+  add(value: unknown): string;
+}
+
 export class ScopeSql {
   constructor(
     readonly access: RequestAccess,
-    private readonly p: SqlParams,
+    private readonly p: ScopeParams,
   ) {}
 
   get level() {

@@ -1,4 +1,4 @@
-/** What the audit log records (auth.audit_log.action). */
+/** What the audit log records (auth.audit_log.action, written through tx.audit of a UnitOfWork change). */
 export const AUDIT_ACTIONS = {
   loginSuccess: 'LOGIN_SUCCESS',
   loginFailure: 'LOGIN_FAILURE',

@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from '../audit/audit.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AvailabilityController } from './availability.controller.js';
 import { AvailabilityService } from './availability.service.js';
 
 /** The online/offline switch. */
 @Module({
-  imports: [AuditModule, UsersModule],
+  imports: [UsersModule],
   controllers: [AvailabilityController],
   providers: [AvailabilityService],
 })

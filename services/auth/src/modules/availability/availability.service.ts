@@ -1,14 +1,9 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AvailabilityChangedV1, AVAILABILITY_ROLES } from '@rayworks/contracts';
-import { forbidden, OutboxPublisher, runInTenant, type RequestAccess } from '@rayworks/nest-kit';
-import { actorOf } from '../access/actor.js';
+import { forbidden, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
 import type { ClientInfo } from '../access/client-info.js';
 import { AUDIT_ACTIONS } from '../audit/audit-actions.js';
-import { AuditRepository } from '../audit/audit.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { idList } from '../users/users.mappers.js';
-import { textOrNull } from '../../database/sql.js';
 
 /**
  * The online/offline switch (spec §2, §4): only for oneself, only for the availability roles (centre radiologist,
@@ -17,10 +12,8 @@ import { textOrNull } from '../../database/sql.js';
 @Injectable()
 export class AvailabilityService {
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(UsersRepository) private readonly users: UsersRepository,
-    @Inject(OutboxPublisher) private readonly outbox: OutboxPublisher,
-    @Inject(AuditRepository) private readonly audit: AuditRepository,
   ) {}
 
   async set(
@@ -33,25 +26,18 @@ export class AvailabilityService {
     if (userId.toLowerCase() !== principal.userId) throw forbidden();
     if (!principal.roleCodes.some((code) => (AVAILABILITY_ROLES as readonly string[]).includes(code)))
       throw forbidden();
-    return runInTenant(this.dataSource, principal.tenantId, async (m) => {
-      const user = await this.users.findById(m, principal.userId);
+    return this.uow.change(access, async (tx) => {
+      const user = await this.users.view(tx, principal.userId);
       if (!user) throw new NotFoundException();
-      await this.users.setAvailability(m, principal.userId, isAvailability);
-      await this.outbox.publish(m, AvailabilityChangedV1, {
-        key: principal.userId,
-        tenantId: principal.tenantId,
-        actor: actorOf(principal),
-        payload: {
-          userId: principal.userId,
-          isAvailability,
-          roleCodes: [String(user.role_code)],
-          centreIds: idList(user.centre_ids),
-          groupId: textOrNull(user.effective_group_id),
-        },
+      await this.users.setAvailability(tx, principal.userId, isAvailability);
+      await tx.publish(AvailabilityChangedV1, principal.userId, {
+        userId: principal.userId,
+        isAvailability,
+        roleCodes: [user.roleCode],
+        centreIds: user.centreIds,
+        groupId: user.groupId,
       });
-      await this.audit.append(m, {
-        tenantId: principal.tenantId,
-        actor: principal,
+      await tx.audit({
         action: AUDIT_ACTIONS.availability,
         target: { type: 'user', id: principal.userId },
         client,

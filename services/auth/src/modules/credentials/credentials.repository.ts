@@ -1,15 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { one, rows } from '../../database/sql.js';
+import { z } from 'zod';
+import { readTxOf, typedRows, type ReadTx } from '@rayworks/nest-kit';
+import { CredentialEntity } from './credential.entity.js';
 
-export interface CredentialRow {
-  login_name: string;
-  user_id: string;
-  tenant_id: string;
-  password_hash: string | null;
-  failed_count: number;
-  locked_until: Date | null;
-}
+const loginNameRow = z.object({ loginName: z.string() });
 
 /**
  * Login names and password hashes: a platform table, not under row-level security, because login and the
@@ -17,31 +12,35 @@ export interface CredentialRow {
  */
 @Injectable()
 export class CredentialsRepository {
-  findByLoginName(m: EntityManager, loginName: string): Promise<CredentialRow | null> {
-    return one<CredentialRow>(m, `SELECT * FROM credentials WHERE login_name = $1`, [loginName.trim().toLowerCase()]);
+  findByLoginName(tx: ReadTx, loginName: string): Promise<CredentialEntity | null> {
+    return tx.repo(CredentialEntity).findOneBy({ loginName: loginName.trim().toLowerCase() });
   }
 
-  findByUser(m: EntityManager, userId: string): Promise<CredentialRow | null> {
-    return one<CredentialRow>(m, `SELECT * FROM credentials WHERE user_id = $1`, [userId]);
+  findByUser(tx: ReadTx, userId: string): Promise<CredentialEntity | null> {
+    return tx.repo(CredentialEntity).findOneBy({ userId });
   }
 
-  async isTaken(m: EntityManager, loginName: string): Promise<boolean> {
-    return (await one(m, `SELECT 1 FROM credentials WHERE login_name = $1`, [loginName.toLowerCase()])) !== null;
+  async isTaken(tx: ReadTx, loginName: string): Promise<boolean> {
+    return tx.repo(CredentialEntity).existsBy({ loginName: loginName.toLowerCase() });
   }
 
   async insert(
-    m: EntityManager,
+    tx: ReadTx,
     row: { loginName: string; userId: string; tenantId: string; passwordHash: string | null },
   ): Promise<void> {
-    await m.query(
-      `INSERT INTO credentials (login_name, user_id, tenant_id, password_hash, password_changed_at) VALUES ($1, $2, $3, $4, CASE WHEN $4::text IS NULL THEN NULL ELSE now() END)`,
-      [row.loginName.toLowerCase(), row.userId, row.tenantId, row.passwordHash],
-    );
+    await tx.repo(CredentialEntity).insert({
+      loginName: row.loginName.toLowerCase(),
+      userId: row.userId,
+      tenantId: row.tenantId,
+      passwordHash: row.passwordHash,
+      passwordChangedAt: row.passwordHash === null ? null : () => 'now()',
+    });
   }
 
   /** Counts a wrong password; at `lockAfter` consecutive failures the account is locked for `lockSeconds`. */
-  async recordFailure(m: EntityManager, loginName: string, lockAfter: number, lockSeconds: number): Promise<void> {
-    await m.query(
+  async recordFailure(tx: ReadTx, loginName: string, lockAfter: number, lockSeconds: number): Promise<void> {
+    // one statement, so concurrent failures all count
+    await tx.manager.query(
       `UPDATE credentials SET failed_count = failed_count + 1,
          locked_until = CASE WHEN failed_count + 1 >= $2 THEN now() + make_interval(secs => $3) ELSE locked_until END,
          updated_at = now()
@@ -50,26 +49,32 @@ export class CredentialsRepository {
     );
   }
 
-  async recordSuccess(m: EntityManager, loginName: string): Promise<void> {
-    await m.query(
-      `UPDATE credentials SET failed_count = 0, locked_until = NULL, updated_at = now() WHERE login_name = $1 AND (failed_count > 0 OR locked_until IS NOT NULL)`,
-      [loginName],
-    );
+  async recordSuccess(tx: ReadTx, loginName: string): Promise<void> {
+    await tx
+      .repo(CredentialEntity)
+      .createQueryBuilder()
+      .update()
+      .set({ failedCount: 0, lockedUntil: null })
+      .where('login_name = :loginName AND (failed_count > 0 OR locked_until IS NOT NULL)', { loginName })
+      .execute();
   }
 
-  async setPassword(m: EntityManager, userId: string, passwordHash: string): Promise<void> {
-    await m.query(
-      `UPDATE credentials SET password_hash = $2, password_changed_at = now(), failed_count = 0, locked_until = NULL, updated_at = now() WHERE user_id = $1`,
-      [userId, passwordHash],
-    );
+  /** (`m`: the mail processor's transaction, until it runs in a unit of work.) */
+  async setPassword(tx: ReadTx | EntityManager, userId: string, passwordHash: string): Promise<void> {
+    await ('repo' in tx ? tx : readTxOf(tx))
+      .repo(CredentialEntity)
+      .update({ userId }, { passwordHash, passwordChangedAt: () => 'now()', failedCount: 0, lockedUntil: null });
   }
 
-  async unblock(m: EntityManager, userId: string): Promise<string | null> {
-    const found = await rows<{ login_name: string }>(
-      m,
-      `UPDATE credentials SET failed_count = 0, locked_until = NULL, updated_at = now() WHERE user_id = $1 RETURNING login_name`,
-      [userId],
+  /** Clears the failures and the lock; the user's login name, or null when the user has no credentials. */
+  async unblock(tx: ReadTx, userId: string): Promise<string | null> {
+    const [found] = await typedRows(
+      tx.manager,
+      loginNameRow,
+      `UPDATE credentials SET failed_count = 0, locked_until = NULL, updated_at = now() WHERE user_id = :userId
+       RETURNING login_name AS "loginName"`,
+      { userId },
     );
-    return found[0]?.login_name ?? null;
+    return found?.loginName ?? null;
   }
 }

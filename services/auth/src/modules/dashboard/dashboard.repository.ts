@@ -1,18 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import { AVAILABILITY_ROLES, type DashboardCounts } from '@rayworks/contracts';
-import type { RequestAccess } from '@rayworks/nest-kit';
-import { one, SqlParams } from '../../database/sql.js';
+import { AVAILABILITY_ROLES, dashboardCountsSchema, type DashboardCounts } from '@rayworks/contracts';
+import { QueryParams, typedRows, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import { ScopeSql } from '../access/scope-sql.js';
 
-/** The admin dashboard's counts of what the auth service owns, within the caller's reach. */
+/**
+ * The admin dashboard's counts of what the auth service owns, within the caller's reach: one SQL statement whose
+ * columns are the contract's fields, so its row is parsed by the contract's own schema.
+ */
 @Injectable()
 export class DashboardRepository {
-  async counts(m: EntityManager, access: RequestAccess): Promise<DashboardCounts> {
-    const p = new SqlParams();
+  async counts(tx: ReadTx, access: RequestAccess): Promise<DashboardCounts> {
+    const p = new QueryParams();
     const s = new ScopeSql(access, p);
-    const row = await one<DashboardCounts>(
-      m,
+    const [row] = await typedRows(
+      tx.manager,
+      dashboardCountsSchema,
       `SELECT
         (SELECT count(*)::int FROM groups g WHERE ${s.groupId('g.id')}) AS groups,
         (SELECT count(*)::int FROM centres c WHERE ${s.centreRow('c')}) AS centers,

@@ -1,113 +1,126 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { doctorInputSchema, ListQuery } from '@rayworks/contracts';
-import type { RequestAccess } from '@rayworks/nest-kit';
-import { containsPattern, limitOffset, one, orderBy, rows, SqlParams, type Row } from '../../database/sql.js';
+import {
+  containsPattern,
+  orderAndPage,
+  QueryParams,
+  typedRows,
+  type ReadTx,
+  type RequestAccess,
+} from '@rayworks/nest-kit';
 import { ScopeSql } from '../access/scope-sql.js';
+import { DoctorCentreEntity, DoctorEntity } from './doctor.entity.js';
 
 export type DoctorInput = z.output<typeof doctorInputSchema>;
-/** A doctor with its department's name and its centres (ids and names, in the same order: by centre name). */
-const SELECT = `SELECT d.*,
-    (SELECT dep.name FROM departments dep WHERE dep.id = d.department_id) AS department_name,
-    COALESCE((SELECT array_agg(x.centre_id::text ORDER BY c.name, x.centre_id) FROM doctor_centres x JOIN centres c ON c.id = x.centre_id WHERE x.doctor_id = d.id), '{}') AS centre_ids,
-    COALESCE((SELECT array_agg(c.name ORDER BY c.name, x.centre_id) FROM doctor_centres x JOIN centres c ON c.id = x.centre_id WHERE x.doctor_id = d.id), '{}') AS centre_names
-  FROM doctors d`;
-const SORTABLE = {
+
+/** Sortable list fields (contract names) → columns. */
+export const DOCTOR_SORT = {
   name: `d.first_name || ' ' || d.last_name`,
-  firstName: 'd.first_name',
-  lastName: 'd.last_name',
+  firstName: 'd.firstName',
+  lastName: 'd.lastName',
   specialization: 'd.specialization',
-  createdAt: 'd.created_at',
-};
-const values = (i: DoctorInput) => [
-  i.firstName,
-  i.lastName,
-  i.email ?? null,
-  i.phoneNumber ?? null,
-  i.qualificationName ?? null,
-  i.specialization ?? null,
-  i.registrationNumber ?? null,
-  i.departmentID,
-];
+  createdAt: 'd.createdAt',
+} as const;
+
+const columns = (i: DoctorInput) => ({
+  firstName: i.firstName,
+  lastName: i.lastName,
+  email: i.email ?? null,
+  phoneNumber: i.phoneNumber ?? null,
+  qualificationName: i.qualificationName ?? null,
+  specialization: i.specialization ?? null,
+  registrationNumber: i.registrationNumber ?? null,
+  departmentId: i.departmentID,
+});
+
+const doctorCentreRow = z.object({ doctorId: z.string(), id: z.string(), name: z.string() });
 
 /** Doctors and the centres they work at. */
 @Injectable()
 export class DoctorsRepository {
-  async list(m: EntityManager, access: RequestAccess, q: ListQuery): Promise<{ items: Row[]; total: number }> {
-    const p = new SqlParams();
-    const where = [new ScopeSql(access, p).doctorReadable('d')];
+  private query(tx: ReadTx, access: RequestAccess, which: 'doctorReadable' | 'doctorWritable') {
+    const p = new QueryParams();
+    const qb = tx
+      .repo(DoctorEntity)
+      .createQueryBuilder('d')
+      .leftJoinAndSelect('d.department', 'dep')
+      .where(new ScopeSql(access, p)[which]('d'));
+    return { qb, p };
+  }
+
+  /** Sets each doctor's centres (ids and names, by centre name). */
+  private async withCentres(tx: ReadTx, doctors: DoctorEntity[]): Promise<DoctorEntity[]> {
+    if (doctors.length === 0) return doctors;
+    const found = await typedRows(
+      tx.manager,
+      doctorCentreRow,
+      `SELECT x.doctor_id AS "doctorId", c.id, c.name FROM doctor_centres x JOIN centres c ON c.id = x.centre_id
+       WHERE x.doctor_id = ANY(:ids::uuid[]) ORDER BY c.name, x.centre_id`,
+      { ids: doctors.map((d) => d.id) },
+    );
+    for (const d of doctors) d.centres = found.filter((c) => c.doctorId === d.id).map(({ id, name }) => ({ id, name }));
+    return doctors;
+  }
+
+  async list(tx: ReadTx, access: RequestAccess, q: ListQuery): Promise<{ items: DoctorEntity[]; total: number }> {
+    const { qb, p } = this.query(tx, access, 'doctorReadable');
     if (q.search) {
       const s = p.add(containsPattern(q.search));
-      where.push(
+      qb.andWhere(
         `(d.first_name || ' ' || d.last_name ILIKE ${s} OR d.email ILIKE ${s} OR d.phone_number ILIKE ${s} OR d.specialization ILIKE ${s} OR d.registration_number ILIKE ${s})`,
       );
     }
-    if (q.isActive !== undefined) where.push(`d.is_active = ${p.add(q.isActive)}`);
-    const filter = `WHERE ${where.join(' AND ')}`;
-    const [{ total }] = await rows<{ total: number }>(m, `SELECT count(*)::int AS total FROM doctors d ${filter}`, p);
-    const items = await rows(m, `${SELECT} ${filter} ${orderBy(q, SORTABLE, 'name', 'd.id')} ${limitOffset(q, p)}`, p);
-    return { items, total };
+    if (q.isActive !== undefined) qb.andWhere(`d.is_active = ${p.add(q.isActive)}`);
+    qb.setParameters(p.values);
+    const [items, total] = await orderAndPage(qb, q, DOCTOR_SORT, 'name', 'd.id').getManyAndCount();
+    return { items: await this.withCentres(tx, items), total };
   }
 
-  findReadable(m: EntityManager, access: RequestAccess, id: string): Promise<Row | null> {
-    const p = new SqlParams();
-    return one(m, `${SELECT} WHERE d.id = ${p.add(id)} AND ${new ScopeSql(access, p).doctorReadable('d')}`, p);
+  async findReadable(tx: ReadTx, access: RequestAccess, id: string): Promise<DoctorEntity | null> {
+    const { qb, p } = this.query(tx, access, 'doctorReadable');
+    const found = await qb
+      .andWhere(`d.id = ${p.add(id)}`)
+      .setParameters(p.values)
+      .getOne();
+    return found && (await this.withCentres(tx, [found]))[0]!;
   }
 
-  async isWritable(m: EntityManager, access: RequestAccess, id: string): Promise<boolean> {
-    const p = new SqlParams();
+  async isWritable(tx: ReadTx, access: RequestAccess, id: string): Promise<boolean> {
+    const { qb, p } = this.query(tx, access, 'doctorWritable');
     return (
-      (await one(
-        m,
-        `SELECT 1 FROM doctors d WHERE d.id = ${p.add(id)} AND ${new ScopeSql(access, p).doctorWritable('d')}`,
-        p,
-      )) !== null
+      (await qb
+        .andWhere(`d.id = ${p.add(id)}`)
+        .setParameters(p.values)
+        .getCount()) > 0
     );
   }
 
-  async insert(m: EntityManager, tenantId: string, input: DoctorInput, centreIds: readonly string[]): Promise<string> {
-    const [row] = await rows<{ id: string }>(
-      m,
-      `INSERT INTO doctors (first_name, last_name, email, phone_number, qualification_name, specialization, registration_number, department_id, tenant_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [...values(input), tenantId],
-    );
-    await this.setCentres(m, tenantId, row!.id, centreIds);
-    return row!.id;
+  async insert(tx: ReadTx, tenantId: string, input: DoctorInput, centreIds: readonly string[]): Promise<string> {
+    const result = await tx.repo(DoctorEntity).insert({ tenantId, ...columns(input) });
+    const id = (result.identifiers[0] as { id: string }).id;
+    await this.setCentres(tx, tenantId, id, centreIds);
+    return id;
   }
 
   async update(
-    m: EntityManager,
+    tx: ReadTx,
     tenantId: string,
     id: string,
     input: DoctorInput,
     centreIds: readonly string[],
   ): Promise<void> {
-    await m.query(
-      `UPDATE doctors SET first_name = $1, last_name = $2, email = $3, phone_number = $4, qualification_name = $5, specialization = $6,
-         registration_number = $7, department_id = $8, updated_at = now() WHERE id = $9`,
-      [...values(input), id],
-    );
-    await this.setCentres(m, tenantId, id, centreIds);
+    await tx.repo(DoctorEntity).update({ id }, columns(input));
+    await this.setCentres(tx, tenantId, id, centreIds);
   }
 
-  async setActive(m: EntityManager, id: string, isActive: boolean): Promise<void> {
-    await m.query(`UPDATE doctors SET is_active = $2, updated_at = now() WHERE id = $1`, [id, isActive]);
+  async setActive(tx: ReadTx, id: string, isActive: boolean): Promise<void> {
+    await tx.repo(DoctorEntity).update({ id }, { isActive });
   }
 
-  private async setCentres(
-    m: EntityManager,
-    tenantId: string,
-    doctorId: string,
-    centreIds: readonly string[],
-  ): Promise<void> {
-    await m.query(`DELETE FROM doctor_centres WHERE doctor_id = $1`, [doctorId]);
+  private async setCentres(tx: ReadTx, tenantId: string, doctorId: string, centreIds: readonly string[]) {
+    await tx.repo(DoctorCentreEntity).delete({ doctorId });
     if (centreIds.length > 0)
-      await m.query(`INSERT INTO doctor_centres (tenant_id, doctor_id, centre_id) SELECT $1, $2, unnest($3::uuid[])`, [
-        tenantId,
-        doctorId,
-        centreIds,
-      ]);
+      await tx.repo(DoctorCentreEntity).insert(centreIds.map((centreId) => ({ tenantId, doctorId, centreId })));
   }
 }

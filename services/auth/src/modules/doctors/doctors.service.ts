@@ -1,12 +1,9 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
 import type { Doctor, ListQuery, Page } from '@rayworks/contracts';
-import { forbidden, runInTenant, type RequestAccess } from '@rayworks/nest-kit';
-import { iso, textOrNull, type Row } from '../../database/sql.js';
+import { forbidden, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import { wholeReach } from '../access/owner-scope.js';
 import { DepartmentsRepository } from '../departments/departments.repository.js';
 import { CentresRepository } from '../org/centres.repository.js';
-import { idList } from '../users/users.mappers.js';
 import { DoctorsRepository, type DoctorInput } from './doctors.repository.js';
 
 const MESSAGES = {
@@ -15,26 +12,6 @@ const MESSAGES = {
   departmentNotFound: 'Department not found',
 } as const;
 
-export const toDoctor = (r: Row): Doctor => ({
-  _id: String(r.id),
-  profileID: String(r.profile_id),
-  firstName: String(r.first_name),
-  lastName: String(r.last_name),
-  fullName: `${r.first_name} ${r.last_name}`.trim(),
-  email: textOrNull(r.email),
-  phoneNumber: textOrNull(r.phone_number),
-  qualificationName: textOrNull(r.qualification_name),
-  specialization: textOrNull(r.specialization),
-  registrationNumber: textOrNull(r.registration_number),
-  departmentID: textOrNull(r.department_id),
-  departmentName: textOrNull(r.department_name),
-  centerID: idList(r.centre_ids),
-  centerNames: Array.isArray(r.centre_names) ? r.centre_names.map(String) : [],
-  isActive: Boolean(r.is_active),
-  createdAt: iso(r.created_at),
-  updatedAt: iso(r.updated_at),
-});
-
 /**
  * Doctors. A doctor of no centre is shared by the whole tenant (tenant-level users create those); others are
  * read by anyone reaching one of their centres and changed only by someone reaching all of them.
@@ -42,61 +19,61 @@ export const toDoctor = (r: Row): Doctor => ({
 @Injectable()
 export class DoctorsService {
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(DoctorsRepository) private readonly doctors: DoctorsRepository,
     @Inject(CentresRepository) private readonly centres: CentresRepository,
     @Inject(DepartmentsRepository) private readonly departments: DepartmentsRepository,
   ) {}
 
   list(access: RequestAccess, q: ListQuery): Promise<Page<Doctor>> {
-    return runInTenant(this.dataSource, access.principal.tenantId, async (m) => {
-      const { items, total } = await this.doctors.list(m, access, q);
-      return { items: items.map(toDoctor), total, page: q.page, pageSize: q.pageSize };
+    return this.uow.read(access, async (tx) => {
+      const { items, total } = await this.doctors.list(tx, access, q);
+      return { items: items.map((d) => d.toDoctor()), total, page: q.page, pageSize: q.pageSize };
     });
   }
 
   /** A doctor by id and profile id (the route /doctors/view/{id}/profileID/{profileID}): both must match. */
   get(access: RequestAccess, id: string, profileId: string): Promise<Doctor> {
-    return runInTenant(this.dataSource, access.principal.tenantId, async (m) => {
-      const row = await this.doctors.findReadable(m, access, id);
-      if (!row || row.profile_id !== profileId) throw new NotFoundException(MESSAGES.notFound);
-      return toDoctor(row);
+    return this.uow.read(access, async (tx) => {
+      const doctor = await this.doctors.findReadable(tx, access, id);
+      if (!doctor || doctor.profileId !== profileId) throw new NotFoundException(MESSAGES.notFound);
+      return doctor.toDoctor();
     });
   }
 
   create(access: RequestAccess, input: DoctorInput): Promise<Doctor> {
-    return runInTenant(this.dataSource, access.principal.tenantId, async (m) => {
-      const centreIds = await this.placement(m, access, input);
-      const id = await this.doctors.insert(m, access.principal.tenantId, input, centreIds);
-      return toDoctor((await this.doctors.findReadable(m, wholeReach(access), id))!);
+    return this.uow.change(access, async (tx) => {
+      const centreIds = await this.placement(tx, access, input);
+      const id = await this.doctors.insert(tx, access.principal.tenantId, input, centreIds);
+      return (await this.doctors.findReadable(tx, wholeReach(access), id))!.toDoctor();
     });
   }
 
   update(access: RequestAccess, input: DoctorInput & { id: string }): Promise<Doctor> {
-    return runInTenant(this.dataSource, access.principal.tenantId, async (m) => {
-      await this.writable(m, access, input.id);
-      const centreIds = await this.placement(m, access, input);
-      await this.doctors.update(m, access.principal.tenantId, input.id, input, centreIds);
-      return toDoctor((await this.doctors.findReadable(m, wholeReach(access), input.id))!);
+    return this.uow.change(access, async (tx) => {
+      await this.writable(tx, access, input.id);
+      const centreIds = await this.placement(tx, access, input);
+      await this.doctors.update(tx, access.principal.tenantId, input.id, input, centreIds);
+      return (await this.doctors.findReadable(tx, wholeReach(access), input.id))!.toDoctor();
     });
   }
 
   setStatus(access: RequestAccess, id: string, isActive: boolean): Promise<Doctor> {
-    return runInTenant(this.dataSource, access.principal.tenantId, async (m) => {
-      await this.writable(m, access, id);
-      await this.doctors.setActive(m, id, isActive);
-      return toDoctor((await this.doctors.findReadable(m, wholeReach(access), id))!);
+    return this.uow.change(access, async (tx) => {
+      await this.writable(tx, access, id);
+      await this.doctors.setActive(tx, id, isActive);
+      return (await this.doctors.findReadable(tx, wholeReach(access), id))!.toDoctor();
     });
   }
 
-  private async writable(m: EntityManager, access: RequestAccess, id: string): Promise<void> {
-    if (!(await this.doctors.findReadable(m, access, id))) throw new NotFoundException(MESSAGES.notFound);
-    if (!(await this.doctors.isWritable(m, access, id))) throw forbidden();
+  private async writable(tx: ReadTx, access: RequestAccess, id: string): Promise<void> {
+    if (!(await this.doctors.findReadable(tx, access, id))) throw new NotFoundException(MESSAGES.notFound);
+    if (!(await this.doctors.isWritable(tx, access, id))) throw forbidden();
   }
 
   /** The centres of a doctor: ones the caller reaches; when none are given, a non-tenant caller's own. */
-  private async placement(m: EntityManager, access: RequestAccess, input: DoctorInput): Promise<string[]> {
-    if (input.departmentID && !(await this.departments.findReadable(m, access, input.departmentID)))
+  private async placement(tx: ReadTx, access: RequestAccess, input: DoctorInput): Promise<string[]> {
+    if (input.departmentID && !(await this.departments.findReadable(tx, access, input.departmentID)))
       throw new NotFoundException(MESSAGES.departmentNotFound);
     let centreIds = [...new Set(input.centerID)];
     if (centreIds.length === 0 && access.principal.level !== 'tenant') {
@@ -105,11 +82,11 @@ export class DoctorsService {
         access.centreFilter !== null
           ? [...access.centreFilter]
           : access.principal.groupId
-            ? await this.centres.idsOfGroup(m, access.principal.groupId)
+            ? await this.centres.idsOfGroup(tx, access.principal.groupId)
             : [];
       if (centreIds.length === 0) throw forbidden();
     }
-    const found = await this.centres.findManyVisible(m, access, centreIds);
+    const found = await this.centres.findManyVisible(tx, access, centreIds);
     if (found.length !== centreIds.length) throw new NotFoundException(MESSAGES.centreNotFound);
     return centreIds;
   }

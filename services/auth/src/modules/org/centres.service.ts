@@ -1,17 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
 import type { Centre, ListQuery, Page } from '@rayworks/contracts';
-import { forbidden, runInTenant, SessionStore, type RequestAccess } from '@rayworks/nest-kit';
-import { isUniqueViolation, textOrNull } from '../../database/sql.js';
-import { actorOf } from '../access/actor.js';
+import {
+  forbidden,
+  isUniqueViolation,
+  SessionStore,
+  UnitOfWork,
+  type ReadTx,
+  type RequestAccess,
+} from '@rayworks/nest-kit';
 import type { ClientInfo } from '../access/client-info.js';
-import { changingPrincipals, usersReaching } from '../access/principals-change.js';
+import { renewPrincipalsAfterCommit, usersReachingIn } from '../access/principals-change.js';
 import { wholeReach } from '../access/owner-scope.js';
 import { AUDIT_ACTIONS } from '../audit/audit-actions.js';
-import { AuditRepository } from '../audit/audit.repository.js';
 import { CentresRepository, type CentreInput } from './centres.repository.js';
 import { GroupsRepository } from './groups.repository.js';
-import { toCentre } from './org.mappers.js';
 import { badRequest, notFound, ORG_MESSAGES } from './org.errors.js';
 import { OrgPublisher } from './org.publisher.js';
 
@@ -22,26 +24,25 @@ import { OrgPublisher } from './org.publisher.js';
 @Injectable()
 export class CentresService {
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(CentresRepository) private readonly centres: CentresRepository,
     @Inject(GroupsRepository) private readonly groups: GroupsRepository,
     @Inject(OrgPublisher) private readonly publisher: OrgPublisher,
-    @Inject(AuditRepository) private readonly audit: AuditRepository,
     @Inject(SessionStore) private readonly sessions: SessionStore,
   ) {}
 
   list(access: RequestAccess, q: ListQuery & { groupID?: string }): Promise<Page<Centre>> {
-    return runInTenant(this.dataSource, access.principal.tenantId, async (m) => {
-      const { items, total } = await this.centres.list(m, access, q);
-      return { items: items.map(toCentre), total, page: q.page, pageSize: q.pageSize };
+    return this.uow.read(access, async (tx) => {
+      const { items, total } = await this.centres.list(tx, access, q);
+      return { items: items.map((c) => c.toCentre()), total, page: q.page, pageSize: q.pageSize };
     });
   }
 
   get(access: RequestAccess, id: string): Promise<Centre> {
-    return runInTenant(this.dataSource, access.principal.tenantId, async (m) => {
-      const row = await this.centres.findVisible(m, access, id);
-      if (!row) throw notFound(ORG_MESSAGES.centreNotFound);
-      return toCentre(row);
+    return this.uow.read(access, async (tx) => {
+      const centre = await this.centres.findVisible(tx, access, id);
+      if (!centre) throw notFound(ORG_MESSAGES.centreNotFound);
+      return centre.toCentre();
     });
   }
 
@@ -50,88 +51,71 @@ export class CentresService {
     if (principal.level === 'centre' || access.empty) throw forbidden();
     const wanted: CentreInput =
       principal.level === 'group' ? { ...input, groupID: input.groupID ?? principal.groupId } : input;
-    return changingPrincipals(this.sessions, (affect) =>
-      this.uniqueCode(() =>
-        runInTenant(this.dataSource, principal.tenantId, async (m) => {
-          await this.checkGroup(m, access, wanted.groupID);
-          const id = await this.centres.insert(m, principal.tenantId, wanted);
-          affect(await usersReaching(m, [], [wanted.groupID ?? null]));
-          const centre = toCentre((await this.centres.findVisible(m, wholeReach(access), id))!);
-          await this.publisher.centre(m, principal.tenantId, actorOf(principal), centre, true);
-          await this.audit.append(m, {
-            tenantId: principal.tenantId,
-            actor: principal,
-            action: AUDIT_ACTIONS.centreCreate,
-            target: { type: 'centre', id },
-            client,
-          });
-          return centre;
-        }),
-      ),
+    return this.uniqueCode(() =>
+      this.uow.change(access, async (tx) => {
+        await this.checkGroup(tx, access, wanted.groupID);
+        const id = await this.centres.insert(tx, principal.tenantId, wanted);
+        renewPrincipalsAfterCommit(tx, this.sessions, await usersReachingIn(tx, [], [wanted.groupID ?? null]));
+        const centre = (await this.centres.findVisible(tx, wholeReach(access), id))!;
+        await this.publisher.centre(tx, centre, true);
+        await tx.audit({ action: AUDIT_ACTIONS.centreCreate, target: { type: 'centre', id }, client });
+        return centre.toCentre();
+      }),
     );
   }
 
   async update(access: RequestAccess, input: CentreInput & { id: string }, client: ClientInfo): Promise<Centre> {
     const { principal } = access;
-    return changingPrincipals(this.sessions, (affect) =>
-      this.uniqueCode(() =>
-        runInTenant(this.dataSource, principal.tenantId, async (m) => {
-          const current = await this.centres.findVisible(m, access, input.id);
-          if (!current) throw notFound(ORG_MESSAGES.centreNotFound);
-          if ((current.group_id ?? null) !== input.groupID) {
-            if (principal.level !== 'tenant') throw forbidden(ORG_MESSAGES.onlyTenantMovesCentres);
-            await this.checkGroup(m, access, input.groupID);
-          }
-          affect(await usersReaching(m, [input.id], [textOrNull(current.group_id), input.groupID]));
-          await this.centres.update(m, input.id, input);
-          const centre = toCentre((await this.centres.findVisible(m, wholeReach(access), input.id))!);
-          await this.publisher.centre(m, principal.tenantId, actorOf(principal), centre, false);
-          await this.audit.append(m, {
-            tenantId: principal.tenantId,
-            actor: principal,
-            action: AUDIT_ACTIONS.centreUpdate,
-            target: { type: 'centre', id: input.id },
-            client,
-          });
-          return centre;
-        }),
-      ),
-    );
-  }
-
-  setStatus(access: RequestAccess, id: string, isActive: boolean, client: ClientInfo): Promise<Centre> {
-    const { principal } = access;
-    return changingPrincipals(this.sessions, (affect) =>
-      runInTenant(this.dataSource, principal.tenantId, async (m) => {
-        const current = await this.centres.findVisible(m, access, id);
+    return this.uniqueCode(() =>
+      this.uow.change(access, async (tx) => {
+        const current = await this.centres.findVisible(tx, access, input.id);
         if (!current) throw notFound(ORG_MESSAGES.centreNotFound);
-        if (principal.level === 'centre') throw forbidden();
-        await this.centres.setActive(m, id, isActive);
-        affect(await usersReaching(m, [id], [textOrNull(current.group_id)]));
-        const centre = toCentre((await this.centres.findVisible(m, access, id))!);
-        await this.publisher.centre(m, principal.tenantId, actorOf(principal), centre, false);
-        await this.audit.append(m, {
-          tenantId: principal.tenantId,
-          actor: principal,
-          action: AUDIT_ACTIONS.centreUpdate,
-          target: { type: 'centre', id },
-          client,
-          details: { isActive },
-        });
-        return centre;
+        if (current.groupId !== input.groupID) {
+          if (principal.level !== 'tenant') throw forbidden(ORG_MESSAGES.onlyTenantMovesCentres);
+          await this.checkGroup(tx, access, input.groupID);
+        }
+        renewPrincipalsAfterCommit(
+          tx,
+          this.sessions,
+          await usersReachingIn(tx, [input.id], [current.groupId, input.groupID]),
+        );
+        await this.centres.update(tx, input.id, input);
+        const centre = (await this.centres.findVisible(tx, wholeReach(access), input.id))!;
+        await this.publisher.centre(tx, centre, false);
+        await tx.audit({ action: AUDIT_ACTIONS.centreUpdate, target: { type: 'centre', id: input.id }, client });
+        return centre.toCentre();
       }),
     );
   }
 
+  setStatus(access: RequestAccess, id: string, isActive: boolean, client: ClientInfo): Promise<Centre> {
+    return this.uow.change(access, async (tx) => {
+      const current = await this.centres.findVisible(tx, access, id);
+      if (!current) throw notFound(ORG_MESSAGES.centreNotFound);
+      if (access.principal.level === 'centre') throw forbidden();
+      await this.centres.setActive(tx, id, isActive);
+      renewPrincipalsAfterCommit(tx, this.sessions, await usersReachingIn(tx, [id], [current.groupId]));
+      const centre = (await this.centres.findVisible(tx, access, id))!;
+      await this.publisher.centre(tx, centre, false);
+      await tx.audit({
+        action: AUDIT_ACTIONS.centreUpdate,
+        target: { type: 'centre', id },
+        client,
+        details: { isActive },
+      });
+      return centre.toCentre();
+    });
+  }
+
   /** A centre goes only into an active group the caller reaches. */
-  private async checkGroup(m: EntityManager, access: RequestAccess, groupId: string | null): Promise<void> {
+  private async checkGroup(tx: ReadTx, access: RequestAccess, groupId: string | null): Promise<void> {
     if (groupId === null) {
       if (access.principal.level !== 'tenant') throw forbidden();
       return;
     }
-    const group = await this.groups.findVisible(m, { ...access, centreFilter: null }, groupId);
+    const group = await this.groups.findVisible(tx, { ...access, centreFilter: null }, groupId);
     if (!group) throw notFound(ORG_MESSAGES.groupNotFound);
-    if (!group.is_active) throw badRequest(ORG_MESSAGES.groupInactive);
+    if (!group.isActive) throw badRequest(ORG_MESSAGES.groupInactive);
   }
 
   private async uniqueCode<T>(work: () => Promise<T>): Promise<T> {

@@ -1,83 +1,92 @@
 import { Injectable } from '@nestjs/common';
-import type { z } from 'zod';
-import type { EntityManager } from 'typeorm';
+import { z } from 'zod';
 import type { groupInputSchema, ListQuery } from '@rayworks/contracts';
-import type { RequestAccess } from '@rayworks/nest-kit';
-import { containsPattern, limitOffset, one, orderBy, rows, SqlParams, type Row } from '../../database/sql.js';
+import {
+  containsPattern,
+  orderAndPage,
+  QueryParams,
+  typedRows,
+  type ReadTx,
+  type RequestAccess,
+} from '@rayworks/nest-kit';
 import { ScopeSql } from '../access/scope-sql.js';
+import { GroupEntity } from './group.entity.js';
 
 export type GroupInput = z.output<typeof groupInputSchema>;
 
-const SORTABLE = { name: 'g.name', code: 'g.code', createdAt: 'g.created_at', city: 'g.city' };
+/** Sortable list fields (contract names) → columns. */
+export const GROUP_SORT = { name: 'g.name', code: 'g.code', createdAt: 'g.createdAt', city: 'g.city' } as const;
 
-/** Groups, as far as the request reaches. */
+/** Groups, as far as the request reaches, on the unit of work's transaction. */
 @Injectable()
 export class GroupsRepository {
-  private select(scope: ScopeSql): string {
-    return `SELECT g.*, (SELECT count(*)::int FROM centres c WHERE c.group_id = g.id AND ${scope.centreRow('c')}) AS centre_count FROM groups g`;
+  /** Groups in reach. */
+  private query(tx: ReadTx, access: RequestAccess) {
+    const p = new QueryParams('g');
+    const scope = new ScopeSql(access, p);
+    return { qb: tx.repo(GroupEntity).createQueryBuilder('g').where(scope.groupId('g.id')), p };
   }
 
-  async list(m: EntityManager, access: RequestAccess, q: ListQuery): Promise<{ items: Row[]; total: number }> {
-    const p = new SqlParams();
+  /** Sets each group's count of the centres the request reaches. */
+  private async withCentreCounts(tx: ReadTx, access: RequestAccess, groups: GroupEntity[]): Promise<GroupEntity[]> {
+    if (groups.length === 0) return groups;
+    const p = new QueryParams();
     const scope = new ScopeSql(access, p);
-    const where = [scope.groupId('g.id')];
-    if (q.search) {
-      const s = p.add(containsPattern(q.search));
-      where.push(`(g.name ILIKE ${s} OR g.code ILIKE ${s} OR g.city ILIKE ${s})`);
-    }
-    if (q.isActive !== undefined) where.push(`g.is_active = ${p.add(q.isActive)}`);
-    const filter = `WHERE ${where.join(' AND ')}`;
-    const [{ total }] = await rows<{ total: number }>(m, `SELECT count(*)::int AS total FROM groups g ${filter}`, p);
-    const items = await rows(
-      m,
-      `${this.select(scope)} ${filter} ${orderBy(q, SORTABLE, 'name', 'g.id')} ${limitOffset(q, p)}`,
+    const counts = await typedRows(
+      tx.manager,
+      z.object({ groupId: z.string(), count: z.number().int() }),
+      `SELECT c.group_id AS "groupId", count(*)::int AS count FROM centres c
+       WHERE c.group_id = ANY(${p.add(groups.map((g) => g.id))}::uuid[]) AND ${scope.centreRow('c')} GROUP BY c.group_id`,
       p,
     );
-    return { items, total };
+    const byGroup = new Map(counts.map((c) => [c.groupId, c.count]));
+    for (const group of groups) group.centreCount = byGroup.get(group.id) ?? 0;
+    return groups;
   }
 
-  async findVisible(m: EntityManager, access: RequestAccess, id: string): Promise<Row | null> {
-    const p = new SqlParams();
-    const scope = new ScopeSql(access, p);
-    return one(m, `${this.select(scope)} WHERE g.id = ${p.add(id)} AND ${scope.groupId('g.id')}`, p);
+  async list(tx: ReadTx, access: RequestAccess, q: ListQuery): Promise<{ items: GroupEntity[]; total: number }> {
+    const { qb, p } = this.query(tx, access);
+    if (q.search) {
+      const s = p.add(containsPattern(q.search));
+      qb.andWhere(`(g.name ILIKE ${s} OR g.code ILIKE ${s} OR g.city ILIKE ${s})`);
+    }
+    if (q.isActive !== undefined) qb.andWhere(`g.is_active = ${p.add(q.isActive)}`);
+    qb.setParameters(p.values);
+    const [items, total] = await orderAndPage(qb, q, GROUP_SORT, 'name', 'g.id').getManyAndCount();
+    return { items: await this.withCentreCounts(tx, access, items), total };
   }
 
-  async insert(m: EntityManager, tenantId: string, input: GroupInput): Promise<string> {
-    const [row] = await rows<{ id: string }>(
-      m,
-      `INSERT INTO groups (tenant_id, name, code, is_fusion, email, phone_number, city, state)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [
-        tenantId,
-        input.name,
-        input.code,
-        input.isFusion,
-        input.email ?? null,
-        input.phoneNumber ?? null,
-        input.city ?? null,
-        input.state ?? null,
-      ],
-    );
-    return row!.id;
+  async findVisible(tx: ReadTx, access: RequestAccess, id: string): Promise<GroupEntity | null> {
+    const { qb, p } = this.query(tx, access);
+    const group = await qb
+      .andWhere(`g.id = ${p.add(id)}`)
+      .setParameters(p.values)
+      .getOne();
+    return group && (await this.withCentreCounts(tx, access, [group]))[0]!;
   }
 
-  async update(m: EntityManager, id: string, input: GroupInput): Promise<void> {
-    await m.query(
-      `UPDATE groups SET name = $2, code = $3, is_fusion = $4, email = $5, phone_number = $6, city = $7, state = $8, updated_at = now() WHERE id = $1`,
-      [
-        id,
-        input.name,
-        input.code,
-        input.isFusion,
-        input.email ?? null,
-        input.phoneNumber ?? null,
-        input.city ?? null,
-        input.state ?? null,
-      ],
-    );
+  async insert(tx: ReadTx, tenantId: string, input: GroupInput): Promise<string> {
+    const result = await tx.repo(GroupEntity).insert({ tenantId, ...this.columns(input) });
+    return (result.identifiers[0] as { id: string }).id;
   }
 
-  async setActive(m: EntityManager, id: string, isActive: boolean): Promise<void> {
-    await m.query(`UPDATE groups SET is_active = $2, updated_at = now() WHERE id = $1`, [id, isActive]);
+  async update(tx: ReadTx, id: string, input: GroupInput): Promise<void> {
+    await tx.repo(GroupEntity).update({ id }, this.columns(input));
+  }
+
+  async setActive(tx: ReadTx, id: string, isActive: boolean): Promise<void> {
+    await tx.repo(GroupEntity).update({ id }, { isActive });
+  }
+
+  private columns(input: GroupInput) {
+    return {
+      name: input.name,
+      code: input.code,
+      isFusion: input.isFusion,
+      email: input.email ?? null,
+      phoneNumber: input.phoneNumber ?? null,
+      city: input.city ?? null,
+      state: input.state ?? null,
+    };
   }
 }

@@ -1,16 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { Centre, Group, ListQuery, Page } from '@rayworks/contracts';
-import { forbidden, runInTenant, SessionStore, type RequestAccess } from '@rayworks/nest-kit';
-import { isUniqueViolation, textOrNull } from '../../database/sql.js';
+import { forbidden, isUniqueViolation, SessionStore, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
 import type { ClientInfo } from '../access/client-info.js';
-import { changingPrincipals, usersReaching } from '../access/principals-change.js';
-import { actorOf } from '../access/actor.js';
+import { renewPrincipalsAfterCommit, usersReachingIn } from '../access/principals-change.js';
 import { AUDIT_ACTIONS } from '../audit/audit-actions.js';
-import { AuditRepository } from '../audit/audit.repository.js';
 import { CentresRepository } from './centres.repository.js';
 import { GroupsRepository, type GroupInput } from './groups.repository.js';
-import { toCentre, toGroup } from './org.mappers.js';
 import { badRequest, notFound, ORG_MESSAGES } from './org.errors.js';
 import { OrgPublisher } from './org.publisher.js';
 
@@ -21,118 +16,95 @@ import { OrgPublisher } from './org.publisher.js';
 @Injectable()
 export class GroupsService {
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(GroupsRepository) private readonly groups: GroupsRepository,
     @Inject(CentresRepository) private readonly centres: CentresRepository,
     @Inject(OrgPublisher) private readonly publisher: OrgPublisher,
-    @Inject(AuditRepository) private readonly audit: AuditRepository,
     @Inject(SessionStore) private readonly sessions: SessionStore,
   ) {}
 
   list(access: RequestAccess, q: ListQuery): Promise<Page<Group>> {
-    return runInTenant(this.dataSource, access.principal.tenantId, async (m) => {
-      const { items, total } = await this.groups.list(m, access, q);
-      return { items: items.map(toGroup), total, page: q.page, pageSize: q.pageSize };
+    return this.uow.read(access, async (tx) => {
+      const { items, total } = await this.groups.list(tx, access, q);
+      return { items: items.map((g) => g.toGroup()), total, page: q.page, pageSize: q.pageSize };
     });
   }
 
   get(access: RequestAccess, id: string): Promise<Group> {
-    return runInTenant(this.dataSource, access.principal.tenantId, async (m) => {
-      const row = await this.groups.findVisible(m, access, id);
-      if (!row) throw notFound(ORG_MESSAGES.groupNotFound);
-      return toGroup(row);
+    return this.uow.read(access, async (tx) => {
+      const group = await this.groups.findVisible(tx, access, id);
+      if (!group) throw notFound(ORG_MESSAGES.groupNotFound);
+      return group.toGroup();
     });
   }
 
   async create(access: RequestAccess, input: GroupInput, client: ClientInfo): Promise<Group> {
-    const { principal } = access;
-    if (principal.level !== 'tenant') throw forbidden();
+    if (access.principal.level !== 'tenant') throw forbidden();
     return this.uniqueCode(() =>
-      runInTenant(this.dataSource, principal.tenantId, async (m) => {
-        const id = await this.groups.insert(m, principal.tenantId, input);
-        const group = toGroup((await this.groups.findVisible(m, access, id))!);
-        await this.publisher.group(m, principal.tenantId, actorOf(principal), group, true);
-        await this.audit.append(m, {
-          tenantId: principal.tenantId,
-          actor: principal,
-          action: AUDIT_ACTIONS.groupCreate,
-          target: { type: 'group', id },
-          client,
-        });
-        return group;
+      this.uow.change(access, async (tx) => {
+        const id = await this.groups.insert(tx, access.principal.tenantId, input);
+        const group = (await this.groups.findVisible(tx, access, id))!;
+        await this.publisher.group(tx, group, true);
+        await tx.audit({ action: AUDIT_ACTIONS.groupCreate, target: { type: 'group', id }, client });
+        return group.toGroup();
       }),
     );
   }
 
-  async update(access: RequestAccess, input: GroupInput & { id: string }, client: ClientInfo): Promise<Group> {
-    const { principal } = access;
+  update(access: RequestAccess, input: GroupInput & { id: string }, client: ClientInfo): Promise<Group> {
     return this.uniqueCode(() =>
-      runInTenant(this.dataSource, principal.tenantId, async (m) => {
-        if (!(await this.groups.findVisible(m, access, input.id))) throw notFound(ORG_MESSAGES.groupNotFound);
-        if (principal.level === 'centre') throw forbidden();
-        await this.groups.update(m, input.id, input);
-        const group = toGroup((await this.groups.findVisible(m, access, input.id))!);
-        await this.publisher.group(m, principal.tenantId, actorOf(principal), group, false);
-        await this.audit.append(m, {
-          tenantId: principal.tenantId,
-          actor: principal,
-          action: AUDIT_ACTIONS.groupUpdate,
-          target: { type: 'group', id: input.id },
-          client,
-        });
-        return group;
+      this.uow.change(access, async (tx) => {
+        if (!(await this.groups.findVisible(tx, access, input.id))) throw notFound(ORG_MESSAGES.groupNotFound);
+        if (access.principal.level === 'centre') throw forbidden();
+        await this.groups.update(tx, input.id, input);
+        const group = (await this.groups.findVisible(tx, access, input.id))!;
+        await this.publisher.group(tx, group, false);
+        await tx.audit({ action: AUDIT_ACTIONS.groupUpdate, target: { type: 'group', id: input.id }, client });
+        return group.toGroup();
       }),
     );
   }
 
   setStatus(access: RequestAccess, id: string, isActive: boolean, client: ClientInfo): Promise<Group> {
-    const { principal } = access;
     // A group's status is not in any token (its users reach its active centres either way): no renewal.
-    return runInTenant(this.dataSource, principal.tenantId, async (m) => {
-      if (!(await this.groups.findVisible(m, access, id))) throw notFound(ORG_MESSAGES.groupNotFound);
-      if (principal.level !== 'tenant') throw forbidden();
-      await this.groups.setActive(m, id, isActive);
-      const group = toGroup((await this.groups.findVisible(m, access, id))!);
-      await this.publisher.group(m, principal.tenantId, actorOf(principal), group, false);
-      await this.audit.append(m, {
-        tenantId: principal.tenantId,
-        actor: principal,
+    return this.uow.change(access, async (tx) => {
+      if (!(await this.groups.findVisible(tx, access, id))) throw notFound(ORG_MESSAGES.groupNotFound);
+      if (access.principal.level !== 'tenant') throw forbidden();
+      await this.groups.setActive(tx, id, isActive);
+      const group = (await this.groups.findVisible(tx, access, id))!;
+      await this.publisher.group(tx, group, false);
+      await tx.audit({
         action: AUDIT_ACTIONS.groupUpdate,
         target: { type: 'group', id },
         client,
         details: { isActive },
       });
-      return group;
+      return group.toGroup();
     });
   }
 
   /** Puts a centre into a group (an individual centre joins one, or a centre moves). */
   addCentre(access: RequestAccess, groupId: string, centreId: string, client: ClientInfo): Promise<Centre> {
-    const { principal } = access;
-    return changingPrincipals(this.sessions, (affect) =>
-      runInTenant(this.dataSource, principal.tenantId, async (m) => {
-        const group = await this.groups.findVisible(m, access, groupId);
-        if (!group) throw notFound(ORG_MESSAGES.groupNotFound);
-        const current = await this.centres.findVisible(m, access, centreId);
-        if (!current) throw notFound(ORG_MESSAGES.centreNotFound);
-        if (principal.level === 'centre') throw forbidden();
-        if (!group.is_active) throw badRequest(ORG_MESSAGES.groupInactive);
-        // the centre's users, and the users of the group it leaves and of the group it joins
-        affect(await usersReaching(m, [centreId], [textOrNull(current.group_id), groupId]));
-        await this.centres.setGroup(m, centreId, groupId);
-        const centre = toCentre((await this.centres.findVisible(m, access, centreId))!);
-        await this.publisher.centre(m, principal.tenantId, actorOf(principal), centre, false);
-        await this.audit.append(m, {
-          tenantId: principal.tenantId,
-          actor: principal,
-          action: AUDIT_ACTIONS.centreUpdate,
-          target: { type: 'centre', id: centreId },
-          client,
-          details: { groupId },
-        });
-        return centre;
-      }),
-    );
+    return this.uow.change(access, async (tx) => {
+      const group = await this.groups.findVisible(tx, access, groupId);
+      if (!group) throw notFound(ORG_MESSAGES.groupNotFound);
+      const current = await this.centres.findVisible(tx, access, centreId);
+      if (!current) throw notFound(ORG_MESSAGES.centreNotFound);
+      if (access.principal.level === 'centre') throw forbidden();
+      if (!group.isActive) throw badRequest(ORG_MESSAGES.groupInactive);
+      // the centre's users, and the users of the group it leaves and of the group it joins
+      renewPrincipalsAfterCommit(tx, this.sessions, await usersReachingIn(tx, [centreId], [current.groupId, groupId]));
+      await this.centres.setGroup(tx, centreId, groupId);
+      const centre = (await this.centres.findVisible(tx, access, centreId))!;
+      await this.publisher.centre(tx, centre, false);
+      await tx.audit({
+        action: AUDIT_ACTIONS.centreUpdate,
+        target: { type: 'centre', id: centreId },
+        client,
+        details: { groupId },
+      });
+      return centre.toCentre();
+    });
   }
 
   private async uniqueCode<T>(work: () => Promise<T>): Promise<T> {

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from '../audit/audit.module.js';
 import { CentresController } from './centres.controller.js';
 import { CentresRepository } from './centres.repository.js';
 import { CentresService } from './centres.service.js';
@@ -10,7 +9,6 @@ import { OrgPublisher } from './org.publisher.js';
 
 /** Groups and centres. */
 @Module({
-  imports: [AuditModule],
   controllers: [GroupsController, CentresController],
   providers: [GroupsRepository, CentresRepository, GroupsService, CentresService, OrgPublisher],
   exports: [GroupsRepository, CentresRepository],

@@ -1,44 +1,33 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import { OrgUnitCreatedV1, OrgUnitUpdatedV1, type Centre, type EventActor, type Group } from '@rayworks/contracts';
-import { OutboxPublisher } from '@rayworks/nest-kit';
+import { Injectable } from '@nestjs/common';
+import { OrgUnitCreatedV1, OrgUnitUpdatedV1 } from '@rayworks/contracts';
+import type { ChangeTx } from '@rayworks/nest-kit';
+import type { CentreEntity } from './centre.entity.js';
+import type { GroupEntity } from './group.entity.js';
 
-/** OrgUnitCreated / OrgUnitUpdated through the outbox, in the transaction of the change. */
+/** OrgUnitCreated / OrgUnitUpdated, in the unit of work of the change. */
 @Injectable()
 export class OrgPublisher {
-  constructor(@Inject(OutboxPublisher) private readonly outbox: OutboxPublisher) {}
-
-  async group(m: EntityManager, tenantId: string, actor: EventActor, group: Group, created: boolean): Promise<void> {
-    await this.outbox.publish(m, created ? OrgUnitCreatedV1 : OrgUnitUpdatedV1, {
-      key: group._id,
-      tenantId,
-      actor,
-      payload: {
-        id: group._id,
-        kind: 'group',
-        name: group.name,
-        code: group.code,
-        groupId: null,
-        isFusion: group.isFusion,
-        isActive: group.isActive,
-      },
+  async group(tx: ChangeTx, group: GroupEntity, created: boolean): Promise<void> {
+    await tx.publish(created ? OrgUnitCreatedV1 : OrgUnitUpdatedV1, group.id, {
+      id: group.id,
+      kind: 'group',
+      name: group.name,
+      code: group.code,
+      groupId: null,
+      isFusion: group.isFusion,
+      isActive: group.isActive,
     });
   }
 
-  async centre(m: EntityManager, tenantId: string, actor: EventActor, centre: Centre, created: boolean): Promise<void> {
-    await this.outbox.publish(m, created ? OrgUnitCreatedV1 : OrgUnitUpdatedV1, {
-      key: centre._id,
-      tenantId,
-      actor,
-      payload: {
-        id: centre._id,
-        kind: 'centre',
-        name: centre.name,
-        code: centre.code,
-        groupId: centre.groupID,
-        isFusion: centre.isFusion,
-        isActive: centre.isActive,
-      },
+  async centre(tx: ChangeTx, centre: CentreEntity, created: boolean): Promise<void> {
+    await tx.publish(created ? OrgUnitCreatedV1 : OrgUnitUpdatedV1, centre.id, {
+      id: centre.id,
+      kind: 'centre',
+      name: centre.name,
+      code: centre.code,
+      groupId: centre.groupId,
+      isFusion: centre.isFusion,
+      isActive: centre.isActive,
     });
   }
 }

@@ -1,39 +1,49 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import { rows } from '../../database/sql.js';
+import { IsNull, Raw, type EntityManager } from 'typeorm';
+import { z } from 'zod';
+import { readTxOf, typedRows, type ReadTx } from '@rayworks/nest-kit';
+import { PasswordResetEntity } from './password-reset.entity.js';
+
+const consumedRow = z.object({ userId: z.string(), tenantId: z.string() });
+export type ResetOwner = z.output<typeof consumedRow>;
 
 /** Reset links: only the sha256 of each token is kept. A platform table (the link carries no tenant). */
 @Injectable()
 export class PasswordResetsRepository {
-  /** A new token for the user; the user's earlier unused tokens stop working. */
+  /** A new token for the user; the user's earlier unused tokens stop working. (`m`: the mail processor's transaction.) */
   async create(
-    m: EntityManager,
+    m: EntityManager | ReadTx,
     row: { tokenHash: string; userId: string; tenantId: string; ttlSeconds: number },
   ): Promise<void> {
-    await m.query(`UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [row.userId]);
-    await m.query(
-      `INSERT INTO password_resets (token_hash, user_id, tenant_id, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
-      [row.tokenHash, row.userId, row.tenantId, row.ttlSeconds],
-    );
+    const resets = ('repo' in m ? m : readTxOf(m)).repo(PasswordResetEntity);
+    await resets.update({ userId: row.userId, usedAt: IsNull() }, { usedAt: () => 'now()' });
+    await resets.insert({
+      tokenHash: row.tokenHash,
+      userId: row.userId,
+      tenantId: row.tenantId,
+      expiresAt: () => `now() + make_interval(secs => ${Math.trunc(row.ttlSeconds)})`,
+    });
   }
 
-  /** Uses a token once: the user and tenant when it exists, is unused and has not expired; null otherwise. */
-  async consume(m: EntityManager, tokenHash: string): Promise<{ user_id: string; tenant_id: string } | null> {
-    const found = await rows<{ user_id: string; tenant_id: string }>(
-      m,
-      `UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id, tenant_id`,
-      [tokenHash],
+  /** Uses a token once: its user and tenant when it exists, is unused and has not expired; null otherwise. */
+  async consume(tx: ReadTx, tokenHash: string): Promise<ResetOwner | null> {
+    const [found] = await typedRows(
+      tx.manager,
+      consumedRow,
+      `UPDATE password_resets SET used_at = now() WHERE token_hash = :tokenHash AND used_at IS NULL AND expires_at > now()
+       RETURNING user_id AS "userId", tenant_id AS "tenantId"`,
+      { tokenHash },
     );
-    return found[0] ?? null;
+    return found ?? null;
   }
 
-  /** Is the token usable (without using it)? */
-  async isUsable(m: EntityManager, tokenHash: string): Promise<boolean> {
-    const found = await rows(
-      m,
-      `SELECT 1 FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`,
-      [tokenHash],
-    );
-    return found.length > 0;
+  /** The owner of a usable token (without using it); null when it is unknown, used or expired. */
+  async findUsable(tx: ReadTx, tokenHash: string): Promise<ResetOwner | null> {
+    const found = await tx.repo(PasswordResetEntity).findOneBy({
+      tokenHash,
+      usedAt: IsNull(),
+      expiresAt: Raw((column) => `${column} > now()`),
+    });
+    return found && { userId: found.userId, tenantId: found.tenantId };
   }
 }

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from '../audit/audit.module.js';
 import { CredentialsModule } from '../credentials/credentials.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { SessionsModule } from '../sessions/sessions.module.js';
@@ -9,7 +8,7 @@ import { PasswordsService } from './passwords.service.js';
 
 /** Change password, forgot password, reset link. */
 @Module({
-  imports: [AuditModule, CredentialsModule, MailModule, SessionsModule, UsersModule],
+  imports: [CredentialsModule, MailModule, SessionsModule, UsersModule],
   controllers: [PasswordsController],
   providers: [PasswordsService],
 })

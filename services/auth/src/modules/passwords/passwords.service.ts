@@ -1,12 +1,10 @@
 import { BadRequestException, HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { RedisClient as Redis } from '@rayworks/nest-kit';
-import { DataSource } from 'typeorm';
 import { AUTH_MESSAGES } from '@rayworks/contracts';
-import { REDIS, runInTenant, setTenant, type RequestAccess } from '@rayworks/nest-kit';
+import { REDIS, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
 import { validateChangePassword } from '@rayworks/validation';
 import type { ClientInfo } from '../access/client-info.js';
 import { AUDIT_ACTIONS } from '../audit/audit-actions.js';
-import { AuditRepository } from '../audit/audit.repository.js';
 import { CredentialsRepository } from '../credentials/credentials.repository.js';
 import { LoginRateLimiter } from '../credentials/login-rate-limiter.js';
 import { PasswordHasher } from '../credentials/password-hasher.js';
@@ -26,7 +24,7 @@ const FORGOT_THROTTLE_SECONDS = 60;
 @Injectable()
 export class PasswordsService {
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(CredentialsRepository) private readonly credentials: CredentialsRepository,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
@@ -35,7 +33,6 @@ export class PasswordsService {
     @Inject(PasswordResetsRepository) private readonly resets: PasswordResetsRepository,
     @Inject(SessionsService) private readonly sessions: SessionsService,
     @Inject(MailQueue) private readonly mail: MailQueue,
-    @Inject(AuditRepository) private readonly audit: AuditRepository,
   ) {}
 
   async change(access: RequestAccess, oldPassword: unknown, newPassword: unknown, client: ClientInfo): Promise<void> {
@@ -46,23 +43,19 @@ export class PasswordsService {
     // Guessing the current password through this call counts against the same limits as logins.
     if (await this.limiter.isLimited(principal.loginName, client.address))
       throw new HttpException(AUTH_MESSAGES.tooManyAttempts, HttpStatus.TOO_MANY_REQUESTS);
-    const credential = await this.dataSource.transaction((m) => this.credentials.findByUser(m, principal.userId));
-    if (!credential || !(await this.hasher.verify(credential.password_hash, String(oldPassword)))) {
+    const credential = await this.uow.read({ tenantId: null }, (tx) =>
+      this.credentials.findByUser(tx, principal.userId),
+    );
+    if (!credential || !(await this.hasher.verify(credential.passwordHash, String(oldPassword)))) {
       await this.limiter.recordFailure(principal.loginName, client.address);
       throw new BadRequestException(AUTH_MESSAGES.currentPasswordWrong);
     }
     const hash = await this.hasher.hash(String(newPassword));
-    await runInTenant(this.dataSource, principal.tenantId, async (m) => {
-      await this.credentials.setPassword(m, principal.userId, hash);
-      await this.users.setResetPassword(m, principal.userId, false);
-      await this.sessions.revokeAllOfUser(m, principal.userId, 'password-change');
-      await this.audit.append(m, {
-        tenantId: principal.tenantId,
-        actor: principal,
-        action: AUDIT_ACTIONS.passwordChange,
-        target: { type: 'user', id: principal.userId },
-        client,
-      });
+    await this.uow.change(access, async (tx) => {
+      await this.credentials.setPassword(tx, principal.userId, hash);
+      await this.users.setResetPassword(tx, principal.userId, false);
+      await this.sessions.revokeAllOfUser(tx, principal.userId, 'password-change');
+      await tx.audit({ action: AUDIT_ACTIONS.passwordChange, target: { type: 'user', id: principal.userId }, client });
     });
   }
 
@@ -71,18 +64,16 @@ export class PasswordsService {
     const name = loginName.trim().toLowerCase();
     const first = await this.redis.set(`forgot-password:${name}`, '1', 'EX', FORGOT_THROTTLE_SECONDS, 'NX');
     if (first !== 'OK') return;
-    const credential = await this.dataSource.transaction((m) => this.credentials.findByLoginName(m, name));
+    const credential = await this.uow.read({ tenantId: null }, (tx) => this.credentials.findByLoginName(tx, name));
     if (!credential) return;
-    await runInTenant(this.dataSource, credential.tenant_id, (m) =>
-      this.audit.append(m, {
-        tenantId: credential.tenant_id,
-        actor: null,
+    await this.uow.change({ tenantId: credential.tenantId, actor: { type: 'system', id: 'forgot-password' } }, (tx) =>
+      tx.audit({
         action: AUDIT_ACTIONS.passwordResetRequest,
-        target: { type: 'user', id: credential.user_id },
+        target: { type: 'user', id: credential.userId },
         client,
       }),
     );
-    await this.mail.enqueue(credential.tenant_id, { kind: 'password-reset', userId: credential.user_id });
+    await this.mail.enqueue(credential.tenantId, { kind: 'password-reset', userId: credential.userId });
   }
 
   /** Sets a new password from a reset link: once, before it expires; every session of the user ends. */
@@ -91,23 +82,23 @@ export class PasswordsService {
     const problem = errors.newPassword ?? errors.confirmPassword;
     if (problem) throw new BadRequestException(problem);
     const tokenHash = hashResetToken(resetToken);
-    if (!(await this.dataSource.transaction((m) => this.resets.isUsable(m, tokenHash))))
-      throw new BadRequestException(AUTH_MESSAGES.resetLinkInvalid);
+    // the link carries no tenant: its owner is read in the platform context, then the change runs in its tenant
+    const owner = await this.uow.read({ tenantId: null }, (tx) => this.resets.findUsable(tx, tokenHash));
+    if (!owner) throw new BadRequestException(AUTH_MESSAGES.resetLinkInvalid);
     const hash = await this.hasher.hash(newPassword);
-    const done = await this.dataSource.transaction(async (m) => {
-      const consumed = await this.resets.consume(m, tokenHash);
-      if (!consumed) return false;
-      await setTenant(m, consumed.tenant_id);
-      const user = await this.users.findById(m, consumed.user_id);
-      if (!user || !user.is_active) return false;
-      await this.credentials.setPassword(m, consumed.user_id, hash);
-      await this.users.setResetPassword(m, consumed.user_id, false);
-      await this.sessions.revokeAllOfUser(m, consumed.user_id, 'password-reset');
-      await this.audit.append(m, {
-        tenantId: consumed.tenant_id,
-        actor: { userId: consumed.user_id, loginName: String(user.login_name) },
+    const scope = { tenantId: owner.tenantId, actor: { type: 'user' as const, id: owner.userId } };
+    const done = await this.uow.change(scope, async (tx) => {
+      const consumed = await this.resets.consume(tx, tokenHash);
+      if (!consumed || consumed.userId !== owner.userId) return false;
+      const user = await this.users.view(tx, consumed.userId);
+      if (!user || !user.isActive) return false;
+      await this.credentials.setPassword(tx, consumed.userId, hash);
+      await this.users.setResetPassword(tx, consumed.userId, false);
+      await this.sessions.revokeAllOfUser(tx, consumed.userId, 'password-reset');
+      await tx.audit({
+        actor: { userId: consumed.userId, loginName: user.loginName },
         action: AUDIT_ACTIONS.passwordReset,
-        target: { type: 'user', id: consumed.user_id },
+        target: { type: 'user', id: consumed.userId },
         client,
       });
       return true;

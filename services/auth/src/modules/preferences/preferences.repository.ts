@@ -1,58 +1,40 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import { one } from '../../database/sql.js';
+import { z } from 'zod';
+import { typedRows, type ReadTx } from '@rayworks/nest-kit';
+import { PreferenceEntity, PreferredColumnsEntity } from './preference.entity.js';
+
+const settingsRow = z.object({ settings: z.record(z.string(), z.unknown()) });
 
 /** A user's own settings and preferred list columns. */
 @Injectable()
 export class PreferencesRepository {
-  async settings(m: EntityManager, userId: string): Promise<Record<string, unknown>> {
-    return (
-      (
-        await one<{ settings: Record<string, unknown> }>(m, `SELECT settings FROM preferences WHERE user_id = $1`, [
-          userId,
-        ])
-      )?.settings ?? {}
-    );
+  async settings(tx: ReadTx, userId: string): Promise<Record<string, unknown>> {
+    return (await tx.repo(PreferenceEntity).findOneBy({ userId }))?.settings ?? {};
   }
 
+  /** Merges the given fields into the user's settings (jsonb ||, one statement: concurrent merges keep both). */
   async mergeSettings(
-    m: EntityManager,
+    tx: ReadTx,
     tenantId: string,
     userId: string,
     settings: Record<string, unknown>,
   ): Promise<Record<string, unknown>> {
-    const row = await one<{ settings: Record<string, unknown> }>(
-      m,
-      `INSERT INTO preferences (tenant_id, user_id, settings) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id) DO UPDATE SET settings = preferences.settings || EXCLUDED.settings, updated_at = now() RETURNING settings`,
-      [tenantId, userId, JSON.stringify(settings)],
+    const [row] = await typedRows(
+      tx.manager,
+      settingsRow,
+      `INSERT INTO preferences (tenant_id, user_id, settings) VALUES (:tenantId, :userId, :settings)
+       ON CONFLICT (user_id) DO UPDATE SET settings = preferences.settings || EXCLUDED.settings, updated_at = now()
+       RETURNING settings`,
+      { tenantId, userId, settings: JSON.stringify(settings) },
     );
     return row!.settings;
   }
 
-  async columns(m: EntityManager, userId: string, screen: string): Promise<string[] | null> {
-    return (
-      (
-        await one<{ columns: string[] }>(
-          m,
-          `SELECT columns FROM preferred_columns WHERE user_id = $1 AND screen = $2`,
-          [userId, screen],
-        )
-      )?.columns ?? null
-    );
+  async columns(tx: ReadTx, userId: string, screen: string): Promise<string[] | null> {
+    return (await tx.repo(PreferredColumnsEntity).findOneBy({ userId, screen }))?.columns ?? null;
   }
 
-  async setColumns(
-    m: EntityManager,
-    tenantId: string,
-    userId: string,
-    screen: string,
-    columns: string[],
-  ): Promise<void> {
-    await m.query(
-      `INSERT INTO preferred_columns (tenant_id, user_id, screen, columns) VALUES ($1, $2, $3, $4::text[])
-       ON CONFLICT (user_id, screen) DO UPDATE SET columns = EXCLUDED.columns, updated_at = now()`,
-      [tenantId, userId, screen, columns],
-    );
+  async setColumns(tx: ReadTx, tenantId: string, userId: string, screen: string, columns: string[]): Promise<void> {
+    await tx.repo(PreferredColumnsEntity).upsert({ tenantId, userId, screen, columns }, ['userId', 'screen']);
   }
 }

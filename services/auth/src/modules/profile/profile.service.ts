@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { Profile, PROFILE_IMAGE_TYPES } from '@rayworks/contracts';
-import { runInTenant, StorageService, type Principal } from '@rayworks/nest-kit';
-import { textOrNull, type Row } from '../../database/sql.js';
+import { StorageService, UnitOfWork, type Principal, type ReadTx } from '@rayworks/nest-kit';
 import { UsersRepository } from '../users/users.repository.js';
+import { fullNameOf, type UserView } from '../users/user.view.js';
 
 /** The images a user keeps on their profile, each under its own prefix of the user's folder in the object store. */
 export const PROFILE_IMAGES = {
@@ -23,13 +22,13 @@ export const LOGO_URL_SECONDS = 12 * 3600;
 @Injectable()
 export class ProfileService {
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(StorageService) private readonly storage: StorageService,
   ) {}
 
   get(principal: Principal): Promise<Profile> {
-    return runInTenant(this.dataSource, principal.tenantId, async (m) => this.toProfile(await this.own(m, principal)));
+    return this.uow.read(principal, async (tx) => this.toProfile(await this.own(tx, principal)));
   }
 
   setSpecialization(
@@ -37,13 +36,13 @@ export class ProfileService {
     specialization: string[],
     qualificationName: string | null | undefined,
   ): Promise<Profile> {
-    return runInTenant(this.dataSource, principal.tenantId, async (m) => {
-      await this.own(m, principal);
-      await this.users.setProfile(m, principal.userId, {
+    return this.uow.change(principal, async (tx) => {
+      await this.own(tx, principal);
+      await this.users.setProfile(tx, principal.userId, {
         specialization,
         ...(qualificationName === undefined ? {} : { qualificationName }),
       });
-      return this.toProfile(await this.own(m, principal));
+      return this.toProfile(await this.own(tx, principal));
     });
   }
 
@@ -66,34 +65,34 @@ export class ProfileService {
     ) {
       throw new BadRequestException(PROFILE_IMAGES[image].message);
     }
-    return runInTenant(this.dataSource, principal.tenantId, async (m) => {
-      await this.own(m, principal);
+    return this.uow.change(principal, async (tx) => {
+      await this.own(tx, principal);
       await this.users.setProfile(
-        m,
+        tx,
         principal.userId,
         image === 'logo' ? { logoFileId: fileID } : { signatureFileId: fileID },
       );
-      return this.toProfile(await this.own(m, principal));
+      return this.toProfile(await this.own(tx, principal));
     });
   }
 
-  private async own(m: Parameters<UsersRepository['findById']>[0], principal: Principal): Promise<Row> {
-    const row = await this.users.findById(m, principal.userId);
-    if (!row) throw new NotFoundException();
-    return row;
+  private async own(tx: ReadTx, principal: Principal): Promise<UserView> {
+    const user = await this.users.view(tx, principal.userId);
+    if (!user) throw new NotFoundException();
+    return user;
   }
 
-  private async toProfile(r: Row): Promise<Profile> {
-    const signature = textOrNull(r.signature_file_id);
-    const logo = textOrNull(r.logo_file_id);
+  private async toProfile(user: UserView): Promise<Profile> {
+    const signature = user.signatureFileId;
+    const logo = user.logoFileId;
     return {
-      _id: String(r.id),
-      fullName: `${r.first_name} ${r.last_name}`.trim(),
-      email: String(r.email),
-      phoneNumber: textOrNull(r.phone_number),
-      roleName: String(r.role_name),
-      specialization: Array.isArray(r.specialization) ? r.specialization.map(String) : [],
-      qualificationName: textOrNull(r.qualification_name),
+      _id: user.id,
+      fullName: fullNameOf(user),
+      email: user.email,
+      phoneNumber: user.phoneNumber,
+      roleName: user.roleName,
+      specialization: user.specialization,
+      qualificationName: user.qualificationName,
       signature: signature ? { fileID: signature, url: await this.storage.presignGet(signature, 300) } : null,
       logo: logo ? { fileID: logo, url: await this.storage.presignGet(logo, LOGO_URL_SECONDS) } : null,
     };

@@ -1,12 +1,10 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from '../audit/audit.module.js';
 import { RolesController } from './roles.controller.js';
 import { RolesRepository } from './roles.repository.js';
 import { RolesService } from './roles.service.js';
 
 /** Roles and the privilege catalogue a caller may grant. */
 @Module({
-  imports: [AuditModule],
   controllers: [RolesController],
   providers: [RolesRepository, RolesService],
   exports: [RolesRepository],

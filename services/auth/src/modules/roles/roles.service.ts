@@ -1,5 +1,4 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import {
   normalizeRoleCode,
@@ -11,16 +10,13 @@ import {
   type Role,
   type roleInputSchema,
 } from '@rayworks/contracts';
-import { forbidden, runInTenant, SessionStore, type RequestAccess } from '@rayworks/nest-kit';
-import { isUniqueViolation } from '../../database/sql.js';
+import { forbidden, isUniqueViolation, SessionStore, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
 import type { ClientInfo } from '../access/client-info.js';
-import { changingPrincipals, usersWithRole } from '../access/principals-change.js';
+import { renewPrincipalsAfterCommit, usersOfRole } from '../access/principals-change.js';
 import { ownerFor, wholeReach } from '../access/owner-scope.js';
 import { canDefineRole } from '../access/role-rules.js';
 import { AUDIT_ACTIONS } from '../audit/audit-actions.js';
-import { AuditRepository } from '../audit/audit.repository.js';
 import { ROLE_MESSAGES } from './roles.errors.js';
-import { toRole } from './roles.mappers.js';
 import { RolesRepository, type RoleFields } from './roles.repository.js';
 
 type RoleInput = z.output<typeof roleInputSchema>;
@@ -33,24 +29,23 @@ type RoleInput = z.output<typeof roleInputSchema>;
 @Injectable()
 export class RolesService {
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(RolesRepository) private readonly roles: RolesRepository,
-    @Inject(AuditRepository) private readonly audit: AuditRepository,
     @Inject(SessionStore) private readonly sessions: SessionStore,
   ) {}
 
   list(access: RequestAccess, q: ListQuery): Promise<Page<Role>> {
-    return runInTenant(this.dataSource, access.principal.tenantId, async (m) => {
-      const { items, total } = await this.roles.list(m, access, q);
-      return { items: items.map(toRole), total, page: q.page, pageSize: q.pageSize };
+    return this.uow.read(access, async (tx) => {
+      const { items, total } = await this.roles.list(tx, access, q);
+      return { items: items.map((r) => r.toRole()), total, page: q.page, pageSize: q.pageSize };
     });
   }
 
   get(access: RequestAccess, id: string): Promise<Role> {
-    return runInTenant(this.dataSource, access.principal.tenantId, async (m) => {
-      const row = await this.roles.findReadable(m, access, id);
-      if (!row) throw new NotFoundException(ROLE_MESSAGES.notFound);
-      return toRole(row);
+    return this.uow.read(access, async (tx) => {
+      const role = await this.roles.findReadable(tx, access, id);
+      if (!role) throw new NotFoundException(ROLE_MESSAGES.notFound);
+      return role.toRole();
     });
   }
 
@@ -60,71 +55,53 @@ export class RolesService {
   }
 
   async create(access: RequestAccess, input: RoleInput, client: ClientInfo): Promise<Role> {
-    const { principal } = access;
     const fields = this.fields(access, input);
     const owner = ownerFor(access);
     return this.uniqueName(() =>
-      runInTenant(this.dataSource, principal.tenantId, async (m) => {
-        const id = await this.roles.insert(m, principal.tenantId, fields, owner);
-        await this.audit.append(m, {
-          tenantId: principal.tenantId,
-          actor: principal,
+      this.uow.change(access, async (tx) => {
+        const id = await this.roles.insert(tx, access.principal.tenantId, fields, owner);
+        await tx.audit({
           action: AUDIT_ACTIONS.roleCreate,
           target: { type: 'role', id },
           client,
           details: { roleCode: fields.roleCode },
         });
-        return toRole((await this.roles.findReadable(m, wholeReach(access), id))!);
+        return (await this.roles.findReadable(tx, wholeReach(access), id))!.toRole();
       }),
     );
   }
 
   async update(access: RequestAccess, input: RoleInput & { id: string }, client: ClientInfo): Promise<Role> {
-    const { principal } = access;
     const fields = this.fields(access, input);
-    return changingPrincipals(this.sessions, (affect) =>
-      this.uniqueName(() =>
-        runInTenant(this.dataSource, principal.tenantId, async (m) => {
-          const current = await this.roles.findReadable(m, access, input.id);
-          if (!current) throw new NotFoundException(ROLE_MESSAGES.notFound);
-          if (!(await this.roles.isWritable(m, access, input.id))) throw forbidden();
-          if (current.is_system && current.role_code !== fields.roleCode)
-            throw new BadRequestException(ROLE_MESSAGES.systemRoleCode);
-          await this.roles.update(m, input.id, fields);
-          affect(await usersWithRole(m, input.id));
-          await this.audit.append(m, {
-            tenantId: principal.tenantId,
-            actor: principal,
-            action: AUDIT_ACTIONS.roleUpdate,
-            target: { type: 'role', id: input.id },
-            client,
-            details: { privileges: fields.privileges },
-          });
-          return toRole((await this.roles.findReadable(m, wholeReach(access), input.id))!);
-        }),
-      ),
+    return this.uniqueName(() =>
+      this.uow.change(access, async (tx) => {
+        const current = await this.roles.findReadable(tx, access, input.id);
+        if (!current) throw new NotFoundException(ROLE_MESSAGES.notFound);
+        if (!(await this.roles.isWritable(tx, access, input.id))) throw forbidden();
+        if (current.isSystem && current.roleCode !== fields.roleCode)
+          throw new BadRequestException(ROLE_MESSAGES.systemRoleCode);
+        await this.roles.update(tx, input.id, fields);
+        renewPrincipalsAfterCommit(tx, this.sessions, await usersOfRole(tx, input.id));
+        await tx.audit({
+          action: AUDIT_ACTIONS.roleUpdate,
+          target: { type: 'role', id: input.id },
+          client,
+          details: { privileges: fields.privileges },
+        });
+        return (await this.roles.findReadable(tx, wholeReach(access), input.id))!.toRole();
+      }),
     );
   }
 
   setStatus(access: RequestAccess, id: string, isActive: boolean, client: ClientInfo): Promise<Role> {
-    const { principal } = access;
-    return changingPrincipals(this.sessions, (affect) =>
-      runInTenant(this.dataSource, principal.tenantId, async (m) => {
-        if (!(await this.roles.findReadable(m, access, id))) throw new NotFoundException(ROLE_MESSAGES.notFound);
-        if (!(await this.roles.isWritable(m, access, id))) throw forbidden();
-        await this.roles.setActive(m, id, isActive);
-        affect(await usersWithRole(m, id));
-        await this.audit.append(m, {
-          tenantId: principal.tenantId,
-          actor: principal,
-          action: AUDIT_ACTIONS.roleStatus,
-          target: { type: 'role', id },
-          client,
-          details: { isActive },
-        });
-        return toRole((await this.roles.findReadable(m, wholeReach(access), id))!);
-      }),
-    );
+    return this.uow.change(access, async (tx) => {
+      if (!(await this.roles.findReadable(tx, access, id))) throw new NotFoundException(ROLE_MESSAGES.notFound);
+      if (!(await this.roles.isWritable(tx, access, id))) throw forbidden();
+      await this.roles.setActive(tx, id, isActive);
+      renewPrincipalsAfterCommit(tx, this.sessions, await usersOfRole(tx, id));
+      await tx.audit({ action: AUDIT_ACTIONS.roleStatus, target: { type: 'role', id }, client, details: { isActive } });
+      return (await this.roles.findReadable(tx, wholeReach(access), id))!.toRole();
+    });
   }
 
   /** Normalises and checks what a caller asks a role to be. */

@@ -1,12 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { LoggedInUser } from '@rayworks/contracts';
-import { StorageService, type Principal } from '@rayworks/nest-kit';
-import { textOrNull, type Row } from '../../database/sql.js';
+import { StorageService, type Principal, type ReadTx } from '@rayworks/nest-kit';
 import { roleLevel } from '../access/role-rules.js';
 import { CentresRepository } from '../org/centres.repository.js';
 import { LOGO_URL_SECONDS } from '../profile/profile.service.js';
-import { grantsOf } from '../roles/roles.mappers.js';
+import { fullNameOf, roleGrantsOf, type UserView } from '../users/user.view.js';
 
 /**
  * The principal of a user (what the access token carries), from the database: its role's privileges (none while
@@ -20,53 +18,53 @@ export class PrincipalFactory {
   ) {}
 
   /** `principalVersion`: the user's version read before `user` was (SessionStore.principalVersion). */
-  async build(m: EntityManager, user: Row, sessionId: string, principalVersion: number): Promise<Principal> {
-    const roleCode = String(user.role_code);
+  async build(tx: ReadTx, user: UserView, sessionId: string, principalVersion: number): Promise<Principal> {
+    const roleCode = user.roleCode;
     const level = roleLevel(roleCode);
-    const groupId = level === 'tenant' ? null : textOrNull(user.effective_group_id);
+    const groupId = level === 'tenant' ? null : user.groupId;
     const centreIds =
       level === 'centre'
-        ? await this.centres.idsOfUser(m, String(user.id))
+        ? await this.centres.idsOfUser(tx, user.id)
         : level === 'group' && groupId
-          ? await this.centres.idsOfGroup(m, groupId)
+          ? await this.centres.idsOfGroup(tx, groupId)
           : [];
     return {
-      userId: String(user.id),
-      tenantId: String(user.tenant_id),
-      loginName: String(user.login_name),
+      userId: user.id,
+      tenantId: user.tenantId,
+      loginName: user.loginName,
       roleCodes: [roleCode],
       groupId,
       centreIds,
-      grants: user.role_active ? grantsOf({ privileges: user.role_privileges }) : {},
+      grants: user.roleActive ? roleGrantsOf(user) : {},
       sessionId,
       level,
-      resetPassword: Boolean(user.reset_password),
+      resetPassword: user.resetPassword,
       principalVersion,
     };
   }
 
   /** The logged-in user of spec §3, as the console stores it. */
-  async loggedInUser(m: EntityManager, user: Row, principal: Principal): Promise<LoggedInUser> {
-    const names = await this.centres.findNames(m, principal.centreIds);
-    const fullName = `${user.first_name} ${user.last_name}`.trim();
-    const logo = textOrNull(user.logo_file_id);
+  async loggedInUser(tx: ReadTx, user: UserView, principal: Principal): Promise<LoggedInUser> {
+    const names = await this.centres.findNames(tx, principal.centreIds);
+    const fullName = fullNameOf(user);
+    const logo = user.logoFileId;
     return {
-      _id: String(user.id),
+      _id: user.id,
       name: fullName,
       fullName,
-      firstName: String(user.first_name),
-      lastName: String(user.last_name),
-      email: String(user.email),
-      phoneNumber: textOrNull(user.phone_number),
-      searchName: `${fullName} ${user.login_name}`.toLowerCase(),
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      phoneNumber: user.phoneNumber,
+      searchName: `${fullName} ${user.loginName}`.toLowerCase(),
       roleCodes: [...principal.roleCodes],
-      roledetails: { name: String(user.role_name) },
-      isAvailability: Boolean(user.is_availability),
+      roledetails: { name: user.roleName },
+      isAvailability: user.isAvailability,
       logo: logo ? { fileID: logo } : null,
       // The console shows the picture from this URL for the session (it keeps the logged-in user).
       profileImg: logo ? [{ preview: await this.storage.presignGet(logo, LOGO_URL_SECONDS) }] : [],
       centerName: names[0] ?? null,
-      groupName: textOrNull(user.group_name),
+      groupName: user.groupName,
       centerLogo: null,
       groupLogo: null,
       radiologistLogo: null,

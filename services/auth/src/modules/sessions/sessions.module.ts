@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from '../audit/audit.module.js';
 import { CredentialsModule } from '../credentials/credentials.module.js';
 import { OrgModule } from '../org/org.module.js';
 import { TenantsModule } from '../tenants/tenants.module.js';
@@ -11,7 +10,7 @@ import { SessionsService } from './sessions.service.js';
 
 /** Login, logout, token refresh, the permission configuration. */
 @Module({
-  imports: [AuditModule, CredentialsModule, OrgModule, TenantsModule, UsersModule],
+  imports: [CredentialsModule, OrgModule, TenantsModule, UsersModule],
   controllers: [SessionsController],
   providers: [SessionsService, SessionsRepository, PrincipalFactory],
   exports: [SessionsService, SessionsRepository],

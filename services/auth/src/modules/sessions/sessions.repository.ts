@@ -1,34 +1,27 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { IsNull } from 'typeorm';
+import type { ReadTx } from '@rayworks/nest-kit';
 import type { ClientInfo } from '../access/client-info.js';
+import { SessionEntity } from './session.entity.js';
 
 /** The history of sessions (auth.sessions); the live state is in Redis (nest-kit SessionStore). */
 @Injectable()
 export class SessionsRepository {
-  async insert(
-    m: EntityManager,
-    row: { id: string; tenantId: string; userId: string; client: ClientInfo },
-  ): Promise<void> {
-    await m.query(`INSERT INTO sessions (id, tenant_id, user_id, address, user_agent) VALUES ($1, $2, $3, $4, $5)`, [
-      row.id,
-      row.tenantId,
-      row.userId,
-      row.client.address,
-      row.client.userAgent,
-    ]);
+  async insert(tx: ReadTx, row: { id: string; tenantId: string; userId: string; client: ClientInfo }): Promise<void> {
+    await tx.repo(SessionEntity).insert({
+      id: row.id,
+      tenantId: row.tenantId,
+      userId: row.userId,
+      address: row.client.address,
+      userAgent: row.client.userAgent,
+    });
   }
 
-  async end(m: EntityManager, id: string, reason: string): Promise<void> {
-    await m.query(`UPDATE sessions SET ended_at = now(), end_reason = $2 WHERE id = $1 AND ended_at IS NULL`, [
-      id,
-      reason,
-    ]);
+  async end(tx: ReadTx, id: string, reason: string): Promise<void> {
+    await tx.repo(SessionEntity).update({ id, endedAt: IsNull() }, { endedAt: () => 'now()', endReason: reason });
   }
 
-  async endAllOfUser(m: EntityManager, userId: string, reason: string): Promise<void> {
-    await m.query(`UPDATE sessions SET ended_at = now(), end_reason = $2 WHERE user_id = $1 AND ended_at IS NULL`, [
-      userId,
-      reason,
-    ]);
+  async endAllOfUser(tx: ReadTx, userId: string, reason: string): Promise<void> {
+    await tx.repo(SessionEntity).update({ userId, endedAt: IsNull() }, { endedAt: () => 'now()', endReason: reason });
   }
 }

@@ -6,22 +6,24 @@ import {
   UnauthorizedException,
   BadRequestException,
 } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
 import { AUTH_MESSAGES, toPermissionConfig, type PermissionConfig, type UserSession } from '@rayworks/contracts';
 import {
   AccessTokens,
   AuthFailure,
   RequestAuthenticator,
-  runInTenant,
   SessionStore,
-  setTenant,
+  UnitOfWork,
+  type AuditActor,
+  type AuditInput,
+  type ChangeTx,
   type Principal,
+  type ReadTx,
   type RequestAccess,
+  type TenantScope,
 } from '@rayworks/nest-kit';
 import { AUTH_SERVICE_ENV, type AuthServiceEnv } from '../../config/env.js';
 import type { ClientInfo } from '../access/client-info.js';
 import { AUDIT_ACTIONS } from '../audit/audit-actions.js';
-import { AuditRepository, type AuditEntry } from '../audit/audit.repository.js';
 import { CredentialsRepository } from '../credentials/credentials.repository.js';
 import { LoginRateLimiter } from '../credentials/login-rate-limiter.js';
 import { PasswordHasher } from '../credentials/password-hasher.js';
@@ -41,7 +43,7 @@ const invalidCredentials = () => new UnauthorizedException(AUTH_MESSAGES.invalid
 @Injectable()
 export class SessionsService {
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(AUTH_SERVICE_ENV) private readonly env: AuthServiceEnv,
     @Inject(CredentialsRepository) private readonly credentials: CredentialsRepository,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
@@ -50,7 +52,6 @@ export class SessionsService {
     @Inject(CompaniesRepository) private readonly companies: CompaniesRepository,
     @Inject(SessionsRepository) private readonly sessionRows: SessionsRepository,
     @Inject(PrincipalFactory) private readonly principals: PrincipalFactory,
-    @Inject(AuditRepository) private readonly audit: AuditRepository,
     @Inject(SessionStore) private readonly sessions: SessionStore,
     @Inject(AccessTokens) private readonly tokens: AccessTokens,
     @Inject(RequestAuthenticator) private readonly authenticator: RequestAuthenticator,
@@ -61,71 +62,60 @@ export class SessionsService {
     const name = loginName.trim().toLowerCase();
     if (await this.limiter.isLimited(name, client.address)) throw tooManyAttempts();
 
-    const credential = await this.dataSource.transaction((m) => this.credentials.findByLoginName(m, name));
-    const passwordOk = await this.hasher.verify(credential?.password_hash ?? null, password);
+    // login names are a platform table: read in the platform context, before any tenant is known
+    const credential = await this.uow.read({ tenantId: null }, (tx) => this.credentials.findByLoginName(tx, name));
+    const passwordOk = await this.hasher.verify(credential?.passwordHash ?? null, password);
     if (!credential || !passwordOk) {
       await this.limiter.recordFailure(name, client.address);
       if (credential) {
-        await runInTenant(this.dataSource, credential.tenant_id, async (m) => {
+        const actor = { userId: credential.userId, loginName: name };
+        await this.uow.change(this.loginScope(credential.tenantId, actor), async (tx) => {
           await this.credentials.recordFailure(
-            m,
+            tx,
             name,
             this.env.LOGIN_LOCK_AFTER_FAILURES,
             this.env.LOGIN_LOCK_SECONDS,
           );
-          await this.audit.append(
-            m,
-            this.failure(
-              credential.tenant_id,
-              { userId: credential.user_id, loginName: name },
-              client,
-              'wrong password',
-            ),
-          );
+          await tx.audit(this.failure(client, 'wrong password'));
         });
       } else {
-        await this.appendWithoutTenant(
-          this.failure(null, null, client, 'unknown login name', { loginName: name.slice(0, 100) }),
+        await this.uow.change(this.loginScope(null, null), (tx) =>
+          tx.audit(this.failure(client, 'unknown login name', { loginName: name.slice(0, 100) })),
         );
       }
       throw invalidCredentials();
     }
-    const actor = { userId: credential.user_id, loginName: name };
-    if (credential.locked_until && credential.locked_until.getTime() > Date.now()) {
-      await runInTenant(this.dataSource, credential.tenant_id, (m) =>
-        this.audit.append(m, this.failure(credential.tenant_id, actor, client, 'account locked')),
-      );
+    const actor = { userId: credential.userId, loginName: name };
+    const scope = this.loginScope(credential.tenantId, actor);
+    if (credential.lockedUntil && credential.lockedUntil.getTime() > Date.now()) {
+      await this.uow.change(scope, (tx) => tx.audit(this.failure(client, 'account locked')));
       throw tooManyAttempts();
     }
 
-    const session = await this.sessions.create(credential.user_id, credential.tenant_id);
-    const principalVersion = await this.sessions.principalVersion(credential.user_id);
-    const outcome = await runInTenant(this.dataSource, credential.tenant_id, async (m) => {
-      const user = await this.users.findById(m, credential.user_id);
-      if (!user || !user.is_active || !(await this.companies.isActive(m, credential.tenant_id))) return null;
-      await this.credentials.recordSuccess(m, name);
-      await this.users.touchLogin(m, credential.user_id);
-      await this.sessionRows.insert(m, {
+    const session = await this.sessions.create(credential.userId, credential.tenantId);
+    const principalVersion = await this.sessions.principalVersion(credential.userId);
+    const outcome = await this.uow.change(scope, async (tx) => {
+      const user = await this.users.view(tx, credential.userId);
+      if (!user || !user.isActive || !(await this.companies.isActive(tx, credential.tenantId))) return null;
+      await this.credentials.recordSuccess(tx, name);
+      await this.users.touchLogin(tx, credential.userId);
+      await this.sessionRows.insert(tx, {
         id: session.sessionId,
-        tenantId: credential.tenant_id,
-        userId: credential.user_id,
+        tenantId: credential.tenantId,
+        userId: credential.userId,
         client,
       });
-      await this.audit.append(m, {
-        tenantId: credential.tenant_id,
-        actor,
+      await tx.audit({
         action: AUDIT_ACTIONS.loginSuccess,
         target: { type: 'session', id: session.sessionId },
         client,
       });
-      const principal = await this.principals.build(m, user, session.sessionId, principalVersion);
-      return { principal, user: await this.principals.loggedInUser(m, user, principal) };
+      const principal = await this.principals.build(tx, user, session.sessionId, principalVersion);
+      return { principal, user: await this.principals.loggedInUser(tx, user, principal) };
     });
     if (!outcome) {
       await this.sessions.revoke(session.sessionId);
-      await runInTenant(this.dataSource, credential.tenant_id, (m) =>
-        this.audit.append(m, this.failure(credential.tenant_id, actor, client, 'inactive')),
-      );
+      await this.uow.change(scope, (tx) => tx.audit(this.failure(client, 'inactive')));
       throw new UnauthorizedException(AUTH_MESSAGES.accountInactive);
     }
     await this.limiter.clearLoginName(name);
@@ -145,15 +135,9 @@ export class SessionsService {
   async logout(access: RequestAccess, client: ClientInfo): Promise<void> {
     const { principal } = access;
     await this.sessions.revoke(principal.sessionId);
-    await runInTenant(this.dataSource, principal.tenantId, async (m) => {
-      await this.sessionRows.end(m, principal.sessionId, 'logout');
-      await this.audit.append(m, {
-        tenantId: principal.tenantId,
-        actor: principal,
-        action: AUDIT_ACTIONS.logout,
-        target: { type: 'session', id: principal.sessionId },
-        client,
-      });
+    await this.uow.change(access, async (tx) => {
+      await this.sessionRows.end(tx, principal.sessionId, 'logout');
+      await tx.audit({ action: AUDIT_ACTIONS.logout, target: { type: 'session', id: principal.sessionId }, client });
     });
   }
 
@@ -173,10 +157,10 @@ export class SessionsService {
       throw error;
     }
     const principalVersion = await this.sessions.principalVersion(stale.userId);
-    const principal = await runInTenant(this.dataSource, stale.tenantId, async (m) => {
-      const user = await this.users.findById(m, stale.userId);
-      if (!user || !user.is_active || !(await this.companies.isActive(m, stale.tenantId))) return null;
-      return this.principals.build(m, user, stale.sessionId, principalVersion);
+    const principal = await this.uow.read({ tenantId: stale.tenantId }, async (tx) => {
+      const user = await this.users.view(tx, stale.userId);
+      if (!user || !user.isActive || !(await this.companies.isActive(tx, stale.tenantId))) return null;
+      return this.principals.build(tx, user, stale.sessionId, principalVersion);
     });
     if (!principal) {
       await this.sessions.revoke(stale.sessionId);
@@ -191,25 +175,17 @@ export class SessionsService {
   }
 
   /** Ends every session of a user (password change or reset): Redis first, then the history. */
-  async revokeAllOfUser(m: EntityManager, userId: string, reason: string): Promise<void> {
+  async revokeAllOfUser(tx: ChangeTx | ReadTx, userId: string, reason: string): Promise<void> {
     await this.sessions.revokeAllForUser(userId);
-    await this.sessionRows.endAllOfUser(m, userId, reason);
+    await this.sessionRows.endAllOfUser(tx, userId, reason);
   }
 
-  private failure(
-    tenantId: string | null,
-    actor: AuditEntry['actor'],
-    client: ClientInfo,
-    reason: string,
-    extra: Record<string, unknown> = {},
-  ): AuditEntry {
-    return { tenantId, actor, action: AUDIT_ACTIONS.loginFailure, client, details: { reason, ...extra } };
+  /** A login's unit of work: the user's tenant (or the platform context), the user it signs in as the actor. */
+  private loginScope(tenantId: string | null, user: AuditActor | null): TenantScope {
+    return { tenantId, actor: user ? { type: 'user', id: user.userId } : { type: 'system', id: 'login' }, user };
   }
 
-  private appendWithoutTenant(entry: AuditEntry): Promise<void> {
-    return this.dataSource.transaction(async (m) => {
-      await setTenant(m, null);
-      await this.audit.append(m, entry);
-    });
+  private failure(client: ClientInfo, reason: string, extra: Record<string, unknown> = {}): AuditInput {
+    return { action: AUDIT_ACTIONS.loginFailure, client, details: { reason, ...extra } };
   }
 }

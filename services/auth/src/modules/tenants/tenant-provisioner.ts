@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import {
   ALL_ROLE_CODES,
   DEFAULT_ROLE_PRIVILEGES,
@@ -10,17 +10,17 @@ import {
   type PrivilegeGrants,
   type RoleCode,
 } from '@rayworks/contracts';
-import { OutboxPublisher, runInTenant } from '@rayworks/nest-kit';
-import { one, rows } from '../../database/sql.js';
+import { AuditLog, OutboxPublisher, UnitOfWork, type ChangeTx } from '@rayworks/nest-kit';
 import { roleLevel } from '../access/role-rules.js';
 import { CredentialsRepository } from '../credentials/credentials.repository.js';
 import { PasswordHasher } from '../credentials/password-hasher.js';
+import { CentreEntity } from '../org/centre.entity.js';
 import { CentresRepository } from '../org/centres.repository.js';
+import { GroupEntity } from '../org/group.entity.js';
 import { GroupsRepository } from '../org/groups.repository.js';
-import { toCentre, toGroup } from '../org/org.mappers.js';
 import { OrgPublisher } from '../org/org.publisher.js';
+import { RoleEntity } from '../roles/role.entity.js';
 import { RolesRepository } from '../roles/roles.repository.js';
-import { toUser } from '../users/users.mappers.js';
 import { UsersPublisher } from '../users/users.publisher.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { CompaniesRepository } from './companies.repository.js';
@@ -80,26 +80,31 @@ export class TenantProvisioner {
   private readonly users = new UsersRepository();
   private readonly credentials = new CredentialsRepository();
   private readonly outbox = new OutboxPublisher('auth');
-  private readonly orgPublisher = new OrgPublisher(this.outbox);
-  private readonly usersPublisher = new UsersPublisher(this.outbox);
+  private readonly orgPublisher = new OrgPublisher();
+  private readonly usersPublisher = new UsersPublisher();
   private readonly hasher = new PasswordHasher();
   private readonly hashes = new Map<string, Promise<string>>();
 
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly uow: UnitOfWork;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.uow = new UnitOfWork(dataSource, this.outbox, new AuditLog('auth'));
+  }
 
   async provision(spec: TenantSpec): Promise<ProvisionedTenant> {
     const tenantId = await this.company(spec.company);
     const out: ProvisionedTenant = { tenantId, groups: {}, centres: {}, roles: {}, users: {} };
-    await runInTenant(this.dataSource, tenantId, async (m) => {
-      for (const g of spec.groups ?? []) out.groups[g.key] = await this.group(m, tenantId, g);
+    const scope = { tenantId, actor: SYSTEM };
+    await this.uow.change(scope, async (tx) => {
+      for (const g of spec.groups ?? []) out.groups[g.key] = await this.group(tx, tenantId, g);
       for (const c of spec.centres ?? []) {
         const groupId = c.group ? out.groups[c.group] : null;
         if (c.group && !groupId) throw new Error(`centre ${c.key}: unknown group ${c.group}`);
-        out.centres[c.key] = await this.centre(m, tenantId, { ...c, groupId: groupId ?? null });
+        out.centres[c.key] = await this.centre(tx, tenantId, { ...c, groupId: groupId ?? null });
       }
-      for (const code of ALL_ROLE_CODES) out.roles[code] = await this.systemRole(m, tenantId, code);
+      for (const code of ALL_ROLE_CODES) out.roles[code] = await this.systemRole(tx, tenantId, code);
       for (const r of spec.roles ?? []) {
-        out.roles[r.key] = await this.customRole(m, tenantId, r, {
+        out.roles[r.key] = await this.customRole(tx, tenantId, r, {
           ownerGroupId: r.ownerGroup ? out.groups[r.ownerGroup]! : null,
           ownerCentreId: r.ownerCentre ? out.centres[r.ownerCentre]! : null,
         });
@@ -107,70 +112,61 @@ export class TenantProvisioner {
     });
     for (const u of spec.users ?? []) {
       const passwordHash = await this.hash(u.password);
-      out.users[u.loginName.toLowerCase()] = await runInTenant(this.dataSource, tenantId, (m) =>
-        this.user(m, tenantId, u, out, passwordHash),
+      out.users[u.loginName.toLowerCase()] = await this.uow.change(scope, (tx) =>
+        this.user(tx, tenantId, u, out, passwordHash),
       );
     }
     return out;
   }
 
   private async company(company: TenantSpec['company']): Promise<string> {
-    return this.dataSource.transaction(async (m) => {
-      const found = await this.companies.findByCode(m, company.code);
+    // the register of tenants is a platform table: written in the platform context
+    return this.uow.change({ tenantId: null, actor: SYSTEM }, async (tx) => {
+      const found = await this.companies.findByCode(tx, company.code);
       if (found) return found.id;
       const id = randomUUID();
-      await this.companies.insert(m, { id, ...company });
+      await this.companies.insert(tx, { id, ...company });
       return id;
     });
   }
 
-  private async group(
-    m: EntityManager,
-    tenantId: string,
-    g: NonNullable<TenantSpec['groups']>[number],
-  ): Promise<string> {
-    const found = await one<{ id: string }>(m, `SELECT id FROM groups WHERE code = $1`, [g.code]);
+  private async group(tx: ChangeTx, tenantId: string, g: NonNullable<TenantSpec['groups']>[number]): Promise<string> {
+    const found = await tx.repo(GroupEntity).findOneBy({ code: g.code });
     if (found) return found.id;
-    const id = await this.groups.insert(m, tenantId, { name: g.name, code: g.code, isFusion: g.isFusion ?? false });
-    const row = await one(m, `SELECT g.*, 0 AS centre_count FROM groups g WHERE id = $1`, [id]);
-    await this.orgPublisher.group(m, tenantId, SYSTEM, toGroup(row!), true);
+    const id = await this.groups.insert(tx, tenantId, { name: g.name, code: g.code, isFusion: g.isFusion ?? false });
+    await this.orgPublisher.group(tx, await tx.repo(GroupEntity).findOneByOrFail({ id }), true);
     return id;
   }
 
   private async centre(
-    m: EntityManager,
+    tx: ChangeTx,
     tenantId: string,
     c: NonNullable<TenantSpec['centres']>[number] & { groupId: string | null },
   ): Promise<string> {
-    const found = await one<{ id: string }>(m, `SELECT id FROM centres WHERE code = $1`, [c.code]);
+    const found = await tx.repo(CentreEntity).findOneBy({ code: c.code });
     if (found) return found.id;
-    const id = await this.centres.insert(m, tenantId, {
+    const id = await this.centres.insert(tx, tenantId, {
       name: c.name,
       code: c.code,
       groupID: c.groupId,
       isFusion: c.isFusion ?? false,
     });
-    const row = await one(
-      m,
-      `SELECT c.*, g.name AS group_name FROM centres c LEFT JOIN groups g ON g.id = c.group_id WHERE c.id = $1`,
-      [id],
-    );
-    await this.orgPublisher.centre(m, tenantId, SYSTEM, toCentre(row!), true);
+    await this.orgPublisher.centre(tx, await tx.repo(CentreEntity).findOneByOrFail({ id }), true);
     return id;
   }
 
-  private async systemRole(m: EntityManager, tenantId: string, code: RoleCode): Promise<string> {
-    const found = await one<{ id: string }>(m, `SELECT id FROM roles WHERE is_system AND role_code = $1`, [code]);
+  private async systemRole(tx: ChangeTx, tenantId: string, code: RoleCode): Promise<string> {
+    const found = await tx.repo(RoleEntity).findOneBy({ isSystem: true, roleCode: code });
     if (found) return found.id;
     // Labels repeat (the typist is labelled Transcriptionist, spec §6): the second of a label gets its code too.
     const label = ROLE_LABELS[code];
-    const taken = await one(
-      m,
-      `SELECT 1 FROM roles WHERE lower(name) = lower($1) AND owner_group_id IS NULL AND owner_centre_id IS NULL`,
-      [label],
-    );
+    const taken = await tx
+      .repo(RoleEntity)
+      .createQueryBuilder('r')
+      .where('lower(r.name) = lower(:label) AND r.owner_group_id IS NULL AND r.owner_centre_id IS NULL', { label })
+      .getExists();
     return this.roles.insert(
-      m,
+      tx,
       tenantId,
       {
         name: taken ? `${label} (${code})` : label,
@@ -184,18 +180,20 @@ export class TenantProvisioner {
   }
 
   private async customRole(
-    m: EntityManager,
+    tx: ChangeTx,
     tenantId: string,
     r: NonNullable<TenantSpec['roles']>[number],
     owner: { ownerGroupId: string | null; ownerCentreId: string | null },
   ): Promise<string> {
-    const found = await one<{ id: string }>(m, `SELECT id FROM roles WHERE NOT is_system AND lower(name) = lower($1)`, [
-      r.name,
-    ]);
+    const found = await tx
+      .repo(RoleEntity)
+      .createQueryBuilder('r')
+      .where('NOT r.is_system AND lower(r.name) = lower(:name)', { name: r.name })
+      .getOne();
     if (found) return found.id;
     const roleCode = normalizeRoleCode(r.roleCode) ?? r.roleCode;
     return this.roles.insert(
-      m,
+      tx,
       tenantId,
       {
         name: r.name,
@@ -208,34 +206,34 @@ export class TenantProvisioner {
   }
 
   private async user(
-    m: EntityManager,
+    tx: ChangeTx,
     tenantId: string,
     u: NonNullable<TenantSpec['users']>[number],
     out: ProvisionedTenant,
     passwordHash: string,
   ): Promise<string> {
     const loginName = u.loginName.toLowerCase();
-    const existing = await this.credentials.findByLoginName(m, loginName);
+    const existing = await this.credentials.findByLoginName(tx, loginName);
     if (existing) {
-      if (existing.tenant_id !== tenantId) throw new Error(`login name ${loginName} belongs to another tenant`);
-      return existing.user_id;
+      if (existing.tenantId !== tenantId) throw new Error(`login name ${loginName} belongs to another tenant`);
+      return existing.userId;
     }
     const roleId = out.roles[u.role] ?? out.roles[normalizeRoleCode(u.role) ?? ''];
     if (!roleId) throw new Error(`user ${loginName}: unknown role ${u.role}`);
-    const [role] = await rows<{ role_code: string }>(m, `SELECT role_code FROM roles WHERE id = $1`, [roleId]);
-    const level = roleLevel(role!.role_code);
+    const role = await tx.repo(RoleEntity).findOneByOrFail({ id: roleId });
+    const level = roleLevel(role.roleCode);
     const groupId = level === 'group' && u.group ? out.groups[u.group]! : null;
     const centreIds = level === 'centre' ? (u.centres ?? []).map((key) => out.centres[key]!) : [];
     const id = await this.users.insert(
-      m,
+      tx,
       tenantId,
       loginName,
       { firstName: u.firstName, lastName: u.lastName, email: u.email, phoneNumber: null, roleId, groupId, centreIds },
       u.resetPassword ?? false,
     );
-    await this.credentials.insert(m, { loginName, userId: id, tenantId, passwordHash });
-    if (u.isActive === false) await this.users.setActive(m, id, false);
-    await this.usersPublisher.publish(m, tenantId, SYSTEM, toUser((await this.users.findById(m, id))!), true);
+    await this.credentials.insert(tx, { loginName, userId: id, tenantId, passwordHash });
+    if (u.isActive === false) await this.users.setActive(tx, id, false);
+    await this.usersPublisher.publish(tx, (await this.users.view(tx, id))!, true);
     return id;
   }
 

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from '../audit/audit.module.js';
 import { CredentialsModule } from '../credentials/credentials.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { OrgModule } from '../org/org.module.js';
@@ -11,7 +10,7 @@ import { UsersService } from './users.service.js';
 
 /** Users: the admin screens' calls. */
 @Module({
-  imports: [AuditModule, CredentialsModule, MailModule, OrgModule, RolesModule],
+  imports: [CredentialsModule, MailModule, OrgModule, RolesModule],
   controllers: [UsersController],
   providers: [UsersRepository, UsersService, UsersPublisher],
   exports: [UsersRepository, UsersPublisher],

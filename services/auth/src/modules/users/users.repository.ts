@@ -1,9 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { z } from 'zod';
 import { normalizeRoleCode, type ListQuery } from '@rayworks/contracts';
-import type { RequestAccess } from '@rayworks/nest-kit';
-import { containsPattern, execute, limitOffset, one, orderBy, rows, SqlParams, type Row } from '../../database/sql.js';
+import {
+  containsPattern,
+  QueryParams,
+  typedRows,
+  type ReadTx,
+  type RequestAccess,
+  type SortMap,
+} from '@rayworks/nest-kit';
 import { ScopeSql } from '../access/scope-sql.js';
+import { UserCentreEntity, UserEntity } from './user.entity.js';
+import { USER_VIEW_SELECT, userViewRow, type UserView } from './user.view.js';
 
 export interface UserFields {
   firstName: string;
@@ -16,23 +25,8 @@ export interface UserFields {
   centreIds: readonly string[];
 }
 
-/** A user with its role, centres, effective group and lock state: everything the API shows. */
-const SELECT = `
-  SELECT u.*, r.name AS role_name, r.role_code, r.privileges AS role_privileges, r.is_active AS role_active,
-         uc.centre_ids, uc.centre_names, COALESCE(u.group_id, uc.centre_group_id) AS effective_group_id, g.name AS group_name,
-         cr.locked_until, cr.failed_count, (cr.locked_until IS NOT NULL AND cr.locked_until > now()) AS is_blocked
-    FROM users u
-    JOIN roles r ON r.id = u.role_id
-    LEFT JOIN credentials cr ON cr.user_id = u.id
-    LEFT JOIN LATERAL (
-      SELECT COALESCE(array_agg(c.id::text ORDER BY c.name, c.id), '{}') AS centre_ids,
-             COALESCE(array_agg(c.name ORDER BY c.name, c.id), '{}') AS centre_names,
-             (array_agg(c.group_id::text ORDER BY c.name, c.id) FILTER (WHERE c.group_id IS NOT NULL))[1]::uuid AS centre_group_id
-        FROM user_centres x JOIN centres c ON c.id = x.centre_id WHERE x.user_id = u.id
-    ) uc ON TRUE
-    LEFT JOIN groups g ON g.id = COALESCE(u.group_id, uc.centre_group_id)`;
-
-const SORTABLE = {
+/** Sortable list fields (contract names) → columns. */
+export const USER_SORT = {
   name: `u.first_name || ' ' || u.last_name`,
   firstName: 'u.first_name',
   lastName: 'u.last_name',
@@ -41,15 +35,25 @@ const SORTABLE = {
   roleName: 'r.name',
   createdAt: 'u.created_at',
   lastLoginAt: 'u.last_login_at',
-};
+} as const satisfies SortMap;
 
 export type UserListQuery = ListQuery & { roleCode?: string; centerID?: string };
 
-/** Users, as far as the request reaches. */
+const totalRow = z.object({ total: z.number().int() });
+const mailUserRow = z.object({
+  id: z.string(),
+  login_name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  is_active: z.boolean(),
+});
+
+/** Users, as far as the request reaches, on the unit of work's transaction. */
 @Injectable()
 export class UsersRepository {
-  async list(m: EntityManager, access: RequestAccess, q: UserListQuery): Promise<{ items: Row[]; total: number }> {
-    const p = new SqlParams();
+  async list(tx: ReadTx, access: RequestAccess, q: UserListQuery): Promise<{ items: UserView[]; total: number }> {
+    const p = new QueryParams();
     const where = [new ScopeSql(access, p).user('u')];
     if (q.search) {
       const s = p.add(containsPattern(q.search));
@@ -62,92 +66,109 @@ export class UsersRepository {
       where.push(`EXISTS (SELECT 1 FROM user_centres f WHERE f.user_id = u.id AND f.centre_id = ${p.add(q.centerID)})`);
     if (q.isActive !== undefined) where.push(`u.is_active = ${p.add(q.isActive)}`);
     const filter = `WHERE ${where.join(' AND ')}`;
-    const [{ total }] = await rows<{ total: number }>(
-      m,
+    const [counted] = await typedRows(
+      tx.manager,
+      totalRow,
       `SELECT count(*)::int AS total FROM users u JOIN roles r ON r.id = u.role_id ${filter}`,
       p,
     );
-    const items = await rows(m, `${SELECT} ${filter} ${orderBy(q, SORTABLE, 'name', 'u.id')} ${limitOffset(q, p)}`, p);
-    return { items, total };
-  }
-
-  async findVisible(m: EntityManager, access: RequestAccess, id: string): Promise<Row | null> {
-    const p = new SqlParams();
-    return one(m, `${SELECT} WHERE u.id = ${p.add(id)} AND ${new ScopeSql(access, p).user('u')}`, p);
-  }
-
-  async isWritable(m: EntityManager, access: RequestAccess, id: string): Promise<boolean> {
-    const p = new SqlParams();
-    return (
-      (await one(
-        m,
-        `SELECT 1 FROM users u WHERE u.id = ${p.add(id)} AND ${new ScopeSql(access, p).userWritable('u')}`,
-        p,
-      )) !== null
+    const column =
+      q.sortBy !== undefined && Object.hasOwn(USER_SORT, q.sortBy)
+        ? USER_SORT[q.sortBy as keyof typeof USER_SORT]
+        : USER_SORT.name;
+    const dir = q.sortDir === 'desc' ? 'DESC' : 'ASC';
+    const items = await typedRows(
+      tx.manager,
+      userViewRow,
+      `${USER_VIEW_SELECT} ${filter} ORDER BY ${column} ${dir} NULLS LAST, u.id ${dir}
+       LIMIT ${p.add(q.pageSize)} OFFSET ${p.add((q.page - 1) * q.pageSize)}`,
+      p,
     );
+    return { items, total: counted!.total };
+  }
+
+  async findVisible(tx: ReadTx, access: RequestAccess, id: string): Promise<UserView | null> {
+    const p = new QueryParams();
+    const [found] = await typedRows(
+      tx.manager,
+      userViewRow,
+      `${USER_VIEW_SELECT} WHERE u.id = ${p.add(id)} AND ${new ScopeSql(access, p).user('u')}`,
+      p,
+    );
+    return found ?? null;
+  }
+
+  async isWritable(tx: ReadTx, access: RequestAccess, id: string): Promise<boolean> {
+    const p = new QueryParams();
+    const found = await tx
+      .repo(UserEntity)
+      .createQueryBuilder('u')
+      .where(`u.id = ${p.add(id)} AND ${new ScopeSql(access, p).userWritable('u')}`)
+      .setParameters(p.values)
+      .getCount();
+    return found > 0;
   }
 
   /** A user of the tenant by id, whatever the caller's reach (login, own profile, availability). */
-  findById(m: EntityManager, id: string): Promise<Row | null> {
-    return one(m, `${SELECT} WHERE u.id = $1`, [id]);
+  async view(tx: ReadTx, id: string): Promise<UserView | null> {
+    const [found] = await typedRows(tx.manager, userViewRow, `${USER_VIEW_SELECT} WHERE u.id = :id`, { id });
+    return found ?? null;
+  }
+
+  /**
+   * The user the mail processor writes to, as it reads it (snake_case fields, rows checked by their schema).
+   * Kept for services/auth/src/modules/mail (another change moves mail into the unit of work); use `view` elsewhere.
+   */
+  async findById(m: EntityManager, id: string): Promise<z.output<typeof mailUserRow> | null> {
+    const [found] = await typedRows(
+      m,
+      mailUserRow,
+      `SELECT id, login_name, first_name, last_name, email, is_active FROM users WHERE id = :id`,
+      { id },
+    );
+    return found ?? null;
   }
 
   async insert(
-    m: EntityManager,
+    tx: ReadTx,
     tenantId: string,
     loginName: string,
     fields: UserFields,
     resetPassword = true,
   ): Promise<string> {
-    const [row] = await rows<{ id: string }>(
-      m,
-      `INSERT INTO users (tenant_id, login_name, first_name, last_name, email, phone_number, role_id, group_id, reset_password)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [
-        tenantId,
-        loginName,
-        fields.firstName,
-        fields.lastName,
-        fields.email,
-        fields.phoneNumber,
-        fields.roleId,
-        fields.groupId,
-        resetPassword,
-      ],
-    );
-    await this.setCentres(m, tenantId, row!.id, fields.centreIds);
-    return row!.id;
+    const { centreIds, ...columns } = fields;
+    const result = await tx.repo(UserEntity).insert({ tenantId, loginName, ...columns, resetPassword });
+    const id = (result.identifiers[0] as { id: string }).id;
+    await this.setCentres(tx, tenantId, id, centreIds);
+    return id;
   }
 
-  async update(m: EntityManager, tenantId: string, id: string, fields: UserFields): Promise<void> {
-    await m.query(
-      `UPDATE users SET first_name = $2, last_name = $3, email = $4, phone_number = $5, role_id = $6, group_id = $7, updated_at = now() WHERE id = $1`,
-      [id, fields.firstName, fields.lastName, fields.email, fields.phoneNumber, fields.roleId, fields.groupId],
-    );
-    await this.setCentres(m, tenantId, id, fields.centreIds);
+  async update(tx: ReadTx, tenantId: string, id: string, fields: UserFields): Promise<void> {
+    const { centreIds, ...columns } = fields;
+    await tx.repo(UserEntity).update({ id }, columns);
+    await this.setCentres(tx, tenantId, id, centreIds);
   }
 
-  async setActive(m: EntityManager, id: string, isActive: boolean): Promise<void> {
-    await m.query(
-      `UPDATE users SET is_active = $2, is_availability = CASE WHEN $2 THEN is_availability ELSE false END, updated_at = now() WHERE id = $1`,
-      [id, isActive],
-    );
+  /** An inactive user is not available either. */
+  async setActive(tx: ReadTx, id: string, isActive: boolean): Promise<void> {
+    await tx.repo(UserEntity).update({ id }, isActive ? { isActive } : { isActive, isAvailability: false });
   }
 
-  async setAvailability(m: EntityManager, id: string, isAvailability: boolean): Promise<void> {
-    await m.query(`UPDATE users SET is_availability = $2, updated_at = now() WHERE id = $1`, [id, isAvailability]);
+  async setAvailability(tx: ReadTx, id: string, isAvailability: boolean): Promise<void> {
+    await tx.repo(UserEntity).update({ id }, { isAvailability });
   }
 
-  async setResetPassword(m: EntityManager, id: string, resetPassword: boolean): Promise<void> {
-    await m.query(`UPDATE users SET reset_password = $2, updated_at = now() WHERE id = $1`, [id, resetPassword]);
+  async setResetPassword(tx: ReadTx, id: string, resetPassword: boolean): Promise<void> {
+    await tx.repo(UserEntity).update({ id }, { resetPassword });
   }
 
-  async touchLogin(m: EntityManager, id: string): Promise<void> {
-    await m.query(`UPDATE users SET last_login_at = now() WHERE id = $1`, [id]);
+  /** The login time, without touching updated_at (a login is not an edit of the user). */
+  async touchLogin(tx: ReadTx, id: string): Promise<void> {
+    await tx.manager.query(`UPDATE users SET last_login_at = now() WHERE id = $1`, [id]);
   }
 
   async setProfile(
-    m: EntityManager,
+    tx: ReadTx,
     id: string,
     fields: {
       specialization?: string[];
@@ -156,29 +177,14 @@ export class UsersRepository {
       logoFileId?: string;
     },
   ): Promise<void> {
-    const p = new SqlParams();
-    const sets: string[] = [];
-    if (fields.specialization !== undefined) sets.push(`specialization = ${p.add(fields.specialization)}::text[]`);
-    if (fields.qualificationName !== undefined) sets.push(`qualification_name = ${p.add(fields.qualificationName)}`);
-    if (fields.signatureFileId !== undefined) sets.push(`signature_file_id = ${p.add(fields.signatureFileId)}`);
-    if (fields.logoFileId !== undefined) sets.push(`logo_file_id = ${p.add(fields.logoFileId)}`);
-    if (sets.length === 0) return;
-    await execute(m, `UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = ${p.add(id)}`, p);
+    const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+    if (Object.keys(changes).length === 0) return;
+    await tx.repo(UserEntity).update({ id }, changes as Partial<UserEntity>);
   }
 
-  private async setCentres(
-    m: EntityManager,
-    tenantId: string,
-    userId: string,
-    centreIds: readonly string[],
-  ): Promise<void> {
-    await m.query(`DELETE FROM user_centres WHERE user_id = $1`, [userId]);
-    if (centreIds.length > 0) {
-      await m.query(`INSERT INTO user_centres (tenant_id, user_id, centre_id) SELECT $1, $2, unnest($3::uuid[])`, [
-        tenantId,
-        userId,
-        centreIds,
-      ]);
-    }
+  private async setCentres(tx: ReadTx, tenantId: string, userId: string, centreIds: readonly string[]): Promise<void> {
+    await tx.repo(UserCentreEntity).delete({ userId });
+    if (centreIds.length > 0)
+      await tx.repo(UserCentreEntity).insert(centreIds.map((centreId) => ({ tenantId, userId, centreId })));
   }
 }

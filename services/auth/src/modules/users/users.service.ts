@@ -1,27 +1,22 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import type { ListQuery, Page, User, userInputSchema, userUpdateSchema } from '@rayworks/contracts';
-import { forbidden, runInTenant, SessionStore, type RequestAccess } from '@rayworks/nest-kit';
-import { type Row } from '../../database/sql.js';
-import { actorOf } from '../access/actor.js';
+import type { Page, User, userInputSchema, userUpdateSchema } from '@rayworks/contracts';
+import { forbidden, SessionStore, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import type { ClientInfo } from '../access/client-info.js';
-import { changingPrincipals } from '../access/principals-change.js';
+import { renewPrincipalsAfterCommit } from '../access/principals-change.js';
 import { wholeReach } from '../access/owner-scope.js';
 import { canAssignRole, roleLevel } from '../access/role-rules.js';
 import { AUDIT_ACTIONS } from '../audit/audit-actions.js';
-import { AuditRepository } from '../audit/audit.repository.js';
 import { CredentialsRepository } from '../credentials/credentials.repository.js';
 import { LoginRateLimiter } from '../credentials/login-rate-limiter.js';
 import { MailQueue } from '../mail/mail.queue.js';
 import { CentresRepository } from '../org/centres.repository.js';
 import { GroupsRepository } from '../org/groups.repository.js';
-import { grantsOf } from '../roles/roles.mappers.js';
 import { RolesRepository } from '../roles/roles.repository.js';
 import { USER_MESSAGES } from './users.errors.js';
-import { toUser } from './users.mappers.js';
 import { UsersPublisher } from './users.publisher.js';
 import { UsersRepository, type UserFields, type UserListQuery } from './users.repository.js';
+import { asUser, roleGrantsOf, type UserView } from './user.view.js';
 
 type UserInput = z.output<typeof userInputSchema>;
 type UserUpdate = z.output<typeof userUpdateSchema>;
@@ -34,141 +29,111 @@ type UserUpdate = z.output<typeof userUpdateSchema>;
 @Injectable()
 export class UsersService {
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(RolesRepository) private readonly roles: RolesRepository,
     @Inject(CentresRepository) private readonly centres: CentresRepository,
     @Inject(GroupsRepository) private readonly groups: GroupsRepository,
     @Inject(CredentialsRepository) private readonly credentials: CredentialsRepository,
     @Inject(UsersPublisher) private readonly publisher: UsersPublisher,
-    @Inject(AuditRepository) private readonly audit: AuditRepository,
     @Inject(MailQueue) private readonly mail: MailQueue,
     @Inject(SessionStore) private readonly sessions: SessionStore,
     @Inject(LoginRateLimiter) private readonly limiter: LoginRateLimiter,
   ) {}
 
   list(access: RequestAccess, q: UserListQuery): Promise<Page<User>> {
-    return runInTenant(this.dataSource, access.principal.tenantId, async (m) => {
-      const { items, total } = await this.users.list(m, access, q as ListQuery & UserListQuery);
-      return { items: items.map(toUser), total, page: q.page, pageSize: q.pageSize };
+    return this.uow.read(access, async (tx) => {
+      const { items, total } = await this.users.list(tx, access, q);
+      return { items: items.map(asUser), total, page: q.page, pageSize: q.pageSize };
     });
   }
 
   get(access: RequestAccess, id: string): Promise<User> {
-    return runInTenant(this.dataSource, access.principal.tenantId, async (m) =>
-      toUser(await this.visible(m, access, id)),
-    );
+    return this.uow.read(access, async (tx) => asUser(await this.visible(tx, access, id)));
   }
 
   async create(access: RequestAccess, input: UserInput, client: ClientInfo): Promise<User> {
     const { principal } = access;
-    const user = await runInTenant(this.dataSource, principal.tenantId, async (m) => {
-      const fields = await this.fields(m, access, input);
-      if (await this.credentials.isTaken(m, input.loginName))
+    const user = await this.uow.change(access, async (tx) => {
+      const fields = await this.fields(tx, access, input);
+      if (await this.credentials.isTaken(tx, input.loginName))
         throw new BadRequestException(USER_MESSAGES.loginNameTaken);
-      const id = await this.users.insert(m, principal.tenantId, input.loginName, fields);
-      await this.credentials.insert(m, {
+      const id = await this.users.insert(tx, principal.tenantId, input.loginName, fields);
+      await this.credentials.insert(tx, {
         loginName: input.loginName,
         userId: id,
         tenantId: principal.tenantId,
         passwordHash: null,
       });
-      const created = toUser((await this.users.findById(m, id))!);
-      await this.publisher.publish(m, principal.tenantId, actorOf(principal), created, true);
-      await this.audit.append(m, {
-        tenantId: principal.tenantId,
-        actor: principal,
+      const created = (await this.users.view(tx, id))!;
+      await this.publisher.publish(tx, created, true);
+      await tx.audit({
         action: AUDIT_ACTIONS.userCreate,
         target: { type: 'user', id },
         client,
-        details: { roleCode: created.roleCodes[0] },
+        details: { roleCode: created.roleCode },
       });
-      return created;
+      return asUser(created);
     });
+    // TODO(issue 7, merge): the job outbox moves this into the change above (tx.enqueue), so no crash can lose it.
     await this.mail.enqueue(principal.tenantId, { kind: 'welcome', userId: user._id });
     return user;
   }
 
   update(access: RequestAccess, input: UserUpdate, client: ClientInfo): Promise<User> {
-    const { principal } = access;
-    return changingPrincipals(this.sessions, (affect) =>
-      runInTenant(this.dataSource, principal.tenantId, async (m) => {
-        await this.manageable(m, access, input.id);
-        const fields = await this.fields(m, access, input);
-        await this.users.update(m, principal.tenantId, input.id, fields);
-        affect([input.id]);
-        const updated = toUser((await this.users.findById(m, input.id))!);
-        await this.publisher.publish(m, principal.tenantId, actorOf(principal), updated, false);
-        await this.audit.append(m, {
-          tenantId: principal.tenantId,
-          actor: principal,
-          action: AUDIT_ACTIONS.userUpdate,
-          target: { type: 'user', id: input.id },
-          client,
-          details: { roleCode: updated.roleCodes[0], centreIds: updated.centerID },
-        });
-        return updated;
-      }),
-    );
+    return this.uow.change(access, async (tx) => {
+      await this.manageable(tx, access, input.id);
+      const fields = await this.fields(tx, access, input);
+      await this.users.update(tx, access.principal.tenantId, input.id, fields);
+      renewPrincipalsAfterCommit(tx, this.sessions, [input.id]);
+      const updated = (await this.users.view(tx, input.id))!;
+      await this.publisher.publish(tx, updated, false);
+      await tx.audit({
+        action: AUDIT_ACTIONS.userUpdate,
+        target: { type: 'user', id: input.id },
+        client,
+        details: { roleCode: updated.roleCode, centreIds: updated.centreIds },
+      });
+      return asUser(updated);
+    });
   }
 
   async setStatus(access: RequestAccess, id: string, isActive: boolean, client: ClientInfo): Promise<User> {
-    const { principal } = access;
-    if (id === principal.userId) throw new BadRequestException(USER_MESSAGES.notYourself);
-    const user = await runInTenant(this.dataSource, principal.tenantId, async (m) => {
-      await this.manageable(m, access, id);
-      await this.users.setActive(m, id, isActive);
-      const updated = toUser((await this.users.findById(m, id))!);
-      await this.publisher.publish(m, principal.tenantId, actorOf(principal), updated, false);
-      await this.audit.append(m, {
-        tenantId: principal.tenantId,
-        actor: principal,
-        action: AUDIT_ACTIONS.userStatus,
-        target: { type: 'user', id },
-        client,
-        details: { isActive },
-      });
-      return updated;
+    if (id === access.principal.userId) throw new BadRequestException(USER_MESSAGES.notYourself);
+    return this.uow.change(access, async (tx) => {
+      await this.manageable(tx, access, id);
+      await this.users.setActive(tx, id, isActive);
+      const updated = (await this.users.view(tx, id))!;
+      await this.publisher.publish(tx, updated, false);
+      await tx.audit({ action: AUDIT_ACTIONS.userStatus, target: { type: 'user', id }, client, details: { isActive } });
+      if (!isActive) tx.afterCommit(() => this.sessions.revokeAllForUser(id));
+      return asUser(updated);
     });
-    if (!isActive) await this.sessions.revokeAllForUser(id);
+  }
+
+  unblock(access: RequestAccess, id: string, client: ClientInfo): Promise<User> {
+    return this.uow.change(access, async (tx) => {
+      await this.manageable(tx, access, id);
+      const loginName = await this.credentials.unblock(tx, id);
+      if (loginName) await this.limiter.clearLoginName(loginName);
+      await tx.audit({ action: AUDIT_ACTIONS.userUnblock, target: { type: 'user', id }, client });
+      return asUser((await this.users.view(tx, id))!);
+    });
+  }
+
+  private async visible(tx: ReadTx, access: RequestAccess, id: string): Promise<UserView> {
+    const user = await this.users.findVisible(tx, access, id);
+    if (!user) throw new NotFoundException(USER_MESSAGES.notFound);
     return user;
   }
 
-  async unblock(access: RequestAccess, id: string, client: ClientInfo): Promise<User> {
-    const { principal } = access;
-    return runInTenant(this.dataSource, principal.tenantId, async (m) => {
-      await this.manageable(m, access, id);
-      const loginName = await this.credentials.unblock(m, id);
-      if (loginName) await this.limiter.clearLoginName(loginName);
-      await this.audit.append(m, {
-        tenantId: principal.tenantId,
-        actor: principal,
-        action: AUDIT_ACTIONS.userUnblock,
-        target: { type: 'user', id },
-        client,
-      });
-      return toUser((await this.users.findById(m, id))!);
-    });
-  }
-
-  private async visible(m: EntityManager, access: RequestAccess, id: string): Promise<Row> {
-    const row = await this.users.findVisible(m, access, id);
-    if (!row) throw new NotFoundException(USER_MESSAGES.notFound);
-    return row;
-  }
-
   /** A user the caller reaches with all its centres, and whose current role the caller could have assigned. */
-  private async manageable(m: EntityManager, access: RequestAccess, id: string): Promise<Row> {
-    const row = await this.visible(m, access, id);
-    if (!(await this.users.isWritable(m, access, id))) throw forbidden();
-    if (
-      !canAssignRole(access.principal, {
-        roleCode: String(row.role_code),
-        privileges: grantsOf({ privileges: row.role_privileges }),
-      })
-    )
+  private async manageable(tx: ReadTx, access: RequestAccess, id: string): Promise<UserView> {
+    const user = await this.visible(tx, access, id);
+    if (!(await this.users.isWritable(tx, access, id))) throw forbidden();
+    if (!canAssignRole(access.principal, { roleCode: user.roleCode, privileges: roleGrantsOf(user) }))
       throw forbidden();
-    return row;
+    return user;
   }
 
   /**
@@ -177,22 +142,21 @@ export class UsersService {
    * any other role centres the caller reaches (all of the given group, when one is given) — at least one, unless
    * the caller is tenant-level.
    */
-  private async fields(m: EntityManager, access: RequestAccess, input: UserInput | UserUpdate): Promise<UserFields> {
-    const role = await this.roles.findReadable(m, access, input.roleID);
+  private async fields(tx: ReadTx, access: RequestAccess, input: UserInput | UserUpdate): Promise<UserFields> {
+    const role = await this.roles.findReadable(tx, access, input.roleID);
     if (!role) throw new NotFoundException(USER_MESSAGES.roleNotFound);
-    if (!role.is_active) throw new BadRequestException(USER_MESSAGES.roleInactive);
-    if (!canAssignRole(access.principal, { roleCode: String(role.role_code), privileges: grantsOf(role) }))
-      throw forbidden();
+    if (!role.isActive) throw new BadRequestException(USER_MESSAGES.roleInactive);
+    if (!canAssignRole(access.principal, { roleCode: role.roleCode, privileges: role.grants })) throw forbidden();
     const centreIds = [...new Set(input.centerID)];
     const base = {
       firstName: input.firstName,
       lastName: input.lastName,
       email: input.email,
       phoneNumber: input.phoneNumber ?? null,
-      roleId: String(role.id),
+      roleId: role.id,
     };
     const reach = wholeReach(access);
-    switch (roleLevel(String(role.role_code))) {
+    switch (roleLevel(role.roleCode)) {
       case 'tenant':
         if (input.groupID !== null || centreIds.length > 0)
           throw new BadRequestException(USER_MESSAGES.platformRolePlacement);
@@ -200,7 +164,7 @@ export class UsersService {
       case 'group': {
         if (input.groupID === null) throw new BadRequestException(USER_MESSAGES.groupRoleNeedsGroup);
         if (centreIds.length > 0) throw new BadRequestException(USER_MESSAGES.groupRoleNoCentres);
-        if (!(await this.groups.findVisible(m, { ...reach, centreFilter: null }, input.groupID)))
+        if (!(await this.groups.findVisible(tx, { ...reach, centreFilter: null }, input.groupID)))
           throw new NotFoundException(USER_MESSAGES.groupNotFound);
         return { ...base, groupId: input.groupID, centreIds: [] };
       }
@@ -211,9 +175,9 @@ export class UsersService {
           if (access.principal.level !== 'tenant') throw new BadRequestException(USER_MESSAGES.centreRoleNeedsCentre);
           return { ...base, groupId: null, centreIds: [] };
         }
-        const found = await this.centres.findManyVisible(m, access, centreIds);
+        const found = await this.centres.findManyVisible(tx, access, centreIds);
         if (found.length !== centreIds.length) throw new NotFoundException(USER_MESSAGES.centreNotFound);
-        if (input.groupID !== null && found.some((c) => c.group_id !== input.groupID))
+        if (input.groupID !== null && found.some((c) => c.groupId !== input.groupID))
           throw new BadRequestException(USER_MESSAGES.centresOutsideGroup);
         return { ...base, groupId: null, centreIds };
       }

@@ -1,0 +1,247 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral, type Repository } from 'typeorm';
+import type { z } from 'zod';
+import type { EventActor, EventDefinition, EventEnvelope } from '@rayworks/contracts';
+import type { RequestAccess } from '../auth/request-access.js';
+import type { Principal } from '../auth/principal.js';
+import { OutboxPublisher } from '../events/outbox.publisher.js';
+import { AuditLog, type AuditActor, type AuditClient } from './audit-log.js';
+import { setTenant } from './tenant-context.js';
+
+/**
+ * Who a unit of work runs for when there is no request (a consumer, a worker, provisioning, a login before the
+ * token exists): the tenant whose rows it sees (null: the platform context, which sees no tenant's rows), the actor
+ * of its events, and the user its audit entries name (if any).
+ */
+export interface TenantScope {
+  tenantId: string | null;
+  actor: EventActor;
+  user?: AuditActor | null;
+}
+
+/** An audit entry of a change: tenant and actor come from the unit of work unless `actor` names someone else. */
+export interface AuditInput {
+  action: string;
+  target?: { type: string; id: string } | null;
+  details?: Record<string, unknown>;
+  client?: AuditClient | null;
+  /** Overrides the user of the unit of work (e.g. a login names the user it signs in, before a token exists). */
+  actor?: AuditActor | null;
+}
+
+export interface PublishExtra {
+  causationId?: string | null;
+}
+
+/** What a read sees: one READ ONLY transaction with the tenant set for row-level security. */
+export interface ReadTx {
+  readonly manager: EntityManager;
+  readonly tenantId: string | null;
+  /** A typed TypeORM repository on this transaction (the entity must be in the service's `database.entities`). */
+  repo<E extends ObjectLiteral>(entity: EntityTarget<E>): Repository<E>;
+}
+
+/**
+ * What a change may do, all in one transaction: change rows (manager, typed repositories), write outbox events and
+ * audit entries. Nothing is written if the work throws. Every write method refuses once the change has ended.
+ * (A job outbox adds `enqueue(job, payload)` here the same way: written through `manager`, refused when closed.)
+ */
+export interface ChangeTx extends ReadTx {
+  readonly actor: EventActor;
+  /** Writes an event into the outbox, in this transaction (the payload is parsed by the event's schema). */
+  publish<S extends z.ZodType>(
+    definition: EventDefinition<S>,
+    key: string,
+    payload: z.input<S>,
+    extra?: PublishExtra,
+  ): Promise<EventEnvelope<z.output<S>>>;
+  /** Appends an entry to the service's audit log, in this transaction. */
+  audit(entry: AuditInput): Promise<void>;
+  /** Runs after the commit (never after a rollback), before the change's caller gets its result; failures reach the caller. */
+  afterCommit(callback: () => unknown): void;
+}
+
+const actorOfPrincipal = (principal: Principal): TenantScope => ({
+  tenantId: principal.tenantId,
+  actor: { type: 'user', id: principal.userId },
+  user: { userId: principal.userId, loginName: principal.loginName },
+});
+
+/** RequestAccess, a principal, or an explicit scope. */
+export type UnitScope = RequestAccess | Principal | TenantScope;
+
+function scopeOf(who: UnitScope): TenantScope {
+  if ('principal' in who) return actorOfPrincipal(who.principal);
+  if ('sessionId' in who) return actorOfPrincipal(who);
+  return who;
+}
+
+class ReadContext implements ReadTx {
+  constructor(
+    readonly manager: EntityManager,
+    readonly tenantId: string | null,
+  ) {}
+
+  repo<E extends ObjectLiteral>(entity: EntityTarget<E>): Repository<E> {
+    return this.manager.getRepository(entity);
+  }
+}
+
+/**
+ * A ReadTx over a manager the caller already holds (a transaction it opened itself): for code that runs inside
+ * another unit's transaction, e.g. a migration or a provisioning step. It can only read and write rows: no events
+ * or audit entries, which go through `UnitOfWork.change`.
+ */
+export const readTxOf = (manager: EntityManager, tenantId: string | null = null): ReadTx =>
+  new ReadContext(manager, tenantId);
+
+class ChangeContext extends ReadContext implements ChangeTx {
+  private open = true;
+  private readonly pending: Promise<unknown>[] = [];
+  readonly committed: (() => unknown)[] = [];
+
+  constructor(
+    manager: EntityManager,
+    private readonly scope: TenantScope,
+    private readonly outbox: OutboxPublisher,
+    private readonly auditLog: AuditLog,
+    /** False when the unit joined a transaction it does not commit (it cannot know when that one commits). */
+    private readonly ownsCommit = true,
+  ) {
+    super(manager, scope.tenantId);
+  }
+
+  get actor(): EventActor {
+    return this.scope.actor;
+  }
+
+  publish<S extends z.ZodType>(
+    definition: EventDefinition<S>,
+    key: string,
+    payload: z.input<S>,
+    extra: PublishExtra = {},
+  ): Promise<EventEnvelope<z.output<S>>> {
+    return this.track('publish', () =>
+      this.outbox.publish(this.manager, definition, {
+        key,
+        payload,
+        tenantId: this.scope.tenantId,
+        actor: this.scope.actor,
+        causationId: extra.causationId,
+      }),
+    );
+  }
+
+  audit(entry: AuditInput): Promise<void> {
+    return this.track('audit', () =>
+      this.auditLog.append(this.manager, {
+        tenantId: this.scope.tenantId,
+        actor: entry.actor === undefined ? (this.scope.user ?? null) : entry.actor,
+        action: entry.action,
+        target: entry.target ?? null,
+        client: entry.client ?? null,
+        details: entry.details,
+      }),
+    );
+  }
+
+  afterCommit(callback: () => unknown): void {
+    this.ensureOpen('afterCommit');
+    if (!this.ownsCommit)
+      throw new Error('tx.afterCommit is not available in a joined transaction: its owner commits it');
+    this.committed.push(callback);
+  }
+
+  /** The work has returned: waits for writes it did not await, then refuses any further write. */
+  async close(): Promise<void> {
+    // writes started while waiting are waited for as well
+    for (let done = 0; done < this.pending.length; done = this.pending.length) {
+      await Promise.all(this.pending.slice(done));
+    }
+    this.open = false;
+  }
+
+  /** The work threw: nothing more may be written. */
+  abandon(): void {
+    this.open = false;
+  }
+
+  private ensureOpen(what: string): void {
+    if (!this.open) throw new Error(`tx.${what} was called outside its unit-of-work change (after it ended)`);
+  }
+
+  private track<T>(what: string, write: () => Promise<T>): Promise<T> {
+    this.ensureOpen(what);
+    const promise = write();
+    this.pending.push(promise);
+    promise.catch(() => undefined); // a write the work forgot to await still fails the change in close()
+    return promise;
+  }
+}
+
+/**
+ * One way to run domain work against the database (docs/decisions/0030-unit-of-work-and-typed-persistence.md):
+ * - `read(access, tx => ...)`: one READ ONLY transaction, tenant from the verified token (row-level security);
+ * - `change(access, tx => ...)`: one transaction in which the work changes rows and records its outbox events
+ *   (`tx.publish`) and audit entries (`tx.audit`); all commit together, or nothing is written when the work throws.
+ * `access` is the request's RequestAccess (or its Principal); work without a request (consumers, workers, the
+ * platform) passes a TenantScope naming the tenant and the actor.
+ */
+@Injectable()
+export class UnitOfWork {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(OutboxPublisher) private readonly outbox: OutboxPublisher,
+    @Inject(AuditLog) private readonly auditLog: AuditLog,
+  ) {}
+
+  read<T>(who: RequestAccess | { tenantId: string | null }, work: (tx: ReadTx) => Promise<T>): Promise<T> {
+    const tenantId = 'principal' in who ? who.principal.tenantId : who.tenantId;
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query('SET TRANSACTION READ ONLY');
+      await setTenant(manager, tenantId);
+      return work(new ReadContext(manager, tenantId));
+    });
+  }
+
+  async change<T>(who: UnitScope, work: (tx: ChangeTx) => Promise<T>): Promise<T> {
+    const scope = scopeOf(who);
+    let context: ChangeContext | undefined;
+    const result = await this.dataSource.transaction(async (manager) => {
+      await setTenant(manager, scope.tenantId);
+      context = new ChangeContext(manager, scope, this.outbox, this.auditLog);
+      try {
+        const value = await work(context);
+        await context.close();
+        return value;
+      } catch (error) {
+        context.abandon();
+        throw error;
+      }
+    });
+    for (const callback of context!.committed) await callback();
+    return result;
+  }
+
+  /**
+   * A change inside a transaction the caller already holds and commits (e.g. an event consumer's, which records the
+   * inbox entry in it): same `tx`, same rules, the tenant set from `who`; it commits or rolls back with that
+   * transaction. `afterCommit` is refused there.
+   */
+  async join<T>(manager: EntityManager, who: UnitScope, work: (tx: ChangeTx) => Promise<T>): Promise<T> {
+    if (!manager.queryRunner?.isTransactionActive) {
+      throw new Error('UnitOfWork.join needs the manager of an open transaction');
+    }
+    const scope = scopeOf(who);
+    await setTenant(manager, scope.tenantId);
+    const context = new ChangeContext(manager, scope, this.outbox, this.auditLog, false);
+    try {
+      const value = await work(context);
+      await context.close();
+      return value;
+    } catch (error) {
+      context.abandon();
+      throw error;
+    }
+  }
+}
