@@ -1698,7 +1698,6 @@ export interface operations {
                     code: string;
                     /** @default false */
                     isFusion?: boolean;
-                    /** Format: email */
                     email?: string | null;
                     phoneNumber?: string | null;
                     city?: string | null;
@@ -1768,7 +1767,6 @@ export interface operations {
                     code: string;
                     /** @default false */
                     isFusion?: boolean;
-                    /** Format: email */
                     email?: string | null;
                     phoneNumber?: string | null;
                     city?: string | null;
@@ -2129,7 +2127,6 @@ export interface operations {
                     groupID?: string | null;
                     /** @default false */
                     isFusion?: boolean;
-                    /** Format: email */
                     email?: string | null;
                     phoneNumber?: string | null;
                     address?: string | null;
@@ -2210,7 +2207,6 @@ export interface operations {
                     groupID?: string | null;
                     /** @default false */
                     isFusion?: boolean;
-                    /** Format: email */
                     email?: string | null;
                     phoneNumber?: string | null;
                     address?: string | null;
@@ -2521,7 +2517,6 @@ export interface operations {
                     loginName: string;
                     firstName: string;
                     lastName: string;
-                    /** Format: email */
                     email: string;
                     phoneNumber?: string | null;
                     /** Format: uuid */
@@ -2607,7 +2602,6 @@ export interface operations {
                 "application/json": {
                     firstName: string;
                     lastName: string;
-                    /** Format: email */
                     email: string;
                     phoneNumber?: string | null;
                     /** Format: uuid */
@@ -4108,7 +4102,6 @@ export interface operations {
                 "application/json": {
                     firstName: string;
                     lastName: string;
-                    /** Format: email */
                     email?: string | null;
                     phoneNumber?: string | null;
                     qualificationName?: string | null;
@@ -4191,7 +4184,6 @@ export interface operations {
                 "application/json": {
                     firstName: string;
                     lastName: string;
-                    /** Format: email */
                     email?: string | null;
                     phoneNumber?: string | null;
                     qualificationName?: string | null;
@@ -4490,7 +4482,6 @@ export interface operations {
                     /** @enum {string} */
                     providerType: "Internal" | "External";
                     hospitalName?: string | null;
-                    /** Format: email */
                     email?: string | null;
                     phoneNumber?: string | null;
                     city?: string | null;
@@ -4560,7 +4551,6 @@ export interface operations {
                     /** @enum {string} */
                     providerType: "Internal" | "External";
                     hospitalName?: string | null;
-                    /** Format: email */
                     email?: string | null;
                     phoneNumber?: string | null;
                     city?: string | null;
