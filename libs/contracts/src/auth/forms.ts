@@ -158,11 +158,37 @@ export function formBody<S extends z.ZodType>(
   schema: S,
 ): z.ZodType<z.output<S>, z.input<S>> {
   const definitions = Object.values(fields);
+  // The OpenAPI document describes each form field by its rules.
+  const documented =
+    schema instanceof z.ZodObject
+      ? schema.extend(
+          Object.fromEntries(
+            definitions
+              .filter((f) => f.value in schema.shape)
+              .map((f) => [f.value, (schema.shape[f.value] as z.ZodType).describe(describeRules(f))]),
+          ),
+        )
+      : schema;
   return z.preprocess((body, ctx) => {
     const values =
       body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
     for (const [field, message] of Object.entries(validateForm(definitions, values)))
       ctx.addIssue({ code: 'custom', path: [field], message, input: values[field] });
     return body;
-  }, schema) as unknown as z.ZodType<z.output<S>, z.input<S>>;
+  }, documented) as unknown as z.ZodType<z.output<S>, z.input<S>>;
+}
+
+/** A field's rules in words, e.g. "Group Code: required; 2 to 20 characters; alphanumeric (spec §5 form rules)". */
+export function describeRules(field: FormFieldDefinition): string {
+  const rules: string[] = [field.mandatory ? 'required' : 'optional'];
+  if (field.type === 'email') rules.push('an e-mail address');
+  if (field.type === 'phone') rules.push('a 10-digit mobile number starting 6-9, not all zeros');
+  if (field.type === 'pin') rules.push('a 6-digit PIN code starting 1-9');
+  if (field.type === 'select') rules.push(field.isMulti ? 'one or more options' : 'one option');
+  if (field.minLen !== undefined && field.maxLen !== undefined)
+    rules.push(`${field.minLen} to ${field.maxLen} characters`);
+  else if (field.maxLen !== undefined) rules.push(`at most ${field.maxLen} characters`);
+  else if (field.minLen !== undefined) rules.push(`at least ${field.minLen} characters`);
+  if (field.regex !== undefined) rules.push(field.regex);
+  return `${field.label}: ${rules.join('; ')} (spec §5 form rules)`;
 }
