@@ -24,10 +24,12 @@ describe('form rules on the server', () => {
   /** Rows of the tenant that a form call could write, and its events. */
   const written = async () => {
     const tables = ['groups', 'centres', 'users', 'referrals', 'doctors', 'departments', 'audit_log'];
-    const counts = tables.map((table) => `(SELECT count(*)::int FROM auth.${table} WHERE tenant_id = $1) AS ${table}`);
+    const counts = tables.map(
+      (table) => `(SELECT count(*)::int FROM auth.${table} WHERE tenant_id = $1::uuid) AS ${table}`,
+    );
     const [rows] = await tenantQuery<Record<string, number>>(
       t.tenantId,
-      `SELECT ${counts.join(', ')}, (SELECT count(*)::int FROM auth.outbox WHERE envelope->>'tenantId' = $1) AS events`,
+      `SELECT ${counts.join(', ')}, (SELECT count(*)::int FROM auth.outbox WHERE envelope->>'tenantId' = $1::text) AS events`,
       [t.tenantId],
     );
     return rows!;
