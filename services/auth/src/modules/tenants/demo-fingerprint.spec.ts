@@ -5,6 +5,7 @@ import { demoDifferences, seededBy, type DemoFingerprint } from './demo-fingerpr
 const clean = (): DemoFingerprint => ({
   tenantId: 'demo',
   rows: { 'auth.users': 13, 'auth.groups': 2, 'auth.outbox': 19 },
+  contents: { 'auth.users': 'a1', 'auth.groups': 'b2' },
   seeded: seededBy(DEMO_TENANT),
 });
 
@@ -20,6 +21,14 @@ describe('the demo tenant check after npm test', () => {
     expect(demoDifferences(DEMO_TENANT, clean(), after)).toEqual([
       'auth.sessions: 2 rows of the demo tenant after the tests, 0 before',
       'auth.users: 14 rows of the demo tenant after the tests, 13 before',
+    ]);
+  });
+
+  it('names a table whose rows a test changed in place (a demo user renamed, a session renewed)', () => {
+    const after = clean();
+    after.contents!['auth.users'] = 'a2';
+    expect(demoDifferences(DEMO_TENANT, clean(), after)).toEqual([
+      'auth.users: rows of the demo tenant changed during the tests',
     ]);
   });
 

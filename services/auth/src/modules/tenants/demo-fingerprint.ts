@@ -3,13 +3,18 @@ import type { TenantSpec } from '@rayworks/contracts';
 /**
  * What the demo tenant holds, to prove after `npm test` that no test wrote into it (docs/decisions/0046):
  * - `rows`: its rows in every table that has a tenant_id column, and the events it published (every schema's
- *   outbox), by "schema.table";
+ *   outbox), by "schema.table"; `contents`: a hash of those rows' content, so a row changed in place shows too;
  * - `seeded`: the codes and login names of the records the seed makes (groups, centres, users) and the count of
  *   roles that are not the seed's system roles.
  */
 export interface DemoFingerprint {
   tenantId: string;
   rows: Record<string, number>;
+  /**
+   * A hash of the content of its rows per table (not of outboxes, whose rows the relay marks published); compared
+   * only for tables present before and after (tests make and drop schemas of their own).
+   */
+  contents?: Record<string, string>;
   seeded: { groups: string[]; centres: string[]; users: string[]; customRoles: number };
 }
 
@@ -51,6 +56,12 @@ export function demoDifferences(spec: TenantSpec, before: DemoFingerprint, after
     const was = before.rows[table] ?? 0;
     const now = after.rows[table] ?? 0;
     if (was !== now) out.push(`${table}: ${now} rows of the demo tenant after the tests, ${was} before`);
+    else if (
+      before.contents?.[table] !== undefined &&
+      after.contents?.[table] !== undefined &&
+      before.contents[table] !== after.contents[table]
+    )
+      out.push(`${table}: rows of the demo tenant changed during the tests`);
   }
   return out;
 }
