@@ -2,7 +2,7 @@
 // - contracts and the other browser-safe libs (platform:any) import only browser-safe libs;
 // - a service never imports another service, and imports libs only;
 // - the web console imports only the browser-safe libs;
-// - only tests import the test helpers (libs/testing, type:test-lib).
+// - only tests import the test helpers (libs/testing, type:test-lib), which import only libraries.
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
@@ -43,6 +43,8 @@ export default tseslint.config(
               notDependOnLibsWithTags: ['type:service'],
             },
             { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+            // The test helpers (libs/testing) build on the shared libraries (e.g. contracts' TenantSpec).
+            { sourceTag: 'type:test-lib', onlyDependOnLibsWithTags: ['type:lib'] },
           ],
         },
       ],
@@ -83,6 +85,7 @@ export default tseslint.config(
               notDependOnLibsWithTags: ['type:service'],
             },
             { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib', 'type:test-lib'] },
+            { sourceTag: 'type:test-lib', onlyDependOnLibsWithTags: ['type:lib', 'type:test-lib'] },
           ],
         },
       ],

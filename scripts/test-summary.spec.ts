@@ -64,6 +64,17 @@ describe('the closing line of npm test', () => {
     expect(summarise(jest, [])).toEqual({ line: '2 passed, 2 failed', code: 1 });
   });
 
+  it('fails the run when the demo tenant check after jest failed, though every test passed', () => {
+    const jest = {
+      numPassedTests: 2,
+      numFailedTests: 0,
+      numPendingTests: 0,
+      numTodoTests: 0,
+      testResults: [suite('passed', ['passed', 'passed'])],
+    };
+    expect(summarise(jest, ['lint\tpassed', 'demo-tenant\tfailed'])).toEqual({ line: '3 passed, 1 failed', code: 1 });
+  });
+
   it('fails when jest wrote no results', () => {
     expect(summarise(undefined, ['lint\tpassed'])).toEqual({ line: '1 passed, 1 failed', code: 1 });
   });

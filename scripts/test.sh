@@ -2,7 +2,8 @@
 # npm test: the same infrastructure as npm start, then every check and test:
 #   static checks (lint, types, generated OpenAPI and api-client up to date),
 #   unit tests, integration tests against the real PostgreSQL, Redis, Kafka, S3 and SMTP,
-#   end-to-end tests in Debian's Chromium against the whole running system.
+#   end-to-end tests in Debian's Chromium against the whole running system,
+#   then the check that no test wrote into the demo tenant (it holds exactly its seed: docs/decisions/0046).
 # Ends with one line "N passed, N failed[, N skipped]" summing every suite; exits non-zero when anything failed.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -32,8 +33,13 @@ check lint bash -c 'NX_NO_CLOUD=true NX_DAEMON=false nx run-many -t lint --outpu
 check typecheck bash -c 'tsc -b tsconfig.build.json && tsc -p web/tsconfig.json --noEmit && tsc -p web/tsconfig.node.json --noEmit && tsc -p tsconfig.tests.json'
 check openapi bash scripts/openapi.sh --check
 node scripts/stack.mjs migrate || { echo "0 passed, 1 failed"; exit 1; }
-# The demo tenant (idempotent): the end-to-end tests log in as its users; integration tests make their own tenants.
+# The demo tenant (idempotent), which npm start shows a new user. No test uses it: every integration and end-to-end
+# test makes a tenant of its own (libs/testing everyRoleTenant / provisionTenant). Its fingerprint before the tests
+# is compared with the one after them.
 bash scripts/seed-demo.sh || { echo "0 passed, 1 failed"; exit 1; }
+demo_before=.local/test/demo-before.json
+node services/auth/dist/demo-check.js record "$demo_before" > .local/test/demo-record.log 2>&1 ||
+  { cat .local/test/demo-record.log; echo "0 passed, 1 failed"; exit 1; }
 # The end-to-end tests drive the system as built now: restart it.
 node scripts/stack.mjs stop >/dev/null
 node scripts/stack.mjs start || { echo "0 passed, 1 failed"; exit 1; }
@@ -43,6 +49,7 @@ NODE_OPTIONS="--experimental-vm-modules --no-warnings=ExperimentalWarning" \
 jest_status=$?
 
 node scripts/stack.mjs stop >/dev/null
+check demo-tenant node services/auth/dist/demo-check.js compare "$demo_before"
 node scripts/test-summary.mjs .local/test/jest.json "$results"
 summary_status=$?
 [ $jest_status -eq 0 ] && [ $summary_status -eq 0 ]

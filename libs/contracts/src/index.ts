@@ -20,3 +20,5 @@ export * from './auth/display-name.js';
 export * from './auth/entities.js';
 export * from './auth/endpoints.js';
 export * from './auth/body-encryption.js';
+export * from './tenants/tenant-spec.js';
+export * from './auth/forms.js';

@@ -1,3 +1,4 @@
 export * from './infra.js';
 export * from './eventually.js';
 export * from './processes.js';
+export * from './tenants.js';

@@ -173,6 +173,21 @@ describe('regex kinds', () => {
     expect(validateField(f, '-1.5')).toBe('Weight must be decimals');
   });
 
+  it('numbers and decimals take a JSON number ≥ 0 as its digits (a body may send 12.5 for "12.5")', () => {
+    const weight = field({ type: 'text', label: 'Weight', regex: 'decimals', maxLen: 6 });
+    expect(validateField(weight, 12.5)).toBeNull();
+    expect(validateField(weight, 0)).toBeNull();
+    expect(validateField(weight, -1)).toBe('Please give valid inputs');
+    expect(validateField(weight, 1234567)).toBe('Weight cannot exceed 6 characters');
+    expect(validateField(weight, Number.NaN)).toBe('Please give valid inputs');
+    const id = field({ type: 'text', label: 'Registration ID', regex: 'numbers' });
+    expect(validateField(id, 123)).toBeNull();
+    expect(validateField(id, 1.5)).toBe('Registration ID must be numbers');
+    expect(validateField(field({ type: 'text', label: 'City', regex: 'alphabets' }), 5)).toBe(
+      'Please give valid inputs',
+    );
+  });
+
   it('comes after the length checks', () => {
     const f = field({ type: 'text', label: 'Name', regex: 'alphabets', minLen: 3, maxLen: 4 });
     expect(validateField(f, '1')).toBe('Name must be at least 3 characters');

@@ -8,7 +8,8 @@
 // Field types and what each checks once the value is not empty, in this order (the first failure wins):
 //
 //   type        value                               checks
-//   text        string                              minLen, maxLen ('cannot exceed'), regex kind, filter
+//   text        string (a number ≥ 0 for regex        minLen, maxLen ('cannot exceed'), regex kind, filter
+//               numbers or decimals)
 //   textarea    string                              as text
 //   email       string                              EMAIL_PATTERN, minLen, maxLen, filter
 //   password    string (never trimmed)              PASSWORD_PATTERN (PASSWORD_RULE_MESSAGE), minLen, maxLen
@@ -218,8 +219,14 @@ function filterProblem(field: FormFieldDefinition, text: string): string | null 
   return filter === null || allowText(filter, text) ? null : INVALID_INPUTS_MESSAGE;
 }
 
+/** A number sent for a text field of numbers or decimals (a JSON body may carry 12.5 for "12.5"): its text. */
+function numericText(field: FormFieldDefinition, value: unknown): string | null {
+  const numeric = field.regex === 'numbers' || field.regex === 'decimals';
+  return numeric && typeof value === 'number' && Number.isFinite(value) && value >= 0 ? String(value) : null;
+}
+
 function textProblem(field: FormFieldDefinition, value: unknown): string | null {
-  const text = textOf(value, false);
+  const text = numericText(field, value) ?? textOf(value, false);
   if (text === null) return INVALID_INPUTS_MESSAGE;
   const length = lengthProblem(field, text);
   if (length !== null) return length;

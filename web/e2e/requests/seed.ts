@@ -1,23 +1,20 @@
 import { AUTH_API, type Role, type RoleCode } from '@rayworks/contracts';
 import { uniqueName } from '../support/browser';
-import { DEMO_PASSWORD } from '../support/demo';
+import { TEST_PASSWORD, type EveryRoleTenant } from '../support/tenant';
 import { lineValue, waitForMail } from '../support/mail';
 import { ApiSession } from './auth-api';
 
 export const WELCOME_SUBJECT = /Your Rayworks account/i;
 export const RESET_SUBJECT = /Reset your Rayworks password/i;
 
-/** The admin's API session (demo seed). */
-export const adminSession = () => ApiSession.login('admin', DEMO_PASSWORD);
+/** The API session of the admin of the spec's own tenant (support/tenant.ts). */
+export const adminSession = (tenant: EveryRoleTenant) => ApiSession.login(tenant.login('admin'), TEST_PASSWORD);
 
-/**
- * The demo tenant's own (system) role of a role code. Never a role another test made with the same code: those
- * change and end while tests run side by side.
- */
+/** The tenant's own (system) role of a role code, never a role a test made with the same code. */
 export async function roleFor(admin: ApiSession, roleCode: RoleCode): Promise<Role> {
   const page = await admin.call(AUTH_API.getRoles, { page: 1, pageSize: 100, sortDir: 'asc', isActive: true });
   const role = page.items.find((r) => r.roleCode === roleCode && r.isActive && r.isSystem);
-  if (!role) throw new Error(`No active role with code ${roleCode} in the demo tenant`);
+  if (!role) throw new Error(`No active role with code ${roleCode} in the test's tenant`);
   return role;
 }
 
@@ -31,8 +28,10 @@ export interface CreatedUser {
   password: string;
 }
 
-/** A new user created by the admin; their temporary password is read from the welcome e-mail they were sent. */
-/** A user of `role`: a role code (the demo tenant's role of that code) or a role the test made. */
+/**
+ * A new user of `role` (a role code: the tenant's system role of that code; or a role the test made), created by the
+ * admin; their temporary password is read from the welcome e-mail they were sent.
+ */
 export async function createUser(
   admin: ApiSession,
   role: RoleCode | Role,
@@ -72,9 +71,4 @@ export async function createReadyUser(
   const session = await ApiSession.login(user.loginName, user.password);
   await session.call(AUTH_API.updatePassword, { newPassword: password, oldPassword: user.password, email: user.email });
   return { ...user, password };
-}
-
-/** Inactivates a user a test created, so the demo tenant's active users stay the demo ones. */
-export async function retireUser(admin: ApiSession, id: string): Promise<void> {
-  await admin.call(AUTH_API.userStatus, { id, isActive: false }).catch(() => undefined);
 }

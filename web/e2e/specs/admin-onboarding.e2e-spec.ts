@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   adminMessages,
-  AUTH_API,
   AUTH_MESSAGES,
   buildMenu,
   DEFAULT_ROLE_PRIVILEGES,
@@ -14,26 +13,22 @@ import { LoginPage } from '../pom/LoginPage';
 import { ChangePasswordForm } from '../pom/PasswordForms';
 import { Shell } from '../pom/Shell';
 import type { ApiSession } from '../requests/auth-api';
-import { adminSession, retireUser, roleFor, WELCOME_SUBJECT } from '../requests/seed';
+import { adminSession, roleFor, WELCOME_SUBJECT } from '../requests/seed';
 import { useBrowser, openConsole, screenshot, uniqueName } from '../support/browser';
-import { DEMO_PASSWORD } from '../support/demo';
+import { TEST_PASSWORD, useTenant } from '../support/tenant';
 import { lineValue, waitForMail } from '../support/mail';
 
 /** Issue 3: an admin creates a centre and a user, who then logs in and must set a new password. */
 describe('an admin creates a centre and a user, who logs in and must set a new password', () => {
+  const tenant = useTenant('onboard');
   const browser = useBrowser();
   let admin: ApiSession;
-  let createdUserId: string | null = null;
-  let createdCentreId: string | null = null;
 
   beforeAll(async () => {
-    admin = await adminSession();
+    admin = await adminSession(tenant());
   }, 30_000);
 
   afterAll(async () => {
-    if (createdUserId) await retireUser(admin, createdUserId);
-    if (createdCentreId)
-      await admin.call(AUTH_API.centreStatus, { id: createdCentreId, isActive: false }).catch(() => undefined);
     await admin?.logout();
   });
 
@@ -47,14 +42,14 @@ describe('an admin creates a centre and a user, who logs in and must set a new p
     const adminTab = await openConsole(browser());
     try {
       const { page } = adminTab;
-      await new LoginPage(page).login('admin', DEMO_PASSWORD);
+      await new LoginPage(page).login(tenant().login('admin'), TEST_PASSWORD);
       const shell = new Shell(page);
       await shell.waitUntilReady();
 
       const centres = new AddCenterPage(page);
       await centres.open();
       await screenshot(page, 'add-center-empty');
-      createdCentreId = await centres.create({
+      await centres.create({
         name: centreName,
         code: `E2E${suffix}`.slice(0, 20),
         phoneNumber: '9876543210',
@@ -74,7 +69,7 @@ describe('an admin creates a centre and a user, who logs in and must set a new p
       const users = new AddUserPage(page);
       await users.open();
       const since = Date.now();
-      createdUserId = await users.create({
+      await users.create({
         loginName,
         firstName: 'Esha',
         lastName: 'Test',

@@ -13,7 +13,7 @@ import { Shell } from '../pom/Shell';
 import type { ApiSession } from '../requests/auth-api';
 import { adminSession } from '../requests/seed';
 import { useBrowser, openConsole, screenshot, uniqueName, url } from '../support/browser';
-import { DEMO_PASSWORD } from '../support/demo';
+import { TEST_PASSWORD, useTenant } from '../support/tenant';
 
 const fieldError = (page: Page, name: string) =>
   page.evaluate((n) => {
@@ -24,8 +24,9 @@ const fieldError = (page: Page, name: string) =>
     );
   }, name);
 
-/** The admin screens against the real API: each one's main path, with records the test creates. */
+/** The admin screens against the real API: each one's main path, with records the test creates in its own tenant. */
 describe('admin screens', () => {
+  const tenant = useTenant('screens');
   const browser = useBrowser();
   let admin: ApiSession;
   let page: Page;
@@ -33,23 +34,20 @@ describe('admin screens', () => {
   let close: () => Promise<void>;
   let pageErrors: string[];
   const tag = uniqueName('').slice(3, 11).toUpperCase();
-  /** What the tests create, inactivated afterwards so the demo tenant's active records stay the seeded ones. */
-  const cleanup: (() => Promise<unknown>)[] = [];
 
   beforeAll(async () => {
-    admin = await adminSession();
+    admin = await adminSession(tenant());
     const opened = await openConsole(browser());
     page = opened.page;
     pageErrors = opened.pageErrors;
     close = () => opened.context.close();
-    await new LoginPage(page).login('admin', DEMO_PASSWORD);
+    await new LoginPage(page).login(tenant().login('admin'), TEST_PASSWORD);
     shell = new Shell(page);
     await shell.waitUntilReady();
   }, 60_000);
 
   afterAll(async () => {
     expect(pageErrors).toEqual([]);
-    for (const undo of cleanup) await undo().catch(() => undefined);
     await close?.();
     await admin?.logout();
   });
@@ -78,7 +76,6 @@ describe('admin screens', () => {
       .filter({ hasText: `E2E Group ${tag}` })
       .waitFor();
     const groupId = new URL(page.url()).pathname.split('/').pop()!;
-    cleanup.push(() => admin.call(AUTH_API.groupStatus, { id: groupId, isActive: false }));
 
     const centre = await admin.call(AUTH_API.createCentre, {
       name: `E2E Solo ${tag}`,
@@ -86,7 +83,6 @@ describe('admin screens', () => {
       groupID: null,
       isFusion: false,
     });
-    cleanup.push(() => admin.call(AUTH_API.centreStatus, { id: centre._id, isActive: false }));
     await page.goto(url(`/addcenter-groups?groupID=${groupId}`), { waitUntil: 'domcontentloaded' });
     await page.getByTestId('add-center-to-group-form').waitFor();
     await choose(page, 'field-centerID', `E2E Solo ${tag}`);
@@ -135,7 +131,6 @@ describe('admin screens', () => {
     ).items[0]!;
     expect(role.roleCode).toBe(ROLE_CODES.RECEPTIONIST);
     expect(role.privileges.USER).toBeUndefined();
-    await admin.call(AUTH_API.roleStatus, { id: role._id, isActive: false });
   }, 90_000);
 
   it('adds a department and a sub-department', async () => {
@@ -158,10 +153,10 @@ describe('admin screens', () => {
       .filter({ hasText: `E2E Dept ${tag}` })
       .filter({ hasText: 'Neuro CT' })
       .waitFor({ timeout: 15_000 });
-    const department = (
+    const departments = (
       await admin.call(AUTH_API.getDepartments, { page: 1, pageSize: 5, sortDir: 'asc', search: `E2E Dept ${tag}` })
-    ).items[0]!;
-    cleanup.push(() => admin.call(AUTH_API.departmentStatus, { id: department._id, isActive: false }));
+    ).items;
+    expect(departments.map((d) => d.code)).toEqual([`D${tag}`]);
   }, 60_000);
 
   it('adds, views and edits a doctor (profileID in the path)', async () => {
@@ -173,8 +168,6 @@ describe('admin screens', () => {
     await page.getByTestId('doctor-form-submit').click();
     await shell.waitForToast(adminMessages('Doctor').created);
     await page.waitForURL((u) => /^\/doctors\/view\/[^/]+\/profileID\/[^/]+$/.test(u.pathname));
-    const doctorId = new URL(page.url()).pathname.split('/')[3]!;
-    cleanup.push(() => admin.call(AUTH_API.doctorStatus, { id: doctorId, isActive: false }));
     // a doctor of no centre is shared by the whole tenant, and the view says so in words, not ids
     await page.getByTestId('doctor-centres').filter({ hasText: 'All centres' }).waitFor();
     await screenshot(page, 'doctor-view', false);
@@ -195,8 +188,6 @@ describe('admin screens', () => {
     await page.getByTestId('referral-form-submit').click();
     await shell.waitForToast(adminMessages('Referral').created);
     await page.waitForURL((u) => u.pathname.startsWith('/referrals/view/'));
-    const referralId = new URL(page.url()).pathname.split('/').pop()!;
-    cleanup.push(() => admin.call(AUTH_API.referralStatus, { id: referralId, isActive: false }));
     await page.getByTestId('referral-edit').click();
     await page.getByTestId('field-commissionPercent').fill('150');
     await page.getByTestId('referral-form-submit').click();
@@ -247,6 +238,5 @@ describe('admin screens', () => {
     const user = (await admin.call(AUTH_API.findUsers, { page: 1, pageSize: 5, sortDir: 'asc', search: loginName }))
       .items[0]!;
     expect(user.isActive).toBe(true);
-    await admin.call(AUTH_API.userStatus, { id: user._id, isActive: false });
   }, 60_000);
 });

@@ -1,11 +1,10 @@
-import { afterAll, describe, expect, it } from '@jest/globals';
-import { AUTH_API, AUTH_MESSAGES } from '@rayworks/contracts';
+import { describe, expect, it } from '@jest/globals';
+import { AUTH_MESSAGES } from '@rayworks/contracts';
 import type { Page } from 'playwright-core';
 import { LoginPage } from '../pom/LoginPage';
 import { Shell } from '../pom/Shell';
-import { ApiSession } from '../requests/auth-api';
 import { useBrowser, openConsole, screenshot } from '../support/browser';
-import { DEMO_PASSWORD } from '../support/demo';
+import { TEST_PASSWORD, useTenant } from '../support/tenant';
 
 const switchState = async (page: Page) => {
   const el = page.getByTestId('availability-switch');
@@ -24,19 +23,13 @@ const waitForState = (page: Page, available: string, connection: string) =>
 
 /** Spec §4 availability: online opens the real-time connection and stores isAvailability; offline closes it. */
 describe('availability switch of a radiologist', () => {
+  const tenant = useTenant('avail');
   const browser = useBrowser();
-
-  afterAll(async () => {
-    // Leave the demo radiologist offline, as seeded.
-    const session = await ApiSession.login('radiologist', DEMO_PASSWORD);
-    await session.call(AUTH_API.offline, {}, { userId: session.session._id }).catch(() => undefined);
-    await session.logout();
-  });
 
   it('goes online with a real-time connection, keeps it after a reload, and goes offline closing it', async () => {
     const { context, page, pageErrors } = await openConsole(browser());
     try {
-      await new LoginPage(page).login('radiologist', DEMO_PASSWORD);
+      await new LoginPage(page).login(tenant().login('radiologist'), TEST_PASSWORD);
       const shell = new Shell(page);
       await shell.waitUntilReady();
       expect(await switchState(page)).toEqual({ available: 'false', connection: 'closed' });

@@ -12,31 +12,30 @@ import { LoginPage } from '../pom/LoginPage';
 import { ChangePasswordForm, ForgotPasswordPage, ResetPasswordPage } from '../pom/PasswordForms';
 import { Shell, storedSession } from '../pom/Shell';
 import type { ApiSession } from '../requests/auth-api';
-import { adminSession, createReadyUser, RESET_SUBJECT, retireUser, type CreatedUser } from '../requests/seed';
+import { adminSession, createReadyUser, RESET_SUBJECT } from '../requests/seed';
 import { useBrowser, openConsole, screenshot } from '../support/browser';
+import { useTenant } from '../support/tenant';
 import { linkIn, waitForMail } from '../support/mail';
 
 /**
  * Change password (spec §5, §7, §8) and forgot password through the e-mailed link, each with a user the test
- * creates, so no demo user's password changes.
+ * creates in its own tenant.
  */
 describe('passwords', () => {
+  const tenant = useTenant('pwd');
   const browser = useBrowser();
   let admin: ApiSession;
-  const created: CreatedUser[] = [];
 
   beforeAll(async () => {
-    admin = await adminSession();
+    admin = await adminSession(tenant());
   }, 30_000);
 
   afterAll(async () => {
-    for (const user of created) await retireUser(admin, user.id);
     await admin?.logout();
   });
 
   it('changes the password from the user menu: the rules word for word, a wrong current password, then success and a login with the new one', async () => {
     const user = await createReadyUser(admin, ROLE_CODES.RECEPTIONIST, 'First@1234');
-    created.push(user);
     const { context, page, pageErrors } = await openConsole(browser());
     try {
       await new LoginPage(page).login(user.loginName, user.password);
@@ -89,7 +88,6 @@ describe('passwords', () => {
 
   it('resets a forgotten password through the e-mailed link, once', async () => {
     const user = await createReadyUser(admin, ROLE_CODES.TYPIST, 'First@1234');
-    created.push(user);
     const { context, page, pageErrors } = await openConsole(browser());
     try {
       const since = Date.now();

@@ -3,8 +3,9 @@ import { AUTH_API, AUTH_MESSAGES, GENERIC, ROLE_CODES, SPECIFIC, type Role } fro
 import { LoginPage } from '../pom/LoginPage';
 import { Shell, storedSession } from '../pom/Shell';
 import type { ApiSession } from '../requests/auth-api';
-import { adminSession, createReadyUser, retireUser, type CreatedUser } from '../requests/seed';
+import { adminSession, createReadyUser, type CreatedUser } from '../requests/seed';
 import { openConsole, screenshot, uniqueName, url, useBrowser } from '../support/browser';
+import { useTenant } from '../support/tenant';
 
 const DESK = { DOCTOR: [GENERIC.VIEW], REFERRALS: [GENERIC.VIEW], PROFILE: [SPECIFIC.VIEW_PROFILE] };
 const menuLink = (link: string) => `[data-testid="main-menu"] [data-menu-entry][data-menu-link="${link}"]`;
@@ -14,6 +15,7 @@ const menuLink = (link: string) => `[data-testid="main-menu"] [data-menu-entry][
  * answered from a renewed token, the menu loses the entry, and nobody has to log in again.
  */
 describe('a privilege taken away while the user is logged in', () => {
+  const tenant = useTenant('priv');
   const browser = useBrowser();
   let admin: ApiSession;
   let role: Role;
@@ -22,7 +24,7 @@ describe('a privilege taken away while the user is logged in', () => {
   let stranded: CreatedUser;
 
   beforeAll(async () => {
-    admin = await adminSession();
+    admin = await adminSession(tenant());
     role = await admin.call(AUTH_API.createRole, {
       name: uniqueName('Desk'),
       roleCode: ROLE_CODES.RECEPTIONIST,
@@ -38,9 +40,6 @@ describe('a privilege taken away while the user is logged in', () => {
   }, 60_000);
 
   afterAll(async () => {
-    for (const created of [user, stranded]) if (created) await retireUser(admin, created.id);
-    for (const made of [role, emptyRole])
-      if (made) await admin.call(AUTH_API.roleStatus, { id: made._id, isActive: false }).catch(() => undefined);
     await admin?.logout();
   });
 

@@ -3,23 +3,24 @@ import { adminMessages, ROLE_CODES } from '@rayworks/contracts';
 import { LoginPage } from '../pom/LoginPage';
 import { Shell } from '../pom/Shell';
 import type { ApiSession } from '../requests/auth-api';
-import { adminSession, createReadyUser, retireUser, type CreatedUser } from '../requests/seed';
+import { adminSession, createReadyUser, type CreatedUser } from '../requests/seed';
 import { useBrowser, openConsole, screenshot, url } from '../support/browser';
+import { useTenant } from '../support/tenant';
 import { picturePng, signaturePng } from '../support/png';
 
-/** /profile and its children, with a radiologist the test creates (the demo radiologist stays as seeded). */
+/** /profile and its children, with a radiologist the test creates in the spec's own tenant. */
 describe('profile', () => {
+  const tenant = useTenant('profile');
   const browser = useBrowser();
   let admin: ApiSession;
   let user: CreatedUser;
 
   beforeAll(async () => {
-    admin = await adminSession();
+    admin = await adminSession(tenant());
     user = await createReadyUser(admin, ROLE_CODES.CENTER_RADIOLOGIST, 'Profile@1234');
   }, 60_000);
 
   afterAll(async () => {
-    if (user) await retireUser(admin, user.id);
     await admin?.logout();
   });
 

@@ -16,7 +16,7 @@ import { LoginPage } from '../pom/LoginPage';
 import { Shell, storedSession, type RenderedMenu } from '../pom/Shell';
 import { ApiSession } from '../requests/auth-api';
 import { useBrowser, openConsole, screenshot } from '../support/browser';
-import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo';
+import { EVERY_ROLE_USERS, TEST_PASSWORD, useTenant, type EveryRoleUser } from '../support/tenant';
 
 /** The menu a role must see: the catalogue filtered by the role's default privileges (libs/contracts). */
 function expectedMenu(menu: Menu): RenderedMenu {
@@ -27,16 +27,18 @@ function expectedMenu(menu: Menu): RenderedMenu {
 
 const SCREENSHOT_ROLES = new Set(['admin', 'radiologist', 'reception', 'pathologist']);
 
-describe('each demo role logs in and sees exactly its menu (spec §2, §4, §6)', () => {
+describe('a user of each role logs in and sees exactly its menu (spec §2, §4, §6)', () => {
+  const tenant = useTenant('menus');
   const browser = useBrowser();
 
-  it.each(Object.entries(DEMO_USERS))(
+  it.each(Object.entries(EVERY_ROLE_USERS).map(([who, { role }]) => [who as EveryRoleUser, role] as const))(
     '%s (%s)',
-    async (loginName, role) => {
+    async (who, role) => {
+      const loginName = tenant().login(who);
       const config = toPermissionConfig(DEFAULT_ROLE_PRIVILEGES[role]);
       const { context, page, pageErrors } = await openConsole(browser());
       try {
-        const landed = await new LoginPage(page).login(loginName, DEMO_PASSWORD);
+        const landed = await new LoginPage(page).login(loginName, TEST_PASSWORD);
         expect(landed).toBe(landingAfterLogin(false, config));
 
         const shell = new Shell(page);
@@ -44,7 +46,7 @@ describe('each demo role logs in and sees exactly its menu (spec §2, §4, §6)'
         expect(await shell.readMenu()).toEqual(expectedMenu(buildMenu(config)));
 
         // The top bar names the user by the display-name rules and labels the role (TYPIST → Transcriptionist).
-        const session = await ApiSession.login(loginName, DEMO_PASSWORD);
+        const session = await ApiSession.login(loginName, TEST_PASSWORD);
         expect(await shell.userName()).toBe(displayName(session.session.user));
         expect(await shell.roleLabel()).toBe(ROLE_LABELS[role]);
         await session.logout();
@@ -54,7 +56,7 @@ describe('each demo role logs in and sees exactly its menu (spec §2, §4, §6)'
           hasPrivilege(config, requirement('WORKLIST', WORKLIST.VIEWER_CONFIGURATION_SWITCH)),
         );
 
-        if (SCREENSHOT_ROLES.has(loginName)) await screenshot(page, `menu-${loginName}`, false);
+        if (SCREENSHOT_ROLES.has(who)) await screenshot(page, `menu-${who}`, false);
 
         await shell.logout();
         const stored = await storedSession(page);

@@ -3,16 +3,17 @@ import { AUTH_MESSAGES } from '@rayworks/contracts';
 import { LoginPage } from '../pom/LoginPage';
 import { Shell, storedSession } from '../pom/Shell';
 import { useBrowser, openConsole, screenshot, url } from '../support/browser';
-import { DEMO_PASSWORD } from '../support/demo';
+import { TEST_PASSWORD, useTenant } from '../support/tenant';
 
 /** Spec §4 and §8: an invalid token (401), no network, a missing privilege, no token, and the error pages. */
 describe('session and error handling', () => {
+  const tenant = useTenant('session');
   const browser = useBrowser();
 
   it('on 401 shows the message once, clears both storages and goes to /login', async () => {
     const { context, page } = await openConsole(browser());
     try {
-      await new LoginPage(page).login('admin', DEMO_PASSWORD);
+      await new LoginPage(page).login(tenant().login('admin'), TEST_PASSWORD);
       const shell = new Shell(page);
       await shell.waitUntilReady();
       await page.getByTestId('list-groups-row').first().waitFor({ timeout: 15_000 });
@@ -41,7 +42,7 @@ describe('session and error handling', () => {
   it('goes to the offline page when the network is gone, and back when it returns', async () => {
     const { context, page } = await openConsole(browser());
     try {
-      await new LoginPage(page).login('admin', DEMO_PASSWORD);
+      await new LoginPage(page).login(tenant().login('admin'), TEST_PASSWORD);
       await new Shell(page).waitUntilReady();
       await page.getByTestId('list-groups-row').first().waitFor({ timeout: 15_000 });
       await context.setOffline(true);
@@ -78,11 +79,11 @@ describe('session and error handling', () => {
     const { context, page } = await openConsole(browser());
     try {
       const login = new LoginPage(page);
-      await login.login('typist', DEMO_PASSWORD);
+      await login.login(tenant().login('typist'), TEST_PASSWORD);
       await page.goto(url('/users?q=rao'), { waitUntil: 'domcontentloaded' });
       await page.waitForURL((u) => u.pathname === '/login', { timeout: 10_000 });
       expect((await storedSession(page)).profile).toBeNull();
-      await login.submit('admin', DEMO_PASSWORD);
+      await login.submit(tenant().login('admin'), TEST_PASSWORD);
       await page.waitForURL((u) => u.pathname === '/users', { timeout: 15_000 });
       expect(new URL(page.url()).searchParams.get('q')).toBe('rao');
     } finally {
@@ -93,7 +94,7 @@ describe('session and error handling', () => {
   it('treats a stored profile without a token as an expired session (spec §4)', async () => {
     const { context, page } = await openConsole(browser());
     try {
-      await new LoginPage(page).login('reception', DEMO_PASSWORD);
+      await new LoginPage(page).login(tenant().login('reception'), TEST_PASSWORD);
       // Leave the shell (the status page reads no session) before taking the token out of the stored profile.
       await page.goto(url('/status'), { waitUntil: 'domcontentloaded' });
       await page.evaluate(() => {
@@ -115,11 +116,11 @@ describe('session and error handling', () => {
   it('sends the root to /groups when permitted and to the first permitted link otherwise; unknown paths to the root', async () => {
     const { context, page } = await openConsole(browser());
     try {
-      await new LoginPage(page).login('group.admin', DEMO_PASSWORD);
+      await new LoginPage(page).login(tenant().login('group.admin'), TEST_PASSWORD);
       await page.goto(url('/definitely/not/here'), { waitUntil: 'domcontentloaded' });
       await page.waitForURL((u) => u.pathname === '/groups', { timeout: 10_000 });
       await new Shell(page).logout();
-      await new LoginPage(page).login('radiologist', DEMO_PASSWORD);
+      await new LoginPage(page).login(tenant().login('radiologist'), TEST_PASSWORD);
       await page.goto(url('/'), { waitUntil: 'domcontentloaded' });
       await page.waitForURL((u) => u.pathname === '/cases', { timeout: 10_000 });
       expect(await page.getByTestId('not-yet-available').getAttribute('data-screen')).toBe('Cases');

@@ -2,16 +2,17 @@ import { describe, expect, it } from '@jest/globals';
 import { LoginPage } from '../pom/LoginPage';
 import { Shell } from '../pom/Shell';
 import { useBrowser, openConsole, screenshot, url } from '../support/browser';
-import { DEMO_PASSWORD } from '../support/demo';
+import { TEST_PASSWORD, useTenant } from '../support/tenant';
 
 /** The dark theme toggle (remembered), and screenshots of the main screens in both themes and three widths. */
 describe('themes and main screens', () => {
+  const tenant = useTenant('theme');
   const browser = useBrowser();
 
   it('switches to the dark theme and keeps it after a reload and after logging out', async () => {
     const { context, page } = await openConsole(browser());
     try {
-      await new LoginPage(page).login('admin', DEMO_PASSWORD);
+      await new LoginPage(page).login(tenant().login('admin'), TEST_PASSWORD);
       const shell = new Shell(page);
       await shell.waitUntilReady();
       expect(await shell.colorScheme()).toBe('light');
@@ -57,7 +58,7 @@ describe('themes and main screens', () => {
     async (scheme, width) => {
       const { context, page, pageErrors } = await openConsole(browser(), { colorScheme: scheme, width });
       try {
-        await new LoginPage(page).login('admin', DEMO_PASSWORD);
+        await new LoginPage(page).login(tenant().login('admin'), TEST_PASSWORD);
         for (const path of SCREENS) {
           await page.goto(url(path), { waitUntil: 'domcontentloaded' });
           await page.getByTestId('page-title').waitFor({ timeout: 15_000 });

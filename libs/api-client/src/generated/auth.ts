@@ -1694,14 +1694,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Group Name: required; at most 120 characters (spec §5 form rules) */
                     name: string;
+                    /** @description Group Code: required; 2 to 20 characters; alphanumeric (spec §5 form rules) */
                     code: string;
                     /** @default false */
                     isFusion?: boolean;
-                    /** Format: email */
+                    /** @description Email: optional; an e-mail address; at most 200 characters (spec §5 form rules) */
                     email?: string | null;
+                    /** @description Phone Number: optional; a 10-digit mobile number starting 6-9, not all zeros (spec §5 form rules) */
                     phoneNumber?: string | null;
+                    /** @description City: optional; at most 80 characters; alphabets (spec §5 form rules) */
                     city?: string | null;
+                    /** @description State: optional; at most 80 characters; alphabets (spec §5 form rules) */
                     state?: string | null;
                 };
             };
@@ -1764,14 +1769,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Group Name: required; at most 120 characters (spec §5 form rules) */
                     name: string;
+                    /** @description Group Code: required; 2 to 20 characters; alphanumeric (spec §5 form rules) */
                     code: string;
                     /** @default false */
                     isFusion?: boolean;
-                    /** Format: email */
+                    /** @description Email: optional; an e-mail address; at most 200 characters (spec §5 form rules) */
                     email?: string | null;
+                    /** @description Phone Number: optional; a 10-digit mobile number starting 6-9, not all zeros (spec §5 form rules) */
                     phoneNumber?: string | null;
+                    /** @description City: optional; at most 80 characters; alphabets (spec §5 form rules) */
                     city?: string | null;
+                    /** @description State: optional; at most 80 characters; alphabets (spec §5 form rules) */
                     state?: string | null;
                     /** Format: uuid */
                     id: string;
@@ -1900,9 +1910,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @description Group: required; one option (spec §5 form rules)
+                     */
                     groupID: string;
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @description Center: required; one option (spec §5 form rules)
+                     */
                     centerID: string;
                 };
             };
@@ -2120,7 +2136,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Center Name: required; at most 120 characters (spec §5 form rules) */
                     name: string;
+                    /** @description Center Code: required; 2 to 20 characters; alphanumeric (spec §5 form rules) */
                     code: string;
                     /**
                      * Format: uuid
@@ -2129,12 +2147,17 @@ export interface operations {
                     groupID?: string | null;
                     /** @default false */
                     isFusion?: boolean;
-                    /** Format: email */
+                    /** @description Email: optional; an e-mail address; at most 200 characters (spec §5 form rules) */
                     email?: string | null;
+                    /** @description Phone Number: optional; a 10-digit mobile number starting 6-9, not all zeros (spec §5 form rules) */
                     phoneNumber?: string | null;
+                    /** @description Address: optional; at most 300 characters (spec §5 form rules) */
                     address?: string | null;
+                    /** @description City: optional; at most 80 characters; alphabets (spec §5 form rules) */
                     city?: string | null;
+                    /** @description State: optional; at most 80 characters; alphabets (spec §5 form rules) */
                     state?: string | null;
+                    /** @description PIN Code: optional; a 6-digit PIN code starting 1-9 (spec §5 form rules) */
                     pinCode?: string | null;
                 };
             };
@@ -2201,7 +2224,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Center Name: required; at most 120 characters (spec §5 form rules) */
                     name: string;
+                    /** @description Center Code: required; 2 to 20 characters; alphanumeric (spec §5 form rules) */
                     code: string;
                     /**
                      * Format: uuid
@@ -2210,12 +2235,17 @@ export interface operations {
                     groupID?: string | null;
                     /** @default false */
                     isFusion?: boolean;
-                    /** Format: email */
+                    /** @description Email: optional; an e-mail address; at most 200 characters (spec §5 form rules) */
                     email?: string | null;
+                    /** @description Phone Number: optional; a 10-digit mobile number starting 6-9, not all zeros (spec §5 form rules) */
                     phoneNumber?: string | null;
+                    /** @description Address: optional; at most 300 characters (spec §5 form rules) */
                     address?: string | null;
+                    /** @description City: optional; at most 80 characters; alphabets (spec §5 form rules) */
                     city?: string | null;
+                    /** @description State: optional; at most 80 characters; alphabets (spec §5 form rules) */
                     state?: string | null;
+                    /** @description PIN Code: optional; a 6-digit PIN code starting 1-9 (spec §5 form rules) */
                     pinCode?: string | null;
                     /** Format: uuid */
                     id: string;
@@ -2518,13 +2548,20 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Login Name: required; 3 to 60 characters (spec §5 form rules) */
                     loginName: string;
+                    /** @description First Name: required; at most 120 characters; alphabets (spec §5 form rules) */
                     firstName: string;
+                    /** @description Last Name: required; at most 120 characters; alphabets (spec §5 form rules) */
                     lastName: string;
-                    /** Format: email */
+                    /** @description Email: required; an e-mail address; at most 200 characters (spec §5 form rules) */
                     email: string;
+                    /** @description Phone Number: optional; a 10-digit mobile number starting 6-9, not all zeros (spec §5 form rules) */
                     phoneNumber?: string | null;
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @description Role: required; one option (spec §5 form rules)
+                     */
                     roleID: string;
                     /**
                      * Format: uuid
@@ -2605,12 +2642,18 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description First Name: required; at most 120 characters; alphabets (spec §5 form rules) */
                     firstName: string;
+                    /** @description Last Name: required; at most 120 characters; alphabets (spec §5 form rules) */
                     lastName: string;
-                    /** Format: email */
+                    /** @description Email: required; an e-mail address; at most 200 characters (spec §5 form rules) */
                     email: string;
+                    /** @description Phone Number: optional; a 10-digit mobile number starting 6-9, not all zeros (spec §5 form rules) */
                     phoneNumber?: string | null;
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @description Role: required; one option (spec §5 form rules)
+                     */
                     roleID: string;
                     /**
                      * Format: uuid
@@ -2981,8 +3024,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Role Name: required; at most 120 characters (spec §5 form rules) */
                     name: string;
+                    /** @description Role Type: required; one option (spec §5 form rules) */
                     roleCode: string;
+                    /** @description Description: optional; at most 300 characters (spec §5 form rules) */
                     description?: string | null;
                     privileges: {
                         [key: string]: string[];
@@ -3047,8 +3093,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Role Name: required; at most 120 characters (spec §5 form rules) */
                     name: string;
+                    /** @description Role Type: required; one option (spec §5 form rules) */
                     roleCode: string;
+                    /** @description Description: optional; at most 300 characters (spec §5 form rules) */
                     description?: string | null;
                     privileges: {
                         [key: string]: string[];
@@ -3523,7 +3572,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Department Name: required; at most 120 characters (spec §5 form rules) */
                     name: string;
+                    /** @description Department Code: required; at most 20 characters; alphanumeric (spec §5 form rules) */
                     code: string;
                 };
             };
@@ -3587,7 +3638,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Department Name: required; at most 120 characters (spec §5 form rules) */
                     name: string;
+                    /** @description Department Code: required; at most 20 characters; alphanumeric (spec §5 form rules) */
                     code: string;
                     /** Format: uuid */
                     id: string;
@@ -3775,7 +3828,9 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     departmentID: string;
+                    /** @description Sub-department Name: required; at most 120 characters (spec §5 form rules) */
                     subDepartmentName: string;
+                    /** @description Sub-department Code: required; at most 20 characters; alphanumeric (spec §5 form rules) */
                     subDepartmentCode: string;
                 };
             };
@@ -4106,13 +4161,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description First Name: required; at most 120 characters; alphabets (spec §5 form rules) */
                     firstName: string;
+                    /** @description Last Name: required; at most 120 characters; alphabets (spec §5 form rules) */
                     lastName: string;
-                    /** Format: email */
+                    /** @description Email: optional; an e-mail address; at most 200 characters (spec §5 form rules) */
                     email?: string | null;
+                    /** @description Phone Number: optional; a 10-digit mobile number starting 6-9, not all zeros (spec §5 form rules) */
                     phoneNumber?: string | null;
+                    /** @description Qualification: optional; at most 120 characters (spec §5 form rules) */
                     qualificationName?: string | null;
+                    /** @description Specialization: optional; at most 120 characters (spec §5 form rules) */
                     specialization?: string | null;
+                    /** @description Registration Number: optional; at most 60 characters; alphanumeric (spec §5 form rules) */
                     registrationNumber?: string | null;
                     /**
                      * Format: uuid
@@ -4189,13 +4250,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description First Name: required; at most 120 characters; alphabets (spec §5 form rules) */
                     firstName: string;
+                    /** @description Last Name: required; at most 120 characters; alphabets (spec §5 form rules) */
                     lastName: string;
-                    /** Format: email */
+                    /** @description Email: optional; an e-mail address; at most 200 characters (spec §5 form rules) */
                     email?: string | null;
+                    /** @description Phone Number: optional; a 10-digit mobile number starting 6-9, not all zeros (spec §5 form rules) */
                     phoneNumber?: string | null;
+                    /** @description Qualification: optional; at most 120 characters (spec §5 form rules) */
                     qualificationName?: string | null;
+                    /** @description Specialization: optional; at most 120 characters (spec §5 form rules) */
                     specialization?: string | null;
+                    /** @description Registration Number: optional; at most 60 characters; alphanumeric (spec §5 form rules) */
                     registrationNumber?: string | null;
                     /**
                      * Format: uuid
@@ -4486,14 +4553,22 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Referral Name: required; at most 120 characters (spec §5 form rules) */
                     name: string;
-                    /** @enum {string} */
+                    /**
+                     * @description Provider Type: required; one option (spec §5 form rules)
+                     * @enum {string}
+                     */
                     providerType: "Internal" | "External";
+                    /** @description Hospital Name: optional; at most 160 characters (spec §5 form rules) */
                     hospitalName?: string | null;
-                    /** Format: email */
+                    /** @description Email: optional; an e-mail address; at most 200 characters (spec §5 form rules) */
                     email?: string | null;
+                    /** @description Phone Number: optional; a 10-digit mobile number starting 6-9, not all zeros (spec §5 form rules) */
                     phoneNumber?: string | null;
+                    /** @description City: optional; at most 80 characters; alphabets (spec §5 form rules) */
                     city?: string | null;
+                    /** @description Commission (%): optional; at most 6 characters; decimals (spec §5 form rules) */
                     commissionPercent?: number | null;
                 };
             };
@@ -4556,14 +4631,22 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Referral Name: required; at most 120 characters (spec §5 form rules) */
                     name: string;
-                    /** @enum {string} */
+                    /**
+                     * @description Provider Type: required; one option (spec §5 form rules)
+                     * @enum {string}
+                     */
                     providerType: "Internal" | "External";
+                    /** @description Hospital Name: optional; at most 160 characters (spec §5 form rules) */
                     hospitalName?: string | null;
-                    /** Format: email */
+                    /** @description Email: optional; an e-mail address; at most 200 characters (spec §5 form rules) */
                     email?: string | null;
+                    /** @description Phone Number: optional; a 10-digit mobile number starting 6-9, not all zeros (spec §5 form rules) */
                     phoneNumber?: string | null;
+                    /** @description City: optional; at most 80 characters; alphabets (spec §5 form rules) */
                     city?: string | null;
+                    /** @description Commission (%): optional; at most 6 characters; decimals (spec §5 form rules) */
                     commissionPercent?: number | null;
                     /** Format: uuid */
                     id: string;
@@ -4752,6 +4835,7 @@ export interface operations {
             content: {
                 "application/json": {
                     specialization: string[];
+                    /** @description Qualification: optional; at most 120 characters (spec §5 form rules) */
                     qualificationName?: string | null;
                 };
             };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_INPUTS_MESSAGE } from '@rayworks/validation';
 import { GENERIC, SPECIFIC, requirement, type PrivilegeRequirement } from '../access/privileges.js';
 import { permissionConfigSchema } from '../access/permission-config.js';
 import { listQuerySchema, userSessionSchema } from './api.js';
@@ -14,6 +15,21 @@ import {
   roleSchema,
   userSchema,
 } from './entities.js';
+import {
+  ADD_CENTRE_TO_GROUP_FIELDS,
+  CENTER_FIELDS,
+  DEPARTMENT_FIELDS,
+  DOCTOR_FIELDS,
+  formBody,
+  formFieldsWithout,
+  GROUP_FIELDS,
+  PROVIDER_TYPES,
+  REFERRAL_FIELDS,
+  ROLE_FIELDS,
+  SPECIALIZATION_FIELDS,
+  SUB_DEPARTMENT_FIELDS,
+  USER_FIELDS,
+} from './forms.js';
 
 /**
  * The auth service's API (under /api/auth through the gateway): paths as in spec §7 where it gives them,
@@ -38,103 +54,112 @@ const page = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 const byId = z.object({ id: z.uuid() });
 const status = z.object({ id: z.uuid(), isActive: z.boolean() });
-const name = z.string().trim().min(1).max(120);
 /** Profile images (signature, picture): PNG or JPEG, uploaded straight to the object store with a presigned PUT. */
 export const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
 const profileImageUpload = z.object({ contentType: z.enum(PROFILE_IMAGE_TYPES) });
 const profileImageUploadUrl = z.object({ uploadUrl: z.string(), fileID: z.string() });
 const profileImageFile = z.object({ fileID: z.string().min(1).max(300) });
-const optionalText = (max = 200) => z.string().trim().max(max).nullable().optional();
-const email = z.email().max(200);
-const phone = z
-  .string()
-  .regex(/^[6-9]\d{9}$/)
-  .nullable()
-  .optional();
 
-export const groupInputSchema = z.object({
-  name,
-  code: z
-    .string()
-    .trim()
-    .min(2)
-    .max(20)
-    .regex(/^[A-Za-z0-9_-]+$/),
-  isFusion: z.boolean().default(false),
-  email: email.nullable().optional(),
-  phoneNumber: phone,
-  city: optionalText(80),
-  state: optionalText(80),
+// The bodies of the console's forms: the form's rules (./forms.ts, libs/validation, spec §5 messages) run first;
+// these schemas then hold only types, normalisation (trim) and what a form field cannot express, with spec §5's
+// 'Please give valid inputs' as their message.
+const invalid = { error: INVALID_INPUTS_MESSAGE };
+/** A text field of a form: its rules (length, kind) are the form's. */
+const formText = z.string(invalid).trim();
+/** An optional text field of a form: empty is null. */
+const optionalFormText = formText
+  .nullable()
+  .transform((v) => (v === '' ? null : v))
+  .optional();
+const uuid = z.uuid(invalid);
+
+const groupBody = z.object({
+  name: formText,
+  code: formText,
+  isFusion: z.boolean(invalid).default(false),
+  email: optionalFormText,
+  phoneNumber: optionalFormText,
+  city: optionalFormText,
+  state: optionalFormText,
 });
-export const centreInputSchema = z.object({
-  name,
-  code: z
-    .string()
-    .trim()
-    .min(2)
-    .max(20)
-    .regex(/^[A-Za-z0-9_-]+$/),
-  groupID: z.uuid().nullable().default(null),
-  isFusion: z.boolean().default(false),
-  email: email.nullable().optional(),
-  phoneNumber: phone,
-  address: optionalText(300),
-  city: optionalText(80),
-  state: optionalText(80),
-  pinCode: z
-    .string()
-    .regex(/^\d{6}$/)
-    .nullable()
-    .optional(),
+export const groupInputSchema = formBody(GROUP_FIELDS, groupBody);
+const groupUpdateSchema = formBody(GROUP_FIELDS, groupBody.extend({ id: uuid }));
+
+const centreBody = z.object({
+  name: formText,
+  code: formText,
+  groupID: uuid.nullable().default(null),
+  isFusion: z.boolean(invalid).default(false),
+  email: optionalFormText,
+  phoneNumber: optionalFormText,
+  address: optionalFormText,
+  city: optionalFormText,
+  state: optionalFormText,
+  pinCode: optionalFormText,
 });
-export const roleInputSchema = z.object({
-  name,
-  roleCode: z.string().min(1),
-  description: optionalText(300),
-  privileges: z.record(z.string(), z.array(z.string())),
+export const centreInputSchema = formBody(CENTER_FIELDS, centreBody);
+const centreUpdateSchema = formBody(CENTER_FIELDS, centreBody.extend({ id: uuid }));
+
+const roleBody = z.object({
+  name: formText,
+  roleCode: formText,
+  description: optionalFormText,
+  privileges: z.record(z.string(), z.array(z.string()), invalid),
 });
-export const userInputSchema = z.object({
-  loginName: z
-    .string()
-    .trim()
-    .min(3)
-    .max(60)
-    .regex(/^[a-z0-9._-]+$/),
-  firstName: name,
-  lastName: name,
-  email,
-  phoneNumber: phone,
-  roleID: z.uuid(),
-  groupID: z.uuid().nullable().default(null),
-  centerID: z.array(z.uuid()).default([]),
+export const roleInputSchema = formBody(ROLE_FIELDS, roleBody);
+const roleUpdateSchema = formBody(ROLE_FIELDS, roleBody.extend({ id: uuid }));
+
+const userBody = z.object({
+  // Beyond the form's rules: lower-case letters, digits, dot, dash or underscore (the console says so).
+  loginName: formText.regex(/^[a-z0-9._-]+$/, invalid),
+  firstName: formText,
+  lastName: formText,
+  email: formText,
+  phoneNumber: optionalFormText,
+  roleID: uuid,
+  groupID: uuid.nullable().default(null),
+  centerID: z.array(uuid, invalid).default([]),
 });
-export const userUpdateSchema = userInputSchema.omit({ loginName: true }).extend({ id: z.uuid() });
-export const departmentInputSchema = z.object({ name, code: z.string().trim().min(1).max(20) });
-export const subDepartmentInputSchema = z.object({
-  departmentID: z.uuid(),
-  subDepartmentName: name,
-  subDepartmentCode: z.string().trim().min(1).max(20),
+export const userInputSchema = formBody(USER_FIELDS, userBody);
+export const userUpdateSchema = formBody(
+  formFieldsWithout(USER_FIELDS, 'loginName'),
+  userBody.omit({ loginName: true }).extend({ id: uuid }),
+);
+
+const departmentBody = z.object({ name: formText, code: formText });
+export const departmentInputSchema = formBody(DEPARTMENT_FIELDS, departmentBody);
+const departmentUpdateSchema = formBody(DEPARTMENT_FIELDS, departmentBody.extend({ id: uuid }));
+export const subDepartmentInputSchema = formBody(
+  SUB_DEPARTMENT_FIELDS,
+  z.object({ departmentID: uuid, subDepartmentName: formText, subDepartmentCode: formText }),
+);
+
+const doctorBody = z.object({
+  firstName: formText,
+  lastName: formText,
+  email: optionalFormText,
+  phoneNumber: optionalFormText,
+  qualificationName: optionalFormText,
+  specialization: optionalFormText,
+  registrationNumber: optionalFormText,
+  departmentID: uuid.nullable().default(null),
+  centerID: z.array(uuid, invalid).default([]),
 });
-export const doctorInputSchema = z.object({
-  firstName: name,
-  lastName: name,
-  email: email.nullable().optional(),
-  phoneNumber: phone,
-  qualificationName: optionalText(120),
-  specialization: optionalText(120),
-  registrationNumber: optionalText(60),
-  departmentID: z.uuid().nullable().default(null),
-  centerID: z.array(z.uuid()).default([]),
+export const doctorInputSchema = formBody(DOCTOR_FIELDS, doctorBody);
+const doctorUpdateSchema = formBody(DOCTOR_FIELDS, doctorBody.extend({ id: uuid }));
+
+const referralBody = z.object({
+  name: formText,
+  providerType: z.enum(PROVIDER_TYPES, invalid),
+  hospitalName: optionalFormText,
+  email: optionalFormText,
+  phoneNumber: optionalFormText,
+  city: optionalFormText,
+  // Beyond the form's rules (decimals): a percentage.
+  commissionPercent: z.number(invalid).min(0, invalid).max(100, invalid).nullable().optional(),
 });
-export const referralInputSchema = z.object({
-  name,
-  providerType: z.enum(['Internal', 'External']),
-  hospitalName: optionalText(160),
-  email: email.nullable().optional(),
-  phoneNumber: phone,
-  city: optionalText(80),
-  commissionPercent: z.number().min(0).max(100).nullable().optional(),
-});
+export const referralInputSchema = formBody(REFERRAL_FIELDS, referralBody);
+const referralUpdateSchema = formBody(REFERRAL_FIELDS, referralBody.extend({ id: uuid }));
 export const changePasswordSchema = z.object({ newPassword: z.string(), oldPassword: z.string(), email: z.string() });
 export const preferredColumnsSchema = z.object({
   screen: z.string().min(1).max(60),
@@ -214,7 +239,7 @@ export const AUTH_API = {
     method: 'POST',
     path: '/update/role',
     access: requirement('ROLES', EDIT),
-    body: roleInputSchema.extend({ id: z.uuid() }),
+    body: roleUpdateSchema,
     data: roleSchema,
   }),
   roleStatus: ep({
@@ -294,7 +319,7 @@ export const AUTH_API = {
     method: 'POST',
     path: '/update/group',
     access: requirement('GROUP', EDIT),
-    body: groupInputSchema.extend({ id: z.uuid() }),
+    body: groupUpdateSchema,
     data: groupSchema,
   }),
   groupStatus: ep({
@@ -308,7 +333,7 @@ export const AUTH_API = {
     method: 'POST',
     path: '/group/addcenter',
     access: requirement('GROUP', MAP_UNMAP),
-    body: z.object({ groupID: z.uuid(), centerID: z.uuid() }),
+    body: formBody(ADD_CENTRE_TO_GROUP_FIELDS, z.object({ groupID: uuid, centerID: uuid })),
     data: centreSchema,
   }),
   getCentres: ep({
@@ -336,7 +361,7 @@ export const AUTH_API = {
     method: 'POST',
     path: '/update/center',
     access: requirement('CENTERS', EDIT),
-    body: centreInputSchema.extend({ id: z.uuid() }),
+    body: centreUpdateSchema,
     data: centreSchema,
   }),
   centreStatus: ep({
@@ -365,7 +390,7 @@ export const AUTH_API = {
     method: 'POST',
     path: '/update/department',
     access: requirement('DEPARTMENT', EDIT),
-    body: departmentInputSchema.extend({ id: z.uuid() }),
+    body: departmentUpdateSchema,
     data: departmentSchema,
   }),
   departmentStatus: ep({
@@ -430,7 +455,7 @@ export const AUTH_API = {
     method: 'POST',
     path: '/update/doctor',
     access: requirement('DOCTOR', EDIT),
-    body: doctorInputSchema.extend({ id: z.uuid() }),
+    body: doctorUpdateSchema,
     data: doctorSchema,
   }),
   doctorStatus: ep({
@@ -466,7 +491,7 @@ export const AUTH_API = {
     method: 'POST',
     path: '/referral/update',
     access: requirement('REFERRALS', EDIT),
-    body: referralInputSchema.extend({ id: z.uuid() }),
+    body: referralUpdateSchema,
     data: referralSchema,
   }),
   referralStatus: ep({
@@ -488,10 +513,13 @@ export const AUTH_API = {
     method: 'POST',
     path: '/profile/specialization',
     access: requirement('PROFILE', SPECIFIC.MANAGE_SPECIALIZATION),
-    body: z.object({
-      specialization: z.array(z.string().trim().min(1).max(80)).max(20),
-      qualificationName: optionalText(120),
-    }),
+    body: formBody(
+      SPECIALIZATION_FIELDS,
+      z.object({
+        specialization: z.array(z.string().trim().min(1).max(80), invalid).max(20, invalid),
+        qualificationName: optionalFormText,
+      }),
+    ),
     data: profileSchema,
   }),
   signatureUploadUrl: ep({

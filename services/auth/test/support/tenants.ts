@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import type pg from 'pg';
 import { ROLE_CODES } from '@rayworks/contracts';
 import { createDataSource } from '@rayworks/nest-kit';
-import { infraEnv, roleUrl, withOwnerClient } from '@rayworks/testing';
+import { infraEnv, roleUrl, TEST_PASSWORD, uniqueTenantName } from '@rayworks/testing';
 import { database } from '../../src/database/data-source.js';
 import {
   TenantProvisioner,
@@ -10,7 +8,9 @@ import {
   type TenantSpec,
 } from '../../src/modules/tenants/tenant-provisioner.js';
 
-export const TEST_PASSWORD = 'Test@1234';
+// The shared helpers (libs/testing): the password of test users, SQL inside a tenant, and tenants for other
+// services' and end-to-end tests (through the tenant CLI).
+export { TEST_PASSWORD, tenantQuery } from '@rayworks/testing';
 
 /** Provisions a tenant through the service's own provisioner, as the service's runtime role (RLS applies). */
 export async function provisionTenant(spec: TenantSpec): Promise<ProvisionedTenant> {
@@ -43,8 +43,8 @@ export type StandardUser =
  * typist and reception (c1), nobody (c1, a role without any privilege). Every password is TEST_PASSWORD.
  */
 export async function standardTenant(label: string, extra: Partial<TenantSpec> = {}): Promise<StandardTenant> {
-  const suffix = randomBytes(3).toString('hex');
-  const name = `${label}${suffix}`.toLowerCase();
+  const name = uniqueTenantName(label);
+  const suffix = name.slice(-6);
   const login = (who: StandardUser) => `${name}.${who}`;
   const email = (who: StandardUser) => `${name}.${who}@it.rayworks.local`;
   const user = (who: StandardUser, role: string, placement: { group?: string; centres?: string[] } = {}) => ({
@@ -94,24 +94,4 @@ export async function extendTenant(
   users: NonNullable<TenantSpec['users']>,
 ): Promise<ProvisionedTenant> {
   return provisionTenant({ ...t.spec, users: [...(t.spec.users ?? []), ...users] });
-}
-
-/** Runs SQL as the owner inside one tenant (RLS forces the owner too), for checks that bypass the API. */
-export async function tenantQuery<T = Record<string, unknown>>(
-  tenantId: string | null,
-  sql: string,
-  params: unknown[] = [],
-): Promise<T[]> {
-  return withOwnerClient(async (client: pg.Client) => {
-    await client.query('BEGIN');
-    try {
-      await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [tenantId ?? '']);
-      const result = await client.query(sql, params);
-      await client.query('COMMIT');
-      return result.rows as T[];
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
-    }
-  });
 }

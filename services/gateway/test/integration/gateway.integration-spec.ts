@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
@@ -23,7 +21,7 @@ import {
   type UserSession,
 } from '@rayworks/contracts';
 import { sessionKeys } from '@rayworks/nest-kit';
-import { eventually, freePort, infraEnv, roleUrl, startScript, stop } from '@rayworks/testing';
+import { eventually, freePort, infraEnv, provisionTenant, startScript, stop } from '@rayworks/testing';
 
 /** The running system (npm test starts it) as the browser reaches it: only through the gateway. */
 const base = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${GATEWAY_PORT}`;
@@ -31,9 +29,9 @@ const PASSWORD = 'Gate@1234';
 const suffix = randomBytes(3).toString('hex');
 const login = (who: string) => `gw${suffix}.${who}`;
 
-/** A tenant of this test file, made by the auth service's provisioning CLI (services/auth/src/tenant.ts). */
-async function provisionTenant(): Promise<void> {
-  const spec = {
+/** A tenant of this test file, made through the auth service's provisioner (libs/testing provisionTenant). */
+async function provisionOwnTenant(): Promise<void> {
+  await provisionTenant({
     company: { name: `Gateway IT ${suffix}`, code: `it-gw-${suffix}` },
     centres: [{ key: 'c', name: `Gateway Centre ${suffix}`, code: `GW${suffix}` }],
     users: [
@@ -55,10 +53,6 @@ async function provisionTenant(): Promise<void> {
         password: PASSWORD,
       },
     ],
-  };
-  const cli = fileURLToPath(new URL('../../../auth/dist/tenant.js', import.meta.url));
-  await promisify(execFile)(process.execPath, [cli, JSON.stringify(spec)], {
-    env: { ...process.env, DATABASE_URL: roleUrl(infraEnv().ownerDatabaseUrl, 'rayworks_auth') },
   });
 }
 
@@ -101,7 +95,7 @@ function firstAnswer(
   });
 }
 
-beforeAll(async () => provisionTenant(), 60_000);
+beforeAll(async () => provisionOwnTenant(), 60_000);
 
 describe('gateway', () => {
   it('reports every service ready through /api/<service>/health/ready, and itself ready', async () => {

@@ -1,19 +1,16 @@
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import { INVALID_INPUTS_MESSAGE, validateForm, type FormFieldDefinition } from '@rayworks/validation';
-
-/** What the form needs of a contract body schema (zod): safeParse with issue paths. */
-interface BodySchema<B> {
-  safeParse(
-    value: unknown,
-  ): { success: true; data: B } | { success: false; error: { issues: { path: PropertyKey[] }[] } };
-}
+import type { FormFieldDefinition } from '@rayworks/validation';
+import { checkBody, formErrors, type BodySchema } from './form-checks';
 
 export interface DynamicFormOptions<V extends Record<string, unknown>, B> {
   fields: readonly FormFieldDefinition[];
   initialValues: V;
   /** The values as the endpoint's body. */
   toBody: (values: V) => unknown;
-  /** The endpoint's body schema (libs/contracts AUTH_API): a value the rules passed but the contract refuses gets 'Please give valid inputs'. */
+  /**
+   * The endpoint's body schema (libs/contracts AUTH_API), which runs the same form rules as the server does; a value
+   * the rules passed but the contract refuses gets 'Please give valid inputs'.
+   */
   bodySchema: BodySchema<B>;
   /** Extra checks the definitions cannot express (field → message). */
   extraValidate?: (values: V) => Record<string, string | undefined>;
@@ -34,26 +31,17 @@ export function useDynamicForm<V extends Record<string, unknown>, B>(
     mode: 'controlled',
     initialValues,
     validateInputOnBlur: true,
-    validate: (values) =>
-      ({ ...validateForm(fields, values), ...(extraValidate?.(values) ?? {}) }) as Record<string, string>,
+    validate: (values) => formErrors(fields, values, extraValidate),
   });
 
   const onSubmit: DynamicForm<V, B>['onSubmit'] = (onValid) =>
     form.onSubmit((values) => {
-      const parsed = bodySchema.safeParse(toBody(values));
-      if (!parsed.success) {
-        const known = new Set(fields.map((f) => f.value));
-        const errors: Record<string, string> = {};
-        for (const issue of parsed.error.issues) {
-          const key = String(issue.path[0] ?? '');
-          if (known.has(key) && !errors[key]) errors[key] = INVALID_INPUTS_MESSAGE;
-        }
-        form.setErrors(
-          Object.keys(errors).length > 0 ? errors : { [fields[0]?.value ?? 'form']: INVALID_INPUTS_MESSAGE },
-        );
+      const checked = checkBody(fields, bodySchema, toBody(values));
+      if (!checked.ok) {
+        form.setErrors(checked.errors);
         return;
       }
-      onValid(parsed.data, values);
+      onValid(checked.body, values);
     });
 
   return { form, onSubmit };

@@ -7,8 +7,9 @@ import {
   normalizeRoleCode,
   sanitizeGrants,
   type EventActor,
-  type PrivilegeGrants,
+  type ProvisionedTenant,
   type RoleCode,
+  type TenantSpec,
 } from '@rayworks/contracts';
 import { AuditLog, OutboxPublisher, UnitOfWork, type ChangeTx } from '@rayworks/nest-kit';
 import { roleLevel } from '../access/role-rules.js';
@@ -25,44 +26,8 @@ import { UsersPublisher } from '../users/users.publisher.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { CompaniesRepository } from './companies.repository.js';
 
-/** A tenant to create (or complete): everything keyed by a name the spec chooses, so it can refer to it. */
-export interface TenantSpec {
-  company: { name: string; code: string };
-  groups?: Array<{ key: string; name: string; code: string; isFusion?: boolean }>;
-  centres?: Array<{ key: string; name: string; code: string; group?: string; isFusion?: boolean }>;
-  /** Roles beyond the system roles (one per role code, from the default matrix, always made). */
-  roles?: Array<{
-    key: string;
-    name: string;
-    roleCode: string;
-    privileges: PrivilegeGrants;
-    ownerGroup?: string;
-    ownerCentre?: string;
-  }>;
-  users?: Array<{
-    loginName: string;
-    firstName: string;
-    lastName: string;
-    email: string;
-    /** A role code (its system role) or the key of a role of `roles`. */
-    role: string;
-    group?: string;
-    centres?: string[];
-    password: string;
-    resetPassword?: boolean;
-    isActive?: boolean;
-  }>;
-}
-
-export interface ProvisionedTenant {
-  tenantId: string;
-  groups: Record<string, string>;
-  centres: Record<string, string>;
-  /** By role code (system roles) and by key (the spec's roles). */
-  roles: Record<string, string>;
-  /** By login name. */
-  users: Record<string, string>;
-}
+/** The spec and result types live in libs/contracts, where tests (libs/testing) and the tenant CLI share them. */
+export type { ProvisionedTenant, TenantSpec } from '@rayworks/contracts';
 
 const SYSTEM: EventActor = { type: 'system', id: 'provisioning' };
 

@@ -1,6 +1,6 @@
 import { Checkbox } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminMessages, AUTH_API, centreInputSchema, type Group } from '@rayworks/contracts';
+import { adminMessages, AUTH_API, centreInputSchema, type Group, CENTER_FIELDS as F } from '@rayworks/contracts';
 import { requiredMessage } from '@rayworks/validation';
 import type { z } from 'zod';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -13,7 +13,6 @@ import { FormCard, FormSection } from '../../../shared/ui/FormCard';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { toastSuccess } from '../../../shared/ui/toast';
 import { fetchGroupsPage, GROUPS, useGroup } from '../../groups/hooks/useGroups';
-import { CENTER_FIELDS as F } from '../components/center-fields';
 import { CityField } from '../components/CityField';
 import { CENTERS } from '../hooks/useCenters';
 

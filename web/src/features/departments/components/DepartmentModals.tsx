@@ -6,6 +6,8 @@ import {
   departmentInputSchema,
   subDepartmentInputSchema,
   type Department,
+  DEPARTMENT_FIELDS as D,
+  SUB_DEPARTMENT_FIELDS as S,
 } from '@rayworks/contracts';
 import { z } from 'zod';
 import { callApi } from '../../../api/client';
@@ -13,7 +15,6 @@ import { queryKeys } from '../../../api/queries';
 import { DynamicField } from '../../../shared/forms/DynamicField';
 import { text, useDynamicForm } from '../../../shared/forms/useDynamicForm';
 import { toastSuccess } from '../../../shared/ui/toast';
-import { DEPARTMENT_FIELDS as D, SUB_DEPARTMENT_FIELDS as S } from './department-fields';
 
 export const DEPARTMENTS = 'departments';
 
@@ -40,7 +41,10 @@ function Actions({
   );
 }
 
-const departmentBody = departmentInputSchema.extend({ id: z.uuid().optional() });
+type DepartmentBody = z.output<typeof departmentInputSchema> & { id?: string };
+/** The contract's body of the call the modal makes: the rules of the department form, and the id when editing. */
+const departmentBody = (department?: Department): z.ZodType<DepartmentBody> =>
+  department ? AUTH_API.updateDepartment.body : departmentInputSchema;
 
 /** Add a department, or edit one (POST /create/department, /update/department). */
 export function DepartmentModal({
@@ -56,7 +60,7 @@ export function DepartmentModal({
   const { form, onSubmit } = useDynamicForm({
     fields: Object.values(D),
     initialValues: { name: department?.name ?? '', code: department?.code ?? '' } as { name: string; code: string },
-    bodySchema: departmentBody,
+    bodySchema: departmentBody(department),
     toBody: (v: { name: string; code: string }) => ({
       name: text(v.name),
       code: text(v.code),
@@ -64,7 +68,7 @@ export function DepartmentModal({
     }),
   });
   const save = useMutation({
-    mutationFn: async (body: z.output<typeof departmentBody>) =>
+    mutationFn: async (body: DepartmentBody) =>
       body.id
         ? callApi(AUTH_API.updateDepartment, { body: { ...body, id: body.id } })
         : callApi(AUTH_API.createDepartment, { body }),

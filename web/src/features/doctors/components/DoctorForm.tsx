@@ -1,4 +1,11 @@
-import { AUTH_API, doctorInputSchema, type Centre, type Department, type Doctor } from '@rayworks/contracts';
+import {
+  AUTH_API,
+  doctorInputSchema,
+  type Centre,
+  type Department,
+  type Doctor,
+  DOCTOR_FIELDS as F,
+} from '@rayworks/contracts';
 import type { z } from 'zod';
 import { pageFetcher } from '../../../api/queries';
 import { DynamicField } from '../../../shared/forms/DynamicField';
@@ -6,7 +13,6 @@ import { RemoteMultiSelect, RemoteSelect } from '../../../shared/forms/RemoteSel
 import { text, textOrNull, useDynamicForm } from '../../../shared/forms/useDynamicForm';
 import { FormCard, FormSection } from '../../../shared/ui/FormCard';
 import { centreOption, fetchCentresPage } from '../../centers/hooks/useCenters';
-import { DOCTOR_FIELDS as F } from './doctor-fields';
 
 interface Values extends Record<string, unknown> {
   firstName: string;

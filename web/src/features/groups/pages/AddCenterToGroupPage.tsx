@@ -1,8 +1,8 @@
 import { Alert } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminMessages, AUTH_API, type Centre, type Group } from '@rayworks/contracts';
-import { requiredMessage } from '@rayworks/validation';
+import { ADD_CENTRE_TO_GROUP_FIELDS as F, adminMessages, AUTH_API, type Centre, type Group } from '@rayworks/contracts';
+import { formErrors } from '../../../shared/forms/form-checks';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { callApi } from '../../../api/client';
 import { queryKeys } from '../../../api/queries';
@@ -12,8 +12,6 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { toastSuccess } from '../../../shared/ui/toast';
 import { CENTERS, centreOption, fetchCentresPage } from '../../centers/hooks/useCenters';
 import { fetchGroupsPage, GROUPS, useGroup } from '../hooks/useGroups';
-
-const LABELS = { group: 'Group', center: 'Center' } as const;
 
 /** /addcenter-groups: puts an individual centre into a group (POST /group/addcenter). */
 export function AddCenterToGroupPage() {
@@ -25,10 +23,7 @@ export function AddCenterToGroupPage() {
   const form = useForm<{ groupID: string | null; centerID: string | null }>({
     mode: 'controlled',
     initialValues: { groupID: preset, centerID: null },
-    validate: {
-      groupID: (v) => (v ? null : requiredMessage(LABELS.group)),
-      centerID: (v) => (v ? null : requiredMessage(LABELS.center)),
-    },
+    validate: (values) => formErrors(Object.values(F), values),
   });
   const mutation = useMutation({
     mutationFn: async (body: { groupID: string; centerID: string }) =>
@@ -57,7 +52,7 @@ export function AddCenterToGroupPage() {
       >
         <FormSection title="Choose">
           <RemoteSelect<Group>
-            label={LABELS.group}
+            label={F.groupID.label}
             kind={GROUPS}
             withAsterisk
             fetchPage={fetchGroupsPage}
@@ -69,7 +64,7 @@ export function AddCenterToGroupPage() {
             testId="field-groupID"
           />
           <RemoteSelect<Centre>
-            label={LABELS.center}
+            label={F.centerID.label}
             kind={CENTERS}
             withAsterisk
             fetchPage={fetchCentresPage}

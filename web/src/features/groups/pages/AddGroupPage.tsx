@@ -1,6 +1,6 @@
 import { Checkbox } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminMessages, AUTH_API, groupInputSchema } from '@rayworks/contracts';
+import { adminMessages, AUTH_API, groupInputSchema, GROUP_FIELDS as F } from '@rayworks/contracts';
 import { useNavigate } from 'react-router-dom';
 import { callApi } from '../../../api/client';
 import { queryKeys } from '../../../api/queries';
@@ -9,7 +9,6 @@ import { text, textOrNull, useDynamicForm } from '../../../shared/forms/useDynam
 import { FormCard, FormSection } from '../../../shared/ui/FormCard';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { toastSuccess } from '../../../shared/ui/toast';
-import { GROUP_FIELDS as F } from '../components/group-fields';
 import { GROUPS } from '../hooks/useGroups';
 
 interface Values extends Record<string, unknown> {

@@ -26,8 +26,9 @@ import {
   WORKLIST,
   type Profile,
   type SubmoduleType,
+  SPECIALIZATION_FIELDS,
 } from '@rayworks/contracts';
-import { maxLengthMessage } from '@rayworks/validation';
+import { formErrors } from '../../../shared/forms/form-checks';
 import { callApi } from '../../../api/client';
 import { updateProfile } from '../../../api/storage';
 import { useSession } from '../../../app/session/useSession';
@@ -131,8 +132,6 @@ export function ProfilePage() {
 
 const SPECIALIZATION_MAX = 20;
 const SPECIALIZATION_LEN = 80;
-const QUALIFICATION_LABEL = 'Qualification';
-const QUALIFICATION_MAX = 120;
 
 /** /profile/specialization: what I report on (POST /profile/specialization). */
 export function SpecializationPage() {
@@ -159,10 +158,7 @@ function SpecializationForm({ initial, qualification }: { initial: string[]; qua
   const form = useForm({
     mode: 'controlled',
     initialValues: { specialization: initial, qualificationName: qualification },
-    validate: {
-      qualificationName: (v: string) =>
-        v.trim().length > QUALIFICATION_MAX ? maxLengthMessage(QUALIFICATION_LABEL, QUALIFICATION_MAX) : null,
-    },
+    validate: (values) => formErrors(Object.values(SPECIALIZATION_FIELDS), values),
   });
   const save = useMutation({
     mutationFn: async (values: { specialization: string[]; qualificationName: string }) =>
@@ -199,7 +195,7 @@ function SpecializationForm({ initial, qualification }: { initial: string[]; qua
             data-testid="field-specialization"
           />
           <TextInput
-            label={QUALIFICATION_LABEL}
+            label={SPECIALIZATION_FIELDS.qualificationName.label}
             placeholder="e.g. MBBS, MD (Radiology)"
             {...form.getInputProps('qualificationName')}
             data-testid="field-qualificationName"

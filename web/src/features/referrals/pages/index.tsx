@@ -1,6 +1,14 @@
 import { Badge, Button, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminMessages, AUTH_API, GENERIC, referralInputSchema, type Referral } from '@rayworks/contracts';
+import {
+  adminMessages,
+  AUTH_API,
+  GENERIC,
+  referralInputSchema,
+  type Referral,
+  PROVIDER_TYPES,
+  REFERRAL_FIELDS as F,
+} from '@rayworks/contracts';
 import { INVALID_INPUTS_MESSAGE } from '@rayworks/validation';
 import { IconPlus } from '@tabler/icons-react';
 import type { z } from 'zod';
@@ -19,7 +27,6 @@ import { QueryState } from '../../../shared/ui/QueryState';
 import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
 import { toastSuccess } from '../../../shared/ui/toast';
-import { PROVIDER_TYPES, REFERRAL_FIELDS as F } from '../components/referral-fields';
 import { EditLink } from '../../../shared/ui/EditLink';
 
 const REFERRALS = 'referrals';

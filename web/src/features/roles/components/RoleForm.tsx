@@ -6,6 +6,7 @@ import {
   ROLE_LABELS,
   roleInputSchema,
   type Role,
+  ROLE_FIELDS as F,
 } from '@rayworks/contracts';
 import { IconWand } from '@tabler/icons-react';
 import type { z } from 'zod';
@@ -15,7 +16,6 @@ import { text, textOrNull, useDynamicForm } from '../../../shared/forms/useDynam
 import { FormCard, FormSection } from '../../../shared/ui/FormCard';
 import { grantCount, type Grants } from './privilege-matrix';
 import { PrivilegeMatrix } from './PrivilegeMatrix';
-import { ROLE_FIELDS as F } from './role-fields';
 
 interface Values extends Record<string, unknown> {
   name: string;

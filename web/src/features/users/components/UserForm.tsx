@@ -1,5 +1,14 @@
 import { Alert } from '@mantine/core';
-import { AUTH_API, GENERIC, userInputSchema, type Centre, type Group, type Role, type User } from '@rayworks/contracts';
+import {
+  AUTH_API,
+  GENERIC,
+  userInputSchema,
+  type Centre,
+  type Group,
+  type Role,
+  type User,
+  USER_FIELDS as F,
+} from '@rayworks/contracts';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { z } from 'zod';
 import { pageFetcher } from '../../../api/queries';
@@ -11,7 +20,6 @@ import { FormCard, FormSection } from '../../../shared/ui/FormCard';
 import { centreOption, fetchCentresPage } from '../../centers/hooks/useCenters';
 import { fetchGroupsPage } from '../../groups/hooks/useGroups';
 import { fetchRolesPage } from '../../roles/hooks/useRoles';
-import { USER_FIELDS as F } from './user-fields';
 
 interface Values extends Record<string, unknown> {
   loginName: string;
