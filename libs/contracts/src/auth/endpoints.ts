@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { GENERIC, SPECIFIC, requirement, type PrivilegeRequirement } from '../access/privileges.js';
+import { GENERIC, SPECIFIC, requirement } from '../access/privileges.js';
 import { permissionConfigSchema } from '../access/permission-config.js';
-import { listQuerySchema, userSessionSchema } from './api.js';
+import { defineApi, endpoint as ep, listQuery, pageOf as page } from '../api/endpoint.js';
+import { userSessionSchema } from './api.js';
 import {
   centreSchema,
   dashboardCountsSchema,
@@ -19,23 +20,11 @@ import {
  * The auth service's API (under /api/auth through the gateway): paths as in spec §7 where it gives them,
  * designed where it does not. Each entry names the privilege it needs; the service refuses what the caller's
  * configuration lacks (403) whatever the console shows. Bodies may be encrypted ({ data }) with x-encrypted: true.
+ * `errors` lists what a route's own logic answers besides the defaults of its access rule (errorStatusesOf).
+ * Lists name the columns they sort by (the keys of the auth repositories' sort maps) and their filters.
  */
-export type Access = 'public' | 'authenticated' | PrivilegeRequirement;
-
-export interface Endpoint<TBody extends z.ZodType = z.ZodType, TData extends z.ZodType = z.ZodType> {
-  method: 'GET' | 'POST';
-  path: string;
-  access: Access;
-  body: TBody;
-  /** The `data` of the { status, data, message } response. */
-  data: TData;
-}
-
-const ep = <TBody extends z.ZodType, TData extends z.ZodType>(e: Endpoint<TBody, TData>) => e;
 const { CREATE, EDIT, VIEW, ISACTIVE, MAP_UNMAP, ISUNBLOCK } = GENERIC;
 const none = z.object({}).strict();
-const page = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 const byId = z.object({ id: z.uuid() });
 const status = z.object({ id: z.uuid(), isActive: z.boolean() });
 const name = z.string().trim().min(1).max(120);
@@ -146,9 +135,16 @@ export const preferencesSchema = z.object({
   layout: z.enum(['horizontal', 'vertical']).optional(),
 });
 
-export const AUTH_API = {
+export const AUTH_API = defineApi('auth', {
   // sessions (spec §7)
-  login: ep({ method: 'POST', path: '/login', access: 'public', body: none, data: userSessionSchema }),
+  login: ep({
+    method: 'POST',
+    path: '/login',
+    access: 'public',
+    body: none,
+    data: userSessionSchema,
+    errors: [401, 429],
+  }),
   logout: ep({ method: 'POST', path: '/logout', access: 'authenticated', body: none, data: z.null() }),
   /** A new access token for a live session; the (possibly expired) token and the session token are checked by the handler. */
   refreshToken: ep({
@@ -156,7 +152,12 @@ export const AUTH_API = {
     path: '/token/refresh',
     access: 'public',
     body: none,
-    data: z.object({ token: z.string(), expiresIn: z.number().int().positive(), resetPassword: z.boolean() }),
+    data: z.object({
+      token: z.string(),
+      expiresIn: z.number().int().positive(),
+      resetPassword: z.boolean(),
+    }),
+    errors: [401, 440],
   }),
   config: ep({ method: 'GET', path: '/config', access: 'authenticated', body: none, data: permissionConfigSchema }),
   updatePassword: ep({
@@ -165,6 +166,7 @@ export const AUTH_API = {
     access: 'authenticated',
     body: changePasswordSchema.partial(),
     data: z.null(),
+    errors: [429],
   }),
   forgotPassword: ep({
     method: 'POST',
@@ -172,6 +174,7 @@ export const AUTH_API = {
     access: 'public',
     body: z.object({ loginName: z.string().min(1).max(200) }),
     data: z.null(),
+    errors: [429],
   }),
   resetPassword: ep({
     method: 'POST',
@@ -186,6 +189,7 @@ export const AUTH_API = {
     access: 'authenticated',
     body: none,
     data: z.object({ isAvailability: z.boolean() }),
+    errors: [404],
   }),
   offline: ep({
     method: 'POST',
@@ -193,16 +197,24 @@ export const AUTH_API = {
     access: 'authenticated',
     body: none,
     data: z.object({ isAvailability: z.boolean() }),
+    errors: [404],
   }),
   // roles and privileges
   getRoles: ep({
     method: 'POST',
     path: '/get/roles',
     access: requirement('ROLES', VIEW),
-    body: listQuerySchema,
+    body: listQuery({ sortBy: ['name', 'roleCode', 'createdAt'] }),
     data: page(roleSchema),
   }),
-  getRole: ep({ method: 'POST', path: '/role/get', access: requirement('ROLES', VIEW), body: byId, data: roleSchema }),
+  getRole: ep({
+    method: 'POST',
+    path: '/role/get',
+    access: requirement('ROLES', VIEW),
+    body: byId,
+    data: roleSchema,
+    errors: [404],
+  }),
   createRole: ep({
     method: 'POST',
     path: '/create/role',
@@ -216,6 +228,7 @@ export const AUTH_API = {
     access: requirement('ROLES', EDIT),
     body: roleInputSchema.extend({ id: z.uuid() }),
     data: roleSchema,
+    errors: [404],
   }),
   roleStatus: ep({
     method: 'POST',
@@ -223,6 +236,7 @@ export const AUTH_API = {
     access: requirement('ROLES', ISACTIVE),
     body: status,
     data: roleSchema,
+    errors: [404],
   }),
   getPrivilege: ep({
     method: 'POST',
@@ -236,16 +250,27 @@ export const AUTH_API = {
     method: 'POST',
     path: '/user/find',
     access: requirement('USER', VIEW),
-    body: listQuerySchema.extend({ roleCode: z.string().optional(), centerID: z.uuid().optional() }),
+    body: listQuery({
+      sortBy: ['name', 'firstName', 'lastName', 'loginName', 'email', 'roleName', 'createdAt', 'lastLoginAt'],
+      filters: { roleCode: z.string().optional(), centerID: z.uuid().optional() },
+    }),
     data: page(userSchema),
   }),
-  getUser: ep({ method: 'POST', path: '/user/get', access: requirement('USER', VIEW), body: byId, data: userSchema }),
+  getUser: ep({
+    method: 'POST',
+    path: '/user/get',
+    access: requirement('USER', VIEW),
+    body: byId,
+    data: userSchema,
+    errors: [404],
+  }),
   createUser: ep({
     method: 'POST',
     path: '/user/create',
     access: requirement('USER', CREATE),
     body: userInputSchema,
     data: userSchema,
+    errors: [404],
   }),
   updateUser: ep({
     method: 'POST',
@@ -253,6 +278,7 @@ export const AUTH_API = {
     access: requirement('USER', EDIT),
     body: userUpdateSchema,
     data: userSchema,
+    errors: [404],
   }),
   userStatus: ep({
     method: 'POST',
@@ -260,6 +286,7 @@ export const AUTH_API = {
     access: requirement('USER', ISACTIVE),
     body: status,
     data: userSchema,
+    errors: [404],
   }),
   unblockUser: ep({
     method: 'POST',
@@ -267,13 +294,14 @@ export const AUTH_API = {
     access: requirement('USER', ISUNBLOCK),
     body: byId,
     data: userSchema,
+    errors: [404],
   }),
   // groups and centres
   getGroups: ep({
     method: 'POST',
     path: '/get/groups',
     access: requirement('GROUP', VIEW),
-    body: listQuerySchema,
+    body: listQuery({ sortBy: ['name', 'code', 'createdAt', 'city'] }),
     data: page(groupSchema),
   }),
   getGroup: ep({
@@ -282,6 +310,7 @@ export const AUTH_API = {
     access: requirement('GROUP', VIEW),
     body: byId,
     data: groupSchema,
+    errors: [404],
   }),
   createGroup: ep({
     method: 'POST',
@@ -296,6 +325,7 @@ export const AUTH_API = {
     access: requirement('GROUP', EDIT),
     body: groupInputSchema.extend({ id: z.uuid() }),
     data: groupSchema,
+    errors: [404],
   }),
   groupStatus: ep({
     method: 'POST',
@@ -303,6 +333,7 @@ export const AUTH_API = {
     access: requirement('GROUP', ISACTIVE),
     body: status,
     data: groupSchema,
+    errors: [404],
   }),
   addCentreToGroup: ep({
     method: 'POST',
@@ -310,12 +341,16 @@ export const AUTH_API = {
     access: requirement('GROUP', MAP_UNMAP),
     body: z.object({ groupID: z.uuid(), centerID: z.uuid() }),
     data: centreSchema,
+    errors: [404],
   }),
   getCentres: ep({
     method: 'POST',
     path: '/get/centers',
     access: requirement('CENTERS', VIEW),
-    body: listQuerySchema.extend({ groupID: z.uuid().optional() }),
+    body: listQuery({
+      sortBy: ['name', 'code', 'createdAt', 'city', 'groupName'],
+      filters: { groupID: z.uuid().optional() },
+    }),
     data: page(centreSchema),
   }),
   getCentre: ep({
@@ -324,6 +359,7 @@ export const AUTH_API = {
     access: requirement('CENTERS', VIEW),
     body: byId,
     data: centreSchema,
+    errors: [404],
   }),
   createCentre: ep({
     method: 'POST',
@@ -331,6 +367,7 @@ export const AUTH_API = {
     access: requirement('CENTERS', CREATE),
     body: centreInputSchema,
     data: centreSchema,
+    errors: [404],
   }),
   updateCentre: ep({
     method: 'POST',
@@ -338,6 +375,7 @@ export const AUTH_API = {
     access: requirement('CENTERS', EDIT),
     body: centreInputSchema.extend({ id: z.uuid() }),
     data: centreSchema,
+    errors: [404],
   }),
   centreStatus: ep({
     method: 'POST',
@@ -345,13 +383,14 @@ export const AUTH_API = {
     access: requirement('CENTERS', ISACTIVE),
     body: status,
     data: centreSchema,
+    errors: [404],
   }),
   // departments
   getDepartments: ep({
     method: 'POST',
     path: '/get/department',
     access: requirement('DEPARTMENT', VIEW),
-    body: listQuerySchema,
+    body: listQuery({ sortBy: ['name', 'code', 'createdAt'] }),
     data: page(departmentSchema),
   }),
   createDepartment: ep({
@@ -367,6 +406,7 @@ export const AUTH_API = {
     access: requirement('DEPARTMENT', EDIT),
     body: departmentInputSchema.extend({ id: z.uuid() }),
     data: departmentSchema,
+    errors: [404],
   }),
   departmentStatus: ep({
     method: 'POST',
@@ -374,6 +414,7 @@ export const AUTH_API = {
     access: requirement('DEPARTMENT', ISACTIVE),
     body: status,
     data: departmentSchema,
+    errors: [404],
   }),
   getSubDepartments: ep({
     method: 'POST',
@@ -381,6 +422,7 @@ export const AUTH_API = {
     access: requirement('DEPARTMENT', VIEW),
     body: z.object({ departmentID: z.uuid() }),
     data: departmentSchema.shape.subDepartments,
+    errors: [404],
   }),
   createSubDepartment: ep({
     method: 'POST',
@@ -388,6 +430,7 @@ export const AUTH_API = {
     access: requirement('DEPARTMENT', CREATE),
     body: subDepartmentInputSchema,
     data: departmentSchema,
+    errors: [404],
   }),
   // entities (place codes)
   getEntities: ep({
@@ -409,7 +452,7 @@ export const AUTH_API = {
     method: 'POST',
     path: '/get/doctor',
     access: requirement('DOCTOR', VIEW),
-    body: listQuerySchema,
+    body: listQuery({ sortBy: ['name', 'firstName', 'lastName', 'specialization', 'createdAt'] }),
     data: page(doctorSchema),
   }),
   getDoctorById: ep({
@@ -418,6 +461,7 @@ export const AUTH_API = {
     access: requirement('DOCTOR', VIEW),
     body: z.object({ id: z.uuid(), profileID: z.uuid() }),
     data: doctorSchema,
+    errors: [404],
   }),
   createDoctor: ep({
     method: 'POST',
@@ -425,6 +469,7 @@ export const AUTH_API = {
     access: requirement('DOCTOR', CREATE),
     body: doctorInputSchema,
     data: doctorSchema,
+    errors: [404],
   }),
   updateDoctor: ep({
     method: 'POST',
@@ -432,6 +477,7 @@ export const AUTH_API = {
     access: requirement('DOCTOR', EDIT),
     body: doctorInputSchema.extend({ id: z.uuid() }),
     data: doctorSchema,
+    errors: [404],
   }),
   doctorStatus: ep({
     method: 'POST',
@@ -439,13 +485,14 @@ export const AUTH_API = {
     access: requirement('DOCTOR', ISACTIVE),
     body: status,
     data: doctorSchema,
+    errors: [404],
   }),
   // referrals
   findReferrals: ep({
     method: 'POST',
     path: '/referral/find',
     access: requirement('REFERRALS', VIEW),
-    body: listQuerySchema,
+    body: listQuery({ sortBy: ['name', 'providerType', 'hospitalName', 'city', 'createdAt'] }),
     data: page(referralSchema),
   }),
   getReferral: ep({
@@ -454,6 +501,7 @@ export const AUTH_API = {
     access: requirement('REFERRALS', VIEW),
     body: byId,
     data: referralSchema,
+    errors: [404],
   }),
   createReferral: ep({
     method: 'POST',
@@ -468,6 +516,7 @@ export const AUTH_API = {
     access: requirement('REFERRALS', EDIT),
     body: referralInputSchema.extend({ id: z.uuid() }),
     data: referralSchema,
+    errors: [404],
   }),
   referralStatus: ep({
     method: 'POST',
@@ -475,6 +524,7 @@ export const AUTH_API = {
     access: requirement('REFERRALS', ISACTIVE),
     body: status,
     data: referralSchema,
+    errors: [404],
   }),
   // profile
   getProfile: ep({
@@ -483,6 +533,7 @@ export const AUTH_API = {
     access: requirement('PROFILE', SPECIFIC.VIEW_PROFILE),
     body: none,
     data: profileSchema,
+    errors: [404],
   }),
   setSpecialization: ep({
     method: 'POST',
@@ -560,5 +611,5 @@ export const AUTH_API = {
     body: none,
     data: dashboardCountsSchema,
   }),
-} as const;
+});
 export type AuthApi = typeof AUTH_API;
