@@ -17,7 +17,6 @@ export default tseslint.config(
       '**/dist/**',
       '.local/**',
       '.nx/**',
-      'libs/api-client/src/generated/**',
       'coverage/**',
     ],
   },

@@ -282,11 +282,7 @@ export class ApiClient {
     return fillPath(endpoint.path, options.params);
   }
 
-  private check<E extends Endpoint>(
-    endpoint: E,
-    path: string,
-    answer: Exchange,
-  ): Checked<E> {
+  private check<E extends Endpoint>(endpoint: E, path: string, answer: Exchange): Checked<E> {
     const { service, method } = endpoint;
     if (!isEnvelope(answer.json)) {
       const detail = answer.text ? `: ${answer.text.slice(0, 200)}` : '';

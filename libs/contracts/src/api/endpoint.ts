@@ -13,7 +13,7 @@ export type HttpMethod = 'GET' | 'POST';
 
 /**
  * The error statuses a route can answer besides 200. Every route may answer 400 (its body fails the contract)
- * and 500; the access rule adds 401/440 (signed in) and 403 (a privilege, or another tenant's x-company-id);
+ * and 500; a signed-in route adds 401, 440 and 403 (a missing privilege, or another tenant's x-company-id);
  * a route adds what its logic can say: 404 (it takes an id), 409 (it can conflict), 429 (login limits).
  * Through the gateway any route may also answer 503 (the owning service is down).
  */
@@ -59,11 +59,9 @@ export function defineApi<M extends Record<string, EndpointSpec>>(service: Servi
 /** Every error status a route can answer, from its access rule and its own list, in ascending order. */
 export function errorStatusesOf(e: Pick<Endpoint, 'access' | 'errors'>): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>([400, 500, 503, ...(e.errors ?? [])]);
-  if (e.access !== 'public') {
-    statuses.add(401);
-    statuses.add(440);
-  }
-  if (typeof e.access === 'object') statuses.add(403);
+  // Signed in: no or a bad token (401), an idle session (440), an x-company-id of another tenant or a missing
+  // privilege (403).
+  if (e.access !== 'public') for (const status of [401, 403, 440] as const) statuses.add(status);
   return [...statuses].sort((a, b) => a - b);
 }
 
