@@ -147,6 +147,7 @@ interface Exchange {
   /** The parsed JSON, or undefined when the body was not JSON. */
   json: unknown;
   text: string;
+  headers: Headers;
 }
 
 export class ApiClient {
@@ -229,12 +230,12 @@ export class ApiClient {
     path: string,
     body?: unknown,
     options: CallOptions = {},
-  ): Promise<{ status: number; body: unknown; text: string }> {
+  ): Promise<{ status: number; body: unknown; text: string; headers: Headers }> {
     const answer = await this.exchange(service, method, path, method === 'POST' ? (body ?? {}) : undefined, {
       ...options,
       session: options.session ?? null,
     });
-    return { status: answer.status, body: answer.json, text: answer.text };
+    return { status: answer.status, body: answer.json, text: answer.text, headers: answer.headers };
   }
 
   /**
@@ -348,7 +349,7 @@ export class ApiClient {
     } catch {
       json = undefined;
     }
-    return { status: response.status, json, text };
+    return { status: response.status, json, text, headers: response.headers };
   }
 
   private gatewayUrl(path: string): string {
