@@ -76,6 +76,11 @@ export interface CallOptions {
   encrypted?: boolean;
 }
 
+export interface RawOptions extends CallOptions {
+  /** The body's text exactly as given (tests of malformed bodies); `body` is then ignored. */
+  rawBody?: string;
+}
+
 /** A whole answer: the HTTP status and the body as the server sent it (for tests that assert error answers). */
 export interface ApiReply<T = unknown> {
   status: number;
@@ -229,7 +234,7 @@ export class ApiClient {
     method: 'GET' | 'POST',
     path: string,
     body?: unknown,
-    options: CallOptions = {},
+    options: RawOptions = {},
   ): Promise<{ status: number; body: unknown; text: string; headers: Headers }> {
     const answer = await this.exchange(service, method, path, method === 'POST' ? (body ?? {}) : undefined, {
       ...options,
@@ -313,7 +318,7 @@ export class ApiClient {
     method: 'GET' | 'POST',
     path: string,
     body: unknown,
-    options: CallOptions & { submodule?: string },
+    options: RawOptions & { submodule?: string },
   ): Promise<Exchange> {
     const credentials = options.session ?? null;
     let payload = body;
@@ -334,7 +339,7 @@ export class ApiClient {
       response = await (this.options.fetch ?? fetch)(url, {
         method,
         headers,
-        body: payload === undefined ? undefined : JSON.stringify(payload),
+        body: options.rawBody ?? (payload === undefined ? undefined : JSON.stringify(payload)),
         signal: options.signal,
         credentials: 'same-origin',
       });
