@@ -79,10 +79,10 @@ export function fillPath(path: string, params: Record<string, string> = {}): str
  * The object is strict and `sortBy` is an enum, so an unknown sort column or filter is a 400 naming the field
  * and the reason (the shared validation, nest-kit ZodBodyPipe), never a 500 and never silently ignored.
  */
-export function listQuery<const S extends readonly [string, ...string[]], F extends z.ZodRawShape = {}>(spec: {
-  sortBy: S;
-  filters?: F;
-}) {
+export function listQuery<
+  const S extends readonly [string, ...string[]],
+  F extends z.ZodRawShape = Record<never, never>,
+>(spec: { sortBy: S; filters?: F }) {
   return z
     .object({
       page: z.coerce.number().int().min(1).default(1),

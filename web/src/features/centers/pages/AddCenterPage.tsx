@@ -1,6 +1,6 @@
 import { Checkbox } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminMessages, AUTH_API, centreInputSchema, type Group } from '@rayworks/contracts';
+import { adminMessages, AUTH_API, centreInputSchema, CONSOLE_ROUTES, type Group, routeTo } from '@rayworks/contracts';
 import { requiredMessage } from '@rayworks/validation';
 import type { z } from 'zod';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -74,7 +74,7 @@ function AddCenterForm({ mode }: { mode: 'individual' | 'group' }) {
       toastSuccess(adminMessages('Center').created);
       await queryClient.invalidateQueries({ queryKey: queryKeys.kind(CENTERS) });
       await queryClient.invalidateQueries({ queryKey: queryKeys.kind(GROUPS) });
-      navigate(`/centers/view/${centre._id}`);
+      navigate(routeTo(CONSOLE_ROUTES.centersView, { id: centre._id }));
     },
   });
   const title = mode === 'group' ? 'Add Center to a Group' : 'Add Individual Center';
@@ -88,14 +88,14 @@ function AddCenterForm({ mode }: { mode: 'individual' | 'group' }) {
             ? 'A new centre that belongs to a group.'
             : 'A new centre that stands on its own, outside any group.'
         }
-        crumbs={[{ label: 'Centers', to: '/centers' }, { label: title }]}
+        crumbs={[{ label: 'Centers', to: CONSOLE_ROUTES.centers }, { label: title }]}
       />
       <FormCard
         testId="center-form"
         onSubmit={onSubmit((body) => create.mutate(body))}
         submitLabel="Add Center"
         saving={create.isPending}
-        cancelTo="/centers"
+        cancelTo={CONSOLE_ROUTES.centers}
       >
         <FormSection title="Center">
           {mode === 'group' ? (

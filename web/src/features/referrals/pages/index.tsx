@@ -1,6 +1,14 @@
 import { Badge, Button, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminMessages, AUTH_API, GENERIC, referralInputSchema, type Referral } from '@rayworks/contracts';
+import {
+  adminMessages,
+  AUTH_API,
+  CONSOLE_ROUTES,
+  GENERIC,
+  type Referral,
+  referralInputSchema,
+  routeTo,
+} from '@rayworks/contracts';
 import { INVALID_INPUTS_MESSAGE } from '@rayworks/validation';
 import { IconPlus } from '@tabler/icons-react';
 import type { z } from 'zod';
@@ -76,7 +84,7 @@ export function ReferralsPage() {
           can('REFERRALS', GENERIC.CREATE) ? (
             <Button
               component={Link}
-              to="/referrals/add"
+              to={CONSOLE_ROUTES.referralsAdd}
               leftSection={<IconPlus size={16} />}
               data-testid="referrals-add"
             >
@@ -94,7 +102,7 @@ export function ReferralsPage() {
         searchPlaceholder="Search referrals"
         defaultSort={{ sortBy: 'name', sortDir: 'asc' }}
         activeFilter
-        onRowClick={(r) => navigate(`/referrals/view/${r._id}`)}
+        onRowClick={(r) => navigate(routeTo(CONSOLE_ROUTES.referralsView, { id: r._id }))}
         emptyText="No referrals yet."
       />
     </>
@@ -200,7 +208,7 @@ function useSaveReferral(id?: string) {
     onSuccess: async (referral) => {
       toastSuccess(id ? adminMessages('Referral').updated : adminMessages('Referral').created);
       await queryClient.invalidateQueries({ queryKey: queryKeys.kind(REFERRALS) });
-      navigate(`/referrals/view/${referral._id}`);
+      navigate(routeTo(CONSOLE_ROUTES.referralsView, { id: referral._id }));
     },
   });
 }
@@ -210,8 +218,11 @@ export function AddReferralPage() {
   const save = useSaveReferral();
   return (
     <>
-      <PageHeader title="Add Referral" crumbs={[{ label: 'Referrals', to: '/referrals' }, { label: 'Add Referral' }]} />
-      <ReferralForm saving={save.isPending} onSave={(body) => save.mutate(body)} cancelTo="/referrals" />
+      <PageHeader
+        title="Add Referral"
+        crumbs={[{ label: 'Referrals', to: CONSOLE_ROUTES.referrals }, { label: 'Add Referral' }]}
+      />
+      <ReferralForm saving={save.isPending} onSave={(body) => save.mutate(body)} cancelTo={CONSOLE_ROUTES.referrals} />
     </>
   );
 }
@@ -227,8 +238,8 @@ export function EditReferralPage() {
           <PageHeader
             title={`Edit ${referral.name}`}
             crumbs={[
-              { label: 'Referrals', to: '/referrals' },
-              { label: referral.name, to: `/referrals/view/${referral._id}` },
+              { label: 'Referrals', to: CONSOLE_ROUTES.referrals },
+              { label: referral.name, to: routeTo(CONSOLE_ROUTES.referralsView, { id: referral._id }) },
               { label: 'Edit' },
             ]}
           />
@@ -237,7 +248,7 @@ export function EditReferralPage() {
             referral={referral}
             saving={save.isPending}
             onSave={(body) => save.mutate(body)}
-            cancelTo={`/referrals/view/${referral._id}`}
+            cancelTo={routeTo(CONSOLE_ROUTES.referralsView, { id: referral._id })}
           />
         </>
       )}
@@ -256,7 +267,7 @@ export function ReferralViewPage() {
           <PageHeader
             title={referral.name}
             badge={<StatusBadge active={referral.isActive} />}
-            crumbs={[{ label: 'Referrals', to: '/referrals' }, { label: referral.name }]}
+            crumbs={[{ label: 'Referrals', to: CONSOLE_ROUTES.referrals }, { label: referral.name }]}
             actions={
               <>
                 <ActiveToggle
@@ -271,7 +282,7 @@ export function ReferralViewPage() {
                 />
                 <EditLink
                   allowed={can('REFERRALS', GENERIC.EDIT)}
-                  to={`/referrals/edit/${referral._id}`}
+                  to={routeTo(CONSOLE_ROUTES.referralsEdit, { id: referral._id })}
                   testId="referral-edit"
                 />
               </>
