@@ -12,13 +12,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   {
-    ignores: [
-      '**/node_modules/**',
-      '**/dist/**',
-      '.local/**',
-      '.nx/**',
-      'coverage/**',
-    ],
+    ignores: ['**/node_modules/**', '**/dist/**', '.local/**', '.nx/**', 'coverage/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

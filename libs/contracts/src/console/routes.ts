@@ -204,11 +204,7 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   route(CONSOLE_ROUTES.patients, 'Patients', requirement('PATIENTS', SPECIFIC.PATIENT_VIEW)),
   route(CONSOLE_ROUTES.patientsRegistration, 'Registration', requirement('PATIENTS', CREATE)),
   route(CONSOLE_ROUTES.patientsList, 'Patients', requirement('PATIENTS', SPECIFIC.PATIENT_VIEW)),
-  route(
-    CONSOLE_ROUTES.patientDetails,
-    'Patient Details',
-    requirement('PATIENTS', SPECIFIC.PATIENT_VIEW),
-  ),
+  route(CONSOLE_ROUTES.patientDetails, 'Patient Details', requirement('PATIENTS', SPECIFIC.PATIENT_VIEW)),
   // Departments, labs
   route(CONSOLE_ROUTES.departments, 'Departments', requirement('DEPARTMENT', VIEW), 'available'),
   route(CONSOLE_ROUTES.labManagement, 'Lab Management', requirement('LAB_MANAGEMENT', VIEW)),
