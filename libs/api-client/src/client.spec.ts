@@ -203,12 +203,17 @@ describe('ApiClient', () => {
     expect((failure as Error).message).toContain('data.isActive');
   });
 
-  it('refuses an answer that is not JSON', async () => {
-    handler = () => ({ status: 502, raw: '<html>bad gateway</html>' });
-    const failure = await new ApiClient({ baseUrl: base })
+  it('refuses a success that is not JSON, and keeps the status of an error answer that is not', async () => {
+    handler = () => ({ status: 200, raw: '<html>hello</html>' });
+    const invalid = await new ApiClient({ baseUrl: base })
       .call(AUTH_API.config, undefined, { session: { token: 't' } })
       .catch((e: unknown) => e);
-    expect(failure).toMatchObject({ kind: 'invalid-response', status: 502 });
+    expect(invalid).toMatchObject({ kind: 'invalid-response', status: 200 });
+    handler = () => ({ status: 502, raw: '<html>bad gateway</html>' });
+    const proxy = await new ApiClient({ baseUrl: base })
+      .call(AUTH_API.config, undefined, { session: { token: 't' } })
+      .catch((e: unknown) => e);
+    expect(proxy).toMatchObject({ kind: 'http', status: 502, serverMessage: null });
   });
 
   it('reports a refused connection as a network failure', async () => {

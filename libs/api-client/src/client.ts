@@ -290,6 +290,9 @@ export class ApiClient {
 
   private check<E extends Endpoint>(endpoint: E, path: string, answer: Exchange): Checked<E> {
     const { service, method } = endpoint;
+    if (!isEnvelope(answer.json) && (answer.status < 200 || answer.status >= 300))
+      // an error answer that is not ours (a proxy's HTML page): its status still says what happened
+      throw ApiError.http(service, method, path, answer.status, null);
     if (!isEnvelope(answer.json)) {
       const detail = answer.text ? `: ${answer.text.slice(0, 200)}` : '';
       throw ApiError.invalid(
