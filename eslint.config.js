@@ -12,14 +12,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   {
-    ignores: [
-      '**/node_modules/**',
-      '**/dist/**',
-      '.local/**',
-      '.nx/**',
-      'libs/api-client/src/generated/**',
-      'coverage/**',
-    ],
+    ignores: ['**/node_modules/**', '**/dist/**', '.local/**', '.nx/**', 'coverage/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm test: the same infrastructure as npm start, then every check and test:
-#   static checks (lint, types, generated OpenAPI and api-client up to date),
+#   static checks (lint, types, generated OpenAPI documents up to date),
 #   unit tests, integration tests against the real PostgreSQL, Redis, Kafka, S3 and SMTP,
 #   end-to-end tests in Debian's Chromium against the whole running system,
 #   then the check that no test wrote into the demo tenant (it holds exactly its seed: docs/decisions/0046).

@@ -1,1 +1,3 @@
-export * from './generated/index.js';
+export * from './client.js';
+export * from './errors.js';
+export * from './health.js';

@@ -1,17 +1,17 @@
-import { AUTH_HEADERS, AUTH_MESSAGES, PUBLIC_ROUTES, SESSION_EXPIRED_STATUS, type Endpoint } from '@rayworks/contracts';
+import { ApiError } from '@rayworks/api-client';
+import { AUTH_MESSAGES, PUBLIC_ROUTES, fillPath, type Endpoint } from '@rayworks/contracts';
 import type { z } from 'zod';
 import { toastError } from '../shared/ui/toast';
-import { encryptedBodyFor } from './encryption';
-import { endpointUrl, sessionHeaders } from './headers';
 import { currentLocation, navigateTo } from './navigation';
 import { decideFailure, type CallContext, type Failure, type PolicyAction } from './policy';
-import { clearStorage, flagSessionExpired, readProfile, rememberOfflineOrigin } from './storage';
-import { renewAccessToken, tokenNeedsRenewal } from './token-refresh';
+import { consoleClient } from './session';
+import { clearStorage, flagSessionExpired, rememberOfflineOrigin } from './storage';
 
 /**
- * The one place the console talks to the API (spec §7, §8): it adds the headers, encrypts bodies when it can,
- * checks the { status, data, message } answer against the contract (libs/contracts AUTH_API) and carries out
- * the error catalogue (api/policy.ts). Screens only see data or an ApiCallError.
+ * The console's layer over the typed client (libs/api-client, `consoleClient` in api/session.ts): the client
+ * adds the headers, encrypts bodies, renews the token and checks the answer against the contract of any
+ * service; this layer carries out the console's error catalogue (api/policy.ts, spec §8). Screens only see data
+ * or an ApiCallError.
  */
 export class ApiCallError extends Error {
   override readonly name = 'ApiCallError';
@@ -58,7 +58,7 @@ function carryOut(action: PolicyAction, path: string): void {
     case 'navigate': {
       const here = currentLocation();
       if (action.rememberOrigin && !here.startsWith(action.to)) rememberOfflineOrigin(here);
-      if (!here.startsWith(action.to)) navigateTo(action.to);
+      if (!here.startsWith(action.to)) navigateTo(action.to, action.state === undefined ? {} : { state: action.state });
       return;
     }
     case 'record':
@@ -104,12 +104,6 @@ export interface CallResult<T> {
   message: string;
 }
 
-interface Envelope {
-  status?: unknown;
-  data?: unknown;
-  message?: unknown;
-}
-
 /** Carries out the error catalogue for a failure seen outside callApi (e.g. the real-time connection refused). */
 export function applyFailurePolicy(failure: Failure, context: CallContext, path: string): PolicyAction {
   const action = decideFailure(failure, context);
@@ -132,72 +126,31 @@ async function fail(failure: Failure, context: CallContext, path: string): Promi
 }
 
 /**
- * Calls one endpoint of the auth API and returns its data, checked against the contract. A logged-in user's
- * short-lived access token is renewed shortly before it expires, and once more when an answer is 401
- * (api/token-refresh.ts); only then does a 401 end the session.
+ * Calls one endpoint of any service and returns its data, checked against the contract. A logged-in user's
+ * short-lived access token is renewed shortly before it expires, and once more when an answer is 401 (by the
+ * typed client); only then does a 401 end the session.
  */
 export async function callApi<E extends Endpoint>(
   endpoint: E,
   options: CallOptions<E> = {},
 ): Promise<CallResult<z.output<E['data']>>> {
   const context: CallContext = options.context ?? (endpoint.access === 'public' ? 'public' : 'session');
-  const path = endpointUrl(endpoint.path, options.params);
-  const withSession = endpoint.access !== 'public';
-  const submoduleType = typeof endpoint.access === 'object' ? endpoint.access.type : undefined;
-
-  if (withSession && context === 'session' && tokenNeedsRenewal(readProfile())) await renewAccessToken();
-  const profile = readProfile();
-
-  let body: string | undefined;
-  let encrypted = false;
-  if (endpoint.method === 'POST') {
-    const plain = options.body ?? {};
-    const sealed = withSession ? await encryptedBodyFor(plain, profile?.sessionToken) : null;
-    encrypted = sealed !== null;
-    body = JSON.stringify(sealed ?? plain);
-  }
-  const headersNow = (): Record<string, string> => ({
-    Accept: 'application/json',
-    ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    ...(encrypted ? { [AUTH_HEADERS.encrypted]: 'true' } : {}),
-    ...(withSession ? sessionHeaders(readProfile(), submoduleType) : {}),
-    ...options.headers,
-  });
-
+  const path = consoleClient.url(endpoint.service, fillPath(endpoint.path, options.params));
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return fail({ kind: 'offline' }, context, path);
-
-  const send = () =>
-    fetch(path, {
-      method: endpoint.method,
-      headers: headersNow(),
-      body,
-      signal: options.signal,
-      credentials: 'same-origin',
-    });
-  let response: Response;
   try {
-    response = await send();
-    if (response.status === 401 && withSession && context === 'session' && profile?.sessionToken) {
-      const renewed = await renewAccessToken();
-      if (renewed === 'renewed') response = await send();
-      else if (renewed === 'session-expired')
-        return fail({ kind: 'http', status: SESSION_EXPIRED_STATUS, message: null }, context, path);
-    }
+    return await consoleClient.result(endpoint, options.body ?? ({} as z.input<E['body']>), {
+      params: options.params,
+      headers: options.headers,
+      signal: options.signal,
+    });
   } catch (error) {
-    if (options.signal?.aborted) throw error;
-    return fail({ kind: 'offline' }, context, path);
+    if (!(error instanceof ApiError)) throw error;
+    if (error.kind === 'network') return fail({ kind: 'offline' }, context, path);
+    if (error.kind === 'invalid-response') {
+      console.error(`[api] ${endpoint.method} ${path}: the answer does not match the contract`, error.message);
+      toastError(AUTH_MESSAGES.genericError);
+      throw new ApiCallError(error.status, AUTH_MESSAGES.genericError, 'invalid-response', path);
+    }
+    return fail({ kind: 'http', status: error.status ?? 0, message: error.serverMessage }, context, path);
   }
-
-  const envelope = (await response.json().catch(() => null)) as Envelope | null;
-  const message = typeof envelope?.message === 'string' ? envelope.message : null;
-  if (!response.ok || envelope?.status !== 'success') {
-    return fail({ kind: 'http', status: response.status, message }, context, path);
-  }
-  const parsed = endpoint.data.safeParse(envelope.data);
-  if (!parsed.success) {
-    console.error(`[api] ${endpoint.method} ${path}: the answer does not match the contract`, parsed.error.issues);
-    toastError(AUTH_MESSAGES.genericError);
-    throw new ApiCallError(response.status, AUTH_MESSAGES.genericError, 'invalid-response', path);
-  }
-  return { data: parsed.data as z.output<E['data']>, message: message ?? '' };
 }

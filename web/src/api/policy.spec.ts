@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { AUTH_MESSAGES } from '@rayworks/contracts';
+import { AUTH_MESSAGES, serviceUnavailableMessage } from '@rayworks/contracts';
 import { decideFailure } from './policy';
 
 describe('the HTTP error catalogue (spec §8)', () => {
@@ -7,11 +7,25 @@ describe('the HTTP error catalogue (spec §8)', () => {
     expect(decideFailure({ kind: 'offline' })).toEqual({ type: 'navigate', to: '/auth-offline', rememberOrigin: true });
   });
 
-  it.each([
-    [500, '/auth-500'],
-    [503, '/pages-maintenance'],
-  ])('sends %i to %s', (status, to) => {
-    expect(decideFailure({ kind: 'http', status, message: 'x' })).toEqual({ type: 'navigate', to });
+  it('sends 500 to the server-error page', () => {
+    expect(decideFailure({ kind: 'http', status: 500, message: 'x' })).toEqual({ type: 'navigate', to: '/auth-500' });
+  });
+
+  it('sends 503 to the maintenance page with the message naming the service, remembering where the user was', () => {
+    const message = serviceUnavailableMessage('lims');
+    expect(decideFailure({ kind: 'http', status: 503, message })).toEqual({
+      type: 'navigate',
+      to: '/pages-maintenance',
+      rememberOrigin: true,
+      state: { message },
+    });
+    expect(decideFailure({ kind: 'http', status: 503, message: null })).toEqual({
+      type: 'navigate',
+      to: '/pages-maintenance',
+      rememberOrigin: true,
+    });
+    // also before login: the login form cannot work while auth is down
+    expect(decideFailure({ kind: 'http', status: 503, message }, 'public')).toMatchObject({ to: '/pages-maintenance' });
   });
 
   it("records 502 as 'Bad Gateway' without a page change", () => {

@@ -6,7 +6,8 @@ import { AUTH_MESSAGES, PUBLIC_ROUTES, SESSION_EXPIRED_STATUS } from '@rayworks/
  *
  *   offline       → the offline page
  *   500           → the server-error page
- *   503           → the maintenance page
+ *   503           → the maintenance page, with the server's message (through the gateway it names the service
+ *                   that is down) and the way back to where the user was (docs/decisions/0041-service-down-503.md)
  *   502           → recorded as 'Bad Gateway' (the caller's promise rejects with it; no page change)
  *   400           → the server's message as an error toast
  *   401           → the message shown once, both storages cleared, /login
@@ -24,7 +25,7 @@ export type CallContext = 'session' | 'public' | 'background';
 export type Failure = { kind: 'offline' } | { kind: 'http'; status: number; message?: string | null };
 
 export type PolicyAction =
-  | { type: 'navigate'; to: string; rememberOrigin?: boolean }
+  | { type: 'navigate'; to: string; rememberOrigin?: boolean; state?: { message: string } }
   | { type: 'record'; message: string }
   | { type: 'toast'; message: string }
   | { type: 'unauthorized'; message: string }
@@ -44,7 +45,13 @@ export function decideFailure(failure: Failure, context: CallContext = 'session'
   const { status } = failure;
   const message = serverMessage(failure);
   if (status === 500) return { type: 'navigate', to: PUBLIC_ROUTES.serverError };
-  if (status === 503) return { type: 'navigate', to: PUBLIC_ROUTES.maintenance };
+  if (status === 503)
+    return {
+      type: 'navigate',
+      to: PUBLIC_ROUTES.maintenance,
+      rememberOrigin: true,
+      ...(message ? { state: { message } } : {}),
+    };
   if (status === 502) return { type: 'record', message: AUTH_MESSAGES.badGateway };
   if (context === 'public' && [400, 401, 403, 429].includes(status)) {
     return { type: 'inline', message: message ?? AUTH_MESSAGES.genericError };

@@ -1,13 +1,14 @@
 import {
   buildMenu,
+  CONSOLE_ROUTES,
   firstPermittedLink,
   hasPrivilege,
   HOME_ROUTE,
-  PROTECTED_ROUTES,
-  PUBLIC_ROUTES,
   type PermissionConfig,
   type PrivilegeRequirement,
+  PROTECTED_ROUTES,
   type ProtectedRoute,
+  PUBLIC_ROUTES,
 } from '@rayworks/contracts';
 import { matchPath } from 'react-router-dom';
 import type { StoredProfile } from '../api/storage';
@@ -61,8 +62,8 @@ export function homePath(config: PermissionConfig | null): string {
 
 /** A user whose menu is empty may still open their profile. */
 function fallbackPath(config: PermissionConfig): string {
-  const profile = protectedRouteFor('/profile');
-  return profile && hasPrivilege(config, profile.need) ? '/profile' : PUBLIC_ROUTES.login;
+  const profile = protectedRouteFor(CONSOLE_ROUTES.profile);
+  return profile && hasPrivilege(config, profile.need) ? CONSOLE_ROUTES.profile : PUBLIC_ROUTES.login;
 }
 
 /**

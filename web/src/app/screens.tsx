@@ -1,3 +1,4 @@
+import { CONSOLE_ROUTES } from '@rayworks/contracts';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
@@ -19,40 +20,40 @@ const referrals = () => import('../features/referrals/pages');
 const profile = () => import('../features/profile/pages');
 
 export const SCREENS: Record<string, Screen> = {
-  '/groups': page(groups, 'GroupsPage'),
-  '/add-groups': page(groups, 'AddGroupPage'),
-  '/groups/view/:id': page(groups, 'GroupViewPage'),
-  '/addcenter-groups': page(groups, 'AddCenterToGroupPage'),
+  [CONSOLE_ROUTES.groups]: page(groups, 'GroupsPage'),
+  [CONSOLE_ROUTES.addGroups]: page(groups, 'AddGroupPage'),
+  [CONSOLE_ROUTES.groupsView]: page(groups, 'GroupViewPage'),
+  [CONSOLE_ROUTES.addcenterGroups]: page(groups, 'AddCenterToGroupPage'),
 
-  '/roles': page(roles, 'RolesPage'),
-  '/roles/add': page(roles, 'AddRolePage'),
-  '/roles/edit/:id': page(roles, 'EditRolePage'),
-  '/roles/view/:id': page(roles, 'RoleViewPage'),
+  [CONSOLE_ROUTES.roles]: page(roles, 'RolesPage'),
+  [CONSOLE_ROUTES.rolesAdd]: page(roles, 'AddRolePage'),
+  [CONSOLE_ROUTES.rolesEdit]: page(roles, 'EditRolePage'),
+  [CONSOLE_ROUTES.rolesView]: page(roles, 'RoleViewPage'),
 
-  '/users': page(users, 'UsersPage'),
-  '/users/add': page(users, 'AddUserPage'),
-  '/users/edit/:id': page(users, 'EditUserPage'),
-  '/users/view/:id': page(users, 'UserViewPage'),
+  [CONSOLE_ROUTES.users]: page(users, 'UsersPage'),
+  [CONSOLE_ROUTES.usersAdd]: page(users, 'AddUserPage'),
+  [CONSOLE_ROUTES.usersEdit]: page(users, 'EditUserPage'),
+  [CONSOLE_ROUTES.usersView]: page(users, 'UserViewPage'),
 
-  '/centers': page(centers, 'CentersPage'),
-  '/add-centers-individual': page(centers, 'AddIndividualCenterPage'),
-  '/centers/view/:id': page(centers, 'CenterViewPage'),
-  '/add-centers-group': page(centers, 'AddGroupCenterPage'),
+  [CONSOLE_ROUTES.centers]: page(centers, 'CentersPage'),
+  [CONSOLE_ROUTES.addCentersIndividual]: page(centers, 'AddIndividualCenterPage'),
+  [CONSOLE_ROUTES.centersView]: page(centers, 'CenterViewPage'),
+  [CONSOLE_ROUTES.addCentersGroup]: page(centers, 'AddGroupCenterPage'),
 
-  '/referrals': page(referrals, 'ReferralsPage'),
-  '/referrals/add': page(referrals, 'AddReferralPage'),
-  '/referrals/edit/:id': page(referrals, 'EditReferralPage'),
-  '/referrals/view/:id': page(referrals, 'ReferralViewPage'),
+  [CONSOLE_ROUTES.referrals]: page(referrals, 'ReferralsPage'),
+  [CONSOLE_ROUTES.referralsAdd]: page(referrals, 'AddReferralPage'),
+  [CONSOLE_ROUTES.referralsEdit]: page(referrals, 'EditReferralPage'),
+  [CONSOLE_ROUTES.referralsView]: page(referrals, 'ReferralViewPage'),
 
-  '/doctors': page(doctors, 'DoctorsPage'),
-  '/doctors/add': page(doctors, 'AddDoctorPage'),
-  '/doctors/edit/:id/profileID/:profileID': page(doctors, 'EditDoctorPage'),
-  '/doctors/view/:id/profileID/:profileID': page(doctors, 'DoctorViewPage'),
+  [CONSOLE_ROUTES.doctors]: page(doctors, 'DoctorsPage'),
+  [CONSOLE_ROUTES.doctorsAdd]: page(doctors, 'AddDoctorPage'),
+  [CONSOLE_ROUTES.doctorsEdit]: page(doctors, 'EditDoctorPage'),
+  [CONSOLE_ROUTES.doctorsView]: page(doctors, 'DoctorViewPage'),
 
-  '/profile': page(profile, 'ProfilePage'),
-  '/profile/specialization': page(profile, 'SpecializationPage'),
-  '/profile/signature': page(profile, 'SignaturePage'),
-  '/profile/config': page(profile, 'ProfileConfigPage'),
+  [CONSOLE_ROUTES.profile]: page(profile, 'ProfilePage'),
+  [CONSOLE_ROUTES.profileSpecialization]: page(profile, 'SpecializationPage'),
+  [CONSOLE_ROUTES.profileSignature]: page(profile, 'SignaturePage'),
+  [CONSOLE_ROUTES.profileConfig]: page(profile, 'ProfileConfigPage'),
 
-  '/departments': page(departments, 'DepartmentsPage'),
+  [CONSOLE_ROUTES.departments]: page(departments, 'DepartmentsPage'),
 };

@@ -2,7 +2,7 @@ import { REALTIME_PATH, SESSION_EXPIRED_STATUS } from '@rayworks/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { applyFailurePolicy } from '../api/client';
 import { readProfile } from '../api/storage';
-import { renewAccessToken } from '../api/token-refresh';
+import { renewAccessToken } from '../api/session';
 
 /**
  * The real-time connection of an available radiologist or typist (spec §4 "Availability", §7 "Real-time

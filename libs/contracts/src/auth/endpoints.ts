@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { INVALID_INPUTS_MESSAGE } from '@rayworks/validation';
-import { GENERIC, SPECIFIC, requirement, type PrivilegeRequirement } from '../access/privileges.js';
+import { GENERIC, SPECIFIC, requirement } from '../access/privileges.js';
 import { permissionConfigSchema } from '../access/permission-config.js';
-import { listQuerySchema, userSessionSchema } from './api.js';
+import { defineApi, endpoint as ep, listQuery, pageOf as page } from '../api/endpoint.js';
+import { userSessionSchema } from './api.js';
 import {
   centreSchema,
   dashboardCountsSchema,
@@ -35,23 +36,11 @@ import {
  * The auth service's API (under /api/auth through the gateway): paths as in spec §7 where it gives them,
  * designed where it does not. Each entry names the privilege it needs; the service refuses what the caller's
  * configuration lacks (403) whatever the console shows. Bodies may be encrypted ({ data }) with x-encrypted: true.
+ * `errors` lists what a route's own logic answers besides the defaults of its access rule (errorStatusesOf).
+ * Lists name the columns they sort by (the keys of the auth repositories' sort maps) and their filters.
  */
-export type Access = 'public' | 'authenticated' | PrivilegeRequirement;
-
-export interface Endpoint<TBody extends z.ZodType = z.ZodType, TData extends z.ZodType = z.ZodType> {
-  method: 'GET' | 'POST';
-  path: string;
-  access: Access;
-  body: TBody;
-  /** The `data` of the { status, data, message } response. */
-  data: TData;
-}
-
-const ep = <TBody extends z.ZodType, TData extends z.ZodType>(e: Endpoint<TBody, TData>) => e;
 const { CREATE, EDIT, VIEW, ISACTIVE, MAP_UNMAP, ISUNBLOCK } = GENERIC;
 const none = z.object({}).strict();
-const page = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 const byId = z.object({ id: z.uuid() });
 const status = z.object({ id: z.uuid(), isActive: z.boolean() });
 /** Profile images (signature, picture): PNG or JPEG, uploaded straight to the object store with a presigned PUT. */
@@ -171,9 +160,16 @@ export const preferencesSchema = z.object({
   layout: z.enum(['horizontal', 'vertical']).optional(),
 });
 
-export const AUTH_API = {
+export const AUTH_API = defineApi('auth', {
   // sessions (spec §7)
-  login: ep({ method: 'POST', path: '/login', access: 'public', body: none, data: userSessionSchema }),
+  login: ep({
+    method: 'POST',
+    path: '/login',
+    access: 'public',
+    body: none,
+    data: userSessionSchema,
+    errors: [401, 429],
+  }),
   logout: ep({ method: 'POST', path: '/logout', access: 'authenticated', body: none, data: z.null() }),
   /** A new access token for a live session; the (possibly expired) token and the session token are checked by the handler. */
   refreshToken: ep({
@@ -181,7 +177,12 @@ export const AUTH_API = {
     path: '/token/refresh',
     access: 'public',
     body: none,
-    data: z.object({ token: z.string(), expiresIn: z.number().int().positive(), resetPassword: z.boolean() }),
+    data: z.object({
+      token: z.string(),
+      expiresIn: z.number().int().positive(),
+      resetPassword: z.boolean(),
+    }),
+    errors: [401, 440],
   }),
   config: ep({ method: 'GET', path: '/config', access: 'authenticated', body: none, data: permissionConfigSchema }),
   updatePassword: ep({
@@ -190,6 +191,7 @@ export const AUTH_API = {
     access: 'authenticated',
     body: changePasswordSchema.partial(),
     data: z.null(),
+    errors: [429],
   }),
   forgotPassword: ep({
     method: 'POST',
@@ -197,6 +199,7 @@ export const AUTH_API = {
     access: 'public',
     body: z.object({ loginName: z.string().min(1).max(200) }),
     data: z.null(),
+    errors: [429],
   }),
   resetPassword: ep({
     method: 'POST',
@@ -211,6 +214,7 @@ export const AUTH_API = {
     access: 'authenticated',
     body: none,
     data: z.object({ isAvailability: z.boolean() }),
+    errors: [404],
   }),
   offline: ep({
     method: 'POST',
@@ -218,16 +222,24 @@ export const AUTH_API = {
     access: 'authenticated',
     body: none,
     data: z.object({ isAvailability: z.boolean() }),
+    errors: [404],
   }),
   // roles and privileges
   getRoles: ep({
     method: 'POST',
     path: '/get/roles',
     access: requirement('ROLES', VIEW),
-    body: listQuerySchema,
+    body: listQuery({ sortBy: ['name', 'roleCode', 'createdAt'] }),
     data: page(roleSchema),
   }),
-  getRole: ep({ method: 'POST', path: '/role/get', access: requirement('ROLES', VIEW), body: byId, data: roleSchema }),
+  getRole: ep({
+    method: 'POST',
+    path: '/role/get',
+    access: requirement('ROLES', VIEW),
+    body: byId,
+    data: roleSchema,
+    errors: [404],
+  }),
   createRole: ep({
     method: 'POST',
     path: '/create/role',
@@ -241,6 +253,7 @@ export const AUTH_API = {
     access: requirement('ROLES', EDIT),
     body: roleUpdateSchema,
     data: roleSchema,
+    errors: [404],
   }),
   roleStatus: ep({
     method: 'POST',
@@ -248,6 +261,7 @@ export const AUTH_API = {
     access: requirement('ROLES', ISACTIVE),
     body: status,
     data: roleSchema,
+    errors: [404],
   }),
   getPrivilege: ep({
     method: 'POST',
@@ -261,16 +275,27 @@ export const AUTH_API = {
     method: 'POST',
     path: '/user/find',
     access: requirement('USER', VIEW),
-    body: listQuerySchema.extend({ roleCode: z.string().optional(), centerID: z.uuid().optional() }),
+    body: listQuery({
+      sortBy: ['name', 'firstName', 'lastName', 'loginName', 'email', 'roleName', 'createdAt', 'lastLoginAt'],
+      filters: { roleCode: z.string().optional(), centerID: z.uuid().optional() },
+    }),
     data: page(userSchema),
   }),
-  getUser: ep({ method: 'POST', path: '/user/get', access: requirement('USER', VIEW), body: byId, data: userSchema }),
+  getUser: ep({
+    method: 'POST',
+    path: '/user/get',
+    access: requirement('USER', VIEW),
+    body: byId,
+    data: userSchema,
+    errors: [404],
+  }),
   createUser: ep({
     method: 'POST',
     path: '/user/create',
     access: requirement('USER', CREATE),
     body: userInputSchema,
     data: userSchema,
+    errors: [404],
   }),
   updateUser: ep({
     method: 'POST',
@@ -278,6 +303,7 @@ export const AUTH_API = {
     access: requirement('USER', EDIT),
     body: userUpdateSchema,
     data: userSchema,
+    errors: [404],
   }),
   userStatus: ep({
     method: 'POST',
@@ -285,6 +311,7 @@ export const AUTH_API = {
     access: requirement('USER', ISACTIVE),
     body: status,
     data: userSchema,
+    errors: [404],
   }),
   unblockUser: ep({
     method: 'POST',
@@ -292,13 +319,14 @@ export const AUTH_API = {
     access: requirement('USER', ISUNBLOCK),
     body: byId,
     data: userSchema,
+    errors: [404],
   }),
   // groups and centres
   getGroups: ep({
     method: 'POST',
     path: '/get/groups',
     access: requirement('GROUP', VIEW),
-    body: listQuerySchema,
+    body: listQuery({ sortBy: ['name', 'code', 'createdAt', 'city'] }),
     data: page(groupSchema),
   }),
   getGroup: ep({
@@ -307,6 +335,7 @@ export const AUTH_API = {
     access: requirement('GROUP', VIEW),
     body: byId,
     data: groupSchema,
+    errors: [404],
   }),
   createGroup: ep({
     method: 'POST',
@@ -321,6 +350,7 @@ export const AUTH_API = {
     access: requirement('GROUP', EDIT),
     body: groupUpdateSchema,
     data: groupSchema,
+    errors: [404],
   }),
   groupStatus: ep({
     method: 'POST',
@@ -328,6 +358,7 @@ export const AUTH_API = {
     access: requirement('GROUP', ISACTIVE),
     body: status,
     data: groupSchema,
+    errors: [404],
   }),
   addCentreToGroup: ep({
     method: 'POST',
@@ -335,12 +366,16 @@ export const AUTH_API = {
     access: requirement('GROUP', MAP_UNMAP),
     body: formBody(ADD_CENTRE_TO_GROUP_FIELDS, z.object({ groupID: uuid, centerID: uuid })),
     data: centreSchema,
+    errors: [404],
   }),
   getCentres: ep({
     method: 'POST',
     path: '/get/centers',
     access: requirement('CENTERS', VIEW),
-    body: listQuerySchema.extend({ groupID: z.uuid().optional() }),
+    body: listQuery({
+      sortBy: ['name', 'code', 'createdAt', 'city', 'groupName'],
+      filters: { groupID: z.uuid().optional() },
+    }),
     data: page(centreSchema),
   }),
   getCentre: ep({
@@ -349,6 +384,7 @@ export const AUTH_API = {
     access: requirement('CENTERS', VIEW),
     body: byId,
     data: centreSchema,
+    errors: [404],
   }),
   createCentre: ep({
     method: 'POST',
@@ -356,6 +392,7 @@ export const AUTH_API = {
     access: requirement('CENTERS', CREATE),
     body: centreInputSchema,
     data: centreSchema,
+    errors: [404],
   }),
   updateCentre: ep({
     method: 'POST',
@@ -363,6 +400,7 @@ export const AUTH_API = {
     access: requirement('CENTERS', EDIT),
     body: centreUpdateSchema,
     data: centreSchema,
+    errors: [404],
   }),
   centreStatus: ep({
     method: 'POST',
@@ -370,13 +408,14 @@ export const AUTH_API = {
     access: requirement('CENTERS', ISACTIVE),
     body: status,
     data: centreSchema,
+    errors: [404],
   }),
   // departments
   getDepartments: ep({
     method: 'POST',
     path: '/get/department',
     access: requirement('DEPARTMENT', VIEW),
-    body: listQuerySchema,
+    body: listQuery({ sortBy: ['name', 'code', 'createdAt'] }),
     data: page(departmentSchema),
   }),
   createDepartment: ep({
@@ -392,6 +431,7 @@ export const AUTH_API = {
     access: requirement('DEPARTMENT', EDIT),
     body: departmentUpdateSchema,
     data: departmentSchema,
+    errors: [404],
   }),
   departmentStatus: ep({
     method: 'POST',
@@ -399,6 +439,7 @@ export const AUTH_API = {
     access: requirement('DEPARTMENT', ISACTIVE),
     body: status,
     data: departmentSchema,
+    errors: [404],
   }),
   getSubDepartments: ep({
     method: 'POST',
@@ -406,6 +447,7 @@ export const AUTH_API = {
     access: requirement('DEPARTMENT', VIEW),
     body: z.object({ departmentID: z.uuid() }),
     data: departmentSchema.shape.subDepartments,
+    errors: [404],
   }),
   createSubDepartment: ep({
     method: 'POST',
@@ -413,6 +455,7 @@ export const AUTH_API = {
     access: requirement('DEPARTMENT', CREATE),
     body: subDepartmentInputSchema,
     data: departmentSchema,
+    errors: [404],
   }),
   // entities (place codes)
   getEntities: ep({
@@ -434,7 +477,7 @@ export const AUTH_API = {
     method: 'POST',
     path: '/get/doctor',
     access: requirement('DOCTOR', VIEW),
-    body: listQuerySchema,
+    body: listQuery({ sortBy: ['name', 'firstName', 'lastName', 'specialization', 'createdAt'] }),
     data: page(doctorSchema),
   }),
   getDoctorById: ep({
@@ -443,6 +486,7 @@ export const AUTH_API = {
     access: requirement('DOCTOR', VIEW),
     body: z.object({ id: z.uuid(), profileID: z.uuid() }),
     data: doctorSchema,
+    errors: [404],
   }),
   createDoctor: ep({
     method: 'POST',
@@ -450,6 +494,7 @@ export const AUTH_API = {
     access: requirement('DOCTOR', CREATE),
     body: doctorInputSchema,
     data: doctorSchema,
+    errors: [404],
   }),
   updateDoctor: ep({
     method: 'POST',
@@ -457,6 +502,7 @@ export const AUTH_API = {
     access: requirement('DOCTOR', EDIT),
     body: doctorUpdateSchema,
     data: doctorSchema,
+    errors: [404],
   }),
   doctorStatus: ep({
     method: 'POST',
@@ -464,13 +510,14 @@ export const AUTH_API = {
     access: requirement('DOCTOR', ISACTIVE),
     body: status,
     data: doctorSchema,
+    errors: [404],
   }),
   // referrals
   findReferrals: ep({
     method: 'POST',
     path: '/referral/find',
     access: requirement('REFERRALS', VIEW),
-    body: listQuerySchema,
+    body: listQuery({ sortBy: ['name', 'providerType', 'hospitalName', 'city', 'createdAt'] }),
     data: page(referralSchema),
   }),
   getReferral: ep({
@@ -479,6 +526,7 @@ export const AUTH_API = {
     access: requirement('REFERRALS', VIEW),
     body: byId,
     data: referralSchema,
+    errors: [404],
   }),
   createReferral: ep({
     method: 'POST',
@@ -493,6 +541,7 @@ export const AUTH_API = {
     access: requirement('REFERRALS', EDIT),
     body: referralUpdateSchema,
     data: referralSchema,
+    errors: [404],
   }),
   referralStatus: ep({
     method: 'POST',
@@ -500,6 +549,7 @@ export const AUTH_API = {
     access: requirement('REFERRALS', ISACTIVE),
     body: status,
     data: referralSchema,
+    errors: [404],
   }),
   // profile
   getProfile: ep({
@@ -508,6 +558,7 @@ export const AUTH_API = {
     access: requirement('PROFILE', SPECIFIC.VIEW_PROFILE),
     body: none,
     data: profileSchema,
+    errors: [404],
   }),
   setSpecialization: ep({
     method: 'POST',
@@ -588,5 +639,5 @@ export const AUTH_API = {
     body: none,
     data: dashboardCountsSchema,
   }),
-} as const;
+});
 export type AuthApi = typeof AUTH_API;

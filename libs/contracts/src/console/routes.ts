@@ -20,6 +20,87 @@ export const PUBLIC_ROUTES = {
   status: '/status',
 } as const;
 
+/**
+ * Every protected route's path by name (spec §2): the console links and navigates with these, never with a
+ * string of its own (`routeTo(CONSOLE_ROUTES.usersView, { id })`).
+ */
+export const CONSOLE_ROUTES = {
+  groups: '/groups',
+  addGroups: '/add-groups',
+  groupsView: '/groups/view/:id',
+  addcenterGroups: '/addcenter-groups',
+  roles: '/roles',
+  rolesAdd: '/roles/add',
+  rolesEdit: '/roles/edit/:id',
+  rolesView: '/roles/view/:id',
+  users: '/users',
+  usersAdd: '/users/add',
+  usersEdit: '/users/edit/:id',
+  usersView: '/users/view/:id',
+  measurements: '/measurements',
+  centers: '/centers',
+  addCentersIndividual: '/add-centers-individual',
+  centersView: '/centers/view/:id',
+  addCentersGroup: '/add-centers-group',
+  cases: '/cases',
+  casesImport: '/cases/import',
+  worklistEdit: '/worklist/edit/*',
+  fccases: '/fccases',
+  dicomviewer: '/dicomviewer',
+  holidayCalender: '/holidayCalender',
+  dashboards: '/dashboards',
+  referrals: '/referrals',
+  referralsAdd: '/referrals/add',
+  referralsEdit: '/referrals/edit/:id',
+  referralsView: '/referrals/view/:id',
+  doctors: '/doctors',
+  doctorsAdd: '/doctors/add',
+  doctorsEdit: '/doctors/edit/:id/profileID/:profileID',
+  doctorsView: '/doctors/view/:id/profileID/:profileID',
+  reportTemplates: '/reportTemplates',
+  customTemplate: '/custom-template',
+  profile: '/profile',
+  profileSpecialization: '/profile/specialization',
+  profileSignature: '/profile/signature',
+  profileConfig: '/profile/config',
+  tests: '/tests',
+  testsUpload: '/tests/upload',
+  testsAdd: '/tests/add',
+  testsEdit: '/tests/edit/:id',
+  testsView: '/tests/view/:id',
+  measurementsUpload: '/measurements/upload',
+  packages: '/packages',
+  packagesAdd: '/packages/add',
+  packagesEdit: '/packages/edit/:id',
+  packagesView: '/packages/view/:id',
+  patients: '/patients',
+  patientsRegistration: '/patients/registration',
+  patientsList: '/patients/list',
+  patientDetails: '/patients/list/patientDetails/:id/billingID/:billingId',
+  departments: '/departments',
+  labManagement: '/lab-management',
+  outsourcingLab: '/outsourcing-lab',
+  samplecollection: '/samplecollection',
+  ratecard: '/ratecard',
+  ratecardAdd: '/ratecard/add',
+  ratecardEdit: '/ratecard/edit/:id',
+  ratecardView: '/ratecard/view/:id',
+  lims: '/lims',
+  limsSampleaccession: '/lims/sampleaccession',
+  limsLisvalidation: '/lims/lisvalidation',
+  limsTestreporting: '/lims/testreporting',
+} as const;
+export type ConsoleRoute = (typeof CONSOLE_ROUTES)[keyof typeof CONSOLE_ROUTES];
+
+/** A route's path with its :params filled in (encoded). */
+export function routeTo(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing route parameter ${name} for ${path}`);
+    return encodeURIComponent(value);
+  });
+}
+
 /** Which piece of work delivers a screen; 'later' screens say "not yet available" and never show invented data. */
 export type ScreenAvailability = 'available' | 'later';
 
@@ -50,94 +131,96 @@ const route = (
 /** Every protected route of spec §2, with the privilege it needs. */
 export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   // Groups
-  route('/groups', 'Groups', requirement('GROUP', VIEW), 'available'),
-  route('/add-groups', 'Add Group', requirement('GROUP', CREATE), 'available'),
-  route('/groups/view/:id', 'Group', requirement('GROUP', VIEW), 'available'),
-  route('/addcenter-groups', 'Add Center to Group', requirement('GROUP', MAP_UNMAP), 'available'),
+  route(CONSOLE_ROUTES.groups, 'Groups', requirement('GROUP', VIEW), 'available'),
+  route(CONSOLE_ROUTES.addGroups, 'Add Group', requirement('GROUP', CREATE), 'available'),
+  route(CONSOLE_ROUTES.groupsView, 'Group', requirement('GROUP', VIEW), 'available'),
+  route(CONSOLE_ROUTES.addcenterGroups, 'Add Center to Group', requirement('GROUP', MAP_UNMAP), 'available'),
   // Roles
-  route('/roles', 'Roles', requirement('ROLES', VIEW), 'available'),
-  route('/roles/add', 'Add Role', requirement('ROLES', CREATE), 'available'),
-  route('/roles/edit/:id', 'Edit Role', requirement('ROLES', EDIT), 'available'),
-  route('/roles/view/:id', 'Role', requirement('ROLES', VIEW), 'available'),
+  route(CONSOLE_ROUTES.roles, 'Roles', requirement('ROLES', VIEW), 'available'),
+  route(CONSOLE_ROUTES.rolesAdd, 'Add Role', requirement('ROLES', CREATE), 'available'),
+  route(CONSOLE_ROUTES.rolesEdit, 'Edit Role', requirement('ROLES', EDIT), 'available'),
+  route(CONSOLE_ROUTES.rolesView, 'Role', requirement('ROLES', VIEW), 'available'),
   // Users
-  route('/users', 'Users', requirement('USER', VIEW), 'available'),
-  route('/users/add', 'Add User', requirement('USER', CREATE), 'available'),
-  route('/users/edit/:id', 'Edit User', requirement('USER', EDIT), 'available'),
-  route('/users/view/:id', 'User', requirement('USER', VIEW), 'available'),
-  route('/measurements', 'Measurements', requirement('TESTS', VIEW)),
+  route(CONSOLE_ROUTES.users, 'Users', requirement('USER', VIEW), 'available'),
+  route(CONSOLE_ROUTES.usersAdd, 'Add User', requirement('USER', CREATE), 'available'),
+  route(CONSOLE_ROUTES.usersEdit, 'Edit User', requirement('USER', EDIT), 'available'),
+  route(CONSOLE_ROUTES.usersView, 'User', requirement('USER', VIEW), 'available'),
+  route(CONSOLE_ROUTES.measurements, 'Measurements', requirement('TESTS', VIEW)),
   // Centres
-  route('/centers', 'Centers', requirement('CENTERS', VIEW), 'available'),
-  route('/add-centers-individual', 'Add Individual Center', requirement('CENTERS', CREATE), 'available'),
-  route('/centers/view/:id', 'Center', requirement('CENTERS', VIEW), 'available'),
-  route('/add-centers-group', 'Add Center to a Group', requirement('CENTERS', CREATE), 'available'),
+  route(CONSOLE_ROUTES.centers, 'Centers', requirement('CENTERS', VIEW), 'available'),
+  route(CONSOLE_ROUTES.addCentersIndividual, 'Add Individual Center', requirement('CENTERS', CREATE), 'available'),
+  route(CONSOLE_ROUTES.centersView, 'Center', requirement('CENTERS', VIEW), 'available'),
+  route(CONSOLE_ROUTES.addCentersGroup, 'Add Center to a Group', requirement('CENTERS', CREATE), 'available'),
   // Worklist
-  route('/cases', 'Cases', requirement('WORKLIST', WORKLIST.VIEW)),
-  route('/cases/import', 'Import Study', requirement('WORKLIST', WORKLIST.IMPORT)),
-  route('/worklist/edit/*', 'Assign Case', requirement('WORKLIST', WORKLIST.ASSIGN, WORKLIST.REASSIGN)),
-  route('/fccases', 'Fusion Cases', requirement('WORKLIST', WORKLIST.VIEW)),
-  route('/dicomviewer', 'Viewer', requirement('WORKLIST', WORKLIST.REPORT_VIEW, WORKLIST.VIEW), 'later', true),
-  route('/holidayCalender', 'Holiday Calender', requirement('FINANCE', SPECIFIC.HOLIDAY_CALENDAR_VIEW)),
-  route('/dashboards', 'Dashboards', requirement('DASHBOARD', VIEW)),
-  // Referrals
-  route('/referrals', 'Referrals', requirement('REFERRALS', VIEW), 'available'),
-  route('/referrals/add', 'Add Referral', requirement('REFERRALS', CREATE), 'available'),
-  route('/referrals/edit/:id', 'Edit Referral', requirement('REFERRALS', EDIT), 'available'),
-  route('/referrals/view/:id', 'Referral', requirement('REFERRALS', VIEW), 'available'),
-  // Doctors
-  route('/doctors', 'Doctors', requirement('DOCTOR', VIEW), 'available'),
-  route('/doctors/add', 'Add Doctor', requirement('DOCTOR', CREATE), 'available'),
-  route('/doctors/edit/:id/profileID/:profileID', 'Edit Doctor', requirement('DOCTOR', EDIT), 'available'),
-  route('/doctors/view/:id/profileID/:profileID', 'Doctor', requirement('DOCTOR', VIEW), 'available'),
-  // Report templates
-  route('/reportTemplates', 'Report Templates', requirement('TEMPLATES', VIEW)),
-  route('/custom-template', 'Custom Template', requirement('TEMPLATES', CREATE, EDIT)),
-  // Profile
-  route('/profile', 'Profile', requirement('PROFILE', SPECIFIC.VIEW_PROFILE), 'available'),
+  route(CONSOLE_ROUTES.cases, 'Cases', requirement('WORKLIST', WORKLIST.VIEW)),
+  route(CONSOLE_ROUTES.casesImport, 'Import Study', requirement('WORKLIST', WORKLIST.IMPORT)),
+  route(CONSOLE_ROUTES.worklistEdit, 'Assign Case', requirement('WORKLIST', WORKLIST.ASSIGN, WORKLIST.REASSIGN)),
+  route(CONSOLE_ROUTES.fccases, 'Fusion Cases', requirement('WORKLIST', WORKLIST.VIEW)),
   route(
-    '/profile/specialization',
+    CONSOLE_ROUTES.dicomviewer,
+    'Viewer',
+    requirement('WORKLIST', WORKLIST.REPORT_VIEW, WORKLIST.VIEW),
+    'later',
+    true,
+  ),
+  route(CONSOLE_ROUTES.holidayCalender, 'Holiday Calender', requirement('FINANCE', SPECIFIC.HOLIDAY_CALENDAR_VIEW)),
+  route(CONSOLE_ROUTES.dashboards, 'Dashboards', requirement('DASHBOARD', VIEW)),
+  // Referrals
+  route(CONSOLE_ROUTES.referrals, 'Referrals', requirement('REFERRALS', VIEW), 'available'),
+  route(CONSOLE_ROUTES.referralsAdd, 'Add Referral', requirement('REFERRALS', CREATE), 'available'),
+  route(CONSOLE_ROUTES.referralsEdit, 'Edit Referral', requirement('REFERRALS', EDIT), 'available'),
+  route(CONSOLE_ROUTES.referralsView, 'Referral', requirement('REFERRALS', VIEW), 'available'),
+  // Doctors
+  route(CONSOLE_ROUTES.doctors, 'Doctors', requirement('DOCTOR', VIEW), 'available'),
+  route(CONSOLE_ROUTES.doctorsAdd, 'Add Doctor', requirement('DOCTOR', CREATE), 'available'),
+  route(CONSOLE_ROUTES.doctorsEdit, 'Edit Doctor', requirement('DOCTOR', EDIT), 'available'),
+  route(CONSOLE_ROUTES.doctorsView, 'Doctor', requirement('DOCTOR', VIEW), 'available'),
+  // Report templates
+  route(CONSOLE_ROUTES.reportTemplates, 'Report Templates', requirement('TEMPLATES', VIEW)),
+  route(CONSOLE_ROUTES.customTemplate, 'Custom Template', requirement('TEMPLATES', CREATE, EDIT)),
+  // Profile
+  route(CONSOLE_ROUTES.profile, 'Profile', requirement('PROFILE', SPECIFIC.VIEW_PROFILE), 'available'),
+  route(
+    CONSOLE_ROUTES.profileSpecialization,
     'Specialization',
     requirement('PROFILE', SPECIFIC.MANAGE_SPECIALIZATION),
     'available',
   ),
-  route('/profile/signature', 'Signature', requirement('PROFILE', SPECIFIC.MANAGE_SIGNATURE), 'available'),
-  route('/profile/config', 'Configuration', requirement('PROFILE', SPECIFIC.VIEW_PROFILE), 'available'),
+  route(CONSOLE_ROUTES.profileSignature, 'Signature', requirement('PROFILE', SPECIFIC.MANAGE_SIGNATURE), 'available'),
+  route(CONSOLE_ROUTES.profileConfig, 'Configuration', requirement('PROFILE', SPECIFIC.VIEW_PROFILE), 'available'),
   // Tests
-  route('/tests', 'Tests', requirement('TESTS', VIEW)),
-  route('/tests/upload', 'Upload Tests', requirement('TESTS', SPECIFIC.UPLOAD)),
-  route('/tests/add', 'Add Test', requirement('TESTS', CREATE)),
-  route('/tests/edit/:id', 'Edit Test', requirement('TESTS', EDIT)),
-  route('/tests/view/:id', 'Test', requirement('TESTS', VIEW)),
-  route('/measurements/upload', 'Upload Measurements', requirement('TESTS', SPECIFIC.UPLOAD)),
+  route(CONSOLE_ROUTES.tests, 'Tests', requirement('TESTS', VIEW)),
+  route(CONSOLE_ROUTES.testsUpload, 'Upload Tests', requirement('TESTS', SPECIFIC.UPLOAD)),
+  route(CONSOLE_ROUTES.testsAdd, 'Add Test', requirement('TESTS', CREATE)),
+  route(CONSOLE_ROUTES.testsEdit, 'Edit Test', requirement('TESTS', EDIT)),
+  route(CONSOLE_ROUTES.testsView, 'Test', requirement('TESTS', VIEW)),
+  route(CONSOLE_ROUTES.measurementsUpload, 'Upload Measurements', requirement('TESTS', SPECIFIC.UPLOAD)),
   // Packages
-  route('/packages', 'Packages', requirement('PACKAGES', VIEW)),
-  route('/packages/add', 'Add Package', requirement('PACKAGES', CREATE)),
-  route('/packages/edit/:id', 'Edit Package', requirement('PACKAGES', EDIT)),
-  route('/packages/view/:id', 'Package', requirement('PACKAGES', VIEW)),
+  route(CONSOLE_ROUTES.packages, 'Packages', requirement('PACKAGES', VIEW)),
+  route(CONSOLE_ROUTES.packagesAdd, 'Add Package', requirement('PACKAGES', CREATE)),
+  route(CONSOLE_ROUTES.packagesEdit, 'Edit Package', requirement('PACKAGES', EDIT)),
+  route(CONSOLE_ROUTES.packagesView, 'Package', requirement('PACKAGES', VIEW)),
   // Patients
-  route('/patients', 'Patients', requirement('PATIENTS', SPECIFIC.PATIENT_VIEW)),
-  route('/patients/registration', 'Registration', requirement('PATIENTS', CREATE)),
-  route('/patients/list', 'Patients', requirement('PATIENTS', SPECIFIC.PATIENT_VIEW)),
-  route(
-    '/patients/list/patientDetails/:id/billingID/:billingId',
-    'Patient Details',
-    requirement('PATIENTS', SPECIFIC.PATIENT_VIEW),
-  ),
+  route(CONSOLE_ROUTES.patients, 'Patients', requirement('PATIENTS', SPECIFIC.PATIENT_VIEW)),
+  route(CONSOLE_ROUTES.patientsRegistration, 'Registration', requirement('PATIENTS', CREATE)),
+  route(CONSOLE_ROUTES.patientsList, 'Patients', requirement('PATIENTS', SPECIFIC.PATIENT_VIEW)),
+  route(CONSOLE_ROUTES.patientDetails, 'Patient Details', requirement('PATIENTS', SPECIFIC.PATIENT_VIEW)),
   // Departments, labs
-  route('/departments', 'Departments', requirement('DEPARTMENT', VIEW), 'available'),
-  route('/lab-management', 'Lab Management', requirement('LAB_MANAGEMENT', VIEW)),
-  route('/outsourcing-lab', 'Outsourcing Lab', requirement('LAB_MANAGEMENT', VIEW)),
-  route('/samplecollection', 'Sample Collection', requirement('SAMPLE_COLLECTION', VIEW)),
+  route(CONSOLE_ROUTES.departments, 'Departments', requirement('DEPARTMENT', VIEW), 'available'),
+  route(CONSOLE_ROUTES.labManagement, 'Lab Management', requirement('LAB_MANAGEMENT', VIEW)),
+  route(CONSOLE_ROUTES.outsourcingLab, 'Outsourcing Lab', requirement('LAB_MANAGEMENT', VIEW)),
+  route(CONSOLE_ROUTES.samplecollection, 'Sample Collection', requirement('SAMPLE_COLLECTION', VIEW)),
   // Rate cards
-  route('/ratecard', 'Rate Cards', requirement('RATE_CARDS', SPECIFIC.RATE_CARD_VIEW)),
-  route('/ratecard/add', 'Add Rate Card', requirement('RATE_CARDS', SPECIFIC.RATE_CARD_ADD)),
-  route('/ratecard/edit/:id', 'Edit Rate Card', requirement('RATE_CARDS', SPECIFIC.RATE_CARD_EDIT)),
-  route('/ratecard/view/:id', 'Rate Card', requirement('RATE_CARDS', SPECIFIC.RATE_CARD_VIEW)),
+  route(CONSOLE_ROUTES.ratecard, 'Rate Cards', requirement('RATE_CARDS', SPECIFIC.RATE_CARD_VIEW)),
+  route(CONSOLE_ROUTES.ratecardAdd, 'Add Rate Card', requirement('RATE_CARDS', SPECIFIC.RATE_CARD_ADD)),
+  route(CONSOLE_ROUTES.ratecardEdit, 'Edit Rate Card', requirement('RATE_CARDS', SPECIFIC.RATE_CARD_EDIT)),
+  route(CONSOLE_ROUTES.ratecardView, 'Rate Card', requirement('RATE_CARDS', SPECIFIC.RATE_CARD_VIEW)),
   // LIMS
-  route('/lims', 'LIMS', requirement('LIMS', VIEW)),
-  route('/lims/sampleaccession', 'Sample Accession', requirement('LIMS', SPECIFIC.ACCEPT_SAMPLE)),
-  route('/lims/lisvalidation', 'LIS Validation', requirement('LIMS', SPECIFIC.VALIDATE)),
-  route('/lims/testreporting', 'Test Reporting', requirement('LIMS', SPECIFIC.REPORT)),
+  route(CONSOLE_ROUTES.lims, 'LIMS', requirement('LIMS', VIEW)),
+  route(CONSOLE_ROUTES.limsSampleaccession, 'Sample Accession', requirement('LIMS', SPECIFIC.ACCEPT_SAMPLE)),
+  route(CONSOLE_ROUTES.limsLisvalidation, 'LIS Validation', requirement('LIMS', SPECIFIC.VALIDATE)),
+  route(CONSOLE_ROUTES.limsTestreporting, 'Test Reporting', requirement('LIMS', SPECIFIC.REPORT)),
 ];
 
 /** The root path redirects here (or to the first permitted menu link when this is not permitted). */
-export const HOME_ROUTE = '/groups';
+export const HOME_ROUTE = CONSOLE_ROUTES.groups;

@@ -21,3 +21,21 @@ export const serviceApiPrefix = (service: ServiceName): string => `/api/${servic
 
 /** Workers answer health checks on their own port: the service's port + 100. */
 export const workerPort = (service: ServiceName): number => SERVICE_PORTS[service] + 100;
+
+/** A service's name as a user reads it. */
+export const SERVICE_TITLES: Record<ServiceName, string> = {
+  auth: 'Auth',
+  cases: 'Cases',
+  reporting: 'Reporting',
+  billing: 'Billing',
+  lims: 'LIMS',
+  imaging: 'Imaging',
+};
+
+/**
+ * The gateway's answer when a service does not answer (HTTP 503, `{ status: 'error', data: null, message, service }`);
+ * the console shows it on the maintenance page (docs/decisions/0041-service-down-503.md).
+ */
+export const SERVICE_UNAVAILABLE_STATUS = 503;
+export const serviceUnavailableMessage = (service: ServiceName): string =>
+  `The ${SERVICE_TITLES[service]} service is not answering right now. Please try again in a few minutes.`;

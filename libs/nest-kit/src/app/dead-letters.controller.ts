@@ -1,6 +1,7 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ROLE_CODES } from '@rayworks/contracts';
+import { ApiErrorResponses } from '../auth/api-contract.decorator.js';
 import { RequireRole } from '../auth/decorators.js';
 import { DataSource } from 'typeorm';
 import { ServiceKitSettings } from './service-kit.settings.js';
@@ -31,7 +32,8 @@ export class DeadLettersController {
 
   @Get()
   @ApiOkResponse({ description: 'Dead letters, newest first.' })
-  @ApiForbiddenResponse({ description: 'Not a platform admin (RAYWORKS_ADMIN or SUPER_ADMIN).' })
+  // 403: not a platform admin (RAYWORKS_ADMIN or SUPER_ADMIN).
+  @ApiErrorResponses(401, 403, 440, 500, 503)
   @ApiQuery({ name: 'limit', required: false, type: Number })
   async list(@Query('limit') limit?: string): Promise<DeadLetterView[]> {
     const n = Math.min(Math.max(Number(limit) || 50, 1), 500);

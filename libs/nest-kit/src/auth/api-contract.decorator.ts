@@ -1,15 +1,14 @@
 import { applyDecorators, Get, HttpCode, HttpStatus, Post, SetMetadata } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiBody,
-  ApiForbiddenResponse,
-  ApiHeader,
-  ApiOkResponse,
-  ApiOperation,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiResponse } from '@nestjs/swagger';
 import { z } from 'zod';
-import { apiResponseSchema, AUTH_HEADERS, type Endpoint } from '@rayworks/contracts';
+import {
+  apiErrorSchema,
+  apiResponseSchema,
+  AUTH_HEADERS,
+  errorStatusesOf,
+  type Endpoint,
+  type ErrorStatus,
+} from '@rayworks/contracts';
 import { ACCESS_RULE, accessRuleOf } from './decorators.js';
 
 /** JSON Schema (OpenAPI 3.0 dialect) of a zod schema, for the generated documents. */
@@ -24,9 +23,39 @@ const describeAccess = (endpoint: Endpoint): string =>
       ? 'Any signed-in user.'
       : `Needs ${endpoint.access.module} › ${endpoint.access.type} › ${endpoint.access.anyOf.join(' or ')}.`;
 
+/** What each error status means, for the OpenAPI document (every error answer is `{ status: 'error', data: null, message }`). */
+export const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
+  400: 'The body fails the contract: the message is `<field>: <reason>` (the first problem), e.g. an unknown sort column or filter; nothing is written.',
+  401: 'No, invalid or expired access token, a revoked session, or (login) wrong credentials.',
+  403: 'The caller lacks the privilege, reaches outside its scope, or x-company-id names another tenant.',
+  404: "The record the body names does not exist in the caller's reach.",
+  409: 'The change conflicts with the current state of the record.',
+  429: 'Too many attempts: try again later.',
+  440: 'The session was idle too long: sign in again.',
+  500: 'An unexpected failure (details in the service log, never in the answer).',
+  503: 'Through the gateway: the owning service is unreachable; the message and `service` say which.',
+};
+
+const errorBody = openApiSchema(apiErrorSchema, 'output');
+const unavailableBody = openApiSchema(apiErrorSchema.extend({ service: z.string() }), 'output');
+
+/** OpenAPI descriptions of error answers, for routes outside the contracts (health, operator endpoints). */
+export function ApiErrorResponses(...statuses: ErrorStatus[]) {
+  return applyDecorators(
+    ...statuses.map((status) =>
+      ApiResponse({
+        status,
+        description: ERROR_DESCRIPTIONS[status],
+        schema: status === 503 ? unavailableBody : errorBody,
+      }),
+    ),
+  );
+}
+
 /**
- * Mounts a handler exactly as the contract (libs/contracts AUTH_API) says: method, path, access rule, HTTP 200,
- * and the OpenAPI description of the body and of the `{ status, data, message }` answer.
+ * Mounts a handler exactly as the contract (libs/contracts `<SERVICE>_API`) says: method, path, access rule,
+ * HTTP 200, and the OpenAPI description of the body, of the `{ status, data, message }` answer and of every error
+ * status the route can answer (errorStatusesOf: the defaults of its access rule plus its own `errors`).
  */
 export function ApiContract(endpoint: Endpoint, summary: string) {
   const route = endpoint.method === 'GET' ? Get(endpoint.path) : Post(endpoint.path);
@@ -52,10 +81,9 @@ export function ApiContract(endpoint: Endpoint, summary: string) {
         required: true,
         description: 'The session token from POST /login.',
       }),
-      ApiUnauthorizedResponse({ description: 'No, invalid or expired access token, or a revoked session.' }),
-      ApiForbiddenResponse({ description: 'The caller lacks the privilege, or x-company-id names another tenant.' }),
     );
   }
+  decorators.push(ApiErrorResponses(...errorStatusesOf(endpoint)));
   return applyDecorators(...decorators);
 }
 

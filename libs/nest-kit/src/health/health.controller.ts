@@ -13,13 +13,20 @@ export class HealthController {
 
   @Get('live')
   @ApiOkResponse({ description: 'The process runs.' })
+  @ApiServiceUnavailableResponse({
+    description:
+      'Through the gateway: the service is unreachable (`{ status: "error", data: null, message, service }`).',
+  })
   live(): LivenessReport {
     return { service: this.checks.service, status: 'live', uptimeSeconds: this.checks.uptimeSeconds() };
   }
 
   @Get('ready')
   @ApiOkResponse({ description: 'Every dependency answers.' })
-  @ApiServiceUnavailableResponse({ description: 'A dependency does not answer; see checks.' })
+  @ApiServiceUnavailableResponse({
+    description:
+      'A dependency does not answer (a readiness report with status "not-ready"); through the gateway also when the service is unreachable (`{ status: "error", data: null, message, service }`).',
+  })
   async ready(@Res({ passthrough: true }) res: Response): Promise<ReadinessReport> {
     const report = await this.checks.readiness();
     res.status(report.status === 'ready' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);

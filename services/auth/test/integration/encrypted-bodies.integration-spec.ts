@@ -11,20 +11,13 @@ describe('encrypted request bodies', () => {
   let session: Session;
   const api = new AuthClient();
 
-  const raw = async (body: unknown, headers: Record<string, string> = {}, s: Session = session) => {
-    const res = await fetch(`${api.baseUrl}${AUTH_API.createReferral.path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${s.token}`,
-        [AUTH_HEADERS.sessionToken]: s.sessionToken,
-        [AUTH_HEADERS.encrypted]: 'true',
-        ...headers,
-      },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
+  /** A body sent as given under x-encrypted: true (not sealed by the client). */
+  const raw = (body: unknown, headers: Record<string, string> = {}, s: Session = session) =>
+    api.request('POST', AUTH_API.createReferral.path, body, {
+      session: s,
+      headers: { [AUTH_HEADERS.encrypted]: 'true', ...headers },
+      rawBody: typeof body === 'string' ? body : JSON.stringify(body),
     });
-    return { status: res.status, body: await res.json() };
-  };
   const referralsNamed = (name: string) =>
     tenantQuery(t.tenantId, `SELECT id FROM auth.referrals WHERE name = $1`, [name]);
 

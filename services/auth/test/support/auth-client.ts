@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { AUTH_HEADERS, SERVICE_PORTS, encryptBody, type Endpoint, type UserSession } from '@rayworks/contracts';
+import { ApiClient, loginHeaders, type ApiReply, type Credentials } from '@rayworks/api-client';
+import { AUTH_API, SERVICE_PORTS, errorStatusesOf, type Endpoint, type UserSession } from '@rayworks/contracts';
 
 /** The auth service under test: the one npm test started, or AUTH_SERVICE_URL. */
 export const AUTH_URL = process.env.AUTH_SERVICE_URL ?? `http://127.0.0.1:${SERVICE_PORTS.auth}`;
@@ -12,13 +13,12 @@ export interface Session {
   data: UserSession;
 }
 
-export interface Reply<T = unknown> {
-  status: number;
-  body: { status: 'success' | 'error'; data: T; message: string };
-}
+export type Reply<T = unknown> = ApiReply<T>;
 
 export interface CallOptions {
   session?: Session | null;
+  /** request() only: the body's text exactly as given (malformed bodies). */
+  rawBody?: string;
   headers?: Record<string, string>;
   encrypted?: boolean;
   /** Replaces :params in the path. */
@@ -28,63 +28,69 @@ export interface CallOptions {
 /** A client address of its own (X-Forwarded-For, trusted one hop), so login rate limits of one test touch no other. */
 export const randomAddress = (): string => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
-/** Calls the auth service as the console does: headers of spec §7, optional encrypted bodies. */
+/** What the service sees of a test session: the token and the session token, as the tests always sent them. */
+const credentials = (session: Session | null | undefined): Credentials | null =>
+  session ? { token: session.token, sessionToken: session.sessionToken } : null;
+
+/**
+ * The integration tests' view of the auth service: the typed client (libs/api-client) straight to the service,
+ * answering whole replies so a test can assert any status. Every call through a contract endpoint also checks
+ * that the status is one the endpoint's contract (and so its OpenAPI document) declares.
+ */
 export class AuthClient {
+  readonly client: ApiClient;
+
   constructor(
     readonly baseUrl: string = AUTH_URL,
     readonly address: string = randomAddress(),
-  ) {}
+  ) {
+    this.client = new ApiClient({
+      baseUrl: () => baseUrl,
+      headers: { 'x-forwarded-for': address },
+      renewTokens: false,
+    });
+  }
 
+  /** A path no contract describes (e.g. an unknown route); the answer must still be JSON. */
   async request<T = unknown>(
     method: 'GET' | 'POST',
     path: string,
     body: unknown,
     options: CallOptions = {},
   ): Promise<Reply<T>> {
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      'x-forwarded-for': this.address,
-      ...options.headers,
-    };
-    if (options.session) {
-      headers.authorization = `Bearer ${options.session.token}`;
-      headers[AUTH_HEADERS.sessionToken] = options.session.sessionToken;
-    }
-    let payload = body;
-    if (options.encrypted && options.session) {
-      payload = await encryptBody(options.session.sessionToken, body);
-      headers[AUTH_HEADERS.encrypted] = 'true';
-    }
-    let url = path;
-    for (const [name, value] of Object.entries(options.params ?? {}))
-      url = url.replace(`:${name}`, encodeURIComponent(value));
-    const res = await fetch(`${this.baseUrl}${url}`, {
-      method,
-      headers,
-      body: method === 'GET' ? undefined : JSON.stringify(payload ?? {}),
+    const known = Object.values(AUTH_API).find((e) => e.method === method && e.path === path);
+    if (known && options.rawBody === undefined) return this.call<T>(known, body, options);
+    const answer = await this.client.raw('auth', method, path, body, {
+      session: credentials(options.session),
+      headers: options.headers,
+      params: options.params,
+      encrypted: options.encrypted,
+      rawBody: options.rawBody,
     });
-    const text = await res.text();
-    let parsed: Reply<T>['body'];
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw new Error(`${method} ${url} answered ${res.status} with a body that is not JSON: ${text.slice(0, 200)}`);
-    }
-    return { status: res.status, body: parsed };
+    if (answer.body === undefined)
+      throw new Error(
+        `${method} ${path} answered ${answer.status} with a body that is not JSON: ${answer.text.slice(0, 200)}`,
+      );
+    return { status: answer.status, body: answer.body as Reply<T>['body'] };
   }
 
-  call<T = unknown>(
-    endpoint: Pick<Endpoint, 'method' | 'path'>,
-    body: unknown,
-    options: CallOptions = {},
-  ): Promise<Reply<T>> {
-    return this.request<T>(endpoint.method, endpoint.path, body, options);
+  async call<T = unknown>(endpoint: Endpoint, body: unknown, options: CallOptions = {}): Promise<Reply<T>> {
+    const reply = await this.client.reply(endpoint, body as never, {
+      session: credentials(options.session),
+      headers: options.headers,
+      params: options.params,
+      encrypted: options.encrypted ?? false,
+    });
+    if (reply.status !== 200 && !(errorStatusesOf(endpoint) as number[]).includes(reply.status))
+      throw new Error(
+        `${endpoint.method} ${endpoint.path} answered ${reply.status}, a status its contract does not declare ` +
+          `(${errorStatusesOf(endpoint).join(', ')}): add it to the endpoint's errors in libs/contracts`,
+      );
+    return reply as Reply<T>;
   }
 
-  async tryLogin(loginName: string, password: string): Promise<Reply<UserSession>> {
-    return this.request<UserSession>('POST', '/login', undefined, {
-      headers: { [AUTH_HEADERS.loginName]: loginName, [AUTH_HEADERS.password]: password },
-    });
+  tryLogin(loginName: string, password: string): Promise<Reply<UserSession>> {
+    return this.call<UserSession>(AUTH_API.login, undefined, { headers: loginHeaders(loginName, password) });
   }
 
   async login(loginName: string, password: string): Promise<Session> {

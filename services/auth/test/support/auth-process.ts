@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { ApiClient, readReadiness } from '@rayworks/api-client';
 import { eventually, freePort, infraEnv, roleUrl, startScript, stop } from '@rayworks/testing';
 
 export const TEST_TOKEN_SECRET =
@@ -24,13 +25,14 @@ export async function startAuthProcess(settings: Record<string, string>) {
     ...settings,
   });
   const url = `http://127.0.0.1:${port}`;
+  const client = new ApiClient({ baseUrl: () => url });
   await eventually(
     () =>
-      fetch(`${url}/health/ready`).then(
-        (r) => r.status,
-        () => 0,
+      readReadiness(client, 'auth').then(
+        (report) => report.status,
+        () => 'unreachable' as const,
       ),
-    (status) => status === 200 || child.exitCode !== null,
+    (status) => status === 'ready' || child.exitCode !== null,
     { what: 'the second auth process ready', timeoutMs: 60_000, intervalMs: 250 },
   );
   if (child.exitCode !== null) throw new Error(`auth process exited: ${child.output()}`);

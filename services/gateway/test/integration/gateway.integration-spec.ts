@@ -5,8 +5,9 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { io, type Socket } from 'socket.io-client';
+import { ApiClient, ApiError, credentialsOf, loginHeaders, readReadiness } from '@rayworks/api-client';
 import {
-  AUTH_HEADERS,
+  AUTH_API,
   AUTH_MESSAGES,
   GATEWAY_PORT,
   REALTIME_PATH,
@@ -14,9 +15,9 @@ import {
   SERVICE_NAMES,
   SERVICE_PORTS,
   livenessReportSchema,
-  readinessReportSchema,
   parseSessionToken,
   SESSION_EXPIRED_STATUS,
+  serviceUnavailableMessage,
   socketRoom,
   type UserSession,
 } from '@rayworks/contracts';
@@ -56,30 +57,16 @@ async function provisionOwnTenant(): Promise<void> {
   });
 }
 
+/** The typed client (libs/api-client), through the gateway as the browser reaches it. */
+const client = new ApiClient({ baseUrl: base });
+
 /** Logs in through the gateway, as the console does. */
-async function loginThroughGateway(who: string): Promise<UserSession> {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { [AUTH_HEADERS.loginName]: login(who), [AUTH_HEADERS.password]: PASSWORD },
-  });
-  const body = (await res.json()) as { data: UserSession; message: string };
-  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${body.message}`);
-  return body.data;
-}
+const loginThroughGateway = (who: string): Promise<UserSession> =>
+  client.call(AUTH_API.login, {}, { headers: loginHeaders(login(who), PASSWORD) });
 
-const bearer = (s: UserSession) => ({
-  authorization: `Bearer ${s.token}`,
-  [AUTH_HEADERS.sessionToken]: s.sessionToken,
-});
-
-async function logoutThroughGateway(session: UserSession): Promise<void> {
-  const res = await fetch(`${base}/api/auth/logout`, {
-    method: 'POST',
-    headers: { ...bearer(session), 'content-type': 'application/json' },
-    body: '{}',
-  });
-  if (res.status !== 200) throw new Error(`logout failed: ${res.status}`);
-}
+const logoutThroughGateway = async (session: UserSession): Promise<void> => {
+  await client.call(AUTH_API.logout, {}, { session: credentialsOf(session) });
+};
 
 function connect(auth?: Record<string, unknown>, url = base): Socket {
   return io(url, { path: REALTIME_PATH, transports: ['websocket'], reconnection: false, auth });
@@ -100,31 +87,31 @@ beforeAll(async () => provisionOwnTenant(), 60_000);
 describe('gateway', () => {
   it('reports every service ready through /api/<service>/health/ready, and itself ready', async () => {
     for (const service of SERVICE_NAMES) {
-      const res = await fetch(`${base}/api/${service}/health/ready`);
-      const report = readinessReportSchema.parse(await res.json());
-      expect(res.status).toBe(200);
+      const report = await readReadiness(client, service);
       expect(report).toMatchObject({ service, status: 'ready' });
       expect(Object.keys(report.checks).sort()).toEqual(['database', 'kafka', 'redis', 'storage']);
     }
-    const own = readinessReportSchema.parse(await (await fetch(`${base}/health/ready`)).json());
+    const own = await readReadiness(client, 'gateway');
     expect(own).toMatchObject({ service: 'gateway', status: 'ready' });
     expect(Object.keys(own.checks).sort()).toEqual(['console', 'redis', 'services']);
   });
 
   it('strips the /api/<service> prefix and forwards the correlation id', async () => {
-    const res = await fetch(`${base}/api/lims/health/live`, { headers: { 'x-correlation-id': 'it-flow-1' } });
-    expect(livenessReportSchema.parse(await res.json()).service).toBe('lims');
+    const res = await client.raw('lims', 'GET', '/health/live', undefined, {
+      headers: { 'x-correlation-id': 'it-flow-1' },
+    });
+    expect(livenessReportSchema.parse(res.body).service).toBe('lims');
     expect(res.headers.get('x-correlation-id')).toBe('it-flow-1');
   });
 
   it('serves each service OpenAPI document and Prometheus metrics', async () => {
-    const doc = (await (await fetch(`${base}/api/auth/docs-json`)).json()) as {
+    const doc = (await client.raw('auth', 'GET', '/docs-json')).body as {
       info: { title: string };
       paths: Record<string, unknown>;
     };
     expect(doc.info.title).toBe('Rayworks auth API');
     expect(Object.keys(doc.paths)).toContain('/health/ready');
-    const metrics = await (await fetch(`${base}/api/imaging/metrics`)).text();
+    const metrics = (await client.raw('imaging', 'GET', '/metrics')).text;
     expect(metrics).toMatch(
       /http_request_duration_seconds_count\{service="imaging",method="GET",route="\/health\/ready",status="200"\} \d+/,
     );
@@ -132,16 +119,20 @@ describe('gateway', () => {
   });
 
   it("lists a service's dead letters to platform admins only (401 without a session, 403 for others)", async () => {
-    const anonymous = await fetch(`${base}/api/cases/ops/dead-letters?limit=5`);
+    const deadLetters = (service: (typeof SERVICE_NAMES)[number], session: UserSession | null) =>
+      client.raw(service, 'GET', '/ops/dead-letters?limit=5', undefined, {
+        session: session && credentialsOf(session),
+      });
+    const anonymous = await deadLetters('cases', null);
     expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toEqual({ status: 'error', data: null, message: AUTH_MESSAGES.unauthorized });
+    expect(anonymous.body).toEqual({ status: 'error', data: null, message: AUTH_MESSAGES.unauthorized });
     const desk = await loginThroughGateway('reception');
-    expect((await fetch(`${base}/api/cases/ops/dead-letters?limit=5`, { headers: bearer(desk) })).status).toBe(403);
+    expect((await deadLetters('cases', desk)).status).toBe(403);
     const admin = await loginThroughGateway('admin');
     for (const service of SERVICE_NAMES) {
-      const res = await fetch(`${base}/api/${service}/ops/dead-letters?limit=5`, { headers: bearer(admin) });
+      const res = await deadLetters(service, admin);
       expect({ service, status: res.status }).toEqual({ service, status: 200 });
-      expect(Array.isArray(await res.json())).toBe(true);
+      expect(Array.isArray(res.body)).toBe(true);
     }
   });
 
@@ -149,7 +140,7 @@ describe('gateway', () => {
     const page = await fetch(`${base}/cases/import`, { headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
-    const api = await fetch(`${base}/api/nothing-here/x`, { headers: { accept: 'text/html' } });
+    const api = await client.raw(null, 'GET', '/api/nothing-here/x', undefined, { headers: { accept: 'text/html' } });
     expect(api.status).toBe(404);
   });
 
@@ -275,16 +266,25 @@ describe('a second gateway: one service down, open sockets checked against their
 
   afterAll(async () => gateway && stop(gateway));
 
-  it("answers 502 'Bad Gateway' for that service and is not ready, naming it", async () => {
-    const res = await fetch(`http://127.0.0.1:${port}/api/lims/health/live`);
-    expect(res.status).toBe(502);
-    expect(await res.json()).toEqual({ status: 'error', data: null, message: 'Bad Gateway', service: 'lims' });
-    const ready = await fetch(`http://127.0.0.1:${port}/health/ready`);
-    expect(ready.status).toBe(503);
-    const report = readinessReportSchema.parse(await ready.json());
+  it('answers 503 with a message naming that service, the client says which, and the gateway is not ready', async () => {
+    const second = new ApiClient({ baseUrl: `http://127.0.0.1:${port}` });
+    const res = await second.raw('lims', 'GET', '/health/live');
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('30');
+    expect(res.body).toEqual({
+      status: 'error',
+      data: null,
+      message: serviceUnavailableMessage('lims'),
+      service: 'lims',
+    });
+    const failure = await readReadiness(second, 'lims').catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ kind: 'http', status: 503, unavailableService: 'lims' });
+    const report = await readReadiness(second, 'gateway');
+    expect(report.status).toBe('not-ready');
     expect(report.checks.services).toMatchObject({ status: 'down', error: 'not ready: lims' });
     // the other services still answer through it
-    expect((await fetch(`http://127.0.0.1:${port}/api/cases/health/live`)).status).toBe(200);
+    expect((await second.raw('cases', 'GET', '/health/live')).status).toBe(200);
   });
 
   it('closes a socket whose session has ended by idleness; its reconnection is refused with 440', async () => {

@@ -1,3 +1,4 @@
+import { PUBLIC_ROUTES } from '@rayworks/contracts';
 import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Outlet } from 'react-router-dom';
 import { Brand } from '../../shared/ui/Brand';
@@ -9,7 +10,7 @@ export function AuthLayout() {
   return (
     <Box className={classes.root}>
       <Group justify="space-between" px="lg" py="md" className={classes.bar}>
-        <Brand to="/login" />
+        <Brand to={PUBLIC_ROUTES.login} />
         <ColorSchemeToggle />
       </Group>
       <Stack align="center" justify="center" className={classes.body} px="md">

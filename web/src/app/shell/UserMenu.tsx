@@ -1,5 +1,12 @@
 import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { hasPrivilege, requirement, SPECIFIC, type PermissionConfig } from '@rayworks/contracts';
+import {
+  CONSOLE_ROUTES,
+  hasPrivilege,
+  type PermissionConfig,
+  PUBLIC_ROUTES,
+  requirement,
+  SPECIFIC,
+} from '@rayworks/contracts';
 import { IconChevronDown, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { StoredProfile } from '../../api/storage';
@@ -59,7 +66,7 @@ export function UserMenu({ user, config, compact, onOpenDetails, onChangePasswor
         {hasPrivilege(config, VIEW_PROFILE) ? (
           <Menu.Item
             component={Link}
-            to="/profile"
+            to={CONSOLE_ROUTES.profile}
             leftSection={<IconUserCircle size={16} />}
             data-testid="user-menu-profile"
           >
@@ -75,7 +82,7 @@ export function UserMenu({ user, config, compact, onOpenDetails, onChangePasswor
         </Menu.Item>
         <Menu.Item
           component={Link}
-          to="/logout"
+          to={PUBLIC_ROUTES.logout}
           color="red"
           leftSection={<IconLogout size={16} />}
           data-testid="user-menu-logout"

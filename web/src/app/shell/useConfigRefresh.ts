@@ -3,7 +3,7 @@ import { AUTH_API } from '@rayworks/contracts';
 import { useEffect } from 'react';
 import { callApi } from '../../api/client';
 import { readConfig, writeConfig } from '../../api/storage';
-import { onTokenRenewed } from '../../api/token-refresh';
+import { onTokenRenewed } from '../../api/session';
 
 export const configQueryKey = ['auth', 'config'] as const;
 

@@ -1,5 +1,5 @@
+import { ApiError, describeHttpStatus } from '@rayworks/api-client';
 import { SERVICE_NAMES, serviceApiPrefix, type ReadinessReport, type ServiceName } from '@rayworks/contracts';
-import { ApiError, describeHttpStatus } from '../../api/http';
 
 /** What the status page watches: the gateway itself, then every back-end service. */
 export type StatusTarget = 'gateway' | ServiceName;
@@ -8,7 +8,7 @@ export const STATUS_TARGETS: readonly StatusTarget[] = ['gateway', ...SERVICE_NA
 /** The status page refreshes every target this often. */
 export const READINESS_REFRESH_MS = 5_000;
 
-/** Where the browser asks for a target's readiness (always through the gateway). */
+/** Where the browser asks for a target's readiness (through the gateway), as the page shows it. */
 export function readinessPath(target: StatusTarget): string {
   return target === 'gateway' ? '/health/ready' : `${serviceApiPrefix(target)}/health/ready`;
 }
@@ -71,7 +71,7 @@ export function describeFailure(target: StatusTarget, error: unknown): string {
     if (error.kind === 'invalid-response') {
       return `${subject} answered with something that is not a readiness report (${describeHttpStatus(error.status ?? 0)}).`;
     }
-    if (error.status === 502 || error.status === 504) {
+    if (error.status === 502 || error.status === 503 || error.status === 504) {
       return `${subject} did not answer the gateway (${describeHttpStatus(error.status)}). It may be starting or stopped.`;
     }
     return `${subject} answered ${error.message}.`;

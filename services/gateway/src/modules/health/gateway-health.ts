@@ -1,4 +1,5 @@
-import { SERVICE_NAMES, readinessReportSchema, type ServiceName } from '@rayworks/contracts';
+import { ApiClient, readReadiness } from '@rayworks/api-client';
+import { SERVICE_NAMES, type ServiceName } from '@rayworks/contracts';
 import type { HealthChecks } from '@rayworks/nest-kit';
 import type { Redis } from 'ioredis';
 import { consoleIsBuilt } from '../console/console-static.js';
@@ -16,13 +17,14 @@ export function registerGatewayChecks(
   checks.register('console', async () => {
     if (!consoleIsBuilt(webDistDir)) throw new Error(`no console build in ${webDistDir}`);
   });
+  // Straight to each service (not through the gateway's own proxy), with the typed client's readiness helper.
+  const services = new ApiClient({ baseUrl: (service) => serviceUrls[service] });
   checks.register('services', async () => {
     const results = await Promise.all(
       SERVICE_NAMES.map(async (name) => {
         try {
-          const res = await fetch(`${serviceUrls[name]}/health/ready`, { signal: AbortSignal.timeout(2500) });
-          const report = readinessReportSchema.safeParse(await res.json());
-          return report.success && report.data.status === 'ready' ? null : name;
+          const report = await readReadiness(services, name, { signal: AbortSignal.timeout(2500) });
+          return report.status === 'ready' ? null : name;
         } catch {
           return name;
         }

@@ -1,6 +1,14 @@
 import { Checkbox } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminMessages, AUTH_API, centreInputSchema, type Group, CENTER_FIELDS as F } from '@rayworks/contracts';
+import {
+  adminMessages,
+  AUTH_API,
+  centreInputSchema,
+  type Group,
+  CENTER_FIELDS as F,
+  CONSOLE_ROUTES,
+  routeTo,
+} from '@rayworks/contracts';
 import { requiredMessage } from '@rayworks/validation';
 import type { z } from 'zod';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -73,7 +81,7 @@ function AddCenterForm({ mode }: { mode: 'individual' | 'group' }) {
       toastSuccess(adminMessages('Center').created);
       await queryClient.invalidateQueries({ queryKey: queryKeys.kind(CENTERS) });
       await queryClient.invalidateQueries({ queryKey: queryKeys.kind(GROUPS) });
-      navigate(`/centers/view/${centre._id}`);
+      navigate(routeTo(CONSOLE_ROUTES.centersView, { id: centre._id }));
     },
   });
   const title = mode === 'group' ? 'Add Center to a Group' : 'Add Individual Center';
@@ -87,14 +95,14 @@ function AddCenterForm({ mode }: { mode: 'individual' | 'group' }) {
             ? 'A new centre that belongs to a group.'
             : 'A new centre that stands on its own, outside any group.'
         }
-        crumbs={[{ label: 'Centers', to: '/centers' }, { label: title }]}
+        crumbs={[{ label: 'Centers', to: CONSOLE_ROUTES.centers }, { label: title }]}
       />
       <FormCard
         testId="center-form"
         onSubmit={onSubmit((body) => create.mutate(body))}
         submitLabel="Add Center"
         saving={create.isPending}
-        cancelTo="/centers"
+        cancelTo={CONSOLE_ROUTES.centers}
       >
         <FormSection title="Center">
           {mode === 'group' ? (

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Stack, Text, Title } from '@mantine/core';
-import { AUTH_API, GENERIC, type User } from '@rayworks/contracts';
+import { AUTH_API, CONSOLE_ROUTES, GENERIC, routeTo, type User } from '@rayworks/contracts';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { callApi } from '../../../api/client';
 import { pageFetcher, queryKeys } from '../../../api/queries';
@@ -47,7 +47,7 @@ export function CenterViewPage() {
           <PageHeader
             title={centre.name}
             badge={<StatusBadge active={centre.isActive} />}
-            crumbs={[{ label: 'Centers', to: '/centers' }, { label: centre.name }]}
+            crumbs={[{ label: 'Centers', to: CONSOLE_ROUTES.centers }, { label: centre.name }]}
             actions={
               <ActiveToggle
                 entity="Center"
@@ -70,7 +70,11 @@ export function CenterViewPage() {
                   value:
                     centre.groupID && centre.groupName ? (
                       can('GROUP', GENERIC.VIEW) ? (
-                        <Anchor component={Link} to={`/groups/view/${centre.groupID}`} size="sm">
+                        <Anchor
+                          component={Link}
+                          to={routeTo(CONSOLE_ROUTES.groupsView, { id: centre.groupID })}
+                          size="sm"
+                        >
                           {centre.groupName}
                         </Anchor>
                       ) : (
@@ -105,7 +109,7 @@ export function CenterViewPage() {
                   rowKey={(u) => u._id}
                   searchPlaceholder="Search users"
                   defaultSort={{ sortBy: 'name', sortDir: 'asc' }}
-                  onRowClick={(u) => navigate(`/users/view/${u._id}`)}
+                  onRowClick={(u) => navigate(routeTo(CONSOLE_ROUTES.usersView, { id: u._id }))}
                   emptyText="No users at this center yet."
                 />
               </Stack>

@@ -1,5 +1,5 @@
 import { Badge, Button, Text } from '@mantine/core';
-import { GENERIC, type Centre } from '@rayworks/contracts';
+import { type Centre, CONSOLE_ROUTES, GENERIC, routeTo } from '@rayworks/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { queryKeys } from '../../../api/queries';
@@ -69,7 +69,7 @@ export function CentersPage() {
             <>
               <Button
                 component={Link}
-                to="/add-centers-group"
+                to={CONSOLE_ROUTES.addCentersGroup}
                 variant="default"
                 leftSection={<IconPlus size={16} />}
                 data-testid="centers-add-group"
@@ -78,7 +78,7 @@ export function CentersPage() {
               </Button>
               <Button
                 component={Link}
-                to="/add-centers-individual"
+                to={CONSOLE_ROUTES.addCentersIndividual}
                 leftSection={<IconPlus size={16} />}
                 data-testid="centers-add-individual"
               >
@@ -97,7 +97,7 @@ export function CentersPage() {
         searchPlaceholder="Search centers by name or code"
         defaultSort={{ sortBy: 'name', sortDir: 'asc' }}
         activeFilter
-        onRowClick={(c) => navigate(`/centers/view/${c._id}`)}
+        onRowClick={(c) => navigate(routeTo(CONSOLE_ROUTES.centersView, { id: c._id }))}
         emptyText="No centers yet."
       />
     </>

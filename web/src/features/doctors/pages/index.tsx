@@ -1,6 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminMessages, AUTH_API, GENERIC, type Doctor } from '@rayworks/contracts';
+import { adminMessages, AUTH_API, CONSOLE_ROUTES, type Doctor, GENERIC, routeTo } from '@rayworks/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { callApi } from '../../../api/client';
@@ -20,7 +20,10 @@ import { EditLink } from '../../../shared/ui/EditLink';
 const DOCTORS = 'doctors';
 const fetchDoctorsPage = pageFetcher<Doctor>(AUTH_API.getDoctors);
 const doctorPath = (d: Pick<Doctor, '_id' | 'profileID'>, kind: 'view' | 'edit') =>
-  `/doctors/${kind}/${d._id}/profileID/${d.profileID}`;
+  routeTo(kind === 'edit' ? CONSOLE_ROUTES.doctorsEdit : CONSOLE_ROUTES.doctorsView, {
+    id: d._id,
+    profileID: d.profileID,
+  });
 
 const COLUMNS: Column<Doctor>[] = [
   {
@@ -56,7 +59,12 @@ export function DoctorsPage() {
         description="Referring and reporting doctors with their qualifications."
         actions={
           can('DOCTOR', GENERIC.CREATE) ? (
-            <Button component={Link} to="/doctors/add" leftSection={<IconPlus size={16} />} data-testid="doctors-add">
+            <Button
+              component={Link}
+              to={CONSOLE_ROUTES.doctorsAdd}
+              leftSection={<IconPlus size={16} />}
+              data-testid="doctors-add"
+            >
               Add Doctor
             </Button>
           ) : null
@@ -109,8 +117,11 @@ export function AddDoctorPage() {
   const save = useSaveDoctor();
   return (
     <>
-      <PageHeader title="Add Doctor" crumbs={[{ label: 'Doctors', to: '/doctors' }, { label: 'Add Doctor' }]} />
-      <DoctorForm saving={save.isPending} onSave={(body) => save.mutate(body)} cancelTo="/doctors" />
+      <PageHeader
+        title="Add Doctor"
+        crumbs={[{ label: 'Doctors', to: CONSOLE_ROUTES.doctors }, { label: 'Add Doctor' }]}
+      />
+      <DoctorForm saving={save.isPending} onSave={(body) => save.mutate(body)} cancelTo={CONSOLE_ROUTES.doctors} />
     </>
   );
 }
@@ -126,7 +137,7 @@ export function EditDoctorPage() {
           <PageHeader
             title={`Edit ${doctor.fullName}`}
             crumbs={[
-              { label: 'Doctors', to: '/doctors' },
+              { label: 'Doctors', to: CONSOLE_ROUTES.doctors },
               { label: doctor.fullName, to: doctorPath(doctor, 'view') },
               { label: 'Edit' },
             ]}
@@ -155,7 +166,7 @@ export function DoctorViewPage() {
           <PageHeader
             title={doctor.fullName}
             badge={<StatusBadge active={doctor.isActive} />}
-            crumbs={[{ label: 'Doctors', to: '/doctors' }, { label: doctor.fullName }]}
+            crumbs={[{ label: 'Doctors', to: CONSOLE_ROUTES.doctors }, { label: doctor.fullName }]}
             actions={
               <>
                 <ActiveToggle

@@ -1,7 +1,15 @@
 import { Alert } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADD_CENTRE_TO_GROUP_FIELDS as F, adminMessages, AUTH_API, type Centre, type Group } from '@rayworks/contracts';
+import {
+  ADD_CENTRE_TO_GROUP_FIELDS as F,
+  adminMessages,
+  AUTH_API,
+  type Centre,
+  type Group,
+  CONSOLE_ROUTES,
+  routeTo,
+} from '@rayworks/contracts';
 import { formErrors } from '../../../shared/forms/form-checks';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { callApi } from '../../../api/client';
@@ -32,7 +40,7 @@ export function AddCenterToGroupPage() {
       toastSuccess(adminMessages('Center').updated);
       await queryClient.invalidateQueries({ queryKey: queryKeys.kind(GROUPS) });
       await queryClient.invalidateQueries({ queryKey: queryKeys.kind(CENTERS) });
-      navigate(`/groups/view/${body.groupID}`, { state: { added: centre._id } });
+      navigate(routeTo(CONSOLE_ROUTES.groupsView, { id: body.groupID }), { state: { added: centre._id } });
     },
   });
 
@@ -41,14 +49,14 @@ export function AddCenterToGroupPage() {
       <PageHeader
         title="Add Center to Group"
         description="Moves an individual centre into a group; its users and cases then belong to the group."
-        crumbs={[{ label: 'Groups', to: '/groups' }, { label: 'Add Center to Group' }]}
+        crumbs={[{ label: 'Groups', to: CONSOLE_ROUTES.groups }, { label: 'Add Center to Group' }]}
       />
       <FormCard
         testId="add-center-to-group-form"
         onSubmit={form.onSubmit((v) => mutation.mutate({ groupID: v.groupID!, centerID: v.centerID! }))}
         submitLabel="Add to Group"
         saving={mutation.isPending}
-        cancelTo={preset ? `/groups/view/${preset}` : '/groups'}
+        cancelTo={preset ? routeTo(CONSOLE_ROUTES.groupsView, { id: preset }) : CONSOLE_ROUTES.groups}
       >
         <FormSection title="Choose">
           <RemoteSelect<Group>

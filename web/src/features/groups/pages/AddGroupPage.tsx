@@ -1,6 +1,13 @@
 import { Checkbox } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminMessages, AUTH_API, groupInputSchema, GROUP_FIELDS as F } from '@rayworks/contracts';
+import {
+  adminMessages,
+  AUTH_API,
+  groupInputSchema,
+  GROUP_FIELDS as F,
+  CONSOLE_ROUTES,
+  routeTo,
+} from '@rayworks/contracts';
 import { useNavigate } from 'react-router-dom';
 import { callApi } from '../../../api/client';
 import { queryKeys } from '../../../api/queries';
@@ -45,19 +52,19 @@ export function AddGroupPage() {
     onSuccess: async (group) => {
       toastSuccess(adminMessages('Group').created);
       await queryClient.invalidateQueries({ queryKey: queryKeys.kind(GROUPS) });
-      navigate(`/groups/view/${group._id}`);
+      navigate(routeTo(CONSOLE_ROUTES.groupsView, { id: group._id }));
     },
   });
 
   return (
     <>
-      <PageHeader title="Add Group" crumbs={[{ label: 'Groups', to: '/groups' }, { label: 'Add Group' }]} />
+      <PageHeader title="Add Group" crumbs={[{ label: 'Groups', to: CONSOLE_ROUTES.groups }, { label: 'Add Group' }]} />
       <FormCard
         testId="group-form"
         onSubmit={onSubmit((body) => create.mutate(body))}
         submitLabel="Add Group"
         saving={create.isPending}
-        cancelTo="/groups"
+        cancelTo={CONSOLE_ROUTES.groups}
       >
         <FormSection title="Group">
           <DynamicField field={F.name} form={form} autoFocus />

@@ -1,5 +1,5 @@
 import { Badge, Button, Stack, Text, Title } from '@mantine/core';
-import { AUTH_API, GENERIC, type Centre } from '@rayworks/contracts';
+import { AUTH_API, type Centre, CONSOLE_ROUTES, GENERIC, routeTo } from '@rayworks/contracts';
 import { IconLink, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { callApi } from '../../../api/client';
@@ -49,7 +49,7 @@ export function GroupViewPage() {
           <PageHeader
             title={group.name}
             badge={<StatusBadge active={group.isActive} />}
-            crumbs={[{ label: 'Groups', to: '/groups' }, { label: group.name }]}
+            crumbs={[{ label: 'Groups', to: CONSOLE_ROUTES.groups }, { label: group.name }]}
             actions={
               <>
                 <ActiveToggle
@@ -65,7 +65,7 @@ export function GroupViewPage() {
                 {can('GROUP', GENERIC.MAP_UNMAP) ? (
                   <Button
                     component={Link}
-                    to={`/addcenter-groups?groupID=${group._id}`}
+                    to={`${CONSOLE_ROUTES.addcenterGroups}?groupID=${group._id}`}
                     variant="default"
                     leftSection={<IconLink size={16} />}
                   >
@@ -75,7 +75,7 @@ export function GroupViewPage() {
                 {can('CENTERS', GENERIC.CREATE) ? (
                   <Button
                     component={Link}
-                    to={`/add-centers-group?groupID=${group._id}`}
+                    to={`${CONSOLE_ROUTES.addCentersGroup}?groupID=${group._id}`}
                     leftSection={<IconPlus size={16} />}
                   >
                     New Center
@@ -118,7 +118,11 @@ export function GroupViewPage() {
                 rowKey={(c) => c._id}
                 searchPlaceholder="Search centers"
                 defaultSort={{ sortBy: 'name', sortDir: 'asc' }}
-                onRowClick={can('CENTERS', GENERIC.VIEW) ? (c) => navigate(`/centers/view/${c._id}`) : undefined}
+                onRowClick={
+                  can('CENTERS', GENERIC.VIEW)
+                    ? (c) => navigate(routeTo(CONSOLE_ROUTES.centersView, { id: c._id }))
+                    : undefined
+                }
                 emptyText="No centers in this group yet."
               />
             </Stack>

@@ -1,5 +1,5 @@
 import { Badge, Button, Text } from '@mantine/core';
-import { GENERIC, type Group } from '@rayworks/contracts';
+import { CONSOLE_ROUTES, GENERIC, type Group, routeTo } from '@rayworks/contracts';
 import { IconPlus, IconLink } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { queryKeys } from '../../../api/queries';
@@ -61,7 +61,7 @@ export function GroupsPage() {
             {can('GROUP', GENERIC.MAP_UNMAP) ? (
               <Button
                 component={Link}
-                to="/addcenter-groups"
+                to={CONSOLE_ROUTES.addcenterGroups}
                 variant="default"
                 leftSection={<IconLink size={16} />}
                 data-testid="groups-add-center"
@@ -70,7 +70,12 @@ export function GroupsPage() {
               </Button>
             ) : null}
             {can('GROUP', GENERIC.CREATE) ? (
-              <Button component={Link} to="/add-groups" leftSection={<IconPlus size={16} />} data-testid="groups-add">
+              <Button
+                component={Link}
+                to={CONSOLE_ROUTES.addGroups}
+                leftSection={<IconPlus size={16} />}
+                data-testid="groups-add"
+              >
                 Add Group
               </Button>
             ) : null}
@@ -86,7 +91,7 @@ export function GroupsPage() {
         searchPlaceholder="Search groups by name or code"
         defaultSort={{ sortBy: 'name', sortDir: 'asc' }}
         activeFilter
-        onRowClick={(g) => navigate(`/groups/view/${g._id}`)}
+        onRowClick={(g) => navigate(routeTo(CONSOLE_ROUTES.groupsView, { id: g._id }))}
         emptyText="No groups yet."
       />
     </>

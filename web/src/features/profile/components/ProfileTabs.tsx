@@ -1,5 +1,5 @@
 import { Tabs } from '@mantine/core';
-import { SPECIFIC } from '@rayworks/contracts';
+import { CONSOLE_ROUTES, SPECIFIC } from '@rayworks/contracts';
 import { IconAdjustments, IconCertificate, IconSignature, IconUserCircle } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useCan } from '../../../shared/hooks/useCan';
@@ -10,21 +10,26 @@ export function ProfileTabs() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const tabs = [
-    { value: '/profile', label: 'Overview', icon: IconUserCircle, allowed: can('PROFILE', SPECIFIC.VIEW_PROFILE) },
     {
-      value: '/profile/specialization',
+      value: CONSOLE_ROUTES.profile,
+      label: 'Overview',
+      icon: IconUserCircle,
+      allowed: can('PROFILE', SPECIFIC.VIEW_PROFILE),
+    },
+    {
+      value: CONSOLE_ROUTES.profileSpecialization,
       label: 'Specialization',
       icon: IconCertificate,
       allowed: can('PROFILE', SPECIFIC.MANAGE_SPECIALIZATION),
     },
     {
-      value: '/profile/signature',
+      value: CONSOLE_ROUTES.profileSignature,
       label: 'Signature',
       icon: IconSignature,
       allowed: can('PROFILE', SPECIFIC.MANAGE_SIGNATURE),
     },
     {
-      value: '/profile/config',
+      value: CONSOLE_ROUTES.profileConfig,
       label: 'Configuration',
       icon: IconAdjustments,
       allowed: can('PROFILE', SPECIFIC.VIEW_PROFILE),

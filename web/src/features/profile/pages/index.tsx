@@ -19,14 +19,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   adminMessages,
   AUTH_API,
+  CONSOLE_ROUTES,
   hasPrivilege,
-  requirement,
   initials,
-  SUBMODULES,
-  WORKLIST,
   type Profile,
+  requirement,
+  SUBMODULES,
   type SubmoduleType,
   SPECIALIZATION_FIELDS,
+  WORKLIST,
 } from '@rayworks/contracts';
 import { formErrors } from '../../../shared/forms/form-checks';
 import { callApi } from '../../../api/client';
@@ -45,7 +46,7 @@ import { ProfileImageUpload } from '../components/ProfileImageUpload';
 import { ProfileTabs } from '../components/ProfileTabs';
 import { profileQueryKey, useProfile } from '../hooks/useProfile';
 
-const CRUMBS = [{ label: 'Profile', to: '/profile' }];
+const CRUMBS = [{ label: 'Profile', to: CONSOLE_ROUTES.profile }];
 
 /** The top bar shows the new picture at once: the logged-in user the console keeps points at it. */
 function keepPictureInSession(profile: Profile): void {

@@ -8,6 +8,8 @@ import {
   type Referral,
   PROVIDER_TYPES,
   REFERRAL_FIELDS as F,
+  CONSOLE_ROUTES,
+  routeTo,
 } from '@rayworks/contracts';
 import { INVALID_INPUTS_MESSAGE } from '@rayworks/validation';
 import { IconPlus } from '@tabler/icons-react';
@@ -83,7 +85,7 @@ export function ReferralsPage() {
           can('REFERRALS', GENERIC.CREATE) ? (
             <Button
               component={Link}
-              to="/referrals/add"
+              to={CONSOLE_ROUTES.referralsAdd}
               leftSection={<IconPlus size={16} />}
               data-testid="referrals-add"
             >
@@ -101,7 +103,7 @@ export function ReferralsPage() {
         searchPlaceholder="Search referrals"
         defaultSort={{ sortBy: 'name', sortDir: 'asc' }}
         activeFilter
-        onRowClick={(r) => navigate(`/referrals/view/${r._id}`)}
+        onRowClick={(r) => navigate(routeTo(CONSOLE_ROUTES.referralsView, { id: r._id }))}
         emptyText="No referrals yet."
       />
     </>
@@ -207,7 +209,7 @@ function useSaveReferral(id?: string) {
     onSuccess: async (referral) => {
       toastSuccess(id ? adminMessages('Referral').updated : adminMessages('Referral').created);
       await queryClient.invalidateQueries({ queryKey: queryKeys.kind(REFERRALS) });
-      navigate(`/referrals/view/${referral._id}`);
+      navigate(routeTo(CONSOLE_ROUTES.referralsView, { id: referral._id }));
     },
   });
 }
@@ -217,8 +219,11 @@ export function AddReferralPage() {
   const save = useSaveReferral();
   return (
     <>
-      <PageHeader title="Add Referral" crumbs={[{ label: 'Referrals', to: '/referrals' }, { label: 'Add Referral' }]} />
-      <ReferralForm saving={save.isPending} onSave={(body) => save.mutate(body)} cancelTo="/referrals" />
+      <PageHeader
+        title="Add Referral"
+        crumbs={[{ label: 'Referrals', to: CONSOLE_ROUTES.referrals }, { label: 'Add Referral' }]}
+      />
+      <ReferralForm saving={save.isPending} onSave={(body) => save.mutate(body)} cancelTo={CONSOLE_ROUTES.referrals} />
     </>
   );
 }
@@ -234,8 +239,8 @@ export function EditReferralPage() {
           <PageHeader
             title={`Edit ${referral.name}`}
             crumbs={[
-              { label: 'Referrals', to: '/referrals' },
-              { label: referral.name, to: `/referrals/view/${referral._id}` },
+              { label: 'Referrals', to: CONSOLE_ROUTES.referrals },
+              { label: referral.name, to: routeTo(CONSOLE_ROUTES.referralsView, { id: referral._id }) },
               { label: 'Edit' },
             ]}
           />
@@ -244,7 +249,7 @@ export function EditReferralPage() {
             referral={referral}
             saving={save.isPending}
             onSave={(body) => save.mutate(body)}
-            cancelTo={`/referrals/view/${referral._id}`}
+            cancelTo={routeTo(CONSOLE_ROUTES.referralsView, { id: referral._id })}
           />
         </>
       )}
@@ -263,7 +268,7 @@ export function ReferralViewPage() {
           <PageHeader
             title={referral.name}
             badge={<StatusBadge active={referral.isActive} />}
-            crumbs={[{ label: 'Referrals', to: '/referrals' }, { label: referral.name }]}
+            crumbs={[{ label: 'Referrals', to: CONSOLE_ROUTES.referrals }, { label: referral.name }]}
             actions={
               <>
                 <ActiveToggle
@@ -278,7 +283,7 @@ export function ReferralViewPage() {
                 />
                 <EditLink
                   allowed={can('REFERRALS', GENERIC.EDIT)}
-                  to={`/referrals/edit/${referral._id}`}
+                  to={routeTo(CONSOLE_ROUTES.referralsEdit, { id: referral._id })}
                   testId="referral-edit"
                 />
               </>

@@ -1,6 +1,15 @@
 import { Alert, Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminMessages, AUTH_API, GENERIC, normalizeRoleCode, ROLE_LABELS, type Role } from '@rayworks/contracts';
+import {
+  adminMessages,
+  AUTH_API,
+  CONSOLE_ROUTES,
+  GENERIC,
+  normalizeRoleCode,
+  type Role,
+  ROLE_LABELS,
+  routeTo,
+} from '@rayworks/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { callApi } from '../../../api/client';
@@ -72,7 +81,12 @@ export function RolesPage() {
         description="Named sets of privileges given to users."
         actions={
           can('ROLES', GENERIC.CREATE) ? (
-            <Button component={Link} to="/roles/add" leftSection={<IconPlus size={16} />} data-testid="roles-add">
+            <Button
+              component={Link}
+              to={CONSOLE_ROUTES.rolesAdd}
+              leftSection={<IconPlus size={16} />}
+              data-testid="roles-add"
+            >
               Add Role
             </Button>
           ) : null
@@ -87,7 +101,7 @@ export function RolesPage() {
         searchPlaceholder="Search roles"
         defaultSort={{ sortBy: 'name', sortDir: 'asc' }}
         activeFilter
-        onRowClick={(r) => navigate(`/roles/view/${r._id}`)}
+        onRowClick={(r) => navigate(routeTo(CONSOLE_ROUTES.rolesView, { id: r._id }))}
       />
     </>
   );
@@ -104,7 +118,7 @@ function useSaveRole(mode: 'create' | 'update', id?: string) {
     onSuccess: async (role) => {
       toastSuccess(mode === 'create' ? adminMessages('Role').created : adminMessages('Role').updated);
       await queryClient.invalidateQueries({ queryKey: queryKeys.kind(ROLES) });
-      navigate(`/roles/view/${role._id}`);
+      navigate(routeTo(CONSOLE_ROUTES.rolesView, { id: role._id }));
     },
   });
 }
@@ -114,8 +128,8 @@ export function AddRolePage() {
   const save = useSaveRole('create');
   return (
     <>
-      <PageHeader title="Add Role" crumbs={[{ label: 'Roles', to: '/roles' }, { label: 'Add Role' }]} />
-      <RoleForm saving={save.isPending} onSave={(body) => save.mutate(body)} cancelTo="/roles" />
+      <PageHeader title="Add Role" crumbs={[{ label: 'Roles', to: CONSOLE_ROUTES.roles }, { label: 'Add Role' }]} />
+      <RoleForm saving={save.isPending} onSave={(body) => save.mutate(body)} cancelTo={CONSOLE_ROUTES.roles} />
     </>
   );
 }
@@ -132,8 +146,8 @@ export function EditRolePage() {
           <PageHeader
             title={`Edit ${role.name}`}
             crumbs={[
-              { label: 'Roles', to: '/roles' },
-              { label: role.name, to: `/roles/view/${role._id}` },
+              { label: 'Roles', to: CONSOLE_ROUTES.roles },
+              { label: role.name, to: routeTo(CONSOLE_ROUTES.rolesView, { id: role._id }) },
               { label: 'Edit' },
             ]}
           />
@@ -147,7 +161,7 @@ export function EditRolePage() {
             role={role}
             saving={save.isPending}
             onSave={(body) => save.mutate(body)}
-            cancelTo={`/roles/view/${role._id}`}
+            cancelTo={routeTo(CONSOLE_ROUTES.rolesView, { id: role._id })}
           />
         </>
       )}
@@ -167,7 +181,7 @@ export function RoleViewPage() {
           <PageHeader
             title={role.name}
             badge={<StatusBadge active={role.isActive} />}
-            crumbs={[{ label: 'Roles', to: '/roles' }, { label: role.name }]}
+            crumbs={[{ label: 'Roles', to: CONSOLE_ROUTES.roles }, { label: role.name }]}
             actions={
               <>
                 <ActiveToggle
@@ -180,7 +194,11 @@ export function RoleViewPage() {
                   testId="role-active-toggle"
                   withLabel
                 />
-                <EditLink allowed={can('ROLES', GENERIC.EDIT)} to={`/roles/edit/${role._id}`} testId="role-edit" />
+                <EditLink
+                  allowed={can('ROLES', GENERIC.EDIT)}
+                  to={routeTo(CONSOLE_ROUTES.rolesEdit, { id: role._id })}
+                  testId="role-edit"
+                />
               </>
             }
           />

@@ -1,28 +1,15 @@
+import { readReadiness } from '@rayworks/api-client';
 import type { ReadinessReport } from '@rayworks/contracts';
-import { readinessReportSchema } from '@rayworks/contracts';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { getJson } from '../../../api/http';
-import {
-  READINESS_REFRESH_MS,
-  readinessPath,
-  STATUS_TARGETS,
-  targetState,
-  type StatusTarget,
-  type TargetState,
-} from '../readiness';
+import { consoleClient } from '../../../api/session';
+import { READINESS_REFRESH_MS, STATUS_TARGETS, targetState, type StatusTarget, type TargetState } from '../readiness';
 
 export const readinessQueryKey = (target: StatusTarget) => ['health', 'ready', target] as const;
 
-/** A readiness report is a valid answer with HTTP 200 (ready) and with 503 (not ready). */
-export async function fetchReadiness(target: StatusTarget, signal?: AbortSignal): Promise<ReadinessReport> {
-  const { data } = await getJson(readinessPath(target), {
-    schema: readinessReportSchema,
-    acceptStatuses: [200, 503],
-    signal,
-  });
-  return data;
-}
+/** A readiness report is a valid answer with HTTP 200 (ready) and with 503 (not ready), through the gateway. */
+export const fetchReadiness = (target: StatusTarget, signal?: AbortSignal): Promise<ReadinessReport> =>
+  readReadiness(consoleClient, target, { signal });
 
 export interface TargetReadiness {
   target: StatusTarget;

@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { AUTH_MESSAGES, PUBLIC_ROUTES } from '@rayworks/contracts';
 import { IconClockX, IconMapOff, IconServerOff, IconTool, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useSyncExternalStore } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { takeOfflineOrigin } from '../../../api/storage';
 import { NotYetAvailable } from '../../../shared/ui/NotYetAvailable';
 import { StatusMessage } from '../components/StatusMessage';
@@ -55,18 +55,37 @@ export function ServerErrorPage() {
   );
 }
 
-/** /pages-maintenance (spec §8: a 503 answer comes here). */
+/**
+ * /pages-maintenance (spec §8: a 503 answer comes here). Through the gateway a 503 means one service is not
+ * answering: the page says which (the gateway's message), takes the user back to where they were, and links the
+ * status page (docs/decisions/0041-service-down-503.md).
+ */
 export function MaintenancePage() {
   useDocumentTitle('Maintenance · Rayworks');
+  const state = useLocation().state as { message?: unknown } | null;
+  const message = typeof state?.message === 'string' ? state.message : null;
+  const tryAgain = () => window.location.replace(takeOfflineOrigin() ?? '/');
   return (
     <StatusMessage
       testId="maintenance-page"
       icon={<IconTool size={28} />}
       color="orange"
-      title="Down for maintenance"
-      actions={<Button onClick={() => window.history.back()}>Try again</Button>}
+      code="503"
+      title="Temporarily unavailable"
+      actions={
+        <>
+          <Button onClick={tryAgain} data-testid="maintenance-retry">
+            Try again
+          </Button>
+          <Button component={Link} to={PUBLIC_ROUTES.status} variant="default">
+            See what is running
+          </Button>
+        </>
+      }
     >
-      The service is temporarily unavailable while it is being maintained. Please try again in a few minutes.
+      <span data-testid="maintenance-message">
+        {message ?? 'A part of the system is not answering right now. Please try again in a few minutes.'}
+      </span>
     </StatusMessage>
   );
 }

@@ -5,9 +5,11 @@ import {
   adminMessages,
   ALL_ROLE_CODES,
   AUTH_API,
+  CONSOLE_ROUTES,
   GENERIC,
   normalizeRoleCode,
   ROLE_LABELS,
+  routeTo,
   type User,
 } from '@rayworks/contracts';
 import { IconLockOpen, IconPlus } from '@tabler/icons-react';
@@ -123,7 +125,12 @@ export function UsersPage() {
         description="People who log in to the console, with their role and where they work."
         actions={
           can('USER', GENERIC.CREATE) ? (
-            <Button component={Link} to="/users/add" leftSection={<IconPlus size={16} />} data-testid="users-add">
+            <Button
+              component={Link}
+              to={CONSOLE_ROUTES.usersAdd}
+              leftSection={<IconPlus size={16} />}
+              data-testid="users-add"
+            >
               Add User
             </Button>
           ) : null
@@ -138,7 +145,7 @@ export function UsersPage() {
         searchPlaceholder="Search by name, login name or e-mail"
         defaultSort={{ sortBy: 'name', sortDir: 'asc' }}
         activeFilter
-        onRowClick={(u) => navigate(`/users/view/${u._id}`)}
+        onRowClick={(u) => navigate(routeTo(CONSOLE_ROUTES.usersView, { id: u._id }))}
         toolbar={
           <Select
             placeholder="All roles"
@@ -174,7 +181,7 @@ function useSaveUser(mode: 'create' | 'update', id?: string) {
     onSuccess: async (user) => {
       toastSuccess(mode === 'create' ? adminMessages('User').created : adminMessages('User').updated);
       await queryClient.invalidateQueries({ queryKey: queryKeys.kind(USERS) });
-      navigate(`/users/view/${user._id}`);
+      navigate(routeTo(CONSOLE_ROUTES.usersView, { id: user._id }));
     },
   });
 }
@@ -184,8 +191,8 @@ export function AddUserPage() {
   const save = useSaveUser('create');
   return (
     <>
-      <PageHeader title="Add User" crumbs={[{ label: 'Users', to: '/users' }, { label: 'Add User' }]} />
-      <UserForm saving={save.isPending} onSave={(body) => save.mutate(body)} cancelTo="/users" />
+      <PageHeader title="Add User" crumbs={[{ label: 'Users', to: CONSOLE_ROUTES.users }, { label: 'Add User' }]} />
+      <UserForm saving={save.isPending} onSave={(body) => save.mutate(body)} cancelTo={CONSOLE_ROUTES.users} />
     </>
   );
 }
@@ -202,8 +209,8 @@ export function EditUserPage() {
           <PageHeader
             title={`Edit ${user.fullName}`}
             crumbs={[
-              { label: 'Users', to: '/users' },
-              { label: user.fullName, to: `/users/view/${user._id}` },
+              { label: 'Users', to: CONSOLE_ROUTES.users },
+              { label: user.fullName, to: routeTo(CONSOLE_ROUTES.usersView, { id: user._id }) },
               { label: 'Edit' },
             ]}
           />
@@ -212,7 +219,7 @@ export function EditUserPage() {
             user={user}
             saving={save.isPending}
             onSave={(body) => save.mutate(body)}
-            cancelTo={`/users/view/${user._id}`}
+            cancelTo={routeTo(CONSOLE_ROUTES.usersView, { id: user._id })}
           />
         </>
       )}
@@ -249,7 +256,7 @@ export function UserViewPage() {
                 ) : null}
               </Group>
             }
-            crumbs={[{ label: 'Users', to: '/users' }, { label: user.fullName }]}
+            crumbs={[{ label: 'Users', to: CONSOLE_ROUTES.users }, { label: user.fullName }]}
             actions={
               <>
                 <UserActiveToggle user={user} allowed={can('USER', GENERIC.ISACTIVE)} withLabel />
@@ -264,7 +271,11 @@ export function UserViewPage() {
                     Unblock
                   </Button>
                 ) : null}
-                <EditLink allowed={can('USER', GENERIC.EDIT)} to={`/users/edit/${user._id}`} testId="user-edit" />
+                <EditLink
+                  allowed={can('USER', GENERIC.EDIT)}
+                  to={routeTo(CONSOLE_ROUTES.usersEdit, { id: user._id })}
+                  testId="user-edit"
+                />
               </>
             }
           />

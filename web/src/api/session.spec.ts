@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { endpointUrl, sessionHeaders } from './headers';
+import { credentialHeaders } from '@rayworks/api-client';
+import { credentialsFromProfile } from './session';
 import type { StoredProfile } from './storage';
 
 const profile = {
@@ -9,11 +10,12 @@ const profile = {
   companyID: 'company-1',
   groupID: 'group-1',
   centerID: ['c1', 'c2'],
+  tokenExpiresAt: 123,
 } as unknown as StoredProfile;
 
-describe('request headers (spec §7)', () => {
+describe('the stored profile as the typed client’s session (spec §7 headers)', () => {
   it('sends the token, session, company, group and centres with their contract names', () => {
-    expect(sessionHeaders(profile, 'USER')).toEqual({
+    expect(credentialHeaders(credentialsFromProfile(profile), 'USER')).toEqual({
       authorization: 'Bearer access',
       'x-session-token': 'sess',
       'x-session-enabled': 'true',
@@ -22,19 +24,14 @@ describe('request headers (spec §7)', () => {
       'x-center-ids': 'c1,c2',
       'x-submodule-type': 'USER',
     });
+    expect(credentialsFromProfile(profile)?.expiresAt).toBe(123);
   });
 
   it('leaves out a group and centres the user does not have, and sends nothing without a token', () => {
-    const headers = sessionHeaders({ ...profile, groupID: null, centerID: [] } as StoredProfile);
+    const headers = credentialHeaders(credentialsFromProfile({ ...profile, groupID: null, centerID: [] }));
     expect(headers).not.toHaveProperty('x-group-id');
     expect(headers).not.toHaveProperty('x-center-ids');
-    expect(sessionHeaders({ ...profile, token: undefined } as StoredProfile)).toEqual({});
-    expect(sessionHeaders(null)).toEqual({});
-  });
-
-  it('builds URLs under /api/auth with path parameters encoded', () => {
-    expect(endpointUrl('/login')).toBe('/api/auth/login');
-    expect(endpointUrl('/:userId/online', { userId: 'a b' })).toBe('/api/auth/a%20b/online');
-    expect(() => endpointUrl('/:userId/online')).toThrow(/userId/);
+    expect(credentialsFromProfile({ ...profile, token: undefined })).toBeNull();
+    expect(credentialHeaders(credentialsFromProfile(null))).toEqual({});
   });
 });
