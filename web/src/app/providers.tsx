@@ -5,7 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { ApiCallError } from '../api/client';
 import { readProfile, subscribeToStorage } from '../api/storage';
 import { TOAST_AUTO_CLOSE_MS } from '../shared/ui/toast';
-import { colorSchemeManager, DEFAULT_COLOR_SCHEME, theme } from './theme';
+import { colorSchemeManager, cssVariablesResolver, DEFAULT_COLOR_SCHEME, theme } from './theme';
 import { NewVersionPrompt } from './version/NewVersionPrompt';
 
 function createQueryClient(): QueryClient {
@@ -36,7 +36,12 @@ export function AppProviders({ children }: { children: ReactNode }) {
     [queryClient],
   );
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme={DEFAULT_COLOR_SCHEME}>
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme={DEFAULT_COLOR_SCHEME}
+      cssVariablesResolver={cssVariablesResolver}
+    >
       <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={4} />
       <NewVersionPrompt />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

@@ -40,9 +40,7 @@ const lazyElement = (Screen: ComponentType) => (
 function protectedElement(route: ProtectedRoute) {
   const Screen = route.availability === 'available' ? SCREENS[route.path] : undefined;
   return (
-    <RequirePrivilege route={route}>
-      {Screen ? lazyElement(Screen) : <LaterScreen route={route} />}
-    </RequirePrivilege>
+    <RequirePrivilege route={route}>{Screen ? lazyElement(Screen) : <LaterScreen route={route} />}</RequirePrivilege>
   );
 }
 
