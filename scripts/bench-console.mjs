@@ -117,7 +117,6 @@ async function audit(paths, login) {
         lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
         tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
         unusedJsKiB: savings('unused-javascript'),
-        compressionSavingsKiB: savings('uses-text-compression'),
         failedA11y: Object.values(lhr.audits)
           .filter((a) => lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id) && a.score === 0)
           .map((a) => a.id)

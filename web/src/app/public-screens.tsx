@@ -5,13 +5,13 @@ import { page } from './screens';
  * first page a visitor opens (usually /login) downloads its own code, not the shell, the status page or the
  * error pages.
  */
-const auth = () => import('../features/auth/pages');
 const system = () => import('../features/system-pages/pages');
 
-export const LoginPage = page(auth, 'LoginPage');
-export const LogoutPage = page(auth, 'LogoutPage');
-export const ForgotPasswordPage = page(auth, 'ForgotPasswordPage');
-export const UpdatePasswordPage = page(auth, 'UpdatePasswordPage');
+// One module each (not the pages' index): the login page must not bring the logout page's socket.io with it.
+export const LoginPage = page(() => import('../features/auth/pages/LoginPage'), 'LoginPage');
+export const LogoutPage = page(() => import('../features/auth/pages/LogoutPage'), 'LogoutPage');
+export const ForgotPasswordPage = page(() => import('../features/auth/pages/ForgotPasswordPage'), 'ForgotPasswordPage');
+export const UpdatePasswordPage = page(() => import('../features/auth/pages/UpdatePasswordPage'), 'UpdatePasswordPage');
 
 export const StatusPage = page(() => import('../features/status/pages/StatusPage'), 'StatusPage');
 export const NotFoundBasicPage = page(system, 'NotFoundBasicPage');
