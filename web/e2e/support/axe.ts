@@ -20,16 +20,21 @@ export interface AxeFinding {
   nodes: string[];
 }
 
-/** Waits until the screen has settled: no page loader, no list fetching, no running transition. */
-export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
-  await page
-    .locator('[data-testid="page-loader"], [data-fetching], .mantine-Skeleton-root')
-    .first()
-    .waitFor({ state: 'detached', timeout: 15_000 })
-    .catch(() => undefined);
-  // Mantine's transitions (menus, drawers, hover colours) last up to 200 ms; contrast is judged on the end state.
-  await page.waitForTimeout(250);
+const BUSY = '[data-testid="page-loader"], [data-fetching], .mantine-Skeleton-root';
+
+/**
+ * Waits until the screen has settled: something rendered, then no page loader, skeleton or fetching list seen in
+ * two looks 150 ms apart (code, then data, load one after the other), then Mantine's transitions (menus, drawers,
+ * hover colours: up to 200 ms) are over, so contrast is judged on the end state.
+ */
+export async function settle(page: Page, timeoutMs = 15_000): Promise<void> {
+  await page.locator('#root > *').first().waitFor({ timeout: timeoutMs });
+  const deadline = Date.now() + timeoutMs;
+  for (let calm = 0; calm < 2 && Date.now() < deadline;) {
+    calm = (await page.locator(BUSY).count()) === 0 ? calm + 1 : 0;
+    await page.waitForTimeout(150);
+  }
+  await page.waitForTimeout(100);
 }
 
 /** The critical and serious violations axe finds on the page as it is now. */

@@ -27,9 +27,13 @@ describe('theme contrast (WCAG 2.1 AA, 4.5:1 for text)', () => {
       if (name === 'dark' || name === 'gray') continue;
       const lightColor = light[`--mantine-color-${name}-light-color`]!;
       const text = light[`--mantine-color-${name}-text`]!;
-      expect({ name, onLight: contrast(lightColor, shades[2]!) >= AA, onGrey: contrast(text, gray[1]!) >= AA }).toEqual(
-        { name, onLight: true, onGrey: true },
-      );
+      const filled = light[`--mantine-color-${name}-filled`]!;
+      expect({
+        name,
+        onLight: contrast(lightColor, shades[2]!) >= AA,
+        onGrey: contrast(text, gray[1]!) >= AA,
+        whiteOnFilled: contrast('#ffffff', filled) >= AA,
+      }).toEqual({ name, onLight: true, onGrey: true, whiteOnFilled: true });
     }
   });
 

@@ -1,5 +1,6 @@
 import {
   createTheme,
+  getPrimaryShade,
   localStorageColorSchemeManager,
   type CSSVariablesResolver,
   type MantineColorScheme,
@@ -65,17 +66,27 @@ export const ACCESSIBLE_COLORS = {
 } as const;
 
 /**
- * In the light scheme Mantine writes coloured text (`c="teal"`, the "light" variant of badges, alerts and buttons)
+ * In the light scheme Mantine writes coloured text (`c="teal"`, the "light" variant of badges, alerts and buttons, white text on filled badges and buttons)
  * with shades that fall short of 4.5:1 for teal, green, lime, yellow and orange (teal-9 on teal-1 is 4.3:1, yellow
  * 2.7:1). Each colour's text is darkened just enough for its light background (shade 2, the hover) and for the
  * page's grey backgrounds; colours that already pass are unchanged.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => {
   const light: Record<string, string> = { '--mantine-color-dimmed': ACCESSIBLE_COLORS.light.dimmed };
+  const dark: Record<string, string> = { '--mantine-color-dimmed': ACCESSIBLE_COLORS.dark.dimmed };
   for (const [name, shades] of Object.entries(t.colors)) {
     if (name === 'dark' || name === 'gray') continue;
     light[`--mantine-color-${name}-light-color`] = readableOn(shades[9], shades[2]);
     light[`--mantine-color-${name}-text`] = readableOn(shades[8], t.colors.gray[1]);
+    // Filled badges and buttons carry white text (Mantine's autoContrast cannot see through the CSS variable).
+    for (const [scheme, vars] of [
+      ['light', light],
+      ['dark', dark],
+    ] as const) {
+      const shade = getPrimaryShade(t, scheme);
+      vars[`--mantine-color-${name}-filled`] = readableOn(shades[shade], '#ffffff');
+      vars[`--mantine-color-${name}-filled-hover`] = readableOn(shades[Math.min(9, shade + 1)], '#ffffff');
+    }
   }
-  return { variables: {}, light, dark: { '--mantine-color-dimmed': ACCESSIBLE_COLORS.dark.dimmed } };
+  return { variables: {}, light, dark };
 };

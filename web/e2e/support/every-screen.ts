@@ -15,13 +15,14 @@ import { infraEnv, roleUrl } from '@rayworks/testing';
 import type { Page } from 'playwright-core';
 import { LoginPage } from '../pom/LoginPage';
 import { ApiSession } from '../requests/auth-api';
-import { blockingViolations, settle, type AxeFinding } from '../support/axe';
-import { openConsole, screenshot, url, useBrowser } from '../support/browser';
+import { blockingViolations, settle, type AxeFinding } from './axe';
+import { openConsole, screenshot, url, useBrowser } from './browser';
 
 /**
  * Every console route an administrator can reach, checked with axe-core (WCAG 2.1 A/AA, no critical or serious
- * violation) in the light and the dark theme at desktop width and in the light theme at phone width. The spec
- * makes its own tenant (services/auth/dist/tenant.js) with one record of every kind a detail route shows.
+ * violation), in one variant (theme and width) per spec file so that jest runs them side by side
+ * (web/e2e/specs/accessibility-*.e2e-spec.ts). Each makes its own tenant (services/auth/dist/tenant.js) with one
+ * record of every kind a detail route shows, and never logs in as a demo user.
  */
 const suffix = randomBytes(3).toString('hex');
 const PASSWORD = 'Axe@12345';
@@ -101,52 +102,64 @@ function concrete(path: string, ids: Ids): string {
 /** Public pages, checked before logging in (/logout is left out: it ends the session the spec then uses). */
 const PUBLIC_PATHS = Object.values(PUBLIC_ROUTES).filter((p) => p !== PUBLIC_ROUTES.logout);
 
-const VARIANTS = [
-  { name: 'light desktop', colorScheme: 'light', width: 1440, height: 900 },
-  { name: 'dark desktop', colorScheme: 'dark', width: 1440, height: 900 },
-  { name: 'light phone', colorScheme: 'light', width: 390, height: 844 },
-] as const;
+export interface ScreenVariant {
+  name: string;
+  colorScheme: 'light' | 'dark';
+  width: number;
+  height: number;
+}
 
-describe('accessibility of every screen (axe-core, WCAG 2.1 AA)', () => {
-  const browser = useBrowser();
-  let ids: Ids;
-  let protectedPaths: string[];
+export const VARIANTS = {
+  lightDesktop: { name: 'light desktop', colorScheme: 'light', width: 1440, height: 900 },
+  darkDesktop: { name: 'dark desktop', colorScheme: 'dark', width: 1440, height: 900 },
+  lightPhone: { name: 'light phone', colorScheme: 'light', width: 390, height: 844 },
+} as const satisfies Record<string, ScreenVariant>;
 
-  beforeAll(async () => {
-    const tenant = await provisionTenant();
-    const api = await ApiSession.login(admin, PASSWORD);
-    try {
-      const referral = await api.call(AUTH_API.createReferral, {
-        name: `Axe Referral ${suffix}`,
-        providerType: 'External',
-      });
-      const doctor = await api.call(AUTH_API.createDoctor, {
-        firstName: 'Dora',
-        lastName: `Axe${suffix}`,
-        centerID: [tenant.centre],
-      });
-      ids = { ...tenant, referral: referral._id, doctor: { id: doctor._id, profileID: doctor.profileID } };
-      const config = (await api.call(AUTH_API.config)) as PermissionConfig;
-      protectedPaths = PROTECTED_ROUTES.filter((r) => hasPrivilege(config, r.need)).map((r) => concrete(r.path, ids));
-    } finally {
-      await api.logout();
+/** The list pages whose screenshots (web/e2e/screenshots/axe-*.png) show the layout of each variant. */
+const SCREENSHOT_PATHS = ['/users', '/groups', '/roles', '/centers'];
+
+/** Declares the tests of one variant: call inside a spec file's top level. */
+export function checkEveryScreen(variant: ScreenVariant): void {
+  describe(`accessibility of every screen (axe-core, WCAG 2.1 AA), ${variant.name}`, () => {
+    const browser = useBrowser();
+    let ids: Ids;
+    let protectedPaths: string[];
+
+    beforeAll(async () => {
+      const tenant = await provisionTenant();
+      const api = await ApiSession.login(admin, PASSWORD);
+      try {
+        const referral = await api.call(AUTH_API.createReferral, {
+          name: `Axe Referral ${suffix}`,
+          providerType: 'External',
+        });
+        const doctor = await api.call(AUTH_API.createDoctor, {
+          firstName: 'Dora',
+          lastName: `Axe${suffix}`,
+          centerID: [tenant.centre],
+        });
+        ids = { ...tenant, referral: referral._id, doctor: { id: doctor._id, profileID: doctor.profileID } };
+        const config = (await api.call(AUTH_API.config)) as PermissionConfig;
+        protectedPaths = PROTECTED_ROUTES.filter((r) => hasPrivilege(config, r.need)).map((r) => concrete(r.path, ids));
+      } finally {
+        await api.logout();
+      }
+    }, 60_000);
+
+    it('the administrator reaches every available screen of the console', () => {
+      const available = PROTECTED_ROUTES.filter((r) => r.availability === 'available').map((r) =>
+        concrete(r.path, ids),
+      );
+      expect(available.filter((p) => !protectedPaths.includes(p))).toEqual([]);
+    });
+
+    async function check(page: Page, path: string, where: string, findings: AxeFinding[]): Promise<void> {
+      await page.goto(url(path), { waitUntil: 'domcontentloaded' });
+      await settle(page);
+      findings.push(...(await blockingViolations(page, `${path} (${where})`)));
     }
-  }, 60_000);
 
-  it('the administrator reaches every available screen of the console', () => {
-    const available = PROTECTED_ROUTES.filter((r) => r.availability === 'available').map((r) => concrete(r.path, ids));
-    expect(available.filter((p) => !protectedPaths.includes(p))).toEqual([]);
-  });
-
-  async function check(page: Page, path: string, where: string, findings: AxeFinding[]): Promise<void> {
-    await page.goto(url(path), { waitUntil: 'domcontentloaded' });
-    await settle(page);
-    findings.push(...(await blockingViolations(page, `${path} (${where})`)));
-  }
-
-  it.each(VARIANTS)(
-    'finds no critical or serious violation on any screen ($name)',
-    async (variant) => {
+    it(`finds no critical or serious violation on any screen (${variant.name})`, async () => {
       const { context, page, pageErrors } = await openConsole(browser(), variant);
       const findings: AxeFinding[] = [];
       try {
@@ -154,17 +167,16 @@ describe('accessibility of every screen (axe-core, WCAG 2.1 AA)', () => {
         await new LoginPage(page).login(admin, PASSWORD);
         for (const path of protectedPaths) {
           await check(page, path, variant.name, findings);
-          if (['/users', '/groups', '/roles'].includes(path))
+          if (SCREENSHOT_PATHS.includes(path))
             await screenshot(page, `axe${path.replace(/\//g, '-')}-${variant.name.replace(' ', '-')}`, false);
         }
         // still the administrator's session at the end: no screen sent the spec back to /login
-        expect(new URL(page.url()).pathname).toBe(protectedPaths.at(-1)!.split('?')[0]);
+        expect(new URL(page.url()).pathname).toBe(protectedPaths.at(-1));
         expect(findings).toEqual([]);
         expect(pageErrors).toEqual([]);
       } finally {
         await context.close();
       }
-    },
-    300_000,
-  );
-});
+    }, 300_000);
+  });
+}
