@@ -49,15 +49,12 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks, so a console release does not make browsers download the libraries again.
+        // React and the router are needed by every page and change rarely: one long-lived chunk. Everything else
+        // (Mantine, TanStack Query, zod, socket.io, icons) is split by the pages that use it, so the first page
+        // loads only what it renders (docs/decisions/0050-console-delivery.md).
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
-            {
-              name: 'mantine',
-              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-number-format)/,
-            },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

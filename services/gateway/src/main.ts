@@ -12,6 +12,7 @@ import type { Redis } from 'ioredis';
 import { AppModule, GATEWAY } from './app.module.js';
 import { loadGatewayEnv } from './config/env.js';
 import { mountConsole } from './modules/console/console-static.js';
+import { mountCompression } from './modules/delivery/response-compression.js';
 import { registerGatewayChecks } from './modules/health/gateway-health.js';
 import { mountServiceProxies } from './modules/proxy/service-proxy.js';
 import { attachRealtime } from './modules/realtime/realtime.server.js';
@@ -28,6 +29,7 @@ try {
     configure: (app) => {
       const redis = app.get<Redis>(REDIS);
       registerGatewayChecks(app.get(HealthChecks), redis, env.serviceUrls, env.WEB_DIST_DIR);
+      mountCompression(app);
       mountServiceProxies(app, env.serviceUrls, logger);
       const authenticator = createAuthenticator(env.auth, redis);
       const realtime = attachRealtime(

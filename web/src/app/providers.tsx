@@ -4,9 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ApiCallError } from '../api/client';
 import { readProfile, subscribeToStorage } from '../api/storage';
-import { closeRealtime } from '../realtime/availability-connection';
 import { TOAST_AUTO_CLOSE_MS } from '../shared/ui/toast';
-import { colorSchemeManager, DEFAULT_COLOR_SCHEME, theme } from './theme';
+import { colorSchemeManager, cssVariablesResolver, DEFAULT_COLOR_SCHEME, theme } from './theme';
 import { NewVersionPrompt } from './version/NewVersionPrompt';
 
 function createQueryClient(): QueryClient {
@@ -26,19 +25,23 @@ function createQueryClient(): QueryClient {
 /** Everything the console needs around its routes: theme and colour scheme, notifications, server-state cache. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  // When the session ends (logout, 401, 440, another tab), no data of that user stays in the cache and their
-  // real-time connection closes.
+  // When the session ends (logout, 401, 440, another tab), no data of that user stays in the cache (their
+  // real-time connection closes itself: realtime/availability-connection.ts).
   useEffect(
     () =>
       subscribeToStorage(() => {
         if (readProfile()?.token) return;
         queryClient.removeQueries();
-        closeRealtime();
       }),
     [queryClient],
   );
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme={DEFAULT_COLOR_SCHEME}>
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme={DEFAULT_COLOR_SCHEME}
+      cssVariablesResolver={cssVariablesResolver}
+    >
       <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={4} />
       <NewVersionPrompt />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

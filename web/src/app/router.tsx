@@ -1,42 +1,46 @@
 import { PROTECTED_ROUTES, PUBLIC_ROUTES, type ProtectedRoute } from '@rayworks/contracts';
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { registerNavigator } from '../api/navigation';
-import { LoginPage, LogoutPage, ForgotPasswordPage, UpdatePasswordPage } from '../features/auth/pages';
-import {
-  AddDocumentsPage,
-  MaintenancePage,
-  NotFoundPage,
-  OfflinePage,
-  PaymentPage,
-  ServerErrorPage,
-  SessionExpiredPage,
-} from '../features/system-pages/pages';
-import { StatusPage } from '../features/status/pages/StatusPage';
 import { PageLoader } from '../shared/ui/PageLoader';
 import { pathFromHashRoute } from './access';
 import { LaterScreen } from './LaterScreen';
 import { AuthLayout } from './layouts/AuthLayout';
 import { PublicLayout } from './layouts/PublicLayout';
+import {
+  AddDocumentsPage,
+  AppLayout,
+  ForgotPasswordPage,
+  LoginPage,
+  LogoutPage,
+  MaintenancePage,
+  NotFoundAltPage,
+  NotFoundBasicPage,
+  NotFoundCoverPage,
+  OfflinePage,
+  PaymentPage,
+  ServerErrorPage,
+  SessionExpiredPage,
+  StatusPage,
+  UpdatePasswordPage,
+} from './public-screens';
 import { RequirePrivilege } from './RequirePrivilege';
 import { RootRedirect } from './RootRedirect';
 import { RouteErrorPage } from './RouteErrorPage';
 import { SCREENS } from './screens';
-import { AppLayout } from './shell/AppLayout';
+
+/** A screen whose code loads on demand (public-screens.tsx, screens.tsx), with a loader meanwhile. */
+const lazyElement = (Screen: ComponentType) => (
+  <Suspense fallback={<PageLoader />}>
+    <Screen />
+  </Suspense>
+);
 
 /** A protected route's element: the guard around its screen, or around the honest "not yet available" panel. */
 function protectedElement(route: ProtectedRoute) {
   const Screen = route.availability === 'available' ? SCREENS[route.path] : undefined;
   return (
-    <RequirePrivilege route={route}>
-      {Screen ? (
-        <Suspense fallback={<PageLoader />}>
-          <Screen />
-        </Suspense>
-      ) : (
-        <LaterScreen route={route} />
-      )}
-    </RequirePrivilege>
+    <RequirePrivilege route={route}>{Screen ? lazyElement(Screen) : <LaterScreen route={route} />}</RequirePrivilege>
   );
 }
 
@@ -50,30 +54,30 @@ export function appRoutes(): RouteObject[] {
       element: <AuthLayout />,
       errorElement: <RouteErrorPage />,
       children: [
-        { path: relative(PUBLIC_ROUTES.login), element: <LoginPage /> },
-        { path: relative(PUBLIC_ROUTES.forgotPassword), element: <ForgotPasswordPage /> },
-        { path: relative(PUBLIC_ROUTES.updatePassword), element: <UpdatePasswordPage /> },
+        { path: relative(PUBLIC_ROUTES.login), element: lazyElement(LoginPage) },
+        { path: relative(PUBLIC_ROUTES.forgotPassword), element: lazyElement(ForgotPasswordPage) },
+        { path: relative(PUBLIC_ROUTES.updatePassword), element: lazyElement(UpdatePasswordPage) },
       ],
     },
-    { path: relative(PUBLIC_ROUTES.logout), element: <LogoutPage /> },
+    { path: relative(PUBLIC_ROUTES.logout), element: lazyElement(LogoutPage) },
     {
       element: <PublicLayout />,
       errorElement: <RouteErrorPage />,
       children: [
-        { path: relative(PUBLIC_ROUTES.status), element: <StatusPage /> },
-        { path: relative(PUBLIC_ROUTES.notFoundBasic), element: <NotFoundPage variant="basic" /> },
-        { path: relative(PUBLIC_ROUTES.notFoundCover), element: <NotFoundPage variant="cover" /> },
-        { path: relative(PUBLIC_ROUTES.notFoundAlt), element: <NotFoundPage variant="alt" /> },
-        { path: relative(PUBLIC_ROUTES.serverError), element: <ServerErrorPage /> },
-        { path: relative(PUBLIC_ROUTES.maintenance), element: <MaintenancePage /> },
-        { path: relative(PUBLIC_ROUTES.sessionExpired), element: <SessionExpiredPage /> },
-        { path: relative(PUBLIC_ROUTES.offline), element: <OfflinePage /> },
-        { path: relative(PUBLIC_ROUTES.payment), element: <PaymentPage /> },
-        { path: relative(PUBLIC_ROUTES.addDocuments), element: <AddDocumentsPage /> },
+        { path: relative(PUBLIC_ROUTES.status), element: lazyElement(StatusPage) },
+        { path: relative(PUBLIC_ROUTES.notFoundBasic), element: lazyElement(NotFoundBasicPage) },
+        { path: relative(PUBLIC_ROUTES.notFoundCover), element: lazyElement(NotFoundCoverPage) },
+        { path: relative(PUBLIC_ROUTES.notFoundAlt), element: lazyElement(NotFoundAltPage) },
+        { path: relative(PUBLIC_ROUTES.serverError), element: lazyElement(ServerErrorPage) },
+        { path: relative(PUBLIC_ROUTES.maintenance), element: lazyElement(MaintenancePage) },
+        { path: relative(PUBLIC_ROUTES.sessionExpired), element: lazyElement(SessionExpiredPage) },
+        { path: relative(PUBLIC_ROUTES.offline), element: lazyElement(OfflinePage) },
+        { path: relative(PUBLIC_ROUTES.payment), element: lazyElement(PaymentPage) },
+        { path: relative(PUBLIC_ROUTES.addDocuments), element: lazyElement(AddDocumentsPage) },
       ],
     },
     {
-      element: <AppLayout />,
+      element: lazyElement(AppLayout),
       errorElement: <RouteErrorPage />,
       children: [
         { index: true, element: <RootRedirect /> },

@@ -1,13 +1,15 @@
 import { CONSOLE_ROUTES } from '@rayworks/contracts';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
+export type { Screen };
+
 /**
  * The screens of the protected routes whose availability is 'available' (libs/contracts console/routes.ts),
  * loaded on demand. Routes marked 'later' render NotYetAvailable; app/screens.spec.ts checks the two lists agree.
  */
 type Screen = LazyExoticComponent<ComponentType>;
 
-const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Screen =>
+export const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Screen =>
   lazy(async () => ({ default: (await load())[name] as ComponentType }));
 
 const groups = () => import('../features/groups/pages');

@@ -1,7 +1,7 @@
 import { REALTIME_PATH, SESSION_EXPIRED_STATUS } from '@rayworks/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { applyFailurePolicy } from '../api/client';
-import { readProfile } from '../api/storage';
+import { readProfile, subscribeToStorage } from '../api/storage';
 import { renewAccessToken } from '../api/session';
 
 /**
@@ -31,6 +31,8 @@ interface Snapshot {
 
 const MAX_MESSAGES = 200;
 let socket: Socket | null = null;
+/** While a connection exists: stops watching the session (the connection closes itself when the session ends). */
+let stopWatchingSession: (() => void) | null = null;
 let snapshot: Snapshot = { state: 'closed', messages: [] };
 const listeners = new Set<() => void>();
 
@@ -71,6 +73,10 @@ export function openRealtime(credentials: RealtimeCredentials): void {
     reconnectionDelayMax: 10_000,
   });
   socket = current;
+  // When the session ends (logout, 401, 440, another tab), the connection closes.
+  stopWatchingSession = subscribeToStorage(() => {
+    if (!readProfile()?.token) closeRealtime();
+  });
   current.on('connect', () => {
     authRetries = 0;
     set({ state: 'open' });
@@ -105,6 +111,8 @@ export function openRealtime(credentials: RealtimeCredentials): void {
 export function closeRealtime(): void {
   const current = socket;
   socket = null;
+  stopWatchingSession?.();
+  stopWatchingSession = null;
   current?.removeAllListeners();
   current?.disconnect();
   set({ state: 'closed', messages: [] });

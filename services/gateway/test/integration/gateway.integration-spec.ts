@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
@@ -233,6 +237,84 @@ describe('gateway', () => {
     } finally {
       socket.close();
     }
+  });
+});
+
+/** A GET whose body is returned as sent (fetch would decode it), with the response headers. */
+function rawGet(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(`${base}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+describe('console delivery: compression, caching, robots.txt', () => {
+  const dist = fileURLToPath(new URL('../../../../web/dist/', import.meta.url));
+  const indexHtml = readFileSync(`${dist}index.html`, 'utf8');
+  const entry = /src="(\/assets\/[^"]+\.js)"/.exec(indexHtml)![1]!;
+  const entryOnDisk = readFileSync(`${dist}${entry.slice(1)}`);
+
+  it('sends a hashed asset brotli-compressed to a browser that accepts br, cached for a year as immutable', async () => {
+    const res = await rawGet(entry, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.body.length).toBeLessThan(entryOnDisk.length / 2);
+    expect(brotliDecompressSync(res.body).equals(entryOnDisk)).toBe(true);
+  });
+
+  it('falls back to gzip, and to the plain file for a client that accepts no encoding', async () => {
+    const gzip = await rawGet(entry, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(entryOnDisk)).toBe(true);
+    const plain = await rawGet(entry, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(entryOnDisk)).toBe(true);
+  });
+
+  it('serves index.html for deep links compressed and revalidated on every use (no-cache), as well as version.json', async () => {
+    const page = await rawGet('/users/view/42', { accept: 'text/html', 'accept-encoding': 'br' });
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(page.body).toString('utf8')).toBe(indexHtml);
+    const version = await rawGet('/version.json', {});
+    expect(version.status).toBe(200);
+    expect(version.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers 404 for a missing hashed asset, never the console page in its place', async () => {
+    const res = await rawGet('/assets/index-00000000.js', { accept: '*/*' });
+    expect(res.status).toBe(404);
+    expect(res.body.toString('utf8')).not.toContain('<div id="root">');
+  });
+
+  it('has a real /robots.txt that keeps crawlers out', async () => {
+    const res = await fetch(`${base}/robots.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await res.text()).toBe('User-agent: *\nDisallow: /\n');
+  });
+
+  it("compresses the services' JSON forwarded through /api, and leaves small answers as they are", async () => {
+    const doc = await rawGet('/api/auth/docs-json', { 'accept-encoding': 'br' });
+    expect(doc.status).toBe(200);
+    expect(doc.headers['content-encoding']).toBe('br');
+    const parsed = JSON.parse(brotliDecompressSync(doc.body).toString('utf8')) as { info: { title: string } };
+    expect(parsed.info.title).toBe('Rayworks auth API');
+    const live = await rawGet('/api/auth/health/live', { 'accept-encoding': 'br' });
+    expect(live.status).toBe(200);
+    expect(live.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(live.body.toString('utf8'))).toMatchObject({ service: 'auth' });
   });
 });
 

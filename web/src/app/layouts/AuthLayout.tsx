@@ -9,11 +9,11 @@ import classes from './AuthLayout.module.css';
 export function AuthLayout() {
   return (
     <Box className={classes.root}>
-      <Group justify="space-between" px="lg" py="md" className={classes.bar}>
+      <Group component="header" justify="space-between" px="lg" py="md" className={classes.bar}>
         <Brand to={PUBLIC_ROUTES.login} />
         <ColorSchemeToggle />
       </Group>
-      <Stack align="center" justify="center" className={classes.body} px="md">
+      <Stack component="main" align="center" justify="center" className={classes.body} px="md">
         <Stack gap={4} align="center" mb="md">
           <Title order={1} fz={22} fw={650} ta="center">
             Teleradiology and diagnostic-centre console

@@ -32,7 +32,8 @@ export function UserMenu({ user, config, compact, onOpenDetails, onChangePasswor
       <Menu.Target>
         <UnstyledButton
           data-testid="user-menu-button"
-          aria-label={`User menu for ${name}`}
+          // Showing the name and role, the button is named by them (WCAG 2.5.3); the compact one shows the picture only.
+          aria-label={compact ? `User menu for ${name}` : undefined}
           style={{ borderRadius: 8 }}
           px={6}
           py={4}

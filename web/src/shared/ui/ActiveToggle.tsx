@@ -49,7 +49,8 @@ export function ActiveToggle({
       color="teal"
       size="sm"
       label={withLabel ? 'Active' : undefined}
-      aria-label={`${verb} ${name}`}
+      // With its visible label the name starts with it (WCAG 2.5.3); without, it says what the switch does.
+      aria-label={withLabel ? `Active: ${name}` : `${verb} ${name}`}
       data-testid={testId}
       data-active={active}
     />

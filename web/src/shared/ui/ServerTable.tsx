@@ -9,12 +9,13 @@ import {
   SegmentedControl,
   Select,
   Skeleton,
+  Stack,
   Table,
   Text,
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ListQuery, Page } from '@rayworks/contracts';
 import { IconAlertCircle, IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
@@ -22,7 +23,10 @@ import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { describeError } from '../../api/client';
 import {
+  LIST_CARDS_BELOW,
   listStateFromParams,
+  PAGINATION_LABELS,
+  paginationItemLabel,
   listStateToParams,
   PAGE_SIZES,
   rangeLabel,
@@ -87,7 +91,13 @@ export function ServerTable<T>(props: Props<T>) {
     placeholderData: keepPreviousData,
   });
   const page = result.data;
+  // On a phone a row becomes a card of labelled fields: every column stays readable without a sideways scroll.
+  const asCards = useMediaQuery(`(max-width: ${LIST_CARDS_BELOW})`, false, { getInitialValueInEffect: false });
+  const sortable = columns.filter((c) => c.sortKey);
   const totalPages = page ? Math.max(1, Math.ceil(page.total / state.pageSize)) : 1;
+
+  const emptyMessage =
+    state.search || state.active !== 'all' ? 'Nothing matches the search.' : (emptyText ?? 'Nothing here yet.');
 
   const sortBy = (sortKey: string) => {
     const dir = state.sortBy === sortKey && state.sortDir === 'asc' ? 'desc' : 'asc';
@@ -146,8 +156,48 @@ export function ServerTable<T>(props: Props<T>) {
             </Group>
           </Alert>
         </Box>
+      ) : asCards ? (
+        <ListCards
+          id={id}
+          columns={columns}
+          rows={page?.items}
+          rowKey={rowKey}
+          onRowClick={onRowClick}
+          fetching={result.isFetching}
+          empty={emptyMessage}
+          sort={
+            sortable.length > 0 ? (
+              <Group gap="xs" wrap="nowrap" px="sm" pt="sm">
+                <Select
+                  size="xs"
+                  label="Sort by"
+                  value={state.sortBy ?? null}
+                  onChange={(value) => value && update({ sortBy: value, page: 1 })}
+                  data={sortable.map((c) => ({ value: c.sortKey!, label: c.label }))}
+                  allowDeselect={false}
+                  placeholder="Default"
+                  style={{ flex: 1 }}
+                  data-testid={`list-${id}-sort-by`}
+                />
+                <Select
+                  size="xs"
+                  label="Order"
+                  value={state.sortDir}
+                  onChange={(value) => value && update({ sortDir: value as 'asc' | 'desc', page: 1 })}
+                  data={[
+                    { value: 'asc', label: 'Ascending' },
+                    { value: 'desc', label: 'Descending' },
+                  ]}
+                  allowDeselect={false}
+                  w={130}
+                />
+              </Group>
+            ) : null
+          }
+        />
       ) : (
-        <Table.ScrollContainer minWidth={760} type="native">
+        // A narrow desktop window may still scroll the table sideways: the region is named and reachable by keyboard.
+        <Table.ScrollContainer minWidth={760} type="native" tabIndex={0} role="region" aria-label={`${id} list`}>
           <Table
             highlightOnHover={Boolean(onRowClick)}
             verticalSpacing={8}
@@ -224,9 +274,7 @@ export function ServerTable<T>(props: Props<T>) {
           {page && page.items.length === 0 ? (
             <Center py={40} data-testid={`list-${id}-empty`}>
               <Text c="dimmed" size="sm">
-                {state.search || state.active !== 'all'
-                  ? 'Nothing matches the search.'
-                  : (emptyText ?? 'Nothing here yet.')}
+                {emptyMessage}
               </Text>
             </Center>
           ) : null}
@@ -254,9 +302,71 @@ export function ServerTable<T>(props: Props<T>) {
           value={Math.min(state.page, totalPages)}
           onChange={(next) => update({ page: next })}
           withEdges={totalPages > 5}
+          getControlProps={(control) => ({ 'aria-label': PAGINATION_LABELS[control] })}
+          getItemProps={(n) => ({ 'aria-label': paginationItemLabel(n) })}
+          aria-label="Pages"
           data-testid={`list-${id}-pagination`}
         />
       </Group>
     </Paper>
+  );
+}
+
+interface CardsProps<T> {
+  id: string;
+  columns: Column<T>[];
+  rows: T[] | undefined;
+  rowKey: (row: T) => string;
+  onRowClick?: (row: T) => void;
+  fetching: boolean;
+  empty: string;
+  sort: ReactNode;
+}
+
+/**
+ * The list on a phone: one card per row, its first column as the heading and every other column as a labelled
+ * field (a description list), so nothing hides in a sideways scroll. Keeps the table's test ids.
+ */
+function ListCards<T>({ id, columns, rows, rowKey, onRowClick, fetching, empty, sort }: CardsProps<T>) {
+  const [first, ...rest] = columns;
+  return (
+    <Box data-testid={`list-${id}-table`} data-fetching={fetching || undefined} data-layout="cards">
+      {sort}
+      {!rows ? (
+        <Stack gap="sm" p="sm">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} height={72} radius="md" />
+          ))}
+        </Stack>
+      ) : rows.length === 0 ? (
+        <Center py={40} data-testid={`list-${id}-empty`}>
+          <Text c="dimmed" size="sm">
+            {empty}
+          </Text>
+        </Center>
+      ) : (
+        <ul className={classes.cards}>
+          {rows.map((row) => (
+            <li
+              key={rowKey(row)}
+              className={onRowClick ? `${classes.cardRow} ${classes.clickable}` : classes.cardRow}
+              onClick={onRowClick ? () => onRowClick(row) : undefined}
+              data-testid={`list-${id}-row`}
+              data-row-id={rowKey(row)}
+            >
+              {first ? <div className={classes.cardTitle}>{first.render(row)}</div> : null}
+              <dl className={classes.fields}>
+                {rest.map((column) => (
+                  <div key={column.key} className={classes.field}>
+                    <dt>{column.label}</dt>
+                    <dd>{column.render(row)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Box>
   );
 }

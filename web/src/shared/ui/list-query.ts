@@ -72,3 +72,17 @@ export function rangeLabel(page: number, pageSize: number, total: number): strin
   const last = Math.min(total, page * pageSize);
   return `${first}–${last} of ${total}`;
 }
+
+/** Below this width a list shows cards instead of a table (Mantine's "sm" breakpoint, 768 px). */
+export const LIST_CARDS_BELOW = '47.99em';
+
+/** Names of the pagination's icon-only buttons (WCAG 4.1.2: a button needs a name). */
+export const PAGINATION_LABELS = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
+/** A page button shows its number; its name contains that number, so speech and sight agree (WCAG 2.5.3). */
+export const paginationItemLabel = (page: number): string => `Page ${page}`;

@@ -168,3 +168,8 @@ export function AddDocumentsPage() {
     />
   );
 }
+
+/** The three not-found routes as screens of their own (loaded on demand by the router). */
+export const NotFoundBasicPage = () => <NotFoundPage variant="basic" />;
+export const NotFoundCoverPage = () => <NotFoundPage variant="cover" />;
+export const NotFoundAltPage = () => <NotFoundPage variant="alt" />;
