@@ -7,7 +7,8 @@ import { check, fail } from 'k6';
 const BASE = __ENV.RAYWORKS_URL || 'http://127.0.0.1:8080';
 const LOGIN = __ENV.RAYWORKS_LOGIN;
 const PASSWORD = __ENV.RAYWORKS_PASSWORD;
-if (!/^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/.test(BASE)) fail(`refusing non-loopback target ${BASE}`);
+if (!/^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/.test(BASE))
+  fail(`refusing non-loopback target ${BASE}`);
 
 export const options = {
   scenarios: {

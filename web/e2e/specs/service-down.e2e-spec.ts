@@ -4,7 +4,6 @@ import { ApiClient, readReadiness } from '@rayworks/api-client';
 import { PUBLIC_ROUTES, SERVICE_NAMES, SERVICE_PORTS, serviceUnavailableMessage } from '@rayworks/contracts';
 import { eventually, freePort, startScript, stop } from '@rayworks/testing';
 import { openConsole, screenshot, useBrowser } from '../support/browser';
-import { DEMO_PASSWORD } from '../support/demo';
 
 /**
  * Issue 7: a service that is down answers 503 through the gateway and the console tells the user (spec §8: the
@@ -49,8 +48,8 @@ describe('a service that is down', () => {
     try {
       await page.goto(`${base}${PUBLIC_ROUTES.login}`, { waitUntil: 'domcontentloaded' });
       await page.getByTestId('login-form').waitFor();
-      await page.getByTestId('field-loginName').fill('admin');
-      await page.getByTestId('field-password').fill(DEMO_PASSWORD);
+      await page.getByTestId('field-loginName').fill('nobody.anywhere'); // auth is down: no login reaches it
+      await page.getByTestId('field-password').fill('Nobody@1234');
       await page.getByTestId('login-submit').click();
       await page.waitForURL((u) => u.pathname === PUBLIC_ROUTES.maintenance, { timeout: 15_000 });
       await page.getByTestId('maintenance-page').waitFor();
