@@ -135,7 +135,7 @@ export function checkEveryScreen(variant: ScreenVariant): void {
         });
         const doctor = await api.call(AUTH_API.createDoctor, {
           firstName: 'Dora',
-          lastName: `Axe${suffix}`,
+          lastName: `Axe${suffix.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`,
           centerID: [tenant.centre],
         });
         ids = { ...tenant, referral: referral._id, doctor: { id: doctor._id, profileID: doctor.profileID } };

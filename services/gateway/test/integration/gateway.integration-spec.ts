@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
