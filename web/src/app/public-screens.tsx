@@ -20,7 +20,6 @@ export const NotFoundAltPage = page(system, 'NotFoundAltPage');
 export const ServerErrorPage = page(system, 'ServerErrorPage');
 export const MaintenancePage = page(system, 'MaintenancePage');
 export const SessionExpiredPage = page(system, 'SessionExpiredPage');
-export const OfflinePage = page(system, 'OfflinePage');
 export const PaymentPage = page(system, 'PaymentPage');
 export const AddDocumentsPage = page(system, 'AddDocumentsPage');
 

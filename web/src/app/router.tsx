@@ -7,6 +7,8 @@ import { pathFromHashRoute } from './access';
 import { LaterScreen } from './LaterScreen';
 import { AuthLayout } from './layouts/AuthLayout';
 import { PublicLayout } from './layouts/PublicLayout';
+// The offline page is in the first bundle: with the network gone, a chunk loaded on demand could never arrive.
+import { OfflinePage } from '../features/system-pages/pages';
 import {
   AddDocumentsPage,
   AppLayout,
@@ -17,7 +19,6 @@ import {
   NotFoundAltPage,
   NotFoundBasicPage,
   NotFoundCoverPage,
-  OfflinePage,
   PaymentPage,
   ServerErrorPage,
   SessionExpiredPage,
@@ -71,7 +72,7 @@ export function appRoutes(): RouteObject[] {
         { path: relative(PUBLIC_ROUTES.serverError), element: lazyElement(ServerErrorPage) },
         { path: relative(PUBLIC_ROUTES.maintenance), element: lazyElement(MaintenancePage) },
         { path: relative(PUBLIC_ROUTES.sessionExpired), element: lazyElement(SessionExpiredPage) },
-        { path: relative(PUBLIC_ROUTES.offline), element: lazyElement(OfflinePage) },
+        { path: relative(PUBLIC_ROUTES.offline), element: <OfflinePage /> },
         { path: relative(PUBLIC_ROUTES.payment), element: lazyElement(PaymentPage) },
         { path: relative(PUBLIC_ROUTES.addDocuments), element: lazyElement(AddDocumentsPage) },
       ],
