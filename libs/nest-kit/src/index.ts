@@ -10,6 +10,7 @@ export * from './database/event-tables.js';
 export * from './database/pg-listener.js';
 export * from './database/audit-log.js';
 export * from './database/typed-query.js';
+export * from './database/record-columns.js';
 export * from './database/unit-of-work.js';
 export * from './events/kafka.js';
 export * from './events/outbox.publisher.js';

@@ -159,6 +159,8 @@ export const preferencesSchema = z.object({
   viewer: z.enum(['cloud', 'exe']).optional(),
   layout: z.enum(['horizontal', 'vertical']).optional(),
 });
+/** A user's own settings, as stored (auth.preferences.settings) and answered. */
+export type Preferences = z.output<typeof preferencesSchema>;
 
 export const AUTH_API = defineApi('auth', {
   // sessions (spec §7)

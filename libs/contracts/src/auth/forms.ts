@@ -5,70 +5,58 @@ import { validateForm, type FormFieldDefinition } from '@rayworks/validation';
 // these (web/src/shared/forms), and the contract's body schema of the same form runs the same rules on the server
 // (formBody), so both give spec §5's message for a field, word for word (docs/decisions/0047).
 
-export const GROUP_FIELDS = {
-  name: { type: 'text', label: 'Group Name', value: 'name', mandatory: true, maxLen: 120 },
-  code: {
-    type: 'text',
-    label: 'Group Code',
-    value: 'code',
-    mandatory: true,
-    minLen: 2,
-    maxLen: 20,
-    regex: 'alphanumeric',
-  },
-  email: { type: 'email', label: 'Email', value: 'email', maxLen: 200 },
+// Definitions more than one form shares (the label, rules and field name are the same wherever they appear).
+const nameField = (label: string) => ({ type: 'text', label, value: 'name', mandatory: true, maxLen: 120 }) as const;
+const codeField = (label: string) =>
+  ({ type: 'text', label, value: 'code', mandatory: true, minLen: 2, maxLen: 20, regex: 'alphanumeric' }) as const;
+const EMAIL_FIELD = { type: 'email', label: 'Email', value: 'email', maxLen: 200 } as const;
+const CONTACT_FIELDS = {
+  email: EMAIL_FIELD,
   phoneNumber: { type: 'phone', label: 'Phone Number', value: 'phoneNumber', inputType: 'tel' },
-  city: { type: 'text', label: 'City', value: 'city', maxLen: 80, regex: 'alphabets' },
-  state: { type: 'text', label: 'State', value: 'state', maxLen: 80, regex: 'alphabets' },
+} as const satisfies Record<string, FormFieldDefinition>;
+const CITY_FIELD = { type: 'text', label: 'City', value: 'city', maxLen: 80, regex: 'alphabets' } as const;
+const STATE_FIELD = { type: 'text', label: 'State', value: 'state', maxLen: 80, regex: 'alphabets' } as const;
+const PERSON_NAME_FIELDS = {
+  firstName: {
+    type: 'text',
+    label: 'First Name',
+    value: 'firstName',
+    mandatory: true,
+    maxLen: 120,
+    regex: 'alphabets',
+  },
+  lastName: { type: 'text', label: 'Last Name', value: 'lastName', mandatory: true, maxLen: 120, regex: 'alphabets' },
+} as const satisfies Record<string, FormFieldDefinition>;
+
+export const GROUP_FIELDS = {
+  name: nameField('Group Name'),
+  code: codeField('Group Code'),
+  ...CONTACT_FIELDS,
+  city: CITY_FIELD,
+  state: STATE_FIELD,
 } as const satisfies Record<string, FormFieldDefinition>;
 
 export const CENTER_FIELDS = {
-  name: { type: 'text', label: 'Center Name', value: 'name', mandatory: true, maxLen: 120 },
-  code: {
-    type: 'text',
-    label: 'Center Code',
-    value: 'code',
-    mandatory: true,
-    minLen: 2,
-    maxLen: 20,
-    regex: 'alphanumeric',
-  },
-  email: { type: 'email', label: 'Email', value: 'email', maxLen: 200 },
-  phoneNumber: { type: 'phone', label: 'Phone Number', value: 'phoneNumber', inputType: 'tel' },
+  name: nameField('Center Name'),
+  code: codeField('Center Code'),
+  ...CONTACT_FIELDS,
   address: { type: 'textarea', label: 'Address', value: 'address', maxLen: 300 },
-  city: { type: 'text', label: 'City', value: 'city', maxLen: 80, regex: 'alphabets' },
-  state: { type: 'text', label: 'State', value: 'state', maxLen: 80, regex: 'alphabets' },
+  city: CITY_FIELD,
+  state: STATE_FIELD,
   pinCode: { type: 'pin', label: 'PIN Code', value: 'pinCode' },
 } as const satisfies Record<string, FormFieldDefinition>;
 
 export const USER_FIELDS = {
   loginName: { type: 'text', label: 'Login Name', value: 'loginName', mandatory: true, minLen: 3, maxLen: 60 },
-  firstName: {
-    type: 'text',
-    label: 'First Name',
-    value: 'firstName',
-    mandatory: true,
-    maxLen: 120,
-    regex: 'alphabets',
-  },
-  lastName: { type: 'text', label: 'Last Name', value: 'lastName', mandatory: true, maxLen: 120, regex: 'alphabets' },
-  email: { type: 'email', label: 'Email', value: 'email', mandatory: true, maxLen: 200 },
-  phoneNumber: { type: 'phone', label: 'Phone Number', value: 'phoneNumber', inputType: 'tel' },
+  ...PERSON_NAME_FIELDS,
+  email: { ...EMAIL_FIELD, mandatory: true },
+  phoneNumber: CONTACT_FIELDS.phoneNumber,
   roleID: { type: 'select', label: 'Role', value: 'roleID', mandatory: true },
 } as const satisfies Record<string, FormFieldDefinition>;
 
 export const DOCTOR_FIELDS = {
-  firstName: {
-    type: 'text',
-    label: 'First Name',
-    value: 'firstName',
-    mandatory: true,
-    maxLen: 120,
-    regex: 'alphabets',
-  },
-  lastName: { type: 'text', label: 'Last Name', value: 'lastName', mandatory: true, maxLen: 120, regex: 'alphabets' },
-  email: { type: 'email', label: 'Email', value: 'email', maxLen: 200 },
-  phoneNumber: { type: 'phone', label: 'Phone Number', value: 'phoneNumber', inputType: 'tel' },
+  ...PERSON_NAME_FIELDS,
+  ...CONTACT_FIELDS,
   qualificationName: { type: 'text', label: 'Qualification', value: 'qualificationName', maxLen: 120 },
   specialization: { type: 'text', label: 'Specialization', value: 'specialization', maxLen: 120 },
   registrationNumber: {
@@ -84,12 +72,11 @@ export const DOCTOR_FIELDS = {
 export const PROVIDER_TYPES = ['Internal', 'External'] as const;
 
 export const REFERRAL_FIELDS = {
-  name: { type: 'text', label: 'Referral Name', value: 'name', mandatory: true, maxLen: 120 },
+  name: nameField('Referral Name'),
   providerType: { type: 'select', label: 'Provider Type', value: 'providerType', mandatory: true },
   hospitalName: { type: 'text', label: 'Hospital Name', value: 'hospitalName', maxLen: 160 },
-  email: { type: 'email', label: 'Email', value: 'email', maxLen: 200 },
-  phoneNumber: { type: 'phone', label: 'Phone Number', value: 'phoneNumber', inputType: 'tel' },
-  city: { type: 'text', label: 'City', value: 'city', maxLen: 80, regex: 'alphabets' },
+  ...CONTACT_FIELDS,
+  city: CITY_FIELD,
   commissionPercent: {
     type: 'text',
     label: 'Commission (%)',
@@ -100,7 +87,7 @@ export const REFERRAL_FIELDS = {
 } as const satisfies Record<string, FormFieldDefinition>;
 
 export const DEPARTMENT_FIELDS = {
-  name: { type: 'text', label: 'Department Name', value: 'name', mandatory: true, maxLen: 120 },
+  name: nameField('Department Name'),
   code: { type: 'text', label: 'Department Code', value: 'code', mandatory: true, maxLen: 20, regex: 'alphanumeric' },
 } as const satisfies Record<string, FormFieldDefinition>;
 
@@ -123,7 +110,7 @@ export const SUB_DEPARTMENT_FIELDS = {
 } as const satisfies Record<string, FormFieldDefinition>;
 
 export const ROLE_FIELDS = {
-  name: { type: 'text', label: 'Role Name', value: 'name', mandatory: true, maxLen: 120 },
+  name: nameField('Role Name'),
   roleCode: { type: 'select', label: 'Role Type', value: 'roleCode', mandatory: true },
   description: { type: 'textarea', label: 'Description', value: 'description', maxLen: 300 },
 } as const satisfies Record<string, FormFieldDefinition>;

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral, type Repository } from 'typeorm';
 import type { z } from 'zod';
-import type { EventActor, EventDefinition, EventEnvelope } from '@rayworks/contracts';
+import type { EventActor, EventDefinition, EventEnvelope, JobName, JobPayloadInput } from '@rayworks/contracts';
 import type { RequestAccess } from '../auth/request-access.js';
 import type { Principal } from '../auth/principal.js';
 import { OutboxPublisher } from '../events/outbox.publisher.js';
+import { JobOutbox, type RecordedJob } from '../jobs/job-outbox.js';
 import { AuditLog, type AuditActor, type AuditClient } from './audit-log.js';
 import { setTenant } from './tenant-context.js';
 
@@ -43,8 +44,8 @@ export interface ReadTx {
 
 /**
  * What a change may do, all in one transaction: change rows (manager, typed repositories), write outbox events and
- * audit entries. Nothing is written if the work throws. Every write method refuses once the change has ended.
- * (A job outbox adds `enqueue(job, payload)` here the same way: written through `manager`, refused when closed.)
+ * audit entries, and start jobs. Nothing is written if the work throws. Every write method refuses once the change
+ * has ended.
  */
 export interface ChangeTx extends ReadTx {
   readonly actor: EventActor;
@@ -57,6 +58,12 @@ export interface ChangeTx extends ReadTx {
   ): Promise<EventEnvelope<z.output<S>>>;
   /** Appends an entry to the service's audit log, in this transaction. */
   audit(entry: AuditInput): Promise<void>;
+  /**
+   * Starts a job (JOBS in libs/contracts) if and only if this change commits: the job is recorded in the service's
+   * job outbox in this transaction (payload parsed by the job's schema, tenant of the change) and the job relay
+   * hands it to its queue after the commit (docs/decisions/0038).
+   */
+  enqueue<TName extends JobName>(job: TName, payload: JobPayloadInput<TName>): Promise<RecordedJob>;
   /** Runs after the commit (never after a rollback), before the change's caller gets its result; failures reach the caller. */
   afterCommit(callback: () => unknown): void;
 }
@@ -87,14 +94,6 @@ class ReadContext implements ReadTx {
   }
 }
 
-/**
- * A ReadTx over a manager the caller already holds (a transaction it opened itself): for code that runs inside
- * another unit's transaction, e.g. a migration or a provisioning step. It can only read and write rows: no events
- * or audit entries, which go through `UnitOfWork.change`.
- */
-export const readTxOf = (manager: EntityManager, tenantId: string | null = null): ReadTx =>
-  new ReadContext(manager, tenantId);
-
 class ChangeContext extends ReadContext implements ChangeTx {
   private open = true;
   private readonly pending: Promise<unknown>[] = [];
@@ -105,6 +104,7 @@ class ChangeContext extends ReadContext implements ChangeTx {
     private readonly scope: TenantScope,
     private readonly outbox: OutboxPublisher,
     private readonly auditLog: AuditLog,
+    private readonly jobs: JobOutbox,
     /** False when the unit joined a transaction it does not commit (it cannot know when that one commits). */
     private readonly ownsCommit = true,
   ) {
@@ -145,6 +145,10 @@ class ChangeContext extends ReadContext implements ChangeTx {
     );
   }
 
+  enqueue<TName extends JobName>(job: TName, payload: JobPayloadInput<TName>): Promise<RecordedJob> {
+    return this.track('enqueue', () => this.jobs.record(this.manager, job, payload, { tenantId: this.scope.tenantId }));
+  }
+
   afterCommit(callback: () => unknown): void {
     this.ensureOpen('afterCommit');
     if (!this.ownsCommit)
@@ -183,7 +187,7 @@ class ChangeContext extends ReadContext implements ChangeTx {
  * One way to run domain work against the database (docs/decisions/0030-unit-of-work-and-typed-persistence.md):
  * - `read(access, tx => ...)`: one READ ONLY transaction, tenant from the verified token (row-level security);
  * - `change(access, tx => ...)`: one transaction in which the work changes rows and records its outbox events
- *   (`tx.publish`) and audit entries (`tx.audit`); all commit together, or nothing is written when the work throws.
+ *   (`tx.publish`), audit entries (`tx.audit`) and jobs (`tx.enqueue`); all commit together, or nothing is written when the work throws.
  * `access` is the request's RequestAccess (or its Principal); work without a request (consumers, workers, the
  * platform) passes a TenantScope naming the tenant and the actor.
  */
@@ -193,6 +197,7 @@ export class UnitOfWork {
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(OutboxPublisher) private readonly outbox: OutboxPublisher,
     @Inject(AuditLog) private readonly auditLog: AuditLog,
+    @Inject(JobOutbox) private readonly jobs: JobOutbox,
   ) {}
 
   read<T>(who: RequestAccess | { tenantId: string | null }, work: (tx: ReadTx) => Promise<T>): Promise<T> {
@@ -209,7 +214,7 @@ export class UnitOfWork {
     let context: ChangeContext | undefined;
     const result = await this.dataSource.transaction(async (manager) => {
       await setTenant(manager, scope.tenantId);
-      context = new ChangeContext(manager, scope, this.outbox, this.auditLog);
+      context = new ChangeContext(manager, scope, this.outbox, this.auditLog, this.jobs);
       try {
         const value = await work(context);
         await context.close();
@@ -234,7 +239,7 @@ export class UnitOfWork {
     }
     const scope = scopeOf(who);
     await setTenant(manager, scope.tenantId);
-    const context = new ChangeContext(manager, scope, this.outbox, this.auditLog, false);
+    const context = new ChangeContext(manager, scope, this.outbox, this.auditLog, this.jobs, false);
     try {
       const value = await work(context);
       await context.close();

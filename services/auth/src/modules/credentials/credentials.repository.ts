@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { readTxOf, typedRows, type ReadTx } from '@rayworks/nest-kit';
+import { typedRows, type ReadTx } from '@rayworks/nest-kit';
 import { CredentialEntity } from './credential.entity.js';
 
 const loginNameRow = z.object({ loginName: z.string() });
@@ -60,8 +59,8 @@ export class CredentialsRepository {
   }
 
   /** (`m`: the mail processor's transaction, until it runs in a unit of work.) */
-  async setPassword(tx: ReadTx | EntityManager, userId: string, passwordHash: string): Promise<void> {
-    await ('repo' in tx ? tx : readTxOf(tx))
+  async setPassword(tx: ReadTx, userId: string, passwordHash: string): Promise<void> {
+    await tx
       .repo(CredentialEntity)
       .update({ userId }, { passwordHash, passwordChangedAt: () => 'now()', failedCount: 0, lockedUntil: null });
   }

@@ -1,15 +1,10 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { OwnerScopedRecord, TenantRecord } from '@rayworks/nest-kit';
 import type { Department } from '@rayworks/contracts';
 
 /** auth.sub_departments: a department's parts (e.g. CT under Radiology). */
 @Entity({ name: 'sub_departments' })
-export class SubDepartmentEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id!: string;
-
-  @Column({ name: 'tenant_id', type: 'uuid' })
-  tenantId!: string;
-
+export class SubDepartmentEntity extends TenantRecord {
   @Column({ name: 'department_id', type: 'uuid' })
   departmentId!: string;
 
@@ -18,46 +13,16 @@ export class SubDepartmentEntity {
 
   @Column({ type: 'text' })
   code!: string;
-
-  @Column({ name: 'is_active', type: 'boolean', default: true })
-  isActive!: boolean;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 }
 
 /** auth.departments: owner-scoped reference data (tenant, group or centre). */
 @Entity({ name: 'departments' })
-export class DepartmentEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id!: string;
-
-  @Column({ name: 'tenant_id', type: 'uuid' })
-  tenantId!: string;
-
+export class DepartmentEntity extends OwnerScopedRecord {
   @Column({ type: 'text' })
   name!: string;
 
   @Column({ type: 'text' })
   code!: string;
-
-  @Column({ name: 'is_active', type: 'boolean', default: true })
-  isActive!: boolean;
-
-  @Column({ name: 'owner_group_id', type: 'uuid', nullable: true })
-  ownerGroupId!: string | null;
-
-  @Column({ name: 'owner_centre_id', type: 'uuid', nullable: true })
-  ownerCentreId!: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 
   /** Its sub-departments, by name (set by the repository, not a column). */
   subs?: SubDepartmentEntity[];

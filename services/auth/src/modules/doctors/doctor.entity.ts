@@ -1,26 +1,11 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Generated,
-  JoinColumn,
-  ManyToOne,
-  PrimaryColumn,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, Generated, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { TenantRecord } from '@rayworks/nest-kit';
 import type { Doctor } from '@rayworks/contracts';
 import { DepartmentEntity } from '../departments/department.entity.js';
 
 /** auth.doctors: referring and reporting doctors, of no centre (the whole tenant's) or of some centres. */
 @Entity({ name: 'doctors' })
-export class DoctorEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id!: string;
-
-  @Column({ name: 'tenant_id', type: 'uuid' })
-  tenantId!: string;
-
+export class DoctorEntity extends TenantRecord {
   @Column({ name: 'profile_id', type: 'uuid' })
   @Generated('uuid')
   profileId!: string;
@@ -52,15 +37,6 @@ export class DoctorEntity {
   @ManyToOne(() => DepartmentEntity, { nullable: true })
   @JoinColumn({ name: 'department_id' })
   department?: DepartmentEntity | null;
-
-  @Column({ name: 'is_active', type: 'boolean', default: true })
-  isActive!: boolean;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 
   /** Its centres, by name (set by the repository, not a column). */
   centres?: { id: string; name: string }[];

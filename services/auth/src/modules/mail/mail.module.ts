@@ -1,15 +1,13 @@
 import { Module } from '@nestjs/common';
 import { CredentialsModule } from '../credentials/credentials.module.js';
 import { PasswordResetsRepository } from '../passwords/password-resets.repository.js';
-import { UsersRepository } from '../users/users.repository.js';
 import { MailProcessor } from './mail.processor.js';
-import { MailQueue } from './mail.queue.js';
 import { Mailer } from './mailer.js';
 
-/** The auth.mail queue, its processor and the SMTP sender. */
+/** The processor of the authMail job (started by changes with tx.enqueue) and the SMTP sender. */
 @Module({
   imports: [CredentialsModule],
-  providers: [Mailer, MailQueue, MailProcessor, PasswordResetsRepository, UsersRepository],
-  exports: [MailQueue, PasswordResetsRepository],
+  providers: [Mailer, MailProcessor, PasswordResetsRepository],
+  exports: [PasswordResetsRepository],
 })
 export class MailModule {}

@@ -2,15 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { UnrecoverableError } from 'bullmq';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { DataSource } from 'typeorm';
 import type { JobPayload } from '@rayworks/contracts';
-import { JobProcessors, LOGGER, processor, runInTenant, type JobContext } from '@rayworks/nest-kit';
+import { JobProcessors, LOGGER, processor, UnitOfWork, type JobContext } from '@rayworks/nest-kit';
 import { AUTH_SERVICE_ENV, type AuthServiceEnv } from '../../config/env.js';
 import { CredentialsRepository } from '../credentials/credentials.repository.js';
 import { PasswordHasher } from '../credentials/password-hasher.js';
 import { PasswordResetsRepository } from '../passwords/password-resets.repository.js';
 import { temporaryPassword } from '../passwords/temporary-password.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UserEntity } from '../users/user.entity.js';
 import { passwordResetMail, welcomeMail } from './mail-templates.js';
 import { Mailer } from './mailer.js';
 
@@ -28,9 +27,8 @@ export class MailProcessor implements OnModuleInit {
   constructor(
     @Inject(JobProcessors) private readonly processors: JobProcessors,
     @Inject(LOGGER) private readonly logger: Logger,
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(AUTH_SERVICE_ENV) private readonly env: AuthServiceEnv,
-    @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(CredentialsRepository) private readonly credentials: CredentialsRepository,
     @Inject(PasswordResetsRepository) private readonly resets: PasswordResetsRepository,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
@@ -46,25 +44,26 @@ export class MailProcessor implements OnModuleInit {
   async process(payload: JobPayload<'authMail'>, { meta, job }: JobContext): Promise<void> {
     const tenantId = meta.tenantId;
     if (!tenantId) throw new UnrecoverableError('auth.mail job without a tenant');
-    const message = await runInTenant(this.dataSource, tenantId, async (m) => {
-      const user = await this.users.findById(m, payload.userId);
-      if (!user || !user.is_active) return null;
-      const name = `${user.first_name} ${user.last_name}`.trim();
+    const scope = { tenantId, actor: { type: 'system' as const, id: 'auth.mail' } };
+    const message = await this.uow.change(scope, async (tx) => {
+      const user = await tx.repo(UserEntity).findOneBy({ id: payload.userId });
+      if (!user || !user.isActive) return null;
+      const name = `${user.firstName} ${user.lastName}`.trim();
       const base = this.env.PUBLIC_BASE_URL.replace(/\/$/, '');
       if (payload.kind === 'password-reset') {
         const token = randomBytes(32).toString('base64url');
-        await this.resets.create(m, {
+        await this.resets.create(tx, {
           tokenHash: hashResetToken(token),
-          userId: String(user.id),
+          userId: user.id,
           tenantId,
           ttlSeconds: this.env.PASSWORD_RESET_TTL_SECONDS,
         });
         const link = `${base}/update-password?resetToken=${encodeURIComponent(token)}`;
-        return passwordResetMail(String(user.email), name, link, Math.round(this.env.PASSWORD_RESET_TTL_SECONDS / 60));
+        return passwordResetMail(user.email, name, link, Math.round(this.env.PASSWORD_RESET_TTL_SECONDS / 60));
       }
       const password = temporaryPassword();
-      await this.credentials.setPassword(m, String(user.id), await this.hasher.hash(password));
-      return welcomeMail(String(user.email), name, String(user.login_name), password, `${base}/login`);
+      await this.credentials.setPassword(tx, user.id, await this.hasher.hash(password));
+      return welcomeMail(user.email, name, user.loginName, password, `${base}/login`);
     });
     if (!message) {
       this.logger.warn({ jobId: job.id, kind: payload.kind }, 'mail not sent: the user is gone or inactive');

@@ -1,45 +1,10 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Entity } from 'typeorm';
 import type { Group } from '@rayworks/contracts';
+import { OrgUnitRecord } from './org-unit.record.js';
 
 /** auth.groups: a tenant's group of centres. */
 @Entity({ name: 'groups' })
-export class GroupEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id!: string;
-
-  @Column({ name: 'tenant_id', type: 'uuid' })
-  tenantId!: string;
-
-  @Column({ type: 'text' })
-  name!: string;
-
-  @Column({ type: 'text' })
-  code!: string;
-
-  @Column({ name: 'is_fusion', type: 'boolean', default: false })
-  isFusion!: boolean;
-
-  @Column({ type: 'text', nullable: true })
-  email!: string | null;
-
-  @Column({ name: 'phone_number', type: 'text', nullable: true })
-  phoneNumber!: string | null;
-
-  @Column({ type: 'text', nullable: true })
-  city!: string | null;
-
-  @Column({ type: 'text', nullable: true })
-  state!: string | null;
-
-  @Column({ name: 'is_active', type: 'boolean', default: true })
-  isActive!: boolean;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
-
+export class GroupEntity extends OrgUnitRecord {
   /** The centres of the group the request reaches (set by the repository, not a column). */
   centreCount?: number;
 

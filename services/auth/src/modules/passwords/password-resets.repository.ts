@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { IsNull, Raw, type EntityManager } from 'typeorm';
+import { IsNull, Raw } from 'typeorm';
 import { z } from 'zod';
-import { readTxOf, typedRows, type ReadTx } from '@rayworks/nest-kit';
+import { typedRows, type ReadTx } from '@rayworks/nest-kit';
 import { PasswordResetEntity } from './password-reset.entity.js';
 
 const consumedRow = z.object({ userId: z.string(), tenantId: z.string() });
@@ -10,12 +10,12 @@ export type ResetOwner = z.output<typeof consumedRow>;
 /** Reset links: only the sha256 of each token is kept. A platform table (the link carries no tenant). */
 @Injectable()
 export class PasswordResetsRepository {
-  /** A new token for the user; the user's earlier unused tokens stop working. (`m`: the mail processor's transaction.) */
+  /** A new token for the user; the user's earlier unused tokens stop working. */
   async create(
-    m: EntityManager | ReadTx,
+    tx: ReadTx,
     row: { tokenHash: string; userId: string; tenantId: string; ttlSeconds: number },
   ): Promise<void> {
-    const resets = ('repo' in m ? m : readTxOf(m)).repo(PasswordResetEntity);
+    const resets = tx.repo(PasswordResetEntity);
     await resets.update({ userId: row.userId, usedAt: IsNull() }, { usedAt: () => 'now()' });
     await resets.insert({
       tokenHash: row.tokenHash,

@@ -9,7 +9,6 @@ import { CredentialsRepository } from '../credentials/credentials.repository.js'
 import { LoginRateLimiter } from '../credentials/login-rate-limiter.js';
 import { PasswordHasher } from '../credentials/password-hasher.js';
 import { hashResetToken } from '../mail/mail.processor.js';
-import { MailQueue } from '../mail/mail.queue.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { PasswordResetsRepository } from './password-resets.repository.js';
@@ -32,7 +31,6 @@ export class PasswordsService {
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(PasswordResetsRepository) private readonly resets: PasswordResetsRepository,
     @Inject(SessionsService) private readonly sessions: SessionsService,
-    @Inject(MailQueue) private readonly mail: MailQueue,
   ) {}
 
   async change(access: RequestAccess, oldPassword: unknown, newPassword: unknown, client: ClientInfo): Promise<void> {
@@ -66,14 +64,15 @@ export class PasswordsService {
     if (first !== 'OK') return;
     const credential = await this.uow.read({ tenantId: null }, (tx) => this.credentials.findByLoginName(tx, name));
     if (!credential) return;
-    await this.uow.change({ tenantId: credential.tenantId, actor: { type: 'system', id: 'forgot-password' } }, (tx) =>
-      tx.audit({
+    const scope = { tenantId: credential.tenantId, actor: { type: 'system' as const, id: 'forgot-password' } };
+    await this.uow.change(scope, async (tx) => {
+      await tx.audit({
         action: AUDIT_ACTIONS.passwordResetRequest,
         target: { type: 'user', id: credential.userId },
         client,
-      }),
-    );
-    await this.mail.enqueue(credential.tenantId, { kind: 'password-reset', userId: credential.userId });
+      });
+      await tx.enqueue('authMail', { kind: 'password-reset', userId: credential.userId });
+    });
   }
 
   /** Sets a new password from a reset link: once, before it expires; every session of the user ends. */

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { Preferences } from '@rayworks/contracts';
 
 /** auth.preferences: a user's own settings (theme, viewer, layout), merged field by field. */
 @Entity({ name: 'preferences' })
@@ -10,7 +11,7 @@ export class PreferenceEntity {
   userId!: string;
 
   @Column({ type: 'jsonb', default: {} })
-  settings!: Record<string, unknown>;
+  settings!: Preferences;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;

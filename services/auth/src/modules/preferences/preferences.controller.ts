@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
-import { AUTH_API, preferencesSchema } from '@rayworks/contracts';
+import { AUTH_API } from '@rayworks/contracts';
 import { apiOk, ApiContract, ContractBody, CurrentPrincipal, UnitOfWork, type Principal } from '@rayworks/nest-kit';
 import { PreferencesRepository } from './preferences.repository.js';
 
@@ -37,12 +37,12 @@ export class PreferencesController {
   @ApiContract(AUTH_API.getPreferences, 'The caller’s preferences (theme, viewer, layout)')
   async get(@CurrentPrincipal() p: Principal, @ContractBody(AUTH_API.getPreferences) _body: unknown) {
     const settings = await this.uow.read(p, (tx) => this.preferences.settings(tx, p.userId));
-    return apiOk(preferencesSchema.parse(settings));
+    return apiOk(settings);
   }
 
   @ApiContract(AUTH_API.setPreferences, 'Changes the caller’s preferences (only the fields given)')
   async set(@CurrentPrincipal() p: Principal, @ContractBody(AUTH_API.setPreferences) body: Body<'setPreferences'>) {
     const settings = await this.uow.change(p, (tx) => this.preferences.mergeSettings(tx, p.tenantId, p.userId, body));
-    return apiOk(preferencesSchema.parse(settings));
+    return apiOk(settings);
   }
 }

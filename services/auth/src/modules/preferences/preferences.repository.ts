@@ -1,24 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
+import { preferencesSchema, type Preferences } from '@rayworks/contracts';
 import { typedRows, type ReadTx } from '@rayworks/nest-kit';
 import { PreferenceEntity, PreferredColumnsEntity } from './preference.entity.js';
 
-const settingsRow = z.object({ settings: z.record(z.string(), z.unknown()) });
+/** Unknown keys stored by an older version are dropped when read (the contract's schema strips them). */
+const settingsRow = z.object({ settings: preferencesSchema });
 
 /** A user's own settings and preferred list columns. */
 @Injectable()
 export class PreferencesRepository {
-  async settings(tx: ReadTx, userId: string): Promise<Record<string, unknown>> {
-    return (await tx.repo(PreferenceEntity).findOneBy({ userId }))?.settings ?? {};
+  async settings(tx: ReadTx, userId: string): Promise<Preferences> {
+    return preferencesSchema.parse((await tx.repo(PreferenceEntity).findOneBy({ userId }))?.settings ?? {});
   }
 
   /** Merges the given fields into the user's settings (jsonb ||, one statement: concurrent merges keep both). */
-  async mergeSettings(
-    tx: ReadTx,
-    tenantId: string,
-    userId: string,
-    settings: Record<string, unknown>,
-  ): Promise<Record<string, unknown>> {
+  async mergeSettings(tx: ReadTx, tenantId: string, userId: string, settings: Preferences): Promise<Preferences> {
     const [row] = await typedRows(
       tx.manager,
       settingsRow,

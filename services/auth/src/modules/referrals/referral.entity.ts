@@ -1,16 +1,10 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { numericColumn } from '@rayworks/nest-kit';
+import { Column, Entity } from 'typeorm';
+import { numericColumn, OwnerScopedRecord } from '@rayworks/nest-kit';
 import type { Referral } from '@rayworks/contracts';
 
 /** auth.referrals: referring doctors and hospitals, owner-scoped reference data (tenant, group or centre). */
 @Entity({ name: 'referrals' })
-export class ReferralEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id!: string;
-
-  @Column({ name: 'tenant_id', type: 'uuid' })
-  tenantId!: string;
-
+export class ReferralEntity extends OwnerScopedRecord {
   @Column({ type: 'text' })
   name!: string;
 
@@ -38,21 +32,6 @@ export class ReferralEntity {
     transformer: numericColumn,
   })
   commissionPercent!: number | null;
-
-  @Column({ name: 'is_active', type: 'boolean', default: true })
-  isActive!: boolean;
-
-  @Column({ name: 'owner_group_id', type: 'uuid', nullable: true })
-  ownerGroupId!: string | null;
-
-  @Column({ name: 'owner_centre_id', type: 'uuid', nullable: true })
-  ownerCentreId!: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 
   /** The contract's view of this row. */
   toReferral(): Referral {

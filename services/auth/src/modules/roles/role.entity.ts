@@ -1,15 +1,10 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { OwnerScopedRecord } from '@rayworks/nest-kit';
 import { sanitizeGrants, type PrivilegeGrants, type Role } from '@rayworks/contracts';
 
 /** auth.roles: a named set of privileges, owned by the tenant (system roles), a group or a centre. */
 @Entity({ name: 'roles' })
-export class RoleEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id!: string;
-
-  @Column({ name: 'tenant_id', type: 'uuid' })
-  tenantId!: string;
-
+export class RoleEntity extends OwnerScopedRecord {
   @Column({ type: 'text' })
   name!: string;
 
@@ -25,21 +20,6 @@ export class RoleEntity {
 
   @Column({ name: 'is_system', type: 'boolean', default: false })
   isSystem!: boolean;
-
-  @Column({ name: 'is_active', type: 'boolean', default: true })
-  isActive!: boolean;
-
-  @Column({ name: 'owner_group_id', type: 'uuid', nullable: true })
-  ownerGroupId!: string | null;
-
-  @Column({ name: 'owner_centre_id', type: 'uuid', nullable: true })
-  ownerCentreId!: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 
   /** The privileges the role grants: only those of the catalogue. */
   get grants(): PrivilegeGrants {

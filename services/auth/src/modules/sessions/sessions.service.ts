@@ -185,7 +185,8 @@ export class SessionsService {
     return { tenantId, actor: user ? { type: 'user', id: user.userId } : { type: 'system', id: 'login' }, user };
   }
 
-  private failure(client: ClientInfo, reason: string, extra: Record<string, unknown> = {}): AuditInput {
+  /** A failed login's audit entry: why, and the login name tried when it names no user. */
+  private failure(client: ClientInfo, reason: string, extra: { loginName?: string } = {}): AuditInput {
     return { action: AUDIT_ACTIONS.loginFailure, client, details: { reason, ...extra } };
   }
 }

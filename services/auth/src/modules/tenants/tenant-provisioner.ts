@@ -11,7 +11,7 @@ import {
   type RoleCode,
   type TenantSpec,
 } from '@rayworks/contracts';
-import { AuditLog, OutboxPublisher, UnitOfWork, type ChangeTx } from '@rayworks/nest-kit';
+import { AuditLog, JobOutbox, OutboxPublisher, UnitOfWork, type ChangeTx } from '@rayworks/nest-kit';
 import { roleLevel } from '../access/role-rules.js';
 import { CredentialsRepository } from '../credentials/credentials.repository.js';
 import { PasswordHasher } from '../credentials/password-hasher.js';
@@ -53,7 +53,7 @@ export class TenantProvisioner {
   private readonly uow: UnitOfWork;
 
   constructor(private readonly dataSource: DataSource) {
-    this.uow = new UnitOfWork(dataSource, this.outbox, new AuditLog('auth'));
+    this.uow = new UnitOfWork(dataSource, this.outbox, new AuditLog('auth'), new JobOutbox('auth'));
   }
 
   async provision(spec: TenantSpec): Promise<ProvisionedTenant> {

@@ -1,14 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { TenantRecord } from '@rayworks/nest-kit';
 
 /** auth.users: a person who logs in, of one tenant, with one role. */
 @Entity({ name: 'users' })
-export class UserEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id!: string;
-
-  @Column({ name: 'tenant_id', type: 'uuid' })
-  tenantId!: string;
-
+export class UserEntity extends TenantRecord {
   @Column({ name: 'login_name', type: 'text' })
   loginName!: string;
 
@@ -51,15 +46,6 @@ export class UserEntity {
 
   @Column({ name: 'logo_file_id', type: 'text', nullable: true })
   logoFileId!: string | null;
-
-  @Column({ name: 'is_active', type: 'boolean', default: true })
-  isActive!: boolean;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 }
 
 /** auth.user_centres: the centres a centre-level user works at. */

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { normalizeRoleCode, type ListQuery } from '@rayworks/contracts';
 import {
@@ -40,15 +39,6 @@ export const USER_SORT = {
 export type UserListQuery = ListQuery & { roleCode?: string; centerID?: string };
 
 const totalRow = z.object({ total: z.number().int() });
-const mailUserRow = z.object({
-  id: z.string(),
-  login_name: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  is_active: z.boolean(),
-});
-
 /** Users, as far as the request reaches, on the unit of work's transaction. */
 @Injectable()
 export class UsersRepository {
@@ -112,20 +102,6 @@ export class UsersRepository {
   /** A user of the tenant by id, whatever the caller's reach (login, own profile, availability). */
   async view(tx: ReadTx, id: string): Promise<UserView | null> {
     const [found] = await typedRows(tx.manager, userViewRow, `${USER_VIEW_SELECT} WHERE u.id = :id`, { id });
-    return found ?? null;
-  }
-
-  /**
-   * The user the mail processor writes to, as it reads it (snake_case fields, rows checked by their schema).
-   * Kept for services/auth/src/modules/mail (another change moves mail into the unit of work); use `view` elsewhere.
-   */
-  async findById(m: EntityManager, id: string): Promise<z.output<typeof mailUserRow> | null> {
-    const [found] = await typedRows(
-      m,
-      mailUserRow,
-      `SELECT id, login_name, first_name, last_name, email, is_active FROM users WHERE id = :id`,
-      { id },
-    );
     return found ?? null;
   }
 

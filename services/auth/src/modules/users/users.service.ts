@@ -9,7 +9,6 @@ import { canAssignRole, roleLevel } from '../access/role-rules.js';
 import { AUDIT_ACTIONS } from '../audit/audit-actions.js';
 import { CredentialsRepository } from '../credentials/credentials.repository.js';
 import { LoginRateLimiter } from '../credentials/login-rate-limiter.js';
-import { MailQueue } from '../mail/mail.queue.js';
 import { CentresRepository } from '../org/centres.repository.js';
 import { GroupsRepository } from '../org/groups.repository.js';
 import { RolesRepository } from '../roles/roles.repository.js';
@@ -24,7 +23,7 @@ type UserUpdate = z.output<typeof userUpdateSchema>;
 /**
  * Users. An administrator reaches the users of its tenant, group or centres; it may give a user only a role it
  * may assign (no wider reach, no administrative privilege it lacks) and only centres and groups it reaches.
- * A created user gets resetPassword and a temporary password by e-mail (the auth.mail queue).
+ * A created user gets resetPassword and a temporary password by e-mail (the authMail job, started in the same transaction).
  */
 @Injectable()
 export class UsersService {
@@ -36,7 +35,6 @@ export class UsersService {
     @Inject(GroupsRepository) private readonly groups: GroupsRepository,
     @Inject(CredentialsRepository) private readonly credentials: CredentialsRepository,
     @Inject(UsersPublisher) private readonly publisher: UsersPublisher,
-    @Inject(MailQueue) private readonly mail: MailQueue,
     @Inject(SessionStore) private readonly sessions: SessionStore,
     @Inject(LoginRateLimiter) private readonly limiter: LoginRateLimiter,
   ) {}
@@ -52,9 +50,9 @@ export class UsersService {
     return this.uow.read(access, async (tx) => asUser(await this.visible(tx, access, id)));
   }
 
-  async create(access: RequestAccess, input: UserInput, client: ClientInfo): Promise<User> {
+  create(access: RequestAccess, input: UserInput, client: ClientInfo): Promise<User> {
     const { principal } = access;
-    const user = await this.uow.change(access, async (tx) => {
+    return this.uow.change(access, async (tx) => {
       const fields = await this.fields(tx, access, input);
       if (await this.credentials.isTaken(tx, input.loginName))
         throw new BadRequestException(USER_MESSAGES.loginNameTaken);
@@ -73,11 +71,10 @@ export class UsersService {
         client,
         details: { roleCode: created.roleCode },
       });
+      // the welcome e-mail exists if and only if the user does: recorded in this transaction (job outbox)
+      await tx.enqueue('authMail', { kind: 'welcome', userId: id });
       return asUser(created);
     });
-    // TODO(issue 7, merge): the job outbox moves this into the change above (tx.enqueue), so no crash can lose it.
-    await this.mail.enqueue(principal.tenantId, { kind: 'welcome', userId: user._id });
-    return user;
   }
 
   update(access: RequestAccess, input: UserUpdate, client: ClientInfo): Promise<User> {

@@ -1,0 +1,35 @@
+import { Column, CreateDateColumn, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/**
+ * The columns every tenant-owned record of a service has, declared once: its uuid, its tenant (the column
+ * row-level security checks), whether it is active, and when it was created and last changed. An entity extends
+ * this class and declares only its own columns (TypeORM takes the columns of an abstract base class).
+ */
+export abstract class TenantRecord {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'tenant_id', type: 'uuid' })
+  tenantId!: string;
+
+  @Column({ name: 'is_active', type: 'boolean', default: true })
+  isActive!: boolean;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}
+
+/**
+ * A tenant record that belongs to the whole tenant, one group, or one centre (reference data an administrator of
+ * that level manages): both owner columns null for the tenant, or one of them set.
+ */
+export abstract class OwnerScopedRecord extends TenantRecord {
+  @Column({ name: 'owner_group_id', type: 'uuid', nullable: true })
+  ownerGroupId!: string | null;
+
+  @Column({ name: 'owner_centre_id', type: 'uuid', nullable: true })
+  ownerCentreId!: string | null;
+}
