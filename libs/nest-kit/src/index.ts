@@ -50,3 +50,7 @@ export * from './app/service-kit.module.js';
 export * from './app/worker-kit.module.js';
 export * from './app/dead-letters.controller.js';
 export * from './app/bootstrap.js';
+export * from './metrics/metrics-server.js';
+export * from './metrics/operational-metrics.js';
+export * from './tracing/tracing.js';
+export * from './tracing/tracing-shutdown.js';

@@ -10,6 +10,18 @@ export const eventActorSchema = z.object({
 });
 export type EventActor = z.infer<typeof eventActorSchema>;
 
+/**
+ * A W3C trace context (https://www.w3.org/TR/trace-context/): the span of the change that caused an event or a job,
+ * so the consumer's span joins the same trace across the outbox (docs/decisions/0091). Present only when tracing
+ * is on; a malformed one is dropped, never a reason to refuse the message.
+ */
+export const traceContextSchema = z.object({
+  traceparent: z.string().regex(/^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/),
+  tracestate: z.string().max(512).optional(),
+});
+export type TraceContext = z.infer<typeof traceContextSchema>;
+export const optionalTraceContext = traceContextSchema.optional().catch(undefined);
+
 export const eventEnvelopeSchema = z.object({
   id: z.uuid(),
   type: z.string().min(1),
@@ -19,6 +31,8 @@ export const eventEnvelopeSchema = z.object({
   actor: eventActorSchema,
   correlationId: z.string().min(1),
   causationId: z.string().min(1).nullable(),
+  /** The trace context of the change that wrote the event (also sent as the record's W3C headers). */
+  trace: optionalTraceContext,
   payload: z.unknown(),
 });
 export type EventEnvelope<TPayload = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'payload'> & {
@@ -31,6 +45,9 @@ export const EVENT_HEADERS = {
   version: 'x-event-version',
   correlationId: 'x-correlation-id',
   tenantId: 'x-tenant-id',
+  /** W3C trace context, the header names every tracing tool reads. */
+  traceparent: 'traceparent',
+  tracestate: 'tracestate',
 } as const;
 
 /** Headers added to a record sent to a dead-letter topic. */

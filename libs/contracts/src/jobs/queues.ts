@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalTraceContext } from '../events/envelope.js';
 
 /**
  * BullMQ queue names: `<service>.<job>`. Written once here and never renamed.
@@ -19,5 +20,7 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const jobMetaSchema = z.object({
   tenantId: z.uuid().nullable(),
   correlationId: z.string().min(1),
+  /** The trace context of the change that started the job, when tracing is on (docs/decisions/0091). */
+  trace: optionalTraceContext,
 });
 export type JobMeta = z.infer<typeof jobMetaSchema>;

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import type { INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Logger } from 'pino';
@@ -10,6 +11,8 @@ import { provisionServiceDatabase } from '../database/provision.js';
 import { createLogger, PinoNestLogger } from '../logging/logger.js';
 import { requestContextMiddleware } from '../logging/request-context.middleware.js';
 import { Metrics } from '../metrics/metrics.js';
+import { MetricsServer, metricsEnvSchema } from '../metrics/metrics-server.js';
+import { httpTracingMiddleware, startTracing } from '../tracing/tracing.js';
 import { serveOpenApi, writeOpenApi } from '../openapi/openapi.js';
 
 /** Stops the process with a message that names what is wrong, instead of a stack trace, for bad config. */
@@ -35,22 +38,34 @@ export interface HttpAppOptions {
 }
 
 /**
- * Creates, configures and starts one Nest HTTP application: request and correlation ids, metrics,
+ * Creates, configures and starts one Nest HTTP application: request and correlation ids, metrics (served on the
+ * internal metrics port, docs/decisions/0090), traces when an OTLP endpoint is configured (docs/decisions/0091),
  * OpenAPI at /docs, graceful shutdown on SIGTERM/SIGINT.
  */
 export async function startHttpApp(module: Type<unknown>, options: HttpAppOptions): Promise<INestApplication> {
+  const metricsEnv = loadEnv(metricsEnvSchema);
+  startTracing(options.service);
   const app = await NestFactory.create(module, {
     logger: new PinoNestLogger(options.logger),
     abortOnError: false,
     bodyParser: options.bodyParser ?? true,
   });
   app.use(requestContextMiddleware(options.logger));
-  app.use(app.get(Metrics).middleware());
+  const metrics = app.get(Metrics);
+  app.use(metrics.middleware());
+  app.use(httpTracingMiddleware());
   app.enableShutdownHooks();
   await options.configure?.(app);
   serveOpenApi(app, options.service);
   await app.listen(options.port, '0.0.0.0');
   options.logger.info({ port: options.port }, `${options.service} listening`);
+  const metricsServer = new MetricsServer(
+    metrics,
+    { port: metricsEnv.METRICS_PORT, host: metricsEnv.METRICS_HOST, token: metricsEnv.METRICS_TOKEN },
+    options.logger,
+  );
+  await metricsServer.start();
+  (app.getHttpServer() as Server).once('close', () => void metricsServer.stop());
   return app;
 }
 

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { databaseEnv, envVars, kafkaEnv, loadEnv, redisEnv, storageEnv } from '../config/env.js';
+import { databaseEnv, envVars, kafkaEnv, loadEnv, metricsEnv, redisEnv, storageEnv } from '../config/env.js';
 import { createDataSource, type ServiceDatabaseOptions } from '../database/data-source.js';
 import { PgListener } from '../database/pg-listener.js';
 import { AuditLog } from '../database/audit-log.js';
@@ -20,6 +20,8 @@ import { JobRelay } from '../jobs/job-relay.js';
 import { createRedis } from '../jobs/queues.js';
 import { createLogger } from '../logging/logger.js';
 import { Metrics } from '../metrics/metrics.js';
+import { OperationalMetrics } from '../metrics/operational-metrics.js';
+import { stopTracing } from '../tracing/tracing.js';
 import { StorageService } from '../storage/storage.service.js';
 import { KAFKA, LOGGER, REDIS, SERVICE_ENV } from './tokens.js';
 
@@ -31,6 +33,7 @@ export const infrastructureEnvSchema = z.object({
   ...redisEnv,
   ...kafkaEnv,
   ...storageEnv,
+  ...metricsEnv,
 });
 export type InfrastructureEnv = z.infer<typeof infrastructureEnvSchema>;
 
@@ -63,12 +66,14 @@ export class KitInfrastructure {
     @Inject(JobRelay) private readonly jobRelay: JobRelay,
     @Inject(JobQueues) private readonly jobQueues: JobQueues,
     @Inject(JobProcessors) private readonly processors: JobProcessors,
+    @Inject(OperationalMetrics) private readonly operational: OperationalMetrics,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async start(): Promise<void> {
     this.admin = this.kafka.admin();
     await this.admin.connect();
+    this.operational.useAdmin(this.admin);
     this.health.register('database', async () => {
       await this.dataSource.query('SELECT 1');
     });
@@ -96,6 +101,8 @@ export class KitInfrastructure {
     await this.admin?.disconnect().catch(() => undefined);
     this.redis.disconnect();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
+    // Last, so the spans of everything above are sent.
+    await stopTracing();
   }
 }
 
@@ -169,6 +176,12 @@ export function infrastructureProviders(
         new JobRelay(ds, queues, database.schema, logger, { listener }),
       inject: [DataSource, JobQueues, LOGGER, PgListener],
     },
+    {
+      provide: OperationalMetrics,
+      useFactory: (metrics: Metrics, ds: DataSource, queues: JobQueues, logger: Logger) =>
+        new OperationalMetrics(metrics, ds, queues, { service: kitProcess.service, schema: database.schema }, logger),
+      inject: [Metrics, DataSource, JobQueues, LOGGER],
+    },
     JobProcessors,
     KitInfrastructure,
     { provide: AuditLog, useFactory: () => new AuditLog(database.schema) },
@@ -183,6 +196,7 @@ export const INFRASTRUCTURE_EXPORTS = [
   LOGGER,
   HealthChecks,
   Metrics,
+  OperationalMetrics,
   DataSource,
   KAFKA,
   REDIS,

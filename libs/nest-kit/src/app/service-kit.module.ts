@@ -15,7 +15,7 @@ import { DataSource } from 'typeorm';
 import { serviceEnvSchema, type ServiceEnv } from '../config/env.js';
 import { EventConsumer } from '../events/event-consumer.js';
 import { HealthController } from '../health/health.controller.js';
-import { MetricsController } from '../metrics/metrics.js';
+import { OperationalMetrics } from '../metrics/operational-metrics.js';
 import { ApiExceptionFilter } from '../auth/api-exception.filter.js';
 import { AuthGuard } from '../auth/auth.guard.js';
 import { createAuthenticator } from '../auth/auth-settings.js';
@@ -34,12 +34,14 @@ class ServiceKitLifecycle implements OnApplicationBootstrap, OnApplicationShutdo
   constructor(
     @Inject(KitInfrastructure) private readonly infrastructure: KitInfrastructure,
     @Inject(EventConsumer) private readonly consumer: EventConsumer,
+    @Inject(OperationalMetrics) private readonly metrics: OperationalMetrics,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.infrastructure.start();
     await this.consumer.start();
+    this.metrics.watchConsumerGroup(this.consumer.groupId, this.consumer.topics());
     this.logger.info({ group: this.consumer.groupId, topics: this.consumer.topics() }, 'consumer started');
   }
 
@@ -60,7 +62,8 @@ export class ServiceKitModule {
   static forRoot(settings: ServiceKitSettings): DynamicModule {
     return {
       module: ServiceKitModule,
-      controllers: [HealthController, MetricsController, DeadLettersController],
+      // /metrics is not here: it is served on the internal metrics port (startHttpApp, docs/decisions/0090).
+      controllers: [HealthController, DeadLettersController],
       providers: [
         ...infrastructureProviders(
           { service: settings.service, processName: settings.service, database: settings.database },

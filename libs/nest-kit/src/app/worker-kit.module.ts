@@ -12,7 +12,6 @@ import type { Logger } from 'pino';
 import type { ServiceDatabaseOptions } from '../database/data-source.js';
 import { HealthController } from '../health/health.controller.js';
 import { JobProcessors } from '../jobs/job-processors.js';
-import { MetricsController } from '../metrics/metrics.js';
 import { ApiExceptionFilter } from '../auth/api-exception.filter.js';
 import { AuthGuard } from '../auth/auth.guard.js';
 import {
@@ -62,14 +61,15 @@ export class WorkerKitModule {
   static forRoot(settings: WorkerKitSettings): DynamicModule {
     return {
       module: WorkerKitModule,
-      controllers: [HealthController, MetricsController],
+      // /metrics is served on the internal metrics port (startHttpApp, docs/decisions/0090).
+      controllers: [HealthController],
       providers: [
         ...infrastructureProviders(
           { service: settings.service, processName: `${settings.service}-worker`, database: settings.database },
           workerEnvSchema,
         ),
         WorkerKitLifecycle,
-        // Default deny: a worker serves only its @Public health and metrics routes; it signs nobody in.
+        // Default deny: a worker serves only its @Public health routes; it signs nobody in.
         {
           provide: APP_GUARD,
           useFactory: (reflector: Reflector) => new AuthGuard(reflector, null),

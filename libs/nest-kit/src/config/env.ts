@@ -33,6 +33,15 @@ export const envVars = {
   /** HS256 key of the access tokens, shared by every process that verifies callers (docs/decisions/0011). */
   AUTH_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /**
+   * The internal port /metrics is served on (docs/decisions/0090): never the public port, never forwarded by the
+   * gateway. 9464 (the port Prometheus exporters conventionally use) unless set; local runs give each process its own.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).default(9464),
+  /** The address the metrics port listens on. */
+  METRICS_HOST: z.string().min(1).default('0.0.0.0'),
+  /** When set, a scrape must also send `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   /** A session unused for this long is expired (440). */
   SESSION_IDLE_TIMEOUT_SECONDS: z.coerce
     .number()
@@ -43,6 +52,12 @@ export const envVars = {
 } as const;
 
 export const databaseEnv = { DATABASE_URL: envVars.DATABASE_URL };
+/** Where every process, the gateway included, serves its metrics. */
+export const metricsEnv = {
+  METRICS_PORT: envVars.METRICS_PORT,
+  METRICS_HOST: envVars.METRICS_HOST,
+  METRICS_TOKEN: envVars.METRICS_TOKEN,
+};
 export const redisEnv = { REDIS_URL: envVars.REDIS_URL };
 export const kafkaEnv = { KAFKA_BROKERS: envVars.KAFKA_BROKERS };
 export const sessionAuthEnv = {
@@ -67,6 +82,7 @@ export const serviceEnvSchema = z.object({
   ...kafkaEnv,
   ...storageEnv,
   ...sessionAuthEnv,
+  ...metricsEnv,
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
 

@@ -12,6 +12,7 @@ import {
 } from '@rayworks/contracts';
 import { runWithContext } from '../logging/context.js';
 import { setTenant } from '../database/tenant-context.js';
+import { contextFrom, inSpan, markActiveSpanFailed, SpanKind } from '../tracing/tracing.js';
 
 export type EventHandler<TPayload> = (envelope: EventEnvelope<TPayload>, manager: EntityManager) => Promise<void>;
 
@@ -127,7 +128,22 @@ export class EventConsumer {
 
   /** Handles (or dead-letters) one record, then commits its offset. */
   private async consume(payload: EachMessagePayload): Promise<void> {
-    await this.handleOrDeadLetter(payload);
+    const { topic, partition, message } = payload;
+    // A CONSUMER span in the trace of the change that wrote the event (W3C headers set by the relay).
+    await inSpan(
+      `process ${topic}`,
+      SpanKind.CONSUMER,
+      contextFrom(message.headers),
+      {
+        'messaging.system': 'kafka',
+        'messaging.operation.type': 'process',
+        'messaging.destination.name': topic,
+        'messaging.destination.partition.id': String(partition),
+        'messaging.kafka.offset': Number(message.offset),
+        'messaging.consumer.group.name': this.options.groupId,
+      },
+      () => this.handleOrDeadLetter(payload),
+    );
     await this.consumer!.commitOffsets([
       { topic: payload.topic, partition: payload.partition, offset: (BigInt(payload.message.offset) + 1n).toString() },
     ]);
@@ -228,6 +244,7 @@ export class EventConsumer {
         attempts,
       ],
     );
+    markActiveSpanFailed(`dead-lettered: ${reason}`);
     this.logger.error(
       { topic, partition, offset: message.offset, reason, attempts },
       'event sent to the dead-letter topic',

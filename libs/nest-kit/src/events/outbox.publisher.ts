@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { EventActor, EventDefinition, EventEnvelope } from '@rayworks/contracts';
 import { currentCorrelationId, currentContext } from '../logging/context.js';
+import { producerTraceContext } from '../tracing/tracing.js';
 
 export interface PublishOptions<TSchema extends z.ZodType> {
   payload: z.input<TSchema>;
@@ -29,8 +30,17 @@ export class OutboxPublisher {
       throw new Error('OutboxPublisher.publish must run inside the transaction of the state change');
     }
     const payload = definition.schema.parse(options.payload);
+    const id = uuidv7();
+    // With tracing on, the span of the change travels with the row: the consumer's span joins its trace.
+    const trace = producerTraceContext(`publish ${definition.topic}`, {
+      'messaging.system': 'kafka',
+      'messaging.operation.type': 'create',
+      'messaging.destination.name': definition.topic,
+      'messaging.message.id': id,
+      'messaging.event.type': definition.type,
+    });
     const envelope: EventEnvelope<z.output<TSchema>> = {
-      id: uuidv7(),
+      id,
       type: definition.type,
       version: definition.version,
       occurredAt: new Date().toISOString(),
@@ -38,6 +48,7 @@ export class OutboxPublisher {
       actor: options.actor,
       correlationId: currentCorrelationId(),
       causationId: options.causationId ?? currentContext()?.requestId ?? null,
+      ...(trace ? { trace } : {}),
       payload,
     };
     await manager.query(

@@ -5,6 +5,7 @@ import { EVENT_HEADERS, type EventEnvelope } from '@rayworks/contracts';
 import type { PgListener } from '../database/pg-listener.js';
 import { outboxChannel } from '../database/event-tables.js';
 import { RelayLoop } from './relay-loop.js';
+import { traceHeaders } from '../tracing/tracing.js';
 
 interface OutboxRow {
   id: string;
@@ -110,6 +111,7 @@ export class OutboxRelay {
             [EVENT_HEADERS.version]: String(row.envelope.version),
             [EVENT_HEADERS.correlationId]: row.envelope.correlationId,
             [EVENT_HEADERS.tenantId]: row.envelope.tenantId ?? '',
+            ...traceHeaders(row.envelope.trace),
           },
         });
         byTopic.set(row.topic, messages);

@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { JOBS, type JobName, type JobPayloadInput } from '@rayworks/contracts';
 import { currentCorrelationId } from '../logging/context.js';
 import { TENANT_SETTING } from '../database/tenant-context.js';
+import { producerTraceContext } from '../tracing/tracing.js';
 
 export interface RecordJobOptions {
   /**
@@ -41,11 +42,19 @@ export class JobOutbox {
     const definition = JOBS[job];
     const parsed = definition.schema.parse(payload);
     const explicitTenant = options.tenantId !== undefined;
+    // With tracing on, the row keeps the change's trace context as the job's `meta.trace` (the tenant and the
+    // correlation id have columns of their own); the relay completes `meta` from the row.
+    const trace = producerTraceContext(`enqueue ${definition.queue}`, {
+      'messaging.system': 'bullmq',
+      'messaging.operation.type': 'create',
+      'messaging.destination.name': definition.queue,
+    });
+    const stored = trace ? { ...parsed, meta: { trace } } : parsed;
     const rows: Array<{ id: string }> = await manager.query(
       `INSERT INTO ${this.schema}.job_outbox (job_name, queue, payload, tenant_id, correlation_id)
        VALUES ($1, $2, $3, CASE WHEN $4::boolean THEN $5::uuid ELSE NULLIF(current_setting('${TENANT_SETTING}', true), '')::uuid END, $6)
        RETURNING id`,
-      [job, definition.queue, JSON.stringify(parsed), explicitTenant, options.tenantId ?? null, currentCorrelationId()],
+      [job, definition.queue, JSON.stringify(stored), explicitTenant, options.tenantId ?? null, currentCorrelationId()],
     );
     const id = String(rows[0]!.id);
     return { id, jobId: outboxJobId(this.schema, id) };

@@ -1,8 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { LOGGER, REDIS } from '../app/tokens.js';
+import { OperationalMetrics } from '../metrics/operational-metrics.js';
 import { startProcessor, type JobProcessor } from './job-processor.js';
 
 /**
@@ -18,6 +19,7 @@ export class JobProcessors {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Optional() @Inject(OperationalMetrics) private readonly metrics?: OperationalMetrics,
   ) {}
 
   register(registration: JobProcessor): void {
@@ -34,7 +36,9 @@ export class JobProcessors {
 
   start(): void {
     for (const registration of this.pending.values()) {
-      this.workers.push(startProcessor(registration, this.redis, this.logger));
+      const worker = startProcessor(registration, this.redis, this.logger);
+      worker.on('stalled', () => this.metrics?.stalledJobs.inc({ queue: registration.queue }));
+      this.workers.push(worker);
     }
     if (this.pending.size > 0) this.logger.info({ queues: this.queues() }, 'processing queues');
   }

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { JOBS, type JobMeta, type JobName, type JobPayload, type JobPayloadInput } from '@rayworks/contracts';
 import { currentCorrelationId } from '../logging/context.js';
 import { createQueue, type JobData } from './queues.js';
+import { producerTraceContext } from '../tracing/tracing.js';
 
 export interface EnqueueOptions {
   /** The tenant the job works for; null for a platform job. */
@@ -38,7 +39,12 @@ export class JobQueues {
   ): Promise<string> {
     const definition = JOBS[job];
     const parsed = definition.schema.parse(payload) as JobPayload<TName>;
-    const meta: JobMeta = { tenantId: options.tenantId, correlationId: currentCorrelationId() };
+    const trace = producerTraceContext(`enqueue ${definition.queue}`, {
+      'messaging.system': 'bullmq',
+      'messaging.operation.type': 'create',
+      'messaging.destination.name': definition.queue,
+    });
+    const meta: JobMeta = { tenantId: options.tenantId, correlationId: currentCorrelationId(), ...(trace ? { trace } : {}) };
     const added = await this.queue(definition.queue).add(job, jobData<TName>(parsed, meta), {
       ...(options.jobId ? { jobId: options.jobId } : {}),
     });

@@ -74,10 +74,15 @@ export class JobRelay {
       for (const [queue, queueRows] of byQueue) {
         await this.queues.queue(queue).addBulk(
           queueRows.map((row) => {
-            const meta: JobMeta = { tenantId: row.tenant_id, correlationId: row.correlation_id };
+            const { meta: stored, ...payload } = row.payload as { meta?: Pick<JobMeta, 'trace'> };
+            const meta: JobMeta = {
+              tenantId: row.tenant_id,
+              correlationId: row.correlation_id,
+              ...(stored?.trace ? { trace: stored.trace } : {}),
+            };
             return {
               name: row.job_name,
-              data: { ...row.payload, meta },
+              data: { ...payload, meta },
               opts: { jobId: outboxJobId(this.schema, row.id) },
             };
           }),

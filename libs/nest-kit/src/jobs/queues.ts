@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { JobMeta, QueueName } from '@rayworks/contracts';
 import { runWithContext } from '../logging/context.js';
+import { contextFrom, inSpan, SpanKind } from '../tracing/tracing.js';
 
 /** A Redis connection for BullMQ (blocking commands need maxRetriesPerRequest: null). */
 export function createRedis(url: string, name: string): Redis {
@@ -50,10 +51,24 @@ export function createWorker<T, R>(
   logger: Logger,
   settings: WorkerSettings = {},
 ): Worker<JobData<T>, R> {
+  // A CONSUMER span per attempt, in the trace of the change that started the job (its meta.trace).
   const wrapped: Processor<JobData<T>, R> = (job) =>
-    runWithContext(
-      { correlationId: job.data.meta?.correlationId ?? `job-${job.id}`, tenantId: job.data.meta?.tenantId },
-      () => processor(job),
+    inSpan(
+      `process ${name}`,
+      SpanKind.CONSUMER,
+      contextFrom(job.data.meta?.trace),
+      {
+        'messaging.system': 'bullmq',
+        'messaging.operation.type': 'process',
+        'messaging.destination.name': name,
+        'messaging.message.id': String(job.id),
+        'messaging.bullmq.attempt': job.attemptsMade + 1,
+      },
+      () =>
+        runWithContext(
+          { correlationId: job.data.meta?.correlationId ?? `job-${job.id}`, tenantId: job.data.meta?.tenantId },
+          () => processor(job),
+        ),
     );
   const options: WorkerOptions = {
     connection,

@@ -1,0 +1,235 @@
+import type { Admin } from 'kafkajs';
+import type { Logger } from 'pino';
+import { Counter, Gauge } from 'prom-client';
+import type { DataSource } from 'typeorm';
+import { QUEUES } from '@rayworks/contracts';
+import type { JobQueues } from '../jobs/job-queues.js';
+import type { Metrics } from './metrics.js';
+
+/** The BullMQ job states reported per queue. */
+export const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed'] as const;
+
+/** A collector that has not answered by then leaves its series out of this scrape. */
+const COLLECT_TIMEOUT_MS = 3000;
+
+interface Backlog {
+  events: number;
+  eventAge: number;
+  jobs: number;
+  jobAge: number;
+}
+
+interface WatchedGroup {
+  groupId: string;
+  topics: readonly string[];
+}
+
+export interface OperationalMetricsOptions {
+  /** The service whose outbox, job outbox, dead letters and queues are reported. */
+  service: string;
+  /** Its database schema. */
+  schema: string;
+}
+
+/**
+ * The series operators watch, beside HTTP and process metrics (docs/decisions/0090), computed when scraped:
+ * - outbox and job-outbox backlog and the age of the oldest row not yet handed over, per service schema;
+ * - dead letters per topic and consumer group (the service's dead_letters table; 0 for each topic its group reads);
+ * - consumer lag per group, topic and partition (latest offset − committed offset, kafkajs admin);
+ * - BullMQ jobs per queue and state (Queue.getJobCounts) for the service's queues, and stalled jobs seen by the
+ *   process's own workers.
+ * Every process of a service reports the same database- and queue-derived values (label `service` tells them
+ * apart): aggregate with `max by (schema)` / `max by (queue, state)`.
+ */
+export class OperationalMetrics {
+  private readonly groups: WatchedGroup[] = [];
+  private admin?: Admin;
+  private backlogQuery?: Promise<Backlog>;
+  readonly stalledJobs: Counter<'queue'>;
+  private readonly collectErrors: Counter<'collector'>;
+
+  constructor(
+    private readonly metrics: Metrics,
+    private readonly dataSource: DataSource,
+    private readonly queues: JobQueues,
+    private readonly options: OperationalMetricsOptions,
+    private readonly logger: Logger,
+  ) {
+    const registers = [metrics.registry];
+    this.collectErrors = new Counter({
+      name: 'rayworks_metrics_collect_errors_total',
+      help: 'Scrapes in which a collector failed or timed out (its series were left out)',
+      labelNames: ['collector'],
+      registers,
+    });
+    this.stalledJobs = new Counter({
+      name: 'rayworks_queue_jobs_stalled_total',
+      help: "Jobs this process's workers found stalled (their worker stopped) and moved back to wait",
+      labelNames: ['queue'],
+      registers,
+    });
+    const self = this;
+    const backlogGauge = (
+      name: string,
+      help: string,
+      value: (row: Backlog) => number,
+    ): Gauge<'schema'> =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['schema'],
+        registers,
+        async collect() {
+          await self.guard('outbox', async () => {
+            this.reset();
+            this.set({ schema: options.schema }, value(await self.backlog()));
+          });
+        },
+      });
+    backlogGauge('rayworks_outbox_pending_events', 'Outbox rows not yet published to Kafka', (r) => r.events);
+    backlogGauge(
+      'rayworks_outbox_oldest_pending_age_seconds',
+      'Age of the oldest outbox row not yet published (0 when none waits)',
+      (r) => r.eventAge,
+    );
+    backlogGauge('rayworks_job_outbox_pending_jobs', 'Job outbox rows not yet handed to BullMQ', (r) => r.jobs);
+    backlogGauge(
+      'rayworks_job_outbox_oldest_pending_age_seconds',
+      'Age of the oldest job outbox row not yet handed to BullMQ (0 when none waits)',
+      (r) => r.jobAge,
+    );
+    new Gauge({
+      name: 'rayworks_dead_letters',
+      help: "Messages dead-lettered by the service's consumer groups, per topic and group",
+      labelNames: ['schema', 'topic', 'consumer_group'],
+      registers,
+      async collect() {
+        await self.guard('dead-letters', async () => {
+          this.reset();
+          for (const group of self.groups) {
+            for (const topic of group.topics)
+              this.set({ schema: options.schema, topic, consumer_group: group.groupId }, 0);
+          }
+          for (const row of await self.deadLetterCounts())
+            this.set({ schema: options.schema, topic: row.topic, consumer_group: row.group }, row.count);
+        });
+      },
+    });
+    new Gauge({
+      name: 'rayworks_kafka_consumer_lag',
+      help: 'Messages a consumer group has not yet committed, per topic and partition (latest offset - committed)',
+      labelNames: ['group', 'topic', 'partition'],
+      registers,
+      async collect() {
+        await self.guard('consumer-lag', async () => {
+          this.reset();
+          for (const lag of await self.consumerLag()) this.set(lag.labels, lag.lag);
+        });
+      },
+    });
+    new Gauge({
+      name: 'rayworks_queue_jobs',
+      help: "Jobs in the service's BullMQ queues, per queue and state",
+      labelNames: ['queue', 'state'],
+      registers,
+      async collect() {
+        await self.guard('queues', async () => {
+          this.reset();
+          for (const queue of self.serviceQueues()) {
+            const counts = await self.queues.queue(queue).getJobCounts(...QUEUE_STATES);
+            for (const state of QUEUE_STATES) this.set({ queue, state }, counts[state] ?? 0);
+          }
+        });
+      },
+    });
+  }
+
+  /** The Kafka admin client the consumer-lag collector asks (the kit's, connected at start). */
+  useAdmin(admin: Admin): void {
+    this.admin = admin;
+  }
+
+  /** Reports the lag and dead letters of a consumer group over the topics it subscribes to. */
+  watchConsumerGroup(groupId: string, topics: readonly string[]): void {
+    if (topics.length === 0 || this.groups.some((g) => g.groupId === groupId)) return;
+    this.groups.push({ groupId, topics });
+  }
+
+  /** The service's queues: those named `<service>.<job>` in QUEUES. */
+  serviceQueues(): string[] {
+    return Object.values(QUEUES).filter((queue) => queue.startsWith(`${this.options.service}.`));
+  }
+
+  /** One query per scrape for the four backlog gauges (their collectors run together and share it). */
+  private backlog(): Promise<Backlog> {
+    this.backlogQuery ??= this.queryBacklog().finally(() => {
+      this.backlogQuery = undefined;
+    });
+    return this.backlogQuery;
+  }
+
+  private async queryBacklog(): Promise<Backlog> {
+    const s = this.options.schema;
+    const [row] = await this.dataSource.query(
+      `SELECT
+         (SELECT count(*) FROM ${s}.outbox WHERE published_at IS NULL)::int AS events,
+         (SELECT COALESCE(extract(epoch FROM now() - min(created_at)), 0) FROM ${s}.outbox WHERE published_at IS NULL)::float8 AS event_age,
+         (SELECT count(*) FROM ${s}.job_outbox WHERE sent_at IS NULL)::int AS jobs,
+         (SELECT COALESCE(extract(epoch FROM now() - min(created_at)), 0) FROM ${s}.job_outbox WHERE sent_at IS NULL)::float8 AS job_age`,
+    );
+    return { events: row.events, eventAge: row.event_age, jobs: row.jobs, jobAge: row.job_age };
+  }
+
+  private async deadLetterCounts(): Promise<Array<{ topic: string; group: string; count: number }>> {
+    const rows: Array<{ topic: string; consumer_group: string; n: number }> = await this.dataSource.query(
+      `SELECT topic, consumer_group, count(*)::int AS n FROM ${this.options.schema}.dead_letters GROUP BY 1, 2`,
+    );
+    return rows.map((r) => ({ topic: r.topic, group: r.consumer_group, count: r.n }));
+  }
+
+  private async consumerLag(): Promise<
+    Array<{ labels: { group: string; topic: string; partition: string }; lag: number }>
+  > {
+    const admin = this.admin;
+    if (!admin || this.groups.length === 0) return [];
+    const result: Array<{ labels: { group: string; topic: string; partition: string }; lag: number }> = [];
+    const latest = new Map<string, Array<{ partition: number; high: string; low: string }>>();
+    for (const group of this.groups) {
+      const committed = await admin.fetchOffsets({ groupId: group.groupId, topics: [...group.topics] });
+      for (const { topic, partitions } of committed) {
+        if (!latest.has(topic)) latest.set(topic, await admin.fetchTopicOffsets(topic));
+        const ends = latest.get(topic)!;
+        for (const { partition, offset } of partitions) {
+          const end = ends.find((e) => e.partition === partition);
+          if (!end) continue;
+          // A group that has committed nothing on a partition still has everything retained there to read.
+          const from = offset === '-1' ? BigInt(end.low) : BigInt(offset);
+          const lag = BigInt(end.high) - from;
+          result.push({
+            labels: { group: group.groupId, topic, partition: String(partition) },
+            lag: Number(lag < 0n ? 0n : lag),
+          });
+        }
+      }
+    }
+    return result;
+  }
+
+  /** Runs a collector with a time limit; a failure leaves its series out and is counted, never fails the scrape. */
+  private async guard(collector: string, collect: () => Promise<void>): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        collect(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`timed out after ${COLLECT_TIMEOUT_MS} ms`)), COLLECT_TIMEOUT_MS);
+        }),
+      ]);
+    } catch (error) {
+      this.collectErrors.inc({ collector });
+      this.logger.warn({ err: error, collector }, 'metrics collector failed');
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
