@@ -63,12 +63,12 @@ async function start() {
       console.log(`  ${proc.name.padEnd(18)} already running (pid ${alivePid(proc.name)})`);
       continue;
     }
-    if (await portInUse(proc.port)) {
-      console.error(`\n${proc.name}: port ${proc.port} is already in use by a process npm start did not record.`);
-      console.error(
-        `Stop it first (e.g. \`fuser -k ${proc.port}/tcp\`), or it would answer in place of the new build.`,
-      );
-      process.exit(1);
+    for (const port of [proc.port, proc.metricsPort]) {
+      if (await portInUse(port)) {
+        console.error(`\n${proc.name}: port ${port} is already in use by a process npm start did not record.`);
+        console.error(`Stop it first (e.g. \`fuser -k ${port}/tcp\`), or it would answer in place of the new build.`);
+        process.exit(1);
+      }
     }
     const out = fs.openSync(logFile(proc.name), 'a');
     const child = spawn(

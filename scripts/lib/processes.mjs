@@ -1,6 +1,13 @@
 // The processes `npm start` runs: every service, every worker and the gateway, with their ports and environment.
 // One table, read by start, stop, status and the tests.
-import { SERVICE_NAMES, SERVICE_PORTS, SERVICES_WITH_WORKERS, GATEWAY_PORT, workerPort } from '@rayworks/contracts';
+import {
+  SERVICE_NAMES,
+  SERVICE_PORTS,
+  SERVICES_WITH_WORKERS,
+  GATEWAY_PORT,
+  localMetricsPort,
+  workerPort,
+} from '@rayworks/contracts';
 import path from 'node:path';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -71,5 +78,11 @@ export function processTable(env = process.env) {
       ),
     },
   });
+  // Every process serves /metrics on an internal port of its own, on the loopback only (docs/decisions/0090).
+  for (const proc of table) {
+    proc.metricsPort = localMetricsPort(proc.port);
+    proc.env.METRICS_PORT = String(proc.metricsPort);
+    proc.env.METRICS_HOST = '127.0.0.1';
+  }
   return table;
 }

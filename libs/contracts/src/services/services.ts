@@ -22,6 +22,13 @@ export const serviceApiPrefix = (service: ServiceName): string => `/api/${servic
 /** Workers answer health checks on their own port: the service's port + 100. */
 export const workerPort = (service: ServiceName): number => SERVICE_PORTS[service] + 100;
 
+/**
+ * In local runs each process serves /metrics on its own internal port, its HTTP port + 1000 (auth 4001, the
+ * reporting worker 4103, the gateway 9080), bound to the loopback; containers use METRICS_PORT's default, 9464
+ * (docs/decisions/0090).
+ */
+export const localMetricsPort = (port: number): number => port + 1000;
+
 /** A service's name as a user reads it. */
 export const SERVICE_TITLES: Record<ServiceName, string> = {
   auth: 'Auth',

@@ -37,6 +37,8 @@ export class JobProcessors {
   start(): void {
     for (const registration of this.pending.values()) {
       const worker = startProcessor(registration, this.redis, this.logger);
+      // The series exists from the start (0), so a rate over it works before the first stall.
+      this.metrics?.stalledJobs.inc({ queue: registration.queue }, 0);
       worker.on('stalled', () => this.metrics?.stalledJobs.inc({ queue: registration.queue }));
       this.workers.push(worker);
     }

@@ -44,7 +44,11 @@ export class JobQueues {
       'messaging.operation.type': 'create',
       'messaging.destination.name': definition.queue,
     });
-    const meta: JobMeta = { tenantId: options.tenantId, correlationId: currentCorrelationId(), ...(trace ? { trace } : {}) };
+    const meta: JobMeta = {
+      tenantId: options.tenantId,
+      correlationId: currentCorrelationId(),
+      ...(trace ? { trace } : {}),
+    };
     const added = await this.queue(definition.queue).add(job, jobData<TName>(parsed, meta), {
       ...(options.jobId ? { jobId: options.jobId } : {}),
     });

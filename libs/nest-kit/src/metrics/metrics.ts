@@ -49,7 +49,9 @@ export class Metrics {
   middleware() {
     return (req: Request, res: Response, next: NextFunction) => {
       const end = this.httpDuration.startTimer();
-      res.once('finish', () => end({ method: req.method, route: routeLabel(req, res), status: String(res.statusCode) }));
+      res.once('finish', () =>
+        end({ method: req.method, route: routeLabel(req, res), status: String(res.statusCode) }),
+      );
       next();
     };
   }

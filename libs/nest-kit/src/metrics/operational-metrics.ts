@@ -68,24 +68,20 @@ export class OperationalMetrics {
       labelNames: ['queue'],
       registers,
     });
-    const self = this;
-    const backlogGauge = (
-      name: string,
-      help: string,
-      value: (row: Backlog) => number,
-    ): Gauge<'schema'> =>
-      new Gauge({
+    const backlogGauge = (name: string, help: string, value: (row: Backlog) => number): Gauge<'schema'> => {
+      const gauge: Gauge<'schema'> = new Gauge({
         name,
         help,
         labelNames: ['schema'],
         registers,
-        async collect() {
-          await self.guard('outbox', async () => {
-            this.reset();
-            this.set({ schema: options.schema }, value(await self.backlog()));
-          });
-        },
+        collect: () =>
+          this.guard('outbox', async () => {
+            gauge.reset();
+            gauge.set({ schema: options.schema }, value(await this.backlog()));
+          }),
       });
+      return gauge;
+    };
     backlogGauge('rayworks_outbox_pending_events', 'Outbox rows not yet published to Kafka', (r) => r.events);
     backlogGauge(
       'rayworks_outbox_oldest_pending_age_seconds',
@@ -98,49 +94,46 @@ export class OperationalMetrics {
       'Age of the oldest job outbox row not yet handed to BullMQ (0 when none waits)',
       (r) => r.jobAge,
     );
-    new Gauge({
+    const deadLetters: Gauge<'schema' | 'topic' | 'consumer_group'> = new Gauge({
       name: 'rayworks_dead_letters',
       help: "Messages dead-lettered by the service's consumer groups, per topic and group",
       labelNames: ['schema', 'topic', 'consumer_group'],
       registers,
-      async collect() {
-        await self.guard('dead-letters', async () => {
-          this.reset();
-          for (const group of self.groups) {
+      collect: () =>
+        this.guard('dead-letters', async () => {
+          deadLetters.reset();
+          for (const group of this.groups) {
             for (const topic of group.topics)
-              this.set({ schema: options.schema, topic, consumer_group: group.groupId }, 0);
+              deadLetters.set({ schema: options.schema, topic, consumer_group: group.groupId }, 0);
           }
-          for (const row of await self.deadLetterCounts())
-            this.set({ schema: options.schema, topic: row.topic, consumer_group: row.group }, row.count);
-        });
-      },
+          for (const row of await this.deadLetterCounts())
+            deadLetters.set({ schema: options.schema, topic: row.topic, consumer_group: row.group }, row.count);
+        }),
     });
-    new Gauge({
+    const lag: Gauge<'group' | 'topic' | 'partition'> = new Gauge({
       name: 'rayworks_kafka_consumer_lag',
       help: 'Messages a consumer group has not yet committed, per topic and partition (latest offset - committed)',
       labelNames: ['group', 'topic', 'partition'],
       registers,
-      async collect() {
-        await self.guard('consumer-lag', async () => {
-          this.reset();
-          for (const lag of await self.consumerLag()) this.set(lag.labels, lag.lag);
-        });
-      },
+      collect: () =>
+        this.guard('consumer-lag', async () => {
+          lag.reset();
+          for (const partition of await this.consumerLag()) lag.set(partition.labels, partition.lag);
+        }),
     });
-    new Gauge({
+    const jobs: Gauge<'queue' | 'state'> = new Gauge({
       name: 'rayworks_queue_jobs',
       help: "Jobs in the service's BullMQ queues, per queue and state",
       labelNames: ['queue', 'state'],
       registers,
-      async collect() {
-        await self.guard('queues', async () => {
-          this.reset();
-          for (const queue of self.serviceQueues()) {
-            const counts = await self.queues.queue(queue).getJobCounts(...QUEUE_STATES);
-            for (const state of QUEUE_STATES) this.set({ queue, state }, counts[state] ?? 0);
+      collect: () =>
+        this.guard('queues', async () => {
+          jobs.reset();
+          for (const queue of this.serviceQueues()) {
+            const counts = await this.queues.queue(queue).getJobCounts(...QUEUE_STATES);
+            for (const state of QUEUE_STATES) jobs.set({ queue, state }, counts[state] ?? 0);
           }
-        });
-      },
+        }),
     });
   }
 
@@ -202,8 +195,9 @@ export class OperationalMetrics {
         for (const { partition, offset } of partitions) {
           const end = ends.find((e) => e.partition === partition);
           if (!end) continue;
-          // A group that has committed nothing on a partition still has everything retained there to read.
-          const from = offset === '-1' ? BigInt(end.low) : BigInt(offset);
+          // Nothing committed yet (-1), or committed before what is still retained: all that is retained waits.
+          const low = BigInt(end.low);
+          const from = offset === '-1' || BigInt(offset) < low ? low : BigInt(offset);
           const lag = BigInt(end.high) - from;
           result.push({
             labels: { group: group.groupId, topic, partition: String(partition) },

@@ -50,7 +50,9 @@ export function startTracing(processName: string, env: Record<string, string | u
       new BatchSpanProcessor({
         exporter: new OTLPTraceExporter(),
         // The batch processor does not read OTEL_BSP_SCHEDULE_DELAY itself.
-        ...(Number(env.OTEL_BSP_SCHEDULE_DELAY) > 0 ? { scheduledDelayMillis: Number(env.OTEL_BSP_SCHEDULE_DELAY) } : {}),
+        ...(Number(env.OTEL_BSP_SCHEDULE_DELAY) > 0
+          ? { scheduledDelayMillis: Number(env.OTEL_BSP_SCHEDULE_DELAY) }
+          : {}),
       }),
     ],
   });

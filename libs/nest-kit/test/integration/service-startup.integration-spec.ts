@@ -1,7 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { SERVICE_NAMES, SERVICES_WITH_WORKERS, readinessReportSchema, workerPort } from '@rayworks/contracts';
+import {
+  SERVICE_NAMES,
+  SERVICES_WITH_WORKERS,
+  localMetricsPort,
+  readinessReportSchema,
+  workerPort,
+} from '@rayworks/contracts';
 
 const entry = (service: string, file: string) =>
   fileURLToPath(new URL(`../../../../services/${service}/dist/${file}`, import.meta.url));
@@ -60,7 +66,7 @@ describe('service startup', () => {
       expect(res.status).toBe(200);
       expect(report).toMatchObject({ service: `${service}-worker`, status: 'ready' });
       expect(Object.keys(report.checks).sort()).toEqual(['database', 'kafka', 'redis', 'storage']);
-      const metrics = await (await fetch(`http://127.0.0.1:${workerPort(service)}/metrics`)).text();
+      const metrics = await (await fetch(`http://127.0.0.1:${localMetricsPort(workerPort(service))}/metrics`)).text();
       expect(metrics).toContain(`service="${service}-worker"`);
     },
   );

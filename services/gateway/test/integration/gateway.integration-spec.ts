@@ -107,18 +107,14 @@ describe('gateway', () => {
     expect(res.headers.get('x-correlation-id')).toBe('it-flow-1');
   });
 
-  it('serves each service OpenAPI document and Prometheus metrics', async () => {
+  it('serves each service OpenAPI document', async () => {
     const doc = (await client.raw('auth', 'GET', '/docs-json')).body as {
       info: { title: string };
       paths: Record<string, unknown>;
     };
     expect(doc.info.title).toBe('Rayworks auth API');
     expect(Object.keys(doc.paths)).toContain('/health/ready');
-    const metrics = (await client.raw('imaging', 'GET', '/metrics')).text;
-    expect(metrics).toMatch(
-      /http_request_duration_seconds_count\{service="imaging",method="GET",route="\/health\/ready",status="200"\} \d+/,
-    );
-    expect(metrics).toContain('process_resident_memory_bytes');
+    // Metrics are not public: each process serves them on its internal port (metrics.integration-spec.ts).
   });
 
   it("lists a service's dead letters to platform admins only (401 without a session, 403 for others)", async () => {

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
+import { ApiClient } from '@rayworks/api-client';
+import {
+  GATEWAY_PORT,
+  QUEUES,
+  ROLE_CODES,
+  SERVICE_NAMES,
+  SERVICE_PORTS,
+  SERVICES_WITH_WORKERS,
+  localMetricsPort,
+  workerPort,
+} from '@rayworks/contracts';
+import { JobQueues, createRedis } from '@rayworks/nest-kit';
+import { eventually, infraEnv, provisionTenant, withOwnerClient } from '@rayworks/testing';
+
+/** Every process npm start runs, with its HTTP port (docs/decisions/0090: metrics on HTTP port + 1000 locally). */
+const PROCESSES = [
+  ...SERVICE_NAMES.map((name) => ({ name, port: SERVICE_PORTS[name] })),
+  ...SERVICES_WITH_WORKERS.map((service) => ({ name: `${service}-worker`, port: workerPort(service) })),
+  { name: 'gateway', port: GATEWAY_PORT },
+];
+const gateway = `http://127.0.0.1:${GATEWAY_PORT}`;
+const scrape = async (port: number) => {
+  const res = await fetch(`http://127.0.0.1:${localMetricsPort(port)}/metrics`);
+  return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
+};
+/** The value of one series line (`name{labels} value`), or undefined when the series is absent. */
+const value = (text: string, series: string): number | undefined => {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+};
+const PROMETHEUS_TEXT = /# TYPE |process_resident_memory_bytes|http_request_duration_seconds/;
+
+/**
+ * The metrics operators watch, on the running system (docs/decisions/0090): every process serves them on its own
+ * internal port — HTTP by route template, process metrics, outbox and job-outbox backlog, dead letters, queues —
+ * and nothing of them is reachable through the gateway's public address.
+ */
+describe('metrics', () => {
+  const suffix = randomBytes(3).toString('hex');
+  const deadTopic = `it.metrics.${suffix}.v1`;
+  const redis = createRedis(infraEnv().redisUrl, 'it-metrics');
+  const queues = new JobQueues(redis);
+  const addedJobs: string[] = [];
+
+  beforeAll(async () => {
+    // Traffic through the gateway: a route the service knows (401 without a session) and a path it does not.
+    const client = new ApiClient({ baseUrl: gateway });
+    await client.raw('auth', 'GET', '/config');
+    await client.raw('auth', 'GET', `/no-such-path-${suffix}`);
+    // An outbox row: provisioning a company records its events in auth's outbox.
+    await provisionTenant({
+      company: { name: `Metrics IT ${suffix}`, code: `it-metrics-${suffix}` },
+      users: [
+        {
+          loginName: `metrics${suffix}.admin`,
+          firstName: 'Metrics',
+          lastName: 'Admin',
+          email: `metrics${suffix}.admin@it.rayworks.local`,
+          role: ROLE_CODES.ADMIN,
+          password: 'Metrics@1234',
+        },
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    for (const id of addedJobs) await (await queues.queue(QUEUES.limsLabReportPdf).getJob(id))?.remove();
+    await withOwnerClient((c) => c.query('DELETE FROM auth.dead_letters WHERE topic = $1', [deadTopic]));
+    await queues.close();
+    redis.disconnect();
+  });
+
+  it.each(PROCESSES)(
+    '$name serves its process and HTTP metrics on its internal metrics port',
+    async ({ name, port }) => {
+      const { status, type, text } = await scrape(port);
+      expect(status).toBe(200);
+      expect(type).toContain('text/plain');
+      expect(text).toContain(`process_resident_memory_bytes{service="${name}"}`);
+      expect(text).toContain(`nodejs_eventloop_lag_seconds{service="${name}"}`);
+      // npm start polled each process's readiness: a route template with method and status.
+      expect(
+        value(
+          text,
+          `http_request_duration_seconds_count{service="${name}",method="GET",route="/health/ready",status="200"}`,
+        ),
+      ).toBeGreaterThan(0);
+    },
+  );
+
+  it('labels requests by route template, never by raw URL, in the gateway and in the service', async () => {
+    const auth = (await scrape(SERVICE_PORTS.auth)).text;
+    const gw = (await scrape(GATEWAY_PORT)).text;
+    expect(
+      value(auth, 'http_request_duration_seconds_count{service="auth",method="GET",route="/config",status="401"}'),
+    ).toBeGreaterThan(0);
+    expect(
+      value(auth, 'http_request_duration_seconds_count{service="auth",method="GET",route="unmatched",status="404"}'),
+    ).toBeGreaterThan(0);
+    expect(
+      value(gw, 'http_request_duration_seconds_count{service="gateway",method="GET",route="/api/auth/*",status="404"}'),
+    ).toBeGreaterThan(0);
+    expect(auth).not.toContain(suffix);
+    expect(gw).not.toContain(suffix);
+  });
+
+  it('reports the outbox and job-outbox backlog of each service schema, from its API and its worker', async () => {
+    for (const { name } of PROCESSES.filter((p) => p.name !== 'gateway')) {
+      const schema = name.replace(/-worker$/, '');
+      const port = PROCESSES.find((p) => p.name === name)!.port;
+      const labels = `{service="${name}",schema="${schema}"}`;
+      // The relays keep up: the rows provisioning wrote are published, so nothing waits (eventually 0).
+      const text = await eventually(
+        async () => (await scrape(port)).text,
+        (t) => value(t, `rayworks_outbox_pending_events${labels}`) === 0,
+        { what: `${name}'s outbox backlog`, timeoutMs: 15_000 },
+      );
+      expect(value(text, `rayworks_outbox_oldest_pending_age_seconds${labels}`)).toBe(0);
+      expect(value(text, `rayworks_job_outbox_pending_jobs${labels}`)).toBeGreaterThanOrEqual(0);
+      expect(value(text, `rayworks_job_outbox_oldest_pending_age_seconds${labels}`)).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('counts dead letters per topic and consumer group', async () => {
+    await withOwnerClient((c) =>
+      c.query(
+        `INSERT INTO auth.dead_letters (consumer_group, topic, partition, "offset", message_key, value, error, attempts)
+         VALUES ('auth.dashboard', $1, 0, '7', 'k', 'not json', 'value is not valid JSON', 1),
+                ('auth.dashboard', $1, 0, '8', 'k', 'not json', 'value is not valid JSON', 1)`,
+        [deadTopic],
+      ),
+    );
+    const { text } = await scrape(SERVICE_PORTS.auth);
+    expect(
+      value(
+        text,
+        `rayworks_dead_letters{service="auth",schema="auth",topic="${deadTopic}",consumer_group="auth.dashboard"}`,
+      ),
+    ).toBe(2);
+  });
+
+  it("reports each of the service's queues by state, in its API and its worker process", async () => {
+    const queue = QUEUES.limsLabReportPdf;
+    const waiting = (text: string, service: string) =>
+      value(text, `rayworks_queue_jobs{service="${service}",queue="${queue}",state="waiting"}`);
+    const before = waiting((await scrape(workerPort('lims'))).text, 'lims-worker');
+    expect(before).toBeGreaterThanOrEqual(0);
+    // A job nobody processes yet (the LIMS domain arrives later): it waits in its queue.
+    const job = await queues.queue(queue).add('labReportPdf', { meta: { tenantId: null, correlationId: 'it' } });
+    addedJobs.push(job.id!);
+    for (const [service, port] of [
+      ['lims-worker', workerPort('lims')],
+      ['lims', SERVICE_PORTS.lims],
+    ] as const) {
+      const text = (await scrape(port)).text;
+      expect(waiting(text, service)).toBe(before! + 1);
+      for (const state of ['active', 'delayed', 'prioritized', 'failed', 'completed'])
+        expect(
+          value(text, `rayworks_queue_jobs{service="${service}",queue="${queue}",state="${state}"}`),
+        ).toBeGreaterThanOrEqual(0);
+    }
+    // auth processes its mail queue itself: its stalled-job counter is there from the start.
+    const auth = (await scrape(SERVICE_PORTS.auth)).text;
+    expect(
+      value(auth, `rayworks_queue_jobs_stalled_total{service="auth",queue="${QUEUES.authMail}"}`),
+    ).toBeGreaterThanOrEqual(0);
+    expect(auth).not.toContain(`queue="${queue}"`);
+  });
+
+  it("does not serve any process's metrics through the gateway's public address, with or without a token", async () => {
+    const paths = ['/metrics', '/api/metrics', ...SERVICE_NAMES.map((s) => `/api/${s}/metrics`)];
+    for (const path of paths) {
+      for (const headers of [{}, { Authorization: `Bearer ${'x'.repeat(40)}` }]) {
+        const res = await fetch(`${gateway}${path}`, { headers });
+        const text = await res.text();
+        expect({ path, leaked: PROMETHEUS_TEXT.test(text) }).toEqual({ path, leaked: false });
+      }
+    }
+    // Nor on a service's or worker's own HTTP port: only the internal metrics port serves them.
+    for (const { port } of PROCESSES.filter((p) => p.name !== 'gateway')) {
+      const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect({ port, status: res.status, leaked: PROMETHEUS_TEXT.test(await res.text()) }).toEqual({
+        port,
+        status: 404,
+        leaked: false,
+      });
+    }
+  });
+});
