@@ -77,6 +77,17 @@ function startReceiver(spans: ReceivedSpan[]): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
+/** The value of the series `name` whose labels include `labels` (in any order), or undefined when it is absent. */
+const value = (text: string, name: string, labels: Record<string, string>): number | undefined => {
+  for (const line of text.split('\n')) {
+    const match = /^([a-zA-Z_:][\w:]*)\{(.*)\} (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const has = Object.fromEntries([...match[2]!.matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    if (Object.entries(labels).every(([k, v]) => has[k] === v)) return Number(match[3]);
+  }
+  return undefined;
+};
+
 const SPAN_KIND = { server: 2, producer: 4, consumer: 5 };
 
 /**
@@ -195,11 +206,9 @@ describe('traces and operational metrics across processes', () => {
     ops.watchConsumerGroup(groupId, [topic]);
     const idleGroup = `${groupId}-idle`;
     ops.watchConsumerGroup(idleGroup, [topic]);
-    const series = (name: string, labels: string) => `${name}{service="it-trace",${labels}}`;
-    const value = (text: string, line: string): number | undefined => {
-      const found = text.split('\n').find((l) => l.startsWith(`${line} `));
-      return found === undefined ? undefined : Number(found.slice(line.length + 1));
-    };
+    const series = (name: string, labels: Record<string, string>) => ({ name, labels });
+    const read = (text: string, { name, labels }: { name: string; labels: Record<string, string> }) =>
+      value(text, name, { service: 'it-trace', ...labels });
 
     // A message that can never be handled: the consumer process dead-letters it.
     const producerClient = kafka.producer();
@@ -207,22 +216,22 @@ describe('traces and operational metrics across processes', () => {
     await producerClient.send({ topic, messages: [{ key: 'x', value: 'not json' }] });
     await producerClient.disconnect();
 
-    const deadLetters = series(
-      'rayworks_dead_letters',
-      `schema="${scratch.schema}",topic="${topic}",consumer_group="${groupId}"`,
-    );
-    const lag = (group: string) =>
-      series('rayworks_kafka_consumer_lag', `group="${group}",topic="${topic}",partition="0"`);
+    const deadLetters = series('rayworks_dead_letters', {
+      schema: scratch.schema,
+      topic,
+      consumer_group: groupId,
+    });
+    const lag = (group: string) => series('rayworks_kafka_consumer_lag', { group, topic, partition: '0' });
     const text = await eventually(
       () => metrics.scrape(),
-      (t) => value(t, deadLetters) === 1 && value(t, lag(groupId)) === 0,
+      (t) => read(t, deadLetters) === 1 && read(t, lag(groupId)) === 0,
       { what: 'the dead letter counted and the group caught up', timeoutMs: 20_000 },
     );
     // The idle group has committed nothing: both records (the event and the poison message) wait for it.
-    expect(value(text, lag(idleGroup))).toBe(2);
+    expect(read(text, lag(idleGroup))).toBe(2);
     // The job of the first test ran in the consumer process's worker.
-    expect(value(text, series('rayworks_queue_jobs', 'queue="auth.mail",state="completed"'))).toBe(1);
-    expect(value(text, series('rayworks_queue_jobs', 'queue="auth.mail",state="waiting"'))).toBe(0);
+    expect(read(text, series('rayworks_queue_jobs', { queue: 'auth.mail', state: 'completed' }))).toBe(1);
+    expect(read(text, series('rayworks_queue_jobs', { queue: 'auth.mail', state: 'waiting' }))).toBe(0);
 
     // With the producer's relays stopped, rows wait: the backlog and the age of the oldest row show it.
     await stop(producer);
@@ -239,11 +248,11 @@ describe('traces and operational metrics across processes', () => {
     });
     await queues.queue('auth.mail').add('authMail', { later: true }, { delay: 3_600_000 });
     const after = await metrics.scrape();
-    const schema = `schema="${scratch.schema}"`;
-    expect(value(after, series('rayworks_outbox_pending_events', schema))).toBe(1);
-    expect(value(after, series('rayworks_outbox_oldest_pending_age_seconds', schema))).toBeGreaterThanOrEqual(90);
-    expect(value(after, series('rayworks_job_outbox_pending_jobs', schema))).toBe(1);
-    expect(value(after, series('rayworks_job_outbox_oldest_pending_age_seconds', schema))).toBeGreaterThanOrEqual(60);
-    expect(value(after, series('rayworks_queue_jobs', 'queue="auth.mail",state="delayed"'))).toBe(1);
+    const schema = { schema: scratch.schema };
+    expect(read(after, series('rayworks_outbox_pending_events', schema))).toBe(1);
+    expect(read(after, series('rayworks_outbox_oldest_pending_age_seconds', schema))).toBeGreaterThanOrEqual(90);
+    expect(read(after, series('rayworks_job_outbox_pending_jobs', schema))).toBe(1);
+    expect(read(after, series('rayworks_job_outbox_oldest_pending_age_seconds', schema))).toBeGreaterThanOrEqual(60);
+    expect(read(after, series('rayworks_queue_jobs', { queue: 'auth.mail', state: 'delayed' }))).toBe(1);
   });
 });

@@ -25,10 +25,26 @@ const scrape = async (port: number) => {
   const res = await fetch(`http://127.0.0.1:${localMetricsPort(port)}/metrics`);
   return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
 };
-/** The value of one series line (`name{labels} value`), or undefined when the series is absent. */
+const labelsOf = (inner: string): Record<string, string> =>
+  Object.fromEntries([...inner.matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+/**
+ * The value of a series written `name{label="value",...}`: the line of that name whose labels are these, in any
+ * order (prom-client places the default `service` label differently per metric type); undefined when absent.
+ */
 const value = (text: string, series: string): number | undefined => {
-  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
-  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+  const [, name, inner] = /^([\w:]+)\{(.*)\}$/.exec(series)!;
+  const wanted = labelsOf(inner!);
+  for (const line of text.split('\n')) {
+    const match = /^([\w:]+)\{(.*)\} (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const has = labelsOf(match[2]!);
+    if (
+      Object.keys(has).length === Object.keys(wanted).length &&
+      Object.entries(wanted).every(([k, v]) => has[k] === v)
+    )
+      return Number(match[3]);
+  }
+  return undefined;
 };
 const PROMETHEUS_TEXT = /# TYPE |process_resident_memory_bytes|http_request_duration_seconds/;
 
