@@ -1,9 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
-/** Starts a script (plain ESM over the built libraries) as a separate process, keeping its output. */
+/**
+ * Starts a script (plain ESM over the built libraries) as a separate process, keeping its output. A process of the
+ * kit started this way serves its metrics on a free port (METRICS_PORT 0) unless told otherwise, so processes a test
+ * starts side by side never compete for the default metrics port.
+ */
 export function startScript(path: string, env: Record<string, string>): ChildProcess & { output: () => string } {
-  const child = spawn(process.execPath, [path], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path], {
+    env: { ...process.env, METRICS_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));

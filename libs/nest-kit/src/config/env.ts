@@ -35,9 +35,10 @@ export const envVars = {
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   /**
    * The internal port /metrics is served on (docs/decisions/0090): never the public port, never forwarded by the
-   * gateway. 9464 (the port Prometheus exporters conventionally use) unless set; local runs give each process its own.
+   * gateway. 9464 (the port Prometheus exporters conventionally use) unless set; local runs give each process its own;
+   * 0 takes any free port (a second process a test starts beside the running system).
    */
-  METRICS_PORT: z.coerce.number().int().min(1).max(65535).default(9464),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   /** The address the metrics port listens on. */
   METRICS_HOST: z.string().min(1).default('0.0.0.0'),
   /** When set, a scrape must also send `Authorization: Bearer <METRICS_TOKEN>`. */
