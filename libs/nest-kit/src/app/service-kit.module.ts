@@ -35,6 +35,7 @@ class ServiceKitLifecycle implements OnApplicationBootstrap, OnApplicationShutdo
     @Inject(KitInfrastructure) private readonly infrastructure: KitInfrastructure,
     @Inject(EventConsumer) private readonly consumer: EventConsumer,
     @Inject(OperationalMetrics) private readonly metrics: OperationalMetrics,
+    @Inject(ServiceKitSettings) private readonly settings: ServiceKitSettings,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -42,6 +43,7 @@ class ServiceKitLifecycle implements OnApplicationBootstrap, OnApplicationShutdo
     await this.infrastructure.start();
     await this.consumer.start();
     this.metrics.watchConsumerGroup(this.consumer.groupId, this.consumer.topics());
+    this.metrics.watchDeadLetters(this.settings.consumer.topics);
     this.logger.info({ group: this.consumer.groupId, topics: this.consumer.topics() }, 'consumer started');
   }
 

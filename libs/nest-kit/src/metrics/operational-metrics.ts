@@ -2,7 +2,7 @@ import type { Admin } from 'kafkajs';
 import type { Logger } from 'pino';
 import { Counter, Gauge } from 'prom-client';
 import type { DataSource } from 'typeorm';
-import { QUEUES } from '@rayworks/contracts';
+import { QUEUES, deadLetterTopic } from '@rayworks/contracts';
 import type { JobQueues } from '../jobs/job-queues.js';
 import type { Metrics } from './metrics.js';
 
@@ -34,15 +34,17 @@ export interface OperationalMetricsOptions {
 /**
  * The series operators watch, beside HTTP and process metrics (docs/decisions/0090), computed when scraped:
  * - outbox and job-outbox backlog and the age of the oldest row not yet handed over, per service schema;
- * - dead letters per topic and consumer group (the service's dead_letters table; 0 for each topic its group reads);
+ * - dead letters per topic: records in `<topic>.dlq` for each topic the service reads;
  * - consumer lag per group, topic and partition (latest offset − committed offset, kafkajs admin);
  * - BullMQ jobs per queue and state (Queue.getJobCounts) for the service's queues, and stalled jobs seen by the
  *   process's own workers.
  * Every process of a service reports the same database- and queue-derived values (label `service` tells them
- * apart): aggregate with `max by (schema)` / `max by (queue, state)`.
+ * apart): aggregate with `max by (schema)` / `max by (queue, state)`; dead letters are reported by each API process
+ * whose service reads the topic: `max by (topic)`.
  */
 export class OperationalMetrics {
   private readonly groups: WatchedGroup[] = [];
+  private readonly deadLetterTopics = new Set<string>();
   private admin?: Admin;
   private backlogQuery?: Promise<Backlog>;
   readonly stalledJobs: Counter<'queue'>;
@@ -94,20 +96,15 @@ export class OperationalMetrics {
       'Age of the oldest job outbox row not yet handed to BullMQ (0 when none waits)',
       (r) => r.jobAge,
     );
-    const deadLetters: Gauge<'schema' | 'topic' | 'consumer_group'> = new Gauge({
+    const deadLetters: Gauge<'topic'> = new Gauge({
       name: 'rayworks_dead_letters',
-      help: "Messages dead-lettered by the service's consumer groups, per topic and group",
-      labelNames: ['schema', 'topic', 'consumer_group'],
+      help: 'Messages held in the dead-letter topic of each topic the service reads (<topic>.dlq, retained records)',
+      labelNames: ['topic'],
       registers,
       collect: () =>
         this.guard('dead-letters', async () => {
           deadLetters.reset();
-          for (const group of this.groups) {
-            for (const topic of group.topics)
-              deadLetters.set({ schema: options.schema, topic, consumer_group: group.groupId }, 0);
-          }
-          for (const row of await this.deadLetterCounts())
-            deadLetters.set({ schema: options.schema, topic: row.topic, consumer_group: row.group }, row.count);
+          for (const { topic, count } of await this.deadLetterCounts()) deadLetters.set({ topic }, count);
         }),
     });
     const lag: Gauge<'group' | 'topic' | 'partition'> = new Gauge({
@@ -142,7 +139,12 @@ export class OperationalMetrics {
     this.admin = admin;
   }
 
-  /** Reports the lag and dead letters of a consumer group over the topics it subscribes to. */
+  /** Reports how many messages wait in the dead-letter topic of each of these topics. */
+  watchDeadLetters(topics: readonly string[]): void {
+    for (const topic of topics) this.deadLetterTopics.add(topic);
+  }
+
+  /** Reports the lag of a consumer group over the topics it subscribes to. */
   watchConsumerGroup(groupId: string, topics: readonly string[]): void {
     if (topics.length === 0 || this.groups.some((g) => g.groupId === groupId)) return;
     this.groups.push({ groupId, topics });
@@ -173,11 +175,20 @@ export class OperationalMetrics {
     return { events: row.events, eventAge: row.event_age, jobs: row.jobs, jobAge: row.job_age };
   }
 
-  private async deadLetterCounts(): Promise<Array<{ topic: string; group: string; count: number }>> {
-    const rows: Array<{ topic: string; consumer_group: string; n: number }> = await this.dataSource.query(
-      `SELECT topic, consumer_group, count(*)::int AS n FROM ${this.options.schema}.dead_letters GROUP BY 1, 2`,
-    );
-    return rows.map((r) => ({ topic: r.topic, group: r.consumer_group, count: r.n }));
+  /**
+   * Records retained in `<topic>.dlq` (high − low watermark, every partition). Counted on Kafka, not in the
+   * service's dead_letters table: that table is readable per tenant only (row-level security), and the topic is
+   * what every consumer of the topic dead-letters into.
+   */
+  private async deadLetterCounts(): Promise<Array<{ topic: string; count: number }>> {
+    const admin = this.admin;
+    if (!admin) return [];
+    const counts: Array<{ topic: string; count: number }> = [];
+    for (const topic of [...this.deadLetterTopics].sort()) {
+      const offsets = await admin.fetchTopicOffsets(deadLetterTopic(topic));
+      counts.push({ topic, count: offsets.reduce((sum, p) => sum + Number(BigInt(p.high) - BigInt(p.low)), 0) });
+    }
+    return counts;
   }
 
   private async consumerLag(): Promise<

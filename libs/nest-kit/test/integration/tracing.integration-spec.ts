@@ -204,6 +204,7 @@ describe('traces and operational metrics across processes', () => {
     );
     ops.useAdmin(admin);
     ops.watchConsumerGroup(groupId, [topic]);
+    ops.watchDeadLetters([topic]);
     const idleGroup = `${groupId}-idle`;
     ops.watchConsumerGroup(idleGroup, [topic]);
     const series = (name: string, labels: Record<string, string>) => ({ name, labels });
@@ -216,11 +217,7 @@ describe('traces and operational metrics across processes', () => {
     await producerClient.send({ topic, messages: [{ key: 'x', value: 'not json' }] });
     await producerClient.disconnect();
 
-    const deadLetters = series('rayworks_dead_letters', {
-      schema: scratch.schema,
-      topic,
-      consumer_group: groupId,
-    });
+    const deadLetters = series('rayworks_dead_letters', { topic });
     const lag = (group: string) => series('rayworks_kafka_consumer_lag', { group, topic, partition: '0' });
     const text = await eventually(
       () => metrics.scrape(),
