@@ -98,7 +98,11 @@ describe('an admin creates a centre and a user, who logs in and must set a new p
         await screenshot(userTab.page, 'forced-password-change', false);
 
         const form = new ChangePasswordForm(userTab.page);
-        await form.fill({ currentPassword: temporary, newPassword: 'Onboarded@2025', confirmPassword: 'Onboarded@2025' });
+        await form.fill({
+          currentPassword: temporary,
+          newPassword: 'Onboarded@2025',
+          confirmPassword: 'Onboarded@2025',
+        });
         await form.submit();
         await userTab.page.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
         await new Shell(userTab.page).waitForToast(AUTH_MESSAGES.passwordUpdated);
