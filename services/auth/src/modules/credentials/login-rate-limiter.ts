@@ -62,7 +62,7 @@ return 0
 `;
 
 export type LoginAttempt =
-  | { allowed: false; reason: 'account-address' | 'address' }
+  | { allowed: false; reason: 'account-address' | 'address'; retryAfterMs: number }
   | {
       allowed: true;
       /** This attempt made the (login name, address) start waiting. */
@@ -90,7 +90,7 @@ export class LoginRateLimiter {
   async attempt(loginName: string, address: string): Promise<LoginAttempt> {
     const account = accountTag(loginName);
     const e = this.env;
-    const [refused, , tripped] = (await this.redis.eval(
+    const [refused, wait, tripped] = (await this.redis.eval(
       ATTEMPT,
       4,
       pairKey(account, address),
@@ -104,7 +104,8 @@ export class LoginRateLimiter {
       e.LOGIN_MAX_FAILURES_PER_ADDRESS,
       address,
     )) as [number, number, number];
-    if (refused !== 0) return { allowed: false, reason: refused === 1 ? 'account-address' : 'address' };
+    if (refused !== 0)
+      return { allowed: false, reason: refused === 1 ? 'account-address' : 'address', retryAfterMs: Math.max(0, wait) };
     return {
       allowed: true,
       accountTripped: (tripped & 1) !== 0,
