@@ -3,5 +3,6 @@ export * from './messages.js';
 export * from './keystroke-filters.js';
 export * from './amount.js';
 export * from './password.js';
+export * from './breached-password.js';
 export * from './dynamic-form.js';
 export { characterCount } from './characters.js';

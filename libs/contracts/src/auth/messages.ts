@@ -16,6 +16,7 @@ export const AUTH_MESSAGES = {
   forbidden: 'You do not have permission to do this.',
   invalidEncryptedBody: 'The request body could not be decrypted.',
   currentPasswordWrong: 'Current password is incorrect',
+  temporaryPasswordExpired: 'Your temporary password has expired. Please use "Forgot password?" to set a new one.',
   resetLinkSent: 'If an account exists for that login name, a password reset link has been sent to its e-mail address.',
   resetLinkInvalid: 'This password reset link is invalid or has expired.',
   passwordResetDone: 'Your password has been reset. Please log in.',

@@ -2,6 +2,8 @@
 export const AUDIT_ACTIONS = {
   loginSuccess: 'LOGIN_SUCCESS',
   loginFailure: 'LOGIN_FAILURE',
+  /** A login limit was reached (docs/decisions/0070): details.limits says which. */
+  loginLimited: 'LOGIN_LIMITED',
   logout: 'LOGOUT',
   passwordChange: 'PASSWORD_CHANGE',
   passwordResetRequest: 'PASSWORD_RESET_REQUEST',
