@@ -176,6 +176,19 @@ describe('docker-compose.yml', () => {
     for (const [name, port] of Object.entries(SERVICE_PORTS)) expect(env(name).PORT).toBe(String(port));
   });
 
+  it('publishes only the gateway, the S3 API browsers use, and the mail catcher on loopback (no metrics port)', () => {
+    const published = Object.fromEntries(
+      Object.entries(containers)
+        .filter(([, c]) => (c.ports ?? []).length > 0)
+        .map(([name, c]) => [name, c.ports]),
+    );
+    expect(published).toEqual({
+      gateway: ['8080:8080'],
+      minio: ['9000:9000'],
+      smtp: ['127.0.0.1:8025:8025'],
+    });
+  });
+
   it('has the infrastructure containers', () => {
     for (const name of INFRASTRUCTURE) expect(Object.keys(containers)).toContain(name);
     expect(containers.kafka?.image).toBe('apache/kafka:3.9.1');

@@ -363,19 +363,37 @@ describe('the Helm chart deploy/helm/rayworks', () => {
       }
     });
 
-    it('lets only the monitoring peers reach the metrics port', () => {
+    it('lets only the monitoring peers reach the internal metrics port (nobody unless configured)', () => {
       for (const proc of PROCESSES) {
-        const metrics = (policyFor(all, proc.name)[0]!.spec.ingress ?? []).filter((r) =>
-          r.ports.some((p) => p.port === 9464),
-        );
-        expect(metrics).toEqual([
+        const metricsRules = (objects: KubeObject[]) =>
+          (policyFor(objects, proc.name)[0]!.spec.ingress ?? []).filter((r) =>
+            r.ports.some((p) => p.port === 'metrics'),
+          );
+        expect(metricsRules(all)).toEqual([
           {
-            ports: [{ port: 9464, protocol: 'TCP' }],
+            ports: [{ port: 'metrics', protocol: 'TCP' }],
             from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }],
           },
         ]);
+        expect(metricsRules(minimal)).toEqual([]);
       }
     });
+  });
+
+  it('serves metrics on the internal port of docs/decisions/0090, announced to Prometheus', () => {
+    for (const d of ofKind<DeploymentObject>(minimal, 'Deployment')) {
+      const c = containerOf(d);
+      expect(c.ports).toContainEqual({ name: 'metrics', containerPort: 9464, protocol: 'TCP' });
+      expect(c.ports.find((p) => p.name === 'http')?.containerPort).not.toBe(9464);
+      expect(envOf(d).METRICS_PORT?.value).toBe('9464');
+      expect(
+        (d.spec.template as { metadata?: { annotations?: Record<string, string> } }).metadata?.annotations,
+      ).toEqual({
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': '9464',
+        'prometheus.io/path': '/metrics',
+      });
+    }
   });
 
   describe('secrets and external services', () => {

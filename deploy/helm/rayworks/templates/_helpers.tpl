@@ -127,6 +127,8 @@ postgres://{{ .user }}:$({{ .passwordVar }})@{{ $host }}:{{ $pg.port }}/{{ $pg.d
 {{- $fullname := include "rayworks.fullname" $root -}}
 - name: PORT
   value: {{ $p.port | quote }}
+- name: METRICS_PORT
+  value: {{ $v.metrics.port | quote }}
 - name: HOME
   value: /tmp
 {{ include "rayworks.infraEnv" $root }}
