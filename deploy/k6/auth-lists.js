@@ -83,7 +83,7 @@ export function handleSummary(data) {
   const seconds = data.state.testRunDurationMs / 1000;
   const lines = [
     '',
-    `Rayworks admin lists: ${options.scenarios.admins.vus} virtual users, ${seconds.toFixed(0)} s, ` +
+    `Rayworks admin lists: ${m.vus_max.values.max} virtual users, ${seconds.toFixed(0)} s, ` +
       `${m.http_reqs.values.count} requests (${m.http_reqs.values.rate.toFixed(0)}/s)`,
     `  p95 ${ms(duration['p(95)'])}   (median ${ms(duration.med)}, p99 ${ms(duration['p(99)'])}, max ${ms(duration.max)})`,
     `  error rate ${(failed * 100).toFixed(2)} %   (checks passed ${(m.checks.values.rate * 100).toFixed(2)} %)`,
