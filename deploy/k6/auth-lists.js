@@ -1,3 +1,4 @@
+/* global __ENV, __ITER */
 // k6: the admin's everyday reads through the gateway — log in once per virtual user, then page, search and sort
 // the users, groups and centres lists, and read the configuration. Run with `npm run load` (50 virtual users, 60 s)
 // or `npm run bench:k6` (VUS and DURATION from the environment): deploy/k6/run.sh builds k6, provisions a company
