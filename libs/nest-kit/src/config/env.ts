@@ -25,6 +25,11 @@ export const envVars = {
     )
     .pipe(z.array(z.string().regex(/^[^:\s]+:\d+$/, 'each broker must be host:port')).min(1)),
   S3_ENDPOINT: z.url(),
+  /**
+   * The address browsers reach the object store at, when it differs from S3_ENDPOINT (a container network name such
+   * as http://minio:9000 that no browser resolves): presigned URLs are signed for it. Unset: S3_ENDPOINT.
+   */
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1),
   S3_ACCESS_KEY_ID: z.string().min(1),
   S3_SECRET_ACCESS_KEY: z.string().min(1),
@@ -52,6 +57,7 @@ export const sessionAuthEnv = {
 };
 export const storageEnv = {
   S3_ENDPOINT: envVars.S3_ENDPOINT,
+  S3_PUBLIC_ENDPOINT: envVars.S3_PUBLIC_ENDPOINT,
   S3_REGION: envVars.S3_REGION,
   S3_ACCESS_KEY_ID: envVars.S3_ACCESS_KEY_ID,
   S3_SECRET_ACCESS_KEY: envVars.S3_SECRET_ACCESS_KEY,

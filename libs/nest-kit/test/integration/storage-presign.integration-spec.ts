@@ -75,6 +75,32 @@ describe('object storage', () => {
     expect((res.headers.get('access-control-allow-methods') ?? '').toUpperCase()).toContain('PUT');
   });
 
+  it('signs browser URLs for the public address when it differs from the one the process uses', async () => {
+    // Two names of the one local server stand for Compose's http://minio:9000 (inside) and the published port.
+    const inside = new URL(infraEnv().s3.endpoint);
+    const outside = new URL(inside);
+    outside.hostname = inside.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+    const split = new StorageService({ ...infraEnv().s3, publicEndpoint: outside.origin });
+    const k = key('public.zip');
+    const body = Buffer.from(`public ${uniqueSuffix()}`);
+
+    const putUrl = new URL(await split.presignPut(k, 'application/zip'));
+    expect(putUrl.host).toBe(outside.host);
+    const put = await fetch(putUrl, { method: 'PUT', headers: { 'Content-Type': 'application/zip' }, body });
+    expect(put.status).toBe(200);
+    // the process itself still talks to the inside address
+    expect(await split.get(k)).toEqual(body);
+
+    const getUrl = new URL(await split.presignGet(k));
+    expect(getUrl.host).toBe(outside.host);
+    expect(Buffer.from(await (await fetch(getUrl)).arrayBuffer())).toEqual(body);
+
+    // the host is part of the signature: the same URL pointed back at the inside name is refused
+    const rewritten = new URL(getUrl);
+    rewritten.host = inside.host;
+    expect((await fetch(rewritten)).status).toBe(403);
+  });
+
   it('assembles a multipart upload', async () => {
     const k = key('big.bin');
     const { UploadId } = await storage.client.send(
