@@ -41,7 +41,8 @@ describe('default role → privilege matrix', () => {
 
   it('gives no company role a privilege of the platform module, and the platform operator only those', () => {
     for (const role of ALL_ROLE_CODES)
-      for (const type of PLATFORM_SUBMODULE_TYPES) expect([role, DEFAULT_ROLE_PRIVILEGES[role][type]]).toEqual([role, undefined]);
+      for (const type of PLATFORM_SUBMODULE_TYPES)
+        expect([role, DEFAULT_ROLE_PRIVILEGES[role][type]]).toEqual([role, undefined]);
     expect(Object.keys(PLATFORM_OPERATOR_PRIVILEGES).sort()).toEqual([...PLATFORM_SUBMODULE_TYPES].sort());
     expect(sanitizeGrants(PLATFORM_OPERATOR_PRIVILEGES as Record<string, string[]>)).toEqual({});
     expect(sanitizeGrants(PLATFORM_OPERATOR_PRIVILEGES as Record<string, string[]>, { platform: true })).toEqual(

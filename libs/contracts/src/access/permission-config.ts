@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  MODULES,
-  PLATFORM_MODULE,
-  SUBMODULES,
-  type PrivilegeRequirement,
-  type SubmoduleType,
-} from './privileges.js';
+import { MODULES, PLATFORM_MODULE, SUBMODULES, type PrivilegeRequirement, type SubmoduleType } from './privileges.js';
 
 /** The user's permission configuration (spec §3): what GET /config returns. */
 export const permissionConfigSchema = z.array(

@@ -19,11 +19,11 @@ export class PlatformOperators1795800000000 implements MigrationInterface {
     for (const table of ['users', 'roles', 'sessions', 'credentials'])
       await q.query(`ALTER TABLE auth.${table} ALTER COLUMN tenant_id DROP NOT NULL`);
     for (const table of ['users', 'roles', 'sessions'])
-      await q.query(
-        `CREATE POLICY platform_rows ON auth.${table} USING (${platformRow}) WITH CHECK (${platformRow})`,
-      );
+      await q.query(`CREATE POLICY platform_rows ON auth.${table} USING (${platformRow}) WITH CHECK (${platformRow})`);
     // A user's role exists whatever its tenant (the composite (tenant_id, role_id) reference skips NULL tenants).
-    await q.query(`ALTER TABLE auth.users ADD CONSTRAINT users_role_exists FOREIGN KEY (role_id) REFERENCES auth.roles (id)`);
+    await q.query(
+      `ALTER TABLE auth.users ADD CONSTRAINT users_role_exists FOREIGN KEY (role_id) REFERENCES auth.roles (id)`,
+    );
     // One platform role per role code, as a company has one system role per code.
     await q.query(`CREATE UNIQUE INDEX roles_platform_code ON auth.roles (role_code) WHERE tenant_id IS NULL`);
   }

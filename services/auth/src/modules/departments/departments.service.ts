@@ -1,6 +1,13 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Department, ListQuery, Page } from '@rayworks/contracts';
-import { companyOf, forbidden, isUniqueViolation, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
+import {
+  companyOf,
+  forbidden,
+  isUniqueViolation,
+  UnitOfWork,
+  type ReadTx,
+  type RequestAccess,
+} from '@rayworks/nest-kit';
 import { ownerFor, wholeReach } from '../access/owner-scope.js';
 import { DepartmentsRepository } from './departments.repository.js';
 

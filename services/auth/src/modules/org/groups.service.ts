@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Centre, Group, ListQuery, Page } from '@rayworks/contracts';
-import { companyOf, forbidden, isUniqueViolation, SessionStore, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
+import {
+  companyOf,
+  forbidden,
+  isUniqueViolation,
+  SessionStore,
+  UnitOfWork,
+  type RequestAccess,
+} from '@rayworks/nest-kit';
 import type { ClientInfo } from '../access/client-info.js';
 import { renewPrincipalsAfterCommit, usersReachingIn } from '../access/principals-change.js';
 import { AUDIT_ACTIONS } from '../audit/audit-actions.js';

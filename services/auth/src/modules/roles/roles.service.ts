@@ -10,7 +10,14 @@ import {
   type Role,
   type roleInputSchema,
 } from '@rayworks/contracts';
-import { companyOf, forbidden, isUniqueViolation, SessionStore, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
+import {
+  companyOf,
+  forbidden,
+  isUniqueViolation,
+  SessionStore,
+  UnitOfWork,
+  type RequestAccess,
+} from '@rayworks/nest-kit';
 import type { ClientInfo } from '../access/client-info.js';
 import { renewPrincipalsAfterCommit, usersOfRole } from '../access/principals-change.js';
 import { ownerFor, wholeReach } from '../access/owner-scope.js';

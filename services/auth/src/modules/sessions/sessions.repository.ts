@@ -7,7 +7,10 @@ import { SessionEntity } from './session.entity.js';
 /** The history of sessions (auth.sessions); the live state is in Redis (nest-kit SessionStore). */
 @Injectable()
 export class SessionsRepository {
-  async insert(tx: ReadTx, row: { id: string; tenantId: string | null; userId: string; client: ClientInfo }): Promise<void> {
+  async insert(
+    tx: ReadTx,
+    row: { id: string; tenantId: string | null; userId: string; client: ClientInfo },
+  ): Promise<void> {
     await tx.repo(SessionEntity).insert({
       id: row.id,
       tenantId: row.tenantId,

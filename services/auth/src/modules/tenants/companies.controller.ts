@@ -15,10 +15,7 @@ export class CompaniesController {
   constructor(@Inject(CompaniesService) private readonly companies: CompaniesService) {}
 
   @ApiContract(AUTH_API.getCompanies, 'Companies (the register of tenants), paged, searched and sorted')
-  async list(
-    @CurrentAccess() access: RequestAccess,
-    @ContractBody(AUTH_API.getCompanies) body: Body<'getCompanies'>,
-  ) {
+  async list(@CurrentAccess() access: RequestAccess, @ContractBody(AUTH_API.getCompanies) body: Body<'getCompanies'>) {
     return apiOk(await this.companies.list(access, body));
   }
 

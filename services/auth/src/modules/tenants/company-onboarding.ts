@@ -152,7 +152,12 @@ export class CompanyOnboarding {
       },
       !withPassword,
     );
-    await this.credentials.insert(tx, { loginName, userId: id, tenantId, passwordHash: options.adminPasswordHash ?? null });
+    await this.credentials.insert(tx, {
+      loginName,
+      userId: id,
+      tenantId,
+      passwordHash: options.adminPasswordHash ?? null,
+    });
     await this.usersPublisher.publish(tx, (await this.users.view(tx, id))!, true);
     // the welcome e-mail (temporary password) exists if and only if the administrator does (job outbox)
     if (!withPassword) await tx.enqueue('authMail', { kind: 'welcome', userId: id });
