@@ -124,14 +124,14 @@ export function credentialsOf(
     groupID: string | null;
     centerID: string[];
     expiresIn: number;
-    user: { companyID: string };
+    user: { companyID: string | null };
   },
   now = Date.now(),
 ): Credentials {
   return {
     token: session.token,
     sessionToken: session.sessionToken,
-    companyId: session.user.companyID,
+    companyId: session.user.companyID ?? undefined,
     groupId: session.groupID,
     centerIds: session.centerID,
     expiresAt: now + session.expiresIn * 1000,

@@ -5,6 +5,8 @@ import { permissionConfigSchema } from '../access/permission-config.js';
 import { defineApi, endpoint as ep, listQuery, pageOf as page } from '../api/endpoint.js';
 import { userSessionSchema } from './api.js';
 import {
+  companySchema,
+  onboardedCompanySchema,
   centreSchema,
   dashboardCountsSchema,
   departmentSchema,
@@ -19,6 +21,7 @@ import {
 import {
   ADD_CENTRE_TO_GROUP_FIELDS,
   CENTER_FIELDS,
+  COMPANY_FIELDS,
   DEPARTMENT_FIELDS,
   DOCTOR_FIELDS,
   formBody,
@@ -113,6 +116,19 @@ export const userInputSchema = formBody(USER_FIELDS, userBody);
 export const userUpdateSchema = formBody(
   formFieldsWithout(USER_FIELDS, 'loginName'),
   userBody.omit({ loginName: true }).extend({ id: uuid }),
+);
+
+/** A company and its first administrator (the platform operator's form, COMPANY_FIELDS). */
+export const companyInputSchema = formBody(
+  COMPANY_FIELDS,
+  z.object({
+    name: formText,
+    code: formText,
+    adminLoginName: userBody.shape.loginName,
+    adminFirstName: formText,
+    adminLastName: formText,
+    adminEmail: formText,
+  }),
 );
 
 const departmentBody = z.object({ name: formText, code: formText });
@@ -632,6 +648,38 @@ export const AUTH_API = defineApi('auth', {
     access: 'authenticated',
     body: preferencesSchema,
     data: preferencesSchema,
+  }),
+  // companies: the platform operator's (PLATFORM module; a company's user never holds it, docs/decisions/0085)
+  getCompanies: ep({
+    method: 'POST',
+    path: '/platform/companies/find',
+    access: requirement('COMPANIES', VIEW),
+    body: listQuery({ sortBy: ['name', 'code', 'createdAt'] }),
+    data: page(companySchema),
+  }),
+  createCompany: ep({
+    method: 'POST',
+    path: '/platform/companies/create',
+    access: requirement('COMPANIES', CREATE),
+    body: companyInputSchema,
+    data: onboardedCompanySchema,
+    errors: [409],
+  }),
+  suspendCompany: ep({
+    method: 'POST',
+    path: '/platform/companies/suspend',
+    access: requirement('COMPANIES', ISACTIVE),
+    body: byId,
+    data: companySchema,
+    errors: [404],
+  }),
+  resumeCompany: ep({
+    method: 'POST',
+    path: '/platform/companies/resume',
+    access: requirement('COMPANIES', ISACTIVE),
+    body: byId,
+    data: companySchema,
+    errors: [404],
   }),
   // dashboard
   dashboardCount: ep({

@@ -9,20 +9,23 @@ const AUDIENCE = 'rayworks';
 const MIN_SECRET_LENGTH = 32;
 
 /** The claims beside the registered ones (sub = user id, iat, exp, iss, aud). Short names keep the token small. */
-const claimsSchema = z.object({
-  sub: z.uuid(),
-  tid: z.uuid(),
-  sid: z.uuid(),
-  ln: z.string().min(1),
-  rc: z.array(z.string()),
-  gid: z.uuid().nullable(),
-  cid: z.array(z.uuid()),
-  lv: z.enum(ACCESS_LEVELS),
-  g: z.record(z.string(), z.number().int()),
-  gv: z.literal(GRANTS_CATALOGUE_VERSION),
-  rp: z.boolean(),
-  pv: z.number().int().min(0),
-});
+const claimsSchema = z
+  .object({
+    sub: z.uuid(),
+    /** null: a platform operator (lv 'platform'), who belongs to no tenant. */
+    tid: z.uuid().nullable(),
+    sid: z.uuid(),
+    ln: z.string().min(1),
+    rc: z.array(z.string()),
+    gid: z.uuid().nullable(),
+    cid: z.array(z.uuid()),
+    lv: z.enum(ACCESS_LEVELS),
+    g: z.record(z.string(), z.number().int()),
+    gv: z.literal(GRANTS_CATALOGUE_VERSION),
+    rp: z.boolean(),
+    pv: z.number().int().min(0),
+  })
+  .refine((c) => (c.tid === null) === (c.lv === 'platform'), 'only a platform principal has no tenant');
 
 export interface SignedAccessToken {
   token: string;

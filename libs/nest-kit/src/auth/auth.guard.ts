@@ -1,14 +1,14 @@
 import { Inject, Injectable, Optional, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { AUTH_HEADERS, AUTH_MESSAGES, grantsAllow } from '@rayworks/contracts';
+import { AUTH_HEADERS, AUTH_MESSAGES, grantsAllow, PLATFORM_MODULE } from '@rayworks/contracts';
 import { bearerToken } from './access-token.js';
 import { AuthFailure, forbidden } from './auth.errors.js';
 import { ACCESS_RULE, ALLOW_DURING_PASSWORD_RESET, type AccessRule } from './decorators.js';
 import { CompanyMismatchError, narrowAccess, type RequestAccess } from './request-access.js';
 import { RequestAuthenticator } from './request-authenticator.js';
 import { setRequestAccess } from './request-state.js';
-import type { Principal } from './principal.js';
+import { isPlatformOperator, type Principal } from './principal.js';
 
 /** The decision for a verified principal on a rule: allowed, or why not. Pure, for the unit tests. */
 export function decide(
@@ -24,6 +24,9 @@ export function decide(
     case 'authenticated':
       return { allowed: true };
     case 'privilege':
+      // The platform module is the platform operators' alone, whatever grants a token carries (docs/decisions/0085).
+      if (rule.need.module === PLATFORM_MODULE && !isPlatformOperator(principal))
+        return { allowed: false, message: AUTH_MESSAGES.forbidden };
       return grantsAllow(principal.grants, rule.need)
         ? { allowed: true }
         : { allowed: false, message: AUTH_MESSAGES.forbidden };

@@ -27,7 +27,8 @@ interface StoredSession {
   /** sha256 of the secret, hex. */
   h: string;
   u: string;
-  t: string;
+  /** The user's tenant; null for a platform operator. */
+  t: string | null;
 }
 
 export type SessionCheck = 'ok' | 'expired' | 'revoked' | 'invalid';
@@ -46,7 +47,7 @@ export class SessionStore {
     readonly idleSeconds: number,
   ) {}
 
-  async create(userId: string, tenantId: string): Promise<{ sessionId: string; token: string }> {
+  async create(userId: string, tenantId: string | null): Promise<{ sessionId: string; token: string }> {
     const sessionId = uuidv7();
     const secret = randomBytes(32).toString('base64url');
     const value: StoredSession = { h: sha256(secret), u: userId, t: tenantId };

@@ -17,6 +17,7 @@ import { IdentitySchema1763800000000 } from './migrations/1763800000000-Identity
 import { UserLogo1764100000000 } from './migrations/1764100000000-UserLogo.js';
 import { JobOutbox1795392000000 } from './migrations/1795392000000-JobOutbox.js';
 import { TemporaryPasswordExpiry1795600000000 } from './migrations/1795600000000-TemporaryPasswordExpiry.js';
+import { PlatformOperators1795800000000 } from './migrations/1795800000000-PlatformOperators.js';
 
 /**
  * The auth service's schema, entities and migrations, in order. Rows are read and written through these entities
@@ -49,5 +50,6 @@ export const database: ServiceDatabaseOptions = {
     UserLogo1764100000000,
     JobOutbox1795392000000,
     TemporaryPasswordExpiry1795600000000,
+    PlatformOperators1795800000000,
   ],
 };

@@ -188,13 +188,13 @@ describe('gateway', () => {
       expect(answer.hello?.gateway).toMatch(/:\d+$/);
       const rooms = await eventually(
         async () => (await observer.in(socketRoom.user(desk._id)).fetchSockets()).flatMap((s) => [...s.rooms]),
-        (r) => r.includes(socketRoom.tenant(desk.user.companyID)),
+        (r) => r.includes(socketRoom.tenant(desk.user.companyID!)),
         { what: 'the socket in its rooms' },
       );
       expect(rooms).toEqual(
         expect.arrayContaining([
           socketRoom.user(desk._id),
-          socketRoom.tenant(desk.user.companyID),
+          socketRoom.tenant(desk.user.companyID!),
           socketRoom.session(parseSessionToken(desk.sessionToken)!.sessionId),
         ]),
       );

@@ -20,5 +20,8 @@ export const AUDIT_ACTIONS = {
   centreCreate: 'CENTRE_CREATE',
   centreUpdate: 'CENTRE_UPDATE',
   availability: 'AVAILABILITY',
+  companyCreate: 'COMPANY_CREATE',
+  companySuspend: 'COMPANY_SUSPEND',
+  companyResume: 'COMPANY_RESUME',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];

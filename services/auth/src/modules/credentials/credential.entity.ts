@@ -12,8 +12,9 @@ export class CredentialEntity {
   @Column({ name: 'user_id', type: 'uuid' })
   userId!: string;
 
-  @Column({ name: 'tenant_id', type: 'uuid' })
-  tenantId!: string;
+  /** null for a platform operator (docs/decisions/0085). */
+  @Column({ name: 'tenant_id', type: 'uuid', nullable: true })
+  tenantId!: string | null;
 
   @Column({ name: 'password_hash', type: 'text', nullable: true })
   passwordHash!: string | null;

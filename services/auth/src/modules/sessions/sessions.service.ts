@@ -84,6 +84,7 @@ export class SessionsService {
     }
     const actor = { userId: credential.userId, loginName: name };
     const scope = this.loginScope(credential.tenantId, actor);
+    await this.refuseSuspendedCompany(credential.tenantId, scope, client);
 
     const session = await this.sessions.create(credential.userId, credential.tenantId);
     const principalVersion = await this.sessions.principalVersion(credential.userId);
@@ -170,6 +171,17 @@ export class SessionsService {
   async revokeAllOfUser(tx: ChangeTx | ReadTx, userId: string, reason: string): Promise<void> {
     await this.sessions.revokeAllForUser(userId);
     await this.sessionRows.endAllOfUser(tx, userId, reason);
+  }
+
+  /**
+   * A suspended company's users cannot log in (docs/decisions/0085): a clear message, said only after the right
+   * password (so it tells a guesser nothing), and a failed-login audit entry in the company.
+   */
+  private async refuseSuspendedCompany(tenantId: string | null, scope: TenantScope, client: ClientInfo) {
+    if (tenantId === null) return;
+    if (await this.uow.read({ tenantId: null }, (tx) => this.companies.isActive(tx, tenantId))) return;
+    await this.uow.change(scope, (tx) => tx.audit(this.failure(client, 'company suspended')));
+    throw new UnauthorizedException(AUTH_MESSAGES.companySuspended);
   }
 
   /** A login's unit of work: the user's tenant (or the platform context), the user it signs in as the actor. */

@@ -8,7 +8,8 @@ import { sanitizeGrants, type PrivilegeGrants, type User } from '@rayworks/contr
  */
 export const userViewRow = z.object({
   id: z.string(),
-  tenantId: z.string(),
+  /** null for a platform operator (docs/decisions/0085). */
+  tenantId: z.string().nullable(),
   loginName: z.string(),
   firstName: z.string(),
   lastName: z.string(),

@@ -1,7 +1,7 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { z } from 'zod';
 import type { Page, User, userInputSchema, userUpdateSchema } from '@rayworks/contracts';
-import { forbidden, SessionStore, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
+import { companyOf, forbidden, SessionStore, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import type { ClientInfo } from '../access/client-info.js';
 import { renewPrincipalsAfterCommit } from '../access/principals-change.js';
 import { wholeReach } from '../access/owner-scope.js';
@@ -59,11 +59,11 @@ export class UsersService {
       const fields = await this.fields(tx, access, input);
       if (await this.credentials.isTaken(tx, input.loginName))
         throw new BadRequestException(USER_MESSAGES.loginNameTaken);
-      const id = await this.users.insert(tx, principal.tenantId, input.loginName, fields);
+      const id = await this.users.insert(tx, companyOf(principal), input.loginName, fields);
       await this.credentials.insert(tx, {
         loginName: input.loginName,
         userId: id,
-        tenantId: principal.tenantId,
+        tenantId: companyOf(principal),
         passwordHash: null,
       });
       const created = (await this.users.view(tx, id))!;
@@ -84,7 +84,7 @@ export class UsersService {
     return this.uow.change(access, async (tx) => {
       const before = await this.manageable(tx, access, input.id);
       const fields = await this.fields(tx, access, input);
-      await this.users.update(tx, access.principal.tenantId, input.id, fields);
+      await this.users.update(tx, companyOf(access.principal), input.id, fields);
       // the previous address is told (an account taken over through its e-mail address shows there)
       if (before.email.toLowerCase() !== fields.email.toLowerCase())
         await tx.enqueue('authMail', { kind: 'email-changed', userId: input.id, previousEmail: before.email });

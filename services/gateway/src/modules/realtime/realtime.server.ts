@@ -84,7 +84,8 @@ export function attachRealtime(
     const { userId, tenantId } = socket.data.principal;
     void socket.join([
       socketRoom.user(userId),
-      socketRoom.tenant(tenantId),
+      // a platform operator belongs to no tenant (docs/decisions/0085): no tenant room
+      ...(tenantId === null ? [] : [socketRoom.tenant(tenantId)]),
       socketRoom.session(socket.data.principal.sessionId),
     ]);
     logger.debug({ socketId: socket.id, userId }, 'realtime connection');
