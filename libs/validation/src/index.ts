@@ -5,3 +5,4 @@ export * from './amount.js';
 export * from './password.js';
 export * from './dynamic-form.js';
 export { characterCount } from './characters.js';
+export { CONTROL_CHARACTER, controlCharacterField, controlCharacterProblem, hasControlCharacter } from './control-characters.js';
