@@ -16,6 +16,7 @@ import { EventTables1763712000000 } from './migrations/1763712000000-EventTables
 import { IdentitySchema1763800000000 } from './migrations/1763800000000-IdentitySchema.js';
 import { UserLogo1764100000000 } from './migrations/1764100000000-UserLogo.js';
 import { JobOutbox1795392000000 } from './migrations/1795392000000-JobOutbox.js';
+import { ReferralCommissionBasisPoints1795700000002 } from './migrations/1795700000002-ReferralCommissionBasisPoints.js';
 import { DeadLetterTenant1795700000000 } from './migrations/1795700000000-DeadLetterTenant.js';
 
 /**
@@ -43,5 +44,8 @@ export const database: ServiceDatabaseOptions = {
     PreferenceEntity,
     PreferredColumnsEntity,
   ],
-  migrations: [EventTables1763712000000, IdentitySchema1763800000000, UserLogo1764100000000, JobOutbox1795392000000, DeadLetterTenant1795700000000],
+  migrations: [EventTables1763712000000, IdentitySchema1763800000000, UserLogo1764100000000, JobOutbox1795392000000,
+    DeadLetterTenant1795700000000,
+    ReferralCommissionBasisPoints1795700000002,
+  ],
 };

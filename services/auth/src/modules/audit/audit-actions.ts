@@ -18,5 +18,7 @@ export const AUDIT_ACTIONS = {
   centreCreate: 'CENTRE_CREATE',
   centreUpdate: 'CENTRE_UPDATE',
   availability: 'AVAILABILITY',
+  signatureUpload: 'SIGNATURE_UPLOAD',
+  pictureUpload: 'PICTURE_UPLOAD',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
