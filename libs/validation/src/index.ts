@@ -5,5 +5,10 @@ export * from './amount.js';
 export * from './password.js';
 export * from './dynamic-form.js';
 export { characterCount } from './characters.js';
-export { CONTROL_CHARACTER, controlCharacterField, controlCharacterProblem, hasControlCharacter } from './control-characters.js';
+export {
+  CONTROL_CHARACTER,
+  controlCharacterField,
+  controlCharacterProblem,
+  hasControlCharacter,
+} from './control-characters.js';
 export * from './money.js';

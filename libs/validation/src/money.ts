@@ -39,7 +39,9 @@ export function parseScaledDecimal(text: string, digits: number): number | null 
 /** An integer count of 10^-digits as plain decimal text with all its fraction digits (1250, 2 → "12.50"). */
 export function scaledToDecimal(value: number, digits: number): string {
   if (!Number.isSafeInteger(value)) throw new Error(`not a whole number: ${value}`);
-  const text = Math.abs(value).toString().padStart(digits + 1, '0');
+  const text = Math.abs(value)
+    .toString()
+    .padStart(digits + 1, '0');
   const whole = text.slice(0, text.length - digits);
   const fraction = text.slice(text.length - digits);
   return `${value < 0 ? '-' : ''}${whole}${digits > 0 ? `.${fraction}` : ''}`;

@@ -82,7 +82,10 @@ export class AuthGuard implements CanActivate {
       this.reflector.getAllAndOverride<boolean | undefined>(ALLOW_DURING_PASSWORD_RESET, targets) ?? false;
     const decision = decide(rule, access, allowDuringReset);
     if (!decision.allowed) {
-      await this.denials?.record(principal, req, { reason: principal.resetPassword ? 'password change pending' : 'access rule', rule });
+      await this.denials?.record(principal, req, {
+        reason: principal.resetPassword ? 'password change pending' : 'access rule',
+        rule,
+      });
       throw forbidden(decision.message);
     }
     setRequestAccess(req, access, session!);

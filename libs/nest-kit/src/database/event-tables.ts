@@ -134,7 +134,9 @@ export async function addDeadLetterTenant(queryRunner: Pick<QueryRunner, 'query'
   await queryRunner.query(`CREATE INDEX dead_letters_tenant ON ${schema}.dead_letters (tenant_id, id)`);
   await queryRunner.query(`ALTER TABLE ${schema}.dead_letters ENABLE ROW LEVEL SECURITY`);
   await queryRunner.query(`ALTER TABLE ${schema}.dead_letters FORCE ROW LEVEL SECURITY`);
-  await queryRunner.query(`CREATE POLICY dead_letters_read ON ${schema}.dead_letters FOR SELECT USING (tenant_id = ${tenant})`);
+  await queryRunner.query(
+    `CREATE POLICY dead_letters_read ON ${schema}.dead_letters FOR SELECT USING (tenant_id = ${tenant})`,
+  );
   await queryRunner.query(`CREATE POLICY dead_letters_record ON ${schema}.dead_letters FOR INSERT WITH CHECK (true)`);
 }
 

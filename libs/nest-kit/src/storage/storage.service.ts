@@ -38,13 +38,9 @@ export class StorageService {
    * contract), and the storage server refuses a PUT of any other type or length (403, nothing stored), so a
    * URL cannot be used to store more than was allowed.
    */
-  presignPut(
-    key: string,
-    contentType: string,
-    contentLength: number,
-    expiresInSeconds = 900,
-  ): Promise<string> {
-    if (!Number.isSafeInteger(contentLength) || contentLength < 0) throw new Error(`bad content length ${contentLength}`);
+  presignPut(key: string, contentType: string, contentLength: number, expiresInSeconds = 900): Promise<string> {
+    if (!Number.isSafeInteger(contentLength) || contentLength < 0)
+      throw new Error(`bad content length ${contentLength}`);
     return getSignedUrl(
       this.client,
       new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType, ContentLength: contentLength }),

@@ -148,7 +148,13 @@ describe('dead-letter topic', () => {
       await client.query('ROLLBACK');
       return result.rows;
     });
-    expect(rows.map((r: { offset: string; attempts: number; tenant_id: string | null }) => [r.offset, r.attempts, r.tenant_id])).toEqual([
+    expect(
+      rows.map((r: { offset: string; attempts: number; tenant_id: string | null }) => [
+        r.offset,
+        r.attempts,
+        r.tenant_id,
+      ]),
+    ).toEqual([
       ['1', 1, null],
       ['2', 1, tenantId],
       ['4', 1, tenantId],

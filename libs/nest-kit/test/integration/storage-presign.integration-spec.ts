@@ -32,11 +32,19 @@ describe('object storage', () => {
     const k = key('limited.png');
     const url = await storage.presignPut(k, 'image/png', 1024);
     for (const size of [1025, 4096, 1023]) {
-      const res = await fetch(url, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: Buffer.alloc(size, 7) });
+      const res = await fetch(url, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'image/png' },
+        body: Buffer.alloc(size, 7),
+      });
       expect({ size, status: res.status }).toEqual({ size, status: 403 });
     }
     expect(await storage.exists(k)).toBe(false);
-    const exact = await fetch(url, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: Buffer.alloc(1024, 7) });
+    const exact = await fetch(url, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'image/png' },
+      body: Buffer.alloc(1024, 7),
+    });
     expect(exact.status).toBe(200);
     expect((await storage.get(k)).length).toBe(1024);
   });

@@ -44,7 +44,11 @@ export const database: ServiceDatabaseOptions = {
     PreferenceEntity,
     PreferredColumnsEntity,
   ],
-  migrations: [EventTables1763712000000, IdentitySchema1763800000000, UserLogo1764100000000, JobOutbox1795392000000,
+  migrations: [
+    EventTables1763712000000,
+    IdentitySchema1763800000000,
+    UserLogo1764100000000,
+    JobOutbox1795392000000,
     DeadLetterTenant1795700000000,
     ReferralCommissionBasisPoints1795700000002,
   ],

@@ -86,7 +86,11 @@ describe('inputs', () => {
         [AUTH_API.createReferral, { name: 'Dr\u0008 Who', providerType: 'External' }, 'name'],
         [AUTH_API.findUsers, { search: 'adm\u0000' }, 'search'],
         [AUTH_API.getDepartments, { search: '\u001f' }, 'search'],
-        [AUTH_API.setSpecialization, { specialization: ['Neuro', 'M\u0000SK'], qualificationName: 'MD' }, 'specialization.1'],
+        [
+          AUTH_API.setSpecialization,
+          { specialization: ['Neuro', 'M\u0000SK'], qualificationName: 'MD' },
+          'specialization.1',
+        ],
       ];
       for (const [endpoint, body, field] of cases) {
         const reply = await api.call(endpoint, body, { session: admin });

@@ -1,6 +1,12 @@
 import { Alert, Button, FileInput, Group, Image, Stack, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminMessages, AUTH_API, PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TYPES, type Profile } from '@rayworks/contracts';
+import {
+  adminMessages,
+  AUTH_API,
+  PROFILE_IMAGE_MAX_BYTES,
+  PROFILE_IMAGE_TYPES,
+  type Profile,
+} from '@rayworks/contracts';
 import { IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { callApi, describeError } from '../../../api/client';

@@ -165,8 +165,7 @@ function ReferralForm({
       email: textOrNull(v.email),
       phoneNumber: textOrNull(v.phoneNumber),
       city: textOrNull(v.city),
-      commissionBasisPoints:
-        v.commissionPercent.trim() === '' ? null : parsePercentToBasisPoints(v.commissionPercent),
+      commissionBasisPoints: v.commissionPercent.trim() === '' ? null : parsePercentToBasisPoints(v.commissionPercent),
     }),
   });
   return (
@@ -302,7 +301,8 @@ export function ReferralViewPage() {
               { label: 'Hospital Name', value: referral.hospitalName },
               {
                 label: 'Commission',
-                value: referral.commissionBasisPoints === null ? null : formatBasisPoints(referral.commissionBasisPoints),
+                value:
+                  referral.commissionBasisPoints === null ? null : formatBasisPoints(referral.commissionBasisPoints),
               },
               { label: 'Email', value: referral.email },
               { label: 'Phone Number', value: referral.phoneNumber },
