@@ -140,6 +140,15 @@ function mutated(schema: Schema | undefined): fc.Arbitrary<unknown> {
     );
 }
 
+/** A value with a control character put into each of its strings (PostgreSQL refuses NUL: a 500 before 0075). */
+function withControls(value: unknown, control: string): unknown {
+  if (typeof value === 'string') return `${value}${control}`;
+  if (Array.isArray(value)) return value.map((v) => withControls(v, control));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withControls(v, control)]));
+  return value;
+}
+
 type Body = { json: unknown } | { raw: string } | null;
 
 const bodyOf = (operation: Operation): fc.Arbitrary<Body> => {
@@ -147,6 +156,12 @@ const bodyOf = (operation: Operation): fc.Arbitrary<Body> => {
   return fc.oneof(
     { weight: 5, arbitrary: conforming(schema).map((json) => ({ json })) },
     { weight: 3, arbitrary: mutated(schema).map((json) => ({ json })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(conforming(schema), fc.constantFrom('\u0000', '\u0007', '\u001b'))
+        .map(([json, control]) => ({ json: withControls(json, control) })),
+    },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }).map((json) => ({ json })) },
     {
       weight: 1,
