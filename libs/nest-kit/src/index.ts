@@ -38,6 +38,7 @@ export * from './auth/request-access.js';
 export * from './auth/request-state.js';
 export * from './auth/decorators.js';
 export * from './auth/auth.guard.js';
+export * from './auth/access-denial-audit.js';
 export * from './auth/body-decryption.interceptor.js';
 export * from './auth/api-exception.filter.js';
 export * from './auth/zod-body.pipe.js';

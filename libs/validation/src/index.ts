@@ -6,3 +6,10 @@ export * from './password.js';
 export * from './breached-password.js';
 export * from './dynamic-form.js';
 export { characterCount } from './characters.js';
+export {
+  CONTROL_CHARACTER,
+  controlCharacterField,
+  controlCharacterProblem,
+  hasControlCharacter,
+} from './control-characters.js';
+export * from './money.js';

@@ -48,7 +48,15 @@ const byId = z.object({ id: z.uuid() });
 const status = z.object({ id: z.uuid(), isActive: z.boolean() });
 /** Profile images (signature, picture): PNG or JPEG, uploaded straight to the object store with a presigned PUT. */
 export const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
-const profileImageUpload = z.object({ contentType: z.enum(PROFILE_IMAGE_TYPES) });
+/** The largest profile image: the upload URL is signed for the declared size, which may not exceed this. */
+export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+const profileImageUpload = z
+  .object({
+    contentType: z.enum(PROFILE_IMAGE_TYPES),
+    /** The file's size in bytes: the storage server refuses an upload of any other length. */
+    size: z.number().int().min(1).max(PROFILE_IMAGE_MAX_BYTES),
+  })
+  .strict();
 const profileImageUploadUrl = z.object({ uploadUrl: z.string(), fileID: z.string() });
 const profileImageFile = z.object({ fileID: z.string().min(1).max(300) });
 
@@ -160,8 +168,9 @@ const referralBody = z.object({
   email: optionalFormText,
   phoneNumber: optionalFormText,
   city: optionalFormText,
-  // Beyond the form's rules (decimals): a percentage.
-  commissionPercent: z.number(invalid).min(0, invalid).max(100, invalid).nullable().optional(),
+  // A rate, not money: basis points 0..10000 (12.5% is 1250; docs/decisions/0079). The console's form field
+  // takes the percentage (REFERRAL_FIELDS.commissionPercent) and sends basis points.
+  commissionBasisPoints: z.number(invalid).int(invalid).min(0, invalid).max(10000, invalid).nullable().optional(),
 });
 export const referralInputSchema = formBody(REFERRAL_FIELDS, referralBody);
 const referralUpdateSchema = formBody(REFERRAL_FIELDS, referralBody.extend({ id: uuid }));

@@ -132,7 +132,8 @@ export const referralSchema = z.object({
   email: z.string().nullable(),
   phoneNumber: z.string().nullable(),
   city: z.string().nullable(),
-  commissionPercent: z.number().min(0).max(100).nullable(),
+  /** The commission rate in basis points (1250 = 12.5%). */
+  commissionBasisPoints: z.number().int().min(0).max(10000).nullable(),
   ...audit,
 });
 export type Referral = z.infer<typeof referralSchema>;

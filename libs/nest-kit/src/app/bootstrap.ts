@@ -7,6 +7,7 @@ import { workerEnvSchema } from './worker-kit.module.js';
 import { z } from 'zod';
 import { createDataSource, type ServiceDatabaseOptions } from '../database/data-source.js';
 import { provisionServiceDatabase } from '../database/provision.js';
+import { auditLogRevokeStatement } from '../database/audit-log.js';
 import { createLogger, PinoNestLogger } from '../logging/logger.js';
 import { requestContextMiddleware } from '../logging/request-context.middleware.js';
 import { Metrics } from '../metrics/metrics.js';
@@ -83,6 +84,14 @@ export async function runMigrations(service: string, database: ServiceDatabaseOp
   const dataSource = await createDataSource(env.MIGRATION_DATABASE_URL, database, `${service}-migrate`).initialize();
   try {
     const applied = await dataSource.runMigrations({ transaction: 'each' });
+    // Provisioning grants the runtime role UPDATE/DELETE on every table at each run: the audit log is append-only.
+    const [{ audit }] = (await dataSource.query(`SELECT to_regclass($1) IS NOT NULL AS audit`, [
+      `${database.schema}.audit_log`,
+    ])) as [{ audit: boolean }];
+    if (audit)
+      await dataSource.query(
+        auditLogRevokeStatement(database.schema, decodeURIComponent(new URL(env.DATABASE_URL).username)),
+      );
     return applied.map((m) => m.name);
   } finally {
     await dataSource.destroy();

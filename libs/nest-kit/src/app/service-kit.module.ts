@@ -17,6 +17,7 @@ import { EventConsumer } from '../events/event-consumer.js';
 import { HealthController } from '../health/health.controller.js';
 import { MetricsController } from '../metrics/metrics.js';
 import { ApiExceptionFilter } from '../auth/api-exception.filter.js';
+import { AccessDenialAudit } from '../auth/access-denial-audit.js';
 import { AuthGuard } from '../auth/auth.guard.js';
 import { createAuthenticator } from '../auth/auth-settings.js';
 import { BodyDecryptionInterceptor } from '../auth/body-decryption.interceptor.js';
@@ -92,6 +93,7 @@ export class ServiceKitModule {
           useFactory: (auth: RequestAuthenticator) => auth.sessions,
           inject: [RequestAuthenticator],
         },
+        AccessDenialAudit,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: BodyDecryptionInterceptor },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

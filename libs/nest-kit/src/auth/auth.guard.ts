@@ -2,6 +2,7 @@ import { Inject, Injectable, Optional, type CanActivate, type ExecutionContext }
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { AUTH_HEADERS, AUTH_MESSAGES, grantsAllow, PLATFORM_MODULE } from '@rayworks/contracts';
+import { AccessDenialAudit } from './access-denial-audit.js';
 import { bearerToken } from './access-token.js';
 import { AuthFailure, forbidden } from './auth.errors.js';
 import { ACCESS_RULE, ALLOW_DURING_PASSWORD_RESET, type AccessRule } from './decorators.js';
@@ -48,6 +49,8 @@ export class AuthGuard implements CanActivate {
   constructor(
     @Inject(Reflector) private readonly reflector: Reflector,
     @Optional() @Inject(RequestAuthenticator) private readonly authenticator: RequestAuthenticator | null,
+    /** Records each 403 of a signed-in caller in the service's audit log (absent in workers). */
+    @Optional() @Inject(AccessDenialAudit) private readonly denials: AccessDenialAudit | null = null,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -72,13 +75,22 @@ export class AuthGuard implements CanActivate {
     try {
       access = narrowAccess(principal, req.headers);
     } catch (error) {
-      if (error instanceof CompanyMismatchError) throw forbidden();
+      if (error instanceof CompanyMismatchError) {
+        await this.denials?.record(principal, req, { reason: 'x-company-id names another tenant' });
+        throw forbidden();
+      }
       throw error;
     }
     const allowDuringReset =
       this.reflector.getAllAndOverride<boolean | undefined>(ALLOW_DURING_PASSWORD_RESET, targets) ?? false;
     const decision = decide(rule, access, allowDuringReset);
-    if (!decision.allowed) throw forbidden(decision.message);
+    if (!decision.allowed) {
+      await this.denials?.record(principal, req, {
+        reason: principal.resetPassword ? 'password change pending' : 'access rule',
+        rule,
+      });
+      throw forbidden(decision.message);
+    }
     setRequestAccess(req, access, session!);
     return true;
   }

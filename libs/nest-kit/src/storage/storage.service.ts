@@ -47,14 +47,21 @@ export class StorageService {
         : this.client;
   }
 
-  /** A URL the browser PUTs one object to; the content type is signed, so an upload of another type is refused. */
-  presignPut(key: string, contentType: string, expiresInSeconds = 900): Promise<string> {
+  /**
+   * A URL the browser PUTs one object to. The content type and the size are signed (docs/decisions/0078): the
+   * caller declares the size of the file before it gets the URL (checked against the upload's maximum by the
+   * contract), and the storage server refuses a PUT of any other type or length (403, nothing stored), so a
+   * URL cannot be used to store more than was allowed.
+   */
+  presignPut(key: string, contentType: string, contentLength: number, expiresInSeconds = 900): Promise<string> {
+    if (!Number.isSafeInteger(contentLength) || contentLength < 0)
+      throw new Error(`bad content length ${contentLength}`);
     return getSignedUrl(
       this.presigner,
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }),
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType, ContentLength: contentLength }),
       {
         expiresIn: expiresInSeconds,
-        signableHeaders: new Set(['content-type']),
+        signableHeaders: new Set(['content-type', 'content-length']),
       },
     );
   }

@@ -16,7 +16,7 @@ describe('object storage', () => {
   it('puts an object through a presigned PUT and reads it back through a presigned GET', async () => {
     const k = key('study.zip');
     const body = Buffer.from(`zip bytes ${uniqueSuffix()}`);
-    const put = await fetch(await storage.presignPut(k, 'application/zip'), {
+    const put = await fetch(await storage.presignPut(k, 'application/zip', body.length), {
       method: 'PUT',
       headers: { 'Content-Type': 'application/zip' },
       body,
@@ -26,6 +26,27 @@ describe('object storage', () => {
     expect(get.status).toBe(200);
     expect(Buffer.from(await get.arrayBuffer())).toEqual(body);
     expect(await storage.get(k)).toEqual(body);
+  });
+
+  it('binds the size: the storage server refuses a PUT bigger (or smaller) than the signed length, storing nothing', async () => {
+    const k = key('limited.png');
+    const url = await storage.presignPut(k, 'image/png', 1024);
+    for (const size of [1025, 4096, 1023]) {
+      const res = await fetch(url, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'image/png' },
+        body: Buffer.alloc(size, 7),
+      });
+      expect({ size, status: res.status }).toEqual({ size, status: 403 });
+    }
+    expect(await storage.exists(k)).toBe(false);
+    const exact = await fetch(url, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'image/png' },
+      body: Buffer.alloc(1024, 7),
+    });
+    expect(exact.status).toBe(200);
+    expect((await storage.get(k)).length).toBe(1024);
   });
 
   it('refuses an expired URL', async () => {
@@ -50,7 +71,7 @@ describe('object storage', () => {
     otherKey.pathname = otherKey.pathname.replace('tamper.txt', 'other.txt');
     expect((await fetch(otherKey)).status).toBe(403);
 
-    const putUrl = await storage.presignPut(k, 'text/plain');
+    const putUrl = await storage.presignPut(k, 'text/plain', 'replaced'.length);
     const forged = await fetch(putUrl, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/zip' },
@@ -61,7 +82,7 @@ describe('object storage', () => {
   });
 
   it('answers a browser CORS pre-flight for a presigned PUT', async () => {
-    const url = await storage.presignPut(key('cors.zip'), 'application/zip');
+    const url = await storage.presignPut(key('cors.zip'), 'application/zip', 100);
     const res = await fetch(url, {
       method: 'OPTIONS',
       headers: {
@@ -84,7 +105,7 @@ describe('object storage', () => {
     const k = key('public.zip');
     const body = Buffer.from(`public ${uniqueSuffix()}`);
 
-    const putUrl = new URL(await split.presignPut(k, 'application/zip'));
+    const putUrl = new URL(await split.presignPut(k, 'application/zip', body.length));
     expect(putUrl.host).toBe(outside.host);
     const put = await fetch(putUrl, { method: 'PUT', headers: { 'Content-Type': 'application/zip' }, body });
     expect(put.status).toBe(200);

@@ -17,6 +17,8 @@ import { IdentitySchema1763800000000 } from './migrations/1763800000000-Identity
 import { UserLogo1764100000000 } from './migrations/1764100000000-UserLogo.js';
 import { JobOutbox1795392000000 } from './migrations/1795392000000-JobOutbox.js';
 import { TemporaryPasswordExpiry1795600000000 } from './migrations/1795600000000-TemporaryPasswordExpiry.js';
+import { DeadLetterTenant1795700000000 } from './migrations/1795700000000-DeadLetterTenant.js';
+import { ReferralCommissionBasisPoints1795700000002 } from './migrations/1795700000002-ReferralCommissionBasisPoints.js';
 import { PlatformOperators1795800000000 } from './migrations/1795800000000-PlatformOperators.js';
 
 /**
@@ -50,6 +52,8 @@ export const database: ServiceDatabaseOptions = {
     UserLogo1764100000000,
     JobOutbox1795392000000,
     TemporaryPasswordExpiry1795600000000,
+    DeadLetterTenant1795700000000,
+    ReferralCommissionBasisPoints1795700000002,
     PlatformOperators1795800000000,
   ],
 };

@@ -23,5 +23,7 @@ export const AUDIT_ACTIONS = {
   companyCreate: 'COMPANY_CREATE',
   companySuspend: 'COMPANY_SUSPEND',
   companyResume: 'COMPANY_RESUME',
+  signatureUpload: 'SIGNATURE_UPLOAD',
+  pictureUpload: 'PICTURE_UPLOAD',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
