@@ -2,3 +2,4 @@ export * from './infra.js';
 export * from './eventually.js';
 export * from './processes.js';
 export * from './tenants.js';
+export * from './token-keys.js';
