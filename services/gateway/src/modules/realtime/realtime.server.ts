@@ -3,14 +3,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
-import {
-  AUTH_MESSAGES,
-  REALTIME_PATH,
-  SESSION_EXPIRED_STATUS,
-  socketRoom,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-} from '@rayworks/contracts';
+import { REALTIME_PATH, socketRoom, type ClientToServerEvents, type ServerToClientEvents } from '@rayworks/contracts';
 import {
   AuthFailure,
   SESSION_ENDED_CHANNEL,
