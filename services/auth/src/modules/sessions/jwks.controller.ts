@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { AUTH_JWKS_PATH } from '@rayworks/contracts';
 import { AccessTokens, Public } from '@rayworks/nest-kit';
 
@@ -18,6 +18,7 @@ export class JwksController {
   @Header('Cache-Control', 'public, max-age=300')
   @ApiOperation({ summary: 'The public keys of the access tokens (JWKS, RFC 7517)' })
   @ApiOkResponse({ description: 'A JSON Web Key Set of Ed25519 public keys, each with its kid' })
+  @ApiServiceUnavailableResponse({ description: 'Through the gateway: the auth service is not answering' })
   jwks() {
     return this.tokens.publicKeys ?? { keys: [] };
   }
