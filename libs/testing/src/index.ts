@@ -3,3 +3,4 @@ export * from './eventually.js';
 export * from './processes.js';
 export * from './tenants.js';
 export * from './redis.js';
+export * from './token-keys.js';

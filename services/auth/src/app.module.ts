@@ -20,7 +20,9 @@ import { UsersModule } from './modules/users/users.module.js';
 
 @Module({
   imports: [
-    ServiceKitModule.forRoot(new ServiceKitSettings('auth', database, SERVICE_SUBSCRIPTIONS.auth)),
+    ServiceKitModule.forRoot(
+      new ServiceKitSettings('auth', database, SERVICE_SUBSCRIPTIONS.auth, { issuesTokens: true }),
+    ),
     AuthConfigModule,
     SessionsModule,
     PasswordsModule,

@@ -1,9 +1,23 @@
-import { createLogger, exitOnStartupError, startHttpApp } from '@rayworks/nest-kit';
+import { ConfigError, createLogger, exitOnStartupError, readSigningKeySet, startHttpApp } from '@rayworks/nest-kit';
 import { AppModule } from './app.module.js';
 import { loadAuthServiceEnv } from './config/env.js';
 
 try {
-  const env = loadAuthServiceEnv();
+  // the variables and the private keys of the access tokens, checked before anything starts, every problem at once
+  const problems: string[] = [];
+  const collect = <T>(read: () => T): T | undefined => {
+    try {
+      return read();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      problems.push(...error.problems);
+      return undefined;
+    }
+  };
+  const loaded = collect(() => loadAuthServiceEnv());
+  collect(() => readSigningKeySet());
+  if (!loaded || problems.length > 0) throw new ConfigError(problems);
+  const env = loaded;
   await startHttpApp(AppModule, {
     service: 'auth',
     port: env.PORT,

@@ -7,6 +7,7 @@ import {
   HealthChecks,
   REDIS,
   startHttpApp,
+  verifierTokenKeys,
 } from '@rayworks/nest-kit';
 import type { Redis } from 'ioredis';
 import { AppModule, GATEWAY } from './app.module.js';
@@ -31,7 +32,8 @@ try {
       registerGatewayChecks(app.get(HealthChecks), redis, env.serviceUrls, env.WEB_DIST_DIR);
       mountCompression(app);
       mountServiceProxies(app, env.serviceUrls, logger);
-      const authenticator = createAuthenticator(env.auth, redis);
+      // verifies with the auth service's public keys, like every service (docs/decisions/0060)
+      const authenticator = createAuthenticator(env.auth, redis, verifierTokenKeys(env.auth.AUTH_JWKS_URL));
       const realtime = attachRealtime(
         app.getHttpServer() as Server,
         redis,

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Optional, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { AUTH_HEADERS, AUTH_MESSAGES, grantsAllow, PLATFORM_MODULE } from '@rayworks/contracts';
+import { AUTH_HEADERS, AUTH_MESSAGES, grantsAllow, isBackgroundRequest, PLATFORM_MODULE } from '@rayworks/contracts';
 import { AccessDenialAudit } from './access-denial-audit.js';
 import { bearerToken } from './access-token.js';
 import { AuthFailure, forbidden } from './auth.errors.js';
@@ -66,7 +66,9 @@ export class AuthGuard implements CanActivate {
     const session = Array.isArray(sessionToken) ? sessionToken[0] : sessionToken;
     let principal: Principal;
     try {
-      principal = await this.authenticator.authenticate(bearerToken(req.headers.authorization), session);
+      principal = await this.authenticator.authenticate(bearerToken(req.headers.authorization), session, {
+        background: isBackgroundRequest(req.headers),
+      });
     } catch (error) {
       if (error instanceof AuthFailure) throw error.toHttpException();
       throw error;

@@ -1,4 +1,4 @@
-import { loadEnv, serviceEnvSchema } from '@rayworks/nest-kit';
+import { issuerServiceEnvSchema, loadEnv } from '@rayworks/nest-kit';
 import { z } from 'zod';
 
 const seconds = (fallback: number) =>
@@ -10,8 +10,12 @@ const seconds = (fallback: number) =>
     .default(fallback);
 const count = (fallback: number) => z.coerce.number().int().min(1).max(10_000).default(fallback);
 
-/** The auth service's variables: every service's, plus mail and the login and password-reset limits. */
-export const authServiceEnvSchema = serviceEnvSchema.extend({
+/**
+ * The auth service's variables: every service's but the JWKS address (it signs the tokens: its keys come from
+ * AUTH_SIGNING_KEYS or AUTH_SIGNING_KEYS_FILE, nest-kit token-keys.ts), plus mail, the login and password-reset
+ * limits and the sessions' absolute lifetime.
+ */
+export const authServiceEnvSchema = issuerServiceEnvSchema.extend({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }),
   MAIL_FROM: z.string().min(3).default('Rayworks <no-reply@rayworks.local>'),
   /** Where the console is reached: links in e-mails point there. */
@@ -31,6 +35,8 @@ export const authServiceEnvSchema = serviceEnvSchema.extend({
   /** How long a temporary password (the welcome e-mail's) may be used before forgot-password is the way in. */
   TEMPORARY_PASSWORD_TTL_SECONDS: seconds(72 * 3600),
   PASSWORD_RESET_TTL_SECONDS: seconds(1800),
+  /** A session ends this long after its login, however active it is (then 440); 12 hours by default. */
+  SESSION_ABSOLUTE_LIFETIME_SECONDS: seconds(12 * 3600),
   /** Proxies in front of the service whose X-Forwarded-For is trusted (the gateway: 1). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(1),
 });

@@ -1,18 +1,19 @@
 import { SERVICE_NAMES, type ServiceName } from '@rayworks/contracts';
-import { envVars, loadEnv, sessionAuthEnv, type AuthEnv } from '@rayworks/nest-kit';
+import { envVars, loadEnv, sessionAuthEnv, verifierEnv, type AuthEnv } from '@rayworks/nest-kit';
 import { z } from 'zod';
 
 const serviceUrlVar = (name: ServiceName) => `SERVICE_URL_${name.toUpperCase()}`;
 
 /**
  * The gateway's variables: its port, Redis (socket.io adapter, sessions), where each service answers, the built
- * console, and the token key and session timeout it verifies socket.io connections with.
+ * console, and where the auth service's public keys are and the session timeout, to verify socket.io connections.
  */
 export const gatewayEnvSchema = z.object({
   PORT: envVars.PORT,
   LOG_LEVEL: envVars.LOG_LEVEL,
   REDIS_URL: envVars.REDIS_URL,
   ...sessionAuthEnv,
+  ...verifierEnv,
   WEB_DIST_DIR: z.string().min(1),
   /** How often open sockets are checked against their sessions (idle expiry closes them). */
   REALTIME_SESSION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
@@ -38,7 +39,7 @@ export function loadGatewayEnv(env: Record<string, string | undefined> = process
     WEB_DIST_DIR: parsed.WEB_DIST_DIR as string,
     REALTIME_SESSION_SWEEP_SECONDS: parsed.REALTIME_SESSION_SWEEP_SECONDS as number,
     auth: {
-      AUTH_TOKEN_SECRET: parsed.AUTH_TOKEN_SECRET as string,
+      AUTH_JWKS_URL: parsed.AUTH_JWKS_URL as string,
       ACCESS_TOKEN_TTL_SECONDS: parsed.ACCESS_TOKEN_TTL_SECONDS as number,
       SESSION_IDLE_TIMEOUT_SECONDS: parsed.SESSION_IDLE_TIMEOUT_SECONDS as number,
     },

@@ -86,7 +86,11 @@ export class SessionsService {
     const scope = this.loginScope(credential.tenantId, actor);
     await this.refuseSuspendedCompany(credential.tenantId, scope, client);
 
-    const session = await this.sessions.create(credential.userId, credential.tenantId);
+    const session = await this.sessions.create(
+      credential.userId,
+      credential.tenantId,
+      this.env.SESSION_ABSOLUTE_LIFETIME_SECONDS,
+    );
     const principalVersion = await this.sessions.principalVersion(credential.userId);
     const outcome = await this.uow.change(scope, async (tx) => {
       const user = await this.users.view(tx, credential.userId);
@@ -136,15 +140,17 @@ export class SessionsService {
 
   /**
    * A new access token for a live session, from the database as it is now (role, centres, active). The old token
-   * may have expired, but its signature must be good and the session must be alive (401 / 440 otherwise).
+   * may have expired, but its signature must be good and the session must be alive (401 / 440 otherwise). A renewal
+   * the console makes for a background call does not slide the session's idle timeout.
    */
   async refresh(
     accessToken: string | null,
     sessionToken: string | undefined,
+    { background = false }: { background?: boolean } = {},
   ): Promise<{ token: string; expiresIn: number; resetPassword: boolean }> {
     let stale: Principal;
     try {
-      stale = await this.authenticator.authenticate(accessToken, sessionToken, { allowExpiredToken: true });
+      stale = await this.authenticator.authenticate(accessToken, sessionToken, { allowExpiredToken: true, background });
     } catch (error) {
       if (error instanceof AuthFailure) throw error.toHttpException();
       throw error;
