@@ -16,6 +16,7 @@ import { mountCompression } from './modules/delivery/response-compression.js';
 import { registerGatewayChecks } from './modules/health/gateway-health.js';
 import { mountServiceProxies } from './modules/proxy/service-proxy.js';
 import { attachRealtime } from './modules/realtime/realtime.server.js';
+import { mountSecurityHeaders } from './modules/security/security-headers.js';
 
 try {
   const env = loadGatewayEnv();
@@ -29,6 +30,7 @@ try {
     configure: (app) => {
       const redis = app.get<Redis>(REDIS);
       registerGatewayChecks(app.get(HealthChecks), redis, env.serviceUrls, env.WEB_DIST_DIR);
+      mountSecurityHeaders(app, { storageOrigins: env.storageOrigins });
       mountCompression(app);
       mountServiceProxies(app, env.serviceUrls, logger);
       const authenticator = createAuthenticator(env.auth, redis);

@@ -23,8 +23,6 @@ export const authServiceEnvSchema = serviceEnvSchema.extend({
   LOGIN_LOCK_AFTER_FAILURES: count(10),
   LOGIN_LOCK_SECONDS: seconds(1800),
   PASSWORD_RESET_TTL_SECONDS: seconds(1800),
-  /** Proxies in front of the service whose X-Forwarded-For is trusted (the gateway: 1). */
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(1),
 });
 export type AuthServiceEnv = z.infer<typeof authServiceEnvSchema>;
 
