@@ -1,3 +1,4 @@
+import './app/strict-csp';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/color-scheme.css';
