@@ -1,4 +1,3 @@
-import './app/strict-csp';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/color-scheme.css';
