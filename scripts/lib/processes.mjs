@@ -49,6 +49,10 @@ export function processTable(env = process.env) {
   const serviceEnv = (service, port) => ({
     ...common,
     PORT: String(port),
+    // Only the gateway is reachable from other machines; the services believe the X-Forwarded-For of the gateway
+    // alone, which reaches them over loopback (docs/decisions/0065-forwarded-headers.md).
+    HOST: '127.0.0.1',
+    TRUSTED_PROXIES: 'loopback',
     DATABASE_URL: serviceDatabaseUrl(env.DATABASE_URL, service),
     MIGRATION_DATABASE_URL: env.DATABASE_URL,
     KAFKA_BROKERS: env.KAFKA_BROKERS,
@@ -95,6 +99,9 @@ export function processTable(env = process.env) {
       AUTH_JWKS_URL: localJwksUrl(env),
       PORT: String(GATEWAY_PORT),
       WEB_DIST_DIR: path.join(ROOT, 'web/dist'),
+      // presigned object URLs point there: the console's Content-Security-Policy allows it (docs/decisions/0066)
+      S3_PUBLIC_ENDPOINT: env.S3_PUBLIC_ENDPOINT ?? env.S3_ENDPOINT,
+      ...optional(['TRUSTED_PROXIES', 'API_DOCS_ENABLED']),
       ...Object.fromEntries(
         SERVICE_NAMES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, `http://127.0.0.1:${SERVICE_PORTS[s]}`]),
       ),

@@ -51,4 +51,5 @@ export * from './app/kit-infrastructure.js';
 export * from './app/service-kit.module.js';
 export * from './app/worker-kit.module.js';
 export * from './app/dead-letters.controller.js';
+export * from './app/http-exposure.js';
 export * from './app/bootstrap.js';

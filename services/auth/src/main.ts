@@ -18,18 +18,9 @@ try {
   collect(() => readSigningKeySet());
   if (!loaded || problems.length > 0) throw new ConfigError(problems);
   const env = loaded;
-  await startHttpApp(AppModule, {
-    service: 'auth',
-    port: env.PORT,
-    logger: createLogger('auth', env.LOG_LEVEL),
-    configure: (app) => {
-      // The client's address (rate limits, audit) is X-Forwarded-For as set by the gateway, one hop.
-      (app.getHttpAdapter().getInstance() as { set(name: string, value: unknown): void }).set(
-        'trust proxy',
-        env.TRUST_PROXY_HOPS,
-      );
-    },
-  });
+  // The client's address (rate limits, audit) is X-Forwarded-For as set by the gateway, believed only from the
+  // addresses in TRUSTED_PROXIES (the kit's startHttpApp; docs/decisions/0065-forwarded-headers.md).
+  await startHttpApp(AppModule, { service: 'auth', port: env.PORT, logger: createLogger('auth', env.LOG_LEVEL) });
 } catch (error) {
   exitOnStartupError('auth', error);
 }

@@ -12,6 +12,7 @@ import { createLogger, PinoNestLogger } from '../logging/logger.js';
 import { requestContextMiddleware } from '../logging/request-context.middleware.js';
 import { Metrics } from '../metrics/metrics.js';
 import { serveOpenApi, writeOpenApi } from '../openapi/openapi.js';
+import { loadHttpExposure, trustProxySetting } from './http-exposure.js';
 
 /** Stops the process with a message that names what is wrong, instead of a stack trace, for bad config. */
 export function exitOnStartupError(service: string, error: unknown): never {
@@ -37,21 +38,30 @@ export interface HttpAppOptions {
 
 /**
  * Creates, configures and starts one Nest HTTP application: request and correlation ids, metrics,
- * OpenAPI at /docs, graceful shutdown on SIGTERM/SIGINT.
+ * OpenAPI at /docs (unless turned off), graceful shutdown on SIGTERM/SIGINT. Where it listens, whose forwarding
+ * headers it believes and whether /docs is served come from HOST, TRUSTED_PROXIES and API_DOCS_ENABLED
+ * (./http-exposure.ts).
  */
 export async function startHttpApp(module: Type<unknown>, options: HttpAppOptions): Promise<INestApplication> {
+  const exposure = loadHttpExposure();
   const app = await NestFactory.create(module, {
     logger: new PinoNestLogger(options.logger),
     abortOnError: false,
     bodyParser: options.bodyParser ?? true,
   });
+  const express = app.getHttpAdapter().getInstance() as { set(name: string, value: unknown): void };
+  express.set('trust proxy', trustProxySetting(exposure.trustedProxies));
+  express.set('x-powered-by', false);
   app.use(requestContextMiddleware(options.logger));
   app.use(app.get(Metrics).middleware());
   app.enableShutdownHooks();
   await options.configure?.(app);
-  serveOpenApi(app, options.service);
-  await app.listen(options.port, '0.0.0.0');
-  options.logger.info({ port: options.port }, `${options.service} listening`);
+  if (exposure.apiDocs) serveOpenApi(app, options.service);
+  await app.listen(options.port, exposure.host);
+  options.logger.info(
+    { port: options.port, host: exposure.host, trustedProxies: exposure.trustedProxies, apiDocs: exposure.apiDocs },
+    `${options.service} listening`,
+  );
   return app;
 }
 

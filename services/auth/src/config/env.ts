@@ -37,8 +37,6 @@ export const authServiceEnvSchema = issuerServiceEnvSchema.extend({
   PASSWORD_RESET_TTL_SECONDS: seconds(1800),
   /** A session ends this long after its login, however active it is (then 440); 12 hours by default. */
   SESSION_ABSOLUTE_LIFETIME_SECONDS: seconds(12 * 3600),
-  /** Proxies in front of the service whose X-Forwarded-For is trusted (the gateway: 1). */
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(1),
 });
 export type AuthServiceEnv = z.infer<typeof authServiceEnvSchema>;
 

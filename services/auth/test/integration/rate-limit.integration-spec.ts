@@ -124,7 +124,7 @@ describe('login limits', () => {
     let auth: Awaited<ReturnType<typeof startAuthProcess>>;
 
     beforeAll(async () => {
-      auth = await startAuthProcess({ LOGIN_MAX_FAILURES_PER_ADDRESS: String(ADDRESS_LIMIT), TRUST_PROXY_HOPS: '1' });
+      auth = await startAuthProcess({ LOGIN_MAX_FAILURES_PER_ADDRESS: String(ADDRESS_LIMIT) });
     }, 90_000);
 
     afterAll(async () => {

@@ -30,6 +30,8 @@ export async function startAuthProcess(settings: Record<string, string>) {
     S3_BUCKET: infra.s3.bucket,
     SMTP_URL: infra.smtpUrl,
     ...(settings.AUTH_SIGNING_KEYS ? {} : { AUTH_SIGNING_KEYS_FILE: localSigningKeysFile() }),
+    // the tests call it directly with an X-Forwarded-For of their own, as the gateway would
+    TRUSTED_PROXIES: 'loopback',
     ...settings,
   });
   const url = `http://127.0.0.1:${port}`;

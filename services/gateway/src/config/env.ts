@@ -17,6 +17,8 @@ export const gatewayEnvSchema = z.object({
   WEB_DIST_DIR: z.string().min(1),
   /** How often open sockets are checked against their sessions (idle expiry closes them). */
   REALTIME_SESSION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** The object store as browsers reach it (presigned URLs): the console's CSP allows its origin (decision 0066). */
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
   ...Object.fromEntries(SERVICE_NAMES.map((name) => [serviceUrlVar(name), z.url()])),
 });
 
@@ -26,6 +28,8 @@ export interface GatewayEnv {
   REDIS_URL: string;
   WEB_DIST_DIR: string;
   REALTIME_SESSION_SWEEP_SECONDS: number;
+  /** Origins besides the gateway's own that the console loads images from and uploads to (the object store). */
+  storageOrigins: string[];
   serviceUrls: Record<ServiceName, string>;
   auth: AuthEnv;
 }
@@ -38,6 +42,7 @@ export function loadGatewayEnv(env: Record<string, string | undefined> = process
     REDIS_URL: parsed.REDIS_URL as string,
     WEB_DIST_DIR: parsed.WEB_DIST_DIR as string,
     REALTIME_SESSION_SWEEP_SECONDS: parsed.REALTIME_SESSION_SWEEP_SECONDS as number,
+    storageOrigins: parsed.S3_PUBLIC_ENDPOINT ? [new URL(parsed.S3_PUBLIC_ENDPOINT as string).origin] : [],
     auth: {
       AUTH_JWKS_URL: parsed.AUTH_JWKS_URL as string,
       ACCESS_TOKEN_TTL_SECONDS: parsed.ACCESS_TOKEN_TTL_SECONDS as number,
