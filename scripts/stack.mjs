@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { SERVICE_NAMES } from '@rayworks/contracts';
-import { ROOT, processTable, serviceDatabaseUrl } from './lib/processes.mjs';
+import { ROOT, LOCAL_SIGNING_KEYS_FILE, processEnv, processTable, serviceDatabaseUrl } from './lib/processes.mjs';
 
 const LOG_DIR = process.env.LOG_DIR ?? path.join(ROOT, '.local/logs');
 const RUN_DIR = process.env.RUN_DIR ?? path.join(ROOT, '.local/run');
@@ -56,7 +56,22 @@ function portInUse(port) {
   });
 }
 
+/** The local signing keys of the access tokens, made once (unless the operator gives keys of their own). */
+async function ensureSigningKeys() {
+  if (process.env.AUTH_SIGNING_KEYS || process.env.AUTH_SIGNING_KEYS_FILE) return;
+  const code = await new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(ROOT, 'services/auth/dist/signing-keys.js'), 'ensure', LOCAL_SIGNING_KEYS_FILE],
+      { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    child.on('exit', resolve);
+  });
+  if (code !== 0) process.exit(code ?? 1);
+}
+
 async function start() {
+  await ensureSigningKeys();
   const table = processTable();
   for (const proc of table) {
     if (alivePid(proc.name)) {
@@ -76,7 +91,7 @@ async function start() {
       ['--enable-source-maps', '--disable-warning=TimeoutNegativeWarning', path.join(ROOT, proc.entry)],
       {
         cwd: ROOT,
-        env: { ...process.env, ...proc.env },
+        env: processEnv(proc),
         detached: true,
         stdio: ['ignore', out, out],
       },
@@ -160,7 +175,7 @@ async function migrate() {
       const child = spawn(process.execPath, [path.join(ROOT, `services/${service}/dist/migrate.js`)], {
         cwd: ROOT,
         env: {
-          ...process.env,
+          ...processEnv({ env: {} }),
           DATABASE_URL: serviceDatabaseUrl(process.env.DATABASE_URL, service),
           MIGRATION_DATABASE_URL: process.env.DATABASE_URL,
         },

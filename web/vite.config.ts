@@ -46,7 +46,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the served bundle (the gateway refuses *.map as well): the dev server has its own
+    // (docs/decisions/0067-internals-not-exposed.md).
+    sourcemap: false,
     rolldownOptions: {
       output: {
         // React and the router are needed by every page and change rarely: one long-lived chunk. Everything else

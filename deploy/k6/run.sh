@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# npm run bench:k6 [script.js]: k6 load test against the running local stack (npm start first).
+# npm run load: the admin lists under 50 virtual users for 60 s against the running local stack (npm start first),
+# printing p95 and the error rate. npm run bench:k6 [script.js]: the same with VUS (default 10) and DURATION from
+# the environment.
 # k6 is built once with `go install` into ~/.cache/rayworks/bin (about 3 minutes, like MinIO). The test makes a
 # company of its own (never the demo one) with an administrator and 60 users to list, then runs the script
 # (default deploy/k6/auth-lists.js) with VUS and DURATION from the environment. Loopback targets only.
@@ -33,6 +35,7 @@ spec=$(node -e '
 ' "$suffix" "$password")
 auth_db=$(node --input-type=module -e "import { serviceDatabaseUrl } from './scripts/lib/processes.mjs'; console.log(serviceDatabaseUrl(process.env.DATABASE_URL, 'auth'))")
 DATABASE_URL="$auth_db" node services/auth/dist/tenant.js "$spec" > /dev/null
-echo "[k6] company k6 Load $suffix provisioned; $(nproc) cores; $(date -u +%FT%TZ)"
+echo "[k6] company k6 Load $suffix provisioned; ${VUS:-10} virtual users for ${DURATION:-30s}; $(nproc) cores; $(date -u +%FT%TZ)"
+mkdir -p .local/k6
 RAYWORKS_URL="$url" RAYWORKS_LOGIN="k6.admin.$suffix" RAYWORKS_PASSWORD="$password" \
   "$bin/k6" run --quiet "${1:-deploy/k6/auth-lists.js}"

@@ -1,6 +1,7 @@
 // The processes `npm start` runs: every service, every worker and the gateway, with their ports and environment.
 // One table, read by start, stop, status and the tests.
 import {
+  AUTH_JWKS_PATH,
   SERVICE_NAMES,
   SERVICE_PORTS,
   SERVICES_WITH_WORKERS,
@@ -20,21 +21,39 @@ export function serviceDatabaseUrl(ownerUrl, service) {
   return url.toString();
 }
 
-/** The local development key of the access tokens (every process verifies them; operators set their own). */
-export const LOCAL_AUTH_TOKEN_SECRET = 'rayworks-local-development-token-secret-not-for-production';
+/**
+ * The local signing keys of the access tokens: generated once by `stack.mjs start` (auth's signing-keys.js ensure),
+ * given to the auth service alone; every other process verifies with the public keys auth publishes
+ * (docs/decisions/0060-asymmetric-access-tokens.md). Operators set AUTH_SIGNING_KEYS or AUTH_SIGNING_KEYS_FILE.
+ */
+export const LOCAL_SIGNING_KEYS_FILE = path.join(ROOT, '.local/auth-signing-keys.json');
+/** The variables that carry the private keys: no process but auth may inherit them. */
+export const SIGNING_KEY_VARIABLES = ['AUTH_SIGNING_KEYS', 'AUTH_SIGNING_KEYS_FILE'];
+
+/** Where the processes that verify tokens fetch auth's public keys. */
+export const localJwksUrl = (env = process.env) =>
+  env.AUTH_JWKS_URL ?? `http://127.0.0.1:${SERVICE_PORTS.auth}${AUTH_JWKS_PATH}`;
+
+/** The auth service's key variables: the operator's, or the local key file. */
+export const signingKeyEnv = (env = process.env) =>
+  env.AUTH_SIGNING_KEYS
+    ? { AUTH_SIGNING_KEYS: env.AUTH_SIGNING_KEYS }
+    : { AUTH_SIGNING_KEYS_FILE: env.AUTH_SIGNING_KEYS_FILE ?? LOCAL_SIGNING_KEYS_FILE };
 
 export function processTable(env = process.env) {
   const optional = (names) => Object.fromEntries(names.filter((n) => env[n] !== undefined).map((n) => [n, env[n]]));
   const common = {
     LOG_LEVEL: env.LOG_LEVEL ?? 'info',
     REDIS_URL: env.REDIS_URL,
-    // every process verifies callers itself (docs/decisions/0011-sessions-and-tokens.md)
-    AUTH_TOKEN_SECRET: env.AUTH_TOKEN_SECRET ?? LOCAL_AUTH_TOKEN_SECRET,
     ...optional(['ACCESS_TOKEN_TTL_SECONDS', 'SESSION_IDLE_TIMEOUT_SECONDS']),
   };
   const serviceEnv = (service, port) => ({
     ...common,
     PORT: String(port),
+    // Only the gateway is reachable from other machines; the services believe the X-Forwarded-For of the gateway
+    // alone, which reaches them over loopback (docs/decisions/0065-forwarded-headers.md).
+    HOST: '127.0.0.1',
+    TRUSTED_PROXIES: 'loopback',
     DATABASE_URL: serviceDatabaseUrl(env.DATABASE_URL, service),
     MIGRATION_DATABASE_URL: env.DATABASE_URL,
     KAFKA_BROKERS: env.KAFKA_BROKERS,
@@ -53,7 +72,14 @@ export function processTable(env = process.env) {
       port: SERVICE_PORTS[service],
       env: {
         ...serviceEnv(service, SERVICE_PORTS[service]),
-        ...(service === 'auth' ? { PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://localhost:${GATEWAY_PORT}` } : {}),
+        // auth signs the access tokens; every other service verifies them with its public keys
+        ...(service === 'auth'
+          ? {
+              PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://localhost:${GATEWAY_PORT}`,
+              ...signingKeyEnv(env),
+              ...optional(['SESSION_ABSOLUTE_LIFETIME_SECONDS']),
+            }
+          : { AUTH_JWKS_URL: localJwksUrl(env) }),
       },
     });
     if (SERVICES_WITH_WORKERS.includes(service)) {
@@ -71,8 +97,12 @@ export function processTable(env = process.env) {
     port: GATEWAY_PORT,
     env: {
       ...common,
+      AUTH_JWKS_URL: localJwksUrl(env),
       PORT: String(GATEWAY_PORT),
       WEB_DIST_DIR: path.join(ROOT, 'web/dist'),
+      // presigned object URLs point there: the console's Content-Security-Policy allows it (docs/decisions/0066)
+      S3_PUBLIC_ENDPOINT: env.S3_PUBLIC_ENDPOINT ?? env.S3_ENDPOINT,
+      ...optional(['TRUSTED_PROXIES', 'API_DOCS_ENABLED']),
       ...Object.fromEntries(
         SERVICE_NAMES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, `http://127.0.0.1:${SERVICE_PORTS[s]}`]),
       ),
@@ -85,4 +115,11 @@ export function processTable(env = process.env) {
     proc.env.METRICS_HOST = '127.0.0.1';
   }
   return table;
+}
+
+/** A process's environment: the caller's, its own, and no private key unless it is its own (auth). */
+export function processEnv(proc, base = process.env) {
+  const env = { ...base, ...proc.env };
+  for (const name of SIGNING_KEY_VARIABLES) if (!(name in proc.env)) delete env[name];
+  return env;
 }

@@ -266,6 +266,20 @@ describe('ApiClient', () => {
     ]);
   });
 
+  it('marks a background call, and the renewal it causes, so neither slides the idle timeout', async () => {
+    handler = (req) =>
+      req.url === '/api/auth/token/refresh' ? ok({ token: 'fresh', expiresIn: 900, resetPassword: false }) : ok(role);
+    const session = new MemorySession({ token: 'old', sessionToken: SESSION_TOKEN, expiresAt: Date.now() + 10_000 });
+    const client = new ApiClient({ baseUrl: base, session });
+    await client.call(AUTH_API.getRole, { id: role._id }, { background: true });
+    expect(seen.map((s) => [s.url, s.headers[AUTH_HEADERS.background]])).toEqual([
+      ['/api/auth/token/refresh', 'true'],
+      ['/api/auth/role/get', 'true'],
+    ]);
+    await client.call(AUTH_API.getRole, { id: role._id });
+    expect(seen[2]!.headers[AUTH_HEADERS.background]).toBeUndefined();
+  });
+
   it('answers 440 when the renewal says the session expired', async () => {
     handler = (req) =>
       req.url === '/api/auth/token/refresh'

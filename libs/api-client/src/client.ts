@@ -74,6 +74,11 @@ export interface CallOptions {
   session?: Credentials | null;
   /** Encrypt this call's body (needs a session token); defaults to the client's encryptBodies. */
   encrypted?: boolean;
+  /**
+   * A call the console makes on its own (a periodic poll), not for the user: it carries AUTH_HEADERS.background and
+   * does not slide the session's idle timeout, nor does the token renewal it causes.
+   */
+  background?: boolean;
 }
 
 export interface RawOptions extends CallOptions {
@@ -124,14 +129,14 @@ export function credentialsOf(
     groupID: string | null;
     centerID: string[];
     expiresIn: number;
-    user: { companyID: string };
+    user: { companyID: string | null };
   },
   now = Date.now(),
 ): Credentials {
   return {
     token: session.token,
     sessionToken: session.sessionToken,
-    companyId: session.user.companyID,
+    companyId: session.user.companyID ?? undefined,
     groupId: session.groupID,
     centerIds: session.centerID,
     expiresAt: now + session.expiresIn * 1000,
@@ -207,7 +212,8 @@ export class ApiClient {
     const path = this.pathOf(endpoint, options);
     const submodule = typeof endpoint.access === 'object' ? endpoint.access.type : undefined;
     const useSession = options.session === undefined && endpoint.access !== 'public' && this.options.session;
-    if (useSession && (this.options.renewTokens ?? true) && this.needsRenewal()) await this.renew();
+    if (useSession && (this.options.renewTokens ?? true) && this.needsRenewal())
+      await this.renew({ background: options.background });
 
     const send = () =>
       this.exchange(endpoint.service, endpoint.method, path, endpoint.method === 'POST' ? (body ?? {}) : undefined, {
@@ -217,7 +223,7 @@ export class ApiClient {
       });
     let answer = await send();
     if (answer.status === 401 && useSession && (this.options.renewTokens ?? true)) {
-      const renewed = await this.renew();
+      const renewed = await this.renew({ background: options.background });
       if (renewed === 'renewed') answer = await send();
       else if (renewed === 'session-expired')
         throw ApiError.http(endpoint.service, endpoint.method, path, SESSION_EXPIRED_STATUS, null);
@@ -247,8 +253,8 @@ export class ApiClient {
    * Renews the session's access token once for all callers waiting on it (AUTH_API.refreshToken with the
    * possibly expired token and the session token).
    */
-  renew(): Promise<RenewalOutcome> {
-    this.renewal ??= this.renewOnce().finally(() => {
+  renew({ background = false }: { background?: boolean } = {}): Promise<RenewalOutcome> {
+    this.renewal ??= this.renewOnce(background).finally(() => {
       this.renewal = null;
     });
     return this.renewal;
@@ -265,13 +271,13 @@ export class ApiClient {
     );
   }
 
-  private async renewOnce(): Promise<RenewalOutcome> {
+  private async renewOnce(background: boolean): Promise<RenewalOutcome> {
     const source = this.options.session;
     const previous = source?.current();
     if (!source || !previous?.token || !previous.sessionToken) return 'unauthorized';
     let answer: Checked<typeof AUTH_API.refreshToken>;
     try {
-      answer = await this.checked(AUTH_API.refreshToken, {}, { session: previous, encrypted: false });
+      answer = await this.checked(AUTH_API.refreshToken, {}, { session: previous, encrypted: false, background });
     } catch {
       return 'failed';
     }
@@ -335,6 +341,7 @@ export class ApiClient {
       }
     }
     Object.assign(headers, credentialHeaders(credentials, options.submodule), options.headers);
+    if (options.background) headers[AUTH_HEADERS.background] = 'true';
     const url = service === null ? this.gatewayUrl(path) : this.url(service, path);
     const where = service ?? 'gateway';
     let response: Response;

@@ -29,3 +29,4 @@ export * from './reporting/endpoints.js';
 export * from './billing/endpoints.js';
 export * from './lims/endpoints.js';
 export * from './imaging/endpoints.js';
+export * from './money/money.js';

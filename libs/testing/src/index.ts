@@ -2,3 +2,5 @@ export * from './infra.js';
 export * from './eventually.js';
 export * from './processes.js';
 export * from './tenants.js';
+export * from './redis.js';
+export * from './token-keys.js';

@@ -33,6 +33,35 @@ export async function provisionTenant(spec: TenantSpec): Promise<ProvisionedTena
   return JSON.parse(stdout.trim().split('\n').pop()!) as ProvisionedTenant;
 }
 
+/** A platform operator of its own (SUPER_ADMIN of the platform, in no company: docs/decisions/0085). */
+export interface TestPlatformOperator {
+  userId: string;
+  loginName: string;
+  password: string;
+}
+
+/**
+ * A platform operator with a random login name and TEST_PASSWORD, through the auth service's tenant CLI (the same
+ * provisioner as the demo's `platform` login), so no test logs in as the demo operator.
+ */
+export async function platformOperator(label: string): Promise<TestPlatformOperator> {
+  const loginName = `${uniqueTenantName(label)}.platform`;
+  const spec = {
+    loginName,
+    firstName: 'Platform',
+    lastName: 'Operator',
+    email: `${loginName}@test.rayworks.local`,
+    password: TEST_PASSWORD,
+  };
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [TENANT_CLI, '--platform-operator', JSON.stringify(spec)],
+    { env: { ...process.env, DATABASE_URL: roleUrl(infraEnv().ownerDatabaseUrl, 'rayworks_auth') } },
+  );
+  const { userId } = JSON.parse(stdout.trim().split('\n').pop()!) as { userId: string };
+  return { userId, loginName, password: TEST_PASSWORD };
+}
+
 /**
  * One user of every role, keyed by a short name (as the demo has them): where each is placed in the tenant of
  * everyRoleTenant: g is a group (centres c1, c2), f a fusion group (centre hub), c3 an individual centre.

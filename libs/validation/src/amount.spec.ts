@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseAmount, validateAmount, validateProcessingFee } from './amount.js';
+import { parseAmountMinor, validateAmount, validateProcessingFee } from './amount.js';
 import { AMOUNT_MAX, AMOUNT_MIN } from './limits.js';
 
 describe('amount limits', () => {
@@ -9,28 +9,32 @@ describe('amount limits', () => {
   });
 });
 
-describe('parseAmount', () => {
+describe('parseAmountMinor', () => {
   it.each([
     ['0', 0],
-    ['100000', 100000],
-    ['99.50', 99.5],
-    ['.5', 0.5],
-    ['5.', 5],
-    [' 250 ', 250],
-    ['-1', -1],
-    [42, 42],
-    [0.25, 0.25],
-  ])('reads %p as %p', (input, expected) => {
-    expect(parseAmount(input)).toBe(expected);
+    ['100000', 10000000],
+    ['99.50', 9950],
+    ['.5', 50],
+    ['5.', 500],
+    [' 250 ', 25000],
+    ['-1', -100],
+    ['0.01', 1],
+    [42, 4200],
+    [0.25, 25],
+  ])('reads %p as %p paise', (input, expected) => {
+    expect(parseAmountMinor(input)).toBe(expected);
   });
 
-  it.each(['abc', '1.2.3', '1e5', '1,000', '', '.', '-', '12abc', '₹100'])('refuses %p', (input) => {
-    expect(parseAmount(input)).toBeNull();
+  it.each(['abc', '1.2.3', '1e5', '1,000', '', '.', '-', '12abc', '₹100', '0.001', '1.005'])('refuses %p', (input) => {
+    expect(parseAmountMinor(input)).toBeNull();
   });
 
-  it.each([NaN, Infinity, -Infinity, null, undefined, {}, [5], true])('refuses the non-amount %p', (input) => {
-    expect(parseAmount(input)).toBeNull();
-  });
+  it.each([NaN, Infinity, -Infinity, null, undefined, {}, [5], true, 1e21, 0.1 + 0.2])(
+    'refuses the non-amount %p',
+    (input) => {
+      expect(parseAmountMinor(input)).toBeNull();
+    },
+  );
 });
 
 describe('validateAmount', () => {
@@ -44,6 +48,7 @@ describe('validateAmount', () => {
   it('refuses what is not a number', () => {
     expect(validateAmount('Price', 'abc')).toBe('Please give valid inputs');
     expect(validateAmount('Price', '10.5.1')).toBe('Please give valid inputs');
+    expect(validateAmount('Price', '10.555')).toBe('Please give valid inputs');
     expect(validateAmount('Price', NaN)).toBe('Please give valid inputs');
   });
 

@@ -32,6 +32,7 @@
 // `inputType` is the HTML input type the console renders; 'number' also means the number-input key rules
 // of spec §5 (e, E, -, + and . blocked), so such a field's filter is digits-only. isClearable is presentation only.
 import { amountProblem } from './amount.js';
+import { controlCharacterField } from './control-characters.js';
 import { characterCount, DIGIT_CLASS, LETTER_CLASS } from './characters.js';
 import { allowText, type CharacterSet, type KeystrokeFilter } from './keystroke-filters.js';
 import { AMOUNT_MAX, PHONE_DIGITS, PIN_DIGITS } from './limits.js';
@@ -300,6 +301,8 @@ export function validateField(field: FormFieldDefinition, value: unknown): strin
     if (field.mandatory !== true) return null;
     return isMultiSelect(field) ? selectAtLeastOneMessage(field.label) : requiredMessage(field.label);
   }
+  // No field of any type takes a control character (./control-characters.ts).
+  if (controlCharacterField(value) !== null) return INVALID_INPUTS_MESSAGE;
   switch (field.type) {
     case 'text':
     case 'textarea':

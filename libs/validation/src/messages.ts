@@ -61,3 +61,6 @@ export const PASSWORD_RULE_MESSAGE = `Password must be ${PASSWORD_MIN_LENGTH} ch
 export const NEW_PASSWORD_SAME_AS_CURRENT_MESSAGE = 'New Password must be different from the Current Password';
 export const CONFIRM_PASSWORD_REQUIRED_MESSAGE = 'Please Confirm Your New Password';
 export const PASSWORDS_MISMATCH_MESSAGE = 'New Passwords must match';
+// designed (ASVS 2.1.7, docs/decisions/0072): a password that satisfies the rule but is known from breaches
+export const BREACHED_PASSWORD_MESSAGE =
+  'This password is too common: it appears in lists of leaked passwords. Please choose a different one.';

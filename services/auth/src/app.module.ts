@@ -15,11 +15,14 @@ import { ProfileModule } from './modules/profile/profile.module.js';
 import { ReferralsModule } from './modules/referrals/referrals.module.js';
 import { RolesModule } from './modules/roles/roles.module.js';
 import { SessionsModule } from './modules/sessions/sessions.module.js';
+import { TenantsModule } from './modules/tenants/tenants.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 
 @Module({
   imports: [
-    ServiceKitModule.forRoot(new ServiceKitSettings('auth', database, SERVICE_SUBSCRIPTIONS.auth)),
+    ServiceKitModule.forRoot(
+      new ServiceKitSettings('auth', database, SERVICE_SUBSCRIPTIONS.auth, { issuesTokens: true }),
+    ),
     AuthConfigModule,
     SessionsModule,
     PasswordsModule,
@@ -34,6 +37,7 @@ import { UsersModule } from './modules/users/users.module.js';
     ProfileModule,
     PreferencesModule,
     DashboardModule,
+    TenantsModule,
   ],
 })
 export class AppModule {}

@@ -1,7 +1,7 @@
 import { createDataSource, exitOnStartupError, loadEnv, envVars } from '@rayworks/nest-kit';
 import { z } from 'zod';
 import { database } from './database/data-source.js';
-import { DEMO_TENANT, demoLoginTable } from './modules/tenants/demo-tenant.js';
+import { DEMO_PASSWORD, DEMO_PLATFORM_OPERATOR, DEMO_TENANT, demoLoginTable } from './modules/tenants/demo-tenant.js';
 import { TenantProvisioner } from './modules/tenants/tenant-provisioner.js';
 
 /**
@@ -15,10 +15,13 @@ if (process.argv.includes('--table')) {
     const env = loadEnv(z.object({ DATABASE_URL: envVars.DATABASE_URL }));
     const dataSource = await createDataSource(env.DATABASE_URL, database, 'auth-seed').initialize();
     try {
-      const tenant = await new TenantProvisioner(dataSource).provision(DEMO_TENANT);
+      const provisioner = new TenantProvisioner(dataSource);
+      const tenant = await provisioner.provision(DEMO_TENANT);
       process.stdout.write(
         `[auth] demo tenant "${DEMO_TENANT.company.name}" ready: ${Object.keys(tenant.users).length} users, ${Object.keys(tenant.centres).length} centres\n`,
       );
+      const operator = await provisioner.platformOperator({ ...DEMO_PLATFORM_OPERATOR, password: DEMO_PASSWORD });
+      process.stdout.write(`[auth] platform operator "${DEMO_PLATFORM_OPERATOR.loginName}" ready (${operator})\n`);
     } finally {
       await dataSource.destroy();
     }

@@ -5,16 +5,25 @@ import { database } from './database/data-source.js';
 import { TenantProvisioner, type TenantSpec } from './modules/tenants/tenant-provisioner.js';
 
 /**
- * Provisions a tenant from a JSON spec (modules/tenants/tenant-provisioner.ts TenantSpec), idempotently, and prints
- * the ids as JSON: `node services/auth/dist/tenant.js '<json>'` (or the JSON on stdin). There is no API to create
- * companies; operators and other services' tests use this. DATABASE_URL is the auth service's runtime role.
+ * The command-line wrapper of onboarding (docs/decisions/0085), idempotent, printing ids as JSON:
+ * - `node services/auth/dist/tenant.js '<json>'` (or the JSON on stdin): a tenant from a TenantSpec — the company
+ *   through CompanyOnboarding, the path of the platform operator's API, then the spec's groups, centres and users;
+ * - `node services/auth/dist/tenant.js --platform-operator '<json>'`: a platform operator
+ *   ({ loginName, firstName, lastName, email, password }), for tests and a first operator of a new installation.
+ * Companies are onboarded by platform operators through the API; tests and other services' tests use this.
+ * DATABASE_URL is the auth service's runtime role.
  */
 try {
   const env = loadEnv(z.object({ DATABASE_URL: envVars.DATABASE_URL }));
-  const spec = JSON.parse(process.argv[2] ?? readFileSync(0, 'utf8')) as TenantSpec;
+  const operatorMode = process.argv[2] === '--platform-operator';
+  const json = JSON.parse(process.argv[operatorMode ? 3 : 2] ?? readFileSync(0, 'utf8')) as unknown;
   const dataSource = await createDataSource(env.DATABASE_URL, database, 'auth-tenant-cli').initialize();
   try {
-    process.stdout.write(`${JSON.stringify(await new TenantProvisioner(dataSource).provision(spec))}\n`);
+    const provisioner = new TenantProvisioner(dataSource);
+    const out = operatorMode
+      ? { userId: await provisioner.platformOperator(json as Parameters<TenantProvisioner['platformOperator']>[0]) }
+      : await provisioner.provision(json as TenantSpec);
+    process.stdout.write(`${JSON.stringify(out)}\n`);
   } finally {
     await dataSource.destroy();
   }

@@ -7,6 +7,7 @@ import {
   HealthChecks,
   REDIS,
   startHttpApp,
+  verifierTokenKeys,
 } from '@rayworks/nest-kit';
 import type { Redis } from 'ioredis';
 import { AppModule, GATEWAY } from './app.module.js';
@@ -16,6 +17,7 @@ import { mountCompression } from './modules/delivery/response-compression.js';
 import { registerGatewayChecks } from './modules/health/gateway-health.js';
 import { mountServiceProxies } from './modules/proxy/service-proxy.js';
 import { attachRealtime } from './modules/realtime/realtime.server.js';
+import { mountSecurityHeaders } from './modules/security/security-headers.js';
 
 try {
   const env = loadGatewayEnv();
@@ -29,9 +31,11 @@ try {
     configure: (app) => {
       const redis = app.get<Redis>(REDIS);
       registerGatewayChecks(app.get(HealthChecks), redis, env.serviceUrls, env.WEB_DIST_DIR);
+      mountSecurityHeaders(app, { storageOrigins: env.storageOrigins });
       mountCompression(app);
       mountServiceProxies(app, env.serviceUrls, logger);
-      const authenticator = createAuthenticator(env.auth, redis);
+      // verifies with the auth service's public keys, like every service (docs/decisions/0060)
+      const authenticator = createAuthenticator(env.auth, redis, verifierTokenKeys(env.auth.AUTH_JWKS_URL));
       const realtime = attachRealtime(
         app.getHttpServer() as Server,
         redis,

@@ -109,3 +109,26 @@ export class ListPage {
     return this.page.getByTestId(`list-${this.id}-row`).allTextContents();
   }
 }
+
+/** /companies/add: the platform operator's new company with its first administrator. */
+export class AddCompanyPage {
+  constructor(private readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto(url('/companies/add'), { waitUntil: 'domcontentloaded' });
+    await this.page.getByTestId('company-form').waitFor();
+  }
+
+  async create(values: {
+    name: string;
+    code: string;
+    adminLoginName: string;
+    adminFirstName: string;
+    adminLastName: string;
+    adminEmail: string;
+  }): Promise<void> {
+    for (const [field, value] of Object.entries(values)) await fill(this.page, `field-${field}`, value);
+    await this.page.getByTestId('company-form-submit').click();
+    await this.page.waitForURL((u) => u.pathname === '/companies', { timeout: 15_000 });
+  }
+}

@@ -98,13 +98,17 @@ describe('an admin creates a centre and a user, who logs in and must set a new p
         await screenshot(userTab.page, 'forced-password-change', false);
 
         const form = new ChangePasswordForm(userTab.page);
-        await form.fill({ currentPassword: temporary, newPassword: 'Welcome@2025', confirmPassword: 'Welcome@2025' });
+        await form.fill({
+          currentPassword: temporary,
+          newPassword: 'Onboarded@2025',
+          confirmPassword: 'Onboarded@2025',
+        });
         await form.submit();
         await userTab.page.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
         await new Shell(userTab.page).waitForToast(AUTH_MESSAGES.passwordUpdated);
 
         const config = toPermissionConfig(DEFAULT_ROLE_PRIVILEGES[ROLE_CODES.CENTER_ADMIN]);
-        expect(await login.login(loginName, 'Welcome@2025')).toBe(landingAfterLogin(false, config));
+        expect(await login.login(loginName, 'Onboarded@2025')).toBe(landingAfterLogin(false, config));
         const userShell = new Shell(userTab.page);
         await userShell.waitUntilReady();
         expect((await userShell.readMenu()).items.map((i) => i.id)).toEqual(buildMenu(config).items.map((i) => i.id));

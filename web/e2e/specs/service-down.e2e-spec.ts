@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 import { ApiClient, readReadiness } from '@rayworks/api-client';
 import { PUBLIC_ROUTES, SERVICE_NAMES, SERVICE_PORTS, serviceUnavailableMessage } from '@rayworks/contracts';
-import { eventually, freePort, startScript, stop } from '@rayworks/testing';
+import { eventually, freePort, localJwksUrl, startScript, stop } from '@rayworks/testing';
 import { openConsole, screenshot, useBrowser } from '../support/browser';
 
 /**
@@ -23,8 +23,8 @@ describe('a service that is down', () => {
       PORT: String(port),
       LOG_LEVEL: 'warn',
       REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-      // the local development secret of services/gateway/.env.example, unless the run sets its own
-      AUTH_TOKEN_SECRET: process.env.AUTH_TOKEN_SECRET ?? 'rayworks-local-development-token-secret-not-for-production',
+      // the running auth service's public keys (this gateway's route to auth itself is closed)
+      AUTH_JWKS_URL: localJwksUrl(),
       WEB_DIST_DIR: fileURLToPath(new URL('../../dist', import.meta.url)),
       ...Object.fromEntries(
         SERVICE_NAMES.map((s) => [

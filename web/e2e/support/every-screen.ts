@@ -6,12 +6,13 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import {
   AUTH_API,
   hasPrivilege,
+  PLATFORM_MODULE,
   PROTECTED_ROUTES,
   PUBLIC_ROUTES,
   ROLE_CODES,
   type PermissionConfig,
 } from '@rayworks/contracts';
-import { infraEnv, roleUrl } from '@rayworks/testing';
+import { infraEnv, platformOperator, roleUrl, type TestPlatformOperator } from '@rayworks/testing';
 import type { Page } from 'playwright-core';
 import { LoginPage } from '../pom/LoginPage';
 import { ApiSession } from '../requests/auth-api';
@@ -19,7 +20,8 @@ import { blockingViolations, settle, type AxeFinding } from './axe';
 import { openConsole, screenshot, url, useBrowser } from './browser';
 
 /**
- * Every console route an administrator can reach, checked with axe-core (WCAG 2.1 A/AA, no critical or serious
+ * Every console route an administrator can reach — and the platform operator's screens, as an operator of its own
+ * (docs/decisions/0085) — checked with axe-core (WCAG 2.1 A/AA, no critical or serious
  * violation), in one variant (theme and width) per spec file so that jest runs them side by side
  * (web/e2e/specs/accessibility-*.e2e-spec.ts). Each makes its own tenant (services/auth/dist/tenant.js) with one
  * record of every kind a detail route shows, and never logs in as a demo user.
@@ -124,8 +126,11 @@ export function checkEveryScreen(variant: ScreenVariant): void {
     const browser = useBrowser();
     let ids: Ids;
     let protectedPaths: string[];
+    let operator: TestPlatformOperator;
+    const operatorPaths = PROTECTED_ROUTES.filter((r) => r.need.module === PLATFORM_MODULE).map((r) => r.path);
 
     beforeAll(async () => {
+      operator = await platformOperator('axe');
       const tenant = await provisionTenant();
       const api = await ApiSession.login(admin, PASSWORD);
       try {
@@ -146,11 +151,12 @@ export function checkEveryScreen(variant: ScreenVariant): void {
       }
     }, 60_000);
 
-    it('the administrator reaches every available screen of the console', () => {
+    it('the administrator reaches every available screen of the console but the platform operator’s', () => {
       const available = PROTECTED_ROUTES.filter((r) => r.availability === 'available').map((r) =>
         concrete(r.path, ids),
       );
-      expect(available.filter((p) => !protectedPaths.includes(p))).toEqual([]);
+      expect(available.filter((p) => !protectedPaths.includes(p) && !operatorPaths.includes(p))).toEqual([]);
+      expect(protectedPaths.filter((p) => operatorPaths.includes(p))).toEqual([]);
     });
 
     async function check(page: Page, path: string, where: string, findings: AxeFinding[]): Promise<void> {
@@ -172,11 +178,21 @@ export function checkEveryScreen(variant: ScreenVariant): void {
         }
         // still the administrator's session at the end: no screen sent the spec back to /login
         expect(new URL(page.url()).pathname).toBe(protectedPaths.at(-1));
-        expect(findings).toEqual([]);
-        expect(pageErrors).toEqual([]);
       } finally {
         await context.close();
       }
+      const operatorTab = await openConsole(browser(), variant);
+      try {
+        await new LoginPage(operatorTab.page).login(operator.loginName, operator.password);
+        for (const path of operatorPaths)
+          await check(operatorTab.page, path, `${variant.name}, platform operator`, findings);
+        expect(new URL(operatorTab.page.url()).pathname).toBe(operatorPaths.at(-1));
+        expect(operatorTab.pageErrors).toEqual([]);
+      } finally {
+        await operatorTab.context.close();
+      }
+      expect(findings).toEqual([]);
+      expect(pageErrors).toEqual([]);
     }, 300_000);
   });
 }

@@ -97,6 +97,8 @@ export interface CallOptions<E extends Endpoint> {
   signal?: AbortSignal;
   /** Defaults to 'public' for public endpoints, else 'session'. */
   context?: CallContext;
+  /** A call the console makes on its own (a periodic poll): it does not keep the session alive. */
+  background?: boolean;
 }
 
 export interface CallResult<T> {
@@ -142,6 +144,7 @@ export async function callApi<E extends Endpoint>(
       params: options.params,
       headers: options.headers,
       signal: options.signal,
+      background: options.background,
     });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -7,7 +7,7 @@ export function credentialsFromProfile(profile: StoredProfile | null): Credentia
   return {
     token: profile.token,
     sessionToken: profile.sessionToken,
-    companyId: profile.companyID,
+    companyId: profile.companyID ?? undefined,
     groupId: profile.groupID,
     centerIds: profile.centerID,
     expiresAt: profile.tokenExpiresAt,

@@ -20,6 +20,7 @@ const departments = () => import('../features/departments/pages');
 const doctors = () => import('../features/doctors/pages');
 const referrals = () => import('../features/referrals/pages');
 const profile = () => import('../features/profile/pages');
+const companies = () => import('../features/companies/pages');
 
 export const SCREENS: Record<string, Screen> = {
   [CONSOLE_ROUTES.groups]: page(groups, 'GroupsPage'),
@@ -58,4 +59,7 @@ export const SCREENS: Record<string, Screen> = {
   [CONSOLE_ROUTES.profileConfig]: page(profile, 'ProfileConfigPage'),
 
   [CONSOLE_ROUTES.departments]: page(departments, 'DepartmentsPage'),
+
+  [CONSOLE_ROUTES.companies]: page(companies, 'CompaniesPage'),
+  [CONSOLE_ROUTES.companiesAdd]: page(companies, 'AddCompanyPage'),
 };

@@ -6,7 +6,7 @@ import {
   type MantineColorScheme,
 } from '@mantine/core';
 
-/** localStorage key of the remembered colour scheme; index.html reads the same key before the first paint. */
+/** localStorage key of the remembered colour scheme; public/color-scheme.js reads the same key before the first paint. */
 export const COLOR_SCHEME_STORAGE_KEY = 'rayworks-color-scheme';
 export const DEFAULT_COLOR_SCHEME: MantineColorScheme = 'light';
 

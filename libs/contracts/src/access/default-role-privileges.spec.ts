@@ -1,8 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import { buildMenu } from '../console/menu.js';
-import { DEFAULT_ROLE_PRIVILEGES } from './default-role-privileges.js';
+import { DEFAULT_ROLE_PRIVILEGES, PLATFORM_OPERATOR_PRIVILEGES } from './default-role-privileges.js';
 import { grantsAllow, sanitizeGrants, toPermissionConfig } from './permission-config.js';
-import { GENERIC, SPECIFIC, WORKLIST, requirement, SUBMODULES, type SubmoduleType } from './privileges.js';
+import {
+  GENERIC,
+  PLATFORM_SUBMODULE_TYPES,
+  SPECIFIC,
+  WORKLIST,
+  requirement,
+  SUBMODULES,
+  type SubmoduleType,
+} from './privileges.js';
 import {
   ALL_ROLE_CODES,
   AVAILABILITY_ROLES,
@@ -31,9 +39,24 @@ describe('default role → privilege matrix', () => {
     }
   });
 
-  it('gives the product admin and the super admin every privilege', () => {
+  it('gives no company role a privilege of the platform module, and the platform operator only those', () => {
+    for (const role of ALL_ROLE_CODES)
+      for (const type of PLATFORM_SUBMODULE_TYPES)
+        expect([role, DEFAULT_ROLE_PRIVILEGES[role][type]]).toEqual([role, undefined]);
+    expect(Object.keys(PLATFORM_OPERATOR_PRIVILEGES).sort()).toEqual([...PLATFORM_SUBMODULE_TYPES].sort());
+    expect(sanitizeGrants(PLATFORM_OPERATOR_PRIVILEGES as Record<string, string[]>)).toEqual({});
+    expect(sanitizeGrants(PLATFORM_OPERATOR_PRIVILEGES as Record<string, string[]>, { platform: true })).toEqual(
+      PLATFORM_OPERATOR_PRIVILEGES,
+    );
+    expect(grantsAllow(PLATFORM_OPERATOR_PRIVILEGES, requirement('COMPANIES', GENERIC.CREATE))).toBe(true);
+    expect(grantsAllow(PLATFORM_OPERATOR_PRIVILEGES, requirement('USER', GENERIC.VIEW))).toBe(false);
+  });
+
+  it('gives the product admin and the super admin of a company every company privilege', () => {
     for (const role of [ROLE_CODES.ADMIN, ROLE_CODES.SUPER_ADMIN]) {
-      for (const [type, def] of Object.entries(SUBMODULES)) {
+      for (const [type, def] of Object.entries(SUBMODULES).filter(
+        ([type]) => !PLATFORM_SUBMODULE_TYPES.includes(type as SubmoduleType),
+      )) {
         expect([type, [...(DEFAULT_ROLE_PRIVILEGES[role][type as SubmoduleType] ?? [])]]).toEqual([
           type,
           [...def.privileges],

@@ -1,4 +1,4 @@
-import { GENERIC, SPECIFIC, SUBMODULES, WORKLIST, type SubmoduleType } from './privileges.js';
+import { GENERIC, PLATFORM_SUBMODULE_TYPES, SPECIFIC, SUBMODULES, WORKLIST, type SubmoduleType } from './privileges.js';
 import type { PrivilegeGrants } from './permission-config.js';
 import { ROLE_CODES, type RoleCode } from './roles.js';
 
@@ -80,8 +80,22 @@ const PEOPLE_ADMIN: PrivilegeGrants = {
   EQUIPMENT_CONFIG: all('EQUIPMENT_CONFIG'),
 };
 
+/** Every company privilege (the platform module is never a company's). */
 const everything = (): PrivilegeGrants =>
-  Object.fromEntries((Object.keys(SUBMODULES) as SubmoduleType[]).map((type) => [type, all(type)])) as PrivilegeGrants;
+  Object.fromEntries(
+    (Object.keys(SUBMODULES) as SubmoduleType[])
+      .filter((type) => !PLATFORM_SUBMODULE_TYPES.includes(type))
+      .map((type) => [type, all(type)]),
+  ) as PrivilegeGrants;
+
+/**
+ * What a platform operator holds (SUPER_ADMIN of the platform, with no company: docs/decisions/0085): the
+ * platform module only — companies (list, onboard, suspend and resume) and operations (dead letters) — and nothing
+ * of any company's data.
+ */
+export const PLATFORM_OPERATOR_PRIVILEGES: PrivilegeGrants = Object.fromEntries(
+  PLATFORM_SUBMODULE_TYPES.map((type) => [type, all(type)]),
+) as PrivilegeGrants;
 
 export const DEFAULT_ROLE_PRIVILEGES: Record<RoleCode, PrivilegeGrants> = {
   [ROLE_CODES.SUPER_ADMIN]: everything(),

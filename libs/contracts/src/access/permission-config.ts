@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MODULES, SUBMODULES, type PrivilegeRequirement, type SubmoduleType } from './privileges.js';
+import { MODULES, PLATFORM_MODULE, SUBMODULES, type PrivilegeRequirement, type SubmoduleType } from './privileges.js';
 
 /** The user's permission configuration (spec §3): what GET /config returns. */
 export const permissionConfigSchema = z.array(
@@ -51,11 +51,18 @@ export function toPermissionConfig(grants: PrivilegeGrants): PermissionConfig {
   })).filter((entry) => entry.submodules.length > 0);
 }
 
-/** Keeps only grants the catalogue knows: a role can never hold an invented code. */
-export function sanitizeGrants(grants: Record<string, readonly string[]>): PrivilegeGrants {
+/**
+ * Keeps only grants the catalogue knows: a role can never hold an invented code. The platform module's grants are
+ * kept only for the platform operators' role (`platform: true`): a company's role never holds them.
+ */
+export function sanitizeGrants(
+  grants: Record<string, readonly string[]>,
+  { platform = false }: { platform?: boolean } = {},
+): PrivilegeGrants {
   const out: PrivilegeGrants = {};
   for (const [type, codes] of Object.entries(grants)) {
     if (!(type in SUBMODULES)) continue;
+    if ((SUBMODULES[type as SubmoduleType].module === PLATFORM_MODULE) !== platform) continue;
     const known = SUBMODULES[type as SubmoduleType].privileges as readonly string[];
     const kept = [...new Set(codes)].filter((c) => known.includes(c));
     if (kept.length > 0) out[type as SubmoduleType] = kept;

@@ -3,7 +3,12 @@
  * Codes the specification does not show are designed here once; docs/roles-and-privileges.md explains them.
  * The permission configuration of a user (GET /config) is a subset of this catalogue.
  */
-export const MODULES = ['PACS', 'BILLING', 'OTHERS'] as const;
+export const MODULES = ['PACS', 'BILLING', 'OTHERS', 'PLATFORM'] as const;
+/**
+ * The module of the platform's own work (onboarding companies, operations): held only by platform operators
+ * (docs/decisions/0085-platform-operators.md), never by a company's role, whatever its role code.
+ */
+export const PLATFORM_MODULE = 'PLATFORM' satisfies Module;
 export type Module = (typeof MODULES)[number];
 
 /** Generic privileges (spec §6), shared by most submodules. */
@@ -131,10 +136,17 @@ export const SUBMODULES = {
   },
   LAB_MANAGEMENT: { module: 'BILLING', label: 'Lab Management', privileges: CRUD },
   PATHOLOGIST: { module: 'BILLING', label: 'Pathologist', privileges: [SPECIFIC.VALIDATE, SPECIFIC.SIGN] },
+  // PLATFORM: platform operators only (no company role can hold these)
+  COMPANIES: { module: 'PLATFORM', label: 'Companies', privileges: [VIEW, CREATE, ISACTIVE] },
+  OPERATIONS: { module: 'PLATFORM', label: 'Operations', privileges: [VIEW] },
 } as const satisfies Record<string, SubmoduleDefinition>;
 
 export type SubmoduleType = keyof typeof SUBMODULES;
 export const SUBMODULE_TYPES = Object.keys(SUBMODULES) as SubmoduleType[];
+/** The submodule types of the platform module: grants a company's role never holds. */
+export const PLATFORM_SUBMODULE_TYPES: readonly SubmoduleType[] = SUBMODULE_TYPES.filter(
+  (type) => SUBMODULES[type].module === PLATFORM_MODULE,
+);
 export type PrivilegeCode<T extends SubmoduleType = SubmoduleType> = (typeof SUBMODULES)[T]['privileges'][number];
 
 /** A privilege a route, a menu item or an endpoint needs: module + type + any one of the codes. */

@@ -75,5 +75,18 @@ export const PLATFORM_ROLES: readonly RoleCode[] = [
   ROLE_CODES.MARKETPLACE_RADIOLOGIST,
 ];
 
+/**
+ * The platform operator (docs/decisions/0085-platform-operators.md): SUPER_ADMIN of the platform, not of a company.
+ * Its user has no company; its principal is recognised by `level: 'platform'` and `tenantId: null` (the access
+ * token's `lv` and `tid` claims), never by the role code alone: a company may have a SUPER_ADMIN role of its own,
+ * which holds no platform privilege. Its privileges: PLATFORM_OPERATOR_PRIVILEGES (the PLATFORM module only).
+ */
+export const PLATFORM_OPERATOR = {
+  roleCode: ROLE_CODES.SUPER_ADMIN,
+  label: 'Platform Operator',
+  /** The platform operator login `npm start` seeds (demo password). */
+  demoLoginName: 'platform',
+} as const;
+
 /** Roles with the special admin avatar (spec §2). */
 export const ADMIN_AVATAR_ROLES: readonly RoleCode[] = [ROLE_CODES.ADMIN, ROLE_CODES.SUPER_ADMIN];

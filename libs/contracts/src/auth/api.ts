@@ -50,7 +50,8 @@ export const loggedInUserSchema = z.object({
   radiologistLogo: z.string().nullable(),
   centerID: z.array(z.string()),
   groupID: z.string().nullable(),
-  companyID: z.string(),
+  /** The user's company; null for a platform operator, who belongs to no company (docs/decisions/0085). */
+  companyID: z.string().nullable(),
 });
 export type LoggedInUser = z.infer<typeof loggedInUserSchema>;
 

@@ -5,6 +5,8 @@ import { permissionConfigSchema } from '../access/permission-config.js';
 import { defineApi, endpoint as ep, listQuery, pageOf as page } from '../api/endpoint.js';
 import { userSessionSchema } from './api.js';
 import {
+  companySchema,
+  onboardedCompanySchema,
   centreSchema,
   dashboardCountsSchema,
   departmentSchema,
@@ -19,6 +21,7 @@ import {
 import {
   ADD_CENTRE_TO_GROUP_FIELDS,
   CENTER_FIELDS,
+  COMPANY_FIELDS,
   DEPARTMENT_FIELDS,
   DOCTOR_FIELDS,
   formBody,
@@ -45,7 +48,15 @@ const byId = z.object({ id: z.uuid() });
 const status = z.object({ id: z.uuid(), isActive: z.boolean() });
 /** Profile images (signature, picture): PNG or JPEG, uploaded straight to the object store with a presigned PUT. */
 export const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
-const profileImageUpload = z.object({ contentType: z.enum(PROFILE_IMAGE_TYPES) });
+/** The largest profile image: the upload URL is signed for the declared size, which may not exceed this. */
+export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+const profileImageUpload = z
+  .object({
+    contentType: z.enum(PROFILE_IMAGE_TYPES),
+    /** The file's size in bytes: the storage server refuses an upload of any other length. */
+    size: z.number().int().min(1).max(PROFILE_IMAGE_MAX_BYTES),
+  })
+  .strict();
 const profileImageUploadUrl = z.object({ uploadUrl: z.string(), fileID: z.string() });
 const profileImageFile = z.object({ fileID: z.string().min(1).max(300) });
 
@@ -115,6 +126,19 @@ export const userUpdateSchema = formBody(
   userBody.omit({ loginName: true }).extend({ id: uuid }),
 );
 
+/** A company and its first administrator (the platform operator's form, COMPANY_FIELDS). */
+export const companyInputSchema = formBody(
+  COMPANY_FIELDS,
+  z.object({
+    name: formText,
+    code: formText,
+    adminLoginName: userBody.shape.loginName,
+    adminFirstName: formText,
+    adminLastName: formText,
+    adminEmail: formText,
+  }),
+);
+
 const departmentBody = z.object({ name: formText, code: formText });
 export const departmentInputSchema = formBody(DEPARTMENT_FIELDS, departmentBody);
 const departmentUpdateSchema = formBody(DEPARTMENT_FIELDS, departmentBody.extend({ id: uuid }));
@@ -144,8 +168,9 @@ const referralBody = z.object({
   email: optionalFormText,
   phoneNumber: optionalFormText,
   city: optionalFormText,
-  // Beyond the form's rules (decimals): a percentage.
-  commissionPercent: z.number(invalid).min(0, invalid).max(100, invalid).nullable().optional(),
+  // A rate, not money: basis points 0..10000 (12.5% is 1250; docs/decisions/0079). The console's form field
+  // takes the percentage (REFERRAL_FIELDS.commissionPercent) and sends basis points.
+  commissionBasisPoints: z.number(invalid).int(invalid).min(0, invalid).max(10000, invalid).nullable().optional(),
 });
 export const referralInputSchema = formBody(REFERRAL_FIELDS, referralBody);
 const referralUpdateSchema = formBody(REFERRAL_FIELDS, referralBody.extend({ id: uuid }));
@@ -632,6 +657,38 @@ export const AUTH_API = defineApi('auth', {
     access: 'authenticated',
     body: preferencesSchema,
     data: preferencesSchema,
+  }),
+  // companies: the platform operator's (PLATFORM module; a company's user never holds it, docs/decisions/0085)
+  getCompanies: ep({
+    method: 'POST',
+    path: '/platform/companies/find',
+    access: requirement('COMPANIES', VIEW),
+    body: listQuery({ sortBy: ['name', 'code', 'createdAt'] }),
+    data: page(companySchema),
+  }),
+  createCompany: ep({
+    method: 'POST',
+    path: '/platform/companies/create',
+    access: requirement('COMPANIES', CREATE),
+    body: companyInputSchema,
+    data: onboardedCompanySchema,
+    errors: [409],
+  }),
+  suspendCompany: ep({
+    method: 'POST',
+    path: '/platform/companies/suspend',
+    access: requirement('COMPANIES', ISACTIVE),
+    body: byId,
+    data: companySchema,
+    errors: [404],
+  }),
+  resumeCompany: ep({
+    method: 'POST',
+    path: '/platform/companies/resume',
+    access: requirement('COMPANIES', ISACTIVE),
+    body: byId,
+    data: companySchema,
+    errors: [404],
   }),
   // dashboard
   dashboardCount: ep({

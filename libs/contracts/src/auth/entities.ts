@@ -4,6 +4,24 @@ import { z } from 'zod';
 const id = z.uuid();
 const audit = { isActive: z.boolean(), createdAt: z.string(), updatedAt: z.string() };
 
+/** A company (tenant) as the platform operator sees it: the register only, none of the company's own data. */
+export const companySchema = z.object({
+  _id: id,
+  name: z.string(),
+  code: z.string(),
+  /** false while suspended: its users cannot log in; its data is kept. */
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+/** A company just onboarded, with the id and login name of its first administrator. */
+export const onboardedCompanySchema = companySchema.extend({
+  admin: z.object({ _id: id, loginName: z.string(), email: z.string() }),
+});
+export type OnboardedCompany = z.infer<typeof onboardedCompanySchema>;
+
 export const groupSchema = z.object({
   _id: id,
   name: z.string(),
@@ -114,7 +132,8 @@ export const referralSchema = z.object({
   email: z.string().nullable(),
   phoneNumber: z.string().nullable(),
   city: z.string().nullable(),
-  commissionPercent: z.number().min(0).max(100).nullable(),
+  /** The commission rate in basis points (1250 = 12.5%). */
+  commissionBasisPoints: z.number().int().min(0).max(10000).nullable(),
   ...audit,
 });
 export type Referral = z.infer<typeof referralSchema>;

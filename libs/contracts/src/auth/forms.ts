@@ -54,6 +54,20 @@ export const USER_FIELDS = {
   roleID: { type: 'select', label: 'Role', value: 'roleID', mandatory: true },
 } as const satisfies Record<string, FormFieldDefinition>;
 
+/**
+ * The platform operator's new company with its first administrator (/companies/add, docs/decisions/0085): the
+ * company's name and code, and the administrator's login name, names and e-mail (the temporary password goes to
+ * that e-mail, as for every new user).
+ */
+export const COMPANY_FIELDS = {
+  name: nameField('Company Name'),
+  code: codeField('Company Code'),
+  adminLoginName: { ...USER_FIELDS.loginName, label: 'Administrator Login Name', value: 'adminLoginName' },
+  adminFirstName: { ...PERSON_NAME_FIELDS.firstName, label: 'Administrator First Name', value: 'adminFirstName' },
+  adminLastName: { ...PERSON_NAME_FIELDS.lastName, label: 'Administrator Last Name', value: 'adminLastName' },
+  adminEmail: { ...EMAIL_FIELD, mandatory: true, label: 'Administrator Email', value: 'adminEmail' },
+} as const satisfies Record<string, FormFieldDefinition>;
+
 export const DOCTOR_FIELDS = {
   ...PERSON_NAME_FIELDS,
   ...CONTACT_FIELDS,

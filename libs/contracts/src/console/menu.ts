@@ -16,6 +16,8 @@ const { VIEW } = GENERIC;
 
 /** The side menu (spec §2) with its sort orders. Report Templates has none in the spec: 14 (after Finance). */
 export const MENU_CATALOGUE: readonly MenuEntry[] = [
+  // the platform operator's only entry (docs/decisions/0085); no company role holds its privilege
+  { id: 'companies', label: 'Companies', link: '/companies', sortBy: 0, need: requirement('COMPANIES', VIEW) },
   { id: 'groups', label: 'Groups', link: '/groups', sortBy: 1, need: requirement('GROUP', VIEW) },
   { id: 'cases', label: 'Cases', link: '/cases', sortBy: 2, need: requirement('WORKLIST', WORKLIST.VIEW) },
   { id: 'centers', label: 'Centers', link: '/centers', sortBy: 3, need: requirement('CENTERS', VIEW) },

@@ -89,6 +89,9 @@ export const CONSOLE_ROUTES = {
   limsSampleaccession: '/lims/sampleaccession',
   limsLisvalidation: '/lims/lisvalidation',
   limsTestreporting: '/lims/testreporting',
+  // the platform operator's screens (docs/decisions/0085): not in spec §2, which has no platform screens
+  companies: '/companies',
+  companiesAdd: '/companies/add',
 } as const;
 export type ConsoleRoute = (typeof CONSOLE_ROUTES)[keyof typeof CONSOLE_ROUTES];
 
@@ -220,6 +223,9 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   route(CONSOLE_ROUTES.limsSampleaccession, 'Sample Accession', requirement('LIMS', SPECIFIC.ACCEPT_SAMPLE)),
   route(CONSOLE_ROUTES.limsLisvalidation, 'LIS Validation', requirement('LIMS', SPECIFIC.VALIDATE)),
   route(CONSOLE_ROUTES.limsTestreporting, 'Test Reporting', requirement('LIMS', SPECIFIC.REPORT)),
+  // Platform operators
+  route(CONSOLE_ROUTES.companies, 'Companies', requirement('COMPANIES', VIEW), 'available'),
+  route(CONSOLE_ROUTES.companiesAdd, 'Add Company', requirement('COMPANIES', CREATE), 'available'),
 ];
 
 /** The root path redirects here (or to the first permitted menu link when this is not permitted). */

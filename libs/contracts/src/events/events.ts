@@ -98,6 +98,37 @@ export const OrgUnitUpdatedV1 = defineEvent({
 });
 export type OrgUnitPayload = z.infer<typeof orgPayload>;
 
+const companyPayload = z.object({
+  companyId: z.uuid(),
+  name: z.string(),
+  code: z.string(),
+  isActive: z.boolean(),
+});
+
+/**
+ * A platform operator onboarded a company (with its first administrator), suspended it (its users cannot log in,
+ * their sessions ended, its data kept) or resumed it. The envelope's tenantId is the company's; key = company id.
+ */
+export const CompanyCreatedV1 = defineEvent({
+  type: 'CompanyCreated',
+  version: 1,
+  topic: TOPICS.authCompany,
+  schema: companyPayload.extend({ adminUserId: z.uuid().nullable() }),
+});
+export const CompanySuspendedV1 = defineEvent({
+  type: 'CompanySuspended',
+  version: 1,
+  topic: TOPICS.authCompany,
+  schema: companyPayload,
+});
+export const CompanyResumedV1 = defineEvent({
+  type: 'CompanyResumed',
+  version: 1,
+  topic: TOPICS.authCompany,
+  schema: companyPayload,
+});
+export type CompanyPayload = z.infer<typeof companyPayload>;
+
 export const EVENT_DEFINITIONS = [
   StudyImportedV1,
   AvailabilityChangedV1,
@@ -105,6 +136,9 @@ export const EVENT_DEFINITIONS = [
   UserUpdatedV1,
   OrgUnitCreatedV1,
   OrgUnitUpdatedV1,
+  CompanyCreatedV1,
+  CompanySuspendedV1,
+  CompanyResumedV1,
 ] as const;
 
 export const eventKey = (type: string, version: number): string => `${type}@v${version}`;

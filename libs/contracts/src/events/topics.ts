@@ -6,6 +6,7 @@ export const TOPICS = {
   authUser: 'auth.user.v1',
   authOrg: 'auth.org.v1',
   authAvailability: 'auth.availability.v1',
+  authCompany: 'auth.company.v1',
   casesCase: 'cases.case.v1',
   casesFusion: 'cases.fusion.v1',
   reportingReport: 'reporting.report.v1',

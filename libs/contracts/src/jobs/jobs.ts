@@ -23,12 +23,17 @@ const defineJob = <TQueue extends QueueName, TSchema extends z.ZodObject>(
  * `enqueue(job, payload)` and `processor(job, handler)` in the kit are typed from it.
  */
 export const JOBS = {
-  /** A password-reset link or a welcome e-mail. The secret is made by the processor, never queued. */
+  /**
+   * An e-mail to a user: a password-reset link or a welcome e-mail (the secret is made by the processor, never
+   * queued), or a security notice: their password changed, their e-mail address changed (sent to the previous
+   * address, `previousEmail`), or someone is trying to guess their password (`login-attack`).
+   */
   authMail: defineJob({
     queue: QUEUES.authMail,
     schema: z.object({
-      kind: z.enum(['password-reset', 'welcome']),
+      kind: z.enum(['password-reset', 'welcome', 'password-changed', 'email-changed', 'login-attack']),
       userId: z.uuid(),
+      previousEmail: z.email().optional(),
     }),
   }),
 } as const;

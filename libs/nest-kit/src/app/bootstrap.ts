@@ -8,12 +8,14 @@ import { workerEnvSchema } from './worker-kit.module.js';
 import { z } from 'zod';
 import { createDataSource, type ServiceDatabaseOptions } from '../database/data-source.js';
 import { provisionServiceDatabase } from '../database/provision.js';
+import { auditLogRevokeStatement } from '../database/audit-log.js';
 import { createLogger, PinoNestLogger } from '../logging/logger.js';
 import { requestContextMiddleware } from '../logging/request-context.middleware.js';
 import { Metrics } from '../metrics/metrics.js';
 import { MetricsServer, metricsEnvSchema } from '../metrics/metrics-server.js';
 import { httpTracingMiddleware, startTracing } from '../tracing/tracing.js';
 import { serveOpenApi, writeOpenApi } from '../openapi/openapi.js';
+import { loadHttpExposure, trustProxySetting } from './http-exposure.js';
 
 /** Stops the process with a message that names what is wrong, instead of a stack trace, for bad config. */
 export function exitOnStartupError(service: string, error: unknown): never {
@@ -40,9 +42,12 @@ export interface HttpAppOptions {
 /**
  * Creates, configures and starts one Nest HTTP application: request and correlation ids, metrics (served on the
  * internal metrics port, docs/decisions/0090), traces when an OTLP endpoint is configured (docs/decisions/0091),
- * OpenAPI at /docs, graceful shutdown on SIGTERM/SIGINT.
+ * OpenAPI at /docs (unless turned off), graceful shutdown on SIGTERM/SIGINT. Where it listens, whose forwarding
+ * headers it believes and whether /docs is served come from HOST, TRUSTED_PROXIES and API_DOCS_ENABLED
+ * (./http-exposure.ts).
  */
 export async function startHttpApp(module: Type<unknown>, options: HttpAppOptions): Promise<INestApplication> {
+  const exposure = loadHttpExposure();
   const metricsEnv = loadEnv(metricsEnvSchema);
   startTracing(options.service);
   const app = await NestFactory.create(module, {
@@ -50,15 +55,21 @@ export async function startHttpApp(module: Type<unknown>, options: HttpAppOption
     abortOnError: false,
     bodyParser: options.bodyParser ?? true,
   });
+  const express = app.getHttpAdapter().getInstance() as { set(name: string, value: unknown): void };
+  express.set('trust proxy', trustProxySetting(exposure.trustedProxies));
+  express.set('x-powered-by', false);
   app.use(requestContextMiddleware(options.logger));
   const metrics = app.get(Metrics);
   app.use(metrics.middleware());
   app.use(httpTracingMiddleware());
   app.enableShutdownHooks();
   await options.configure?.(app);
-  serveOpenApi(app, options.service);
-  await app.listen(options.port, '0.0.0.0');
-  options.logger.info({ port: options.port }, `${options.service} listening`);
+  if (exposure.apiDocs) serveOpenApi(app, options.service);
+  await app.listen(options.port, exposure.host);
+  options.logger.info(
+    { port: options.port, host: exposure.host, trustedProxies: exposure.trustedProxies, apiDocs: exposure.apiDocs },
+    `${options.service} listening`,
+  );
   const metricsServer = new MetricsServer(
     metrics,
     { port: metricsEnv.METRICS_PORT, host: metricsEnv.METRICS_HOST, token: metricsEnv.METRICS_TOKEN },
@@ -98,6 +109,14 @@ export async function runMigrations(service: string, database: ServiceDatabaseOp
   const dataSource = await createDataSource(env.MIGRATION_DATABASE_URL, database, `${service}-migrate`).initialize();
   try {
     const applied = await dataSource.runMigrations({ transaction: 'each' });
+    // Provisioning grants the runtime role UPDATE/DELETE on every table at each run: the audit log is append-only.
+    const [{ audit }] = (await dataSource.query(`SELECT to_regclass($1) IS NOT NULL AS audit`, [
+      `${database.schema}.audit_log`,
+    ])) as [{ audit: boolean }];
+    if (audit)
+      await dataSource.query(
+        auditLogRevokeStatement(database.schema, decodeURIComponent(new URL(env.DATABASE_URL).username)),
+      );
     return applied.map((m) => m.name);
   } finally {
     await dataSource.destroy();

@@ -2,24 +2,35 @@ import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ROLE_CODES } from '@rayworks/contracts';
 import { ApiErrorResponses } from '../auth/api-contract.decorator.js';
-import { RequireRole } from '../auth/decorators.js';
+import { CurrentPrincipal, RequireRole } from '../auth/decorators.js';
+import { companyOf, type Principal } from '../auth/principal.js';
 import { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { runInTenant } from '../database/tenant-context.js';
+import { typedRows } from '../database/typed-query.js';
 import { ServiceKitSettings } from './service-kit.settings.js';
 
-export interface DeadLetterView {
-  id: string;
-  consumerGroup: string;
-  topic: string;
-  partition: number;
-  offset: string;
-  messageKey: string | null;
-  value: string | null;
-  error: string;
-  attempts: number;
-  failedAt: string;
-}
+const deadLetterRow = z.object({
+  id: z.string(),
+  consumerGroup: z.string(),
+  topic: z.string(),
+  partition: z.number().int(),
+  offset: z.string(),
+  messageKey: z.string().nullable(),
+  value: z.string().nullable(),
+  error: z.string(),
+  attempts: z.number().int(),
+  failedAt: z.date().transform((d) => d.toISOString()),
+});
+export type DeadLetterView = z.output<typeof deadLetterRow>;
 
-/** Operator endpoint: the messages this service's consumers gave up on, newest first. Platform admins only. */
+/**
+ * Operator endpoint: the messages this service's consumers gave up on, newest first — of the caller's own company
+ * only (docs/decisions/0076-dead-letters-per-tenant.md). A company's RAYWORKS_ADMIN or SUPER_ADMIN reads the dead
+ * letters whose event belongs to its tenant: filtered in SQL, and row-level security on `dead_letters` refuses
+ * the rows of every other tenant even if the filter were forgotten. Messages with no readable tenant are for the
+ * platform's operators (not served here yet); a platform operator, who has no company, is refused (403).
+ */
 @ApiTags('operations')
 @ApiBearerAuth()
 @RequireRole(ROLE_CODES.ADMIN, ROLE_CODES.SUPER_ADMIN)
@@ -32,27 +43,21 @@ export class DeadLettersController {
 
   @Get()
   @ApiOkResponse({ description: 'Dead letters, newest first.' })
-  // 403: not a platform admin (RAYWORKS_ADMIN or SUPER_ADMIN).
+  // 403: not a company admin (RAYWORKS_ADMIN or SUPER_ADMIN).
   @ApiErrorResponses(401, 403, 440, 500, 503)
   @ApiQuery({ name: 'limit', required: false, type: Number })
-  async list(@Query('limit') limit?: string): Promise<DeadLetterView[]> {
+  async list(@CurrentPrincipal() principal: Principal, @Query('limit') limit?: string): Promise<DeadLetterView[]> {
     const n = Math.min(Math.max(Number(limit) || 50, 1), 500);
-    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
-      `SELECT id, consumer_group, topic, partition, "offset", message_key, value, error, attempts, failed_at
-         FROM ${this.settings.schema}.dead_letters ORDER BY id DESC LIMIT $1`,
-      [n],
+    const tenantId = companyOf(principal);
+    return runInTenant(this.dataSource, tenantId, (manager) =>
+      typedRows(
+        manager,
+        deadLetterRow,
+        `SELECT id::text AS id, consumer_group AS "consumerGroup", topic, partition, "offset", message_key AS "messageKey",
+                value, error, attempts, failed_at AS "failedAt"
+           FROM ${this.settings.schema}.dead_letters WHERE tenant_id = :tenantId ORDER BY id DESC LIMIT :limit`,
+        { tenantId, limit: n },
+      ),
     );
-    return rows.map((r) => ({
-      id: String(r.id),
-      consumerGroup: String(r.consumer_group),
-      topic: String(r.topic),
-      partition: Number(r.partition),
-      offset: String(r.offset),
-      messageKey: (r.message_key as string | null) ?? null,
-      value: (r.value as string | null) ?? null,
-      error: String(r.error),
-      attempts: Number(r.attempts),
-      failedAt: new Date(r.failed_at as string).toISOString(),
-    }));
   }
 }

@@ -148,6 +148,7 @@ export function infrastructureProviders(
       useFactory: (env: InfrastructureEnv) =>
         new StorageService({
           endpoint: env.S3_ENDPOINT,
+          publicEndpoint: env.S3_PUBLIC_ENDPOINT,
           region: env.S3_REGION,
           accessKeyId: env.S3_ACCESS_KEY_ID,
           secretAccessKey: env.S3_SECRET_ACCESS_KEY,

@@ -12,13 +12,14 @@ import type { Kafka } from 'kafkajs';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
-import { serviceEnvSchema, type ServiceEnv } from '../config/env.js';
+import { issuerServiceEnvSchema, serviceEnvSchema, type ServiceEnv } from '../config/env.js';
 import { EventConsumer } from '../events/event-consumer.js';
 import { HealthController } from '../health/health.controller.js';
 import { OperationalMetrics } from '../metrics/operational-metrics.js';
 import { ApiExceptionFilter } from '../auth/api-exception.filter.js';
+import { AccessDenialAudit } from '../auth/access-denial-audit.js';
 import { AuthGuard } from '../auth/auth.guard.js';
-import { createAuthenticator } from '../auth/auth-settings.js';
+import { createAuthenticator, loadTokenKeys } from '../auth/auth-settings.js';
 import { BodyDecryptionInterceptor } from '../auth/body-decryption.interceptor.js';
 import { RequestAuthenticator } from '../auth/request-authenticator.js';
 import { AccessTokens } from '../auth/access-token.js';
@@ -69,7 +70,7 @@ export class ServiceKitModule {
       providers: [
         ...infrastructureProviders(
           { service: settings.service, processName: settings.service, database: settings.database },
-          serviceEnvSchema,
+          settings.issuesTokens ? issuerServiceEnvSchema : serviceEnvSchema,
         ),
         { provide: ServiceKitSettings, useValue: settings },
         {
@@ -84,7 +85,12 @@ export class ServiceKitModule {
         // Every caller is verified by the service itself (docs/decisions/0011): tokens, sessions, default deny.
         {
           provide: RequestAuthenticator,
-          useFactory: (env: ServiceEnv, redis: Redis) => createAuthenticator(env, redis),
+          useFactory: async (env: ServiceEnv, redis: Redis) =>
+            createAuthenticator(
+              env,
+              redis,
+              await loadTokenKeys(settings.issuesTokens ? 'issuer' : 'verifier', env, process.env),
+            ),
           inject: [SERVICE_ENV, REDIS],
         },
         {
@@ -97,6 +103,7 @@ export class ServiceKitModule {
           useFactory: (auth: RequestAuthenticator) => auth.sessions,
           inject: [RequestAuthenticator],
         },
+        AccessDenialAudit,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: BodyDecryptionInterceptor },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

@@ -1,11 +1,20 @@
-import { describe, expect, it } from '@jest/globals';
-import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { decodeProtectedHeader, importJWK, SignJWT } from 'jose';
 import { DEFAULT_ROLE_PRIVILEGES, ROLE_CODES } from '@rayworks/contracts';
 import { AccessTokens, bearerToken } from './access-token.js';
 import { AuthFailure } from './auth.errors.js';
 import type { Principal } from './principal.js';
-
-const secret = 'a-test-secret-that-is-long-enough-0123456789';
+import {
+  generateSigningKey,
+  issuerTokenKeys,
+  publicJwk,
+  readSigningKeySet,
+  verifierTokenKeys,
+  type PrivateSigningJwk,
+} from './token-keys.js';
+import { ConfigError } from '../config/env.js';
 const principal: Principal = {
   userId: '0196f0a4-7d2e-7c41-9a53-1f2e3d4c5b60',
   tenantId: '0196f0a4-7d2e-7c41-9a53-1f2e3d4c5b61',
@@ -21,7 +30,18 @@ const principal: Principal = {
 };
 
 describe('AccessTokens', () => {
-  const tokens = new AccessTokens(secret, 900);
+  let key: PrivateSigningJwk;
+  let tokens: AccessTokens;
+
+  beforeAll(async () => {
+    key = await generateSigningKey();
+    tokens = new AccessTokens(await issuerTokenKeys({ keys: [key] }), 900);
+  });
+
+  it('signs with EdDSA and names its key', async () => {
+    const { token } = await tokens.sign(principal);
+    expect(decodeProtectedHeader(token)).toMatchObject({ alg: 'EdDSA', kid: key.kid });
+  });
 
   it('signs the principal and verifies it back, grants included', async () => {
     const { token, expiresIn } = await tokens.sign(principal);
@@ -34,7 +54,8 @@ describe('AccessTokens', () => {
 
   it('keeps the token small even for a role holding everything', async () => {
     const { token } = await tokens.sign({ ...principal, grants: DEFAULT_ROLE_PRIVILEGES[ROLE_CODES.ADMIN] });
-    expect(token.length).toBeLessThan(1200);
+    // an Ed25519 signature (64 bytes) and the kid make it ~100 characters longer than the old HS256 token
+    expect(token.length).toBeLessThan(1300);
   });
 
   it('refuses an expired token, unless asked to accept one (refresh)', async () => {
@@ -45,9 +66,15 @@ describe('AccessTokens', () => {
   });
 
   it('refuses a token signed with another key, a changed token, or another algorithm', async () => {
-    const other = await new AccessTokens('another-secret-that-is-long-enough-000000', 900).sign(principal);
+    const stranger = await generateSigningKey();
+    const other = await new AccessTokens(await issuerTokenKeys({ keys: [stranger] }), 900).sign(principal);
     await expect(tokens.verify(other.token)).rejects.toMatchObject({ kind: 'unauthorized' });
     await expect(tokens.verify(other.token, { allowExpired: true })).rejects.toMatchObject({ kind: 'unauthorized' });
+    // another key that claims the kid of ours
+    const impostor = await new AccessTokens(await issuerTokenKeys({ keys: [{ ...stranger, kid: key.kid }] }), 900).sign(
+      principal,
+    );
+    await expect(tokens.verify(impostor.token)).rejects.toMatchObject({ kind: 'unauthorized' });
     const { token } = await tokens.sign(principal);
     const [h, p, s] = token.split('.');
     const forged = JSON.parse(Buffer.from(p!, 'base64url').toString());
@@ -59,20 +86,78 @@ describe('AccessTokens', () => {
     await expect(tokens.verify(none)).rejects.toMatchObject({ kind: 'unauthorized' });
   });
 
+  it('refuses an HS256 token made with a shared secret, whatever its claims', async () => {
+    for (const secret of ['rayworks-local-development-token-secret-not-for-production', key.x]) {
+      const hs = await new SignJWT({ tid: principal.tenantId })
+        .setProtectedHeader({ alg: 'HS256', kid: key.kid })
+        .setSubject(principal.userId)
+        .setIssuer('rayworks-auth')
+        .setAudience('rayworks')
+        .setExpirationTime('5m')
+        .sign(new TextEncoder().encode(secret));
+      await expect(tokens.verify(hs)).rejects.toMatchObject({ kind: 'unauthorized' });
+    }
+  });
+
   it('refuses a well-signed token whose claims are not a principal', async () => {
-    const key = new TextEncoder().encode(secret);
     const token = await new SignJWT({ tid: 'nope' })
-      .setProtectedHeader({ alg: 'HS256' })
+      .setProtectedHeader({ alg: 'EdDSA', kid: key.kid })
       .setSubject('x')
       .setIssuer('rayworks-auth')
       .setAudience('rayworks')
       .setExpirationTime('5m')
-      .sign(key);
+      .sign(await importJWK(key, 'EdDSA'));
     await expect(tokens.verify(token)).rejects.toMatchObject({ kind: 'unauthorized' });
   });
 
-  it('will not run with a short secret', () => {
-    expect(() => new AccessTokens('short', 900)).toThrow(/at least 32/);
+  it('verifies with the previous key after a rotation, and signs with the new one', async () => {
+    const before = await tokens.sign(principal);
+    const next = await generateSigningKey();
+    const rotated = new AccessTokens(await issuerTokenKeys({ keys: [next, key] }), 900);
+    expect((await rotated.verify(before.token)).userId).toBe(principal.userId);
+    const after = await rotated.sign(principal);
+    expect(decodeProtectedHeader(after.token).kid).toBe(next.kid);
+    expect(rotated.publicKeys?.keys.map((k) => k.kid)).toEqual([next.kid, key.kid]);
+    expect(rotated.publicKeys?.keys.every((k) => !('d' in k))).toBe(true);
+  });
+
+  it('cannot sign without a private key (every process but auth)', async () => {
+    const verifier = new AccessTokens(verifierTokenKeys('http://127.0.0.1:9/jwks.json'), 900);
+    expect(verifier.canSign).toBe(false);
+    await expect(verifier.sign(principal)).rejects.toThrow(/only the auth service signs/);
+  });
+
+  describe('with the public keys fetched from a JWKS', () => {
+    let server: Server;
+    let published: object = {};
+    let url = '';
+
+    beforeAll(async () => {
+      server = createServer((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(published));
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks.json`;
+    });
+    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    it('verifies the tokens auth signs, and refuses those of a key it does not publish', async () => {
+      published = { keys: [publicJwk(key)] };
+      const verifier = new AccessTokens(verifierTokenKeys(url), 900);
+      const { token } = await tokens.sign(principal);
+      expect((await verifier.verify(token)).tenantId).toBe(principal.tenantId);
+      const stranger = await new AccessTokens(await issuerTokenKeys({ keys: [await generateSigningKey()] }), 900).sign(
+        principal,
+      );
+      await expect(verifier.verify(stranger.token)).rejects.toMatchObject({ kind: 'unauthorized' });
+    });
+
+    it('answers unavailable (503), not unauthorized, when the keys cannot be fetched', async () => {
+      const verifier = new AccessTokens(verifierTokenKeys('http://127.0.0.1:9/jwks.json'), 900);
+      const { token } = await tokens.sign(principal);
+      await expect(verifier.verify(token)).rejects.toMatchObject({ kind: 'keys-unavailable' });
+    });
   });
 
   it('reads Bearer headers only', () => {
@@ -81,5 +166,28 @@ describe('AccessTokens', () => {
     expect(bearerToken('Basic abc')).toBeNull();
     expect(bearerToken(undefined)).toBeNull();
     expect(bearerToken('Bearer a b')).toBeNull();
+  });
+});
+
+describe('readSigningKeySet', () => {
+  it('needs one of AUTH_SIGNING_KEYS and AUTH_SIGNING_KEYS_FILE, naming the variable', () => {
+    expect(() => readSigningKeySet({})).toThrow(ConfigError);
+    expect(() => readSigningKeySet({})).toThrow(/AUTH_SIGNING_KEYS is required but not set/);
+    expect(() => readSigningKeySet({ AUTH_SIGNING_KEYS: '{}', AUTH_SIGNING_KEYS_FILE: '/x' })).toThrow(/both set/);
+  });
+
+  it('refuses a secret instead of a key set, a short key and a missing kid', async () => {
+    expect(() =>
+      readSigningKeySet({ AUTH_SIGNING_KEYS: 'rayworks-local-development-token-secret-not-for-production' }),
+    ).toThrow(/AUTH_SIGNING_KEYS: is not JSON/);
+    const key = await generateSigningKey();
+    const short = { ...key, d: key.d.slice(0, 22) };
+    expect(() => readSigningKeySet({ AUTH_SIGNING_KEYS: JSON.stringify({ keys: [short] }) })).toThrow(
+      /keys\.0\.d must be 32 bytes/,
+    );
+    const { kid: _kid, ...noKid } = key;
+    expect(() => readSigningKeySet({ AUTH_SIGNING_KEYS: JSON.stringify({ keys: [noKid] }) })).toThrow(/kid/);
+    expect(() => readSigningKeySet({ AUTH_SIGNING_KEYS: JSON.stringify({ keys: [key, key] }) })).toThrow(/same kid/);
+    expect(readSigningKeySet({ AUTH_SIGNING_KEYS: JSON.stringify({ keys: [key] }) }).keys[0]!.kid).toBe(key.kid);
   });
 });

@@ -3,26 +3,29 @@ import { z } from 'zod';
 import { ACCESS_LEVELS, type Principal } from './principal.js';
 import { AuthFailure } from './auth.errors.js';
 import { decodeGrants, encodeGrants, GRANTS_CATALOGUE_VERSION } from './grants-codec.js';
+import { TOKEN_ALGORITHM, type TokenKeys } from './token-keys.js';
 
-const ISSUER = 'rayworks-auth';
-const AUDIENCE = 'rayworks';
-const MIN_SECRET_LENGTH = 32;
+export const TOKEN_ISSUER = 'rayworks-auth';
+export const TOKEN_AUDIENCE = 'rayworks';
 
 /** The claims beside the registered ones (sub = user id, iat, exp, iss, aud). Short names keep the token small. */
-const claimsSchema = z.object({
-  sub: z.uuid(),
-  tid: z.uuid(),
-  sid: z.uuid(),
-  ln: z.string().min(1),
-  rc: z.array(z.string()),
-  gid: z.uuid().nullable(),
-  cid: z.array(z.uuid()),
-  lv: z.enum(ACCESS_LEVELS),
-  g: z.record(z.string(), z.number().int()),
-  gv: z.literal(GRANTS_CATALOGUE_VERSION),
-  rp: z.boolean(),
-  pv: z.number().int().min(0),
-});
+const claimsSchema = z
+  .object({
+    sub: z.uuid(),
+    /** null: a platform operator (lv 'platform'), who belongs to no tenant. */
+    tid: z.uuid().nullable(),
+    sid: z.uuid(),
+    ln: z.string().min(1),
+    rc: z.array(z.string()),
+    gid: z.uuid().nullable(),
+    cid: z.array(z.uuid()),
+    lv: z.enum(ACCESS_LEVELS),
+    g: z.record(z.string(), z.number().int()),
+    gv: z.literal(GRANTS_CATALOGUE_VERSION),
+    rp: z.boolean(),
+    pv: z.number().int().min(0),
+  })
+  .refine((c) => (c.tid === null) === (c.lv === 'platform'), 'only a platform principal has no tenant');
 
 export interface SignedAccessToken {
   token: string;
@@ -31,22 +34,29 @@ export interface SignedAccessToken {
 }
 
 /**
- * Access tokens: short-lived JWTs (HS256, jose) that carry the principal. Every service verifies them itself
- * with the shared AUTH_TOKEN_SECRET; only the auth service signs them.
+ * Access tokens: short-lived JWTs (EdDSA over Ed25519, jose) that carry the principal. Only the auth service holds
+ * a private key and signs them; every process verifies them itself with the auth service's public keys (its JWKS),
+ * choosing the key by the token's `kid` (docs/decisions/0060-asymmetric-access-tokens.md).
  */
 export class AccessTokens {
-  private readonly key: Uint8Array;
-
   constructor(
-    secret: string,
+    private readonly keys: TokenKeys,
     readonly ttlSeconds: number,
-  ) {
-    if (secret.length < MIN_SECRET_LENGTH)
-      throw new Error(`AUTH_TOKEN_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
-    this.key = new TextEncoder().encode(secret);
+  ) {}
+
+  /** Whether this process can sign (the auth service). */
+  get canSign(): boolean {
+    return this.keys.signing !== null;
+  }
+
+  /** The public keys this process publishes (the auth service), or null. */
+  get publicKeys() {
+    return this.keys.jwks;
   }
 
   async sign(principal: Principal, now: Date = new Date()): Promise<SignedAccessToken> {
+    const signing = this.keys.signing;
+    if (!signing) throw new Error('this process holds no signing key: only the auth service signs access tokens');
     const iat = Math.floor(now.getTime() / 1000);
     const token = await new SignJWT({
       tid: principal.tenantId,
@@ -61,13 +71,13 @@ export class AccessTokens {
       rp: principal.resetPassword,
       pv: principal.principalVersion,
     })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'JWT', kid: signing.kid })
       .setSubject(principal.userId)
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
       .setIssuedAt(iat)
       .setExpirationTime(iat + this.ttlSeconds)
-      .sign(this.key);
+      .sign(signing.key);
     return { token, expiresIn: this.ttlSeconds };
   }
 
@@ -78,9 +88,15 @@ export class AccessTokens {
   async verify(token: string, { allowExpired = false }: { allowExpired?: boolean } = {}): Promise<Principal> {
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, this.key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] }));
+      ({ payload } = await jwtVerify(token, this.keys.verify, {
+        issuer: TOKEN_ISSUER,
+        audience: TOKEN_AUDIENCE,
+        algorithms: [TOKEN_ALGORITHM],
+      }));
     } catch (error) {
       if (allowExpired && error instanceof errors.JWTExpired) payload = error.payload;
+      else if (keysUnreachable(error))
+        throw new AuthFailure('keys-unavailable', `the auth service's public keys: ${(error as Error).message}`);
       else
         throw new AuthFailure(
           'unauthorized',
@@ -105,6 +121,17 @@ export class AccessTokens {
       principalVersion: c.pv,
     };
   }
+}
+
+/**
+ * Whether verification failed because the auth service's JWKS could not be fetched (down, timeout, not a JWKS),
+ * not because of the token: that is a 503, never a 401 that would sign the user out.
+ */
+function keysUnreachable(error: unknown): boolean {
+  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) return true;
+  if (!(error instanceof errors.JOSEError)) return true;
+  // the remote set's own failures are plain JOSEErrors ("Expected 200 OK ...", "Failed to parse ...")
+  return error.constructor === errors.JOSEError;
 }
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */

@@ -1,8 +1,16 @@
 import { ForbiddenException, HttpException, UnauthorizedException } from '@nestjs/common';
-import { AUTH_MESSAGES, SESSION_EXPIRED_STATUS } from '@rayworks/contracts';
+import {
+  AUTH_MESSAGES,
+  SERVICE_UNAVAILABLE_STATUS,
+  SESSION_EXPIRED_STATUS,
+  serviceUnavailableMessage,
+} from '@rayworks/contracts';
 
-/** Why a caller could not be authenticated: 'unauthorized' answers 401, 'session-expired' 440 (spec §8). */
-export type AuthFailureKind = 'unauthorized' | 'session-expired';
+/**
+ * Why a caller could not be authenticated: 'unauthorized' answers 401, 'session-expired' 440 (spec §8),
+ * 'keys-unavailable' 503 (the auth service's public keys could not be fetched: nobody is signed out for that).
+ */
+export type AuthFailureKind = 'unauthorized' | 'session-expired' | 'keys-unavailable';
 
 export class AuthFailure extends Error {
   constructor(
@@ -14,9 +22,10 @@ export class AuthFailure extends Error {
   }
 
   toHttpException(): HttpException {
-    return this.kind === 'session-expired'
-      ? new SessionExpiredException()
-      : new UnauthorizedException(AUTH_MESSAGES.unauthorized);
+    if (this.kind === 'session-expired') return new SessionExpiredException();
+    if (this.kind === 'keys-unavailable')
+      return new HttpException(serviceUnavailableMessage('auth'), SERVICE_UNAVAILABLE_STATUS);
+    return new UnauthorizedException(AUTH_MESSAGES.unauthorized);
   }
 }
 

@@ -28,6 +28,17 @@ const access = (p: Partial<RequestAccess['principal']> = {}): RequestAccess => (
 });
 
 describe('guard decisions', () => {
+  it('lets only a platform operator (level platform, no tenant) through a PLATFORM module rule, whatever its grants', () => {
+    const rule = accessRuleOf(requirement('COMPANIES', 'CREATE'));
+    const grants = { COMPANIES: ['VIEW', 'CREATE', 'ISACTIVE'] };
+    expect(decide(rule, access({ level: 'platform', tenantId: null, grants }), false).allowed).toBe(true);
+    // a company's SUPER_ADMIN whose token somehow carried the grant is still refused
+    expect(decide(rule, access({ level: 'tenant', roleCodes: [ROLE_CODES.SUPER_ADMIN], grants }), false).allowed).toBe(
+      false,
+    );
+    expect(decide(rule, access({ level: 'platform', tenantId: null, grants: {} }), false).allowed).toBe(false);
+  });
+
   it('denies a route without an access rule (default deny)', () => {
     expect(decide(undefined, access(), false)).toEqual({ allowed: false, message: AUTH_MESSAGES.forbidden });
   });

@@ -1,14 +1,15 @@
 import { Inject, Injectable, Optional, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { AUTH_HEADERS, AUTH_MESSAGES, grantsAllow } from '@rayworks/contracts';
+import { AUTH_HEADERS, AUTH_MESSAGES, grantsAllow, isBackgroundRequest, PLATFORM_MODULE } from '@rayworks/contracts';
+import { AccessDenialAudit } from './access-denial-audit.js';
 import { bearerToken } from './access-token.js';
 import { AuthFailure, forbidden } from './auth.errors.js';
 import { ACCESS_RULE, ALLOW_DURING_PASSWORD_RESET, type AccessRule } from './decorators.js';
 import { CompanyMismatchError, narrowAccess, type RequestAccess } from './request-access.js';
 import { RequestAuthenticator } from './request-authenticator.js';
 import { setRequestAccess } from './request-state.js';
-import type { Principal } from './principal.js';
+import { isPlatformOperator, type Principal } from './principal.js';
 
 /** The decision for a verified principal on a rule: allowed, or why not. Pure, for the unit tests. */
 export function decide(
@@ -24,6 +25,9 @@ export function decide(
     case 'authenticated':
       return { allowed: true };
     case 'privilege':
+      // The platform module is the platform operators' alone, whatever grants a token carries (docs/decisions/0085).
+      if (rule.need.module === PLATFORM_MODULE && !isPlatformOperator(principal))
+        return { allowed: false, message: AUTH_MESSAGES.forbidden };
       return grantsAllow(principal.grants, rule.need)
         ? { allowed: true }
         : { allowed: false, message: AUTH_MESSAGES.forbidden };
@@ -45,6 +49,8 @@ export class AuthGuard implements CanActivate {
   constructor(
     @Inject(Reflector) private readonly reflector: Reflector,
     @Optional() @Inject(RequestAuthenticator) private readonly authenticator: RequestAuthenticator | null,
+    /** Records each 403 of a signed-in caller in the service's audit log (absent in workers). */
+    @Optional() @Inject(AccessDenialAudit) private readonly denials: AccessDenialAudit | null = null,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -60,7 +66,9 @@ export class AuthGuard implements CanActivate {
     const session = Array.isArray(sessionToken) ? sessionToken[0] : sessionToken;
     let principal: Principal;
     try {
-      principal = await this.authenticator.authenticate(bearerToken(req.headers.authorization), session);
+      principal = await this.authenticator.authenticate(bearerToken(req.headers.authorization), session, {
+        background: isBackgroundRequest(req.headers),
+      });
     } catch (error) {
       if (error instanceof AuthFailure) throw error.toHttpException();
       throw error;
@@ -69,13 +77,22 @@ export class AuthGuard implements CanActivate {
     try {
       access = narrowAccess(principal, req.headers);
     } catch (error) {
-      if (error instanceof CompanyMismatchError) throw forbidden();
+      if (error instanceof CompanyMismatchError) {
+        await this.denials?.record(principal, req, { reason: 'x-company-id names another tenant' });
+        throw forbidden();
+      }
       throw error;
     }
     const allowDuringReset =
       this.reflector.getAllAndOverride<boolean | undefined>(ALLOW_DURING_PASSWORD_RESET, targets) ?? false;
     const decision = decide(rule, access, allowDuringReset);
-    if (!decision.allowed) throw forbidden(decision.message);
+    if (!decision.allowed) {
+      await this.denials?.record(principal, req, {
+        reason: principal.resetPassword ? 'password change pending' : 'access rule',
+        rule,
+      });
+      throw forbidden(decision.message);
+    }
     setRequestAccess(req, access, session!);
     return true;
   }

@@ -1,18 +1,22 @@
 import type { PrivilegeGrants } from '@rayworks/contracts';
+import { forbidden } from './auth.errors.js';
 
 /**
- * How far a user reaches inside its tenant (docs/decisions/0012-tenancy-and-scopes.md):
+ * How far a user reaches (docs/decisions/0012-tenancy-and-scopes.md, 0085-platform-operators.md):
+ * - platform: a platform operator, who belongs to no tenant (tenantId null: the platform context, in which
+ *   row-level security shows no company's rows) and holds only the PLATFORM module's privileges;
  * - tenant: every group and centre of the tenant (platform admins, radiology admin, marketplace radiologists);
  * - group: the centres of one group (group admins, fusion group admins);
  * - centre: the centres the user is assigned to (everyone else).
  */
-export const ACCESS_LEVELS = ['tenant', 'group', 'centre'] as const;
+export const ACCESS_LEVELS = ['tenant', 'group', 'centre', 'platform'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
 /** The verified caller of a request, as the access token carries it. */
 export interface Principal {
   userId: string;
-  tenantId: string;
+  /** The user's company; null only for a platform operator (level 'platform'). */
+  tenantId: string | null;
   loginName: string;
   roleCodes: readonly string[];
   /** The user's group (a group-level user's group, or the group of a centre user's centres); null otherwise. */
@@ -30,4 +34,21 @@ export interface Principal {
    * token of an older version is refused (401) until renewed: changed privileges and reach apply at once.
    */
   principalVersion: number;
+}
+
+/**
+ * Is this caller a platform operator (SUPER_ADMIN of the platform, not of a company)? Recognised by its level and
+ * its missing tenant, which only the auth service's login of a user without a company gives (docs/decisions/0085);
+ * never by a role code, which a company's role may carry too.
+ */
+export const isPlatformOperator = (principal: Pick<Principal, 'level' | 'tenantId'>): boolean =>
+  principal.level === 'platform' && principal.tenantId === null;
+
+/**
+ * The caller's company, for work inside one (a company's records, the caller's own profile or preferences). A
+ * platform operator has none: such work is refused to it (403), whatever route led there.
+ */
+export function companyOf(principal: Pick<Principal, 'tenantId'>): string {
+  if (principal.tenantId === null) throw forbidden();
+  return principal.tenantId;
 }

@@ -65,6 +65,9 @@ export function narrowAccess(principal: Principal, headers: RequestHeaders): Req
 
   if (rawGroup !== null && !UUID.test(rawGroup)) return nothing;
   switch (principal.level) {
+    // a platform operator reaches no company's group or centre (docs/decisions/0085)
+    case 'platform':
+      return nothing;
     case 'tenant':
       return { ...base, groupFilter: rawGroup, centreFilter: wantedCentres, empty: false };
     case 'group':

@@ -5,9 +5,11 @@ import type { SessionStore } from './session-store.js';
 
 /**
  * Verifies a caller from its two credentials, in this order (docs/decisions/0011-sessions-and-tokens.md):
- * no, invalid or expired access token → unauthorized (401); session gone by idleness → session-expired (440);
- * session revoked, wrong secret, or a session of another user → unauthorized (401); a token older than the
+ * no, invalid or expired access token → unauthorized (401); session gone by idleness or past its absolute lifetime
+ * → session-expired (440); session revoked, wrong secret, or a session of another user or another tenant than the
+ * token's → unauthorized (401); a token older than the
  * tenant's last change of roles, users or centres → unauthorized (401), which the console answers by renewing it.
+ * A background request (the console's own polls) does not slide the session's idle timeout.
  * Used by every service's guard and by the gateway's socket.io handshake.
  */
 export class RequestAuthenticator {
@@ -19,13 +21,13 @@ export class RequestAuthenticator {
   async authenticate(
     accessToken: string | null | undefined,
     sessionToken: string | null | undefined,
-    options: { allowExpiredToken?: boolean } = {},
+    options: { allowExpiredToken?: boolean; background?: boolean } = {},
   ): Promise<Principal> {
     if (!accessToken) throw new AuthFailure('unauthorized', 'no access token');
     const principal = await this.tokens.verify(accessToken, { allowExpired: options.allowExpiredToken });
     if (!sessionToken) throw new AuthFailure('unauthorized', 'no session token');
-    const state = await this.sessions.check(sessionToken, principal);
-    if (state === 'expired') throw new AuthFailure('session-expired', 'session idle timeout');
+    const state = await this.sessions.check(sessionToken, principal, { touch: !options.background });
+    if (state === 'expired') throw new AuthFailure('session-expired', 'session idle timeout or absolute lifetime');
     if (state !== 'ok') throw new AuthFailure('unauthorized', `session ${state}`);
     // Renewal (allowExpiredToken) reads the principal afresh, so an outdated one is what it is there for.
     if (

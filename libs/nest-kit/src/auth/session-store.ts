@@ -26,8 +26,22 @@ export const sessionKeys = {
 interface StoredSession {
   /** sha256 of the secret, hex. */
   h: string;
+  /** The user and the tenant the session was made for. */
   u: string;
-  t: string;
+  /** The user's tenant; null for a platform operator. */
+  t: string | null;
+  /** When the session ends whatever its activity (its absolute lifetime), epoch milliseconds. */
+  e?: number;
+}
+
+/** The default absolute lifetime of a session: 12 hours (SESSION_ABSOLUTE_LIFETIME_SECONDS). */
+export const DEFAULT_SESSION_ABSOLUTE_SECONDS = 12 * 3600;
+
+/** What a session check compares with the session's record: the ids the access token carries. */
+export interface SessionExpectation {
+  sessionId: string;
+  userId: string;
+  tenantId: string | null;
 }
 
 export type SessionCheck = 'ok' | 'expired' | 'revoked' | 'invalid';
@@ -36,9 +50,10 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /**
  * Server-side sessions in Redis. The session token `<sessionId>.<secret>` is given to the client once; Redis keeps
- * only sha256(secret) under `session:<id>` with a TTL of the idle timeout, slid by every authenticated request.
- * A missing key is an idle-expired session (440); logout and password changes delete it and leave a `revoked`
- * marker (401).
+ * only sha256(secret), the user, the tenant and the end of the session's absolute lifetime under `session:<id>`,
+ * with a TTL of the idle timeout, slid by every authenticated request that is not a background one, and never past
+ * the absolute end. A missing key is an expired session (440); logout and password changes delete it and leave a
+ * `revoked` marker (401).
  */
 export class SessionStore {
   constructor(
@@ -46,21 +61,35 @@ export class SessionStore {
     readonly idleSeconds: number,
   ) {}
 
-  async create(userId: string, tenantId: string): Promise<{ sessionId: string; token: string }> {
+  /** A new session, which ends after `absoluteSeconds` however active it is (docs/decisions/0061). */
+  async create(
+    userId: string,
+    tenantId: string | null,
+    absoluteSeconds: number = DEFAULT_SESSION_ABSOLUTE_SECONDS,
+    now: number = Date.now(),
+  ): Promise<{ sessionId: string; token: string }> {
     const sessionId = uuidv7();
     const secret = randomBytes(32).toString('base64url');
-    const value: StoredSession = { h: sha256(secret), u: userId, t: tenantId };
+    const value: StoredSession = { h: sha256(secret), u: userId, t: tenantId, e: now + absoluteSeconds * 1000 };
     await this.pruneUserSessions(userId);
     await this.redis
       .multi()
-      .set(sessionKeys.session(sessionId), JSON.stringify(value), 'EX', this.idleSeconds)
+      .set(sessionKeys.session(sessionId), JSON.stringify(value), 'EX', Math.min(this.idleSeconds, absoluteSeconds))
       .sadd(sessionKeys.userSessions(userId), sessionId)
       .exec();
     return { sessionId, token: `${sessionId}.${secret}` };
   }
 
-  /** Checks a session token against the session the access token names, and slides its idle timeout when good. */
-  async check(token: string, expected: { sessionId: string; userId: string }): Promise<SessionCheck> {
+  /**
+   * Checks a session token against the session the access token names: its secret, its user and its tenant. When
+   * good, slides the idle timeout — unless the request is a background one (`touch: false`: a poll the console
+   * makes on its own is not activity) — but never past the session's absolute end.
+   */
+  async check(
+    token: string,
+    expected: SessionExpectation,
+    { touch = true, now = Date.now() }: { touch?: boolean; now?: number } = {},
+  ): Promise<SessionCheck> {
     const parsed = parseSessionToken(token);
     if (!parsed || parsed.sessionId !== expected.sessionId) return 'invalid';
     const key = sessionKeys.session(parsed.sessionId);
@@ -74,8 +103,20 @@ export class SessionStore {
     }
     const given = Buffer.from(sha256(parsed.secret), 'hex');
     const kept = Buffer.from(stored.h, 'hex');
-    if (given.length !== kept.length || !timingSafeEqual(given, kept) || stored.u !== expected.userId) return 'invalid';
-    await this.redis.expire(key, this.idleSeconds);
+    if (
+      given.length !== kept.length ||
+      !timingSafeEqual(given, kept) ||
+      stored.u !== expected.userId ||
+      stored.t !== expected.tenantId
+    )
+      return 'invalid';
+    // A session from before absolute lifetimes were recorded has none: it ends now, once.
+    const remainingMs = (stored.e ?? now) - now;
+    if (remainingMs <= 0) {
+      await this.redis.del(key);
+      return 'expired';
+    }
+    if (touch) await this.redis.expire(key, Math.max(1, Math.min(this.idleSeconds, Math.ceil(remainingMs / 1000))));
     return 'ok';
   }
 

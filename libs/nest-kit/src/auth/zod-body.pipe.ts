@@ -1,6 +1,7 @@
 import { BadRequestException, Body, type PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
 import type { Endpoint } from '@rayworks/contracts';
+import { controlCharacterProblem } from '@rayworks/validation';
 
 /** The first problem of a failed parse, as one message: `<field>: <problem>` (or the problem alone at the root). */
 export function firstIssueMessage(error: z.ZodError): string {
@@ -10,11 +11,14 @@ export function firstIssueMessage(error: z.ZodError): string {
   return path ? `${path}: ${issue.message}` : issue.message;
 }
 
-/** Validates (and normalises: defaults, trims) a request body with a zod schema; 400 with the first message otherwise. */
+/** Refuses control characters in any text of the body, then validates (and normalises: defaults, trims) a request body with a zod schema; 400 with the first message otherwise. */
 export class ZodBodyPipe<TSchema extends z.ZodType> implements PipeTransform<unknown, z.output<TSchema>> {
   constructor(private readonly schema: TSchema) {}
 
   transform(value: unknown): z.output<TSchema> {
+    // Before the schema, for every field of every body: no text carries a control character (libs/validation).
+    const control = controlCharacterProblem(value);
+    if (control !== null) throw new BadRequestException(control);
     const parsed = this.schema.safeParse(value ?? {});
     if (!parsed.success) throw new BadRequestException(firstIssueMessage(parsed.error));
     return parsed.data;

@@ -25,13 +25,21 @@ export const envVars = {
     )
     .pipe(z.array(z.string().regex(/^[^:\s]+:\d+$/, 'each broker must be host:port')).min(1)),
   S3_ENDPOINT: z.url(),
+  /**
+   * The address browsers reach the object store at, when it differs from S3_ENDPOINT (a container network name such
+   * as http://minio:9000 that no browser resolves): presigned URLs are signed for it. Unset: S3_ENDPOINT.
+   */
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1),
   S3_ACCESS_KEY_ID: z.string().min(1),
   S3_SECRET_ACCESS_KEY: z.string().min(1),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** HS256 key of the access tokens, shared by every process that verifies callers (docs/decisions/0011). */
-  AUTH_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  /**
+   * Where a process fetches the auth service's public keys (its JWKS) to verify access tokens with; every process
+   * that verifies callers but the auth service itself (docs/decisions/0060-asymmetric-access-tokens.md).
+   */
+  AUTH_JWKS_URL: z.url({ protocol: /^https?$/ }),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   /**
    * The internal port /metrics is served on (docs/decisions/0090): never the public port, never forwarded by the
@@ -61,21 +69,27 @@ export const metricsEnv = {
 };
 export const redisEnv = { REDIS_URL: envVars.REDIS_URL };
 export const kafkaEnv = { KAFKA_BROKERS: envVars.KAFKA_BROKERS };
+/** The session and token settings every process that verifies callers shares. */
 export const sessionAuthEnv = {
-  AUTH_TOKEN_SECRET: envVars.AUTH_TOKEN_SECRET,
   ACCESS_TOKEN_TTL_SECONDS: envVars.ACCESS_TOKEN_TTL_SECONDS,
   SESSION_IDLE_TIMEOUT_SECONDS: envVars.SESSION_IDLE_TIMEOUT_SECONDS,
 };
+/** What a process that verifies tokens but does not sign them needs: where the public keys are. */
+export const verifierEnv = { AUTH_JWKS_URL: envVars.AUTH_JWKS_URL };
 export const storageEnv = {
   S3_ENDPOINT: envVars.S3_ENDPOINT,
+  S3_PUBLIC_ENDPOINT: envVars.S3_PUBLIC_ENDPOINT,
   S3_REGION: envVars.S3_REGION,
   S3_ACCESS_KEY_ID: envVars.S3_ACCESS_KEY_ID,
   S3_SECRET_ACCESS_KEY: envVars.S3_SECRET_ACCESS_KEY,
   S3_BUCKET: envVars.S3_BUCKET,
 };
 
-/** What every domain service needs: HTTP port, its database, Redis, Kafka, the object store, the token key. */
-export const serviceEnvSchema = z.object({
+/**
+ * What the token issuer (the auth service) needs: HTTP port, its database, Redis, Kafka, the object store and the
+ * session settings. Its signing keys are read apart (auth/token-keys.ts: AUTH_SIGNING_KEYS or _FILE).
+ */
+export const issuerServiceEnvSchema = z.object({
   PORT: envVars.PORT,
   LOG_LEVEL: envVars.LOG_LEVEL,
   ...databaseEnv,
@@ -85,7 +99,72 @@ export const serviceEnvSchema = z.object({
   ...sessionAuthEnv,
   ...metricsEnv,
 });
-export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
+
+/** What every other domain service needs: the same, plus where the auth service's public keys are. */
+export const serviceEnvSchema = issuerServiceEnvSchema.extend(verifierEnv);
+export type ServiceEnv = z.infer<typeof issuerServiceEnvSchema> & { AUTH_JWKS_URL?: string };
+
+/**
+ * Values of secrets that are published (local defaults, the Compose file's old defaults, well-known product
+ * defaults): refused in production, as is anything shorter than the minimum.
+ */
+const PUBLISHED_SECRETS = new Set([
+  'rayworks',
+  'postgres',
+  'password',
+  'secret',
+  'changeme',
+  'minioadmin',
+  'rayworks-secret-key',
+  'rayworks-minio-secret',
+  'rayworks-local-development-token-secret-not-for-production',
+  'rayworks-compose-development-token-secret-change-me',
+]);
+const looksPublished = (value: string) =>
+  PUBLISHED_SECRETS.has(value.toLowerCase()) || /change[-_]?me|not[-_]for[-_]production|example/i.test(value);
+
+const secretProblem = (name: string, value: string, minLength: number): string | null => {
+  if (looksPublished(value)) return `${name}: is a published default or example value; set a secret of your own`;
+  if (value.length < minLength) return `${name}: must be at least ${minLength} characters in production`;
+  return null;
+};
+
+const urlPasswordProblem = (name: string, value: string, required: boolean): string | null => {
+  let password: string;
+  try {
+    password = decodeURIComponent(new URL(value).password);
+  } catch {
+    return null; // the schema reports a malformed URL
+  }
+  if (!password) return required ? `${name}: has no password; production needs one` : null;
+  return secretProblem(`${name} (its password)`, password, 12);
+};
+
+/**
+ * The production rule for secrets (NODE_ENV=production): no secret a process holds may be missing, a published
+ * default or example, or short. Applied by loadEnv to the variables of the schema it loads.
+ */
+export const PRODUCTION_SECRET_RULES: Partial<Record<string, (value: string) => string | null>> = {
+  DATABASE_URL: (v) => urlPasswordProblem('DATABASE_URL', v, true),
+  MIGRATION_DATABASE_URL: (v) => urlPasswordProblem('MIGRATION_DATABASE_URL', v, true),
+  REDIS_URL: (v) => urlPasswordProblem('REDIS_URL', v, false),
+  SMTP_URL: (v) => urlPasswordProblem('SMTP_URL', v, false),
+  S3_SECRET_ACCESS_KEY: (v) => secretProblem('S3_SECRET_ACCESS_KEY', v, 16),
+};
+
+/** The production problems of the secrets among `names` (none outside production). */
+export function productionSecretProblems(
+  names: readonly string[],
+  env: Record<string, string | undefined> = process.env,
+): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  return names.flatMap((name) => {
+    const value = env[name];
+    const rule = PRODUCTION_SECRET_RULES[name];
+    const problem = rule && value !== undefined ? rule(value) : null;
+    return problem ? [problem] : [];
+  });
+}
 
 /** Parses the environment against a schema, or throws a ConfigError naming each bad variable. */
 export function loadEnv<TSchema extends z.ZodType>(
@@ -93,11 +172,13 @@ export function loadEnv<TSchema extends z.ZodType>(
   env: Record<string, string | undefined> = process.env,
 ): z.infer<TSchema> {
   const parsed = schema.safeParse(env);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => {
+  const shape = schema instanceof z.ZodObject ? Object.keys(schema.shape as object) : [];
+  const secrets = productionSecretProblems(shape, env);
+  if (parsed.success && secrets.length === 0) return parsed.data;
+  const problems = (parsed.success ? [] : parsed.error.issues).map((issue) => {
     const name = issue.path.length > 0 ? String(issue.path[0]) : '(environment)';
     const missing = env[String(issue.path[0])] === undefined;
     return missing ? `${name} is required but not set` : `${name}: ${issue.message}`;
   });
-  throw new ConfigError(problems);
+  throw new ConfigError([...problems, ...secrets]);
 }

@@ -1,4 +1,4 @@
-import type { EntityManager, QueryRunner } from 'typeorm';
+import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
 import { TENANT_SETTING } from './tenant-context.js';
 
 const IDENT = /^[a-z_][a-z0-9_]*$/;
@@ -110,4 +110,20 @@ export function auditLogRevokeStatement(schema: string, runtimeRole: string): st
   if (!IDENT.test(schema)) throw new Error(`bad schema name ${schema}`);
   if (!IDENT.test(runtimeRole)) throw new Error(`bad role name ${runtimeRole}`);
   return `REVOKE UPDATE, DELETE, TRUNCATE ON ${schema}.audit_log FROM ${runtimeRole}`;
+}
+
+/**
+ * The migration that gives a service its audit log (createAuditLogTable): every service records at least the
+ * guard's access denials and its audited reads (issue 8, finding 9). runMigrations takes UPDATE/DELETE back.
+ */
+export function createAuditLogMigration(schema: string, timestamp: number) {
+  return class implements MigrationInterface {
+    name = `AuditLog${timestamp}`;
+    async up(queryRunner: QueryRunner): Promise<void> {
+      await createAuditLogTable(queryRunner, schema);
+    }
+    async down(queryRunner: QueryRunner): Promise<void> {
+      await dropAuditLogTable(queryRunner, schema);
+    }
+  };
 }

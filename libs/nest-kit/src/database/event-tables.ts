@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { TENANT_SETTING } from './tenant-context.js';
 
 /**
  * Migration helper: the outbox (events written in the same transaction as the state change),
@@ -113,6 +114,50 @@ export function createEventTablesMigration(schema: string, timestamp: number) {
     }
     async down(queryRunner: QueryRunner): Promise<void> {
       await dropEventTables(queryRunner, schema);
+    }
+  };
+}
+
+/**
+ * Migration helper (docs/decisions/0076-dead-letters-per-tenant.md): a dead letter carries the tenant of its event
+ * (the envelope's tenantId; null when the message is not a readable envelope), and the table is under row-level
+ * security for reading: a tenant's transaction sees its own dead letters only. The consumer records any failure
+ * (INSERT is open: it runs outside a tenant transaction); nobody updates or deletes through the runtime role.
+ * Existing rows take the tenant from their stored envelope text.
+ */
+export async function addDeadLetterTenant(queryRunner: Pick<QueryRunner, 'query'>, schema: string): Promise<void> {
+  const tenant = `NULLIF(current_setting('${TENANT_SETTING}', true), '')::uuid`;
+  await queryRunner.query(`ALTER TABLE ${schema}.dead_letters ADD COLUMN tenant_id uuid`);
+  await queryRunner.query(
+    `UPDATE ${schema}.dead_letters SET tenant_id = substring(value from '"tenantId":"([0-9a-fA-F-]{36})"')::uuid WHERE value IS NOT NULL`,
+  );
+  await queryRunner.query(`CREATE INDEX dead_letters_tenant ON ${schema}.dead_letters (tenant_id, id)`);
+  await queryRunner.query(`ALTER TABLE ${schema}.dead_letters ENABLE ROW LEVEL SECURITY`);
+  await queryRunner.query(`ALTER TABLE ${schema}.dead_letters FORCE ROW LEVEL SECURITY`);
+  await queryRunner.query(
+    `CREATE POLICY dead_letters_read ON ${schema}.dead_letters FOR SELECT USING (tenant_id = ${tenant})`,
+  );
+  await queryRunner.query(`CREATE POLICY dead_letters_record ON ${schema}.dead_letters FOR INSERT WITH CHECK (true)`);
+}
+
+export async function dropDeadLetterTenant(queryRunner: Pick<QueryRunner, 'query'>, schema: string): Promise<void> {
+  await queryRunner.query(`DROP POLICY dead_letters_record ON ${schema}.dead_letters`);
+  await queryRunner.query(`DROP POLICY dead_letters_read ON ${schema}.dead_letters`);
+  await queryRunner.query(`ALTER TABLE ${schema}.dead_letters NO FORCE ROW LEVEL SECURITY`);
+  await queryRunner.query(`ALTER TABLE ${schema}.dead_letters DISABLE ROW LEVEL SECURITY`);
+  await queryRunner.query(`DROP INDEX ${schema}.dead_letters_tenant`);
+  await queryRunner.query(`ALTER TABLE ${schema}.dead_letters DROP COLUMN tenant_id`);
+}
+
+/** The migration of every service that puts its dead letters per tenant (addDeadLetterTenant). */
+export function createDeadLetterTenantMigration(schema: string, timestamp: number) {
+  return class implements MigrationInterface {
+    name = `DeadLetterTenant${timestamp}`;
+    async up(queryRunner: QueryRunner): Promise<void> {
+      await addDeadLetterTenant(queryRunner, schema);
+    }
+    async down(queryRunner: QueryRunner): Promise<void> {
+      await dropDeadLetterTenant(queryRunner, schema);
     }
   };
 }

@@ -30,6 +30,26 @@ export interface AuditInput {
   actor?: AuditActor | null;
 }
 
+/**
+ * Options of a read. `audit`: the read is recorded in the service's audit log in its own transaction, after the work
+ * returned (a read that fails records nothing; an entry that cannot be written fails the read, so nothing is read
+ * unrecorded). Every read of patient data passes it (docs/adding-a-module.md, docs/decisions/0077); `target` may be
+ * computed from the result (e.g. the study that was found).
+ */
+export interface ReadOptions {
+  audit?: Omit<AuditInput, 'target'> & {
+    target?: { type: string; id: string } | null | ((result: unknown) => { type: string; id: string } | null);
+  };
+}
+
+const auditUserOf = (who: RequestAccess | { tenantId: string | null }): AuditActor | null => {
+  if ('principal' in who) return { userId: who.principal.userId, loginName: who.principal.loginName };
+  if ('sessionId' in who && 'userId' in who && 'loginName' in who)
+    return { userId: String(who.userId), loginName: String(who.loginName) };
+  if ('user' in who) return (who as TenantScope).user ?? null;
+  return null;
+};
+
 export interface PublishExtra {
   causationId?: string | null;
 }
@@ -200,12 +220,30 @@ export class UnitOfWork {
     @Inject(JobOutbox) private readonly jobs: JobOutbox,
   ) {}
 
-  read<T>(who: RequestAccess | { tenantId: string | null }, work: (tx: ReadTx) => Promise<T>): Promise<T> {
+  read<T>(
+    who: RequestAccess | { tenantId: string | null },
+    work: (tx: ReadTx) => Promise<T>,
+    options: ReadOptions = {},
+  ): Promise<T> {
     const tenantId = 'principal' in who ? who.principal.tenantId : who.tenantId;
+    const audit = options.audit;
     return this.dataSource.transaction(async (manager) => {
-      await manager.query('SET TRANSACTION READ ONLY');
+      // An audited read writes its entry, so its transaction cannot be READ ONLY; the work still only reads.
+      if (!audit) await manager.query('SET TRANSACTION READ ONLY');
       await setTenant(manager, tenantId);
-      return work(new ReadContext(manager, tenantId));
+      const result = await work(new ReadContext(manager, tenantId));
+      if (audit) {
+        const user = auditUserOf(who);
+        await this.auditLog.append(manager, {
+          tenantId,
+          actor: audit.actor === undefined ? user : audit.actor,
+          action: audit.action,
+          target: typeof audit.target === 'function' ? audit.target(result) : (audit.target ?? null),
+          client: audit.client ?? null,
+          details: audit.details,
+        });
+      }
+      return result;
     });
   }
 

@@ -231,8 +231,8 @@ export class EventConsumer {
       ],
     });
     await this.dataSource.query(
-      `INSERT INTO ${this.schema}.dead_letters (consumer_group, topic, partition, "offset", message_key, value, error, attempts)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      `INSERT INTO ${this.schema}.dead_letters (consumer_group, topic, partition, "offset", message_key, value, error, attempts, tenant_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [
         this.options.groupId,
         topic,
@@ -242,6 +242,7 @@ export class EventConsumer {
         message.value?.toString('utf8') ?? null,
         reason,
         attempts,
+        tenantOfMessage(message.value),
       ],
     );
     markActiveSpanFailed(`dead-lettered: ${reason}`);
@@ -249,6 +250,19 @@ export class EventConsumer {
       { topic, partition, offset: message.offset, reason, attempts },
       'event sent to the dead-letter topic',
     );
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The tenant a dead letter belongs to: its envelope's tenantId, when the value is JSON carrying one (else null). */
+export function tenantOfMessage(value: Buffer | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const tenantId = (JSON.parse(value.toString('utf8')) as { tenantId?: unknown } | null)?.tenantId;
+    return typeof tenantId === 'string' && UUID.test(tenantId) ? tenantId : null;
+  } catch {
+    return null;
   }
 }
 

@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import type { Request, Response } from 'express';
 import { createLogger } from './logger.js';
 import { currentContext, type WorkContext } from './context.js';
-import { requestContextMiddleware } from './request-context.middleware.js';
+import { redactUrl, requestContextMiddleware } from './request-context.middleware.js';
 
 function run(headers: Record<string, string>) {
   const res = Object.assign(new EventEmitter(), {
@@ -41,5 +41,20 @@ describe('requestContextMiddleware', () => {
     const { seen } = run({ 'x-correlation-id': 'a\nb', 'x-request-id': 'x'.repeat(500) });
     expect(seen.correlationId).not.toContain('\n');
     expect(seen.requestId).toHaveLength(36);
+  });
+});
+
+describe('redactUrl', () => {
+  it("replaces a password-reset link's token and other secret parameters, keeps the rest", () => {
+    expect(redactUrl('/update-password?resetToken=abcDEF123_-xyz')).toBe('/update-password?resetToken=[REDACTED]');
+    expect(redactUrl('/x?page=2&access_token=t0k&sort=name&API%5Fkey=k&Password=p')).toBe(
+      '/x?page=2&access_token=[REDACTED]&sort=name&API%5Fkey=[REDACTED]&Password=[REDACTED]',
+    );
+  });
+
+  it('leaves URLs without secrets as they are, malformed ones included', () => {
+    for (const url of ['/health/live', '/users?page=1&size=20', '/a?%E0%A4%A=1&flag', '/a?']) {
+      expect(redactUrl(url)).toBe(url);
+    }
   });
 });

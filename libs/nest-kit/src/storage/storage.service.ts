@@ -10,7 +10,14 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
 export interface StorageSettings {
+  /** Where this process reaches the object store. */
   endpoint: string;
+  /**
+   * Where browsers reach it, when that differs (Compose: http://minio:9000 inside, http://localhost:9000 outside).
+   * Presigned URLs are signed for this address: the signature covers the host, so one signed for the inside name
+   * would be refused if rewritten. Unset: the same as `endpoint`.
+   */
+  publicEndpoint?: string | undefined;
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
@@ -21,31 +28,46 @@ export interface StorageSettings {
 export class StorageService {
   readonly client: S3Client;
   readonly bucket: string;
+  /** Signs the URLs handed to browsers (no request is sent with it). */
+  private readonly presigner: S3Client;
 
   constructor(settings: StorageSettings) {
     this.bucket = settings.bucket;
-    this.client = new S3Client({
-      endpoint: settings.endpoint,
-      region: settings.region,
-      forcePathStyle: true,
-      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-    });
+    const client = (endpoint: string) =>
+      new S3Client({
+        endpoint,
+        region: settings.region,
+        forcePathStyle: true,
+        credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+      });
+    this.client = client(settings.endpoint);
+    this.presigner =
+      settings.publicEndpoint && settings.publicEndpoint !== settings.endpoint
+        ? client(settings.publicEndpoint)
+        : this.client;
   }
 
-  /** A URL the browser PUTs one object to; the content type is signed, so an upload of another type is refused. */
-  presignPut(key: string, contentType: string, expiresInSeconds = 900): Promise<string> {
+  /**
+   * A URL the browser PUTs one object to. The content type and the size are signed (docs/decisions/0078): the
+   * caller declares the size of the file before it gets the URL (checked against the upload's maximum by the
+   * contract), and the storage server refuses a PUT of any other type or length (403, nothing stored), so a
+   * URL cannot be used to store more than was allowed.
+   */
+  presignPut(key: string, contentType: string, contentLength: number, expiresInSeconds = 900): Promise<string> {
+    if (!Number.isSafeInteger(contentLength) || contentLength < 0)
+      throw new Error(`bad content length ${contentLength}`);
     return getSignedUrl(
-      this.client,
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }),
+      this.presigner,
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType, ContentLength: contentLength }),
       {
         expiresIn: expiresInSeconds,
-        signableHeaders: new Set(['content-type']),
+        signableHeaders: new Set(['content-type', 'content-length']),
       },
     );
   }
 
   presignGet(key: string, expiresInSeconds = 300): Promise<string> {
-    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), {
+    return getSignedUrl(this.presigner, new GetObjectCommand({ Bucket: this.bucket, Key: key }), {
       expiresIn: expiresInSeconds,
     });
   }

@@ -3,8 +3,23 @@ import type { KafkaMessage } from 'kafkajs';
 import type { EntityManager, QueryRunner } from 'typeorm';
 import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
 import { DEAD_LETTER_HEADERS, deadLetterTopic, type EventEnvelope } from '@rayworks/contracts';
-import { EventConsumer, createEventTables, createKafka, createLogger } from '../../src/index.js';
-import { consumerLag, createTopics, eventually, infraEnv, testKafka, uniqueSuffix } from '@rayworks/testing';
+import {
+  EventConsumer,
+  addDeadLetterTenant,
+  createEventTables,
+  createKafka,
+  createLogger,
+  setTenant,
+} from '../../src/index.js';
+import {
+  consumerLag,
+  createTopics,
+  eventually,
+  infraEnv,
+  testKafka,
+  uniqueSuffix,
+  withOwnerClient,
+} from '@rayworks/testing';
 import { createScratchSchema } from '../support/scratch-schema.js';
 // @ts-expect-error plain ESM fixture shared with the consumer process
 import { itemRecorded, recordEffect } from '../support/fixtures/item-recorded.mjs';
@@ -41,6 +56,7 @@ describe('dead-letter topic', () => {
   beforeAll(async () => {
     scratch = await createScratchSchema('it_dlq', async (schema, client) => {
       await createEventTables(client as unknown as QueryRunner, schema);
+      await addDeadLetterTenant(client, schema);
       await client.query(
         `CREATE TABLE ${schema}.effects (id bigserial PRIMARY KEY, event_id uuid NOT NULL, tenant_id uuid, item_key text NOT NULL, seq int NOT NULL)`,
       );
@@ -121,16 +137,40 @@ describe('dead-letter topic', () => {
     }
     expect(dead[0].value!.toString()).toBe('{"this is": not json');
 
-    const rows = await scratch.dataSource.query(
-      `SELECT "offset", attempts FROM ${scratch.schema}.dead_letters ORDER BY id`,
-    );
-    expect(rows.map((r: { offset: string; attempts: number }) => [r.offset, r.attempts])).toEqual([
-      ['1', 1],
-      ['2', 1],
-      ['4', 1],
-      ['7', 1],
-      ['8', 3],
+    // Each dead letter carries its envelope's tenant (null when none can be read); a tenant reads only its own.
+    // (read as the table's owner with the policies lifted for one rolled-back transaction)
+    const rows = await withOwnerClient(async (client) => {
+      await client.query('BEGIN');
+      await client.query(`ALTER TABLE ${scratch.schema}.dead_letters NO FORCE ROW LEVEL SECURITY`);
+      const result = await client.query(
+        `SELECT "offset", attempts, tenant_id FROM ${scratch.schema}.dead_letters ORDER BY id`,
+      );
+      await client.query('ROLLBACK');
+      return result.rows;
+    });
+    expect(
+      rows.map((r: { offset: string; attempts: number; tenant_id: string | null }) => [
+        r.offset,
+        r.attempts,
+        r.tenant_id,
+      ]),
+    ).toEqual([
+      ['1', 1, null],
+      ['2', 1, tenantId],
+      ['4', 1, tenantId],
+      ['7', 1, null],
+      ['8', 3, tenantId],
     ]);
+    const visible = async (tenant: string | null) =>
+      (
+        await scratch.dataSource.transaction(async (manager) => {
+          await setTenant(manager, tenant);
+          return manager.query(`SELECT "offset" FROM ${scratch.schema}.dead_letters ORDER BY id`);
+        })
+      ).map((r: { offset: string }) => r.offset);
+    expect(await visible(tenantId)).toEqual(['2', '4', '8']);
+    expect(await visible(uuidv4())).toEqual([]);
+    expect(await visible(null)).toEqual([]);
   }, 120_000);
 
   async function readAll(fromTopic: string, expected: number): Promise<KafkaMessage[]> {

@@ -8,6 +8,7 @@ import {
   readinessReportSchema,
   workerPort,
 } from '@rayworks/contracts';
+import { generateSigningKey } from '../../src/index.js';
 
 const entry = (service: string, file: string) =>
   fileURLToPath(new URL(`../../../../services/${service}/dist/${file}`, import.meta.url));
@@ -53,7 +54,9 @@ describe('service startup', () => {
         expect(output).toContain(`${name} is required but not set`);
       }
       expect(output).toContain('KAFKA_BROKERS: each broker must be host:port');
-      expect(output).not.toContain('AUTH_TOKEN_SECRET');
+      // a worker verifies nobody: it needs neither the public keys nor a private one
+      expect(output).not.toContain('AUTH_JWKS_URL');
+      expect(output).not.toContain('AUTH_SIGNING_KEYS');
     },
   );
 
@@ -81,5 +84,88 @@ describe('service startup', () => {
       MIGRATION_DATABASE_URL: owner,
     });
     expect({ code, output: output.trim() }).toEqual({ code: 0, output: '[cases] migrations applied: none pending' });
+  });
+});
+
+/**
+ * Production (NODE_ENV=production): no process starts with a missing, published or short secret or key, and the
+ * message names the variable (security finding 2; docs/decisions/0060-asymmetric-access-tokens.md).
+ */
+describe('service startup in production', () => {
+  /** Everything a service needs, with secrets of its own: only what a test breaks is wrong. */
+  const production = (service: string): Record<string, string> => ({
+    NODE_ENV: 'production',
+    PORT: '3999',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: `postgres://rayworks_${service}:Qm7v2-Lx9pT4-wZ8s@127.0.0.1:1/rayworks`,
+    REDIS_URL: 'redis://127.0.0.1:1',
+    KAFKA_BROKERS: '127.0.0.1:1',
+    S3_ENDPOINT: 'http://127.0.0.1:1',
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: 'rayworks-app',
+    S3_SECRET_ACCESS_KEY: 'hM3vR8qL2xW9tB6nK4pZ7sC1',
+    S3_BUCKET: 'rayworks',
+    SMTP_URL: 'smtp://127.0.0.1:1',
+    AUTH_JWKS_URL: 'http://127.0.0.1:1/.well-known/jwks.json',
+  });
+  const OLD_DEFAULTS = [
+    'rayworks-local-development-token-secret-not-for-production',
+    'rayworks-compose-development-token-secret-change-me',
+  ];
+
+  it('auth refuses to start without its signing keys, or with a shared secret or a short key in their place', async () => {
+    const { AUTH_JWKS_URL: _u, ...env } = production('auth');
+    const missing = await run(entry('auth', 'main.js'), env);
+    expect(missing.code).toBe(1);
+    expect(missing.output).toContain('[auth] Invalid configuration');
+    expect(missing.output).toContain('AUTH_SIGNING_KEYS is required but not set');
+    for (const secret of OLD_DEFAULTS) {
+      const shared = await run(entry('auth', 'main.js'), {
+        ...env,
+        AUTH_SIGNING_KEYS: secret,
+        AUTH_TOKEN_SECRET: secret,
+      });
+      expect(shared.code).toBe(1);
+      expect(shared.output).toContain('AUTH_SIGNING_KEYS: is not JSON');
+    }
+    const key = await generateSigningKey();
+    const short = await run(entry('auth', 'main.js'), {
+      ...env,
+      AUTH_SIGNING_KEYS: JSON.stringify({ keys: [{ ...key, d: key.d.slice(0, 20) }] }),
+    });
+    expect(short.code).toBe(1);
+    expect(short.output).toContain('AUTH_SIGNING_KEYS: keys.0.d must be 32 bytes');
+    expect(short.output).not.toMatch(/\n\s+at /);
+  });
+
+  it.each(SERVICE_NAMES.filter((s) => s !== 'auth'))(
+    '%s refuses published default secrets and needs the public keys, naming each variable',
+    async (service) => {
+      const { AUTH_JWKS_URL: _u, ...env } = production(service);
+      const { code, output } = await run(entry(service, 'main.js'), {
+        ...env,
+        DATABASE_URL: `postgres://rayworks_${service}:rayworks@127.0.0.1:1/rayworks`,
+        S3_SECRET_ACCESS_KEY: 'rayworks-minio-secret',
+        AUTH_TOKEN_SECRET: OLD_DEFAULTS[1]!,
+      });
+      expect(code).toBe(1);
+      expect(output).toContain(`[${service}] Invalid configuration`);
+      expect(output).toContain('AUTH_JWKS_URL is required but not set');
+      expect(output).toContain('DATABASE_URL (its password): is a published default or example value');
+      expect(output).toContain('S3_SECRET_ACCESS_KEY: is a published default or example value');
+    },
+  );
+
+  it('the gateway needs the public keys and holds no secret of the tokens', async () => {
+    const { code, output } = await run(entry('gateway', 'main.js'), {
+      NODE_ENV: 'production',
+      PORT: '3999',
+      REDIS_URL: 'redis://:rayworks@127.0.0.1:1',
+      WEB_DIST_DIR: '/nonexistent',
+      AUTH_TOKEN_SECRET: OLD_DEFAULTS[1]!,
+    });
+    expect(code).toBe(1);
+    expect(output).toContain('AUTH_JWKS_URL is required but not set');
+    expect(output).toContain('REDIS_URL (its password): is a published default or example value');
   });
 });

@@ -34,7 +34,7 @@ describe('session store', () => {
     );
     expect(announced.find((ids) => ids.includes(ended.sessionId))).toEqual([ended.sessionId]);
     expect(await store.isAlive([kept.sessionId, ended.sessionId])).toEqual([true, false]);
-    expect(await store.check(ended.token, { sessionId: ended.sessionId, userId })).toBe('revoked');
+    expect(await store.check(ended.token, { sessionId: ended.sessionId, userId, tenantId: 't1' })).toBe('revoked');
   });
 
   it("announces all of a user's sessions when they are revoked together", async () => {
@@ -60,11 +60,46 @@ describe('session store', () => {
     await redis.expire(key, 10);
     expect(await store.isAlive([session.sessionId])).toEqual([true]);
     expect(await redis.ttl(key)).toBeLessThanOrEqual(10);
-    expect(await store.check(session.token, { sessionId: session.sessionId, userId })).toBe('ok');
+    expect(await store.check(session.token, { sessionId: session.sessionId, userId, tenantId: 't1' })).toBe('ok');
     expect(await redis.ttl(key)).toBeGreaterThan(10);
     // A session gone by idleness (its key expired) is not alive, and was not announced: nobody revoked it.
     await redis.del(key);
     expect(await store.isAlive([session.sessionId])).toEqual([false]);
     expect(announced.flat()).not.toContain(session.sessionId);
+  });
+
+  it("refuses a token whose tenant is not the session's, even with the right user and secret", async () => {
+    const userId = user('tenant');
+    const session = await store.create(userId, 'tenant-a');
+    expect(await store.check(session.token, { sessionId: session.sessionId, userId, tenantId: 'tenant-b' })).toBe(
+      'invalid',
+    );
+    expect(await store.check(session.token, { sessionId: session.sessionId, userId, tenantId: 'tenant-a' })).toBe('ok');
+  });
+
+  it('does not slide the idle timeout for a background call', async () => {
+    const userId = user('background');
+    const session = await store.create(userId, 't1');
+    const key = sessionKeys.session(session.sessionId);
+    const expected = { sessionId: session.sessionId, userId, tenantId: 't1' };
+    await redis.expire(key, 10);
+    expect(await store.check(session.token, expected, { touch: false })).toBe('ok');
+    expect(await redis.ttl(key)).toBeLessThanOrEqual(10);
+    expect(await store.check(session.token, expected)).toBe('ok');
+    expect(await redis.ttl(key)).toBeGreaterThan(10);
+  });
+
+  it('ends a session at its absolute lifetime however active, and never slides past it', async () => {
+    const userId = user('absolute');
+    const now = Date.now();
+    const session = await store.create(userId, 't1', 3600, now);
+    const key = sessionKeys.session(session.sessionId);
+    const expected = { sessionId: session.sessionId, userId, tenantId: 't1' };
+    // 59 minutes 30 seconds later: still alive, but its idle timeout (60 s) is cut to the 30 s it has left
+    expect(await store.check(session.token, expected, { now: now + 3570_000 })).toBe('ok');
+    expect(await redis.ttl(key)).toBeLessThanOrEqual(30);
+    // an hour later: over, whatever the activity
+    expect(await store.check(session.token, expected, { now: now + 3600_000 })).toBe('expired');
+    expect(await store.isAlive([session.sessionId])).toEqual([false]);
   });
 });

@@ -16,7 +16,7 @@ describe('object storage', () => {
   it('puts an object through a presigned PUT and reads it back through a presigned GET', async () => {
     const k = key('study.zip');
     const body = Buffer.from(`zip bytes ${uniqueSuffix()}`);
-    const put = await fetch(await storage.presignPut(k, 'application/zip'), {
+    const put = await fetch(await storage.presignPut(k, 'application/zip', body.length), {
       method: 'PUT',
       headers: { 'Content-Type': 'application/zip' },
       body,
@@ -26,6 +26,27 @@ describe('object storage', () => {
     expect(get.status).toBe(200);
     expect(Buffer.from(await get.arrayBuffer())).toEqual(body);
     expect(await storage.get(k)).toEqual(body);
+  });
+
+  it('binds the size: the storage server refuses a PUT bigger (or smaller) than the signed length, storing nothing', async () => {
+    const k = key('limited.png');
+    const url = await storage.presignPut(k, 'image/png', 1024);
+    for (const size of [1025, 4096, 1023]) {
+      const res = await fetch(url, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'image/png' },
+        body: Buffer.alloc(size, 7),
+      });
+      expect({ size, status: res.status }).toEqual({ size, status: 403 });
+    }
+    expect(await storage.exists(k)).toBe(false);
+    const exact = await fetch(url, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'image/png' },
+      body: Buffer.alloc(1024, 7),
+    });
+    expect(exact.status).toBe(200);
+    expect((await storage.get(k)).length).toBe(1024);
   });
 
   it('refuses an expired URL', async () => {
@@ -50,7 +71,7 @@ describe('object storage', () => {
     otherKey.pathname = otherKey.pathname.replace('tamper.txt', 'other.txt');
     expect((await fetch(otherKey)).status).toBe(403);
 
-    const putUrl = await storage.presignPut(k, 'text/plain');
+    const putUrl = await storage.presignPut(k, 'text/plain', 'replaced'.length);
     const forged = await fetch(putUrl, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/zip' },
@@ -61,7 +82,7 @@ describe('object storage', () => {
   });
 
   it('answers a browser CORS pre-flight for a presigned PUT', async () => {
-    const url = await storage.presignPut(key('cors.zip'), 'application/zip');
+    const url = await storage.presignPut(key('cors.zip'), 'application/zip', 100);
     const res = await fetch(url, {
       method: 'OPTIONS',
       headers: {
@@ -73,6 +94,32 @@ describe('object storage', () => {
     expect(res.status).toBeLessThan(300);
     expect(res.headers.get('access-control-allow-origin')).toMatch(/^(\*|http:\/\/localhost:8080)$/);
     expect((res.headers.get('access-control-allow-methods') ?? '').toUpperCase()).toContain('PUT');
+  });
+
+  it('signs browser URLs for the public address when it differs from the one the process uses', async () => {
+    // Two names of the one local server stand for Compose's http://minio:9000 (inside) and the published port.
+    const inside = new URL(infraEnv().s3.endpoint);
+    const outside = new URL(inside);
+    outside.hostname = inside.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+    const split = new StorageService({ ...infraEnv().s3, publicEndpoint: outside.origin });
+    const k = key('public.zip');
+    const body = Buffer.from(`public ${uniqueSuffix()}`);
+
+    const putUrl = new URL(await split.presignPut(k, 'application/zip', body.length));
+    expect(putUrl.host).toBe(outside.host);
+    const put = await fetch(putUrl, { method: 'PUT', headers: { 'Content-Type': 'application/zip' }, body });
+    expect(put.status).toBe(200);
+    // the process itself still talks to the inside address
+    expect(await split.get(k)).toEqual(body);
+
+    const getUrl = new URL(await split.presignGet(k));
+    expect(getUrl.host).toBe(outside.host);
+    expect(Buffer.from(await (await fetch(getUrl)).arrayBuffer())).toEqual(body);
+
+    // the host is part of the signature: the same URL pointed back at the inside name is refused
+    const rewritten = new URL(getUrl);
+    rewritten.host = inside.host;
+    expect((await fetch(rewritten)).status).toBe(403);
   });
 
   it('assembles a multipart upload', async () => {

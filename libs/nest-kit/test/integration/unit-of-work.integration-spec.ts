@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { EventDefinition, Topic } from '@rayworks/contracts';
 import { withOwnerClient } from '@rayworks/testing';
 import {
+  KIT_AUDIT_ACTIONS,
   AuditLog,
   auditLogRevokeStatement,
   createAuditLogTable,
@@ -401,5 +402,35 @@ describe('UnitOfWork', () => {
     await expect(
       uow.read(accessOf(userA), (tx) => typedRows(tx.manager, z.object({ total: z.string() }), `SELECT 1 AS total`)),
     ).rejects.toThrow(/expected string/);
+  });
+  it('audits a read when asked (patient data): the entry names the reader, the tenant and the target read', async () => {
+    const target = `study-${uuidv4()}`;
+    const names = await uow.read(
+      accessOf(userA),
+      async (tx) => (await tx.repo(ItemEntity).find({ order: { name: 'ASC' } })).map((i) => i.name),
+      { audit: { action: KIT_AUDIT_ACTIONS.patientDataRead, target: () => ({ type: 'study', id: target }) } },
+    );
+    expect(names).toEqual(expect.arrayContaining(['a1', 'a2']));
+    expect(await auditOf(target)).toEqual([
+      expect.objectContaining({
+        tenant_id: tenantA,
+        actor_id: userA.userId,
+        action: 'PATIENT_DATA_READ',
+        target_type: 'study',
+        target_id: target,
+      }),
+    ]);
+    // a read that fails records nothing
+    const failed = `study-${uuidv4()}`;
+    await expect(
+      uow.read(
+        accessOf(userA),
+        async () => {
+          throw new Error('not found');
+        },
+        { audit: { action: KIT_AUDIT_ACTIONS.patientDataRead, target: { type: 'study', id: failed } } },
+      ),
+    ).rejects.toThrow('not found');
+    expect(await auditOf(failed)).toEqual([]);
   });
 });

@@ -69,7 +69,8 @@ describe('worker kit', () => {
       S3_SECRET_ACCESS_KEY: env.s3.secretAccessKey,
       S3_BUCKET: env.s3.bucket,
     });
-    delete process.env.AUTH_TOKEN_SECRET;
+    delete process.env.AUTH_JWKS_URL;
+    delete process.env.AUTH_SIGNING_KEYS_FILE;
 
     @Module({
       imports: [

@@ -1,4 +1,4 @@
-import { loadEnv, serviceEnvSchema } from '@rayworks/nest-kit';
+import { issuerServiceEnvSchema, loadEnv } from '@rayworks/nest-kit';
 import { z } from 'zod';
 
 const seconds = (fallback: number) =>
@@ -10,21 +10,33 @@ const seconds = (fallback: number) =>
     .default(fallback);
 const count = (fallback: number) => z.coerce.number().int().min(1).max(10_000).default(fallback);
 
-/** The auth service's variables: every service's, plus mail and the login and password-reset limits. */
-export const authServiceEnvSchema = serviceEnvSchema.extend({
+/**
+ * The auth service's variables: every service's but the JWKS address (it signs the tokens: its keys come from
+ * AUTH_SIGNING_KEYS or AUTH_SIGNING_KEYS_FILE, nest-kit token-keys.ts), plus mail, the login and password-reset
+ * limits and the sessions' absolute lifetime.
+ */
+export const authServiceEnvSchema = issuerServiceEnvSchema.extend({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }),
   MAIL_FROM: z.string().min(3).default('Rayworks <no-reply@rayworks.local>'),
   /** Where the console is reached: links in e-mails point there. */
   PUBLIC_BASE_URL: z.url().default('http://localhost:8080'),
-  LOGIN_MAX_FAILURES_PER_NAME: count(5),
-  LOGIN_MAX_FAILURES_PER_ADDRESS: count(20),
-  LOGIN_FAILURE_WINDOW_SECONDS: seconds(900),
-  /** Consecutive failures that lock the account (isBlocked) for LOGIN_LOCK_SECONDS, until then or an unblock. */
-  LOGIN_LOCK_AFTER_FAILURES: count(10),
-  LOGIN_LOCK_SECONDS: seconds(1800),
+  /**
+   * Login limits (docs/decisions/0070): per (login name, client address), LOGIN_FREE_ATTEMPTS failures, then each
+   * further failure doubles the wait before the next attempt from that address, from LOGIN_DELAY_BASE_SECONDS up to
+   * LOGIN_DELAY_MAX_SECONDS; failures are remembered for LOGIN_FAILURE_WINDOW_SECONDS after the last one. Per
+   * address, LOGIN_MAX_FAILURES_PER_ADDRESS failures (any login names) per window. Nobody can lock an account:
+   * the real user's own address is not delayed by an attacker's.
+   */
+  LOGIN_FREE_ATTEMPTS: count(5),
+  LOGIN_DELAY_BASE_SECONDS: seconds(30),
+  LOGIN_DELAY_MAX_SECONDS: seconds(900),
+  LOGIN_FAILURE_WINDOW_SECONDS: seconds(3600),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: count(100),
+  /** How long a temporary password (the welcome e-mail's) may be used before forgot-password is the way in. */
+  TEMPORARY_PASSWORD_TTL_SECONDS: seconds(72 * 3600),
   PASSWORD_RESET_TTL_SECONDS: seconds(1800),
-  /** Proxies in front of the service whose X-Forwarded-For is trusted (the gateway: 1). */
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(1),
+  /** A session ends this long after its login, however active it is (then 440); 12 hours by default. */
+  SESSION_ABSOLUTE_LIFETIME_SECONDS: seconds(12 * 3600),
 });
 export type AuthServiceEnv = z.infer<typeof authServiceEnvSchema>;
 

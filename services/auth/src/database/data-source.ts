@@ -16,6 +16,10 @@ import { EventTables1763712000000 } from './migrations/1763712000000-EventTables
 import { IdentitySchema1763800000000 } from './migrations/1763800000000-IdentitySchema.js';
 import { UserLogo1764100000000 } from './migrations/1764100000000-UserLogo.js';
 import { JobOutbox1795392000000 } from './migrations/1795392000000-JobOutbox.js';
+import { TemporaryPasswordExpiry1795600000000 } from './migrations/1795600000000-TemporaryPasswordExpiry.js';
+import { DeadLetterTenant1795700000000 } from './migrations/1795700000000-DeadLetterTenant.js';
+import { ReferralCommissionBasisPoints1795700000002 } from './migrations/1795700000002-ReferralCommissionBasisPoints.js';
+import { PlatformOperators1795800000000 } from './migrations/1795800000000-PlatformOperators.js';
 
 /**
  * The auth service's schema, entities and migrations, in order. Rows are read and written through these entities
@@ -42,5 +46,14 @@ export const database: ServiceDatabaseOptions = {
     PreferenceEntity,
     PreferredColumnsEntity,
   ],
-  migrations: [EventTables1763712000000, IdentitySchema1763800000000, UserLogo1764100000000, JobOutbox1795392000000],
+  migrations: [
+    EventTables1763712000000,
+    IdentitySchema1763800000000,
+    UserLogo1764100000000,
+    JobOutbox1795392000000,
+    TemporaryPasswordExpiry1795600000000,
+    DeadLetterTenant1795700000000,
+    ReferralCommissionBasisPoints1795700000002,
+    PlatformOperators1795800000000,
+  ],
 };

@@ -251,9 +251,9 @@ describe('admin API', () => {
     const referral = await ok(AUTH_API.createReferral, {
       name: 'City Hospital',
       providerType: 'External',
-      commissionPercent: 12.5,
+      commissionBasisPoints: 1250,
     });
-    expect(referralSchema.parse(referral.body.data).commissionPercent).toBe(12.5);
+    expect(referralSchema.parse(referral.body.data).commissionBasisPoints).toBe(1250);
     await ok(AUTH_API.createEntity, { code: 'MH12', city: 'Pune', state: 'Maharashtra' });
     expect(
       (await ok<Array<{ code: string }>>(AUTH_API.getEntities, { search: 'pune' })).body.data.map((e) => e.code),
@@ -265,7 +265,7 @@ describe('admin API', () => {
     expect(typist.data.user).toMatchObject({ logo: null, profileImg: [] });
     const upload = await ok<{ uploadUrl: string; fileID: string }>(
       AUTH_API.logoUploadUrl,
-      { contentType: 'image/jpeg' },
+      { contentType: 'image/jpeg', size: 8 },
       typist,
     );
     expect(upload.body.data.fileID).toMatch(new RegExp(`/users/${typist.userId}/logo/[0-9a-f-]+\\.jpg$`));
@@ -311,7 +311,7 @@ describe('admin API', () => {
     });
     const upload = await ok<{ uploadUrl: string; fileID: string }>(
       AUTH_API.signatureUploadUrl,
-      { contentType: 'image/png' },
+      { contentType: 'image/png', size: 4 },
       rad,
     );
     expect(upload.body.data.fileID).toContain(`/users/${rad.userId}/signature/`);

@@ -82,8 +82,8 @@ describe('form rules on the server', () => {
     [
       'a referral with a commission over 100',
       AUTH_API.createReferral,
-      () => ({ name: 'Over Clinic', providerType: 'External', commissionPercent: 150 }),
-      'commissionPercent: Please give valid inputs',
+      () => ({ name: 'Over Clinic', providerType: 'External', commissionBasisPoints: 15000 }),
+      'commissionBasisPoints: Please give valid inputs',
     ],
     [
       'a group edit with digits in the city',

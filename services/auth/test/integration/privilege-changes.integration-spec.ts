@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { AUTH_API, AUTH_MESSAGES, DEFAULT_ROLE_PRIVILEGES, ROLE_CODES } from '@rayworks/contracts';
-import { AccessTokens } from '@rayworks/nest-kit';
 import { AuthClient, type Session } from '../support/auth-client.js';
-import { TEST_TOKEN_SECRET } from '../support/auth-process.js';
+import { localAccessTokens } from '../support/auth-process.js';
 import { standardTenant, TEST_PASSWORD, type StandardTenant } from '../support/tenants.js';
 
 const api = new AuthClient();
-const tokens = new AccessTokens(TEST_TOKEN_SECRET, 900);
+const tokens = await localAccessTokens();
 
 /** What a renewal answers, as the console asks for it (POST /token/refresh with the old token and the session). */
 async function renew(session: Session): Promise<Session> {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import {
   AUTH_API,
   AUTH_MESSAGES,
+  PLATFORM_MODULE,
   ROLE_CODES,
   SUBMODULES,
   type Endpoint,
@@ -9,6 +10,7 @@ import {
   type PrivilegeRequirement,
   type SubmoduleType,
 } from '@rayworks/contracts';
+import { platformOperator } from '@rayworks/testing';
 import { AuthClient, type Session } from '../support/auth-client.js';
 import { extendTenant, standardTenant, TEST_PASSWORD, type StandardTenant } from '../support/tenants.js';
 
@@ -36,9 +38,13 @@ describe('every endpoint that needs a privilege refuses a caller without it (403
   const api = new AuthClient();
   const sessions = new Map<string, Session>();
   let admin: Session;
+  /** Holds the platform module's privileges, which no company role can hold (docs/decisions/0085). */
+  let operator: Session;
 
   beforeAll(async () => {
     t = await standardTenant('priv');
+    const op = await platformOperator('priv');
+    operator = await api.login(op.loginName, op.password);
     const keys = [...new Set(PRIVILEGED.map(([, e]) => requirementKey(e.access)))];
     const roles = keys.map((key, i) => ({
       key: `lacks-${i}`,
@@ -76,7 +82,8 @@ describe('every endpoint that needs a privilege refuses a caller without it (403
         body: { status: 'error', data: null, message: AUTH_MESSAGES.forbidden },
       });
       // the same call by a holder passes the privilege check: it is mounted, and refused (if at all) for another reason
-      const allowed = await api.call(endpoint, {}, { session: admin, params: { userId: admin.userId } });
+      const holder = (endpoint.access as PrivilegeRequirement).module === PLATFORM_MODULE ? operator : admin;
+      const allowed = await api.call(endpoint, {}, { session: holder, params: { userId: holder.userId } });
       expect({ name, refusedForAccess: [401, 403, 404].includes(allowed.status) }).toEqual({
         name,
         refusedForAccess: false,

@@ -1,11 +1,8 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { AUTH_API, AUTH_MESSAGES, ROLE_CODES, userSessionSchema } from '@rayworks/contracts';
-import { AccessTokens } from '@rayworks/nest-kit';
 import { AuthClient, type Session } from '../support/auth-client.js';
+import { localAccessTokens } from '../support/auth-process.js';
 import { extendTenant, standardTenant, tenantQuery, TEST_PASSWORD, type StandardTenant } from '../support/tenants.js';
-
-/** The key npm start and npm test give every process (scripts/lib/processes.mjs). */
-const SECRET = process.env.AUTH_TOKEN_SECRET ?? 'rayworks-local-development-token-secret-not-for-production';
 
 describe('sessions: login, tokens, logout', () => {
   let t: StandardTenant;
@@ -92,8 +89,8 @@ describe('sessions: login, tokens, logout', () => {
     expect((await config({ ...rad, token: `${rad.token.slice(0, -2)}xx` })).status).toBe(401);
     expect((await config({ ...rad, sessionToken: typist.sessionToken })).status).toBe(401);
     expect((await config({ ...rad, sessionToken: `${rad.sessionToken.slice(0, -3)}abc` })).status).toBe(401);
-    const principal = await new AccessTokens(SECRET, 900).verify(rad.token);
-    const expired = await new AccessTokens(SECRET, 60).sign(principal, new Date(Date.now() - 3600_000));
+    const principal = await (await localAccessTokens()).verify(rad.token);
+    const expired = await (await localAccessTokens(60)).sign(principal, new Date(Date.now() - 3600_000));
     const reply = await config({ ...rad, token: expired.token });
     expect(reply).toEqual({ status: 401, body: { status: 'error', data: null, message: AUTH_MESSAGES.unauthorized } });
     // the same session still works with a good token, and a refresh gives a new one for the expired one

@@ -83,7 +83,7 @@ describe('auth changes are units of work', () => {
     expect((await auditOf(t.tenantId, id)).map((a) => a.action)).toEqual(['GROUP_CREATE', 'GROUP_UPDATE']);
   });
 
-  it('records nothing for a refused change: no row, no event, no audit entry', async () => {
+  it('records nothing for a refused change: no row, no event, no audit entry but the denial', async () => {
     const code = `DUP${t.label}`.slice(0, 20);
     expect((await api.call(AUTH_API.createGroup, { name: 'First', code }, { session })).status).toBe(200);
     const before = await tenantTotals(t.tenantId);
@@ -101,8 +101,14 @@ describe('auth changes are units of work', () => {
     );
     expect(refused.status).toBe(403);
     const after = await tenantTotals(t.tenantId);
-    // the group admin's login is audited (and writes its session row), nothing else
-    expect(after).toEqual({ ...before, entries: before.entries + 1 });
+    // the group admin's login and the access denial are audited (the login writes its session row), nothing else
+    expect(after).toEqual({ ...before, entries: before.entries + 2 });
+    const [denial] = await tenantQuery(
+      t.tenantId,
+      `SELECT action FROM auth.audit_log WHERE actor_id = $1 ORDER BY id DESC LIMIT 1`,
+      [ga.userId],
+    );
+    expect(denial).toEqual({ action: 'ACCESS_DENIED' });
     expect(await tenantQuery(t.tenantId, `SELECT 1 FROM auth.groups WHERE name IN ('Second', 'Third')`)).toEqual([]);
   });
 });

@@ -101,7 +101,8 @@ export class AuthClient {
       token: data.token,
       sessionToken: data.sessionToken,
       userId: data._id,
-      tenantId: data.user.companyID,
+      // null only for a platform operator
+      tenantId: data.user.companyID ?? '',
       data,
     };
   }

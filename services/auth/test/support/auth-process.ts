@@ -1,11 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import { ApiClient, readReadiness } from '@rayworks/api-client';
-import { eventually, freePort, infraEnv, roleUrl, startScript, stop } from '@rayworks/testing';
+import { AccessTokens, issuerTokenKeys, readSigningKeySet } from '@rayworks/nest-kit';
+import { eventually, freePort, infraEnv, localSigningKeysFile, roleUrl, startScript, stop } from '@rayworks/testing';
 
-export const TEST_TOKEN_SECRET =
-  process.env.AUTH_TOKEN_SECRET ?? 'rayworks-local-development-token-secret-not-for-production';
+/**
+ * The running auth service's tokens, as only it can sign them (its key file): tests read and mint tokens with it.
+ * `file` another key file (a test's own auth process).
+ */
+export const localAccessTokens = async (ttlSeconds = 900, file = localSigningKeysFile()) =>
+  new AccessTokens(await issuerTokenKeys(readSigningKeySet({ AUTH_SIGNING_KEYS_FILE: file })), ttlSeconds);
 
-/** Starts another auth process (built dist) with settings of its own, e.g. short timeouts; stops with `close()`. */
+/**
+ * Starts another auth process (built dist) with settings of its own, e.g. short timeouts, and the running system's
+ * signing keys unless the settings name others; stops with `close()`.
+ */
 export async function startAuthProcess(settings: Record<string, string>) {
   const port = await freePort();
   const infra = infraEnv();
@@ -21,7 +29,9 @@ export async function startAuthProcess(settings: Record<string, string>) {
     S3_SECRET_ACCESS_KEY: infra.s3.secretAccessKey,
     S3_BUCKET: infra.s3.bucket,
     SMTP_URL: infra.smtpUrl,
-    AUTH_TOKEN_SECRET: TEST_TOKEN_SECRET,
+    ...(settings.AUTH_SIGNING_KEYS ? {} : { AUTH_SIGNING_KEYS_FILE: localSigningKeysFile() }),
+    // the tests call it directly with an X-Forwarded-For of their own, as the gateway would
+    TRUSTED_PROXIES: 'loopback',
     ...settings,
   });
   const url = `http://127.0.0.1:${port}`;

@@ -1,21 +1,24 @@
 import { SERVICE_NAMES, type ServiceName } from '@rayworks/contracts';
-import { envVars, loadEnv, sessionAuthEnv, type AuthEnv } from '@rayworks/nest-kit';
+import { envVars, loadEnv, sessionAuthEnv, verifierEnv, type AuthEnv } from '@rayworks/nest-kit';
 import { z } from 'zod';
 
 const serviceUrlVar = (name: ServiceName) => `SERVICE_URL_${name.toUpperCase()}`;
 
 /**
  * The gateway's variables: its port, Redis (socket.io adapter, sessions), where each service answers, the built
- * console, and the token key and session timeout it verifies socket.io connections with.
+ * console, and where the auth service's public keys are and the session timeout, to verify socket.io connections.
  */
 export const gatewayEnvSchema = z.object({
   PORT: envVars.PORT,
   LOG_LEVEL: envVars.LOG_LEVEL,
   REDIS_URL: envVars.REDIS_URL,
   ...sessionAuthEnv,
+  ...verifierEnv,
   WEB_DIST_DIR: z.string().min(1),
   /** How often open sockets are checked against their sessions (idle expiry closes them). */
   REALTIME_SESSION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** The object store as browsers reach it (presigned URLs): the console's CSP allows its origin (decision 0066). */
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
   ...Object.fromEntries(SERVICE_NAMES.map((name) => [serviceUrlVar(name), z.url()])),
 });
 
@@ -25,6 +28,8 @@ export interface GatewayEnv {
   REDIS_URL: string;
   WEB_DIST_DIR: string;
   REALTIME_SESSION_SWEEP_SECONDS: number;
+  /** Origins besides the gateway's own that the console loads images from and uploads to (the object store). */
+  storageOrigins: string[];
   serviceUrls: Record<ServiceName, string>;
   auth: AuthEnv;
 }
@@ -37,8 +42,9 @@ export function loadGatewayEnv(env: Record<string, string | undefined> = process
     REDIS_URL: parsed.REDIS_URL as string,
     WEB_DIST_DIR: parsed.WEB_DIST_DIR as string,
     REALTIME_SESSION_SWEEP_SECONDS: parsed.REALTIME_SESSION_SWEEP_SECONDS as number,
+    storageOrigins: parsed.S3_PUBLIC_ENDPOINT ? [new URL(parsed.S3_PUBLIC_ENDPOINT as string).origin] : [],
     auth: {
-      AUTH_TOKEN_SECRET: parsed.AUTH_TOKEN_SECRET as string,
+      AUTH_JWKS_URL: parsed.AUTH_JWKS_URL as string,
       ACCESS_TOKEN_TTL_SECONDS: parsed.ACCESS_TOKEN_TTL_SECONDS as number,
       SESSION_IDLE_TIMEOUT_SECONDS: parsed.SESSION_IDLE_TIMEOUT_SECONDS as number,
     },

@@ -25,7 +25,7 @@ import {
   type UserSession,
 } from '@rayworks/contracts';
 import { sessionKeys } from '@rayworks/nest-kit';
-import { eventually, freePort, infraEnv, provisionTenant, startScript, stop } from '@rayworks/testing';
+import { eventually, freePort, infraEnv, localJwksUrl, provisionTenant, startScript, stop } from '@rayworks/testing';
 
 /** The running system (npm test starts it) as the browser reaches it: only through the gateway. */
 const base = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${GATEWAY_PORT}`;
@@ -184,13 +184,13 @@ describe('gateway', () => {
       expect(answer.hello?.gateway).toMatch(/:\d+$/);
       const rooms = await eventually(
         async () => (await observer.in(socketRoom.user(desk._id)).fetchSockets()).flatMap((s) => [...s.rooms]),
-        (r) => r.includes(socketRoom.tenant(desk.user.companyID)),
+        (r) => r.includes(socketRoom.tenant(desk.user.companyID!)),
         { what: 'the socket in its rooms' },
       );
       expect(rooms).toEqual(
         expect.arrayContaining([
           socketRoom.user(desk._id),
-          socketRoom.tenant(desk.user.companyID),
+          socketRoom.tenant(desk.user.companyID!),
           socketRoom.session(parseSessionToken(desk.sessionToken)!.sessionId),
         ]),
       );
@@ -324,7 +324,7 @@ describe('a second gateway: one service down, open sockets checked against their
       PORT: String(port),
       REDIS_URL: process.env.REDIS_URL!,
       LOG_LEVEL: 'warn',
-      AUTH_TOKEN_SECRET: process.env.AUTH_TOKEN_SECRET ?? 'rayworks-local-development-token-secret-not-for-production',
+      AUTH_JWKS_URL: localJwksUrl(),
       WEB_DIST_DIR: fileURLToPath(new URL('../../../../web/dist', import.meta.url)),
       REALTIME_SESSION_SWEEP_SECONDS: '1',
       ...Object.fromEntries(

@@ -1,6 +1,7 @@
 import {
   IconBuildingCommunity,
   IconBuildingHospital,
+  IconBuildingSkyscraper,
   IconCalendarEvent,
   IconCircleDot,
   IconDots,
@@ -27,6 +28,7 @@ import {
 
 /** One icon per menu entry id of MENU_CATALOGUE (libs/contracts console/menu.ts). */
 const ICONS: Record<string, Icon> = {
+  companies: IconBuildingSkyscraper,
   groups: IconBuildingCommunity,
   cases: IconListDetails,
   centers: IconBuildingHospital,

@@ -15,7 +15,9 @@ export const configQueryKey = ['auth', 'config'] as const;
 export function useConfigRefresh(enabled: boolean) {
   const { data, refetch } = useQuery({
     queryKey: configQueryKey,
-    queryFn: async ({ signal }) => (await callApi(AUTH_API.config, { signal })).data,
+    // The console reads it on its own, not for the user: a background call, which does not keep the session
+    // alive (an idle console still times out: docs/decisions/0061-session-lifetimes.md).
+    queryFn: async ({ signal }) => (await callApi(AUTH_API.config, { signal, background: true })).data,
     enabled,
     staleTime: 60_000,
     refetchInterval: 5 * 60_000,

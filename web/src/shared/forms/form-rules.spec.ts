@@ -167,13 +167,13 @@ describe('one table of form cases, for the console and the server alike (spec §
     ]);
   });
 
-  it('a number for the commission passes the decimals rule on the server, and the percentage is checked', () => {
-    expect(AUTH_API.createReferral.body.safeParse({ ...forms.referral.valid, commissionPercent: 12.5 }).success).toBe(
-      true,
-    );
-    const parsed = AUTH_API.createReferral.body.safeParse({ ...forms.referral.valid, commissionPercent: 150 });
-    expect(parsed.error?.issues.map((i) => ({ path: i.path, message: i.message }))).toEqual([
-      { path: ['commissionPercent'], message: 'Please give valid inputs' },
-    ]);
+  it('the commission goes to the server in basis points: whole, 0..10000 (docs/decisions/0079)', () => {
+    const parse = (commissionBasisPoints: unknown) =>
+      AUTH_API.createReferral.body.safeParse({ ...forms.referral.valid, commissionBasisPoints });
+    expect(parse(1250).success).toBe(true);
+    for (const bad of [15000, 12.5, -1])
+      expect(parse(bad).error?.issues.map((i) => ({ path: i.path, message: i.message }))).toEqual([
+        { path: ['commissionBasisPoints'], message: 'Please give valid inputs' },
+      ]);
   });
 });

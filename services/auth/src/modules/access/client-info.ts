@@ -3,7 +3,7 @@ import type { Request } from 'express';
 
 /** Who is calling from where: for the audit log, the login rate limits and the sessions table. */
 export interface ClientInfo {
-  /** The client's address (req.ip: X-Forwarded-For as far as TRUST_PROXY_HOPS proxies are trusted). */
+  /** The client's address (req.ip: the X-Forwarded-For the gateway set, when the peer is in TRUSTED_PROXIES). */
   address: string;
   userAgent: string | null;
 }

@@ -2,6 +2,8 @@
 export const AUDIT_ACTIONS = {
   loginSuccess: 'LOGIN_SUCCESS',
   loginFailure: 'LOGIN_FAILURE',
+  /** A login limit was reached (docs/decisions/0070): details.limits says which. */
+  loginLimited: 'LOGIN_LIMITED',
   logout: 'LOGOUT',
   passwordChange: 'PASSWORD_CHANGE',
   passwordResetRequest: 'PASSWORD_RESET_REQUEST',
@@ -18,5 +20,10 @@ export const AUDIT_ACTIONS = {
   centreCreate: 'CENTRE_CREATE',
   centreUpdate: 'CENTRE_UPDATE',
   availability: 'AVAILABILITY',
+  companyCreate: 'COMPANY_CREATE',
+  companySuspend: 'COMPANY_SUSPEND',
+  companyResume: 'COMPANY_RESUME',
+  signatureUpload: 'SIGNATURE_UPLOAD',
+  pictureUpload: 'PICTURE_UPLOAD',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];

@@ -12,20 +12,19 @@ export class CredentialEntity {
   @Column({ name: 'user_id', type: 'uuid' })
   userId!: string;
 
-  @Column({ name: 'tenant_id', type: 'uuid' })
-  tenantId!: string;
+  /** null for a platform operator (docs/decisions/0085). */
+  @Column({ name: 'tenant_id', type: 'uuid', nullable: true })
+  tenantId!: string | null;
 
   @Column({ name: 'password_hash', type: 'text', nullable: true })
   passwordHash!: string | null;
 
-  @Column({ name: 'failed_count', type: 'integer', default: 0 })
-  failedCount!: number;
-
-  @Column({ name: 'locked_until', type: 'timestamptz', nullable: true })
-  lockedUntil!: Date | null;
-
   @Column({ name: 'password_changed_at', type: 'timestamptz', nullable: true })
   passwordChangedAt!: Date | null;
+
+  /** Set with a temporary password (welcome e-mail); past it, login refuses that password (docs/decisions/0071). */
+  @Column({ name: 'temporary_password_expires_at', type: 'timestamptz', nullable: true })
+  temporaryPasswordExpiresAt!: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

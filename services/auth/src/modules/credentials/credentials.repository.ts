@@ -1,9 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { z } from 'zod';
-import { typedRows, type ReadTx } from '@rayworks/nest-kit';
+import type { ReadTx } from '@rayworks/nest-kit';
 import { CredentialEntity } from './credential.entity.js';
-
-const loginNameRow = z.object({ loginName: z.string() });
 
 /**
  * Login names and password hashes: a platform table, not under row-level security, because login and the
@@ -36,44 +33,22 @@ export class CredentialsRepository {
     });
   }
 
-  /** Counts a wrong password; at `lockAfter` consecutive failures the account is locked for `lockSeconds`. */
-  async recordFailure(tx: ReadTx, loginName: string, lockAfter: number, lockSeconds: number): Promise<void> {
-    // one statement, so concurrent failures all count
-    await tx.manager.query(
-      `UPDATE credentials SET failed_count = failed_count + 1,
-         locked_until = CASE WHEN failed_count + 1 >= $2 THEN now() + make_interval(secs => $3) ELSE locked_until END,
-         updated_at = now()
-       WHERE login_name = $1`,
-      [loginName, lockAfter, lockSeconds],
-    );
-  }
-
-  async recordSuccess(tx: ReadTx, loginName: string): Promise<void> {
-    await tx
-      .repo(CredentialEntity)
-      .createQueryBuilder()
-      .update()
-      .set({ failedCount: 0, lockedUntil: null })
-      .where('login_name = :loginName AND (failed_count > 0 OR locked_until IS NOT NULL)', { loginName })
-      .execute();
-  }
-
-  /** (`m`: the mail processor's transaction, until it runs in a unit of work.) */
+  /** A password the user chose (change, reset): no expiry. */
   async setPassword(tx: ReadTx, userId: string, passwordHash: string): Promise<void> {
     await tx
       .repo(CredentialEntity)
-      .update({ userId }, { passwordHash, passwordChangedAt: () => 'now()', failedCount: 0, lockedUntil: null });
+      .update({ userId }, { passwordHash, passwordChangedAt: () => 'now()', temporaryPasswordExpiresAt: null });
   }
 
-  /** Clears the failures and the lock; the user's login name, or null when the user has no credentials. */
-  async unblock(tx: ReadTx, userId: string): Promise<string | null> {
-    const [found] = await typedRows(
-      tx.manager,
-      loginNameRow,
-      `UPDATE credentials SET failed_count = 0, locked_until = NULL, updated_at = now() WHERE user_id = :userId
-       RETURNING login_name AS "loginName"`,
+  /** A temporary password (the welcome e-mail's): usable for `ttlSeconds`, then only forgot-password helps. */
+  async setTemporaryPassword(tx: ReadTx, userId: string, passwordHash: string, ttlSeconds: number): Promise<void> {
+    await tx.repo(CredentialEntity).update(
       { userId },
+      {
+        passwordHash,
+        passwordChangedAt: () => 'now()',
+        temporaryPasswordExpiresAt: () => `now() + make_interval(secs => ${Math.trunc(ttlSeconds)})`,
+      },
     );
-    return found?.loginName ?? null;
   }
 }

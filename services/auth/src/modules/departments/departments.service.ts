@@ -1,6 +1,13 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Department, ListQuery, Page } from '@rayworks/contracts';
-import { forbidden, isUniqueViolation, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
+import {
+  companyOf,
+  forbidden,
+  isUniqueViolation,
+  UnitOfWork,
+  type ReadTx,
+  type RequestAccess,
+} from '@rayworks/nest-kit';
 import { ownerFor, wholeReach } from '../access/owner-scope.js';
 import { DepartmentsRepository } from './departments.repository.js';
 
@@ -35,7 +42,7 @@ export class DepartmentsService {
   create(access: RequestAccess, input: { name: string; code: string }): Promise<Department> {
     const owner = ownerFor(access);
     return this.uow.change(access, async (tx) => {
-      const id = await this.departments.insert(tx, access.principal.tenantId, input, owner);
+      const id = await this.departments.insert(tx, companyOf(access.principal), input, owner);
       return (await this.departments.findReadable(tx, wholeReach(access), id))!.toDepartment();
     });
   }
@@ -63,7 +70,7 @@ export class DepartmentsService {
     try {
       return await this.uow.change(access, async (tx) => {
         await this.writable(tx, access, input.departmentID);
-        await this.departments.insertSub(tx, access.principal.tenantId, input.departmentID, {
+        await this.departments.insertSub(tx, companyOf(access.principal), input.departmentID, {
           name: input.subDepartmentName,
           code: input.subDepartmentCode,
         });

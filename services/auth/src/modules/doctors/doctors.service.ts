@@ -1,6 +1,6 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Doctor, ListQuery, Page } from '@rayworks/contracts';
-import { forbidden, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
+import { companyOf, forbidden, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import { wholeReach } from '../access/owner-scope.js';
 import { DepartmentsRepository } from '../departments/departments.repository.js';
 import { CentresRepository } from '../org/centres.repository.js';
@@ -44,7 +44,7 @@ export class DoctorsService {
   create(access: RequestAccess, input: DoctorInput): Promise<Doctor> {
     return this.uow.change(access, async (tx) => {
       const centreIds = await this.placement(tx, access, input);
-      const id = await this.doctors.insert(tx, access.principal.tenantId, input, centreIds);
+      const id = await this.doctors.insert(tx, companyOf(access.principal), input, centreIds);
       return (await this.doctors.findReadable(tx, wholeReach(access), id))!.toDoctor();
     });
   }
@@ -53,7 +53,7 @@ export class DoctorsService {
     return this.uow.change(access, async (tx) => {
       await this.writable(tx, access, input.id);
       const centreIds = await this.placement(tx, access, input);
-      await this.doctors.update(tx, access.principal.tenantId, input.id, input, centreIds);
+      await this.doctors.update(tx, companyOf(access.principal), input.id, input, centreIds);
       return (await this.doctors.findReadable(tx, wholeReach(access), input.id))!.toDoctor();
     });
   }

@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { AUTH_API, adminMessages } from '@rayworks/contracts';
 import {
+  companyOf,
   apiOk,
   ApiContract,
   ContractBody,
@@ -36,7 +37,7 @@ export class EntitiesController {
     @ContractBody(AUTH_API.createEntity) body: Body<'createEntity'>,
   ) {
     try {
-      const entity = await this.uow.change(access, (tx) => this.entities.insert(tx, access.principal.tenantId, body));
+      const entity = await this.uow.change(access, (tx) => this.entities.insert(tx, companyOf(access.principal), body));
       return apiOk(entity.toEntity(), adminMessages('Entity').created);
     } catch (error) {
       if (isUniqueViolation(error)) throw new BadRequestException('An entity with this code already exists');

@@ -10,8 +10,18 @@ import { PasswordHasher } from '../credentials/password-hasher.js';
 import { PasswordResetsRepository } from '../passwords/password-resets.repository.js';
 import { temporaryPassword } from '../passwords/temporary-password.js';
 import { UserEntity } from '../users/user.entity.js';
-import { passwordResetMail, welcomeMail } from './mail-templates.js';
+import {
+  emailChangedMail,
+  loginAttackMail,
+  passwordChangedMail,
+  passwordResetMail,
+  welcomeMail,
+} from './mail-templates.js';
 import { Mailer } from './mailer.js';
+
+/** 72 hours, 90 minutes. */
+const duration = (seconds: number): string =>
+  seconds % 3600 === 0 ? `${seconds / 3600} hours` : `${Math.max(1, Math.round(seconds / 60))} minutes`;
 
 export const hashResetToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
@@ -19,8 +29,9 @@ export const hashResetToken = (token: string): string => createHash('sha256').up
  * Processes the auth.mail job (JOBS.authMail, typed and validated when taken) in the auth process (the service
  * has no separate worker). The secret of each e-mail is
  * made here, stored hashed, and exists in clear only in the e-mail: a reset token (single use, PASSWORD_RESET_TTL_SECONDS)
- * or a temporary password (the user must change it at first login). A retried job makes a new secret, so the
- * last e-mail delivered is the one that works.
+ * or a temporary password (the user must change it at first login, within TEMPORARY_PASSWORD_TTL_SECONDS). A
+ * retried job makes a new secret, so the last e-mail delivered is the one that works. The security notices
+ * (password changed, e-mail changed — to the previous address —, login attack) carry no secret.
  */
 @Injectable()
 export class MailProcessor implements OnModuleInit {
@@ -61,9 +72,17 @@ export class MailProcessor implements OnModuleInit {
         const link = `${base}/update-password?resetToken=${encodeURIComponent(token)}`;
         return passwordResetMail(user.email, name, link, Math.round(this.env.PASSWORD_RESET_TTL_SECONDS / 60));
       }
-      const password = temporaryPassword();
-      await this.credentials.setPassword(tx, user.id, await this.hasher.hash(password));
-      return welcomeMail(user.email, name, user.loginName, password, `${base}/login`);
+      if (payload.kind === 'welcome') {
+        const password = temporaryPassword();
+        const ttl = this.env.TEMPORARY_PASSWORD_TTL_SECONDS;
+        await this.credentials.setTemporaryPassword(tx, user.id, await this.hasher.hash(password), ttl);
+        return welcomeMail(user.email, name, user.loginName, password, `${base}/login`, duration(ttl));
+      }
+      const forgot = `${base}/forgot-password`;
+      if (payload.kind === 'password-changed') return passwordChangedMail(user.email, name, forgot);
+      if (payload.kind === 'email-changed')
+        return emailChangedMail(payload.previousEmail ?? user.email, name, user.email, forgot);
+      return loginAttackMail(user.email, name, forgot);
     });
     if (!message) {
       this.logger.warn({ jobId: job.id, kind: payload.kind }, 'mail not sent: the user is gone or inactive');

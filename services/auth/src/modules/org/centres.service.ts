@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Centre, ListQuery, Page } from '@rayworks/contracts';
 import {
+  companyOf,
   forbidden,
   isUniqueViolation,
   SessionStore,
@@ -54,7 +55,7 @@ export class CentresService {
     return this.uniqueCode(() =>
       this.uow.change(access, async (tx) => {
         await this.checkGroup(tx, access, wanted.groupID);
-        const id = await this.centres.insert(tx, principal.tenantId, wanted);
+        const id = await this.centres.insert(tx, companyOf(principal), wanted);
         renewPrincipalsAfterCommit(tx, this.sessions, await usersReachingIn(tx, [], [wanted.groupID ?? null]));
         const centre = (await this.centres.findVisible(tx, wholeReach(access), id))!;
         await this.publisher.centre(tx, centre, true);

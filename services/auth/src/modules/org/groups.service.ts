@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Centre, Group, ListQuery, Page } from '@rayworks/contracts';
-import { forbidden, isUniqueViolation, SessionStore, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
+import {
+  companyOf,
+  forbidden,
+  isUniqueViolation,
+  SessionStore,
+  UnitOfWork,
+  type RequestAccess,
+} from '@rayworks/nest-kit';
 import type { ClientInfo } from '../access/client-info.js';
 import { renewPrincipalsAfterCommit, usersReachingIn } from '../access/principals-change.js';
 import { AUDIT_ACTIONS } from '../audit/audit-actions.js';
@@ -42,7 +49,7 @@ export class GroupsService {
     if (access.principal.level !== 'tenant') throw forbidden();
     return this.uniqueCode(() =>
       this.uow.change(access, async (tx) => {
-        const id = await this.groups.insert(tx, access.principal.tenantId, input);
+        const id = await this.groups.insert(tx, companyOf(access.principal), input);
         const group = (await this.groups.findVisible(tx, access, id))!;
         await this.publisher.group(tx, group, true);
         await tx.audit({ action: AUDIT_ACTIONS.groupCreate, target: { type: 'group', id }, client });

@@ -2,7 +2,7 @@ import { BadRequestException, HttpException, HttpStatus, Inject, Injectable } fr
 import type { RedisClient as Redis } from '@rayworks/nest-kit';
 import { AUTH_MESSAGES } from '@rayworks/contracts';
 import { REDIS, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
-import { validateChangePassword } from '@rayworks/validation';
+import { breachedPasswordProblem, loadBreachedPasswords, validateChangePassword } from '@rayworks/validation';
 import type { ClientInfo } from '../access/client-info.js';
 import { AUDIT_ACTIONS } from '../audit/audit-actions.js';
 import { CredentialsRepository } from '../credentials/credentials.repository.js';
@@ -17,8 +17,9 @@ import { PasswordResetsRepository } from './password-resets.repository.js';
 const FORGOT_THROTTLE_SECONDS = 60;
 
 /**
- * Password change (spec §5 rules and messages, from libs/validation, checked again on the server), the
- * forgot-password e-mail and the reset link. A change or a reset ends every session of the user.
+ * Password change (spec §5 rules and messages, from libs/validation, checked again on the server, plus the
+ * breached-password list), the forgot-password e-mail and the reset link. A change or a reset ends every session
+ * of the user and tells the user by e-mail (the authMail job, in the same change).
  */
 @Injectable()
 export class PasswordsService {
@@ -37,24 +38,31 @@ export class PasswordsService {
     const errors = validateChangePassword({ currentPassword: oldPassword, newPassword, confirmPassword: newPassword });
     const problem = errors.currentPassword ?? errors.newPassword ?? errors.confirmPassword;
     if (problem) throw new BadRequestException(problem);
+    await this.refuseBreached(String(newPassword));
     const { principal } = access;
     // Guessing the current password through this call counts against the same limits as logins.
-    if (await this.limiter.isLimited(principal.loginName, client.address))
-      throw new HttpException(AUTH_MESSAGES.tooManyAttempts, HttpStatus.TOO_MANY_REQUESTS);
+    const attempt = await this.limiter.attempt(principal.loginName, client.address);
+    if (!attempt.allowed) throw new HttpException(AUTH_MESSAGES.tooManyAttempts, HttpStatus.TOO_MANY_REQUESTS);
     const credential = await this.uow.read({ tenantId: null }, (tx) =>
       this.credentials.findByUser(tx, principal.userId),
     );
-    if (!credential || !(await this.hasher.verify(credential.passwordHash, String(oldPassword)))) {
-      await this.limiter.recordFailure(principal.loginName, client.address);
+    if (!credential || !(await this.hasher.verify(credential.passwordHash, String(oldPassword))))
       throw new BadRequestException(AUTH_MESSAGES.currentPasswordWrong);
-    }
+    await this.limiter.succeeded(principal.loginName, client.address);
     const hash = await this.hasher.hash(String(newPassword));
     await this.uow.change(access, async (tx) => {
       await this.credentials.setPassword(tx, principal.userId, hash);
       await this.users.setResetPassword(tx, principal.userId, false);
       await this.sessions.revokeAllOfUser(tx, principal.userId, 'password-change');
       await tx.audit({ action: AUDIT_ACTIONS.passwordChange, target: { type: 'user', id: principal.userId }, client });
+      await tx.enqueue('authMail', { kind: 'password-changed', userId: principal.userId });
     });
+  }
+
+  /** A password of the breached/common list is refused with its own message (docs/decisions/0072). */
+  private async refuseBreached(password: string): Promise<void> {
+    const problem = breachedPasswordProblem(password, await loadBreachedPasswords());
+    if (problem) throw new BadRequestException(problem);
   }
 
   /** Sends a reset link when the login name exists and is active; the answer is the same either way. */
@@ -80,6 +88,7 @@ export class PasswordsService {
     const errors = validateChangePassword({ newPassword, confirmPassword });
     const problem = errors.newPassword ?? errors.confirmPassword;
     if (problem) throw new BadRequestException(problem);
+    await this.refuseBreached(newPassword);
     const tokenHash = hashResetToken(resetToken);
     // the link carries no tenant: its owner is read in the platform context, then the change runs in its tenant
     const owner = await this.uow.read({ tenantId: null }, (tx) => this.resets.findUsable(tx, tokenHash));
@@ -100,6 +109,7 @@ export class PasswordsService {
         target: { type: 'user', id: consumed.userId },
         client,
       });
+      await tx.enqueue('authMail', { kind: 'password-changed', userId: consumed.userId });
       return true;
     });
     if (!done) throw new BadRequestException(AUTH_MESSAGES.resetLinkInvalid);

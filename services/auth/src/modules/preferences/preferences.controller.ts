@@ -2,7 +2,15 @@ import { Controller, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { AUTH_API } from '@rayworks/contracts';
-import { apiOk, ApiContract, ContractBody, CurrentPrincipal, UnitOfWork, type Principal } from '@rayworks/nest-kit';
+import {
+  companyOf,
+  apiOk,
+  ApiContract,
+  ContractBody,
+  CurrentPrincipal,
+  UnitOfWork,
+  type Principal,
+} from '@rayworks/nest-kit';
 import { PreferencesRepository } from './preferences.repository.js';
 
 type Body<K extends keyof typeof AUTH_API> = z.output<(typeof AUTH_API)[K]['body']>;
@@ -21,7 +29,9 @@ export class PreferencesController {
     @CurrentPrincipal() p: Principal,
     @ContractBody(AUTH_API.createPreferredColumns) body: Body<'createPreferredColumns'>,
   ) {
-    await this.uow.change(p, (tx) => this.preferences.setColumns(tx, p.tenantId, p.userId, body.screen, body.columns));
+    await this.uow.change(p, (tx) =>
+      this.preferences.setColumns(tx, companyOf(p), p.userId, body.screen, body.columns),
+    );
     return apiOk(body);
   }
 
@@ -42,7 +52,7 @@ export class PreferencesController {
 
   @ApiContract(AUTH_API.setPreferences, 'Changes the caller’s preferences (only the fields given)')
   async set(@CurrentPrincipal() p: Principal, @ContractBody(AUTH_API.setPreferences) body: Body<'setPreferences'>) {
-    const settings = await this.uow.change(p, (tx) => this.preferences.mergeSettings(tx, p.tenantId, p.userId, body));
+    const settings = await this.uow.change(p, (tx) => this.preferences.mergeSettings(tx, companyOf(p), p.userId, body));
     return apiOk(settings);
   }
 }

@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { AUTH_API, adminMessages } from '@rayworks/contracts';
 import { apiOk, ApiContract, ContractBody, CurrentPrincipal, type Principal } from '@rayworks/nest-kit';
+import { Client, type ClientInfo } from '../access/client-info.js';
 import { ProfileService } from './profile.service.js';
 
 type Body<K extends keyof typeof AUTH_API> = z.output<(typeof AUTH_API)[K]['body']>;
@@ -34,15 +35,16 @@ export class ProfileController {
     @CurrentPrincipal() principal: Principal,
     @ContractBody(AUTH_API.signatureUploadUrl) body: Body<'signatureUploadUrl'>,
   ) {
-    return apiOk(await this.profile.imageUploadUrl(principal, 'signature', body.contentType));
+    return apiOk(await this.profile.imageUploadUrl(principal, 'signature', body.contentType, body.size));
   }
 
   @ApiContract(AUTH_API.setSignature, 'Keeps the uploaded signature image')
   async signature(
     @CurrentPrincipal() principal: Principal,
     @ContractBody(AUTH_API.setSignature) body: Body<'setSignature'>,
+    @Client() client: ClientInfo,
   ) {
-    return apiOk(await this.profile.setImage(principal, 'signature', body.fileID), PROFILE.updated);
+    return apiOk(await this.profile.setImage(principal, 'signature', body.fileID, client), PROFILE.updated);
   }
 
   @ApiContract(AUTH_API.logoUploadUrl, 'A presigned URL to upload a picture (the avatar) to')
@@ -50,11 +52,15 @@ export class ProfileController {
     @CurrentPrincipal() principal: Principal,
     @ContractBody(AUTH_API.logoUploadUrl) body: Body<'logoUploadUrl'>,
   ) {
-    return apiOk(await this.profile.imageUploadUrl(principal, 'logo', body.contentType));
+    return apiOk(await this.profile.imageUploadUrl(principal, 'logo', body.contentType, body.size));
   }
 
   @ApiContract(AUTH_API.setLogo, 'Keeps the uploaded picture (the avatar)')
-  async logo(@CurrentPrincipal() principal: Principal, @ContractBody(AUTH_API.setLogo) body: Body<'setLogo'>) {
-    return apiOk(await this.profile.setImage(principal, 'logo', body.fileID), PROFILE.updated);
+  async logo(
+    @CurrentPrincipal() principal: Principal,
+    @ContractBody(AUTH_API.setLogo) body: Body<'setLogo'>,
+    @Client() client: ClientInfo,
+  ) {
+    return apiOk(await this.profile.setImage(principal, 'logo', body.fileID, client), PROFILE.updated);
   }
 }

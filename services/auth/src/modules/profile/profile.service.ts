@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Profile, PROFILE_IMAGE_TYPES } from '@rayworks/contracts';
 import { StorageService, UnitOfWork, type Principal, type ReadTx } from '@rayworks/nest-kit';
+import type { ClientInfo } from '../access/client-info.js';
+import { AUDIT_ACTIONS } from '../audit/audit-actions.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { fullNameOf, type UserView } from '../users/user.view.js';
 
@@ -46,18 +48,25 @@ export class ProfileService {
     });
   }
 
-  /** A presigned PUT for a new image under the caller's own prefix; the key is the fileID. */
+  /**
+   * A presigned PUT for a new image under the caller's own prefix; the key is the fileID. The type and the size
+   * (at most PROFILE_IMAGE_MAX_BYTES, by the contract) are signed: the store refuses any other.
+   */
   async imageUploadUrl(
     principal: Principal,
     image: ProfileImage,
     contentType: (typeof PROFILE_IMAGE_TYPES)[number],
+    size: number,
   ): Promise<{ uploadUrl: string; fileID: string }> {
     const fileID = `${imagePrefix(principal, image)}${randomUUID()}.${EXTENSIONS[contentType]}`;
-    return { uploadUrl: await this.storage.presignPut(fileID, contentType, 900), fileID };
+    return { uploadUrl: await this.storage.presignPut(fileID, contentType, size, 900), fileID };
   }
 
-  /** Keeps an uploaded image: only a file under the caller's own prefix for that image that exists in the store. */
-  async setImage(principal: Principal, image: ProfileImage, fileID: string): Promise<Profile> {
+  /**
+   * Keeps an uploaded image: only a file under the caller's own prefix for that image that exists in the store.
+   * The upload is an audit entry (SIGNATURE_UPLOAD, PICTURE_UPLOAD): a signature signs reports.
+   */
+  async setImage(principal: Principal, image: ProfileImage, fileID: string, client: ClientInfo): Promise<Profile> {
     if (
       !fileID.startsWith(imagePrefix(principal, image)) ||
       fileID.includes('..') ||
@@ -72,6 +81,11 @@ export class ProfileService {
         principal.userId,
         image === 'logo' ? { logoFileId: fileID } : { signatureFileId: fileID },
       );
+      await tx.audit({
+        action: image === 'signature' ? AUDIT_ACTIONS.signatureUpload : AUDIT_ACTIONS.pictureUpload,
+        target: { type: 'file', id: fileID },
+        client,
+      });
       return this.toProfile(await this.own(tx, principal));
     });
   }

@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { numericColumn, OwnerScopedRecord } from '@rayworks/nest-kit';
+import { OwnerScopedRecord } from '@rayworks/nest-kit';
 import type { Referral } from '@rayworks/contracts';
 
 /** auth.referrals: referring doctors and hospitals, owner-scoped reference data (tenant, group or centre). */
@@ -23,15 +23,9 @@ export class ReferralEntity extends OwnerScopedRecord {
   @Column({ type: 'text', nullable: true })
   city!: string | null;
 
-  @Column({
-    name: 'commission_percent',
-    type: 'numeric',
-    precision: 5,
-    scale: 2,
-    nullable: true,
-    transformer: numericColumn,
-  })
-  commissionPercent!: number | null;
+  /** Basis points (docs/decisions/0079); the old `commission_percent` numeric column is no longer written. */
+  @Column({ name: 'commission_basis_points', type: 'integer', nullable: true })
+  commissionBasisPoints!: number | null;
 
   /** The contract's view of this row. */
   toReferral(): Referral {
@@ -43,7 +37,7 @@ export class ReferralEntity extends OwnerScopedRecord {
       email: this.email,
       phoneNumber: this.phoneNumber,
       city: this.city,
-      commissionPercent: this.commissionPercent,
+      commissionBasisPoints: this.commissionBasisPoints,
       isActive: this.isActive,
       createdAt: this.createdAt.toISOString(),
       updatedAt: this.updatedAt.toISOString(),

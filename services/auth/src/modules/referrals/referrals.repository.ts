@@ -24,7 +24,7 @@ const columns = (i: ReferralInput) => ({
   email: i.email ?? null,
   phoneNumber: i.phoneNumber ?? null,
   city: i.city ?? null,
-  commissionPercent: i.commissionPercent ?? null,
+  commissionBasisPoints: i.commissionBasisPoints ?? null,
 });
 
 /** Referrals (referring doctors and hospitals): owner-scoped reference data. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { ListQuery, Page, Referral } from '@rayworks/contracts';
-import { forbidden, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
+import { companyOf, forbidden, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import { ownerFor, wholeReach } from '../access/owner-scope.js';
 import { ReferralsRepository, type ReferralInput } from './referrals.repository.js';
 
@@ -32,7 +32,7 @@ export class ReferralsService {
   create(access: RequestAccess, input: ReferralInput): Promise<Referral> {
     const owner = ownerFor(access);
     return this.uow.change(access, async (tx) => {
-      const id = await this.referrals.insert(tx, access.principal.tenantId, input, owner);
+      const id = await this.referrals.insert(tx, companyOf(access.principal), input, owner);
       return (await this.referrals.findReadable(tx, wholeReach(access), id))!.toReferral();
     });
   }

@@ -10,7 +10,14 @@ import {
   type Role,
   type roleInputSchema,
 } from '@rayworks/contracts';
-import { forbidden, isUniqueViolation, SessionStore, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
+import {
+  companyOf,
+  forbidden,
+  isUniqueViolation,
+  SessionStore,
+  UnitOfWork,
+  type RequestAccess,
+} from '@rayworks/nest-kit';
 import type { ClientInfo } from '../access/client-info.js';
 import { renewPrincipalsAfterCommit, usersOfRole } from '../access/principals-change.js';
 import { ownerFor, wholeReach } from '../access/owner-scope.js';
@@ -59,7 +66,7 @@ export class RolesService {
     const owner = ownerFor(access);
     return this.uniqueName(() =>
       this.uow.change(access, async (tx) => {
-        const id = await this.roles.insert(tx, access.principal.tenantId, fields, owner);
+        const id = await this.roles.insert(tx, companyOf(access.principal), fields, owner);
         await tx.audit({
           action: AUDIT_ACTIONS.roleCreate,
           target: { type: 'role', id },

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { LoggedInUser } from '@rayworks/contracts';
+import { sanitizeGrants, type LoggedInUser } from '@rayworks/contracts';
 import { StorageService, type Principal, type ReadTx } from '@rayworks/nest-kit';
 import { roleLevel } from '../access/role-rules.js';
 import { CentresRepository } from '../org/centres.repository.js';
@@ -20,7 +20,9 @@ export class PrincipalFactory {
   /** `principalVersion`: the user's version read before `user` was (SessionStore.principalVersion). */
   async build(tx: ReadTx, user: UserView, sessionId: string, principalVersion: number): Promise<Principal> {
     const roleCode = user.roleCode;
-    const level = roleLevel(roleCode);
+    // a user of no company is a platform operator (docs/decisions/0085): the platform module's grants, no reach
+    const platform = user.tenantId === null;
+    const level = platform ? 'platform' : roleLevel(roleCode);
     const groupId = level === 'tenant' ? null : user.groupId;
     const centreIds =
       level === 'centre'
@@ -35,7 +37,11 @@ export class PrincipalFactory {
       roleCodes: [roleCode],
       groupId,
       centreIds,
-      grants: user.roleActive ? roleGrantsOf(user) : {},
+      grants: !user.roleActive
+        ? {}
+        : platform
+          ? sanitizeGrants(user.rolePrivileges ?? {}, { platform: true })
+          : roleGrantsOf(user),
       sessionId,
       level,
       resetPassword: user.resetPassword,

@@ -6,8 +6,9 @@ export class SessionEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
-  @Column({ name: 'tenant_id', type: 'uuid' })
-  tenantId!: string;
+  /** null for a platform operator (docs/decisions/0085). */
+  @Column({ name: 'tenant_id', type: 'uuid', nullable: true })
+  tenantId!: string | null;
 
   @Column({ name: 'user_id', type: 'uuid' })
   userId!: string;

@@ -1,6 +1,7 @@
-import { Controller, Headers, Inject } from '@nestjs/common';
+import { Controller, Headers, Inject, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
-import { AUTH_API, AUTH_HEADERS, AUTH_MESSAGES } from '@rayworks/contracts';
+import { AUTH_API, AUTH_HEADERS, AUTH_MESSAGES, isBackgroundRequest } from '@rayworks/contracts';
 import {
   AllowDuringPasswordReset,
   apiOk,
@@ -50,7 +51,12 @@ export class SessionsController {
   async refresh(
     @Headers(AUTH_HEADERS.authorization) authorization: string | undefined,
     @Headers(AUTH_HEADERS.sessionToken) sessionToken: string | undefined,
+    @Req() req: Request,
   ) {
-    return apiOk(await this.sessions.refresh(bearerToken(authorization), sessionToken));
+    return apiOk(
+      await this.sessions.refresh(bearerToken(authorization), sessionToken, {
+        background: isBackgroundRequest(req.headers),
+      }),
+    );
   }
 }

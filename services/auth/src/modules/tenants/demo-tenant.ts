@@ -1,4 +1,4 @@
-import { ROLE_CODES, ROLE_LABELS, type RoleCode } from '@rayworks/contracts';
+import { PLATFORM_OPERATOR, ROLE_CODES, ROLE_LABELS, type RoleCode } from '@rayworks/contracts';
 import type { TenantSpec } from './tenant-provisioner.js';
 
 /** The demo password of every demo user (README "Demo logins"). */
@@ -77,6 +77,17 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { loginName: 'pathologist', firstName: 'Deepak', lastName: 'Patil', role: ROLE_CODES.PATHOLOGIST, centres: ['pune'] },
 ];
 
+/**
+ * The demo platform operator (docs/decisions/0085): SUPER_ADMIN of the platform, in no company (so not in the
+ * demo company, whose seed the demo check compares), with the demo password.
+ */
+export const DEMO_PLATFORM_OPERATOR = {
+  loginName: PLATFORM_OPERATOR.demoLoginName,
+  firstName: 'Platform',
+  lastName: 'Operator',
+  email: `${PLATFORM_OPERATOR.demoLoginName}@demo.rayworks.local`,
+} as const;
+
 export const DEMO_TENANT: TenantSpec = {
   company: { name: 'Rayworks Demo', code: 'rayworks-demo' },
   groups: GROUPS,
@@ -97,7 +108,10 @@ export function demoLoginTable(): string {
       : u.centres
         ? u.centres.map((c) => CENTRES.find((x) => x.key === c)!.name).join(', ')
         : 'whole tenant';
-  const lines = DEMO_USERS.map((u) => [u.loginName, ROLE_LABELS[u.role], u.role, where(u)]);
+  const lines = [
+    ...DEMO_USERS.map((u) => [u.loginName, ROLE_LABELS[u.role], u.role, where(u)]),
+    [DEMO_PLATFORM_OPERATOR.loginName, PLATFORM_OPERATOR.label, PLATFORM_OPERATOR.roleCode, 'platform (no company)'],
+  ];
   const head = ['login', 'role', 'code', 'where'];
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const row = (cells: string[]) =>

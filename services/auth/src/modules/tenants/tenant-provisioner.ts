@@ -1,14 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import {
-  ALL_ROLE_CODES,
-  DEFAULT_ROLE_PRIVILEGES,
-  ROLE_LABELS,
+  ROLE_CODES,
   normalizeRoleCode,
   sanitizeGrants,
   type EventActor,
   type ProvisionedTenant,
-  type RoleCode,
   type TenantSpec,
 } from '@rayworks/contracts';
 import { AuditLog, JobOutbox, OutboxPublisher, UnitOfWork, type ChangeTx } from '@rayworks/nest-kit';
@@ -24,7 +20,10 @@ import { RoleEntity } from '../roles/role.entity.js';
 import { RolesRepository } from '../roles/roles.repository.js';
 import { UsersPublisher } from '../users/users.publisher.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { CompaniesPublisher } from './companies.publisher.js';
 import { CompaniesRepository } from './companies.repository.js';
+import { CompanyOnboarding } from './company-onboarding.js';
+import { PlatformOperatorsRepository } from './platform-operators.repository.js';
 
 /** The spec and result types live in libs/contracts, where tests (libs/testing) and the tenant CLI share them. */
 export type { ProvisionedTenant, TenantSpec } from '@rayworks/contracts';
@@ -35,6 +34,10 @@ const SYSTEM: EventActor = { type: 'system', id: 'provisioning' };
  * Creates a tenant with its groups, centres, roles and users, idempotently (what exists, by code or login name,
  * is kept as it is), publishing the same OrgUnitCreated / UserCreated events as the API does. Used by the demo
  * seed, by the tenant CLI (operators, other services' tests) and by the auth service's own tests.
+ * The company itself — register entry, system roles, first administrator, CompanyCreated — is made by the same
+ * CompanyOnboarding as the platform operator's API (docs/decisions/0085); the first user of the spec with the
+ * RAYWORKS_ADMIN role is its first administrator (with the spec's password instead of the welcome e-mail). What
+ * a spec adds beyond that (groups, centres, custom roles, more users) is test and demo data.
  * Runs as the service's runtime role, under row-level security like everything else.
  */
 export class TenantProvisioner {
@@ -51,13 +54,23 @@ export class TenantProvisioner {
   private readonly hashes = new Map<string, Promise<string>>();
 
   private readonly uow: UnitOfWork;
+  private readonly onboarding: CompanyOnboarding;
 
   constructor(private readonly dataSource: DataSource) {
     this.uow = new UnitOfWork(dataSource, this.outbox, new AuditLog('auth'), new JobOutbox('auth'));
+    this.onboarding = new CompanyOnboarding(
+      this.uow,
+      this.companies,
+      this.roles,
+      this.users,
+      this.credentials,
+      this.usersPublisher,
+      new CompaniesPublisher(),
+    );
   }
 
   async provision(spec: TenantSpec): Promise<ProvisionedTenant> {
-    const tenantId = await this.company(spec.company);
+    const tenantId = await this.company(spec);
     const out: ProvisionedTenant = { tenantId, groups: {}, centres: {}, roles: {}, users: {} };
     const scope = { tenantId, actor: SYSTEM };
     await this.uow.change(scope, async (tx) => {
@@ -67,7 +80,7 @@ export class TenantProvisioner {
         if (c.group && !groupId) throw new Error(`centre ${c.key}: unknown group ${c.group}`);
         out.centres[c.key] = await this.centre(tx, tenantId, { ...c, groupId: groupId ?? null });
       }
-      for (const code of ALL_ROLE_CODES) out.roles[code] = await this.systemRole(tx, tenantId, code);
+      Object.assign(out.roles, await this.onboarding.systemRoles(tx, tenantId));
       for (const r of spec.roles ?? []) {
         out.roles[r.key] = await this.customRole(tx, tenantId, r, {
           ownerGroupId: r.ownerGroup ? out.groups[r.ownerGroup]! : null,
@@ -84,15 +97,39 @@ export class TenantProvisioner {
     return out;
   }
 
-  private async company(company: TenantSpec['company']): Promise<string> {
-    // the register of tenants is a platform table: written in the platform context
-    return this.uow.change({ tenantId: null, actor: SYSTEM }, async (tx) => {
-      const found = await this.companies.findByCode(tx, company.code);
-      if (found) return found.id;
-      const id = randomUUID();
-      await this.companies.insert(tx, { id, ...company });
-      return id;
-    });
+  /**
+   * A platform operator (SUPER_ADMIN of the platform, in no company: docs/decisions/0085), idempotently, in the
+   * platform context; its user id. Refuses a login name a company's user holds.
+   */
+  async platformOperator(operator: {
+    loginName: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    password: string;
+  }): Promise<string> {
+    const passwordHash = await this.hash(operator.password);
+    const id = await this.uow.change({ tenantId: null, actor: SYSTEM }, (tx) =>
+      new PlatformOperatorsRepository().ensure(tx, { ...operator, passwordHash }),
+    );
+    if (id === null) throw new Error(`login name ${operator.loginName} belongs to a company's user`);
+    return id;
+  }
+
+  /** The company (onboarded as the platform operator's API does it, when its code is new). */
+  private async company(spec: TenantSpec): Promise<string> {
+    const found = await this.uow.read({ tenantId: null }, (tx) => this.companies.findByCode(tx, spec.company.code));
+    if (found) return found.id;
+    const admin = (spec.users ?? []).find(
+      (u) =>
+        (normalizeRoleCode(u.role) ?? u.role) === ROLE_CODES.ADMIN && u.isActive !== false && u.resetPassword !== true,
+    );
+    const { company } = await this.onboarding.create(
+      { actor: SYSTEM, user: null },
+      { company: spec.company, admin: admin ?? null },
+      admin ? { adminPasswordHash: await this.hash(admin.password) } : {},
+    );
+    return company.id;
   }
 
   private async group(tx: ChangeTx, tenantId: string, g: NonNullable<TenantSpec['groups']>[number]): Promise<string> {
@@ -118,30 +155,6 @@ export class TenantProvisioner {
     });
     await this.orgPublisher.centre(tx, await tx.repo(CentreEntity).findOneByOrFail({ id }), true);
     return id;
-  }
-
-  private async systemRole(tx: ChangeTx, tenantId: string, code: RoleCode): Promise<string> {
-    const found = await tx.repo(RoleEntity).findOneBy({ isSystem: true, roleCode: code });
-    if (found) return found.id;
-    // Labels repeat (the typist is labelled Transcriptionist, spec §6): the second of a label gets its code too.
-    const label = ROLE_LABELS[code];
-    const taken = await tx
-      .repo(RoleEntity)
-      .createQueryBuilder('r')
-      .where('lower(r.name) = lower(:label) AND r.owner_group_id IS NULL AND r.owner_centre_id IS NULL', { label })
-      .getExists();
-    return this.roles.insert(
-      tx,
-      tenantId,
-      {
-        name: taken ? `${label} (${code})` : label,
-        roleCode: code,
-        description: `Default ${ROLE_LABELS[code]} role`,
-        privileges: DEFAULT_ROLE_PRIVILEGES[code],
-      },
-      { ownerGroupId: null, ownerCentreId: null },
-      true,
-    );
   }
 
   private async customRole(

@@ -3,12 +3,13 @@ import { sanitizeGrants, type PrivilegeGrants, type User } from '@rayworks/contr
 
 /**
  * What the service knows of a user in one read: the row, its role, its centres, its effective group (its own, or
- * its centres') and its lock state. The query needs SQL (a lateral aggregate), so its rows are parsed by this schema:
+ * its centres'). (Whether its logins are being delayed is in Redis: UsersService fills `isBlocked`.) The query needs SQL (a lateral aggregate), so its rows are parsed by this schema:
  * typed and checked, never `Record<string, unknown>`.
  */
 export const userViewRow = z.object({
   id: z.string(),
-  tenantId: z.string(),
+  /** null for a platform operator (docs/decisions/0085). */
+  tenantId: z.string().nullable(),
   loginName: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -25,7 +26,6 @@ export const userViewRow = z.object({
   centreNames: z.array(z.string()),
   isAvailability: z.boolean(),
   resetPassword: z.boolean(),
-  isBlocked: z.boolean(),
   lastLoginAt: z.date().nullable(),
   specialization: z.array(z.string()),
   qualificationName: z.string().nullable(),
@@ -45,12 +45,11 @@ export const USER_VIEW_SELECT = `
          COALESCE(u.group_id, uc.centre_group_id) AS "groupId", g.name AS "groupName",
          uc.centre_ids AS "centreIds", uc.centre_names AS "centreNames",
          u.is_availability AS "isAvailability", u.reset_password AS "resetPassword",
-         (cr.locked_until IS NOT NULL AND cr.locked_until > now()) AS "isBlocked", u.last_login_at AS "lastLoginAt",
+         u.last_login_at AS "lastLoginAt",
          u.specialization, u.qualification_name AS "qualificationName", u.signature_file_id AS "signatureFileId",
          u.logo_file_id AS "logoFileId", u.is_active AS "isActive", u.created_at AS "createdAt", u.updated_at AS "updatedAt"
     FROM users u
     JOIN roles r ON r.id = u.role_id
-    LEFT JOIN credentials cr ON cr.user_id = u.id
     LEFT JOIN LATERAL (
       SELECT COALESCE(array_agg(c.id::text ORDER BY c.name, c.id), '{}') AS centre_ids,
              COALESCE(array_agg(c.name ORDER BY c.name, c.id), '{}') AS centre_names,
@@ -66,7 +65,7 @@ export const fullNameOf = (user: Pick<UserView, 'firstName' | 'lastName'>): stri
 export const roleGrantsOf = (user: Pick<UserView, 'rolePrivileges'>): PrivilegeGrants =>
   sanitizeGrants(user.rolePrivileges ?? {});
 
-/** The contract's view of a user. */
+/** The contract's view of a user; `isBlocked` (logins being delayed, in Redis) is the users service's to fill. */
 export const asUser = (v: UserView): User => ({
   _id: v.id,
   loginName: v.loginName,
@@ -84,7 +83,7 @@ export const asUser = (v: UserView): User => ({
   centerNames: v.centreNames,
   isAvailability: v.isAvailability,
   resetPassword: v.resetPassword,
-  isBlocked: v.isBlocked,
+  isBlocked: false,
   lastLoginAt: v.lastLoginAt?.toISOString() ?? null,
   isActive: v.isActive,
   createdAt: v.createdAt.toISOString(),

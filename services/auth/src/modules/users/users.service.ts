@@ -1,7 +1,7 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { z } from 'zod';
 import type { Page, User, userInputSchema, userUpdateSchema } from '@rayworks/contracts';
-import { forbidden, SessionStore, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
+import { companyOf, forbidden, SessionStore, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import type { ClientInfo } from '../access/client-info.js';
 import { renewPrincipalsAfterCommit } from '../access/principals-change.js';
 import { wholeReach } from '../access/owner-scope.js';
@@ -39,15 +39,18 @@ export class UsersService {
     @Inject(LoginRateLimiter) private readonly limiter: LoginRateLimiter,
   ) {}
 
-  list(access: RequestAccess, q: UserListQuery): Promise<Page<User>> {
-    return this.uow.read(access, async (tx) => {
+  async list(access: RequestAccess, q: UserListQuery): Promise<Page<User>> {
+    const page = await this.uow.read(access, async (tx) => {
       const { items, total } = await this.users.list(tx, access, q);
       return { items: items.map(asUser), total, page: q.page, pageSize: q.pageSize };
     });
+    return { ...page, items: await this.withBlocked(page.items) };
   }
 
-  get(access: RequestAccess, id: string): Promise<User> {
-    return this.uow.read(access, async (tx) => asUser(await this.visible(tx, access, id)));
+  async get(access: RequestAccess, id: string): Promise<User> {
+    const user = await this.uow.read(access, async (tx) => asUser(await this.visible(tx, access, id)));
+    const [withBlocked] = await this.withBlocked([user]);
+    return withBlocked!;
   }
 
   create(access: RequestAccess, input: UserInput, client: ClientInfo): Promise<User> {
@@ -56,11 +59,11 @@ export class UsersService {
       const fields = await this.fields(tx, access, input);
       if (await this.credentials.isTaken(tx, input.loginName))
         throw new BadRequestException(USER_MESSAGES.loginNameTaken);
-      const id = await this.users.insert(tx, principal.tenantId, input.loginName, fields);
+      const id = await this.users.insert(tx, companyOf(principal), input.loginName, fields);
       await this.credentials.insert(tx, {
         loginName: input.loginName,
         userId: id,
-        tenantId: principal.tenantId,
+        tenantId: companyOf(principal),
         passwordHash: null,
       });
       const created = (await this.users.view(tx, id))!;
@@ -79,9 +82,12 @@ export class UsersService {
 
   update(access: RequestAccess, input: UserUpdate, client: ClientInfo): Promise<User> {
     return this.uow.change(access, async (tx) => {
-      await this.manageable(tx, access, input.id);
+      const before = await this.manageable(tx, access, input.id);
       const fields = await this.fields(tx, access, input);
-      await this.users.update(tx, access.principal.tenantId, input.id, fields);
+      await this.users.update(tx, companyOf(access.principal), input.id, fields);
+      // the previous address is told (an account taken over through its e-mail address shows there)
+      if (before.email.toLowerCase() !== fields.email.toLowerCase())
+        await tx.enqueue('authMail', { kind: 'email-changed', userId: input.id, previousEmail: before.email });
       renewPrincipalsAfterCommit(tx, this.sessions, [input.id]);
       const updated = (await this.users.view(tx, input.id))!;
       await this.publisher.publish(tx, updated, false);
@@ -108,14 +114,23 @@ export class UsersService {
     });
   }
 
+  /**
+   * Ends the login delays of a user from every address (docs/decisions/0070): for a user who shares an address
+   * with an attacker. Nothing else is locked: an attack never locks the account itself.
+   */
   unblock(access: RequestAccess, id: string, client: ClientInfo): Promise<User> {
     return this.uow.change(access, async (tx) => {
-      await this.manageable(tx, access, id);
-      const loginName = await this.credentials.unblock(tx, id);
-      if (loginName) await this.limiter.clearLoginName(loginName);
+      const user = await this.manageable(tx, access, id);
       await tx.audit({ action: AUDIT_ACTIONS.userUnblock, target: { type: 'user', id }, client });
-      return asUser((await this.users.view(tx, id))!);
+      tx.afterCommit(() => this.limiter.clearLoginName(user.loginName));
+      return asUser(user);
     });
+  }
+
+  /** `isBlocked`: the user's logins are being delayed from at least one address. */
+  private async withBlocked(users: User[]): Promise<User[]> {
+    const delayed = await this.limiter.delayedLoginNames(users.map((u) => u.loginName));
+    return users.map((u) => ({ ...u, isBlocked: delayed.has(u.loginName) }));
   }
 
   private async visible(tx: ReadTx, access: RequestAccess, id: string): Promise<UserView> {

@@ -12,18 +12,25 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 /** index.html, version.json, favicon: the browser revalidates (ETag) every time, so a release is seen at once. */
 export const REVALIDATE_CACHE = 'no-cache';
 
+const SOURCE_MAP = /\.map$/i;
+
 /** The console is an operator tool behind a login: nothing in it is for search engines. */
 export const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
 
 /**
  * Serves the built console: hashed assets cached for a year (immutable), the other files and index.html
- * revalidated on every use, index.html for any other GET that accepts HTML (so deep links such as /cases and
+ * revalidated on every use, index.html for any other GET or HEAD that accepts HTML (so deep links such as /cases and
  * /groups/view/42 load the single-page application), and /robots.txt. A missing file under /assets is a 404, never
  * index.html: a browser holding an old page asks for chunks of the previous release, and HTML in place of a
  * script only hides that.
  */
 export function mountConsole(app: INestApplication, distDir: string): void {
   const index = join(distDir, 'index.html');
+  // Source maps are the console's source: never served, even from a build that has them (docs/decisions/0067).
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (!SOURCE_MAP.test(req.path)) return next();
+    res.status(404).type('text/plain').send('Not found');
+  });
   app.use('/robots.txt', (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     res.setHeader('Cache-Control', 'public, max-age=86400');
@@ -40,7 +47,7 @@ export function mountConsole(app: INestApplication, distDir: string): void {
   );
   app.use(express.static(distDir, { index: false, cacheControl: false, setHeaders: revalidate }));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const isPage = req.method === 'GET' && req.accepts(['html', 'json']) === 'html';
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && req.accepts(['html', 'json']) === 'html';
     if (!isPage || SERVER_PREFIXES.some((p) => req.path.startsWith(p))) return next();
     if (!existsSync(index)) {
       res.status(503).type('text/plain').send('The console is not built yet: run npm run build.');

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
-import type { ServerResponse } from 'node:http';
+import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import type { Request } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import {
@@ -11,8 +12,24 @@ import {
 } from '@rayworks/contracts';
 import { CORRELATION_HEADER, REQUEST_ID_HEADER, currentContext } from '@rayworks/nest-kit';
 
+/** Forwarding headers a client could send to pose as someone else; the gateway writes its own or none. */
+const CLIENT_FORWARDING_HEADERS = ['forwarded', 'x-real-ip', 'x-forwarded-port', 'x-client-ip'] as const;
+
 /**
- * Forwards /api/<service>/... to the service, stripping the prefix, with the request and correlation ids.
+ * Who the client is, as the gateway decided it, for the service: X-Forwarded-For is the one client address
+ * (`req.ip`: the peer's address, or what a proxy in TRUSTED_PROXIES said), X-Forwarded-Proto and -Host as the
+ * browser used them. Whatever the client sent in these headers is overwritten (docs/decisions/0065).
+ */
+export function setForwardingHeaders(proxyReq: ClientRequest, req: Request): void {
+  for (const name of CLIENT_FORWARDING_HEADERS) proxyReq.removeHeader(name);
+  proxyReq.setHeader('x-forwarded-for', req.ip ?? req.socket.remoteAddress ?? '');
+  proxyReq.setHeader('x-forwarded-proto', req.protocol);
+  if (req.host) proxyReq.setHeader('x-forwarded-host', req.host);
+}
+
+/**
+ * Forwards /api/<service>/... to the service, stripping the prefix, with the request and correlation ids and the
+ * forwarding headers the gateway sets itself.
  * A service that does not answer (refused, unreachable, reset, timed out) gives 503 with a message naming it and
  * `service`, so the console can tell the user which part is down (docs/decisions/0041-service-down-503.md).
  */
@@ -27,13 +44,17 @@ export function mountServiceProxies(
       createProxyMiddleware({
         target: serviceUrls[service],
         changeOrigin: true,
-        xfwd: true,
+        xfwd: false,
         proxyTimeout: 60_000,
         on: {
-          proxyReq: (proxyReq) => {
+          proxyReq: (proxyReq, req) => {
+            setForwardingHeaders(proxyReq, req as unknown as Request);
             const context = currentContext();
             if (context?.requestId) proxyReq.setHeader(REQUEST_ID_HEADER, context.requestId);
             if (context?.correlationId) proxyReq.setHeader(CORRELATION_HEADER, context.correlationId);
+          },
+          proxyRes: (proxyRes: IncomingMessage) => {
+            delete proxyRes.headers['x-powered-by'];
           },
           error: (err, _req, res) => {
             logger.warn({ err, service }, 'service did not answer');

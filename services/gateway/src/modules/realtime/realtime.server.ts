@@ -3,14 +3,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
-import {
-  AUTH_MESSAGES,
-  REALTIME_PATH,
-  SESSION_EXPIRED_STATUS,
-  socketRoom,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-} from '@rayworks/contracts';
+import { REALTIME_PATH, socketRoom, type ClientToServerEvents, type ServerToClientEvents } from '@rayworks/contracts';
 import {
   AuthFailure,
   SESSION_ENDED_CHANNEL,
@@ -31,10 +24,10 @@ interface SocketData {
 
 /** The error a refused connection gets (`connect_error`): the message, and `data.status` 401 or 440 as HTTP would. */
 export function refusal(error: unknown): Error & { data: { status: number } } {
-  const expired = error instanceof AuthFailure && error.kind === 'session-expired';
-  return Object.assign(new Error(expired ? AUTH_MESSAGES.sessionExpired : AUTH_MESSAGES.unauthorized), {
-    data: { status: expired ? SESSION_EXPIRED_STATUS : 401 },
-  });
+  const http = (
+    error instanceof AuthFailure ? error : new AuthFailure('unauthorized', String(error))
+  ).toHttpException();
+  return Object.assign(new Error(http.message), { data: { status: http.getStatus() } });
 }
 
 /**
@@ -84,7 +77,8 @@ export function attachRealtime(
     const { userId, tenantId } = socket.data.principal;
     void socket.join([
       socketRoom.user(userId),
-      socketRoom.tenant(tenantId),
+      // a platform operator belongs to no tenant (docs/decisions/0085): no tenant room
+      ...(tenantId === null ? [] : [socketRoom.tenant(tenantId)]),
       socketRoom.session(socket.data.principal.sessionId),
     ]);
     logger.debug({ socketId: socket.id, userId }, 'realtime connection');

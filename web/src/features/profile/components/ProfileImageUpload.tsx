@@ -1,6 +1,12 @@
 import { Alert, Button, FileInput, Group, Image, Stack, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminMessages, AUTH_API, PROFILE_IMAGE_TYPES, type Profile } from '@rayworks/contracts';
+import {
+  adminMessages,
+  AUTH_API,
+  PROFILE_IMAGE_MAX_BYTES,
+  PROFILE_IMAGE_TYPES,
+  type Profile,
+} from '@rayworks/contracts';
 import { IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { callApi, describeError } from '../../../api/client';
@@ -8,7 +14,7 @@ import { toastSuccess } from '../../../shared/ui/toast';
 import { profileQueryKey } from '../hooks/useProfile';
 
 type ImageType = (typeof PROFILE_IMAGE_TYPES)[number];
-const MAX_BYTES = 2 * 1024 * 1024;
+const MAX_BYTES = PROFILE_IMAGE_MAX_BYTES;
 
 /** The images a user keeps on their profile: the calls that store each, and how the form names it. */
 const IMAGES = {
@@ -50,7 +56,8 @@ export function ProfileImageUpload({
   const upload = useMutation({
     mutationFn: async (chosen: File) => {
       const contentType = chosen.type as ImageType;
-      const { data: target } = await callApi(calls.uploadUrl, { body: { contentType } });
+      const { data: target } = await callApi(calls.uploadUrl, { body: { contentType, size: chosen.size } });
+      // The URL is signed for this file's type and size: the store refuses any other.
       const put = await fetch(target.uploadUrl, {
         method: 'PUT',
         body: chosen,

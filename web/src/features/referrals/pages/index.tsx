@@ -1,6 +1,7 @@
 import { Badge, Button, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  formatBasisPoints,
   adminMessages,
   AUTH_API,
   GENERIC,
@@ -11,7 +12,12 @@ import {
   CONSOLE_ROUTES,
   routeTo,
 } from '@rayworks/contracts';
-import { INVALID_INPUTS_MESSAGE } from '@rayworks/validation';
+import {
+  BASIS_POINTS_MAX,
+  basisPointsToPercent,
+  INVALID_INPUTS_MESSAGE,
+  parsePercentToBasisPoints,
+} from '@rayworks/validation';
 import { IconPlus } from '@tabler/icons-react';
 import type { z } from 'zod';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -67,7 +73,7 @@ const COLUMNS: Column<Referral>[] = [
     key: 'commission',
     label: 'Commission',
     align: 'right',
-    render: (r) => (r.commissionPercent === null ? '—' : `${r.commissionPercent}%`),
+    render: (r) => (r.commissionBasisPoints === null ? '—' : formatBasisPoints(r.commissionBasisPoints)),
   },
   { key: 'status', label: 'Status', render: (r) => <StatusBadge active={r.isActive} /> },
 ];
@@ -141,13 +147,13 @@ function ReferralForm({
       phoneNumber: referral?.phoneNumber ?? '',
       city: referral?.city ?? '',
       commissionPercent:
-        referral?.commissionPercent === null || referral?.commissionPercent === undefined
+        referral?.commissionBasisPoints === null || referral?.commissionBasisPoints === undefined
           ? ''
-          : String(referral.commissionPercent),
+          : basisPointsToPercent(referral.commissionBasisPoints),
     } as Values,
     extraValidate: (v) => {
-      const n = Number(v.commissionPercent);
-      return v.commissionPercent.trim() !== '' && (Number.isNaN(n) || n > 100)
+      const bp = parsePercentToBasisPoints(v.commissionPercent);
+      return v.commissionPercent.trim() !== '' && (bp === null || bp > BASIS_POINTS_MAX)
         ? { commissionPercent: INVALID_INPUTS_MESSAGE }
         : {};
     },
@@ -159,7 +165,7 @@ function ReferralForm({
       email: textOrNull(v.email),
       phoneNumber: textOrNull(v.phoneNumber),
       city: textOrNull(v.city),
-      commissionPercent: v.commissionPercent.trim() === '' ? null : Number(v.commissionPercent),
+      commissionBasisPoints: v.commissionPercent.trim() === '' ? null : parsePercentToBasisPoints(v.commissionPercent),
     }),
   });
   return (
@@ -295,7 +301,8 @@ export function ReferralViewPage() {
               { label: 'Hospital Name', value: referral.hospitalName },
               {
                 label: 'Commission',
-                value: referral.commissionPercent === null ? null : `${referral.commissionPercent}%`,
+                value:
+                  referral.commissionBasisPoints === null ? null : formatBasisPoints(referral.commissionBasisPoints),
               },
               { label: 'Email', value: referral.email },
               { label: 'Phone Number', value: referral.phoneNumber },

@@ -1,11 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { SUBMODULES } from '@rayworks/contracts';
+import { PLATFORM_SUBMODULE_TYPES, SUBMODULES } from '@rayworks/contracts';
 import { grantCount, MATRIX, privilegeLabel, setRow, toggleCode } from './privilege-matrix';
 
 describe('the role privilege matrix', () => {
-  it('has every submodule of the catalogue once, under its module', () => {
+  it("has every company submodule of the catalogue once, under its module, and none of the platform's", () => {
     const types = MATRIX.flatMap((m) => m.rows.map((r) => r.type));
-    expect(types.sort()).toEqual(Object.keys(SUBMODULES).sort());
+    const companyTypes = Object.keys(SUBMODULES).filter((t) => !(PLATFORM_SUBMODULE_TYPES as string[]).includes(t));
+    expect(types.sort()).toEqual(companyTypes.sort());
+    expect(PLATFORM_SUBMODULE_TYPES.length).toBeGreaterThan(0);
     for (const { module, rows } of MATRIX) for (const row of rows) expect(SUBMODULES[row.type].module).toBe(module);
   });
 

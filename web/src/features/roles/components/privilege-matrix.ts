@@ -1,5 +1,6 @@
 import {
   MODULES,
+  PLATFORM_MODULE,
   SUBMODULES,
   SUBMODULE_TYPES,
   type Module,
@@ -14,7 +15,10 @@ export interface MatrixRow {
   codes: readonly string[];
 }
 
-export const MATRIX: readonly { module: Module; rows: MatrixRow[] }[] = MODULES.map((module) => ({
+/** A company's role editor: the platform module is never a company's (docs/decisions/0085). */
+export const MATRIX: readonly { module: Module; rows: MatrixRow[] }[] = MODULES.filter(
+  (module) => module !== PLATFORM_MODULE,
+).map((module) => ({
   module,
   rows: SUBMODULE_TYPES.filter((type) => SUBMODULES[type].module === module).map((type) => ({
     type,
@@ -23,7 +27,12 @@ export const MATRIX: readonly { module: Module; rows: MatrixRow[] }[] = MODULES.
   })),
 }));
 
-export const MODULE_LABELS: Record<Module, string> = { PACS: 'PACS', BILLING: 'Billing', OTHERS: 'Others' };
+export const MODULE_LABELS: Record<Module, string> = {
+  PACS: 'PACS',
+  BILLING: 'Billing',
+  OTHERS: 'Others',
+  PLATFORM: 'Platform',
+};
 
 /** "HOLIDAY_CALENDAR_VIEW" → "Holiday calendar view"; "MAP/UNMAP" → "Map/Unmap"; "ISACTIVE" → "Activate". */
 export function privilegeLabel(code: string): string {

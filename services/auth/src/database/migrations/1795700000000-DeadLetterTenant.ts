@@ -1,0 +1,4 @@
+import { createDeadLetterTenantMigration } from '@rayworks/nest-kit';
+
+/** The auth schema's dead letters carry their event's tenant and are read per tenant (docs/decisions/0076). */
+export const DeadLetterTenant1795700000000 = createDeadLetterTenantMigration('auth', 1795700000000);

@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { z } from 'zod';
+import { PLATFORM_OPERATOR, PLATFORM_OPERATOR_PRIVILEGES } from '@rayworks/contracts';
+import { typedRows, type ChangeTx } from '@rayworks/nest-kit';
+
+const idRow = z.object({ id: z.string() });
+
+export interface PlatformOperatorInput {
+  loginName: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  passwordHash: string;
+}
+
+/**
+ * Platform operators' rows (docs/decisions/0085): a user, its role and its login with tenant_id NULL, written in
+ * the platform context (the only context whose row-level security lets these rows be seen or written). SQL,
+ * because the entities type tenant_id as a company's: these are the only rows without one.
+ */
+@Injectable()
+export class PlatformOperatorsRepository {
+  /** The platform's SUPER_ADMIN role (made once): holds the PLATFORM module only. */
+  async ensureRole(tx: ChangeTx): Promise<string> {
+    const [found] = await typedRows(
+      tx.manager,
+      idRow,
+      `SELECT id FROM roles WHERE tenant_id IS NULL AND role_code = :code`,
+      { code: PLATFORM_OPERATOR.roleCode },
+    );
+    if (found) return found.id;
+    const [made] = await typedRows(
+      tx.manager,
+      idRow,
+      `INSERT INTO roles (tenant_id, name, role_code, description, privileges, is_system)
+       VALUES (NULL, :name, :code, :description, :privileges, true) RETURNING id`,
+      {
+        name: PLATFORM_OPERATOR.label,
+        code: PLATFORM_OPERATOR.roleCode,
+        description: 'Onboards, suspends and resumes companies; reads operational data',
+        privileges: JSON.stringify(PLATFORM_OPERATOR_PRIVILEGES),
+      },
+    );
+    return made!.id;
+  }
+
+  /** Makes the operator unless its login name exists (idempotent); returns its user id, or null if taken by a company's user. */
+  async ensure(tx: ChangeTx, operator: PlatformOperatorInput): Promise<string | null> {
+    const loginName = operator.loginName.toLowerCase();
+    const [existing] = await typedRows(
+      tx.manager,
+      z.object({ id: z.string(), tenantId: z.string().nullable() }),
+      `SELECT user_id AS id, tenant_id AS "tenantId" FROM credentials WHERE login_name = :loginName`,
+      { loginName },
+    );
+    if (existing) return existing.tenantId === null ? existing.id : null;
+    const roleId = await this.ensureRole(tx);
+    const [user] = await typedRows(
+      tx.manager,
+      idRow,
+      `INSERT INTO users (tenant_id, login_name, first_name, last_name, email, role_id, reset_password)
+       VALUES (NULL, :loginName, :firstName, :lastName, :email, :roleId, false) RETURNING id`,
+      { loginName, firstName: operator.firstName, lastName: operator.lastName, email: operator.email, roleId },
+    );
+    await tx.manager.query(
+      `INSERT INTO credentials (login_name, user_id, tenant_id, password_hash, password_changed_at)
+       VALUES ($1, $2, NULL, $3, now())`,
+      [loginName, user!.id, operator.passwordHash],
+    );
+    return user!.id;
+  }
+}

@@ -1,0 +1,4 @@
+import { createAuditLogMigration } from '@rayworks/nest-kit';
+
+/** The reporting schema's append-only audit log: access denials, audited reads and exports (docs/decisions/0077). */
+export const AuditLog1795700000001 = createAuditLogMigration('reporting', 1795700000001);

@@ -1,0 +1,63 @@
+import { Box, Button, Group, Modal, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AUTH_API, COMPANY_MESSAGES, type Company } from '@rayworks/contracts';
+import { callApi } from '../../../api/client';
+import { queryKeys } from '../../../api/queries';
+import { toastSuccess } from '../../../shared/ui/toast';
+import { COMPANIES } from '../hooks/useCompanies';
+
+/** Suspend (users cannot log in, sessions end, data kept) or resume a company, after a confirmation. */
+export function CompanyStatusAction({ company, allowed }: { company: Company; allowed: boolean }) {
+  const [opened, modal] = useDisclosure(false);
+  const queryClient = useQueryClient();
+  const suspend = company.isActive;
+  const verb = suspend ? 'Suspend' : 'Resume';
+  const mutation = useMutation({
+    mutationFn: async () =>
+      (await callApi(suspend ? AUTH_API.suspendCompany : AUTH_API.resumeCompany, { body: { id: company._id } })).data,
+    onSuccess: async () => {
+      modal.close();
+      toastSuccess(suspend ? COMPANY_MESSAGES.suspended : COMPANY_MESSAGES.resumed);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.kind(COMPANIES) });
+    },
+  });
+  if (!allowed) return null;
+  // Clicks stay here (React bubbles through the modal's portal too): the row must not react.
+  return (
+    <Box component="span" display="inline-flex" onClick={(event) => event.stopPropagation()}>
+      <Button
+        size="xs"
+        variant="light"
+        color={suspend ? 'red' : 'teal'}
+        onClick={modal.open}
+        aria-label={`${verb} ${company.name}`}
+        data-testid={`company-${suspend ? 'suspend' : 'resume'}`}
+      >
+        {verb}
+      </Button>
+      <Modal opened={opened} onClose={modal.close} title={`${verb} company`} centered size="sm">
+        <div>
+          <Text size="sm" mb="lg">
+            {suspend
+              ? `Suspend ${company.name}? Its users are signed out and cannot log in until it is resumed. Its data is kept.`
+              : `Resume ${company.name}? Its users can log in again.`}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={modal.close} disabled={mutation.isPending}>
+              Cancel
+            </Button>
+            <Button
+              color={suspend ? 'red' : 'teal'}
+              loading={mutation.isPending}
+              onClick={() => mutation.mutate()}
+              data-testid="company-status-confirm"
+            >
+              {verb}
+            </Button>
+          </Group>
+        </div>
+      </Modal>
+    </Box>
+  );
+}
