@@ -1,17 +1,7 @@
 import { Column, CreateDateColumn, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/**
- * The columns every tenant-owned record of a service has, declared once: its uuid, its tenant (the column
- * row-level security checks), whether it is active, and when it was created and last changed. An entity extends
- * this class and declares only its own columns (TypeORM takes the columns of an abstract base class).
- */
-export abstract class TenantRecord {
-  @PrimaryGeneratedColumn('uuid')
-  id!: string;
-
-  @Column({ name: 'tenant_id', type: 'uuid' })
-  tenantId!: string;
-
+/** Whether a record is active, and when it was created and last changed: every record an administrator manages. */
+export abstract class ActivatableRecord {
   @Column({ name: 'is_active', type: 'boolean', default: true })
   isActive!: boolean;
 
@@ -20,6 +10,19 @@ export abstract class TenantRecord {
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
+}
+
+/**
+ * The columns every tenant-owned record of a service has, declared once: its uuid, its tenant (the column
+ * row-level security checks), whether it is active, and when it was created and last changed. An entity extends
+ * this class and declares only its own columns (TypeORM takes the columns of an abstract base class).
+ */
+export abstract class TenantRecord extends ActivatableRecord {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'tenant_id', type: 'uuid' })
+  tenantId!: string;
 }
 
 /**

@@ -1,7 +1,8 @@
-import { Box, Button, Group, Modal, Switch, Text, Tooltip } from '@mantine/core';
+import { Box, Switch, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminMessages } from '@rayworks/contracts';
+import { ConfirmModal } from './ConfirmModal';
 import { toastSuccess } from './toast';
 
 interface Props {
@@ -59,28 +60,21 @@ export function ActiveToggle({
   return (
     <Box component="span" display="inline-flex" onClick={(event) => event.stopPropagation()}>
       {allowed ? toggle : <Tooltip label="You may not change the status">{<span>{toggle}</span>}</Tooltip>}
-      <Modal opened={opened} onClose={modal.close} title={`${verb} ${entity.toLowerCase()}`} centered size="sm">
-        <div>
-          <Text size="sm" mb="lg">
-            {active
-              ? `Inactivate ${name}? It stays on record but can no longer be used.`
-              : `Activate ${name}? It can be used again.`}
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={modal.close} disabled={mutation.isPending}>
-              Cancel
-            </Button>
-            <Button
-              color={active ? 'red' : 'teal'}
-              loading={mutation.isPending}
-              onClick={() => mutation.mutate()}
-              data-testid={`${testId}-confirm`}
-            >
-              {verb}
-            </Button>
-          </Group>
-        </div>
-      </Modal>
+      <ConfirmModal
+        opened={opened}
+        onClose={modal.close}
+        title={`${verb} ${entity.toLowerCase()}`}
+        text={
+          active
+            ? `Inactivate ${name}? It stays on record but can no longer be used.`
+            : `Activate ${name}? It can be used again.`
+        }
+        confirmLabel={verb}
+        confirmColor={active ? 'red' : 'teal'}
+        pending={mutation.isPending}
+        onConfirm={() => mutation.mutate()}
+        confirmTestId={`${testId}-confirm`}
+      />
     </Box>
   );
 }

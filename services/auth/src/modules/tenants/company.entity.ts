@@ -1,8 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { ActivatableRecord } from '@rayworks/nest-kit';
 
 /** auth.companies: the register of tenants (a platform table, not under row-level security). */
 @Entity({ name: 'companies' })
-export class CompanyEntity {
+export class CompanyEntity extends ActivatableRecord {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
@@ -11,13 +12,4 @@ export class CompanyEntity {
 
   @Column({ type: 'text' })
   code!: string;
-
-  @Column({ name: 'is_active', type: 'boolean', default: true })
-  isActive!: boolean;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 }

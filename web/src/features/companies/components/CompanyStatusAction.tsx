@@ -1,9 +1,10 @@
-import { Box, Button, Group, Modal, Text } from '@mantine/core';
+import { Box, Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AUTH_API, COMPANY_MESSAGES, type Company } from '@rayworks/contracts';
 import { callApi } from '../../../api/client';
 import { queryKeys } from '../../../api/queries';
+import { ConfirmModal } from '../../../shared/ui/ConfirmModal';
 import { toastSuccess } from '../../../shared/ui/toast';
 import { COMPANIES } from '../hooks/useCompanies';
 
@@ -36,28 +37,21 @@ export function CompanyStatusAction({ company, allowed }: { company: Company; al
       >
         {verb}
       </Button>
-      <Modal opened={opened} onClose={modal.close} title={`${verb} company`} centered size="sm">
-        <div>
-          <Text size="sm" mb="lg">
-            {suspend
-              ? `Suspend ${company.name}? Its users are signed out and cannot log in until it is resumed. Its data is kept.`
-              : `Resume ${company.name}? Its users can log in again.`}
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={modal.close} disabled={mutation.isPending}>
-              Cancel
-            </Button>
-            <Button
-              color={suspend ? 'red' : 'teal'}
-              loading={mutation.isPending}
-              onClick={() => mutation.mutate()}
-              data-testid="company-status-confirm"
-            >
-              {verb}
-            </Button>
-          </Group>
-        </div>
-      </Modal>
+      <ConfirmModal
+        opened={opened}
+        onClose={modal.close}
+        title={`${verb} company`}
+        text={
+          suspend
+            ? `Suspend ${company.name}? Its users are signed out and cannot log in until it is resumed. Its data is kept.`
+            : `Resume ${company.name}? Its users can log in again.`
+        }
+        confirmLabel={verb}
+        confirmColor={suspend ? 'red' : 'teal'}
+        pending={mutation.isPending}
+        onConfirm={() => mutation.mutate()}
+        confirmTestId="company-status-confirm"
+      />
     </Box>
   );
 }
