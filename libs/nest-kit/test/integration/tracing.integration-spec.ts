@@ -7,6 +7,7 @@ import type { QueryRunner } from 'typeorm';
 import { v4 as uuidv4 } from 'uuid';
 import { deadLetterTopic } from '@rayworks/contracts';
 import {
+  addDeadLetterTenant,
   JobQueues,
   Metrics,
   OperationalMetrics,
@@ -117,6 +118,8 @@ describe('traces and operational metrics across processes', () => {
     scratch = await createScratchSchema('it_trace', async (schema, client) => {
       await createEventTables(client as unknown as QueryRunner, schema);
       await createJobOutboxAndWakeups(client as unknown as QueryRunner, schema);
+      // the service migrations' third step: dead letters carry their tenant (docs/decisions/0076)
+      await addDeadLetterTenant(client, schema);
     });
     await createTopics(kafka, [topic, deadLetterTopic(topic)], 1);
     admin = kafka.admin();

@@ -4,7 +4,7 @@ import { sanitizeGrants, type PrivilegeGrants, type User } from '@rayworks/contr
 /**
  * What the service knows of a user in one read: the row, its role, its centres, its effective group (its own, or
  * its centres'). (Whether its logins are being delayed is in Redis: UsersService fills `isBlocked`.) The query needs SQL (a lateral aggregate), so its rows are parsed by this schema:
- * typed and checked, never `Record<string, unknown>`.
+ * typed and checked, never an untyped row.
  */
 export const userViewRow = z.object({
   id: z.string(),

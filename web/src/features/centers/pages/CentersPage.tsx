@@ -1,10 +1,10 @@
-import { Badge, Button, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { type Centre, CONSOLE_ROUTES, GENERIC, routeTo } from '@rayworks/contracts';
-import { IconPlus } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { queryKeys } from '../../../api/queries';
 import { useCan } from '../../../shared/hooks/useCan';
 import { formatDisplayDate } from '../../../shared/format';
+import { AddLink } from '../../../shared/ui/AddLink';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
@@ -67,23 +67,12 @@ export function CentersPage() {
         actions={
           can('CENTERS', GENERIC.CREATE) ? (
             <>
-              <Button
-                component={Link}
-                to={CONSOLE_ROUTES.addCentersGroup}
-                variant="default"
-                leftSection={<IconPlus size={16} />}
-                data-testid="centers-add-group"
-              >
+              <AddLink to={CONSOLE_ROUTES.addCentersGroup} allowed variant="default" testId="centers-add-group">
                 Add Center to a Group
-              </Button>
-              <Button
-                component={Link}
-                to={CONSOLE_ROUTES.addCentersIndividual}
-                leftSection={<IconPlus size={16} />}
-                data-testid="centers-add-individual"
-              >
+              </AddLink>
+              <AddLink to={CONSOLE_ROUTES.addCentersIndividual} allowed testId="centers-add-individual">
                 Add Individual Center
-              </Button>
+              </AddLink>
             </>
           ) : null
         }

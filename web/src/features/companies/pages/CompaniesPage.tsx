@@ -1,10 +1,9 @@
-import { Badge, Button, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { CONSOLE_ROUTES, GENERIC, type Company } from '@rayworks/contracts';
-import { IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
 import { queryKeys } from '../../../api/queries';
 import { useCan } from '../../../shared/hooks/useCan';
 import { formatDisplayDate } from '../../../shared/format';
+import { AddLink } from '../../../shared/ui/AddLink';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
 import { CompanyStatusAction } from '../components/CompanyStatusAction';
@@ -53,16 +52,9 @@ export function CompaniesPage() {
         title="Companies"
         description="Companies on the platform: onboard one with its first administrator, suspend or resume it."
         actions={
-          can('COMPANIES', GENERIC.CREATE) ? (
-            <Button
-              component={Link}
-              to={CONSOLE_ROUTES.companiesAdd}
-              leftSection={<IconPlus size={16} />}
-              data-testid="companies-add"
-            >
-              Add Company
-            </Button>
-          ) : null
+          <AddLink to={CONSOLE_ROUTES.companiesAdd} allowed={can('COMPANIES', GENERIC.CREATE)} testId="companies-add">
+            Add Company
+          </AddLink>
         }
       />
       <ServerTable

@@ -1,14 +1,14 @@
-import { Button, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminMessages, AUTH_API, CONSOLE_ROUTES, type Doctor, GENERIC, routeTo } from '@rayworks/contracts';
-import { IconPlus } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { callApi } from '../../../api/client';
 import { pageFetcher, queryKeys } from '../../../api/queries';
 import { useCan } from '../../../shared/hooks/useCan';
 import { formatDisplayDateTime } from '../../../shared/format';
 import { ActiveToggle } from '../../../shared/ui/ActiveToggle';
 import { DetailGrid } from '../../../shared/ui/DetailGrid';
+import { AddLink } from '../../../shared/ui/AddLink';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
@@ -58,16 +58,9 @@ export function DoctorsPage() {
         title="Doctors"
         description="Referring and reporting doctors with their qualifications."
         actions={
-          can('DOCTOR', GENERIC.CREATE) ? (
-            <Button
-              component={Link}
-              to={CONSOLE_ROUTES.doctorsAdd}
-              leftSection={<IconPlus size={16} />}
-              data-testid="doctors-add"
-            >
-              Add Doctor
-            </Button>
-          ) : null
+          <AddLink to={CONSOLE_ROUTES.doctorsAdd} allowed={can('DOCTOR', GENERIC.CREATE)} testId="doctors-add">
+            Add Doctor
+          </AddLink>
         }
       />
       <ServerTable

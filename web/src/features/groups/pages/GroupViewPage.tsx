@@ -1,6 +1,6 @@
 import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { AUTH_API, type Centre, CONSOLE_ROUTES, GENERIC, routeTo } from '@rayworks/contracts';
-import { IconLink, IconPlus } from '@tabler/icons-react';
+import { IconLink } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { callApi } from '../../../api/client';
 import { queryKeys } from '../../../api/queries';
@@ -8,6 +8,7 @@ import { useCan } from '../../../shared/hooks/useCan';
 import { formatDisplayDateTime } from '../../../shared/format';
 import { ActiveToggle } from '../../../shared/ui/ActiveToggle';
 import { DetailGrid } from '../../../shared/ui/DetailGrid';
+import { AddLink } from '../../../shared/ui/AddLink';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
@@ -73,13 +74,9 @@ export function GroupViewPage() {
                   </Button>
                 ) : null}
                 {can('CENTERS', GENERIC.CREATE) ? (
-                  <Button
-                    component={Link}
-                    to={`${CONSOLE_ROUTES.addCentersGroup}?groupID=${group._id}`}
-                    leftSection={<IconPlus size={16} />}
-                  >
+                  <AddLink to={`${CONSOLE_ROUTES.addCentersGroup}?groupID=${group._id}`} allowed>
                     New Center
-                  </Button>
+                  </AddLink>
                 ) : null}
               </>
             }

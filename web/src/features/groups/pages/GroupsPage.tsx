@@ -1,10 +1,11 @@
 import { Badge, Button, Text } from '@mantine/core';
 import { CONSOLE_ROUTES, GENERIC, type Group, routeTo } from '@rayworks/contracts';
-import { IconPlus, IconLink } from '@tabler/icons-react';
+import { IconLink } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { queryKeys } from '../../../api/queries';
 import { useCan } from '../../../shared/hooks/useCan';
 import { formatDisplayDate } from '../../../shared/format';
+import { AddLink } from '../../../shared/ui/AddLink';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
@@ -69,16 +70,9 @@ export function GroupsPage() {
                 Add Center to Group
               </Button>
             ) : null}
-            {can('GROUP', GENERIC.CREATE) ? (
-              <Button
-                component={Link}
-                to={CONSOLE_ROUTES.addGroups}
-                leftSection={<IconPlus size={16} />}
-                data-testid="groups-add"
-              >
-                Add Group
-              </Button>
-            ) : null}
+            <AddLink to={CONSOLE_ROUTES.addGroups} allowed={can('GROUP', GENERIC.CREATE)} testId="groups-add">
+              Add Group
+            </AddLink>
           </>
         }
       />

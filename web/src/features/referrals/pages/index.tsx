@@ -1,4 +1,4 @@
-import { Badge, Button, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   formatBasisPoints,
@@ -18,9 +18,8 @@ import {
   INVALID_INPUTS_MESSAGE,
   parsePercentToBasisPoints,
 } from '@rayworks/validation';
-import { IconPlus } from '@tabler/icons-react';
 import type { z } from 'zod';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { callApi } from '../../../api/client';
 import { pageFetcher, queryKeys } from '../../../api/queries';
 import { DynamicField } from '../../../shared/forms/DynamicField';
@@ -30,6 +29,7 @@ import { formatDisplayDateTime } from '../../../shared/format';
 import { ActiveToggle } from '../../../shared/ui/ActiveToggle';
 import { DetailGrid } from '../../../shared/ui/DetailGrid';
 import { FormCard, FormSection } from '../../../shared/ui/FormCard';
+import { AddLink } from '../../../shared/ui/AddLink';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
@@ -88,16 +88,9 @@ export function ReferralsPage() {
         title="Referrals"
         description="Hospitals, clinics and people who refer patients, internal or external."
         actions={
-          can('REFERRALS', GENERIC.CREATE) ? (
-            <Button
-              component={Link}
-              to={CONSOLE_ROUTES.referralsAdd}
-              leftSection={<IconPlus size={16} />}
-              data-testid="referrals-add"
-            >
-              Add Referral
-            </Button>
-          ) : null
+          <AddLink to={CONSOLE_ROUTES.referralsAdd} allowed={can('REFERRALS', GENERIC.CREATE)} testId="referrals-add">
+            Add Referral
+          </AddLink>
         }
       />
       <ServerTable

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   adminMessages,
@@ -10,14 +10,14 @@ import {
   ROLE_LABELS,
   routeTo,
 } from '@rayworks/contracts';
-import { IconPlus } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { callApi } from '../../../api/client';
 import { queryKeys } from '../../../api/queries';
 import { useCan } from '../../../shared/hooks/useCan';
 import { formatDisplayDate, formatDisplayDateTime } from '../../../shared/format';
 import { ActiveToggle } from '../../../shared/ui/ActiveToggle';
 import { DetailGrid } from '../../../shared/ui/DetailGrid';
+import { AddLink } from '../../../shared/ui/AddLink';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
@@ -80,16 +80,9 @@ export function RolesPage() {
         title="Roles"
         description="Named sets of privileges given to users."
         actions={
-          can('ROLES', GENERIC.CREATE) ? (
-            <Button
-              component={Link}
-              to={CONSOLE_ROUTES.rolesAdd}
-              leftSection={<IconPlus size={16} />}
-              data-testid="roles-add"
-            >
-              Add Role
-            </Button>
-          ) : null
+          <AddLink to={CONSOLE_ROUTES.rolesAdd} allowed={can('ROLES', GENERIC.CREATE)} testId="roles-add">
+            Add Role
+          </AddLink>
         }
       />
       <ServerTable

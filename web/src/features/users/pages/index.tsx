@@ -12,14 +12,15 @@ import {
   routeTo,
   type User,
 } from '@rayworks/contracts';
-import { IconLockOpen, IconPlus } from '@tabler/icons-react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { IconLockOpen } from '@tabler/icons-react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { callApi } from '../../../api/client';
 import { queryKeys } from '../../../api/queries';
 import { useCan } from '../../../shared/hooks/useCan';
 import { formatDisplayDateTime } from '../../../shared/format';
 import { ActiveToggle } from '../../../shared/ui/ActiveToggle';
 import { DetailGrid } from '../../../shared/ui/DetailGrid';
+import { AddLink } from '../../../shared/ui/AddLink';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
@@ -124,16 +125,9 @@ export function UsersPage() {
         title="Users"
         description="People who log in to the console, with their role and where they work."
         actions={
-          can('USER', GENERIC.CREATE) ? (
-            <Button
-              component={Link}
-              to={CONSOLE_ROUTES.usersAdd}
-              leftSection={<IconPlus size={16} />}
-              data-testid="users-add"
-            >
-              Add User
-            </Button>
-          ) : null
+          <AddLink to={CONSOLE_ROUTES.usersAdd} allowed={can('USER', GENERIC.CREATE)} testId="users-add">
+            Add User
+          </AddLink>
         }
       />
       <ServerTable
