@@ -4,3 +4,4 @@ export * from './processes.js';
 export * from './tenants.js';
 export * from './redis.js';
 export * from './token-keys.js';
+export * from './dicom-fixtures.js';
