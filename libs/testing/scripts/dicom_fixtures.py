@@ -90,6 +90,14 @@ def instance_record(ds, path, root, source):
     }
 
 
+def forget_other_patient_ids(ds, spec):
+    """A new patient ID replaces the old ones: CT_small.dcm also lists them in Other Patient IDs (Sequence)."""
+    if spec.get("patientId") is not None:
+        for keyword in ("OtherPatientIDsSequence", "OtherPatientIDs"):
+            if keyword in ds:
+                delattr(ds, keyword)
+
+
 def study_values(spec, first):
     """The study-level attributes every instance of the study shares: the spec's, else the first file's."""
     values = {}
@@ -125,6 +133,7 @@ def cmd_study(spec):
                 set_uids(ds, study_uid, series_uid, generate_uid(), frame_uid)
                 for keyword, value in shared.items():
                     setattr(ds, keyword, value)
+                forget_other_patient_ids(ds, spec)
                 ds.SeriesNumber = number
                 ds.InstanceNumber = index
                 if "ImagePositionPatient" in ds:
@@ -190,6 +199,7 @@ def cmd_large_ct(spec):
     shared = study_values(spec, ds)
     for keyword, value in shared.items():
         setattr(ds, keyword, value)
+    forget_other_patient_ids(ds, spec)
     ds.StudyInstanceUID = study_uid
     ds.SeriesInstanceUID = series_uid
     ds.FrameOfReferenceUID = frame_uid
@@ -259,6 +269,7 @@ def cmd_instance(spec):
     for key, keyword in STUDY_LEVEL.items():
         if spec.get(key) is not None:
             setattr(ds, keyword, spec[key])
+    forget_other_patient_ids(ds, spec)
     folder = series_dir(root, study_uid, series_uid)
     path = os.path.join(folder, str(ds.SOPInstanceUID) + ".dcm")
     hostile = spec.get("hostile")
@@ -333,6 +344,7 @@ def cmd_qido(spec):
         ds = templates[modality]
         study_uid, series_uid, sop_uid = generate_uid(), generate_uid(), generate_uid()
         set_uids(ds, study_uid, series_uid, sop_uid, generate_uid())
+        forget_other_patient_ids(ds, {"patientId": True})
         ds.PatientName = "%s^%s^%d" % (family, given, patient)
         ds.PatientID = "BQ%06d" % patient
         ds.PatientBirthDate = (date(1940, 1, 1) + timedelta(days=rnd.randrange(25000))).strftime("%Y%m%d")

@@ -314,6 +314,33 @@ export function countInflatedBytes(zipPath: string, name: string): Promise<numbe
   });
 }
 
+/** One entry's inflated bytes, for small entries (tests looking into an archive). */
+export function readZipEntry(zipPath: string, name: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(zipPath, RAW_ZIP_READING, (err, zip) => {
+      if (err || !zip) return reject(err ?? new Error('no zip'));
+      let found = false;
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (entryName(entry) !== name) return zip.readEntry();
+        found = true;
+        zip.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(e ?? new Error('no stream'));
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            zip.close();
+            resolve(Buffer.concat(chunks));
+          });
+          stream.on('error', reject);
+        });
+      });
+      zip.on('end', () => found || reject(new Error(`no entry ${name} in ${zipPath}`)));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
 /**
  * Edits a written zip in place where a zip library will not write what a hostile archive needs: renames an entry
  * (to a name of the same byte length, in its local header and its central directory record: e.g. `../evil.dcm`,

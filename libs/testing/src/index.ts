@@ -5,3 +5,4 @@ export * from './tenants.js';
 export * from './redis.js';
 export * from './token-keys.js';
 export * from './dicom-fixtures.js';
+export * from './orthanc.js';
