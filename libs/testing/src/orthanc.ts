@@ -19,7 +19,7 @@ export const ORTHANC_BIN = process.env.ORTHANC_BIN ?? '/usr/sbin/Orthanc';
 export function orthancDicomWebPlugin(): string {
   const fromEnv = process.env.ORTHANC_DICOMWEB_PLUGIN;
   if (fromEnv) return fromEnv;
-  let files: string[] = [];
+  let files: string[];
   try {
     files = execFileSync('dpkg', ['-L', 'orthanc-dicomweb'], { encoding: 'utf8' }).split('\n');
   } catch {

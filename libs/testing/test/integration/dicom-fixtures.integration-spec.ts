@@ -20,7 +20,7 @@ import {
   writeTruncatedDicomZip,
   writeZipBomb,
   zipFolder,
-} from '@rayworks/testing';
+} from '../../src/index.js';
 
 const run = promisify(execFile);
 const DOTTED = /^[0-9]+(\.[0-9]+)*$/;

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildStudyFolder, freePort, removeFixtures, startOrthanc } from '@rayworks/testing';
+import { buildStudyFolder, freePort, removeFixtures, startOrthanc } from '../../src/index.js';
 
 /** Debian's Orthanc as a child process of a test: loopback, its own storage, the DICOMweb plugin loaded. */
 describe("Debian's Orthanc for tests", () => {
