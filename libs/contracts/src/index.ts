@@ -28,5 +28,8 @@ export * from './cases/endpoints.js';
 export * from './reporting/endpoints.js';
 export * from './billing/endpoints.js';
 export * from './lims/endpoints.js';
+export * from './imaging/states.js';
+export * from './imaging/dicom-json.js';
+export * from './imaging/entities.js';
 export * from './imaging/endpoints.js';
 export * from './money/money.js';
