@@ -1,18 +1,14 @@
 // DICOM JSON (PS3.18 Annex F.2) of a parsed data set: what QIDO-RS answers and WADO-RS /metadata returns.
+import type { DicomJsonAttribute, DicomJsonObject } from '@rayworks/contracts';
 import type { DataSet, Element } from 'dicom-parser';
 import { characterSetLabel, decodeAscii, decodeText, toBase64 } from './dicom-text.js';
 import { dictionaryVr, isUsOrSsTag } from './data-dictionary.js';
 
 /** One attribute of a DICOM JSON data set (F.2.2): its VR and at most one of Value, BulkDataURI, InlineBinary. */
-export interface DicomJsonElement {
-  vr: string;
-  Value?: unknown[];
-  BulkDataURI?: string;
-  InlineBinary?: string;
-}
+export type DicomJsonElement = DicomJsonAttribute;
 
-/** A DICOM JSON data set, keyed by the tag as 8 upper-case hex digits ('0020000D'). */
-export type DicomJsonDataset = Record<string, DicomJsonElement>;
+/** A DICOM JSON data set, keyed by the tag as 8 upper-case hex digits ('0020000D') (contracts' DicomJsonObject). */
+export type DicomJsonDataset = DicomJsonObject;
 
 /** A PN value in DICOM JSON (F.2.2): one string per component group that is present. */
 export interface DicomJsonPersonName {
