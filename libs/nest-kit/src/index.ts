@@ -24,6 +24,7 @@ export * from './jobs/job-processors.js';
 export * from './jobs/job-outbox.js';
 export * from './jobs/job-relay.js';
 export * from './storage/storage.service.js';
+export * from './realtime/realtime-emitter.js';
 export * from './health/health-checks.js';
 export * from './health/health.controller.js';
 export * from './metrics/metrics.js';

@@ -14,7 +14,10 @@ export interface EventDefinition<TSchema extends z.ZodType = z.ZodType> {
 
 const defineEvent = <TSchema extends z.ZodType>(def: EventDefinition<TSchema>): EventDefinition<TSchema> => def;
 
-/** A study finished importing into the archive (imaging → cases). */
+/**
+ * A study finished importing into the archive (imaging → cases): published once per import that added instances
+ * to it, key = StudyInstanceUID; the counts are the study's totals after the import.
+ */
 export const StudyImportedV1 = defineEvent({
   type: 'StudyImported',
   version: 1,
@@ -24,10 +27,19 @@ export const StudyImportedV1 = defineEvent({
     groupId: z.uuid().nullable(),
     centreId: z.uuid().nullable(),
     patientName: z.string(),
+    /** Patient ID and accession number: cases matches a PENDING FOR SCAN registration by them. */
+    patientId: z.string(),
+    accessionNumber: z.string().nullable(),
+    /** The study's DICOM Study ID (0020,0010). */
+    studyId: z.string().nullable(),
+    /** The modality of the study's first series; `modalities` has them all. */
     modality: z.string(),
+    modalities: z.array(z.string()),
     studyDate: z.string().nullable(),
     seriesCount: z.number().int().nonnegative(),
     instanceCount: z.number().int().nonnegative(),
+    /** Instances this import added (a re-import of a study adds only what was missing). */
+    instancesAdded: z.number().int().nonnegative(),
   }),
 });
 export type StudyImportedPayload = z.infer<typeof StudyImportedV1.schema>;

@@ -36,6 +36,19 @@ export const JOBS = {
       previousEmail: z.email().optional(),
     }),
   }),
+  /**
+   * Read one uploaded zip (or STOW-RS batch) into the archive: `importId` names the import row (its upload key,
+   * group, centre and uploader). Idempotent: a retried or resumed job stores only instances not yet indexed.
+   */
+  imagingStudyImport: defineJob({
+    queue: QUEUES.imagingStudyImport,
+    schema: z.object({ importId: z.uuid() }),
+  }),
+  /** Zip one study of the archive for download (states DWN_INIT → … → READY, spec §4). */
+  imagingStudyDownload: defineJob({
+    queue: QUEUES.imagingStudyDownload,
+    schema: z.object({ downloadId: z.uuid() }),
+  }),
 } as const;
 
 export type JobName = keyof typeof JOBS;

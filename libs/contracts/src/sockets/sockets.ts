@@ -1,3 +1,5 @@
+import type { DownloadState, ImportState } from '../imaging/states.js';
+
 /** socket.io: the path the gateway serves it on, room names `<domain>:<id>`, events `<domain>:<event>`. */
 export const REALTIME_PATH = '/realtime';
 
@@ -16,10 +18,37 @@ export interface JobProgressMessage {
   state: 'active' | 'completed' | 'failed';
 }
 
+/**
+ * How far one import has come (imaging worker → the user who uploaded it, room `user:<id>`): files read of the
+ * zip's entries, instances stored (new) and already in the archive, files skipped with their reasons.
+ */
+export interface ImportProgressMessage {
+  importId: string;
+  state: ImportState;
+  entriesRead: number;
+  entriesTotal: number | null;
+  instancesStored: number;
+  instancesExisting: number;
+  skipped: number;
+  studyInstanceUids: string[];
+  error: string | null;
+}
+
+/** A download changed state (imaging worker → the user who asked for it); `url` once READY. */
+export interface DownloadStateMessage {
+  downloadId: string;
+  studyInstanceUid: string;
+  state: DownloadState;
+  url: string | null;
+  error: string | null;
+}
+
 /** Messages the server pushes to the console. */
 export interface ServerToClientEvents {
   'system:hello': (message: { gateway: string; connectedAt: string }) => void;
   'job:progress': (message: JobProgressMessage) => void;
+  'imaging:import-progress': (message: ImportProgressMessage) => void;
+  'imaging:download-state': (message: DownloadStateMessage) => void;
 }
 
 export type ClientToServerEvents = Record<string, never>;

@@ -23,6 +23,7 @@ import { Metrics } from '../metrics/metrics.js';
 import { OperationalMetrics } from '../metrics/operational-metrics.js';
 import { stopTracing } from '../tracing/tracing.js';
 import { StorageService } from '../storage/storage.service.js';
+import { RealtimeEmitter } from '../realtime/realtime-emitter.js';
 import { KAFKA, LOGGER, REDIS, SERVICE_ENV } from './tokens.js';
 
 /** What every process of a service needs: its port and log level, database, Redis, Kafka and the object store. */
@@ -186,6 +187,7 @@ export function infrastructureProviders(
     JobProcessors,
     KitInfrastructure,
     { provide: AuditLog, useFactory: () => new AuditLog(database.schema) },
+    { provide: RealtimeEmitter, useFactory: (redis: Redis) => new RealtimeEmitter(redis), inject: [REDIS] },
     UnitOfWork,
   ];
 }
@@ -207,5 +209,6 @@ export const INFRASTRUCTURE_EXPORTS = [
   JobQueues,
   JobProcessors,
   AuditLog,
+  RealtimeEmitter,
   UnitOfWork,
 ];

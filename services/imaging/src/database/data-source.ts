@@ -3,10 +3,20 @@ import { EventTables1763712000000 } from './migrations/1763712000000-EventTables
 import { JobOutbox1795392000000 } from './migrations/1795392000000-JobOutbox.js';
 import { DeadLetterTenant1795700000000 } from './migrations/1795700000000-DeadLetterTenant.js';
 import { AuditLog1795700000001 } from './migrations/1795700000001-AuditLog.js';
+import { ArchiveIndex1796000000000 } from './migrations/1796000000000-ArchiveIndex.js';
+import { InstanceEntity } from '../modules/studies/entities/instance.entity.js';
+import { SeriesEntity } from '../modules/studies/entities/series.entity.js';
+import { StudyEntity } from '../modules/studies/entities/study.entity.js';
 
 /** The imaging service's schema, entities and migrations, in order. */
 export const database: ServiceDatabaseOptions = {
   schema: 'imaging',
-  entities: [],
-  migrations: [EventTables1763712000000, JobOutbox1795392000000, DeadLetterTenant1795700000000, AuditLog1795700000001],
+  entities: [StudyEntity, SeriesEntity, InstanceEntity],
+  migrations: [
+    EventTables1763712000000,
+    JobOutbox1795392000000,
+    DeadLetterTenant1795700000000,
+    AuditLog1795700000001,
+    ArchiveIndex1796000000000,
+  ],
 };
