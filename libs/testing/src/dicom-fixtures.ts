@@ -35,7 +35,7 @@ const FIXTURES_SCRIPT = fileURLToPath(new URL('../scripts/dicom_fixtures.py', im
 export type DicomSeriesKind = 'ct' | 'ct-j2k' | 'mr' | 'mr-compressed' | 'sc';
 export const DICOM_SERIES_KINDS: readonly DicomSeriesKind[] = ['ct', 'ct-j2k', 'mr', 'mr-compressed', 'sc'];
 
-export const TRANSFER_SYNTAX = {
+export const FIXTURE_TRANSFER_SYNTAXES = {
   implicitLittleEndian: '1.2.840.10008.1.2',
   explicitLittleEndian: '1.2.840.10008.1.2.1',
   explicitBigEndian: '1.2.840.10008.1.2.2',

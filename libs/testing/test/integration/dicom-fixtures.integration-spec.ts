@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import {
-  TRANSFER_SYNTAX,
+  FIXTURE_TRANSFER_SYNTAXES,
   buildLargeCtStudy,
   buildStudyFolder,
   countInflatedBytes,
@@ -53,14 +53,14 @@ describe('DICOM fixtures from pydicom test files', () => {
     expect(await filesUnder(dir)).toEqual(study.instances.map((i) => i.relativePath).sort());
     expect(new Set(study.instances.map((i) => i.transferSyntaxUid))).toEqual(
       new Set([
-        TRANSFER_SYNTAX.explicitLittleEndian,
-        TRANSFER_SYNTAX.implicitLittleEndian,
-        TRANSFER_SYNTAX.explicitBigEndian,
-        TRANSFER_SYNTAX.jpegBaseline,
-        TRANSFER_SYNTAX.jpeg2000,
-        TRANSFER_SYNTAX.jpeg2000Lossless,
-        TRANSFER_SYNTAX.jpegLsLossless,
-        TRANSFER_SYNTAX.rle,
+        FIXTURE_TRANSFER_SYNTAXES.explicitLittleEndian,
+        FIXTURE_TRANSFER_SYNTAXES.implicitLittleEndian,
+        FIXTURE_TRANSFER_SYNTAXES.explicitBigEndian,
+        FIXTURE_TRANSFER_SYNTAXES.jpegBaseline,
+        FIXTURE_TRANSFER_SYNTAXES.jpeg2000,
+        FIXTURE_TRANSFER_SYNTAXES.jpeg2000Lossless,
+        FIXTURE_TRANSFER_SYNTAXES.jpegLsLossless,
+        FIXTURE_TRANSFER_SYNTAXES.rle,
       ]),
     );
     // pydicom's originals share one study UID; ours is new
