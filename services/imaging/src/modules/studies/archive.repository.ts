@@ -268,16 +268,20 @@ export class ArchiveRepository {
       { importId },
     );
     await tx.repo(InstanceEntity).delete({ importId });
+    const uids = touched.map((t) => t.study_instance_uid);
+    if (uids.length === 0) return;
     await tx.manager.query(
-      `DELETE FROM imaging.series se WHERE NOT EXISTS (SELECT 1 FROM imaging.instances i WHERE i.series_id = se.id)`,
+      `DELETE FROM imaging.series se USING imaging.studies st
+        WHERE st.id = se.study_id AND st.study_instance_uid = ANY($1)
+          AND NOT EXISTS (SELECT 1 FROM imaging.instances i WHERE i.series_id = se.id)`,
+      [uids],
     );
     await tx.manager.query(
-      `DELETE FROM imaging.studies st WHERE NOT EXISTS (SELECT 1 FROM imaging.instances i WHERE i.study_id = st.id)`,
+      `DELETE FROM imaging.studies st WHERE st.study_instance_uid = ANY($1)
+          AND NOT EXISTS (SELECT 1 FROM imaging.instances i WHERE i.study_id = st.id)`,
+      [uids],
     );
-    await this.completeStudies(
-      tx,
-      touched.map((t) => t.study_instance_uid),
-    );
+    await this.completeStudies(tx, uids);
   }
 }
 

@@ -1,9 +1,11 @@
-import type { DicomJsonAttribute, DicomJsonObject } from '@rayworks/contracts';
+import type { DicomJsonObject } from '@rayworks/contracts';
+import type { InstanceHeader } from '@rayworks/dicom';
 
 /**
  * What the archive keeps of one instance's header: its identity, where its pixel data lies in the file, the QIDO-RS
  * keys of its study and series, and the DICOM JSON (bulk data left out) for the study, series and instance rows.
- * Made in the header-parse thread (header-parse.worker.ts) from libs/dicom's parse.
+ * Made in the header-parse thread (header-parse.worker.ts) from libs/dicom's `parseInstanceHeader`; plain data, so
+ * it crosses the thread boundary as is.
  */
 export interface ParsedInstance {
   studyInstanceUid: string;
@@ -15,7 +17,7 @@ export interface ParsedInstance {
   rows: number | null;
   columns: number | null;
   numberOfFrames: number;
-  pixelData: { offset: number; length: number | null; encapsulated: boolean } | null;
+  pixelData: { offset: number; length: number; encapsulated: boolean } | null;
   study: {
     patientName: string;
     patientId: string;
@@ -67,31 +69,15 @@ const SERIES_TAGS = new Set([
   '00200011', // SeriesNumber
 ]);
 
-/** A DICOM UID (PS3.5 9.1): digits and dots, at most 64 characters. Also what keeps the storage key a plain path. */
+/** A DICOM UID (PS3.5 9.1): digits and dots, at most 64 characters. It is also what keeps a storage key a plain path. */
 const UID = /^[0-9]+(\.[0-9]+)*$/;
 
+/** A header the archive cannot keep (its detail is reported with 'Error parsing DICOM file.'). */
 export class InstanceDescriptionError extends Error {}
 
-const first = (attribute: DicomJsonAttribute | undefined): unknown => attribute?.Value?.[0];
-
-const text = (json: DicomJsonObject, tag: string): string | null => {
-  const value = first(json[tag]);
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'object' && 'Alphabetic' in value) return String((value as { Alphabetic: unknown }).Alphabetic);
-  const s = String(value).trim();
-  return s === '' ? null : s;
-};
-
-const integer = (json: DicomJsonObject, tag: string): number | null => {
-  const value = first(json[tag]);
-  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
-  return Number.isSafeInteger(n) ? n : null;
-};
-
-const uid = (json: DicomJsonObject, tag: string, name: string, fallback?: string | null): string => {
-  const value = text(json, tag) ?? fallback ?? null;
-  if (value === null) throw new InstanceDescriptionError(`${name} missing`);
+const uid = (value: string, name: string): string => {
   const trimmed = value.replace(/\0/g, '').trim();
+  if (trimmed.length === 0) throw new InstanceDescriptionError(`${name} is missing`);
   if (trimmed.length > 64 || !UID.test(trimmed)) throw new InstanceDescriptionError(`${name} is not a valid UID`);
   return trimmed;
 };
@@ -101,58 +87,49 @@ const pick = (json: DicomJsonObject, tags: Set<string>): DicomJsonObject =>
 
 /** DICOM DA: eight digits, else null (QIDO-RS date ranges compare it as text). */
 const date = (value: string | null): string | null => (value !== null && /^\d{8}$/.test(value) ? value : null);
+const upTo = (value: string | null, length: number): string | null => (value === null ? null : value.slice(0, length));
 
 /**
- * The archive's description of an instance from its DICOM JSON (group 0002 included or not: the transfer syntax and
- * SOP identity may come from the file meta information, passed as `meta`). Refuses an instance without valid
- * Study, Series and SOP Instance UIDs (they name the stored object).
+ * The archive's description of a parsed header. Refuses a header whose Study, Series, SOP Instance or SOP Class
+ * UID is not a valid UID (they name the stored object: `tenants/{t}/studies/{Study}/{Series}/{SOP}.dcm`).
  */
-export function describeInstance(
-  json: DicomJsonObject,
-  meta: {
-    transferSyntaxUid?: string | null;
-    mediaStorageSopInstanceUid?: string | null;
-    mediaStorageSopClassUid?: string | null;
-    pixelData: ParsedInstance['pixelData'];
-  },
-): ParsedInstance {
-  const studyInstanceUid = uid(json, '0020000D', 'Study Instance UID');
-  const seriesInstanceUid = uid(json, '0020000E', 'Series Instance UID');
-  const sopInstanceUid = uid(json, '00080018', 'SOP Instance UID', meta.mediaStorageSopInstanceUid);
-  const sopClassUid = uid(json, '00080016', 'SOP Class UID', meta.mediaStorageSopClassUid);
-  const transferSyntaxUid = uid(json, '00020010', 'Transfer Syntax UID', meta.transferSyntaxUid ?? '1.2.840.10008.1.2');
-  const metadata = Object.fromEntries(
-    Object.entries(json).filter(([tag]) => !tag.startsWith('0002') && tag !== '7FE00010'),
-  ) as DicomJsonObject;
+export function describeInstance(header: InstanceHeader): ParsedInstance {
+  const metadata: DicomJsonObject = header.dicomJson;
   return {
-    studyInstanceUid,
-    seriesInstanceUid,
-    sopInstanceUid,
-    sopClassUid,
-    transferSyntaxUid,
-    instanceNumber: integer(json, '00200013'),
-    rows: integer(json, '00280010'),
-    columns: integer(json, '00280011'),
-    numberOfFrames: Math.max(1, integer(json, '00280008') ?? 1),
-    pixelData: meta.pixelData,
+    studyInstanceUid: uid(header.studyInstanceUid, 'Study Instance UID'),
+    seriesInstanceUid: uid(header.seriesInstanceUid, 'Series Instance UID'),
+    sopInstanceUid: uid(header.sopInstanceUid, 'SOP Instance UID'),
+    sopClassUid: uid(header.sopClassUid, 'SOP Class UID'),
+    transferSyntaxUid: uid(header.transferSyntaxUid, 'Transfer Syntax UID'),
+    instanceNumber: header.instanceNumber,
+    rows: header.rows,
+    columns: header.columns,
+    numberOfFrames: Math.max(1, header.numberOfFrames),
+    pixelData: header.pixelData
+      ? {
+          offset: header.pixelData.offset,
+          length: header.pixelData.length,
+          encapsulated: header.pixelData.encapsulated,
+        }
+      : null,
     study: {
-      patientName: text(json, '00100010') ?? '',
-      patientId: text(json, '00100020') ?? '',
-      patientBirthDate: date(text(json, '00100030')),
-      patientSex: text(json, '00100040')?.slice(0, 16) ?? null,
-      studyDate: date(text(json, '00080020')),
-      studyTime: text(json, '00080030')?.slice(0, 32) ?? null,
-      accessionNumber: text(json, '00080050'),
-      studyId: text(json, '00200010'),
-      studyDescription: text(json, '00081030'),
-      referringPhysicianName: text(json, '00080090'),
+      patientName: header.patientName,
+      patientId: header.patientId,
+      patientBirthDate: date(header.patientBirthDate),
+      patientSex: upTo(header.patientSex, 16),
+      studyDate: date(header.studyDate),
+      studyTime: upTo(header.studyTime, 32),
+      accessionNumber: header.accessionNumber,
+      studyId: header.studyId,
+      studyDescription: header.studyDescription,
+      referringPhysicianName: header.referringPhysicianName,
       attributes: pick(metadata, STUDY_TAGS),
     },
     series: {
-      modality: (text(json, '00080060') ?? '').slice(0, 16),
-      seriesNumber: integer(json, '00200011'),
-      seriesDescription: text(json, '0008103E'),
-      bodyPartExamined: text(json, '00180015'),
+      modality: header.modality.slice(0, 16),
+      seriesNumber: header.seriesNumber,
+      seriesDescription: header.seriesDescription,
+      bodyPartExamined: header.bodyPartExamined,
       attributes: pick(metadata, SERIES_TAGS),
     },
     metadata,
