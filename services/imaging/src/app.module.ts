@@ -3,6 +3,7 @@ import { SERVICE_SUBSCRIPTIONS } from '@rayworks/contracts';
 import { ServiceKitModule, ServiceKitSettings } from '@rayworks/nest-kit';
 import { ImagingConfigModule } from './config/imaging-config.module.js';
 import { database } from './database/data-source.js';
+import { ImportsModule } from './modules/imports/imports.module.js';
 import { StudiesModule } from './modules/studies/studies.module.js';
 
 @Module({
@@ -10,6 +11,7 @@ import { StudiesModule } from './modules/studies/studies.module.js';
     ServiceKitModule.forRoot(new ServiceKitSettings('imaging', database, SERVICE_SUBSCRIPTIONS.imaging)),
     ImagingConfigModule,
     StudiesModule,
+    ImportsModule,
   ],
 })
 export class AppModule {}
