@@ -50,6 +50,7 @@ export class StudyImportService {
         : null,
     );
     if (!started) return 'skipped'; // cancelled, or already finished by an earlier run
+    this.logger.info({ importId }, 'import started');
     const scope: IngestScope = {
       tenantId,
       groupId: started.groupId,
