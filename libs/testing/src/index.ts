@@ -6,3 +6,4 @@ export * from './redis.js';
 export * from './token-keys.js';
 export * from './dicom-fixtures.js';
 export * from './orthanc.js';
+export * from './dicom-bench.js';
