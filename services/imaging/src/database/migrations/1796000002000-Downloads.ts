@@ -5,7 +5,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Study downloads (docs/decisions/0106-study-download-zips.md): one row per zip asked for, its state (spec §4
  * download states, moved only as the download machine allows), who asked, what it zipped (instance count and bytes:
  * the stamp that decides whether a finished zip may be reused), where the zip is, its size, its error, and until
- * when the finished zip is fresh. Under tenant row-level security; removed with its study.
+ * when the finished zip is fresh, and every state it passed with its time (`history`). Under tenant row-level security; removed with its study.
  */
 export class Downloads1796000002000 implements MigrationInterface {
   name = 'Downloads1796000002000';
@@ -26,6 +26,7 @@ export class Downloads1796000002000 implements MigrationInterface {
         size_bytes bigint,
         error text,
         expires_at timestamptz,
+        history jsonb NOT NULL DEFAULT '[]',
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now(),
         CONSTRAINT downloads_study FOREIGN KEY (study_id, tenant_id) REFERENCES imaging.studies (id, tenant_id) ON DELETE CASCADE

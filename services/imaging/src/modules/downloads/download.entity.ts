@@ -50,6 +50,10 @@ export class DownloadEntity {
   @Column({ name: 'expires_at', type: 'timestamptz', nullable: true })
   expiresAt!: Date | null;
 
+  /** Every state the download passed, in order, with when (a retry starts again at DWN_INIT). */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  history!: { state: DownloadState; at: string }[];
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

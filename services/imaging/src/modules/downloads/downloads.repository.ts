@@ -122,7 +122,9 @@ export class DownloadsRepository {
     row: Pick<DownloadEntity, 'tenantId' | 'studyId' | 'studyInstanceUid' | 'requestedBy' | 'state'> & InstanceStamp,
   ): Promise<DownloadEntity> {
     const repo = tx.repo(DownloadEntity);
-    const saved = await repo.save(repo.create(row));
+    const saved = await repo.save(
+      repo.create({ ...row, history: [{ state: row.state, at: new Date().toISOString() }] }),
+    );
     return (await repo.findOneBy({ id: saved.id }))!;
   }
 
@@ -141,8 +143,13 @@ export class DownloadsRepository {
       .repo(DownloadEntity)
       .createQueryBuilder()
       .update(DownloadEntity)
-      .set({ ...patch, state: to, updatedAt: () => 'now()' })
-      .where('id = :id AND state = :from', { id, from })
+      .set({
+        ...patch,
+        state: to,
+        updatedAt: () => 'now()',
+        history: () => `history || jsonb_build_array(jsonb_build_object('state', :to::text, 'at', now()))`,
+      })
+      .where('id = :id AND state = :from', { id, from, to })
       .execute();
     if (!result.affected) return null;
     return tx.repo(DownloadEntity).findOneBy({ id });
