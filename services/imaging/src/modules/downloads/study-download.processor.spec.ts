@@ -25,7 +25,7 @@ function harness(
     lostRace?: boolean;
   } = {},
 ) {
-  const row = Object.assign(new DownloadEntity(), {
+  const row: DownloadEntity = Object.assign(new DownloadEntity(), {
     id: 'd1',
     tenantId: TENANT,
     studyId: 's1',
