@@ -3,6 +3,7 @@ import { SERVICE_SUBSCRIPTIONS } from '@rayworks/contracts';
 import { ServiceKitModule, ServiceKitSettings } from '@rayworks/nest-kit';
 import { ImagingConfigModule } from './config/imaging-config.module.js';
 import { database } from './database/data-source.js';
+import { DownloadsModule } from './modules/downloads/downloads.module.js';
 import { ImportsModule } from './modules/imports/imports.module.js';
 import { StudiesModule } from './modules/studies/studies.module.js';
 
@@ -12,6 +13,7 @@ import { StudiesModule } from './modules/studies/studies.module.js';
     ImagingConfigModule,
     StudiesModule,
     ImportsModule,
+    DownloadsModule,
   ],
 })
 export class AppModule {}

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { WorkerKitModule } from '@rayworks/nest-kit';
 import { ImagingConfigModule } from './config/imaging-config.module.js';
 import { database } from './database/data-source.js';
+import { StudyDownloadModule } from './modules/downloads/study-download.module.js';
 import { ImportsWorkerModule } from './modules/imports/imports-worker.module.js';
 import { StudiesModule } from './modules/studies/studies.module.js';
 
@@ -15,6 +16,7 @@ import { StudiesModule } from './modules/studies/studies.module.js';
     ImagingConfigModule,
     StudiesModule,
     ImportsWorkerModule,
+    StudyDownloadModule,
   ],
 })
 export class WorkerModule {}
