@@ -1,9 +1,15 @@
 import { Module } from '@nestjs/common';
 import { SERVICE_SUBSCRIPTIONS } from '@rayworks/contracts';
 import { ServiceKitModule, ServiceKitSettings } from '@rayworks/nest-kit';
+import { ImagingConfigModule } from './config/imaging-config.module.js';
 import { database } from './database/data-source.js';
+import { StudiesModule } from './modules/studies/studies.module.js';
 
 @Module({
-  imports: [ServiceKitModule.forRoot(new ServiceKitSettings('imaging', database, SERVICE_SUBSCRIPTIONS.imaging))],
+  imports: [
+    ServiceKitModule.forRoot(new ServiceKitSettings('imaging', database, SERVICE_SUBSCRIPTIONS.imaging)),
+    ImagingConfigModule,
+    StudiesModule,
+  ],
 })
 export class AppModule {}
