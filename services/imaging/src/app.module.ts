@@ -3,6 +3,8 @@ import { SERVICE_SUBSCRIPTIONS } from '@rayworks/contracts';
 import { ServiceKitModule, ServiceKitSettings } from '@rayworks/nest-kit';
 import { ImagingConfigModule } from './config/imaging-config.module.js';
 import { database } from './database/data-source.js';
+import { DicomwebModule } from './modules/dicomweb/dicomweb.module.js';
+import { ArchiveQueryModule } from './modules/studies/archive-query.module.js';
 import { StudiesModule } from './modules/studies/studies.module.js';
 
 @Module({
@@ -10,6 +12,8 @@ import { StudiesModule } from './modules/studies/studies.module.js';
     ServiceKitModule.forRoot(new ServiceKitSettings('imaging', database, SERVICE_SUBSCRIPTIONS.imaging)),
     ImagingConfigModule,
     StudiesModule,
+    ArchiveQueryModule,
+    DicomwebModule,
   ],
 })
 export class AppModule {}

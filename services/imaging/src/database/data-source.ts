@@ -3,6 +3,7 @@ import { EventTables1763712000000 } from './migrations/1763712000000-EventTables
 import { JobOutbox1795392000000 } from './migrations/1795392000000-JobOutbox.js';
 import { DeadLetterTenant1795700000000 } from './migrations/1795700000000-DeadLetterTenant.js';
 import { AuditLog1795700000001 } from './migrations/1795700000001-AuditLog.js';
+import { QidoIndexes1796000003000 } from './migrations/1796000003000-QidoIndexes.js';
 import { ArchiveIndex1796000000000 } from './migrations/1796000000000-ArchiveIndex.js';
 import { Imports1796000001000 } from './migrations/1796000001000-Imports.js';
 import { ImportEntity } from '../modules/imports/import.entity.js';
@@ -21,5 +22,6 @@ export const database: ServiceDatabaseOptions = {
     AuditLog1795700000001,
     ArchiveIndex1796000000000,
     Imports1796000001000,
+    QidoIndexes1796000003000,
   ],
 };

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { DicomJsonObject } from '@rayworks/contracts';
 import { TAGS } from './qido-params.js';
 
@@ -47,7 +47,7 @@ export async function renderFrame(
   metadata: DicomJsonObject,
   options: RenderOptions,
 ): Promise<Buffer> {
-  let image: sharp.Sharp;
+  let image: Sharp;
   if (JPEG_DECODABLE.has(transferSyntax)) {
     image = sharp(frame, { failOn: 'error' });
     try {
@@ -71,7 +71,7 @@ function nativeImage(
   bigEndian: boolean,
   metadata: DicomJsonObject,
   asked: RenderOptions['window'],
-): sharp.Sharp {
+): Sharp {
   const rows = num(metadata, TAGS.Rows);
   const columns = num(metadata, TAGS.Columns);
   const samples = num(metadata, TAGS.SamplesPerPixel) ?? 1;

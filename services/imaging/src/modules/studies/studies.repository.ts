@@ -77,6 +77,11 @@ export class StudiesRepository {
       .getOne();
   }
 
+  /** Whether the tenant holds the study at all, whoever's it is (row-level security only). */
+  async studyInTenant(tx: ReadTx, studyUid: string): Promise<boolean> {
+    return tx.repo(StudyEntity).exists({ where: { studyInstanceUid: studyUid } });
+  }
+
   /** Series (with their study) of the studies in reach matching both filters. */
   async qidoSeries(
     tx: ReadTx,
