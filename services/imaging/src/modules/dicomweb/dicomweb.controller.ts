@@ -13,7 +13,7 @@ import {
   Res,
   applyDecorators,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { requirement, WORKLIST } from '@rayworks/contracts';
 import {
@@ -73,8 +73,32 @@ function DicomwebRoute(summary: string, success: Record<number, string>, errors:
   );
 }
 
+/** The QIDO-RS query parameters (any other attribute by keyword or tag is matched or ignored with a Warning). */
+const QIDO_PARAMETERS: [string, string][] = [
+  ['PatientName', 'Person name; * and ? wildcards; case-insensitive'],
+  ['PatientID', 'Exact, or with * and ? wildcards'],
+  ['StudyDate', 'YYYYMMDD, or a range YYYYMMDD-YYYYMMDD with either end open'],
+  ['AccessionNumber', 'Exact, or with wildcards'],
+  ['ModalitiesInStudy', 'Any of these modalities (comma-separated)'],
+  ['StudyInstanceUID', 'UIDs, comma-separated or repeated'],
+  ['includefield', 'More attributes by keyword or tag (comma-separated or repeated), or all'],
+  ['limit', 'At most this many matches (1–1000, default 100)'],
+  ['offset', 'Skip this many matches'],
+  ['fuzzymatching', 'Accepted and ignored'],
+];
 const QIDO_DOC = (summary: string) =>
-  DicomwebRoute(summary, { 200: 'The matches as DICOM JSON (an empty array when none match).' }, [406], [DICOM_JSON]);
+  applyDecorators(
+    DicomwebRoute(summary, { 200: 'The matches as DICOM JSON (an empty array when none match).' }, [406], [DICOM_JSON]),
+    ...QIDO_PARAMETERS.map(([name, description]) =>
+      ApiQuery({ name, required: false, description, schema: { type: 'string' } }),
+    ),
+  );
+/** The rendering parameters (PS3.18 8.3.5.1). */
+const RENDER_PARAMETERS = applyDecorators(
+  ApiQuery({ name: 'viewport', required: false, description: 'width,height to fit in', schema: { type: 'string' } }),
+  ApiQuery({ name: 'quality', required: false, description: 'JPEG quality 1–100', schema: { type: 'string' } }),
+  ApiQuery({ name: 'window', required: false, description: 'center,width[,function]', schema: { type: 'string' } }),
+);
 const RETRIEVE_DOC = (summary: string) =>
   DicomwebRoute(
     summary,
@@ -83,7 +107,7 @@ const RETRIEVE_DOC = (summary: string) =>
     ['multipart/related'],
   );
 const METADATA_DOC = (summary: string) =>
-  DicomwebRoute(summary, { 200: 'The instances\' headers as DICOM JSON with BulkDataURIs.' }, [404, 406], [DICOM_JSON]);
+  DicomwebRoute(summary, { 200: "The instances' headers as DICOM JSON with BulkDataURIs." }, [404, 406], [DICOM_JSON]);
 
 /** Wraps an express response for streaming with back-pressure. */
 function answer(res: Response): WritableAnswer {
@@ -119,21 +143,36 @@ export class DicomwebController {
   @Get('studies')
   @RequirePrivilege(VIEW)
   @QIDO_DOC('QIDO-RS: search for studies')
-  async searchStudies(@CurrentAccess() access: RequestAccess, @Query() q: RawQuery, @Req() req: Request, @Res() res: Response) {
+  async searchStudies(
+    @CurrentAccess() access: RequestAccess,
+    @Query() q: RawQuery,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     await this.search(req, res, 'studies', q, (query) => this.qido.studies(access, query));
   }
 
   @Get('series')
   @RequirePrivilege(VIEW)
   @QIDO_DOC('QIDO-RS: search for series of any study')
-  async searchAllSeries(@CurrentAccess() access: RequestAccess, @Query() q: RawQuery, @Req() req: Request, @Res() res: Response) {
+  async searchAllSeries(
+    @CurrentAccess() access: RequestAccess,
+    @Query() q: RawQuery,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     await this.search(req, res, 'series', q, (query) => this.qido.series(access, query, true));
   }
 
   @Get('instances')
   @RequirePrivilege(VIEW)
   @QIDO_DOC('QIDO-RS: search for instances of any study')
-  async searchAllInstances(@CurrentAccess() access: RequestAccess, @Query() q: RawQuery, @Req() req: Request, @Res() res: Response) {
+  async searchAllInstances(
+    @CurrentAccess() access: RequestAccess,
+    @Query() q: RawQuery,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     await this.search(req, res, 'instances', q, (query) => this.qido.instances(access, query));
   }
 
@@ -204,13 +243,16 @@ export class DicomwebController {
     try {
       query = parseQidoQuery(level, raw);
     } catch (error) {
-      if (error instanceof QidoParameterError || error instanceof FilterError) throw new BadRequestException(error.message);
+      if (error instanceof QidoParameterError || error instanceof FilterError)
+        throw new BadRequestException(error.message);
       throw error;
     }
     const result = await run(query);
     const warnings: string[] = [];
     if (query.ignored.length)
-      warnings.push(`299 Rayworks: The following attributes are not supported for matching: ${query.ignored.join(', ')}`);
+      warnings.push(
+        `299 Rayworks: The following attributes are not supported for matching: ${query.ignored.join(', ')}`,
+      );
     if (result.more) warnings.push('299 Rayworks: There are additional results that can be requested');
     if (warnings.length) res.setHeader('Warning', warnings.join(', '));
     res.status(200).type(DICOM_JSON).send(JSON.stringify(result.matches));
@@ -221,7 +263,12 @@ export class DicomwebController {
   @Get('studies/:study')
   @RequirePrivilege(VIEW)
   @RETRIEVE_DOC('WADO-RS: retrieve a study')
-  async retrieveStudy(@CurrentAccess() a: RequestAccess, @Param('study') study: string, @Req() req: Request, @Res() res: Response) {
+  async retrieveStudy(
+    @CurrentAccess() a: RequestAccess,
+    @Param('study') study: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     await this.retrieve(a, { study: uid(study, 'study') }, req, res);
   }
 
@@ -265,13 +312,23 @@ export class DicomwebController {
   ) {
     const choices = multipartChoices(parseAccept(req.headers.accept), ['application/dicom']);
     if (choices.length === 0)
-      throw new HttpException('WADO-RS retrieves multipart/related; type="application/dicom".', HttpStatus.NOT_ACCEPTABLE);
+      throw new HttpException(
+        'WADO-RS retrieves multipart/related; type="application/dicom".',
+        HttpStatus.NOT_ACCEPTABLE,
+      );
     const located = await this.wado.locate(access, what, 'retrieve');
     // the first choice every instance can be given in (any transfer syntax, or the one all are stored in)
     const choice = choices.find(
-      (c) => !c.transferSyntax || c.transferSyntax === '*' || located.instances.every((i) => i.transferSyntaxUid === c.transferSyntax),
+      (c) =>
+        !c.transferSyntax ||
+        c.transferSyntax === '*' ||
+        located.instances.every((i) => i.transferSyntaxUid === c.transferSyntax),
     );
-    if (!choice) throw new HttpException('The instances are not stored in the transfer syntax asked for.', HttpStatus.NOT_ACCEPTABLE);
+    if (!choice)
+      throw new HttpException(
+        'The instances are not stored in the transfer syntax asked for.',
+        HttpStatus.NOT_ACCEPTABLE,
+      );
     await this.streamed(res, () => this.wado.retrieve(located, choice.transferSyntax, answer(res)));
   }
 
@@ -280,7 +337,12 @@ export class DicomwebController {
   @Get('studies/:study/metadata')
   @RequirePrivilege(VIEW)
   @METADATA_DOC("WADO-RS: a study's metadata")
-  async studyMetadata(@CurrentAccess() a: RequestAccess, @Param('study') study: string, @Req() req: Request, @Res() res: Response) {
+  async studyMetadata(
+    @CurrentAccess() a: RequestAccess,
+    @Param('study') study: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     await this.metadata(a, { study: uid(study, 'study') }, req, res);
   }
 
@@ -316,11 +378,19 @@ export class DicomwebController {
     );
   }
 
-  private async metadata(access: RequestAccess, what: { study: string; series?: string; instance?: string }, req: Request, res: Response) {
+  private async metadata(
+    access: RequestAccess,
+    what: { study: string; series?: string; instance?: string },
+    req: Request,
+    res: Response,
+  ) {
     if (!acceptsDicomJson(parseAccept(req.headers.accept)))
       throw new HttpException('Metadata is application/dicom+json.', HttpStatus.NOT_ACCEPTABLE);
     const located = await this.wado.locate(access, what, 'metadata');
-    res.status(200).type(DICOM_JSON).send(JSON.stringify(this.wado.metadata(located)));
+    res
+      .status(200)
+      .type(DICOM_JSON)
+      .send(JSON.stringify(this.wado.metadata(located)));
   }
 
   // ---- WADO-RS: frames, bulk data, rendered, thumbnail ----
@@ -389,7 +459,13 @@ export class DicomwebController {
 
   @Get('studies/:study/series/:series/instances/:instance/rendered')
   @RequirePrivilege(VIEW)
-  @DicomwebRoute('WADO-RS: the instance rendered (its first frame)', { 200: 'image/jpeg or image/png' }, [404, 406], ['image/jpeg', 'image/png'])
+  @DicomwebRoute(
+    'WADO-RS: the instance rendered (its first frame)',
+    { 200: 'image/jpeg or image/png' },
+    [404, 406],
+    ['image/jpeg', 'image/png'],
+  )
+  @RENDER_PARAMETERS
   async renderedInstance(
     @CurrentAccess() a: RequestAccess,
     @Param('study') study: string,
@@ -404,7 +480,13 @@ export class DicomwebController {
 
   @Get('studies/:study/series/:series/instances/:instance/frames/:frames/rendered')
   @RequirePrivilege(VIEW)
-  @DicomwebRoute('WADO-RS: a frame rendered', { 200: 'image/jpeg or image/png' }, [404, 406], ['image/jpeg', 'image/png'])
+  @DicomwebRoute(
+    'WADO-RS: a frame rendered',
+    { 200: 'image/jpeg or image/png' },
+    [404, 406],
+    ['image/jpeg', 'image/png'],
+  )
+  @RENDER_PARAMETERS
   async renderedFrame(
     @CurrentAccess() a: RequestAccess,
     @Param('study') study: string,
@@ -422,7 +504,13 @@ export class DicomwebController {
 
   @Get('studies/:study/series/:series/instances/:instance/thumbnail')
   @RequirePrivilege(VIEW)
-  @DicomwebRoute('WADO-RS: a thumbnail of the instance', { 200: 'image/jpeg or image/png' }, [404, 406], ['image/jpeg', 'image/png'])
+  @DicomwebRoute(
+    'WADO-RS: a thumbnail of the instance',
+    { 200: 'image/jpeg or image/png' },
+    [404, 406],
+    ['image/jpeg', 'image/png'],
+  )
+  @RENDER_PARAMETERS
   async thumbnail(
     @CurrentAccess() a: RequestAccess,
     @Param('study') study: string,
@@ -437,7 +525,13 @@ export class DicomwebController {
 
   @Get('studies/:study/series/:series/thumbnail')
   @RequirePrivilege(VIEW)
-  @DicomwebRoute("WADO-RS: a thumbnail of the series (its middle instance)", { 200: 'image/jpeg or image/png' }, [404, 406], ['image/jpeg', 'image/png'])
+  @DicomwebRoute(
+    'WADO-RS: a thumbnail of the series (its middle instance)',
+    { 200: 'image/jpeg or image/png' },
+    [404, 406],
+    ['image/jpeg', 'image/png'],
+  )
+  @RENDER_PARAMETERS
   async seriesThumbnail(
     @CurrentAccess() a: RequestAccess,
     @Param('study') study: string,
@@ -451,7 +545,13 @@ export class DicomwebController {
 
   @Get('studies/:study/thumbnail')
   @RequirePrivilege(VIEW)
-  @DicomwebRoute("WADO-RS: a thumbnail of the study (its first series' middle instance)", { 200: 'image/jpeg or image/png' }, [404, 406], ['image/jpeg', 'image/png'])
+  @DicomwebRoute(
+    "WADO-RS: a thumbnail of the study (its first series' middle instance)",
+    { 200: 'image/jpeg or image/png' },
+    [404, 406],
+    ['image/jpeg', 'image/png'],
+  )
+  @RENDER_PARAMETERS
   async studyThumbnail(
     @CurrentAccess() a: RequestAccess,
     @Param('study') study: string,
@@ -537,7 +637,12 @@ export class DicomwebController {
     [406, 409, 413, 415],
     [DICOM_JSON],
   )
-  async storeStudy(@CurrentAccess() a: RequestAccess, @Param('study') study: string, @Req() req: Request, @Res() res: Response) {
+  async storeStudy(
+    @CurrentAccess() a: RequestAccess,
+    @Param('study') study: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     await this.storeInto(a, uid(study, 'study'), req, res);
   }
 

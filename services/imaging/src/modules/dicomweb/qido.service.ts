@@ -33,8 +33,11 @@ export class QidoService {
   }
 
   async studies(access: RequestAccess, query: QidoQuery): Promise<QidoAnswer> {
-    const rows = await this.read<Awaited<ReturnType<StudiesRepository['qidoStudies']>>>(access, 'studies', query, (tx) =>
-      this.archive.qidoStudies(tx, access, query.study, { limit: query.limit + 1, offset: query.offset }),
+    const rows = await this.read<Awaited<ReturnType<StudiesRepository['qidoStudies']>>>(
+      access,
+      'studies',
+      query,
+      (tx) => this.archive.qidoStudies(tx, access, query.study, { limit: query.limit + 1, offset: query.offset }),
     );
     return {
       matches: rows.slice(0, query.limit).map((s) => studyResult(s, query.includeFields)),

@@ -114,7 +114,12 @@ export class StowService {
       })) {
         const type = (part.headers['content-type'] ?? 'application/dicom').split(';')[0]!.trim().toLowerCase();
         if (type !== 'application/dicom') {
-          failed.push({ sopClassUid: null, sopInstanceUid: null, reason: FAILURE_REASONS.cannotUnderstand, why: `a part of type ${type}` });
+          failed.push({
+            sopClassUid: null,
+            sopInstanceUid: null,
+            reason: FAILURE_REASONS.cannotUnderstand,
+            why: `a part of type ${type}`,
+          });
           continue;
         }
         await this.storeOne(access, scope, targetStudy, part.bytes, reachable, stored, failed);
@@ -132,7 +137,10 @@ export class StowService {
     }
     if (stored.length === 0 && failed.length === 0)
       throw new StowRequestError(400, 'The multipart body holds no instance.');
-    return { status: failed.length === 0 ? 200 : stored.length === 0 ? 409 : 202, body: answer(targetStudy, stored, failed) };
+    return {
+      status: failed.length === 0 ? 200 : stored.length === 0 ? 409 : 202,
+      body: answer(targetStudy, stored, failed),
+    };
   }
 
   private async storeOne(
@@ -159,7 +167,11 @@ export class StowService {
     const h = header.instance;
     const ids = { sopClassUid: h.sopClassUid, sopInstanceUid: h.sopInstanceUid };
     if (targetStudy && h.studyInstanceUid !== targetStudy) {
-      failed.push({ ...ids, reason: FAILURE_REASONS.studyMismatch, why: `of study ${h.studyInstanceUid}, not ${targetStudy}` });
+      failed.push({
+        ...ids,
+        reason: FAILURE_REASONS.studyMismatch,
+        why: `of study ${h.studyInstanceUid}, not ${targetStudy}`,
+      });
       return;
     }
     let inReach = reachable.get(h.studyInstanceUid);

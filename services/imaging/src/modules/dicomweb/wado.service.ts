@@ -58,7 +58,8 @@ export class WadoService {
   ): Promise<Located> {
     const found = await this.uow.read(
       access,
-      (tx) => this.archive.instancesOf(tx, access, what.study, what.series, what.instance ? [what.instance] : undefined),
+      (tx) =>
+        this.archive.instancesOf(tx, access, what.study, what.series, what.instance ? [what.instance] : undefined),
       {
         audit: {
           action: purpose === 'retrieve' ? KIT_AUDIT_ACTIONS.export : KIT_AUDIT_ACTIONS.patientDataRead,
@@ -151,9 +152,7 @@ export class WadoService {
     }
     const frameSize = Math.floor(instance.pixelDataLength / count);
     return Promise.all(
-      wanted.map((n) =>
-        this.files.range(instance.storageKey, start + (n - 1) * frameSize, start + n * frameSize),
-      ),
+      wanted.map((n) => this.files.range(instance.storageKey, start + (n - 1) * frameSize, start + n * frameSize)),
     );
   }
 

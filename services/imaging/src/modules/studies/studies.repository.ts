@@ -120,14 +120,10 @@ export class StudiesRepository {
   ): Promise<{ instance: InstanceEntity; series: SeriesEntity; study: StudyEntity }[]> {
     const p = new QueryParams();
     const seriesParts = seriesFilterSql(seriesFilter, p, 'se');
-    const qb = this.joinedToStudies(
-      tx.repo(InstanceEntity).createQueryBuilder('i'),
-      'i',
-      access,
-      studyFilter,
-      p,
-      [...instanceFilterSql(instanceFilter, p, 'i'), ...seriesParts],
-    ).innerJoin(SeriesEntity, 'se', 'se.id = i.series_id');
+    const qb = this.joinedToStudies(tx.repo(InstanceEntity).createQueryBuilder('i'), 'i', access, studyFilter, p, [
+      ...instanceFilterSql(instanceFilter, p, 'i'),
+      ...seriesParts,
+    ]).innerJoin(SeriesEntity, 'se', 'se.id = i.series_id');
     const instances = await qb
       .orderBy('s.study_date', 'DESC', 'NULLS LAST')
       .addOrderBy('s.id', 'ASC')
@@ -162,7 +158,10 @@ export class StudiesRepository {
   ): Promise<{ study: StudyEntity; series: SeriesEntity[]; instances: InstanceEntity[] } | null> {
     const study = await this.study(tx, access, studyUid);
     if (!study) return null;
-    const seriesQb = tx.repo(SeriesEntity).createQueryBuilder('se').where('se.study_id = :studyId', { studyId: study.id });
+    const seriesQb = tx
+      .repo(SeriesEntity)
+      .createQueryBuilder('se')
+      .where('se.study_id = :studyId', { studyId: study.id });
     if (seriesUid) seriesQb.andWhere('se.series_instance_uid = :seriesUid', { seriesUid });
     const series = await seriesQb.orderBy('se.series_number', 'ASC', 'NULLS LAST').addOrderBy('se.id').getMany();
     if (series.length === 0) return { study, series, instances: [] };

@@ -106,8 +106,7 @@ export function studyFilterSql(filter: StudyFilter, p: QueryParams, alias = 's')
   if (filter.studyId) parts.push(textMatch(`${alias}.study_id`, filter.studyId, p, false));
   if (filter.referringPhysicianName)
     parts.push(textMatch(`${alias}.referring_physician_name`, filter.referringPhysicianName, p, true));
-  if (filter.studyDescription)
-    parts.push(textMatch(`${alias}.study_description`, filter.studyDescription, p, true));
+  if (filter.studyDescription) parts.push(textMatch(`${alias}.study_description`, filter.studyDescription, p, true));
   if (filter.studyInstanceUids?.length)
     parts.push(`${alias}.study_instance_uid = ANY(${p.add([...filter.studyInstanceUids])}::text[])`);
   if (filter.modalities?.length)
@@ -124,8 +123,7 @@ export function seriesFilterSql(filter: SeriesFilter, p: QueryParams, alias = 's
   if (filter.modalities?.length)
     parts.push(`upper(${alias}.modality) = ANY(${p.add(filter.modalities.map((m) => m.toUpperCase()))}::text[])`);
   if (filter.seriesNumber !== undefined) parts.push(`${alias}.series_number = ${p.add(filter.seriesNumber)}`);
-  if (filter.seriesDescription)
-    parts.push(textMatch(`${alias}.series_description`, filter.seriesDescription, p, true));
+  if (filter.seriesDescription) parts.push(textMatch(`${alias}.series_description`, filter.seriesDescription, p, true));
   return parts;
 }
 
