@@ -47,6 +47,11 @@ const DICOMwebClient = dicomwebClient.api.DICOMwebClient as unknown as new (opti
   headers: Record<string, string>;
 }) => DicomwebClient;
 const value = (json: Json, tag: string): unknown => json[tag]?.Value?.[0];
+/** Orthanc's /dicom-web/servers/…/qido answers each attribute's value simplified (a string, not an array). */
+const orthancValue = (json: Record<string, { Value?: unknown }>, tag: string): unknown => {
+  const v = json[tag]?.Value;
+  return Array.isArray(v) ? v[0] : v;
+};
 
 describe('independent DICOMweb clients', () => {
   let t: EveryRoleTenant;
@@ -126,7 +131,7 @@ describe('independent DICOMweb clients', () => {
         Uri: '/studies',
         Arguments: { StudyInstanceUID: study.studyInstanceUid },
       })) as Json[];
-      expect(found.map((s) => value(s, '0020000D'))).toEqual([study.studyInstanceUid]);
+      expect(found.map((s) => orthancValue(s, '0020000D'))).toEqual([study.studyInstanceUid]);
       await post('/dicom-web/servers/rayworks/retrieve', { Resources: [{ Study: study.studyInstanceUid }] });
       const instances = (await (await fetch(`${orthanc.url}/instances?expand`)).json()) as {
         ID: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseMultipart } from '@remix-run/multipart-parser/node';
 import { acceptsDicomJson, multipartChoices, parseAccept, pickSingle } from './media-types.js';
-import { MultipartWriter, multipartRelatedOf } from './multipart.js';
+import { fromFirstDelimiter, MultipartPreambleError, MultipartWriter, multipartRelatedOf } from './multipart.js';
 
 describe('multipart/related writer', () => {
   it('writes parts a standard multipart parser reads back byte for byte', () => {
@@ -35,6 +35,26 @@ describe('multipart/related writer', () => {
     expect(multipartRelatedOf('multipart/form-data; boundary=abc')).toBeNull();
     expect(multipartRelatedOf('multipart/related')).toBeNull();
     expect(multipartRelatedOf(undefined)).toBeNull();
+  });
+});
+
+describe('multipart preamble', () => {
+  const collect = async (chunks: string[], boundary: string) => {
+    async function* source() {
+      for (const c of chunks) yield Buffer.from(c);
+    }
+    const out: Buffer[] = [];
+    for await (const c of fromFirstDelimiter(source(), boundary)) out.push(Buffer.from(c));
+    return Buffer.concat(out).toString();
+  };
+
+  it('drops what comes before the first delimiter (a leading CRLF, as dicomweb-client sends), even split across chunks', async () => {
+    expect(await collect(['\r\n--b', 'x\r\nA\r\n--bx--'], 'bx')).toBe('--bx\r\nA\r\n--bx--');
+    expect(await collect(['--bx\r\n', 'rest'], 'bx')).toBe('--bx\r\nrest');
+  });
+
+  it('refuses a body without a delimiter in its first 64 KiB', async () => {
+    await expect(collect(['x'.repeat(70 * 1024)], 'bx')).rejects.toThrow(MultipartPreambleError);
   });
 });
 

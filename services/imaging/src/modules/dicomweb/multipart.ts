@@ -53,3 +53,35 @@ export function multipartRelatedOf(contentType: string | undefined): { boundary:
   if (!boundary || boundary.length > 70) return null;
   return { boundary, type: values['type']?.toLowerCase() ?? null };
 }
+
+/** The most preamble (bytes before the first delimiter, RFC 2046 5.1.1) a request may carry. */
+export const MAX_PREAMBLE_BYTES = 64 * 1024;
+
+/**
+ * The body from its first delimiter on: RFC 2046 lets a multipart body start with a preamble (clients such as
+ * dicomweb-client begin with a CRLF) that the receiver ignores; the parser wants the delimiter first.
+ */
+export async function* fromFirstDelimiter(
+  body: AsyncIterable<Uint8Array>,
+  boundary: string,
+): AsyncGenerator<Uint8Array> {
+  const delimiter = Buffer.from(`--${boundary}`, 'latin1');
+  let head: Buffer | null = Buffer.alloc(0);
+  for await (const chunk of body) {
+    if (head === null) {
+      yield chunk;
+      continue;
+    }
+    head = Buffer.concat([head, chunk]);
+    const at = head.indexOf(delimiter);
+    if (at >= 0) {
+      yield head.subarray(at);
+      head = null;
+    } else if (head.length > MAX_PREAMBLE_BYTES + delimiter.length) {
+      throw new MultipartPreambleError(`no multipart delimiter in the first ${MAX_PREAMBLE_BYTES} bytes`);
+    }
+  }
+  if (head !== null && head.length > 0) yield head;
+}
+
+export class MultipartPreambleError extends Error {}

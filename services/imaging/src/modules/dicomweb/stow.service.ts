@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   MaxFileSizeExceededError,
   MaxPartsExceededError,
   MaxTotalSizeExceededError,
   MultipartParseError,
-  parseMultipartRequest,
+  parseMultipartStream,
 } from '@remix-run/multipart-parser/node';
 import type { DicomJsonObject } from '@rayworks/contracts';
 import { companyOf, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
@@ -14,7 +15,7 @@ import { ArchiveIngestService, type IngestScope } from '../studies/archive-inges
 import { HeaderParser } from '../studies/header-parser.js';
 import { StudiesRepository } from '../studies/studies.repository.js';
 import { dicomwebUrls } from './dicomweb-paths.js';
-import { multipartRelatedOf } from './multipart.js';
+import { fromFirstDelimiter, MultipartPreambleError, multipartRelatedOf } from './multipart.js';
 import { TAGS } from './qido-params.js';
 
 /** STOW-RS limits: one instance (one part) and one request; parts beyond are refused as the body arrives. */
@@ -106,7 +107,9 @@ export class StowService {
     const failed: Failed[] = [];
     const reachable = new Map<string, boolean>();
     try {
-      for await (const part of parseMultipartRequest(req, {
+      const body = Readable.from(fromFirstDelimiter(req, related.boundary), { objectMode: false });
+      for await (const part of parseMultipartStream(body, {
+        boundary: related.boundary,
         maxFileSize: STOW_LIMITS.maxInstanceBytes,
         maxTotalSize: STOW_LIMITS.maxRequestBytes,
         maxParts: STOW_LIMITS.maxParts,
@@ -129,7 +132,8 @@ export class StowService {
         throw new StowRequestError(413, `The request passes ${STOW_LIMITS.maxRequestBytes} bytes.`);
       if (error instanceof MaxFileSizeExceededError || error instanceof MaxPartsExceededError)
         throw new StowRequestError(413, error.message);
-      if (error instanceof MultipartParseError) throw new StowRequestError(400, `The multipart body: ${error.message}`);
+      if (error instanceof MultipartParseError || error instanceof MultipartPreambleError)
+        throw new StowRequestError(400, `The multipart body: ${error.message}`);
       throw error;
     } finally {
       const studies = [...new Set(stored.map((s) => s.studyUid))];
