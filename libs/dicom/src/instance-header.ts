@@ -1,6 +1,7 @@
 // One instance's header, for the import worker and STOW-RS: the UIDs and indexed attributes, where the pixel data
 // lies, and the DICOM JSON of every element except bulk data. Pure: bytes in, values out (browser and Node).
 import type { Element } from 'dicom-parser';
+import { dictionaryVr } from './data-dictionary.js';
 import { DicomParseError } from './dicom-parse-error.js';
 import {
   TRANSFER_SYNTAX,
@@ -22,7 +23,7 @@ export interface PixelDataLocation {
   /** Byte offset of the value (for encapsulated data: of the Basic Offset Table item). */
   offset: number;
   /**
-   * Byte length of the value; for encapsulated data the items up to and including the sequence delimiter. With
+   * Byte length of the value; for encapsulated data its items, without the sequence delimiter item. With
    * `headerOnly`, an encapsulated value's length is unknown and this is the rest of the given bytes.
    */
   length: number;
@@ -78,6 +79,8 @@ export interface ParseInstanceHeaderOptions {
   headerOnly?: boolean;
 }
 
+const SEQUENCE_DELIMITER_LENGTH = 8;
+
 function pixelDataLocation(parsed: ParsedDicom, element: Element | undefined, headerOnly: boolean) {
   if (!element) return null;
   const fileLength = parsed.dataSet.byteArray.length;
@@ -99,7 +102,8 @@ function pixelDataLocation(parsed: ParsedDicom, element: Element | undefined, he
   }
   return {
     offset: element.dataOffset,
-    length: element.length,
+    // dicom-parser counts the sequence delimiter item (8 bytes) in the element; the value ends before it.
+    length: element.length - SEQUENCE_DELIMITER_LENGTH,
     encapsulated,
     fragments,
     basicOffsetTable: [...(element.basicOffsetTable ?? [])],
@@ -114,7 +118,7 @@ function pixelDataLocation(parsed: ParsedDicom, element: Element | undefined, he
  */
 export function parseInstanceHeader(bytes: Uint8Array, options: ParseInstanceHeaderOptions = {}): InstanceHeader {
   const headerOnly = options.headerOnly === true;
-  const parsed = parsePart10(bytes, { untilPixelData: headerOnly });
+  const parsed = parsePart10(bytes, { untilPixelData: headerOnly, vrOf: (tag) => dictionaryVr(tag.slice(1)) });
   const t = DICOM_TAGS;
   const studyInstanceUid = requireUid(parsed, t.StudyInstanceUID, 'Study Instance UID');
   const seriesInstanceUid = requireUid(parsed, t.SeriesInstanceUID, 'Series Instance UID');

@@ -5,6 +5,7 @@ import { ImagingConfigModule } from './config/imaging-config.module.js';
 import { database } from './database/data-source.js';
 import { DicomwebModule } from './modules/dicomweb/dicomweb.module.js';
 import { ArchiveQueryModule } from './modules/studies/archive-query.module.js';
+import { ImportsModule } from './modules/imports/imports.module.js';
 import { StudiesModule } from './modules/studies/studies.module.js';
 
 @Module({
@@ -14,6 +15,7 @@ import { StudiesModule } from './modules/studies/studies.module.js';
     StudiesModule,
     ArchiveQueryModule,
     DicomwebModule,
+    ImportsModule,
   ],
 })
 export class AppModule {}

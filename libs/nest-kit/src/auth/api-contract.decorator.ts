@@ -1,6 +1,14 @@
 import { applyDecorators, Get, HttpCode, HttpStatus, Post, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiQuery, ApiResponse } from '@nestjs/swagger';
-import type { SchemaObject } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiResponse,
+  type ApiQueryOptions,
+} from '@nestjs/swagger';
 import { z } from 'zod';
 import {
   apiErrorSchema,
@@ -61,7 +69,7 @@ export function queryParameters(body: z.ZodType): MethodDecorator[] {
   const schema = openApiSchema(body, 'input') as { properties?: Record<string, object>; required?: string[] };
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties ?? {}).map(([name, property]) =>
-    ApiQuery({ name, required: required.has(name), schema: property as SchemaObject }),
+    ApiQuery({ name, required: required.has(name), schema: property } as ApiQueryOptions),
   );
 }
 

@@ -80,10 +80,22 @@ export class ArchiveRepository {
   async indexInstance(tx: ChangeTx, input: InstanceToIndex): Promise<boolean> {
     const { header } = input;
     const s = header.study;
-    const [study] = await typedRows(
+    // Most instances join a study and series that exist already: found without locking their rows, so the
+    // instances of one study index side by side; only a new study or series, or a study not yet marked
+    // CLOUD_UPLOADING, goes through the upsert (which locks the row).
+    const [known] = await typedRows(
       tx.manager,
-      idRow,
-      `INSERT INTO imaging.studies (tenant_id, group_id, centre_id, study_instance_uid, patient_name, patient_id,
+      z.object({ id: z.uuid(), state: z.string() }),
+      `SELECT id, state FROM imaging.studies WHERE study_instance_uid = :uid`,
+      { uid: header.studyInstanceUid },
+    );
+    const [study] =
+      known?.state === 'CLOUD_UPLOADING'
+        ? [known]
+        : await typedRows(
+            tx.manager,
+            idRow,
+            `INSERT INTO imaging.studies (tenant_id, group_id, centre_id, study_instance_uid, patient_name, patient_id,
               patient_birth_date, patient_sex, study_date, study_time, accession_number, study_id, study_description,
               referring_physician_name, state, attributes)
        VALUES (:tenantId, :groupId, :centreId, :uid, :patientName, :patientId, :birthDate, :sex, :studyDate,
@@ -91,44 +103,52 @@ export class ArchiveRepository {
        ON CONFLICT (tenant_id, study_instance_uid)
        DO UPDATE SET state = 'CLOUD_UPLOADING', updated_at = now()
        RETURNING id`,
-      {
-        tenantId: input.tenantId,
-        groupId: input.groupId,
-        centreId: input.centreId,
-        uid: header.studyInstanceUid,
-        patientName: s.patientName,
-        patientId: s.patientId,
-        birthDate: s.patientBirthDate,
-        sex: s.patientSex,
-        studyDate: s.studyDate,
-        studyTime: s.studyTime,
-        accession: s.accessionNumber,
-        studyId: s.studyId,
-        description: s.studyDescription,
-        referring: s.referringPhysicianName,
-        attributes: JSON.stringify(s.attributes),
-      },
-    );
+            {
+              tenantId: input.tenantId,
+              groupId: input.groupId,
+              centreId: input.centreId,
+              uid: header.studyInstanceUid,
+              patientName: s.patientName,
+              patientId: s.patientId,
+              birthDate: s.patientBirthDate,
+              sex: s.patientSex,
+              studyDate: s.studyDate,
+              studyTime: s.studyTime,
+              accession: s.accessionNumber,
+              studyId: s.studyId,
+              description: s.studyDescription,
+              referring: s.referringPhysicianName,
+              attributes: JSON.stringify(s.attributes),
+            },
+          );
     const studyId = study!.id;
-    const [series] = await typedRows(
+    const [knownSeries] = await typedRows(
       tx.manager,
       seriesRow,
-      `INSERT INTO imaging.series (tenant_id, study_id, series_instance_uid, modality, series_number,
+      `SELECT id, study_id FROM imaging.series WHERE series_instance_uid = :uid`,
+      { uid: header.seriesInstanceUid },
+    );
+    const [series] = knownSeries
+      ? [knownSeries]
+      : await typedRows(
+          tx.manager,
+          seriesRow,
+          `INSERT INTO imaging.series (tenant_id, study_id, series_instance_uid, modality, series_number,
               series_description, body_part_examined, attributes)
        VALUES (:tenantId, :studyId, :uid, :modality, :number, :description, :bodyPart, :attributes)
        ON CONFLICT (tenant_id, series_instance_uid) DO UPDATE SET updated_at = now()
        RETURNING id, study_id`,
-      {
-        tenantId: input.tenantId,
-        studyId,
-        uid: header.seriesInstanceUid,
-        modality: header.series.modality,
-        number: header.series.seriesNumber,
-        description: header.series.seriesDescription,
-        bodyPart: header.series.bodyPartExamined,
-        attributes: JSON.stringify(header.series.attributes),
-      },
-    );
+          {
+            tenantId: input.tenantId,
+            studyId,
+            uid: header.seriesInstanceUid,
+            modality: header.series.modality,
+            number: header.series.seriesNumber,
+            description: header.series.seriesDescription,
+            bodyPart: header.series.bodyPartExamined,
+            attributes: JSON.stringify(header.series.attributes),
+          },
+        );
     if (series!.study_id !== studyId) throw new SeriesOfAnotherStudyError(header.seriesInstanceUid);
     const inserted = await typedRows(
       tx.manager,

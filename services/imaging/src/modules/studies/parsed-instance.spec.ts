@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import type { InstanceHeader } from '@rayworks/dicom';
 import { describeInstance, InstanceDescriptionError } from './parsed-instance.js';
 
