@@ -4,6 +4,8 @@ import { ServiceKitModule, ServiceKitSettings } from '@rayworks/nest-kit';
 import { ImagingConfigModule } from './config/imaging-config.module.js';
 import { database } from './database/data-source.js';
 import { DownloadsModule } from './modules/downloads/downloads.module.js';
+import { DicomwebModule } from './modules/dicomweb/dicomweb.module.js';
+import { ArchiveQueryModule } from './modules/studies/archive-query.module.js';
 import { ImportsModule } from './modules/imports/imports.module.js';
 import { StudiesModule } from './modules/studies/studies.module.js';
 
@@ -12,6 +14,8 @@ import { StudiesModule } from './modules/studies/studies.module.js';
     ServiceKitModule.forRoot(new ServiceKitSettings('imaging', database, SERVICE_SUBSCRIPTIONS.imaging)),
     ImagingConfigModule,
     StudiesModule,
+    ArchiveQueryModule,
+    DicomwebModule,
     ImportsModule,
     DownloadsModule,
   ],
