@@ -13,20 +13,28 @@ export function dicomTag(hex: string): string {
   return compact.toUpperCase();
 }
 
-/** Tags the import, QIDO and WADO code name (keyword → 8 hex digits). */
+/** Tags the import, QIDO-RS, WADO-RS and STOW-RS code name (keyword → 8 hex digits, PS3.6). */
 export const DICOM_TAGS = {
+  TransferSyntaxUID: '00020010',
   SpecificCharacterSet: '00080005',
   SOPClassUID: '00080016',
   SOPInstanceUID: '00080018',
   StudyDate: '00080020',
   StudyTime: '00080030',
   AccessionNumber: '00080050',
+  InstanceAvailability: '00080056',
   Modality: '00080060',
   ModalitiesInStudy: '00080061',
   ReferringPhysicianName: '00080090',
   StudyDescription: '00081030',
   SeriesDescription: '0008103E',
+  ReferencedSOPClassUID: '00081150',
+  ReferencedSOPInstanceUID: '00081155',
   RetrieveURL: '00081190',
+  WarningReason: '00081196',
+  FailureReason: '00081197',
+  FailedSOPSequence: '00081198',
+  ReferencedSOPSequence: '00081199',
   PatientName: '00100010',
   PatientID: '00100020',
   PatientBirthDate: '00100030',
@@ -46,6 +54,13 @@ export const DICOM_TAGS = {
   Rows: '00280010',
   Columns: '00280011',
   BitsAllocated: '00280100',
-  TransferSyntaxUID: '00020010',
+  BitsStored: '00280101',
+  PixelRepresentation: '00280103',
+  WindowCenter: '00281050',
+  WindowWidth: '00281051',
+  RescaleIntercept: '00281052',
+  RescaleSlope: '00281053',
+  PerformedProcedureStepStartDate: '00400244',
+  PerformedProcedureStepStartTime: '00400245',
   PixelData: '7FE00010',
 } as const;

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { ArchiveQueryModule } from '../studies/archive-query.module.js';
-import { HeaderParser } from '../studies/header-parser.js';
 import { StudiesModule } from '../studies/studies.module.js';
 import { DicomwebController } from './dicomweb.controller.js';
 import { InstanceFiles } from './instance-files.js';
@@ -12,6 +11,6 @@ import { WadoService } from './wado.service.js';
 @Module({
   imports: [StudiesModule, ArchiveQueryModule],
   controllers: [DicomwebController],
-  providers: [QidoService, WadoService, StowService, InstanceFiles, HeaderParser],
+  providers: [QidoService, WadoService, StowService, InstanceFiles],
 })
 export class DicomwebModule {}

@@ -1,3 +1,4 @@
+import { DICOM_TAGS } from '@rayworks/dicom';
 import {
   FilterError,
   parseDateRange,
@@ -18,56 +19,8 @@ export class QidoParameterError extends Error {}
 
 export type QidoLevel = 'studies' | 'series' | 'instances';
 
-/** The keywords QIDO-RS and WADO-RS name, with their tags (PS3.6). */
-export const TAGS = {
-  SpecificCharacterSet: '00080005',
-  SOPClassUID: '00080016',
-  SOPInstanceUID: '00080018',
-  StudyDate: '00080020',
-  StudyTime: '00080030',
-  AccessionNumber: '00080050',
-  InstanceAvailability: '00080056',
-  Modality: '00080060',
-  ModalitiesInStudy: '00080061',
-  ReferringPhysicianName: '00080090',
-  StudyDescription: '00081030',
-  SeriesDescription: '0008103E',
-  RetrieveURL: '00081190',
-  FailedSOPSequence: '00081198',
-  ReferencedSOPSequence: '00081199',
-  ReferencedSOPClassUID: '00081150',
-  ReferencedSOPInstanceUID: '00081155',
-  FailureReason: '00081197',
-  WarningReason: '00081196',
-  PatientName: '00100010',
-  PatientID: '00100020',
-  PatientBirthDate: '00100030',
-  PatientSex: '00100040',
-  BodyPartExamined: '00180015',
-  StudyInstanceUID: '0020000D',
-  SeriesInstanceUID: '0020000E',
-  StudyID: '00200010',
-  SeriesNumber: '00200011',
-  InstanceNumber: '00200013',
-  NumberOfStudyRelatedSeries: '00201206',
-  NumberOfStudyRelatedInstances: '00201208',
-  NumberOfSeriesRelatedInstances: '00201209',
-  SamplesPerPixel: '00280002',
-  PhotometricInterpretation: '00280004',
-  NumberOfFrames: '00280008',
-  Rows: '00280010',
-  Columns: '00280011',
-  BitsAllocated: '00280100',
-  BitsStored: '00280101',
-  PixelRepresentation: '00280103',
-  WindowCenter: '00281050',
-  WindowWidth: '00281051',
-  RescaleIntercept: '00281052',
-  RescaleSlope: '00281053',
-  PerformedProcedureStepStartDate: '00400244',
-  PerformedProcedureStepStartTime: '00400245',
-  PixelData: '7FE00010',
-} as const;
+/** The keywords QIDO-RS and WADO-RS name, with their tags (one table: libs/dicom's DICOM_TAGS). */
+export const TAGS = DICOM_TAGS;
 export type Keyword = keyof typeof TAGS;
 
 const KEYWORD_OF = new Map<string, Keyword>(Object.entries(TAGS).map(([k, t]) => [t, k as Keyword]));

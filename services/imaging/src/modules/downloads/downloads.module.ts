@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { ArchiveQueryModule } from '../studies/archive-query.module.js';
 import { DownloadsController } from './downloads.controller.js';
 import { DownloadsRepository } from './downloads.repository.js';
 import { DownloadsService } from './downloads.service.js';
 
 /** The API side of downloads and links: the spec's calls (/Dicom/downloadZip, /dicom/url, /Dicom/presignedUrl). */
 @Module({
+  imports: [ArchiveQueryModule],
   controllers: [DownloadsController],
   providers: [DownloadsService, DownloadsRepository],
 })

@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { DownloadState } from '@rayworks/contracts';
 import type { ReadTx, RequestAccess } from '@rayworks/nest-kit';
 import { InstanceEntity } from '../studies/entities/instance.entity.js';
 import { SeriesEntity } from '../studies/entities/series.entity.js';
-import { StudyEntity } from '../studies/entities/study.entity.js';
+import type { StudyEntity } from '../studies/entities/study.entity.js';
+import { StudiesRepository } from '../studies/studies.repository.js';
 import { DownloadEntity } from './download.entity.js';
 import type { InstanceStamp } from './download-reuse.js';
 
@@ -26,29 +27,23 @@ export type DownloadPatch = Partial<
 
 /**
  * The downloads' queries, and the archive reads they need. The tenant is row-level security's; the caller's reach
- * inside it (docs/decisions/0012: their group, their centres, narrowed by the request headers) is applied here to
- * the study, and every download or link is reached through its study.
+ * inside it (docs/decisions/0012) is the archive's one rule (StudiesRepository.study), and every download or link is
+ * reached through its study.
  */
 @Injectable()
 export class DownloadsRepository {
-  /** The study of that UID if the caller reaches it, else null. */
-  async findStudyInReach(tx: ReadTx, access: RequestAccess, studyInstanceUid: string): Promise<StudyEntity | null> {
-    if (access.empty) return null;
-    const query = tx
-      .repo(StudyEntity)
-      .createQueryBuilder('s')
-      .where('s.study_instance_uid = :uid', { uid: studyInstanceUid });
-    if (access.groupFilter !== null) query.andWhere('s.group_id = :group', { group: access.groupFilter });
-    if (access.centreFilter !== null)
-      query.andWhere('s.centre_id = ANY(:centres::uuid[])', { centres: access.centreFilter });
-    return query.getOne();
+  constructor(@Inject(StudiesRepository) private readonly studies: StudiesRepository) {}
+
+  /** The study of that UID if the caller reaches it, else null (the archive's one reach rule, study-query.ts). */
+  findStudyInReach(tx: ReadTx, access: RequestAccess, studyInstanceUid: string): Promise<StudyEntity | null> {
+    return this.studies.study(tx, access, studyInstanceUid);
   }
 
   /** A download whose study the caller reaches, else null. */
   async findDownloadInReach(tx: ReadTx, access: RequestAccess, downloadId: string): Promise<DownloadEntity | null> {
     const download = await tx.repo(DownloadEntity).findOneBy({ id: downloadId });
     if (!download) return null;
-    return (await this.findStudyInReach(tx, access, download.studyInstanceUid)) ? download : null;
+    return (await this.studies.study(tx, access, download.studyInstanceUid)) ? download : null;
   }
 
   findDownload(tx: ReadTx, downloadId: string): Promise<DownloadEntity | null> {

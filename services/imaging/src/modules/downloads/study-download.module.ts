@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
+import { StudiesRepository } from '../studies/studies.repository.js';
 import { DownloadsRepository } from './downloads.repository.js';
 import { StudyDownloadProcessor } from './study-download.processor.js';
 import { StudyZipWriter } from './study-zip.writer.js';
 
 /** The worker side of downloads: the imaging.study-download processor and the streaming zip writer. */
-@Module({ providers: [StudyDownloadProcessor, StudyZipWriter, DownloadsRepository] })
+@Module({ providers: [StudyDownloadProcessor, StudyZipWriter, DownloadsRepository, StudiesRepository] })
 export class StudyDownloadModule {}

@@ -9,6 +9,6 @@ import { HeaderParser } from './header-parser.js';
  */
 @Module({
   providers: [ArchiveRepository, HeaderParser, ArchiveIngestService],
-  exports: [ArchiveRepository, ArchiveIngestService],
+  exports: [ArchiveRepository, HeaderParser, ArchiveIngestService],
 })
 export class StudiesModule {}
