@@ -3,7 +3,6 @@ import type { Download } from '@rayworks/contracts';
 import { canDownloadMove } from '@rayworks/lifecycles';
 import {
   KIT_AUDIT_ACTIONS,
-  RealtimeEmitter,
   StorageService,
   UnitOfWork,
   type AuditClient,
@@ -29,7 +28,6 @@ export class DownloadsService {
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(DownloadsRepository) private readonly downloads: DownloadsRepository,
     @Inject(StorageService) private readonly storage: StorageService,
-    @Inject(RealtimeEmitter) private readonly realtime: RealtimeEmitter,
   ) {}
 
   /**
@@ -56,7 +54,6 @@ export class DownloadsService {
         }));
       if (!reuse) {
         await tx.enqueue('imagingStudyDownload', { downloadId: download.id });
-        tx.afterCommit(() => this.push(download));
       }
       await tx.audit({
         action: KIT_AUDIT_ACTIONS.export,
@@ -99,7 +96,6 @@ export class DownloadsService {
       });
       if (!moved) throw new ConflictException(DOWNLOAD_MESSAGES.notRetryable);
       await tx.enqueue('imagingStudyDownload', { downloadId: moved.id });
-      tx.afterCommit(() => this.push(moved));
       await tx.audit({
         action: KIT_AUDIT_ACTIONS.export,
         target: { type: 'study', id: moved.studyId },
@@ -165,17 +161,6 @@ export class DownloadsService {
       downloadName: `${sopInstanceUid}.dcm`,
     });
     return { url, expiresAt };
-  }
-
-  /** DWN_INIT to the requester's sockets, once committed (the worker pushes the states after it). */
-  private push(download: DownloadEntity): void {
-    this.realtime.toUser(download.requestedBy, 'imaging:download-state', {
-      downloadId: download.id,
-      studyInstanceUid: download.studyInstanceUid,
-      state: download.state,
-      url: null,
-      error: null,
-    });
   }
 
   /** The short-lived link of a READY zip that is still fresh, else null. */

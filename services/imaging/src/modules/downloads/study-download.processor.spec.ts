@@ -93,7 +93,8 @@ describe('StudyDownloadProcessor: the states it saves and pushes', () => {
     await h.run();
     const states = ['DWN_STRT', 'DWN_DONE', 'ZIP_STRT', 'ZIP_DONE', 'READY'];
     expect(h.saved).toEqual(states);
-    expect(h.pushed.map((p) => p.state)).toEqual(states);
+    // the worker pushes the DWN_INIT it took up, then every move: one process, in order
+    expect(h.pushed.map((p) => p.state)).toEqual(['DWN_INIT', ...states]);
     expect(h.pushed.slice(0, -1).every((p) => p.url === null)).toBe(true);
     expect(h.pushed.at(-1)!.url).toBe(`https://store/tenants/${TENANT}/downloads/d1.zip?signed`);
     expect(h.row).toMatchObject({ instanceCount: 2, instancesBytes: 30, sizeBytes: 1234, error: null });

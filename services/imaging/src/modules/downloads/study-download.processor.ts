@@ -149,24 +149,38 @@ export class StudyDownloadProcessor implements OnModuleInit {
     patch: DownloadPatch = {},
   ): Promise<DownloadEntity> {
     if (!canDownloadMove(download.state, to)) throw new DownloadMoveRefused(download.id, download.state, to);
+    const taken = download.state === 'DWN_INIT' ? { ...download, state: download.state } : null;
     const moved = await this.uow.change(scope, async (tx) => {
       const row = await this.downloads.move(tx, download.id, download.state, to, patch);
       if (!row) throw new DownloadMoveRefused(download.id, download.state, to);
       return row;
     });
+    // The DWN_INIT this worker took up is announced first (the API only answers it over HTTP), then the move.
+    if (taken) await this.announce(taken);
+    await this.announce(moved);
+    return moved;
+  }
+
+  /**
+   * Pushes a download's state to its requester (with the link once READY). Every state is pushed by this worker,
+   * DWN_INIT included (the API answers it over HTTP and pushes nothing), so they arrive in order: one process
+   * publishing one after another on one Redis connection.
+   */
+  private async announce(
+    download: Pick<DownloadEntity, 'id' | 'studyInstanceUid' | 'state' | 'zipKey' | 'error' | 'requestedBy'>,
+  ): Promise<void> {
     const url =
-      moved.state === 'READY' && moved.zipKey
-        ? await this.storage.presignGet(moved.zipKey, DOWNLOAD_LINK_TTL_SECONDS, {
-            downloadName: zipFileName(moved.studyInstanceUid),
+      download.state === 'READY' && download.zipKey
+        ? await this.storage.presignGet(download.zipKey, DOWNLOAD_LINK_TTL_SECONDS, {
+            downloadName: zipFileName(download.studyInstanceUid),
           })
         : null;
-    this.realtime.toUser(moved.requestedBy, 'imaging:download-state', {
-      downloadId: moved.id,
-      studyInstanceUid: moved.studyInstanceUid,
-      state: moved.state,
+    this.realtime.toUser(download.requestedBy, 'imaging:download-state', {
+      downloadId: download.id,
+      studyInstanceUid: download.studyInstanceUid,
+      state: download.state,
       url,
-      error: moved.error,
+      error: download.error,
     });
-    return moved;
   }
 }
