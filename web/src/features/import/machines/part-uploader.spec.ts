@@ -110,6 +110,15 @@ describe('uploadParts (resume after a dropped connection)', () => {
     expect(store.puts).toEqual([1, 1, 2, 3, 4]);
   });
 
+  it('resuming a retried upload asks the store first and sends only what it lacks', async () => {
+    const store = fakeStore();
+    store.stored.set(1, { etag: '"etag-1"', size: 10 });
+    store.stored.set(3, { etag: '"etag-3"', size: 10 });
+    const parts = await uploadParts(blob, plan, store.transport, { concurrency: 1, resumeFirst: true });
+    expect(store.puts).toEqual([2, 4]);
+    expect(parts.map((p) => p.etag)).toEqual(['"etag-1"', '"etag-2"', '"etag-3"', '"etag-4"']);
+  });
+
   it('throws aborted when cancelled, and sends nothing more', async () => {
     const store = fakeStore();
     const controller = new AbortController();

@@ -31,6 +31,8 @@ export interface PartUploadOptions {
   concurrency?: number;
   /** Delay before resume n (1-based). */
   backoffMs?: (resume: number) => number;
+  /** Ask the store first (a retry of an upload that was interrupted earlier): send only what it lacks. */
+  resumeFirst?: boolean;
 }
 
 /** The byte range of part n (1-based) of a blob cut in parts of partSize. */
@@ -72,6 +74,22 @@ export async function uploadParts(
     onProgress?.(Math.min(sent, total), total);
   };
 
+  /** Takes the parts the store already holds (of the planned size) as done. */
+  const askStore = async () => {
+    let listed: Awaited<ReturnType<PartTransport['listUploaded']>> = [];
+    try {
+      listed = await transport.listUploaded();
+    } catch {
+      listed = [];
+    }
+    for (const part of listed) {
+      if (plan.urls.some((p) => p.partNumber === part.partNumber) && part.size === sizeOf(part.partNumber))
+        done.set(part.partNumber, part.etag);
+    }
+    report();
+  };
+
+  if (resumeFirst) await askStore();
   let resumes = 0;
   for (;;) {
     if (signal?.aborted) throw new UploadError('aborted');
@@ -110,17 +128,7 @@ export async function uploadParts(
     resumes += 1;
     await transport.wait(backoffMs(resumes));
     // Ask the store what arrived: a part whose answer was lost on the way back may be there already.
-    let listed: Awaited<ReturnType<PartTransport['listUploaded']>> = [];
-    try {
-      listed = await transport.listUploaded();
-    } catch {
-      listed = [];
-    }
-    for (const part of listed) {
-      if (plan.urls.some((p) => p.partNumber === part.partNumber) && part.size === sizeOf(part.partNumber))
-        done.set(part.partNumber, part.etag);
-    }
-    report();
+    await askStore();
   }
   return [...done.entries()].sort(([a], [b]) => a - b).map(([partNumber, etag]) => ({ partNumber, etag }));
 }
