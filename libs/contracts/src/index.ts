@@ -29,6 +29,7 @@ export * from './reporting/endpoints.js';
 export * from './billing/endpoints.js';
 export * from './lims/endpoints.js';
 export * from './imaging/states.js';
+export * from './imaging/import-messages.js';
 export * from './imaging/dicom-json.js';
 export * from './imaging/entities.js';
 export * from './imaging/endpoints.js';

@@ -1,0 +1,23 @@
+export * from './import-messages.js';
+export * from './import-rules.js';
+export { DicomParseError } from './dicom-parse-error.js';
+export {
+  parseInstanceHeader,
+  zeroPreamble,
+  TRANSFER_SYNTAX,
+  type InstanceHeader,
+  type ParseInstanceHeaderOptions,
+  type PixelDataLocation,
+} from './instance-header.js';
+export {
+  BULK_DATA_THRESHOLD_BYTES,
+  DICOM_TAGS,
+  PIXEL_DATA_TAGS,
+  dicomTag,
+  withBulkDataUris,
+  type BulkDataRef,
+  type DicomJsonDataset,
+  type DicomJsonElement,
+  type DicomJsonPersonName,
+} from './dicom-json.js';
+export { dictionaryVr } from './data-dictionary.js';

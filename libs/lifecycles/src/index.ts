@@ -1,0 +1,2 @@
+export * from './import/import.machine.js';
+export * from './download/download.machine.js';
