@@ -66,10 +66,19 @@ export class StorageService {
     );
   }
 
-  presignGet(key: string, expiresInSeconds = 300): Promise<string> {
-    return getSignedUrl(this.presigner, new GetObjectCommand({ Bucket: this.bucket, Key: key }), {
-      expiresIn: expiresInSeconds,
-    });
+  /**
+   * A URL the browser GETs one object from, for `expiresInSeconds` (the store answers 403 after). With
+   * `downloadName` the store answers `Content-Disposition: attachment` with that file name (signed with the URL).
+   */
+  presignGet(key: string, expiresInSeconds = 300, options: { downloadName?: string } = {}): Promise<string> {
+    const disposition = options.downloadName
+      ? `attachment; filename="${options.downloadName.replace(/[^\w.-]/g, '_')}"`
+      : undefined;
+    return getSignedUrl(
+      this.presigner,
+      new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentDisposition: disposition }),
+      { expiresIn: expiresInSeconds },
+    );
   }
 
   async put(key: string, body: Buffer | string, contentType = 'application/octet-stream'): Promise<void> {

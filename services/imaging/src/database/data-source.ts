@@ -4,6 +4,8 @@ import { JobOutbox1795392000000 } from './migrations/1795392000000-JobOutbox.js'
 import { DeadLetterTenant1795700000000 } from './migrations/1795700000000-DeadLetterTenant.js';
 import { AuditLog1795700000001 } from './migrations/1795700000001-AuditLog.js';
 import { ArchiveIndex1796000000000 } from './migrations/1796000000000-ArchiveIndex.js';
+import { Downloads1796000002000 } from './migrations/1796000002000-Downloads.js';
+import { DownloadEntity } from '../modules/downloads/download.entity.js';
 import { InstanceEntity } from '../modules/studies/entities/instance.entity.js';
 import { SeriesEntity } from '../modules/studies/entities/series.entity.js';
 import { StudyEntity } from '../modules/studies/entities/study.entity.js';
@@ -11,12 +13,13 @@ import { StudyEntity } from '../modules/studies/entities/study.entity.js';
 /** The imaging service's schema, entities and migrations, in order. */
 export const database: ServiceDatabaseOptions = {
   schema: 'imaging',
-  entities: [StudyEntity, SeriesEntity, InstanceEntity],
+  entities: [StudyEntity, SeriesEntity, InstanceEntity, DownloadEntity],
   migrations: [
     EventTables1763712000000,
     JobOutbox1795392000000,
     DeadLetterTenant1795700000000,
     AuditLog1795700000001,
     ArchiveIndex1796000000000,
+    Downloads1796000002000,
   ],
 };
