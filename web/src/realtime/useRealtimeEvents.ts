@@ -23,10 +23,7 @@ export function useRealtimeEvents<E extends keyof ServerToClientEvents>(event: E
     };
   }, []);
   return useMemo(
-    () =>
-      messages
-        .filter((m) => m.event === event && m.receivedAt >= since)
-        .map((m) => m.payload as Payload<E>),
+    () => messages.filter((m) => m.event === event && m.receivedAt >= since).map((m) => m.payload as Payload<E>),
     [messages, event, since],
   );
 }

@@ -70,7 +70,7 @@ describe('buildMenu', () => {
     });
   });
 
-  it('shows the Archive (beyond spec §2) to administrators only, after the spec\'s entries', () => {
+  it("shows the Archive (beyond spec §2) to administrators only, after the spec's entries", () => {
     const archive = (role: keyof typeof DEFAULT_ROLE_PRIVILEGES) => {
       const menu = buildMenu(toPermissionConfig(DEFAULT_ROLE_PRIVILEGES[role]));
       return [...menu.items, ...menu.more].some((item) => item.link === '/archive');

@@ -1,6 +1,5 @@
-import { IMAGING_API, type ListQuery, type Page, type Study } from '@rayworks/contracts';
-import { callApi } from '../../../api/client';
-import { queryKeysOf } from '../../../api/queries';
+import { IMAGING_API, type Study } from '@rayworks/contracts';
+import { pageFetcher, queryKeysOf } from '../../../api/queries';
 
 /** The imaging service's records in the query cache. */
 export const imagingKeys = queryKeysOf('imaging');
@@ -35,7 +34,5 @@ export function filtersFromParams(params: URLSearchParams): StudyFilters {
   return filters;
 }
 
-export const fetchStudiesPage =
-  (filters: StudyFilters) =>
-  async (query: ListQuery, signal: AbortSignal): Promise<Page<Study>> =>
-    (await callApi(IMAGING_API.getStudies, { body: { ...query, ...filters }, signal })).data;
+/** A ServerTable fetcher of the archive with these filters. */
+export const fetchStudiesPage = (filters: StudyFilters) => pageFetcher<Study>(IMAGING_API.getStudies, { ...filters });

@@ -20,7 +20,12 @@ function FileRow({ file }: { file: TreeFile }) {
       ) : (
         <IconFile size={14} color="var(--mantine-color-dimmed)" />
       )}
-      <Text size="xs" ff="monospace" c={file.skipped ? 'dimmed' : undefined} td={file.skipped ? 'line-through' : undefined}>
+      <Text
+        size="xs"
+        ff="monospace"
+        c={file.skipped ? 'dimmed' : undefined}
+        td={file.skipped ? 'line-through' : undefined}
+      >
         {file.name}
       </Text>
       {file.skipped ? (

@@ -8,8 +8,7 @@ import dicomParser, { type DataSet } from 'dicom-parser';
  * (docs/decisions/0110-import-preview-and-window.md).
  */
 export type Preview =
-  | { kind: 'image'; width: number; height: number; rgba: Uint8ClampedArray }
-  | { kind: 'none'; reason: string };
+  { kind: 'image'; width: number; height: number; rgba: Uint8ClampedArray } | { kind: 'none'; reason: string };
 
 const UNCOMPRESSED = new Map([
   ['1.2.840.10008.1.2', false],

@@ -37,7 +37,12 @@ const HEAD_BYTES = 132;
 const METADATA_BYTES = 1024 * 1024;
 
 /** The last three segments of a path: Study/Series/instance.dcm (the zip never carries the user's folder names). */
-export const zipPath = (path: string): string => path.split(/[\\/]+/).filter(Boolean).slice(-3).join('/');
+export const zipPath = (path: string): string =>
+  path
+    .split(/[\\/]+/)
+    .filter(Boolean)
+    .slice(-3)
+    .join('/');
 
 /** What the screen learns from validation besides the machine's context: the plan (tree) and the preview file. */
 export interface ValidationReport {
@@ -133,7 +138,7 @@ export function importActors(target: ImportTarget, onValidated: (report: Validat
     return () => controller.abort();
   });
 
-  const query = (studyId: string) => ({ ...target, source: IMPORT_SOURCE, studyId });
+  const query = (studyId: string) => ({ ...target, source: IMPORT_SOURCE as typeof IMPORT_SOURCE, studyId });
 
   const upload = fromCallback<ImportEvent, ImportUploadInput>(({ input, sendBack }) => {
     const controller = new AbortController();

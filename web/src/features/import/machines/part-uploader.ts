@@ -59,6 +59,7 @@ export async function uploadParts(
     maxResumes = 5,
     concurrency = 2,
     backoffMs = (n) => Math.min(30_000, 1000 * 2 ** (n - 1)),
+    resumeFirst = false,
   } = options;
   const total = blob.size;
   const sizeOf = (partNumber: number) => {
@@ -76,12 +77,7 @@ export async function uploadParts(
 
   /** Takes the parts the store already holds (of the planned size) as done. */
   const askStore = async () => {
-    let listed: Awaited<ReturnType<PartTransport['listUploaded']>> = [];
-    try {
-      listed = await transport.listUploaded();
-    } catch {
-      listed = [];
-    }
+    const listed = await transport.listUploaded().catch(() => []);
     for (const part of listed) {
       if (plan.urls.some((p) => p.partNumber === part.partNumber) && part.size === sizeOf(part.partNumber))
         done.set(part.partNumber, part.etag);

@@ -156,7 +156,12 @@ export function ImportPage() {
                         ? 'Zipped: ready to import'
                         : `${STEP_LABEL[view.progress!.step]}…`}
                 </Text>
-                <Text size="sm" c="dimmed" data-testid="import-progress-percent" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                <Text
+                  size="sm"
+                  c="dimmed"
+                  data-testid="import-progress-percent"
+                  style={{ fontVariantNumeric: 'tabular-nums' }}
+                >
                   {view.progress ? `${view.progress.percent}%` : ''}
                 </Text>
               </Group>
@@ -200,7 +205,7 @@ export function ImportPage() {
           </Alert>
         ) : null}
 
-        <Grid gutter="md">
+        <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 7 }}>
             {tree ? (
               <FileTreeView tree={tree} />
@@ -219,9 +224,17 @@ export function ImportPage() {
                 title="Study"
                 cols={2}
                 details={[
-                  { label: 'Patient name', value: metadata?.patientName.replace(/\^/g, ' ').trim(), testId: 'import-patient-name' },
+                  {
+                    label: 'Patient name',
+                    value: metadata?.patientName.replace(/\^/g, ' ').trim(),
+                    testId: 'import-patient-name',
+                  },
                   { label: 'Modality', value: metadata?.modality, testId: 'import-modality' },
-                  { label: 'Study date', value: metadata ? formatDicomDate(metadata.studyDate) : null, testId: 'import-study-date' },
+                  {
+                    label: 'Study date',
+                    value: metadata ? formatDicomDate(metadata.studyDate) : null,
+                    testId: 'import-study-date',
+                  },
                   { label: 'Study ID', value: metadata?.studyId, testId: 'import-study-id' },
                 ]}
               />
