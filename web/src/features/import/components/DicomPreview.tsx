@@ -3,23 +3,38 @@ import { IconPhotoOff } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { decodePreview, type Preview } from '../machines/dicom-preview';
 
-/** A rendered preview of one image of the study (spec §2), or a note saying why there is none. */
-export function DicomPreview({ file }: { file: Blob | null }) {
+/** The first of the files that renders, else the first file's note. */
+async function firstPreview(files: readonly Blob[]): Promise<Preview> {
+  let first: Preview | null = null;
+  for (const file of files) {
+    const result = decodePreview(new Uint8Array(await file.arrayBuffer()));
+    if (result.kind === 'image') return result;
+    first ??= result;
+  }
+  return first!;
+}
+
+/**
+ * A rendered preview of one image of the study (spec §2): the middle instance of the first series that renders
+ * (decision 0110), or a note saying why there is none.
+ */
+export function DicomPreview({ files }: { files: readonly Blob[] }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [preview, setPreview] = useState<{ file: Blob; result: Preview } | null>(null);
+  const [preview, setPreview] = useState<{ files: readonly Blob[]; result: Preview } | null>(null);
+  const file = files.length > 0 ? files : null;
 
   useEffect(() => {
-    if (!file) return;
+    if (files.length === 0) return;
     let live = true;
-    void file.arrayBuffer().then((buffer) => {
-      if (live) setPreview({ file, result: decodePreview(new Uint8Array(buffer)) });
+    void firstPreview(files).then((result) => {
+      if (live) setPreview({ files, result });
     });
     return () => {
       live = false;
     };
-  }, [file]);
+  }, [files]);
 
-  const current = preview && preview.file === file ? preview.result : null;
+  const current = preview && preview.files === files ? preview.result : null;
   useEffect(() => {
     if (current?.kind !== 'image' || !canvas.current) return;
     canvas.current.width = current.width;

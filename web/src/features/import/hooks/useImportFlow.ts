@@ -10,6 +10,8 @@ import { importActors, type ImportTarget, type ValidationReport } from '../machi
  * provided by the console (import-actors.ts). Gives the view (selectImportView), the tree and the preview file of
  * the last validation, and the commands the screen's controls send. Each toast the machine asks for is shown once.
  */
+const NO_FILES: Blob[] = [];
+
 export function useImportFlow(target: ImportTarget | null) {
   const [report, setReport] = useState<ValidationReport | null>(null);
   const flow = useMemo(
@@ -53,7 +55,7 @@ export function useImportFlow(target: ImportTarget | null) {
     view,
     importId: snapshot.context.importId,
     tree,
-    previewFile: view.state === 'noFolder' ? null : (report?.previewFile ?? null),
+    previewFiles: view.state === 'noFolder' ? NO_FILES : (report?.previewFiles ?? NO_FILES),
     pick: (files: readonly ImportPickedFile[]) => {
       setReport(null);
       send({ type: 'import.pick', files });

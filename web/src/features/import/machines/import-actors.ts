@@ -47,8 +47,24 @@ export const zipPath = (path: string): string =>
 /** What the screen learns from validation besides the machine's context: the plan (tree) and the preview file. */
 export interface ValidationReport {
   plan: Extract<ImportPlan, { ok: true }>;
-  /** The file whose image the screen previews: the middle instance of the first series. */
-  previewFile: Blob | null;
+  /** The files the screen tries to preview, in order: the middle instance of each series (at most 5). */
+  previewFiles: Blob[];
+}
+
+/** The middle instance of each series, first series first (a compressed one is skipped by the preview). */
+function previewCandidates(
+  accepted: readonly { path: string; study: string; series: string }[],
+  byPath: ReadonlyMap<string, ImportPickedFile>,
+): Blob[] {
+  const bySeries = new Map<string, string[]>();
+  for (const file of accepted) {
+    const key = `${file.study}/${file.series}`;
+    bySeries.set(key, [...(bySeries.get(key) ?? []), file.path]);
+  }
+  return [...bySeries.values()]
+    .slice(0, 5)
+    .map((paths) => byPath.get(paths[Math.floor(paths.length / 2)]!)?.file)
+    .filter((file): file is Blob => file !== undefined);
 }
 
 const failureOf = (error: unknown): ImportFailure => {
@@ -102,11 +118,7 @@ export function importActors(target: ImportTarget, onValidated: (report: Validat
     } catch {
       throw new Error(IMPORT_MESSAGES.parseError);
     }
-    const firstSeries = plan.accepted.filter(
-      (f) => f.study === plan.accepted[0]!.study && f.series === plan.accepted[0]!.series,
-    );
-    const middle = firstSeries[Math.floor(firstSeries.length / 2)];
-    onValidated({ plan, previewFile: (middle && byPath.get(middle.path)?.file) ?? null });
+    onValidated({ plan, previewFiles: previewCandidates(plan.accepted, byPath) });
     return {
       files: plan.accepted.map((f) => byPath.get(f.path)!),
       studyId: plan.studyId,

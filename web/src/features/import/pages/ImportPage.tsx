@@ -40,7 +40,7 @@ export function ImportPage() {
   const navigate = useNavigate();
   const centerId = profile?.centerID[0];
   const target = profile?.groupID && centerId ? { groupId: profile.groupID, centerId } : null;
-  const { view, importId, tree, previewFile, pick, start, cancel, retry, closeNow } = useImportFlow(target);
+  const { view, importId, tree, previewFiles, pick, start, cancel, retry, closeNow } = useImportFlow(target);
   const input = useRef<HTMLInputElement>(null);
   const progressMessages = useRealtimeEvents('imaging:import-progress');
   const server = serverProgress(progressMessages.filter((m) => m.importId === importId).at(-1));
@@ -219,7 +219,7 @@ export function ImportPage() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="md">
-              <DicomPreview file={previewFile} />
+              <DicomPreview files={previewFiles} />
               <DetailGrid
                 title="Study"
                 cols={2}
