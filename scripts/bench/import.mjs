@@ -38,6 +38,8 @@ function machine() {
     memoryGiB: Math.round(os.totalmem() / 1024 ** 3),
     node: process.version,
     os: `${os.type()} ${os.release()}`,
+    // other work on the machine skews every figure: shown with them
+    loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
   };
 }
 
@@ -212,6 +214,9 @@ for (const name of SECTIONS) {
   }
   await run();
 }
-log(`\n(total ${fmt((performance.now() - started) / 1000, 0)} s)`);
+results.loadAverageAtEnd = os.loadavg().map((l) => Number(l.toFixed(2)));
+log(
+  `\n(total ${fmt((performance.now() - started) / 1000, 0)} s; load average at start ${results.machine.loadAverage.join(' ')}, at end ${results.loadAverageAtEnd.join(' ')})`,
+);
 await mkdir(BENCH_DATA_DIR, { recursive: true });
 await writeFile(path.join(BENCH_DATA_DIR, 'import-results.json'), JSON.stringify(results, null, 2));

@@ -29,7 +29,7 @@ export interface BulkDataRef {
   vr: string;
   /** Byte offset of the value in the file. */
   offset: number;
-  /** Byte length of the value (for encapsulated pixel data: the items, up to the sequence delimiter). */
+  /** Byte length of the value (for encapsulated pixel data: its items, without the sequence delimiter item). */
   length: number;
 }
 

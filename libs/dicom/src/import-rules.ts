@@ -80,7 +80,13 @@ export type ImportPlan =
       /** Every study folder of the selection, in path order. */
       studies: string[];
     }
-  | { ok: false; message: string; skipped: SkippedImportFile[] };
+  | {
+      ok: false;
+      message: string;
+      skipped: SkippedImportFile[];
+      /** The visible files whose path is not study/series/instance.dcm (why the selection was refused). */
+      invalid: string[];
+    };
 
 /**
  * Applies the spec §5 rules to a selection (docs/decisions/0092-import-folder-rules.md):
@@ -94,15 +100,19 @@ export type ImportPlan =
  */
 export function planImport(files: readonly ImportCandidate[]): ImportPlan {
   const skipped: SkippedImportFile[] = [];
-  if (files.length === 0) return { ok: false, message: IMPORT_MESSAGES.noFiles, skipped };
+  if (files.length === 0) return { ok: false, message: IMPORT_MESSAGES.noFiles, skipped, invalid: [] };
   const accepted: AcceptedImportFile[] = [];
+  const invalid: string[] = [];
   for (const file of files) {
     if (isHiddenSystemPath(file.path)) {
       skipped.push({ path: file.path, reason: 'hidden' });
       continue;
     }
     const check = checkImportPath(file.path);
-    if (!check.ok) return { ok: false, message: check.message, skipped };
+    if (!check.ok) {
+      invalid.push(file.path);
+      continue;
+    }
     const notDicom = file.size < DICM_HEADER_LENGTH || (file.head !== undefined && !hasDicmMarker(file.head));
     if (notDicom) {
       skipped.push({ path: file.path, reason: 'notDicom' });
@@ -116,7 +126,8 @@ export function planImport(files: readonly ImportCandidate[]): ImportPlan {
       instance: check.instance,
     });
   }
-  if (accepted.length === 0) return { ok: false, message: IMPORT_MESSAGES.noValidFiles, skipped };
+  if (invalid.length > 0) return { ok: false, message: IMPORT_MESSAGES.invalidPath, skipped, invalid };
+  if (accepted.length === 0) return { ok: false, message: IMPORT_MESSAGES.noValidFiles, skipped, invalid };
   accepted.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const studies = [...new Set(accepted.map((file) => file.study))];
   return { ok: true, accepted, skipped, studyId: studies[0]!, studies };

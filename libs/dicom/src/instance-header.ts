@@ -22,7 +22,7 @@ export interface PixelDataLocation {
   /** Byte offset of the value (for encapsulated data: of the Basic Offset Table item). */
   offset: number;
   /**
-   * Byte length of the value; for encapsulated data the items up to and including the sequence delimiter. With
+   * Byte length of the value; for encapsulated data its items, without the sequence delimiter item. With
    * `headerOnly`, an encapsulated value's length is unknown and this is the rest of the given bytes.
    */
   length: number;
@@ -78,6 +78,8 @@ export interface ParseInstanceHeaderOptions {
   headerOnly?: boolean;
 }
 
+const SEQUENCE_DELIMITER_LENGTH = 8;
+
 function pixelDataLocation(parsed: ParsedDicom, element: Element | undefined, headerOnly: boolean) {
   if (!element) return null;
   const fileLength = parsed.dataSet.byteArray.length;
@@ -99,7 +101,8 @@ function pixelDataLocation(parsed: ParsedDicom, element: Element | undefined, he
   }
   return {
     offset: element.dataOffset,
-    length: element.length,
+    // dicom-parser counts the sequence delimiter item (8 bytes) in the element; the value ends before it.
+    length: element.length - SEQUENCE_DELIMITER_LENGTH,
     encapsulated,
     fragments,
     basicOffsetTable: [...(element.basicOffsetTable ?? [])],

@@ -32,7 +32,7 @@ export class DownloadMoveRefused extends Error {
   }
 }
 
-/** Which failure state ends a download that was interrupted in a state (its phase: reading or zipping). */
+/** Which failure ends a download interrupted in a state (its phase: reading or zipping; ZIP_DONE is resumed). */
 const failureOf = (state: DownloadState): DownloadState =>
   state === 'DWN_INIT' || state === 'DWN_STRT' ? 'DWN_FAIL' : 'ZIP_FAIL';
 
@@ -71,8 +71,13 @@ export class StudyDownloadProcessor implements OnModuleInit {
       this.logger.warn({ jobId: job.id, downloadId }, 'download not found: nothing to do');
       return;
     }
+    if (row.state === 'ZIP_DONE') {
+      // Taken again after its worker died once the zip was stored: only the link is missing.
+      await this.ready(scope, row);
+      return;
+    }
     if (row.state !== 'DWN_INIT') {
-      // A job taken again after its worker died mid-way: the download ends in its phase's failure, to be retried.
+      // Taken again after its worker died mid-way: the download ends in its phase's failure, to be retried.
       if (RUNNING_DOWNLOAD_STATES.includes(row.state))
         await this.move(scope, row, failureOf(row.state), { error: DOWNLOAD_MESSAGES.interrupted });
       return;
@@ -110,8 +115,15 @@ export class StudyDownloadProcessor implements OnModuleInit {
       return;
     }
     current = await this.move(scope, current, 'ZIP_DONE', { zipKey, sizeBytes });
-    await this.move(scope, current, 'READY', { expiresAt: new Date(Date.now() + DOWNLOAD_ZIP_FRESH_SECONDS * 1000) });
+    await this.ready(scope, current);
     this.logger.info({ downloadId, instances: instances.length, sizeBytes }, 'study zip ready');
+  }
+
+  /** ZIP_DONE → READY: the zip is fresh from now on for DOWNLOAD_ZIP_FRESH_SECONDS. */
+  private ready(scope: TenantScope, download: DownloadEntity): Promise<DownloadEntity> {
+    return this.move(scope, download, 'READY', {
+      expiresAt: new Date(Date.now() + DOWNLOAD_ZIP_FRESH_SECONDS * 1000),
+    });
   }
 
   /** Why the instances cannot be read, or null: none, one missing from the store, one not of its indexed size. */

@@ -36,24 +36,21 @@ export class StudyZipWriter {
 
   /** The first object that is missing from the store or not of its indexed size, else null. */
   async findProblem(objects: readonly { storageKey: string; sizeBytes: number }[]): Promise<ObjectProblem | null> {
+    const problems: (ObjectProblem | null)[] = new Array<ObjectProblem | null>(objects.length).fill(null);
     let next = 0;
-    let found: { index: number; problem: ObjectProblem } | null = null;
+    let stop = false;
     const worker = async () => {
-      while (next < objects.length && found === null) {
+      while (next < objects.length && !stop) {
         const index = next++;
         const { storageKey, sizeBytes } = objects[index]!;
         const size = await this.sizeOf(storageKey);
-        const problem: ObjectProblem | null =
-          size === null
-            ? { key: storageKey, problem: 'missing' }
-            : size !== sizeBytes
-              ? { key: storageKey, problem: 'size', actualSize: size }
-              : null;
-        if (problem && (found === null || index < found.index)) found = { index, problem };
+        if (size === null) problems[index] = { key: storageKey, problem: 'missing' };
+        else if (size !== sizeBytes) problems[index] = { key: storageKey, problem: 'size', actualSize: size };
+        if (problems[index]) stop = true;
       }
     };
     await Promise.all(Array.from({ length: Math.min(CHECK_CONCURRENCY, objects.length) }, worker));
-    return (found as { problem: ObjectProblem } | null)?.problem ?? null;
+    return problems.find((p) => p !== null) ?? null;
   }
 
   /** Streams the entries into a zip stored at `key`; answers the zip's size. Nothing is left behind on failure. */
@@ -61,7 +58,12 @@ export class StudyZipWriter {
     const zip = new ZipFile();
     const upload = new Upload({
       client: this.storage.client,
-      params: { Bucket: this.storage.bucket, Key: key, Body: zip.outputStream, ContentType: 'application/zip' },
+      params: {
+        Bucket: this.storage.bucket,
+        Key: key,
+        Body: zip.outputStream as Readable,
+        ContentType: 'application/zip',
+      },
       partSize: PART_SIZE,
       queueSize: QUEUE_SIZE,
       leavePartsOnError: false,
