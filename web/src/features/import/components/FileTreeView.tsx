@@ -16,9 +16,9 @@ function FileRow({ file }: { file: TreeFile }) {
   return (
     <Group gap={6} wrap="nowrap" data-testid="import-tree-file" data-skipped={file.skipped ?? undefined}>
       {file.skipped ? (
-        <IconFileOff size={14} color="var(--mantine-color-orange-6)" />
+        <IconFileOff size={14} color="var(--mantine-color-orange-6)" style={{ flexShrink: 0 }} />
       ) : (
-        <IconFile size={14} color="var(--mantine-color-dimmed)" />
+        <IconFile size={14} color="var(--mantine-color-dimmed)" style={{ flexShrink: 0 }} />
       )}
       <Text
         size="xs"
@@ -29,11 +29,11 @@ function FileRow({ file }: { file: TreeFile }) {
         {file.name}
       </Text>
       {file.skipped ? (
-        <Text size="xs" c="orange.8">
+        <Text size="xs" c="orange.8" style={{ flexShrink: 0 }}>
           {SKIP_LABEL[file.skipped]}
         </Text>
       ) : (
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
           {formatBytes(file.size)}
         </Text>
       )}
@@ -48,16 +48,20 @@ function SeriesRow({ series }: { series: SeriesNode }) {
     <Box data-testid="import-tree-series" data-series={series.id} data-files={series.fileCount}>
       <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} w="100%">
         <Group gap={6} wrap="nowrap">
-          {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
-          <IconFolder size={16} color="var(--mantine-color-blue-6)" />
-          <Text size="sm" ff="monospace" truncate>
+          {open ? (
+            <IconChevronDown size={14} style={{ flexShrink: 0 }} />
+          ) : (
+            <IconChevronRight size={14} style={{ flexShrink: 0 }} />
+          )}
+          <IconFolder size={16} color="var(--mantine-color-blue-6)" style={{ flexShrink: 0 }} />
+          <Text size="sm" ff="monospace" truncate title={series.id} style={{ flex: 1, minWidth: 0 }}>
             Series {series.id}
           </Text>
-          <Badge size="sm" variant="light" radius="sm">
+          <Badge size="sm" variant="light" radius="sm" style={{ flexShrink: 0 }}>
             {series.fileCount} {series.fileCount === 1 ? 'file' : 'files'}
           </Badge>
           {series.skippedCount > 0 ? (
-            <Badge size="sm" variant="light" color="orange" radius="sm">
+            <Badge size="sm" variant="light" color="orange" radius="sm" style={{ flexShrink: 0 }}>
               {series.skippedCount} skipped
             </Badge>
           ) : null}
@@ -83,13 +87,13 @@ function SeriesRow({ series }: { series: SeriesNode }) {
 export function FileTreeView({ tree }: { tree: FileTree }) {
   return (
     <Paper withBorder radius="md" p="md" data-testid="import-tree">
-      <ScrollArea.Autosize mah={420} type="auto" offsetScrollbars>
+      <ScrollArea.Autosize mah={480} type="auto" scrollbars="y" offsetScrollbars="y">
         <Stack gap="sm">
           {tree.studies.map((study) => (
             <Stack key={study.id} gap={6} data-testid="import-tree-study" data-study={study.id}>
               <Group gap={6} wrap="nowrap">
-                <IconFolder size={18} color="var(--mantine-color-indigo-6)" />
-                <Text size="sm" fw={600} ff="monospace" truncate>
+                <IconFolder size={18} color="var(--mantine-color-indigo-6)" style={{ flexShrink: 0 }} />
+                <Text size="sm" fw={600} ff="monospace" truncate title={study.id} style={{ flex: 1, minWidth: 0 }}>
                   Study {study.id}
                 </Text>
               </Group>
