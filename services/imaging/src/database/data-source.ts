@@ -6,6 +6,8 @@ import { AuditLog1795700000001 } from './migrations/1795700000001-AuditLog.js';
 import { ArchiveIndex1796000000000 } from './migrations/1796000000000-ArchiveIndex.js';
 import { Downloads1796000002000 } from './migrations/1796000002000-Downloads.js';
 import { DownloadEntity } from '../modules/downloads/download.entity.js';
+import { Imports1796000001000 } from './migrations/1796000001000-Imports.js';
+import { ImportEntity } from '../modules/imports/import.entity.js';
 import { InstanceEntity } from '../modules/studies/entities/instance.entity.js';
 import { SeriesEntity } from '../modules/studies/entities/series.entity.js';
 import { StudyEntity } from '../modules/studies/entities/study.entity.js';
@@ -13,7 +15,7 @@ import { StudyEntity } from '../modules/studies/entities/study.entity.js';
 /** The imaging service's schema, entities and migrations, in order. */
 export const database: ServiceDatabaseOptions = {
   schema: 'imaging',
-  entities: [StudyEntity, SeriesEntity, InstanceEntity, DownloadEntity],
+  entities: [StudyEntity, SeriesEntity, InstanceEntity, ImportEntity, DownloadEntity],
   migrations: [
     EventTables1763712000000,
     JobOutbox1795392000000,
@@ -21,5 +23,6 @@ export const database: ServiceDatabaseOptions = {
     AuditLog1795700000001,
     ArchiveIndex1796000000000,
     Downloads1796000002000,
+    Imports1796000001000,
   ],
 };
