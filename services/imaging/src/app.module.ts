@@ -5,6 +5,8 @@ import { ImagingConfigModule } from './config/imaging-config.module.js';
 import { database } from './database/data-source.js';
 import { DownloadsModule } from './modules/downloads/downloads.module.js';
 import { ImportsModule } from './modules/imports/imports.module.js';
+import { DicomwebModule } from './modules/dicomweb/dicomweb.module.js';
+import { ArchiveQueryModule } from './modules/studies/archive-query.module.js';
 import { StudiesModule } from './modules/studies/studies.module.js';
 
 @Module({
@@ -14,6 +16,8 @@ import { StudiesModule } from './modules/studies/studies.module.js';
     ImagingConfigModule,
     StudiesModule,
     ImportsModule,
+    ArchiveQueryModule,
+    DicomwebModule,
   ],
 })
 export class AppModule {}

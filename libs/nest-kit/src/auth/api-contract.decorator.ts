@@ -9,6 +9,7 @@ import {
   ApiResponse,
   type ApiQueryOptions,
 } from '@nestjs/swagger';
+import type { SchemaObject } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
   apiErrorSchema,
