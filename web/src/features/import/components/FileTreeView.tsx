@@ -91,6 +91,7 @@ export function FileTreeView({ tree }: { tree: FileTree }) {
         mah={480}
         style={{ overflowY: 'auto', overflowX: 'hidden' }}
         tabIndex={0}
+        role="region"
         aria-label="Files of the chosen folder"
       >
         <Stack gap="sm">
