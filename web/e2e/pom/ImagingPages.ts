@@ -11,21 +11,30 @@ export function recordImportFlow(): void {
   const w = window as unknown as { __importFlow: { states: string[]; percents: string[] } };
   w.__importFlow = { states: [], percents: [] };
   const last = (list: string[]) => (list.length > 0 ? list[list.length - 1] : null);
-  const observe = () => {
-    new MutationObserver(() => {
-      const screen = document.querySelector('[data-testid="import-screen"]');
-      const state = screen ? screen.getAttribute('data-state') : null;
-      if (state && last(w.__importFlow.states) !== state) w.__importFlow.states.push(state);
-      const progress = document.querySelector('[data-testid="import-progress"]');
-      const step = progress ? progress.getAttribute('data-step') : null;
-      const percentNode = document.querySelector('[data-testid="import-progress-percent"]');
-      const percent = percentNode ? percentNode.textContent : null;
-      const entry = `${step}:${percent}`;
-      if (step && percent && last(w.__importFlow.percents) !== entry) w.__importFlow.percents.push(entry);
-    }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  const record = () => {
+    const screen = document.querySelector('[data-testid="import-screen"]');
+    const state = screen ? screen.getAttribute('data-state') : null;
+    if (state && last(w.__importFlow.states) !== state) w.__importFlow.states.push(state);
+    const progress = document.querySelector('[data-testid="import-progress"]');
+    const step = progress ? progress.getAttribute('data-step') : null;
+    const percentNode = document.querySelector('[data-testid="import-progress-percent"]');
+    const percent = percentNode ? percentNode.textContent : null;
+    const entry = `${step}:${percent}`;
+    if (step && percent && last(w.__importFlow.percents) !== entry) w.__importFlow.percents.push(entry);
   };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', observe);
-  else observe();
+  // A window.open'd window keeps its Window when its first about:blank document is replaced by the console's:
+  // the observer is (re)attached to whichever document the window shows.
+  let observed: Document | null = null;
+  setInterval(() => {
+    if (observed === document || !document.documentElement) return;
+    observed = document;
+    new MutationObserver(record).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+  }, 5);
 }
 
 /** /cases/import: the import screen (spec §2). */
