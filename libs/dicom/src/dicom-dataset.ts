@@ -3,7 +3,6 @@
 import dicomParser from 'dicom-parser';
 import type { DataSet, Element } from 'dicom-parser';
 import { DicomParseError, describeParserFailure } from './dicom-parse-error.js';
-import { dictionaryVr } from './data-dictionary.js';
 import { characterSetLabel, decodeAscii, decodeText } from './dicom-text.js';
 import { DICM_HEADER_LENGTH, DICM_MARKER, DICM_MARKER_OFFSET } from './import-messages.js';
 
@@ -31,16 +30,18 @@ export interface ParsedDicom {
   charset: string;
 }
 
-function vrCallback(tag: string): string {
-  // dicom-parser asks for implicit VR elements; undefined lets it look for items itself (unknown/private tags).
-  return dictionaryVr(tag.slice(1)) as string;
+export interface ParsePart10Options {
+  /** Stop at the Pixel Data element (its value is neither read nor required: for the first bytes of a file). */
+  untilPixelData: boolean;
+  /**
+   * The VR of an implicit-VR element (dicom-parser's `vrCallback`, 'x'-prefixed tag); undefined lets dicom-parser
+   * look for sequence items itself. Passed by the instance header only, so the rules never load the dictionary.
+   */
+  vrOf?: (tag: string) => string | undefined;
 }
 
-/**
- * Parses a Part 10 file. `untilPixelData` stops at the Pixel Data element (its value is neither read nor required:
- * for the first bytes of a file). Anything unreadable throws DicomParseError.
- */
-export function parsePart10(bytes: Uint8Array, options: { untilPixelData: boolean }): ParsedDicom {
+/** Parses a Part 10 file. Anything unreadable throws DicomParseError. */
+export function parsePart10(bytes: Uint8Array, options: ParsePart10Options): ParsedDicom {
   if (!(bytes instanceof Uint8Array)) throw new DicomParseError('not a byte array');
   if (!hasDicmMarker(bytes)) throw new DicomParseError('no DICM marker at byte 128: not a DICOM Part 10 file');
   let transferSyntaxUid: string;
@@ -58,7 +59,7 @@ export function parsePart10(bytes: Uint8Array, options: { untilPixelData: boolea
   let dataSet: DataSet;
   try {
     dataSet = dicomParser.parseDicom(bytes, {
-      vrCallback,
+      ...(options.vrOf ? { vrCallback: options.vrOf as (tag: string) => string } : {}),
       ...(options.untilPixelData ? { untilTag: 'x7fe00010' } : {}),
     });
   } catch (thrown) {

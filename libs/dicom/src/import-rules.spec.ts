@@ -1,4 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { pydicomFile } from '../test/dicom-test-files.js';
 import { DicomParseError } from './dicom-parse-error.js';
 import { IMPORT_MESSAGES } from './import-messages.js';
@@ -192,6 +195,14 @@ describe('readStudyMetadata', () => {
       '1.3.6.1.4.1.5962.1.2.4.20040826185059.5457',
     ],
     ['JPEG2000.dcm', 'CompressedSamples^NM1', 'NM', '20040826', '8NM1', '1.3.6.1.4.1.5962.1.2.8.20040826185059.5457'],
+    [
+      'rtplan.dcm',
+      'Last^First^mid^pre',
+      'RTPLAN',
+      '20030716',
+      'study1',
+      '1.22.333.4.555555.6.7777777777777777777777777777',
+    ],
     ['693_J2KI.dcm', 'CQ500-CT-310', 'CT', null, null, '1.2.276.0.7230010.3.1.2.296485376.1.1521713414.1800996'],
   ])('reads %s like pydicom does', (name, patientName, modality, studyDate, studyId, studyInstanceUid) => {
     expect(readStudyMetadata(pydicomFile(name))).toEqual({
@@ -220,5 +231,21 @@ describe('readStudyMetadata', () => {
   ])('throws DicomParseError "Error parsing DICOM file." on %s', (_, bytes) => {
     expect(() => readStudyMetadata(bytes)).toThrow(DicomParseError);
     expect(() => readStudyMetadata(bytes)).toThrow(IMPORT_MESSAGES.parseError);
+  });
+});
+
+describe('the rules module in the console bundle', () => {
+  it('does not load the data dictionary (1 MB that only the instance header needs)', () => {
+    const here = dirname(fileURLToPath(import.meta.url));
+    const reached = new Set<string>();
+    const visit = (file: string): void => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      const source = readFileSync(join(here, file), 'utf8');
+      for (const [, target] of source.matchAll(/from '\.\/([\w-]+)\.js'/g)) visit(`${target}.ts`);
+    };
+    visit('import-rules.ts');
+    expect(reached.has('dicom-dataset.ts')).toBe(true);
+    expect(reached.has('data-dictionary.ts')).toBe(false);
   });
 });

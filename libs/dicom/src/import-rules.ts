@@ -2,7 +2,7 @@
 // the import worker (again, on the zip's entries). Pure: paths, sizes and bytes in, decisions out.
 import { DicomParseError } from './dicom-parse-error.js';
 import { hasDicmMarker, parsePart10, readString, readWholeString, requireUid } from './dicom-dataset.js';
-import { DICOM_TAGS } from './dicom-json.js';
+import { DICOM_TAGS } from './dicom-tags.js';
 import { DICM_HEADER_LENGTH, IMPORT_MESSAGES } from './import-messages.js';
 
 export { hasDicmMarker } from './dicom-dataset.js';

@@ -9,11 +9,10 @@ export {
   type ParseInstanceHeaderOptions,
   type PixelDataLocation,
 } from './instance-header.js';
+export { DICOM_TAGS, dicomTag } from './dicom-tags.js';
 export {
   BULK_DATA_THRESHOLD_BYTES,
-  DICOM_TAGS,
   PIXEL_DATA_TAGS,
-  dicomTag,
   withBulkDataUris,
   type BulkDataRef,
   type DicomJsonDataset,

@@ -1,6 +1,7 @@
 // One instance's header, for the import worker and STOW-RS: the UIDs and indexed attributes, where the pixel data
 // lies, and the DICOM JSON of every element except bulk data. Pure: bytes in, values out (browser and Node).
 import type { Element } from 'dicom-parser';
+import { dictionaryVr } from './data-dictionary.js';
 import { DicomParseError } from './dicom-parse-error.js';
 import {
   TRANSFER_SYNTAX,
@@ -117,7 +118,7 @@ function pixelDataLocation(parsed: ParsedDicom, element: Element | undefined, he
  */
 export function parseInstanceHeader(bytes: Uint8Array, options: ParseInstanceHeaderOptions = {}): InstanceHeader {
   const headerOnly = options.headerOnly === true;
-  const parsed = parsePart10(bytes, { untilPixelData: headerOnly });
+  const parsed = parsePart10(bytes, { untilPixelData: headerOnly, vrOf: (tag) => dictionaryVr(tag.slice(1)) });
   const t = DICOM_TAGS;
   const studyInstanceUid = requireUid(parsed, t.StudyInstanceUID, 'Study Instance UID');
   const seriesInstanceUid = requireUid(parsed, t.SeriesInstanceUID, 'Series Instance UID');
