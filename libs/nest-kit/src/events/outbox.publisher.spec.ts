@@ -9,10 +9,15 @@ const payload = {
   groupId: null,
   centreId: '0190a0b2-7c4e-7a51-9f1e-3b2d9c1e4a10',
   patientName: 'DOE^JANE',
+  patientId: 'P-1001',
+  accessionNumber: null,
+  studyId: '1',
   modality: 'CT',
+  modalities: ['CT'],
   studyDate: '20261121',
   seriesCount: 2,
   instanceCount: 120,
+  instancesAdded: 120,
 };
 
 function fakeManager(inTransaction: boolean) {
