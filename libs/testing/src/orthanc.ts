@@ -221,7 +221,7 @@ export async function startOrthanc(options: OrthancOptions = {}): Promise<Orthan
   const storeInstance = async (bytes: Uint8Array) => {
     const res = await request('/instances', {
       method: 'POST',
-      body: bytes,
+      body: new Blob([new Uint8Array(bytes)]),
       headers: { 'Content-Type': 'application/dicom' },
     });
     if (res.status >= 300) throw new Error(`Orthanc POST /instances: ${res.status} ${await res.text()}`);
