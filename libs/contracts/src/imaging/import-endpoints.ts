@@ -12,7 +12,8 @@ import { studyImportSchema } from './entities.js';
  */
 const uploadQuery = z
   .object({
-    groupId: z.uuid(),
+    /** The centre's group; absent for a centre of no group (an individual centre, docs/decisions/0098). */
+    groupId: z.uuid().optional(),
     centerId: z.uuid(),
     source: z.literal('R2'),
     /** The study folder's name (a dotted numeric identifier). */

@@ -215,6 +215,26 @@ describe('study import, end to end', () => {
     expect((await archiveRows(other.tenantId, study.studyInstanceUid)).study).toBeNull();
   }, 60_000);
 
+  it('imports for an individual centre (no group): its admin sends no groupId and the study is the centre’s', async () => {
+    const c3 = await signIn(t.login('centre.admin'));
+    expect(c3.groupId).toBeUndefined();
+    const own = await buildStudyFolder(path.join(dir, 'c3-folder'), { patientName: 'Centre^Three', patientId: 'C3-1' });
+    const { zipPath: c3Zip } = await zipFolder(path.join(dir, 'c3-folder'), path.join(dir, 'c3.zip'));
+    const { importId } = await uploadAndTrigger(c3, c3Zip, own.studyInstanceUid);
+    expect(await finished(c3, importId)).toMatchObject({ state: 'COMPLETED', instancesStored: own.instances.length });
+    expect((await archiveRows(t.tenantId, own.studyInstanceUid)).study).toMatchObject({
+      group_id: null,
+      centre_id: c3.centreId,
+    });
+    // naming a group it does not belong to is refused
+    const withGroup = await client.reply(
+      IMAGING_API.presignedUrl,
+      { groupId: t.groups.g!, centerId: c3.centreId, source: 'R2', studyId: '1.2.4', size: 100 },
+      { session: c3.credentials },
+    );
+    expect(withGroup.status).toBe(403);
+  }, 120_000);
+
   it('refuses a trigger before the zip is uploaded (409), and cancels an import that has not started', async () => {
     const query = { groupId: reception.groupId, centerId: reception.centreId, source: 'R2' as const, studyId: '1.2.9' };
     const plan = await client.call(

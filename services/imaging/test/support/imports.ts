@@ -20,7 +20,8 @@ export const client = new ApiClient({ baseUrl: base });
 
 export interface Caller {
   credentials: Credentials;
-  groupId: string;
+  /** Absent for a user of an individual centre (no group). */
+  groupId: string | undefined;
   centreId: string;
   userId: string;
 }
@@ -30,7 +31,7 @@ export async function signIn(loginName: string): Promise<Caller> {
   const session = await client.call(AUTH_API.login, {}, { headers: loginHeaders(loginName, TEST_PASSWORD) });
   return {
     credentials: credentialsOf(session),
-    groupId: session.groupID!,
+    groupId: session.groupID ?? undefined,
     centreId: session.centerID[0]!,
     userId: session._id,
   };
@@ -54,12 +55,17 @@ export async function keysUnder(prefix: string): Promise<string[]> {
 
 export interface StartedImport {
   importId: string;
-  query: { groupId: string; centerId: string; source: 'R2'; studyId: string };
+  query: { groupId?: string; centerId: string; source: 'R2'; studyId: string };
 }
 
 /** Asks for the upload, PUTs the zip (one PUT, or its parts and the completion), and triggers processing. */
 export async function uploadAndTrigger(caller: Caller, zipPath: string, studyId: string): Promise<StartedImport> {
-  const query = { groupId: caller.groupId, centerId: caller.centreId, source: 'R2' as const, studyId };
+  const query = {
+    ...(caller.groupId ? { groupId: caller.groupId } : {}),
+    centerId: caller.centreId,
+    source: 'R2' as const,
+    studyId,
+  };
   const size = (await stat(zipPath)).size;
   const plan = await client.call(IMAGING_API.presignedUrl, { ...query, size }, { session: caller.credentials });
   const zip = await readFile(zipPath);

@@ -37,7 +37,9 @@ describe('reachesCentre', () => {
     ['a group user, another group', { level: 'group' as const }, 'g2', 'c1', false],
     ['a tenant-level user', { level: 'tenant' as const, groupId: null, centreIds: [] }, 'g7', 'c7', true],
     ['a platform operator', { level: 'platform' as const, tenantId: null }, 'g1', 'c1', false],
-    ['a centre user without a group', { groupId: null }, 'g1', 'c1', false],
+    ['a centre user without a group, naming a group', { groupId: null }, 'g1', 'c1', false],
+    ['a centre of no group, its own centre, no group named', { groupId: null }, null, 'c1', true],
+    ['a centre user of a group, no group named', {}, null, 'c1', false],
   ])('%s: %s', (_, over, group, centre, expected) => {
     expect(reachesCentre(principal(over), group, centre)).toBe(expected);
   });

@@ -29,7 +29,7 @@ const PART_URL_SECONDS = 6 * 3600;
 export const partSizeFor = (size: number): number => Math.max(MIN_PART_BYTES, Math.ceil(size / MAX_PARTS / MiB) * MiB);
 
 /** May this caller import for this group and centre? Its own group and one of its centres; anything for tenant level. */
-export function reachesCentre(principal: Principal, groupId: string, centreId: string): boolean {
+export function reachesCentre(principal: Principal, groupId: string | null, centreId: string): boolean {
   if (principal.level === 'tenant') return true;
   if (principal.level !== 'group' && principal.level !== 'centre') return false;
   return principal.groupId === groupId && principal.centreIds.includes(centreId);
@@ -54,7 +54,8 @@ export class ImportsService {
 
   async presignedUrl(access: RequestAccess, q: Body<'presignedUrl'>) {
     const tenantId = companyOf(access.principal);
-    if (!reachesCentre(access.principal, q.groupId, q.centerId)) throw forbidden(IMPORT_CALL_MESSAGES.notYourCentre);
+    if (!reachesCentre(access.principal, q.groupId ?? null, q.centerId))
+      throw forbidden(IMPORT_CALL_MESSAGES.notYourCentre);
     const id = randomUUID();
     const uploadKey = imagingStorageKeys.upload(tenantId, id);
     const partSize = partSizeFor(q.size);
@@ -64,7 +65,7 @@ export class ImportsService {
       await this.imports.insert(tx, {
         id,
         tenantId,
-        groupId: q.groupId,
+        groupId: q.groupId ?? null,
         centreId: q.centerId,
         userId: access.principal.userId,
         source: q.source,
@@ -131,7 +132,7 @@ export class ImportsService {
    */
   async initDownloadZip(access: RequestAccess, q: Body<'initDownloadZip'>): Promise<StudyImport> {
     const found = await this.visible(access, q.importId);
-    if (found.groupId !== q.groupId || found.centreId !== q.centerId || found.studyId !== q.studyId)
+    if (found.groupId !== (q.groupId ?? null) || found.centreId !== q.centerId || found.studyId !== q.studyId)
       throw importConflict(IMPORT_CALL_MESSAGES.queryDiffers);
     if (found.state !== 'AWAITING_UPLOAD') return found.toImport();
     const size = await this.storage.size(found.uploadKey);

@@ -15,7 +15,7 @@ const NO_FILES: Blob[] = [];
 export function useImportFlow(target: ImportTarget | null) {
   const [report, setReport] = useState<ValidationReport | null>(null);
   const flow = useMemo(
-    () => importActors(target ?? { groupId: '', centerId: '' }, setReport),
+    () => importActors(target ?? { centerId: '' }, setReport),
     // one set of actors per screen and target
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [target?.groupId, target?.centerId],

@@ -27,7 +27,8 @@ import { zipStudy } from './zip-study';
 
 /** Where the import goes (spec §7): the user's group and first centre. */
 export interface ImportTarget {
-  groupId: string;
+  /** Absent for a centre of no group. */
+  groupId?: string;
   centerId: string;
 }
 

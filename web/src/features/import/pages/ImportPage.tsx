@@ -39,7 +39,8 @@ export function ImportPage() {
   const { profile } = useSession();
   const navigate = useNavigate();
   const centerId = profile?.centerID[0];
-  const target = profile?.groupID && centerId ? { groupId: profile.groupID, centerId } : null;
+  // A centre of a group imports with its group; an individual centre (no group) without one.
+  const target = centerId ? { centerId, ...(profile?.groupID ? { groupId: profile.groupID } : {}) } : null;
   const { view, importId, tree, previewFiles, pick, start, cancel, retry, closeNow } = useImportFlow(target);
   const input = useRef<HTMLInputElement>(null);
   const progressMessages = useRealtimeEvents('imaging:import-progress');
