@@ -1,15 +1,30 @@
 import { Column, CreateDateColumn, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** Whether a record is active, and when it was created and last changed: every record an administrator manages. */
-export abstract class ActivatableRecord {
-  @Column({ name: 'is_active', type: 'boolean', default: true })
-  isActive!: boolean;
-
+/** When a record was created and last changed. */
+export abstract class TimestampedRecord {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
+}
+
+/** Whether a record is active, and when it was created and last changed: every record an administrator manages. */
+export abstract class ActivatableRecord extends TimestampedRecord {
+  @Column({ name: 'is_active', type: 'boolean', default: true })
+  isActive!: boolean;
+}
+
+/**
+ * A tenant-owned record that is never inactivated, only changed (a study, an import, a download): its uuid, its
+ * tenant (the column row-level security checks), and when it was created and last changed.
+ */
+export abstract class TenantRow extends TimestampedRecord {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'tenant_id', type: 'uuid' })
+  tenantId!: string;
 }
 
 /**

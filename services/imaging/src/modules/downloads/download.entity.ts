@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { TenantRow } from '@rayworks/nest-kit';
 import type { Download, DownloadState } from '@rayworks/contracts';
 import { bigintNumber } from '../studies/entities/bigint-number.js';
 
@@ -9,13 +10,7 @@ import { bigintNumber } from '../studies/entities/bigint-number.js';
  * finished zip is fresh.
  */
 @Entity({ name: 'downloads' })
-export class DownloadEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id!: string;
-
-  @Column({ name: 'tenant_id', type: 'uuid' })
-  tenantId!: string;
-
+export class DownloadEntity extends TenantRow {
   /** The study row (imaging.studies.id). */
   @Column({ name: 'study_id', type: 'uuid' })
   studyId!: string;
@@ -53,12 +48,6 @@ export class DownloadEntity {
   /** Every state the download passed, in order, with when (a retry starts again at DWN_INIT). */
   @Column({ type: 'jsonb', default: () => "'[]'" })
   history!: { state: DownloadState; at: string }[];
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 
   /** As the API shows it; `url` is the short-lived link of a READY zip (signed by the caller). */
   toDownload(url: string | null = null): Download {

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { TenantRow } from '@rayworks/nest-kit';
 import type { ImportState, SkippedFile, StudyImport } from '@rayworks/contracts';
 import { bigintNumber } from '../studies/entities/bigint-number.js';
 
@@ -7,13 +8,7 @@ import { bigintNumber } from '../studies/entities/bigint-number.js';
  * what came of it (docs/decisions/0098-zip-import.md). `multipartUploadId` is set when the zip is uploaded in parts.
  */
 @Entity({ name: 'imports' })
-export class ImportEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id!: string;
-
-  @Column({ name: 'tenant_id', type: 'uuid' })
-  tenantId!: string;
-
+export class ImportEntity extends TenantRow {
   @Column({ name: 'group_id', type: 'uuid', nullable: true })
   groupId!: string | null;
 
@@ -63,12 +58,6 @@ export class ImportEntity {
 
   @Column({ type: 'text', nullable: true })
   error!: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 
   /** As the JSON API returns it (studyImportSchema). */
   toImport(): StudyImport {

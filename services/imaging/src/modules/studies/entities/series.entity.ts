@@ -1,16 +1,11 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { TenantRow } from '@rayworks/nest-kit';
 import type { DicomJsonObject } from '@rayworks/contracts';
 import { bigintNumber } from './bigint-number.js';
 
 /** A series of a study (imaging.series): QIDO-RS series keys as columns, series-level DICOM JSON in `attributes`. */
 @Entity({ name: 'series' })
-export class SeriesEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id!: string;
-
-  @Column({ name: 'tenant_id', type: 'uuid' })
-  tenantId!: string;
-
+export class SeriesEntity extends TenantRow {
   /** The study row (imaging.studies.id). */
   @Column({ name: 'study_id', type: 'uuid' })
   studyId!: string;
@@ -39,10 +34,4 @@ export class SeriesEntity {
   /** Series-level DICOM JSON (general series module). */
   @Column({ type: 'jsonb', default: () => "'{}'" })
   attributes!: DicomJsonObject;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 }

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { TenantRow } from '@rayworks/nest-kit';
 import type { DicomJsonObject, StudyState } from '@rayworks/contracts';
 import { bigintNumber } from './bigint-number.js';
 
@@ -8,13 +9,7 @@ import { bigintNumber } from './bigint-number.js';
  * series and instances. The group and centre it was imported for decide who may see it.
  */
 @Entity({ name: 'studies' })
-export class StudyEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id!: string;
-
-  @Column({ name: 'tenant_id', type: 'uuid' })
-  tenantId!: string;
-
+export class StudyEntity extends TenantRow {
   @Column({ name: 'group_id', type: 'uuid', nullable: true })
   groupId!: string | null;
 
@@ -75,10 +70,4 @@ export class StudyEntity {
   /** Study-level DICOM JSON (PS3.18 F.2): patient and general study module attributes. */
   @Column({ type: 'jsonb', default: () => "'{}'" })
   attributes!: DicomJsonObject;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
 }
