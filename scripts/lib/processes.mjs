@@ -30,6 +30,16 @@ export const LOCAL_SIGNING_KEYS_FILE = path.join(ROOT, '.local/auth-signing-keys
 /** The variables that carry the private keys: no process but auth may inherit them. */
 export const SIGNING_KEY_VARIABLES = ['AUTH_SIGNING_KEYS', 'AUTH_SIGNING_KEYS_FILE'];
 
+/** Imaging's own variables (all with defaults: docs/decisions/0099-hostile-archives.md). */
+export const IMAGING_IMPORT_VARIABLES = [
+  'IMPORT_MAX_ENTRIES',
+  'IMPORT_MAX_INFLATED_BYTES',
+  'IMPORT_MAX_RATIO',
+  'IMPORT_PARSE_TIMEOUT_MS',
+  'IMPORT_PARSE_THREADS',
+  'IMPORT_CONCURRENCY',
+];
+
 /** Where the processes that verify tokens fetch auth's public keys. */
 export const localJwksUrl = (env = process.env) =>
   env.AUTH_JWKS_URL ?? `http://127.0.0.1:${SERVICE_PORTS.auth}${AUTH_JWKS_PATH}`;
@@ -63,6 +73,8 @@ export function processTable(env = process.env) {
     S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY,
     S3_BUCKET: env.S3_BUCKET,
     SMTP_URL: env.SMTP_URL,
+    // the import limits and the header parser's (services/imaging/src/config/env.ts), when set
+    ...(service === 'imaging' ? optional(IMAGING_IMPORT_VARIABLES) : {}),
   });
   const table = [];
   for (const service of SERVICE_NAMES) {

@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AUTH_API, AUTH_HEADERS, decryptBody } from '@rayworks/contracts';
-import { ApiClient, ApiError, credentialsOf, loginHeaders, readReadiness, type Credentials } from './index.js';
+import { AUTH_API, AUTH_HEADERS, IMAGING_API, decryptBody } from '@rayworks/contracts';
+import {
+  ApiClient,
+  ApiError,
+  credentialsOf,
+  loginHeaders,
+  readReadiness,
+  withQuery,
+  type Credentials,
+} from './index.js';
 
 /**
  * The client against a real HTTP server on a free local port (node:http): what goes over the wire (URL, headers,
@@ -314,5 +322,38 @@ describe('ApiClient', () => {
     handler = () => err(503, 'unavailable', { service: 'lims' });
     const failure = await readReadiness(new ApiClient({ baseUrl: base }), 'lims').catch((e: unknown) => e);
     expect(failure).toMatchObject({ kind: 'http', status: 503, unavailableService: 'lims' });
+  });
+
+  it('sends a GET contract’s body as its query string, and no body', async () => {
+    const importId = '0f2c7a52-1d1b-4a8e-9b52-8f7e2d8c0a11';
+    handler = () => ok({ importId, presignedUrl: 'http://s3/x', parts: null });
+    const query = {
+      groupId: '1c9e7a52-1d1b-4a8e-9b52-8f7e2d8c0a11',
+      centerId: '2d9e7a52-1d1b-4a8e-9b52-8f7e2d8c0a11',
+      source: 'R2' as const,
+      studyId: '1.2.3',
+      size: 1024,
+    };
+    await new ApiClient({ baseUrl: base }).call(IMAGING_API.presignedUrl, query, { session: { token: 't' } });
+    const url = new URL(seen[0]!.url, base);
+    expect(seen[0]!.method).toBe('GET');
+    expect(url.pathname).toBe('/api/imaging/presignedUrl');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ ...query, size: '1024' });
+    expect(seen[0]!.body).toBe('');
+  });
+});
+
+describe('withQuery', () => {
+  it('writes each defined value, repeats an array’s key, leaves out undefined and encodes', () => {
+    expect(withQuery('/p', { a: 'x y', n: 2, t: true, l: ['1', '2'], u: undefined })).toBe(
+      '/p?a=x+y&n=2&t=true&l=1&l=2',
+    );
+    expect(withQuery('/p?k=1', { a: 'b' })).toBe('/p?k=1&a=b');
+    expect(withQuery('/p', {})).toBe('/p');
+    expect(withQuery('/p', undefined)).toBe('/p');
+  });
+
+  it('refuses an object value (it has no query-string form)', () => {
+    expect(() => withQuery('/p', { filter: { a: 1 } })).toThrow('filter: an object has no query-string form');
   });
 });

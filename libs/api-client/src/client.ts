@@ -143,6 +143,24 @@ export function credentialsOf(
   };
 }
 
+/**
+ * A GET's body is its query string (the server reads a GET contract's `body` from it): each defined value as text,
+ * an array as the key repeated. Values that are objects have no query form and are refused.
+ */
+export function withQuery(path: string, body: unknown): string {
+  if (body === undefined || body === null) return path;
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined) continue;
+      if (item !== null && typeof item === 'object') throw new Error(`${key}: an object has no query-string form`);
+      query.append(key, String(item));
+    }
+  }
+  const text = query.toString();
+  return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
+}
+
 const isEnvelope = (value: unknown): value is ApiEnvelope<unknown> =>
   typeof value === 'object' && value !== null && 'status' in value && 'message' in value;
 
@@ -209,7 +227,7 @@ export class ApiClient {
     body: Body<E> | undefined,
     options: CallOptions,
   ): Promise<Checked<E>> {
-    const path = this.pathOf(endpoint, options);
+    const path = withQuery(this.pathOf(endpoint, options), endpoint.method === 'GET' ? body : undefined);
     const submodule = typeof endpoint.access === 'object' ? endpoint.access.type : undefined;
     const useSession = options.session === undefined && endpoint.access !== 'public' && this.options.session;
     if (useSession && (this.options.renewTokens ?? true) && this.needsRenewal())

@@ -21,6 +21,9 @@ const doctors = () => import('../features/doctors/pages');
 const referrals = () => import('../features/referrals/pages');
 const profile = () => import('../features/profile/pages');
 const companies = () => import('../features/companies/pages');
+const cases = () => import('../features/cases/pages');
+const importStudy = () => import('../features/import/pages');
+const archive = () => import('../features/archive/pages');
 
 export const SCREENS: Record<string, Screen> = {
   [CONSOLE_ROUTES.groups]: page(groups, 'GroupsPage'),
@@ -59,6 +62,10 @@ export const SCREENS: Record<string, Screen> = {
   [CONSOLE_ROUTES.profileConfig]: page(profile, 'ProfileConfigPage'),
 
   [CONSOLE_ROUTES.departments]: page(departments, 'DepartmentsPage'),
+
+  [CONSOLE_ROUTES.cases]: page(cases, 'CasesPage'),
+  [CONSOLE_ROUTES.casesImport]: page(importStudy, 'ImportPage'),
+  [CONSOLE_ROUTES.archive]: page(archive, 'ArchivePage'),
 
   [CONSOLE_ROUTES.companies]: page(companies, 'CompaniesPage'),
   [CONSOLE_ROUTES.companiesAdd]: page(companies, 'AddCompanyPage'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatDisplayDate, formatDisplayDateTime } from './format';
+import { formatBytes, formatDicomDate, formatDisplayDate, formatDisplayDateTime } from './format';
 
 describe('date display (spec §9)', () => {
   it('shows day, short month and year in en-GB with a 12-hour clock and upper-case AM/PM', () => {
@@ -11,5 +11,25 @@ describe('date display (spec §9)', () => {
   it('shows a dash for nothing or an invalid date', () => {
     expect(formatDisplayDateTime(null)).toBe('—');
     expect(formatDisplayDateTime('not a date')).toBe('—');
+  });
+});
+
+describe('sizes (spec §9: Bytes, KB, MB, GB)', () => {
+  it('uses the largest unit below 1024 of it', () => {
+    expect(formatBytes(0)).toBe('0 Bytes');
+    expect(formatBytes(512)).toBe('512 Bytes');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(5 * 1024 ** 2)).toBe('5 MB');
+    expect(formatBytes(300 * 1024 ** 2)).toBe('300 MB');
+    expect(formatBytes(3 * 1024 ** 4)).toBe('3072 GB');
+    expect(formatBytes(null)).toBe('—');
+  });
+});
+
+describe('DICOM dates', () => {
+  it('shows YYYYMMDD as the spec date, and anything else as it is', () => {
+    expect(formatDicomDate('20040119')).toBe('19 Jan 2004');
+    expect(formatDicomDate('2004')).toBe('2004');
+    expect(formatDicomDate(null)).toBe('—');
   });
 });

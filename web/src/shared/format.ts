@@ -48,3 +48,26 @@ export function formatDisplayDate(value: string | number | Date | null | undefin
   const date = toDate(value);
   return date ? displayDateFormat.format(date) : '—';
 }
+
+/** Spec §9 size display units: Bytes, KB, MB, GB (1024 each), e.g. "512 Bytes", "1.5 MB". */
+export function formatBytes(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '—';
+  const units = ['Bytes', 'KB', 'MB', 'GB'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const shown = unit === 0 ? String(value) : value >= 100 ? value.toFixed(0) : value.toFixed(1).replace(/\.0$/, '');
+  return `${shown} ${units[unit]}`;
+}
+
+/** A DICOM DA date (YYYYMMDD) shown as spec §9's date ("21 Nov 2025"); the raw text when it is not a date. */
+export function formatDicomDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  const match = /^(\d{4})(\d{2})(\d{2})$/.exec(value.trim());
+  if (!match) return value;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12));
+  return Number.isNaN(date.getTime()) ? value : displayDateFormat.format(date);
+}

@@ -45,6 +45,7 @@ describe('buildMenu', () => {
       'LIMS',
       'Finance',
       'Report Templates',
+      'Archive',
       'Master Config',
     ]);
   });
@@ -67,6 +68,18 @@ describe('buildMenu', () => {
       isactive: false,
       link: '/users',
     });
+  });
+
+  it("shows the Archive (beyond spec §2) to administrators only, after the spec's entries", () => {
+    const archive = (role: keyof typeof DEFAULT_ROLE_PRIVILEGES) => {
+      const menu = buildMenu(toPermissionConfig(DEFAULT_ROLE_PRIVILEGES[role]));
+      return [...menu.items, ...menu.more].some((item) => item.link === '/archive');
+    };
+    expect(archive(ROLE_CODES.ADMIN)).toBe(true);
+    expect(archive(ROLE_CODES.CENTER_ADMIN)).toBe(true);
+    expect(archive(ROLE_CODES.CENTER_RADIOLOGIST)).toBe(false);
+    expect(archive(ROLE_CODES.RECEPTIONIST)).toBe(false);
+    expect(archive(ROLE_CODES.TYPIST)).toBe(false);
   });
 
   it('keeps catalogue order between equal sort orders (Dashboards and Sample Collection are both 11)', () => {

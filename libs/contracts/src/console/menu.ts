@@ -70,6 +70,14 @@ export const MENU_CATALOGUE: readonly MenuEntry[] = [
     sortBy: 14,
     need: requirement('TEMPLATES', VIEW),
   },
+  // beyond spec §2 (docs/decisions/0109): after the spec's entries, so the first 7 stay the spec's
+  {
+    id: 'archive',
+    label: 'Archive',
+    link: '/archive',
+    sortBy: 15,
+    need: requirement('WORKLIST', WORKLIST.EXPORT),
+  },
   {
     id: 'master-config',
     label: 'Master Config',

@@ -92,6 +92,8 @@ export const CONSOLE_ROUTES = {
   // the platform operator's screens (docs/decisions/0085): not in spec §2, which has no platform screens
   companies: '/companies',
   companiesAdd: '/companies/add',
+  // the imaging archive (issue 9, docs/decisions/0109): not in spec §2, a page for administrators
+  archive: '/archive',
 } as const;
 export type ConsoleRoute = (typeof CONSOLE_ROUTES)[keyof typeof CONSOLE_ROUTES];
 
@@ -155,8 +157,9 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   route(CONSOLE_ROUTES.centersView, 'Center', requirement('CENTERS', VIEW), 'available'),
   route(CONSOLE_ROUTES.addCentersGroup, 'Add Center to a Group', requirement('CENTERS', CREATE), 'available'),
   // Worklist
-  route(CONSOLE_ROUTES.cases, 'Cases', requirement('WORKLIST', WORKLIST.VIEW)),
-  route(CONSOLE_ROUTES.casesImport, 'Import Study', requirement('WORKLIST', WORKLIST.IMPORT)),
+  // /cases: only its Import action for now (the worklist is the next issue's); /cases/import is the import screen
+  route(CONSOLE_ROUTES.cases, 'Cases', requirement('WORKLIST', WORKLIST.VIEW), 'available'),
+  route(CONSOLE_ROUTES.casesImport, 'Import Study', requirement('WORKLIST', WORKLIST.IMPORT), 'available'),
   route(CONSOLE_ROUTES.worklistEdit, 'Assign Case', requirement('WORKLIST', WORKLIST.ASSIGN, WORKLIST.REASSIGN)),
   route(CONSOLE_ROUTES.fccases, 'Fusion Cases', requirement('WORKLIST', WORKLIST.VIEW)),
   route(
@@ -226,6 +229,8 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   // Platform operators
   route(CONSOLE_ROUTES.companies, 'Companies', requirement('COMPANIES', VIEW), 'available'),
   route(CONSOLE_ROUTES.companiesAdd, 'Add Company', requirement('COMPANIES', CREATE), 'available'),
+  // The imaging archive (docs/decisions/0109): administrators (the worklist's EXPORT privilege)
+  route(CONSOLE_ROUTES.archive, 'Archive', requirement('WORKLIST', WORKLIST.EXPORT), 'available'),
 ];
 
 /** The root path redirects here (or to the first permitted menu link when this is not permitted). */

@@ -1,5 +1,15 @@
 import { applyDecorators, Get, HttpCode, HttpStatus, Post, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiResponse } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiResponse,
+  type ApiQueryOptions,
+} from '@nestjs/swagger';
+import type { SchemaObject } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
   apiErrorSchema,
@@ -53,6 +63,18 @@ export function ApiErrorResponses(...statuses: ErrorStatus[]) {
 }
 
 /**
+ * The query parameters of a GET contract: one per property of its `body` object (ContractBody reads a GET's body
+ * from the query string), each with its JSON schema and whether it is required.
+ */
+export function queryParameters(body: z.ZodType): MethodDecorator[] {
+  const schema = openApiSchema(body, 'input') as { properties?: Record<string, object>; required?: string[] };
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {}).map(([name, property]) =>
+    ApiQuery({ name, required: required.has(name), schema: property } as ApiQueryOptions),
+  );
+}
+
+/**
  * Mounts a handler exactly as the contract (libs/contracts `<SERVICE>_API`) says: method, path, access rule,
  * HTTP 200, and the OpenAPI description of the body, of the `{ status, data, message }` answer and of every error
  * status the route can answer (errorStatusesOf: the defaults of its access rule plus its own `errors`).
@@ -73,6 +95,7 @@ export function ApiContract(endpoint: Endpoint, summary: string) {
     }),
   ];
   if (hasBody) decorators.push(ApiBody({ schema: openApiSchema(endpoint.body, 'input') }));
+  if (endpoint.method === 'GET') decorators.push(...queryParameters(endpoint.body));
   if (endpoint.access !== 'public') {
     decorators.push(
       ApiBearerAuth(),

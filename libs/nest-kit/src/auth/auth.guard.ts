@@ -5,7 +5,7 @@ import { AUTH_HEADERS, AUTH_MESSAGES, grantsAllow, isBackgroundRequest, PLATFORM
 import { AccessDenialAudit } from './access-denial-audit.js';
 import { bearerToken } from './access-token.js';
 import { AuthFailure, forbidden } from './auth.errors.js';
-import { ACCESS_RULE, ALLOW_DURING_PASSWORD_RESET, type AccessRule } from './decorators.js';
+import { ACCEPT_BEARER_ALONE, ACCESS_RULE, ALLOW_DURING_PASSWORD_RESET, type AccessRule } from './decorators.js';
 import { CompanyMismatchError, narrowAccess, type RequestAccess } from './request-access.js';
 import { RequestAuthenticator } from './request-authenticator.js';
 import { setRequestAccess } from './request-state.js';
@@ -68,6 +68,7 @@ export class AuthGuard implements CanActivate {
     try {
       principal = await this.authenticator.authenticate(bearerToken(req.headers.authorization), session, {
         background: isBackgroundRequest(req.headers),
+        bearerAlone: this.reflector.getAllAndOverride<boolean | undefined>(ACCEPT_BEARER_ALONE, targets) ?? false,
       });
     } catch (error) {
       if (error instanceof AuthFailure) throw error.toHttpException();
@@ -93,7 +94,7 @@ export class AuthGuard implements CanActivate {
       });
       throw forbidden(decision.message);
     }
-    setRequestAccess(req, access, session!);
+    setRequestAccess(req, access, session ?? '');
     return true;
   }
 }

@@ -19,6 +19,7 @@ export type AccessRule =
 
 export const ACCESS_RULE = 'rayworks:access-rule';
 export const ALLOW_DURING_PASSWORD_RESET = 'rayworks:allow-during-password-reset';
+export const ACCEPT_BEARER_ALONE = 'rayworks:accept-bearer-alone';
 
 export const Public = () => SetMetadata(ACCESS_RULE, { kind: 'public' } satisfies AccessRule);
 export const Authenticated = () => SetMetadata(ACCESS_RULE, { kind: 'authenticated' } satisfies AccessRule);
@@ -49,3 +50,12 @@ export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: Execution
 export const CurrentAccess = createParamDecorator((_: unknown, ctx: ExecutionContext): RequestAccess => {
   return requestAccessOf(ctx.switchToHttp().getRequest());
 });
+
+/**
+ * The routes of a standard protocol whose clients send `Authorization: Bearer <access token>` and nothing else
+ * (DICOMweb: viewers, PACS, dicomweb-client): the guard accepts the request without the console's session header
+ * and checks the session the signed token names instead (alive, the token's user and tenant, not revoked; its idle
+ * timeout slides). Everything else is as on any route: the token's signature and lifetime, the principal version,
+ * the access rule. docs/decisions/0102-dicomweb-bearer-token.md.
+ */
+export const AcceptBearerAlone = () => SetMetadata(ACCEPT_BEARER_ALONE, true);

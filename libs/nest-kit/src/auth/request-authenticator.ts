@@ -21,12 +21,23 @@ export class RequestAuthenticator {
   async authenticate(
     accessToken: string | null | undefined,
     sessionToken: string | null | undefined,
-    options: { allowExpiredToken?: boolean; background?: boolean } = {},
+    options: {
+      allowExpiredToken?: boolean;
+      background?: boolean;
+      /**
+       * The route takes the access token alone (DICOMweb, docs/decisions/0102): without a session token, the
+       * session the token names is checked by its id (alive, same user and tenant, not revoked); a session token
+       * that is sent is still checked in full.
+       */
+      bearerAlone?: boolean;
+    } = {},
   ): Promise<Principal> {
     if (!accessToken) throw new AuthFailure('unauthorized', 'no access token');
     const principal = await this.tokens.verify(accessToken, { allowExpired: options.allowExpiredToken });
-    if (!sessionToken) throw new AuthFailure('unauthorized', 'no session token');
-    const state = await this.sessions.check(sessionToken, principal, { touch: !options.background });
+    if (!sessionToken && !options.bearerAlone) throw new AuthFailure('unauthorized', 'no session token');
+    const state = sessionToken
+      ? await this.sessions.check(sessionToken, principal, { touch: !options.background })
+      : await this.sessions.checkBySessionId(principal, { touch: !options.background });
     if (state === 'expired') throw new AuthFailure('session-expired', 'session idle timeout or absolute lifetime');
     if (state !== 'ok') throw new AuthFailure('unauthorized', `session ${state}`);
     // Renewal (allowExpiredToken) reads the principal afresh, so an outdated one is what it is there for.

@@ -92,24 +92,41 @@ export class SessionStore {
   ): Promise<SessionCheck> {
     const parsed = parseSessionToken(token);
     if (!parsed || parsed.sessionId !== expected.sessionId) return 'invalid';
-    const key = sessionKeys.session(parsed.sessionId);
+    return this.checkStored(expected, { touch, now }, (stored) => {
+      const given = Buffer.from(sha256(parsed.secret), 'hex');
+      const kept = Buffer.from(stored.h, 'hex');
+      return given.length === kept.length && timingSafeEqual(given, kept);
+    });
+  }
+
+  /**
+   * The check of a caller that sends its access token alone (DICOMweb clients: `Authorization: Bearer`, no session
+   * header; docs/decisions/0102): the session the signed token names must be alive, of the token's user and tenant,
+   * within its absolute lifetime, and not revoked — as `check`, without the secret, which such a client never has.
+   * Slides the idle timeout like any request of the user.
+   */
+  async checkBySessionId(
+    expected: SessionExpectation,
+    { touch = true, now = Date.now() }: { touch?: boolean; now?: number } = {},
+  ): Promise<SessionCheck> {
+    return this.checkStored(expected, { touch, now }, () => true);
+  }
+
+  private async checkStored(
+    expected: SessionExpectation,
+    { touch, now }: { touch: boolean; now: number },
+    secretMatches: (stored: StoredSession) => boolean,
+  ): Promise<SessionCheck> {
+    const key = sessionKeys.session(expected.sessionId);
     const raw = await this.redis.get(key);
-    if (raw === null) return (await this.redis.exists(sessionKeys.revoked(parsed.sessionId))) ? 'revoked' : 'expired';
+    if (raw === null) return (await this.redis.exists(sessionKeys.revoked(expected.sessionId))) ? 'revoked' : 'expired';
     let stored: StoredSession;
     try {
       stored = JSON.parse(raw) as StoredSession;
     } catch {
       return 'invalid';
     }
-    const given = Buffer.from(sha256(parsed.secret), 'hex');
-    const kept = Buffer.from(stored.h, 'hex');
-    if (
-      given.length !== kept.length ||
-      !timingSafeEqual(given, kept) ||
-      stored.u !== expected.userId ||
-      stored.t !== expected.tenantId
-    )
-      return 'invalid';
+    if (!secretMatches(stored) || stored.u !== expected.userId || stored.t !== expected.tenantId) return 'invalid';
     // A session from before absolute lifetimes were recorded has none: it ends now, once.
     const remainingMs = (stored.e ?? now) - now;
     if (remainingMs <= 0) {

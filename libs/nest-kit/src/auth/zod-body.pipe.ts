@@ -1,4 +1,4 @@
-import { BadRequestException, Body, type PipeTransform } from '@nestjs/common';
+import { BadRequestException, Body, Query, type PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
 import type { Endpoint } from '@rayworks/contracts';
 import { controlCharacterProblem } from '@rayworks/validation';
@@ -25,5 +25,10 @@ export class ZodBodyPipe<TSchema extends z.ZodType> implements PipeTransform<unk
   }
 }
 
-/** The body of a contract endpoint, validated with the endpoint's own schema (libs/contracts is the single source). */
-export const ContractBody = (endpoint: Pick<Endpoint, 'body'>) => Body(new ZodBodyPipe(endpoint.body));
+/**
+ * The body of a contract endpoint, validated with the endpoint's own schema (libs/contracts is the single source).
+ * A GET has no body: its contract's `body` is its query string (every value a string, so numbers in it are
+ * `z.coerce`d), read from `req.query` and validated the same way (libs/api-client sends it so).
+ */
+export const ContractBody = (endpoint: Pick<Endpoint, 'body' | 'method'>) =>
+  endpoint.method === 'GET' ? Query(new ZodBodyPipe(endpoint.body)) : Body(new ZodBodyPipe(endpoint.body));

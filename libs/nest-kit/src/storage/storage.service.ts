@@ -1,11 +1,17 @@
+import type { Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
   CreateBucketCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListPartsCommand,
   PutObjectCommand,
   S3Client,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
@@ -66,10 +72,113 @@ export class StorageService {
     );
   }
 
-  presignGet(key: string, expiresInSeconds = 300): Promise<string> {
-    return getSignedUrl(this.presigner, new GetObjectCommand({ Bucket: this.bucket, Key: key }), {
-      expiresIn: expiresInSeconds,
-    });
+  /** Starts an S3 multipart upload of one object (its parts are PUT by the browser to presignUploadPart URLs). */
+  async createMultipartUpload(key: string, contentType: string): Promise<string> {
+    const out = await this.client.send(
+      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }),
+    );
+    if (!out.UploadId) throw new Error(`no UploadId for ${key}`);
+    return out.UploadId;
+  }
+
+  /**
+   * A URL the browser PUTs one part of a multipart upload to, signed for its exact length (like presignPut): the
+   * answer's ETag header names the part when the upload is completed.
+   */
+  presignUploadPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    contentLength: number,
+    expiresInSeconds = 3600,
+  ): Promise<string> {
+    if (!Number.isSafeInteger(contentLength) || contentLength < 1)
+      throw new Error(`bad content length ${contentLength}`);
+    return getSignedUrl(
+      this.presigner,
+      new UploadPartCommand({
+        Bucket: this.bucket,
+        Key: key,
+        UploadId: uploadId,
+        PartNumber: partNumber,
+        ContentLength: contentLength,
+      }),
+      { expiresIn: expiresInSeconds, signableHeaders: new Set(['content-length']) },
+    );
+  }
+
+  /** The parts the store already has of a multipart upload (every page), in part order. */
+  async listParts(key: string, uploadId: string): Promise<{ partNumber: number; etag: string; size: number }[]> {
+    const parts: { partNumber: number; etag: string; size: number }[] = [];
+    let marker: string | undefined;
+    for (;;) {
+      const out = await this.client.send(
+        new ListPartsCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }),
+      );
+      for (const p of out.Parts ?? [])
+        if (p.PartNumber !== undefined && p.ETag)
+          parts.push({ partNumber: p.PartNumber, etag: p.ETag, size: p.Size ?? 0 });
+      if (!out.IsTruncated || out.NextPartNumberMarker === undefined) break;
+      marker = out.NextPartNumberMarker;
+    }
+    return parts.sort((a, b) => a.partNumber - b.partNumber);
+  }
+
+  async completeMultipartUpload(
+    key: string,
+    uploadId: string,
+    parts: { partNumber: number; etag: string }[],
+  ): Promise<void> {
+    await this.client.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: this.bucket,
+        Key: key,
+        UploadId: uploadId,
+        MultipartUpload: {
+          Parts: [...parts]
+            .sort((a, b) => a.partNumber - b.partNumber)
+            .map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })),
+        },
+      }),
+    );
+  }
+
+  async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
+    await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }));
+  }
+
+  /** The object's size in bytes, or null when there is none. */
+  async size(key: string): Promise<number | null> {
+    try {
+      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return out.ContentLength ?? 0;
+    } catch (error) {
+      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  /** A stream of bytes `start` to `end` (exclusive) of an object: a ranged GET, never the whole object. */
+  async getRange(key: string, start: number, end: number): Promise<Readable> {
+    const out = await this.client.send(
+      new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=${start}-${end - 1}` }),
+    );
+    return out.Body as Readable;
+  }
+
+  /**
+   * A URL the browser GETs one object from, for `expiresInSeconds` (the store answers 403 after). With
+   * `downloadName` the store answers `Content-Disposition: attachment` with that file name (signed with the URL).
+   */
+  presignGet(key: string, expiresInSeconds = 300, options: { downloadName?: string } = {}): Promise<string> {
+    const disposition = options.downloadName
+      ? `attachment; filename="${options.downloadName.replace(/[^\w.-]/g, '_')}"`
+      : undefined;
+    return getSignedUrl(
+      this.presigner,
+      new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentDisposition: disposition }),
+      { expiresIn: expiresInSeconds },
+    );
   }
 
   async put(key: string, body: Buffer | string, contentType = 'application/octet-stream'): Promise<void> {

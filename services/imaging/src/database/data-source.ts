@@ -3,7 +3,12 @@ import { EventTables1763712000000 } from './migrations/1763712000000-EventTables
 import { JobOutbox1795392000000 } from './migrations/1795392000000-JobOutbox.js';
 import { DeadLetterTenant1795700000000 } from './migrations/1795700000000-DeadLetterTenant.js';
 import { AuditLog1795700000001 } from './migrations/1795700000001-AuditLog.js';
+import { QidoIndexes1796000003000 } from './migrations/1796000003000-QidoIndexes.js';
 import { ArchiveIndex1796000000000 } from './migrations/1796000000000-ArchiveIndex.js';
+import { Downloads1796000002000 } from './migrations/1796000002000-Downloads.js';
+import { DownloadEntity } from '../modules/downloads/download.entity.js';
+import { Imports1796000001000 } from './migrations/1796000001000-Imports.js';
+import { ImportEntity } from '../modules/imports/import.entity.js';
 import { InstanceEntity } from '../modules/studies/entities/instance.entity.js';
 import { SeriesEntity } from '../modules/studies/entities/series.entity.js';
 import { StudyEntity } from '../modules/studies/entities/study.entity.js';
@@ -11,12 +16,15 @@ import { StudyEntity } from '../modules/studies/entities/study.entity.js';
 /** The imaging service's schema, entities and migrations, in order. */
 export const database: ServiceDatabaseOptions = {
   schema: 'imaging',
-  entities: [StudyEntity, SeriesEntity, InstanceEntity],
+  entities: [StudyEntity, SeriesEntity, InstanceEntity, ImportEntity, DownloadEntity],
   migrations: [
     EventTables1763712000000,
     JobOutbox1795392000000,
     DeadLetterTenant1795700000000,
     AuditLog1795700000001,
     ArchiveIndex1796000000000,
+    Downloads1796000002000,
+    Imports1796000001000,
+    QidoIndexes1796000003000,
   ],
 };

@@ -1,4 +1,5 @@
 import {
+  IconArchive,
   IconBuildingCommunity,
   IconBuildingHospital,
   IconBuildingSkyscraper,
@@ -31,6 +32,7 @@ const ICONS: Record<string, Icon> = {
   companies: IconBuildingSkyscraper,
   groups: IconBuildingCommunity,
   cases: IconListDetails,
+  archive: IconArchive,
   centers: IconBuildingHospital,
   doctors: IconStethoscope,
   tests: IconTestPipe,

@@ -22,6 +22,10 @@ export class InstanceEntity {
   @Column({ name: 'series_id', type: 'uuid' })
   seriesId!: string;
 
+  /** The import that stored this instance (imaging.imports.id, or a STOW-RS request's import id). */
+  @Column({ name: 'import_id', type: 'uuid', nullable: true })
+  importId!: string | null;
+
   @Column({ name: 'sop_instance_uid', type: 'varchar', length: 64 })
   sopInstanceUid!: string;
 

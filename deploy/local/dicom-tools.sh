@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# DICOM tools from Debian for the imaging tests and the import benchmark: pydicom (with its real test files),
+# dcmtk (dcmdump, storescu, findscu, dcmodify) and Orthanc with its DICOMweb plugin.
+# Not a server: `up` installs what is missing, `down` does nothing. Tests and the benchmark start their own Orthanc
+# (libs/testing orthanc.ts) on free loopback ports, so Debian's system service of the orthanc package is kept
+# stopped and disabled (it would listen on 4242/8042 with /etc/orthanc's settings).
+#   bash deploy/local/dicom-tools.sh up|down|status
+# shellcheck disable=SC2034  # read by lib.sh
+COMPONENT=dicom
+# shellcheck source=deploy/local/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+DICOM_PACKAGES=(python3-pydicom dcmtk orthanc orthanc-dicomweb)
+ORTHANC_BIN=/usr/sbin/Orthanc
+PYDICOM_TEST_FILES=/usr/lib/python3/dist-packages/pydicom/data/test_files
+
+dicom_versions() {
+  local pydicom dcmtk orthanc dicomweb
+  pydicom="$(dpkg-query -W -f='${Version}' python3-pydicom 2>/dev/null || echo '?')"
+  dcmtk="$(dpkg-query -W -f='${Version}' dcmtk 2>/dev/null || echo '?')"
+  orthanc="$(dpkg-query -W -f='${Version}' orthanc 2>/dev/null || echo '?')"
+  dicomweb="$(dpkg-query -W -f='${Version}' orthanc-dicomweb 2>/dev/null || echo '?')"
+  printf 'pydicom %s; dcmtk %s; orthanc %s; dicomweb %s' "$pydicom" "$dcmtk" "$orthanc" "$dicomweb"
+}
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo -n "$@"; fi
+}
+
+# Debian's orthanc package installs a system service (systemd unit or /etc/init.d script with rc links). apt_ensure
+# keeps it from starting during the install (policy-rc.d), but it stays enabled and would start at the next boot:
+# stop it if it runs and disable it. Idempotent; a no-op when it is already stopped and disabled.
+orthanc_system_service_off() {
+  pkg_installed orthanc || return 0
+  if [ -d /run/systemd/system ] && command -v systemctl >/dev/null; then
+    if systemctl is-active --quiet orthanc 2>/dev/null || systemctl is-enabled --quiet orthanc 2>/dev/null; then
+      info "stopping and disabling Debian's orthanc system service (tests run their own Orthanc)"
+      as_root systemctl disable --now orthanc >/dev/null 2>&1 || warn "could not disable the orthanc service"
+    fi
+    return 0
+  fi
+  [ -x /etc/init.d/orthanc ] || return 0
+  if /etc/init.d/orthanc status >/dev/null 2>&1; then
+    info "stopping Debian's orthanc system service (tests run their own Orthanc)"
+    as_root /etc/init.d/orthanc stop >/dev/null 2>&1 || warn "could not stop the orthanc service"
+  fi
+  # S* links in the runlevel directories start it at boot; `update-rc.d disable` turns them into K* links
+  if compgen -G '/etc/rc[2-5].d/S*orthanc' >/dev/null && command -v update-rc.d >/dev/null; then
+    info "disabling Debian's orthanc system service at boot"
+    as_root update-rc.d orthanc disable >/dev/null 2>&1 || warn "could not disable the orthanc service at boot"
+  fi
+}
+
+dicom_up() {
+  apt_ensure "${DICOM_PACKAGES[@]}"
+  orthanc_system_service_off
+  [ -x "$ORTHANC_BIN" ] || die "$ORTHANC_BIN is missing although the orthanc package is installed"
+  [ -d "$PYDICOM_TEST_FILES" ] || die "pydicom's test files are missing at $PYDICOM_TEST_FILES"
+  command -v dcmdump >/dev/null || die "dcmdump (dcmtk) is missing"
+  ok "$(dicom_versions)"
+}
+
+dicom_down() { :; }
+
+dicom_status() {
+  local missing=() p
+  for p in "${DICOM_PACKAGES[@]}"; do pkg_installed "$p" || missing+=("$p"); done
+  if [ "${#missing[@]}" -eq 0 ]; then
+    status_row "$ORTHANC_BIN" installed "" "$(dicom_versions)"
+  else
+    status_row "$ORTHANC_BIN" missing "" "missing ${missing[*]}: run: npm run infra:up dicom-tools"
+  fi
+}
+
+run_subcommand "$@"

@@ -1,0 +1,222 @@
+// npm run bench:import — imaging ingest and query figures on this machine (issue 9's benchmark). Prints figures;
+// not a timed test. Sections (run all, or some with BENCH_SECTIONS=orthanc-ingest,orthanc-qido):
+//   orthanc-ingest  Debian's Orthanc (loopback, its own storage) ingesting a CT study of 1,000 instances of
+//                   512 x 512 x 16 bit (≈ 525 MB) by REST POST /instances with 1 and 4 clients: instances/s, MB/s,
+//                   Orthanc's peak memory. BENCH_LARGE=1 adds the 5,000-instance study.
+//   orthanc-qido    Orthanc's DICOMweb plugin answering QIDO-RS /studies for name-wildcard, date-range and patient-ID
+//                   queries (limit 50) at 20,000 studies: p50/p95/p99 per kind, one client, after a warm-up.
+//   (the Rayworks sections — import worker ingest, Rayworks QIDO, browser zip, WADO-RS — are added beside these
+//   and use the same data: buildCtBenchStudy, buildQidoBenchDataset, qidoBenchQueries from @rayworks/testing.)
+// Data is generated once under .local/bench/ (pydicom, from pydicom's CT_small.dcm) and reused, and so is the
+// Orthanc index holding the 20,000 studies (.local/bench/orthanc-qido-20000/). Results also go to
+// .local/bench/import-results.json.
+//   BENCH_QIDO_STUDIES (default 20000), BENCH_QIDO_QUERIES per kind (default 200), BENCH_LARGE=1
+import os from 'node:os';
+import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import {
+  BENCH_DATA_DIR,
+  buildCtBenchStudy,
+  buildQidoBenchDataset,
+  percentiles,
+  qidoBenchQueries,
+  startOrthanc,
+} from '@rayworks/testing';
+
+const SECTIONS = (process.env.BENCH_SECTIONS ?? 'orthanc-ingest,orthanc-qido').split(',').map((s) => s.trim());
+const LARGE = process.env.BENCH_LARGE === '1';
+const QIDO_STUDIES = Number(process.env.BENCH_QIDO_STUDIES ?? 20_000);
+const QIDO_QUERIES = Number(process.env.BENCH_QIDO_QUERIES ?? 200);
+const results = { machine: machine(), date: new Date().toISOString(), sections: {} };
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length,
+    cpu: cpus[0]?.model.trim(),
+    memoryGiB: Math.round(os.totalmem() / 1024 ** 3),
+    node: process.version,
+    os: `${os.type()} ${os.release()}`,
+    // other work on the machine skews every figure: shown with them
+    loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
+  };
+}
+
+const fmt = (n, digits = 1) => n.toFixed(digits);
+const log = (line) => console.log(line);
+const step = (line) => process.stderr.write(`  … ${line}\n`);
+
+/** Peak resident memory of a process (VmHWM), in MB. */
+async function peakRssMb(pid) {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return kb / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+/** POSTs every file to Orthanc from `clients` concurrent loops; wall time from the first request to the last answer. */
+async function ingest(orthanc, files, clients) {
+  let next = 0;
+  let bytes = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= files.length) return;
+        const body = await readFile(files[i]);
+        bytes += body.length;
+        const res = await orthanc.request('/instances', {
+          method: 'POST',
+          body,
+          headers: { 'Content-Type': 'application/dicom' },
+        });
+        const answer = await res.json();
+        if (res.status >= 300 || answer.Status !== 'Success') {
+          throw new Error(`POST /instances ${files[i]}: ${res.status} ${JSON.stringify(answer)}`);
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { seconds, bytes };
+}
+
+async function orthancIngest() {
+  log('\n## Orthanc ingest (REST POST /instances, Debian orthanc, loopback)');
+  const sizes = LARGE ? [1_000, 5_000] : [1_000];
+  const rows = [];
+  for (const instances of sizes) {
+    step(`CT study of ${instances} instances (.local/bench/ct-${instances}/)`);
+    const study = await buildCtBenchStudy({ instances });
+    step(`${study.reused ? 'reused' : 'built'}: ${fmt(study.bytes / 1e6, 0)} MB`);
+    for (const clients of [1, 4]) {
+      // a fresh Orthanc each time: nothing already stored, empty index
+      const orthanc = await startOrthanc();
+      try {
+        step(`${instances} instances, ${clients} client(s)`);
+        const { seconds, bytes } = await ingest(orthanc, study.files, clients);
+        const stats = await orthanc.json('/statistics');
+        if (stats.CountInstances !== instances) throw new Error(`Orthanc holds ${stats.CountInstances} instances`);
+        rows.push({
+          instances,
+          clients,
+          seconds,
+          instancesPerSecond: instances / seconds,
+          mbPerSecond: bytes / 1e6 / seconds,
+          megabytes: bytes / 1e6,
+          orthancPeakRssMb: await peakRssMb(orthanc.process.pid),
+        });
+      } finally {
+        await orthanc.stop();
+      }
+    }
+  }
+  log('| instances | MB | clients | seconds | instances/s | MB/s | Orthanc peak RSS MB |');
+  log('|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    log(
+      `| ${r.instances} | ${fmt(r.megabytes, 0)} | ${r.clients} | ${fmt(r.seconds)} | ${fmt(r.instancesPerSecond)} | ${fmt(r.mbPerSecond)} | ${fmt(r.orthancPeakRssMb, 0)} |`,
+    );
+  }
+  results.sections['orthanc-ingest'] = rows;
+}
+
+/** An Orthanc whose kept index holds every study of the dataset (loaded with 4 clients the first time). */
+async function orthancWithQidoData(dataset) {
+  const storageDir = path.join(BENCH_DATA_DIR, `orthanc-qido-${dataset.studies.length}`);
+  await mkdir(storageDir, { recursive: true });
+  let orthanc = await startOrthanc({ storageDir });
+  let stats = await orthanc.json('/statistics');
+  if (stats.CountStudies === dataset.studies.length && stats.CountInstances === dataset.studies.length) {
+    step(`reusing Orthanc's index with ${stats.CountStudies} studies (${storageDir})`);
+    return { orthanc, loadSeconds: null };
+  }
+  if (stats.CountInstances > 0) {
+    step(`Orthanc's index holds ${stats.CountStudies} studies, not ${dataset.studies.length}: starting over`);
+    await orthanc.stop();
+    await rm(storageDir, { recursive: true, force: true });
+    await mkdir(storageDir, { recursive: true });
+    orthanc = await startOrthanc({ storageDir });
+  }
+  step(`loading ${dataset.studies.length} studies into Orthanc (4 clients; once, then reused)`);
+  const files = dataset.studies.map((s) => path.join(dataset.dir, s.relativePath));
+  const { seconds } = await ingest(orthanc, files, 4);
+  stats = await orthanc.json('/statistics');
+  if (stats.CountStudies !== dataset.studies.length) throw new Error(`Orthanc holds ${stats.CountStudies} studies`);
+  step(`loaded in ${fmt(seconds)} s (${fmt(files.length / seconds, 0)} instances/s)`);
+  return { orthanc, loadSeconds: seconds };
+}
+
+async function qido(orthanc, query) {
+  const url = `/dicom-web/studies?${new URLSearchParams(query.params)}`;
+  const started = performance.now();
+  const res = await orthanc.request(url, { headers: { Accept: 'application/dicom+json' } });
+  const body = res.status === 204 ? [] : await res.json();
+  const ms = performance.now() - started;
+  if (res.status >= 300) throw new Error(`QIDO ${url}: ${res.status}`);
+  return { ms, count: body.length };
+}
+
+async function orthancQido() {
+  log(`\n## Orthanc DICOMweb QIDO-RS at ${QIDO_STUDIES} studies (limit 50, one client)`);
+  step(`dataset of ${QIDO_STUDIES} one-instance studies (.local/bench/qido-${QIDO_STUDIES}/)`);
+  const dataset = await buildQidoBenchDataset({ studies: QIDO_STUDIES });
+  step(dataset.reused ? 'reused' : 'built');
+  const { orthanc, loadSeconds } = await orthancWithQidoData(dataset);
+  try {
+    const queries = qidoBenchQueries(dataset, { perKind: QIDO_QUERIES });
+    // warm-up: the first queries after a start read the index from disk
+    for (const q of qidoBenchQueries(dataset, { perKind: 10, seed: 99 })) await qido(orthanc, q);
+    const byKind = {};
+    for (const q of queries) {
+      const { ms, count } = await qido(orthanc, q);
+      (byKind[q.kind] ??= { ms: [], counts: [] }).ms.push(ms);
+      byKind[q.kind].counts.push(count);
+    }
+    const rows = Object.entries(byKind).map(([kind, { ms, counts }]) => ({
+      kind,
+      ...percentiles(ms),
+      meanResults: counts.reduce((s, c) => s + c, 0) / counts.length,
+      example: queries.find((q) => q.kind === kind).params,
+    }));
+    log('| query | n | mean results | p50 ms | p95 ms | p99 ms | max ms | example |');
+    log('|---|---:|---:|---:|---:|---:|---:|---|');
+    for (const r of rows) {
+      const example = new URLSearchParams(r.example).toString();
+      log(
+        `| ${r.kind} | ${r.n} | ${fmt(r.meanResults)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${fmt(r.max)} | \`${example}\` |`,
+      );
+    }
+    if (loadSeconds !== null) log(`(loading the ${QIDO_STUDIES} studies took ${fmt(loadSeconds)} s with 4 clients)`);
+    results.sections['orthanc-qido'] = { studies: QIDO_STUDIES, loadSeconds, rows };
+  } finally {
+    await orthanc.stop();
+  }
+}
+
+const SECTION_RUNNERS = { 'orthanc-ingest': orthancIngest, 'orthanc-qido': orthancQido };
+
+log(`# bench:import — ${results.date}`);
+log(
+  `machine: ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.memoryGiB} GiB, ${results.machine.os}, node ${results.machine.node}`,
+);
+const started = performance.now();
+for (const name of SECTIONS) {
+  const run = SECTION_RUNNERS[name];
+  if (!run) {
+    console.error(`unknown section ${name} (known: ${Object.keys(SECTION_RUNNERS).join(', ')})`);
+    process.exit(2);
+  }
+  await run();
+}
+results.loadAverageAtEnd = os.loadavg().map((l) => Number(l.toFixed(2)));
+log(
+  `\n(total ${fmt((performance.now() - started) / 1000, 0)} s; load average at start ${results.machine.loadAverage.join(' ')}, at end ${results.loadAverageAtEnd.join(' ')})`,
+);
+await mkdir(BENCH_DATA_DIR, { recursive: true });
+await writeFile(path.join(BENCH_DATA_DIR, 'import-results.json'), JSON.stringify(results, null, 2));

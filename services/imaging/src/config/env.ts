@@ -1,0 +1,30 @@
+import { loadEnv } from '@rayworks/nest-kit';
+import { z } from 'zod';
+
+const positive = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
+
+/**
+ * The imaging service's own variables (both processes: the API stores STOW-RS instances, the worker imports zips),
+ * beside the kit's. The import limits are counted on the bytes actually inflated, never on the sizes an archive
+ * declares (docs/decisions/0099-hostile-archives.md).
+ */
+export const imagingEnvSchema = z.object({
+  /** Most entries (files and folders) one import zip may hold. */
+  IMPORT_MAX_ENTRIES: positive(50_000, 10_000_000),
+  /** Most bytes one import zip may inflate to, in total (20 GiB). */
+  IMPORT_MAX_INFLATED_BYTES: positive(20 * 1024 ** 3, Number.MAX_SAFE_INTEGER),
+  /** Highest ratio of inflated to compressed bytes over the archive read so far (a zip bomb's is in the thousands). */
+  IMPORT_MAX_RATIO: positive(200, 1_000_000),
+  /** How long one instance's header may take to parse before the file is reported and skipped. */
+  IMPORT_PARSE_TIMEOUT_MS: positive(10_000, 600_000),
+  /** Threads parsing headers (each parse runs in one; a parse that never ends is stopped by ending its thread). */
+  IMPORT_PARSE_THREADS: positive(2, 64),
+  /** Imports one worker runs at a time. */
+  IMPORT_CONCURRENCY: positive(1, 16),
+});
+export type ImagingEnv = z.infer<typeof imagingEnvSchema>;
+
+export const IMAGING_ENV = Symbol('IMAGING_ENV');
+
+export const loadImagingEnv = (env: Record<string, string | undefined> = process.env): ImagingEnv =>
+  loadEnv(imagingEnvSchema, env);

@@ -1,0 +1,28 @@
+import { Readable } from 'node:stream';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { Inject, Injectable } from '@nestjs/common';
+import { StorageService } from '@rayworks/nest-kit';
+
+/**
+ * The stored instance files, read from the object store as streams or byte ranges (WADO-RS never holds a study in
+ * memory: an instance streams through; a frame or bulk data element is a ranged GET of its bytes).
+ */
+@Injectable()
+export class InstanceFiles {
+  constructor(@Inject(StorageService) private readonly storage: StorageService) {}
+
+  /** The whole file as a stream. */
+  async stream(key: string): Promise<Readable> {
+    const out = await this.storage.client.send(new GetObjectCommand({ Bucket: this.storage.bucket, Key: key }));
+    return out.Body as Readable;
+  }
+
+  /** Bytes [start, end) of the file (end past the file: to its end). */
+  async range(key: string, start: number, end: number): Promise<Buffer> {
+    if (end <= start) return Buffer.alloc(0);
+    const out = await this.storage.client.send(
+      new GetObjectCommand({ Bucket: this.storage.bucket, Key: key, Range: `bytes=${start}-${end - 1}` }),
+    );
+    return Buffer.from(await out.Body!.transformToByteArray());
+  }
+}

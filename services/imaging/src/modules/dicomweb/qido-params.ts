@@ -1,0 +1,269 @@
+import {
+  FilterError,
+  parseDateRange,
+  type InstanceFilter,
+  type SeriesFilter,
+  type StudyFilter,
+} from '../studies/study-query.js';
+
+/**
+ * QIDO-RS query parameters (PS3.18 8.3.4, 10.6.1.2) → the archive's filters, the extra attributes asked for and the
+ * window. Matching keys are given by keyword or by tag (`PatientName` or `00100010`); a UID list as `a,b` or the key
+ * repeated; `includefield` as keywords or tags, comma-separated or repeated, or `all`; `limit` / `offset`;
+ * `fuzzymatching` is accepted and ignored (matching is never fuzzy: PatientName is always case-insensitive). A
+ * parameter that names no attribute, a malformed date or number, or a key this level cannot match is a
+ * QidoParameterError (400).
+ */
+export class QidoParameterError extends Error {}
+
+export type QidoLevel = 'studies' | 'series' | 'instances';
+
+/** The keywords QIDO-RS and WADO-RS name, with their tags (PS3.6). */
+export const TAGS = {
+  SpecificCharacterSet: '00080005',
+  SOPClassUID: '00080016',
+  SOPInstanceUID: '00080018',
+  StudyDate: '00080020',
+  StudyTime: '00080030',
+  AccessionNumber: '00080050',
+  InstanceAvailability: '00080056',
+  Modality: '00080060',
+  ModalitiesInStudy: '00080061',
+  ReferringPhysicianName: '00080090',
+  StudyDescription: '00081030',
+  SeriesDescription: '0008103E',
+  RetrieveURL: '00081190',
+  FailedSOPSequence: '00081198',
+  ReferencedSOPSequence: '00081199',
+  ReferencedSOPClassUID: '00081150',
+  ReferencedSOPInstanceUID: '00081155',
+  FailureReason: '00081197',
+  WarningReason: '00081196',
+  PatientName: '00100010',
+  PatientID: '00100020',
+  PatientBirthDate: '00100030',
+  PatientSex: '00100040',
+  BodyPartExamined: '00180015',
+  StudyInstanceUID: '0020000D',
+  SeriesInstanceUID: '0020000E',
+  StudyID: '00200010',
+  SeriesNumber: '00200011',
+  InstanceNumber: '00200013',
+  NumberOfStudyRelatedSeries: '00201206',
+  NumberOfStudyRelatedInstances: '00201208',
+  NumberOfSeriesRelatedInstances: '00201209',
+  SamplesPerPixel: '00280002',
+  PhotometricInterpretation: '00280004',
+  NumberOfFrames: '00280008',
+  Rows: '00280010',
+  Columns: '00280011',
+  BitsAllocated: '00280100',
+  BitsStored: '00280101',
+  PixelRepresentation: '00280103',
+  WindowCenter: '00281050',
+  WindowWidth: '00281051',
+  RescaleIntercept: '00281052',
+  RescaleSlope: '00281053',
+  PerformedProcedureStepStartDate: '00400244',
+  PerformedProcedureStepStartTime: '00400245',
+  PixelData: '7FE00010',
+} as const;
+export type Keyword = keyof typeof TAGS;
+
+const KEYWORD_OF = new Map<string, Keyword>(Object.entries(TAGS).map(([k, t]) => [t, k as Keyword]));
+const HEX_TAG = /^[0-9A-Fa-f]{8}$/;
+
+/** The keyword a parameter name stands for (keyword or 8-hex tag), or null when it names none we know. */
+export function keywordOf(name: string): Keyword | null {
+  if (Object.hasOwn(TAGS, name)) return name as Keyword;
+  return HEX_TAG.test(name) ? (KEYWORD_OF.get(name.toUpperCase()) ?? null) : null;
+}
+
+/** A tag (8 upper-case hex digits) from a keyword or a tag, or null. */
+export function tagOf(name: string): string | null {
+  if (Object.hasOwn(TAGS, name)) return TAGS[name as Keyword];
+  return HEX_TAG.test(name) ? name.toUpperCase() : null;
+}
+
+/** Which keys each level can match on (a study-level key also narrows series and instance queries). */
+const STUDY_KEYS: readonly Keyword[] = [
+  'PatientName',
+  'PatientID',
+  'AccessionNumber',
+  'StudyID',
+  'StudyDate',
+  'ModalitiesInStudy',
+  'StudyInstanceUID',
+  'ReferringPhysicianName',
+  'StudyDescription',
+];
+const SERIES_KEYS: readonly Keyword[] = ['Modality', 'SeriesInstanceUID', 'SeriesNumber', 'SeriesDescription'];
+const INSTANCE_KEYS: readonly Keyword[] = ['SOPInstanceUID', 'SOPClassUID', 'InstanceNumber'];
+const KEYS_OF: Record<QidoLevel, readonly Keyword[]> = {
+  studies: STUDY_KEYS,
+  series: [...STUDY_KEYS, ...SERIES_KEYS],
+  instances: [...STUDY_KEYS, ...SERIES_KEYS, ...INSTANCE_KEYS],
+};
+
+export const QIDO_DEFAULT_LIMIT = 100;
+export const QIDO_MAX_LIMIT = 1000;
+
+export interface QidoQuery {
+  study: StudyFilter;
+  series: SeriesFilter;
+  instance: InstanceFilter;
+  /** Tags asked for beyond the required ones; 'all' for every attribute the index keeps. */
+  includeFields: string[] | 'all';
+  limit: number;
+  offset: number;
+  /** Attributes given that this server does not match on (answered with a Warning header, PS3.18 8.3.4.1). */
+  ignored: string[];
+}
+
+export type RawQuery = Record<string, unknown>;
+
+/** Every value of a parameter, split on commas where the parameter takes lists. */
+function values(raw: unknown, name: string): string[] {
+  const list = Array.isArray(raw) ? raw : [raw];
+  if (!list.every((v) => typeof v === 'string')) throw new QidoParameterError(`${name}: not a plain value`);
+  return list as string[];
+}
+
+function single(raw: unknown, name: string): string {
+  const list = values(raw, name);
+  if (list.length !== 1) throw new QidoParameterError(`${name}: given more than once`);
+  return list[0]!.trim();
+}
+
+function integer(text: string, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (!/^\d+$/.test(text)) throw new QidoParameterError(`${name}: ${text} is not a whole number`);
+  const n = Number(text);
+  if (n < min || n > max) throw new QidoParameterError(`${name}: ${text} is out of range ${min}–${max}`);
+  return n;
+}
+
+const UID = /^[0-9]+(\.[0-9]+)*$/;
+const listOf = (raw: unknown, name: string, pattern?: RegExp): string[] => {
+  const out = values(raw, name)
+    .flatMap((v) => v.split(/[,\\]/))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+  if (pattern) for (const v of out) if (!pattern.test(v)) throw new QidoParameterError(`${name}: ${v} is not a UID`);
+  return out;
+};
+
+export function parseQidoQuery(level: QidoLevel, raw: RawQuery): QidoQuery {
+  const query: QidoQuery = {
+    study: {},
+    series: {},
+    instance: {},
+    includeFields: [],
+    limit: QIDO_DEFAULT_LIMIT,
+    offset: 0,
+    ignored: [],
+  };
+  const include: string[] = [];
+  try {
+    for (const [name, value] of Object.entries(raw)) {
+      if (value === undefined) continue;
+      switch (name) {
+        case 'limit':
+          query.limit = integer(single(value, name), name, 1, QIDO_MAX_LIMIT);
+          continue;
+        case 'offset':
+          query.offset = integer(single(value, name), name, 0);
+          continue;
+        case 'fuzzymatching':
+          if (!['true', 'false'].includes(single(value, name))) throw new QidoParameterError(`${name}: true or false`);
+          continue;
+        case 'includefield':
+          include.push(...listOf(value, name));
+          continue;
+      }
+      const keyword = keywordOf(name);
+      if (!keyword) {
+        // a tag we have no keyword for names an attribute: not matched, said in a Warning
+        if (HEX_TAG.test(name)) {
+          query.ignored.push(name.toUpperCase());
+          continue;
+        }
+        throw new QidoParameterError(`${name}: not a query parameter or DICOM attribute`);
+      }
+      if (!KEYS_OF[level].includes(keyword)) {
+        query.ignored.push(keyword);
+        continue;
+      }
+      applyKey(query, keyword, value);
+    }
+  } catch (error) {
+    if (error instanceof FilterError) throw new QidoParameterError(error.message);
+    throw error;
+  }
+  if (include.some((f) => f.toLowerCase() === 'all')) query.includeFields = 'all';
+  else
+    query.includeFields = include.map((field) => {
+      const tag = tagOf(field);
+      if (!tag) throw new QidoParameterError(`includefield: ${field} is not a DICOM attribute`);
+      return tag;
+    });
+  return query;
+}
+
+function applyKey(query: QidoQuery, keyword: Keyword, value: unknown): void {
+  const text = () => single(value, keyword);
+  const nonEmpty = (v: string) => (v === '' || v === '*' ? undefined : v);
+  switch (keyword) {
+    case 'PatientName':
+      query.study.patientName = nonEmpty(text());
+      return;
+    case 'PatientID':
+      query.study.patientId = nonEmpty(text());
+      return;
+    case 'AccessionNumber':
+      query.study.accessionNumber = nonEmpty(text());
+      return;
+    case 'StudyID':
+      query.study.studyId = nonEmpty(text());
+      return;
+    case 'ReferringPhysicianName':
+      query.study.referringPhysicianName = nonEmpty(text());
+      return;
+    case 'StudyDescription':
+      query.study.studyDescription = nonEmpty(text());
+      return;
+    case 'StudyDate': {
+      const v = text();
+      if (v !== '') query.study.studyDate = parseDateRange(v);
+      return;
+    }
+    case 'ModalitiesInStudy':
+      query.study.modalities = listOf(value, keyword);
+      return;
+    case 'StudyInstanceUID':
+      query.study.studyInstanceUids = listOf(value, keyword, UID);
+      return;
+    case 'Modality':
+      query.series.modalities = listOf(value, keyword);
+      return;
+    case 'SeriesInstanceUID':
+      query.series.seriesInstanceUids = listOf(value, keyword, UID);
+      return;
+    case 'SeriesNumber':
+      query.series.seriesNumber = integer(text(), keyword, 0, 2_147_483_647);
+      return;
+    case 'SeriesDescription':
+      query.series.seriesDescription = nonEmpty(text());
+      return;
+    case 'SOPInstanceUID':
+      query.instance.sopInstanceUids = listOf(value, keyword, UID);
+      return;
+    case 'SOPClassUID':
+      query.instance.sopClassUids = listOf(value, keyword, UID);
+      return;
+    case 'InstanceNumber':
+      query.instance.instanceNumber = integer(text(), keyword, 0, 2_147_483_647);
+      return;
+    default:
+      query.ignored.push(keyword);
+  }
+}

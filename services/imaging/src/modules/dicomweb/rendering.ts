@@ -1,0 +1,135 @@
+import sharp, { type Sharp } from 'sharp';
+import type { DicomJsonObject } from '@rayworks/contracts';
+import { TAGS } from './qido-params.js';
+
+/**
+ * Rendered images (PS3.18 10.4.1.1.3, 8.3.5.1): one frame as an 8-bit JPEG or PNG a person can look at, encoded by
+ * sharp (libvips; docs/decisions/0104-dicomweb-rendering.md).
+ * - native grey pixel data (8 or 16 bits, signed or not, either byte order): Modality LUT (rescale slope and
+ *   intercept), then the VOI window the file gives (WindowCenter / WindowWidth, PS3.3 C.11.2.1.2 linear), else the
+ *   frame's min–max; MONOCHROME1 is inverted;
+ * - native RGB 8 bits (interleaved or planar);
+ * - JPEG baseline (8-bit, transfer syntax .4.50) — and other JPEG sharp decodes: the frame is decoded by sharp;
+ * anything else (JPEG 2000, JPEG-LS, RLE, 12-bit JPEG) cannot be rendered: NotRenderableError → 406.
+ */
+export class NotRenderableError extends Error {}
+
+export type RenderedType = 'image/jpeg' | 'image/png';
+
+export interface RenderOptions {
+  type: RenderedType;
+  /** Fit inside this box (thumbnails, the `viewport` parameter). */
+  fit?: { width: number; height: number };
+  quality?: number;
+  /** A window asked for by the `window` parameter (center, width), overriding the file's. */
+  window?: { center: number; width: number };
+}
+
+const num = (json: DicomJsonObject, tag: string): number | null => {
+  const v = json[tag]?.Value?.[0];
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : null;
+};
+const str = (json: DicomJsonObject, tag: string): string | null => {
+  const v = json[tag]?.Value?.[0];
+  return typeof v === 'string' ? v : null;
+};
+
+const JPEG_DECODABLE = new Set(['1.2.840.10008.1.2.4.50', '1.2.840.10008.1.2.4.51', '1.2.840.10008.1.2.4.70']);
+const NATIVE = new Set(['1.2.840.10008.1.2', '1.2.840.10008.1.2.1', '1.2.840.10008.1.2.2', '1.2.840.10008.1.2.1.99']);
+
+export const canRender = (transferSyntax: string): boolean =>
+  NATIVE.has(transferSyntax) || JPEG_DECODABLE.has(transferSyntax);
+
+export async function renderFrame(
+  frame: Buffer,
+  transferSyntax: string,
+  metadata: DicomJsonObject,
+  options: RenderOptions,
+): Promise<Buffer> {
+  let image: Sharp;
+  if (JPEG_DECODABLE.has(transferSyntax)) {
+    image = sharp(frame, { failOn: 'error' });
+    try {
+      await image.metadata();
+    } catch (error) {
+      throw new NotRenderableError(`the JPEG frame cannot be decoded: ${(error as Error).message}`);
+    }
+  } else if (NATIVE.has(transferSyntax)) {
+    image = nativeImage(frame, transferSyntax === '1.2.840.10008.1.2.2', metadata, options.window);
+  } else {
+    throw new NotRenderableError(`frames of transfer syntax ${transferSyntax} cannot be rendered`);
+  }
+  if (options.fit) image = image.resize(options.fit.width, options.fit.height, { fit: 'inside' });
+  return options.type === 'image/png'
+    ? image.png().toBuffer()
+    : image.jpeg({ quality: options.quality ?? 90, mozjpeg: false }).toBuffer();
+}
+
+function nativeImage(
+  frame: Buffer,
+  bigEndian: boolean,
+  metadata: DicomJsonObject,
+  asked: RenderOptions['window'],
+): Sharp {
+  const rows = num(metadata, TAGS.Rows);
+  const columns = num(metadata, TAGS.Columns);
+  const samples = num(metadata, TAGS.SamplesPerPixel) ?? 1;
+  const bits = num(metadata, TAGS.BitsAllocated) ?? 16;
+  const signed = num(metadata, TAGS.PixelRepresentation) === 1;
+  const photometric = str(metadata, TAGS.PhotometricInterpretation) ?? 'MONOCHROME2';
+  if (!rows || !columns) throw new NotRenderableError('the image has no Rows or Columns');
+  const pixels = rows * columns;
+  if (samples === 3 && bits === 8 && photometric.startsWith('RGB')) {
+    if (frame.length < pixels * 3) throw new NotRenderableError('the frame is shorter than its image');
+    const planar = num(metadata, '00280006') === 1;
+    const rgb = planar ? Buffer.alloc(pixels * 3) : frame.subarray(0, pixels * 3);
+    if (planar)
+      for (let i = 0; i < pixels; i++) {
+        rgb[i * 3] = frame[i]!;
+        rgb[i * 3 + 1] = frame[pixels + i]!;
+        rgb[i * 3 + 2] = frame[2 * pixels + i]!;
+      }
+    return sharp(rgb, { raw: { width: columns, height: rows, channels: 3 } });
+  }
+  if (samples !== 1 || (bits !== 8 && bits !== 16))
+    throw new NotRenderableError(`${samples} samples of ${bits} bits (${photometric}) cannot be rendered`);
+  const bytes = bits / 8;
+  if (frame.length < pixels * bytes) throw new NotRenderableError('the frame is shorter than its image');
+  const view = new DataView(frame.buffer, frame.byteOffset, frame.byteLength);
+  const slope = num(metadata, TAGS.RescaleSlope) ?? 1;
+  const intercept = num(metadata, TAGS.RescaleIntercept) ?? 0;
+  const values = new Float64Array(pixels);
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < pixels; i++) {
+    const raw =
+      bits === 8
+        ? signed
+          ? view.getInt8(i)
+          : view.getUint8(i)
+        : signed
+          ? view.getInt16(i * 2, !bigEndian)
+          : view.getUint16(i * 2, !bigEndian);
+    const v = raw * slope + intercept;
+    values[i] = v;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  const center = asked?.center ?? num(metadata, TAGS.WindowCenter);
+  const width = asked?.width ?? num(metadata, TAGS.WindowWidth);
+  const out = Buffer.alloc(pixels);
+  const invert = photometric === 'MONOCHROME1';
+  for (let i = 0; i < pixels; i++) {
+    const v = values[i]!;
+    let y: number;
+    if (center !== null && width !== null && width >= 1) {
+      // PS3.3 C.11.2.1.2.1: linear VOI function
+      if (v <= center - 0.5 - (width - 1) / 2) y = 0;
+      else if (v > center - 0.5 + (width - 1) / 2) y = 255;
+      else y = ((v - (center - 0.5)) / (width - 1) + 0.5) * 255;
+    } else y = max > min ? ((v - min) / (max - min)) * 255 : 0;
+    out[i] = invert ? 255 - Math.round(y) : Math.round(y);
+  }
+  return sharp(out, { raw: { width: columns, height: rows, channels: 1 } });
+}

@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  MaxFileSizeExceededError,
+  MaxPartsExceededError,
+  MaxTotalSizeExceededError,
+  MultipartParseError,
+  parseMultipartStream,
+} from '@remix-run/multipart-parser/node';
+import type { DicomJsonObject } from '@rayworks/contracts';
+import { companyOf, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
+import { ArchiveIngestService, type IngestScope } from '../studies/archive-ingest.service.js';
+import { HeaderParser } from '../studies/header-parser.js';
+import { StudiesRepository } from '../studies/studies.repository.js';
+import { dicomwebUrls } from './dicomweb-paths.js';
+import { fromFirstDelimiter, MultipartPreambleError, multipartRelatedOf } from './multipart.js';
+import { TAGS } from './qido-params.js';
+
+/** STOW-RS limits: one instance (one part) and one request; parts beyond are refused as the body arrives. */
+export const STOW_LIMITS = {
+  maxInstanceBytes: 1024 ** 3,
+  maxRequestBytes: 20 * 1024 ** 3,
+  maxParts: 100_000,
+  maxPartHeaderBytes: 8 * 1024,
+} as const;
+
+/** FailureReason (0008,1197) codes of a STOW-RS answer (PS3.18 10.5.3, PS3.4 Annex B.2.3). */
+export const FAILURE_REASONS = {
+  /** Processing failure. */
+  processingFailure: 0x0110,
+  /** Refused: not authorized (the study is another centre's). */
+  notAuthorized: 0x0124,
+  /** Error: data set does not match SOP Class — used for an instance of another study than the target. */
+  studyMismatch: 0xa900,
+  /** Error: cannot understand (not DICOM, a header that does not parse). */
+  cannotUnderstand: 0xc000,
+  /** Refused: out of resources (a part over the size limit). */
+  outOfResources: 0xa700,
+} as const;
+
+export class StowRequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Stored {
+  sopClassUid: string;
+  sopInstanceUid: string;
+  studyUid: string;
+  seriesUid: string;
+}
+interface Failed {
+  sopClassUid: string | null;
+  sopInstanceUid: string | null;
+  reason: number;
+  /** Why, in words: logged (DICOM JSON has no standard place for it beside FailureReason). */
+  why: string;
+}
+
+/**
+ * STOW-RS (PS3.18 10.5): the body (multipart/related; type="application/dicom") is read as a stream, one part at a
+ * time (never the whole request in memory); each part goes through the archive's one way in, with the import's
+ * checks (ArchiveIngestService.ingest: DICM marker, header parsed in a thread with a time limit, preamble zeroed),
+ * after a check that its study is the target (`/studies/{uid}`) and not another centre's; then `finish` marks the
+ * studies imported with one StudyImported event each. The answer lists what was stored and what failed and why.
+ */
+@Injectable()
+export class StowService {
+  constructor(
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(StudiesRepository) private readonly archive: StudiesRepository,
+    @Inject(ArchiveIngestService) private readonly ingest: ArchiveIngestService,
+    @Inject(HeaderParser) private readonly parser: HeaderParser,
+  ) {}
+
+  /** Whom the instances are imported for: the caller's group and first centre in reach (docs/decisions/0105). */
+  scopeOf(access: RequestAccess): IngestScope {
+    const p = access.principal;
+    return {
+      tenantId: companyOf(p),
+      groupId: access.groupFilter ?? p.groupId,
+      centreId: access.centreFilter?.[0] ?? (p.level === 'centre' ? (p.centreIds[0] ?? null) : null),
+      importId: randomUUID(),
+      userId: p.userId,
+    };
+  }
+
+  async store(
+    access: RequestAccess,
+    targetStudy: string | null,
+    req: IncomingMessage,
+  ): Promise<{ status: number; body: DicomJsonObject }> {
+    const related = multipartRelatedOf(req.headers['content-type']);
+    if (!related || (related.type !== null && related.type !== 'application/dicom'))
+      throw new StowRequestError(415, 'STOW-RS takes multipart/related; type="application/dicom".');
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > STOW_LIMITS.maxRequestBytes)
+      throw new StowRequestError(413, `The request passes ${STOW_LIMITS.maxRequestBytes} bytes.`);
+    const scope = this.scopeOf(access);
+    const stored: Stored[] = [];
+    const failed: Failed[] = [];
+    const reachable = new Map<string, boolean>();
+    try {
+      const body = Readable.from(fromFirstDelimiter(req, related.boundary), { objectMode: false });
+      for await (const part of parseMultipartStream(body, {
+        boundary: related.boundary,
+        maxFileSize: STOW_LIMITS.maxInstanceBytes,
+        maxTotalSize: STOW_LIMITS.maxRequestBytes,
+        maxParts: STOW_LIMITS.maxParts,
+        maxHeaderSize: STOW_LIMITS.maxPartHeaderBytes,
+      })) {
+        const type = (part.headers['content-type'] ?? 'application/dicom').split(';')[0]!.trim().toLowerCase();
+        if (type !== 'application/dicom') {
+          failed.push({
+            sopClassUid: null,
+            sopInstanceUid: null,
+            reason: FAILURE_REASONS.cannotUnderstand,
+            why: `a part of type ${type}`,
+          });
+          continue;
+        }
+        await this.storeOne(access, scope, targetStudy, part.bytes, reachable, stored, failed);
+      }
+    } catch (error) {
+      if (error instanceof MaxTotalSizeExceededError)
+        throw new StowRequestError(413, `The request passes ${STOW_LIMITS.maxRequestBytes} bytes.`);
+      if (error instanceof MaxFileSizeExceededError || error instanceof MaxPartsExceededError)
+        throw new StowRequestError(413, error.message);
+      if (error instanceof MultipartParseError || error instanceof MultipartPreambleError)
+        throw new StowRequestError(400, `The multipart body: ${error.message}`);
+      throw error;
+    } finally {
+      const studies = [...new Set(stored.map((s) => s.studyUid))];
+      if (studies.length) await this.ingest.finish(scope, studies);
+    }
+    if (stored.length === 0 && failed.length === 0)
+      throw new StowRequestError(400, 'The multipart body holds no instance.');
+    return {
+      status: failed.length === 0 ? 200 : stored.length === 0 ? 409 : 202,
+      body: answer(targetStudy, stored, failed),
+    };
+  }
+
+  private async storeOne(
+    access: RequestAccess,
+    scope: IngestScope,
+    targetStudy: string | null,
+    bytes: Uint8Array,
+    reachable: Map<string, boolean>,
+    stored: Stored[],
+    failed: Failed[],
+  ): Promise<void> {
+    const header = await this.parser.parse(bytes);
+    if (!header.ok) {
+      // the import's own check says why (not DICOM, unreadable header)
+      const outcome = await this.ingest.ingest(scope, bytes);
+      failed.push({
+        sopClassUid: null,
+        sopInstanceUid: null,
+        reason: FAILURE_REASONS.cannotUnderstand,
+        why: outcome.kind === 'refused' ? outcome.reason : header.detail,
+      });
+      return;
+    }
+    const h = header.instance;
+    const ids = { sopClassUid: h.sopClassUid, sopInstanceUid: h.sopInstanceUid };
+    if (targetStudy && h.studyInstanceUid !== targetStudy) {
+      failed.push({
+        ...ids,
+        reason: FAILURE_REASONS.studyMismatch,
+        why: `of study ${h.studyInstanceUid}, not ${targetStudy}`,
+      });
+      return;
+    }
+    let inReach = reachable.get(h.studyInstanceUid);
+    if (inReach === undefined) {
+      inReach = await this.uow.read(access, async (tx) => {
+        const existing = await this.archive.studyInTenant(tx, h.studyInstanceUid);
+        return !existing || (await this.archive.study(tx, access, h.studyInstanceUid)) !== null;
+      });
+      reachable.set(h.studyInstanceUid, inReach);
+    }
+    if (!inReach) {
+      failed.push({ ...ids, reason: FAILURE_REASONS.notAuthorized, why: 'the study is outside your centres' });
+      return;
+    }
+    try {
+      const outcome = await this.ingest.ingest(scope, bytes);
+      if (outcome.kind === 'refused') {
+        failed.push({ ...ids, reason: FAILURE_REASONS.cannotUnderstand, why: outcome.reason });
+        return;
+      }
+      stored.push({
+        sopClassUid: outcome.sopClassUid,
+        sopInstanceUid: outcome.sopInstanceUid,
+        studyUid: outcome.studyInstanceUid,
+        seriesUid: outcome.seriesInstanceUid,
+      });
+    } catch (error) {
+      failed.push({ ...ids, reason: FAILURE_REASONS.processingFailure, why: (error as Error).message });
+    }
+  }
+}
+
+/** The STOW-RS answer (PS3.18 Table 10.5.3-1): RetrieveURL, ReferencedSOPSequence, FailedSOPSequence. */
+function answer(targetStudy: string | null, stored: Stored[], failed: Failed[]): DicomJsonObject {
+  const body: DicomJsonObject = {};
+  const studies = [...new Set(stored.map((s) => s.studyUid))];
+  const study = targetStudy ?? (studies.length === 1 ? studies[0]! : null);
+  if (study) body[TAGS.RetrieveURL] = { vr: 'UR', Value: [dicomwebUrls.study(study)] };
+  if (failed.length)
+    body[TAGS.FailedSOPSequence] = {
+      vr: 'SQ',
+      Value: failed.map((f) => ({
+        [TAGS.ReferencedSOPClassUID]: f.sopClassUid ? { vr: 'UI', Value: [f.sopClassUid] } : { vr: 'UI' },
+        [TAGS.ReferencedSOPInstanceUID]: f.sopInstanceUid ? { vr: 'UI', Value: [f.sopInstanceUid] } : { vr: 'UI' },
+        [TAGS.FailureReason]: { vr: 'US', Value: [f.reason] },
+      })),
+    };
+  if (stored.length)
+    body[TAGS.ReferencedSOPSequence] = {
+      vr: 'SQ',
+      Value: stored.map((s) => ({
+        [TAGS.ReferencedSOPClassUID]: { vr: 'UI', Value: [s.sopClassUid] },
+        [TAGS.ReferencedSOPInstanceUID]: { vr: 'UI', Value: [s.sopInstanceUid] },
+        [TAGS.RetrieveURL]: { vr: 'UR', Value: [dicomwebUrls.instance(s.studyUid, s.seriesUid, s.sopInstanceUid)] },
+      })),
+    };
+  return body;
+}

@@ -1,0 +1,313 @@
+import { Injectable } from '@nestjs/common';
+import { z } from 'zod';
+import { typedRows, type ChangeTx, type ReadTx } from '@rayworks/nest-kit';
+import { InstanceEntity } from './entities/instance.entity.js';
+import { StudyEntity } from './entities/study.entity.js';
+import type { ParsedInstance } from './parsed-instance.js';
+
+/** Where an instance already is in the archive. */
+export interface IndexedInstance {
+  studyInstanceUid: string;
+  seriesInstanceUid: string;
+  sopInstanceUid: string;
+  sopClassUid: string;
+}
+
+export interface InstanceToIndex {
+  tenantId: string;
+  groupId: string | null;
+  centreId: string | null;
+  importId: string;
+  storageKey: string;
+  sizeBytes: number;
+  header: ParsedInstance;
+}
+
+/** A study an import finished, with what the StudyImported event says of it. */
+export interface FinishedStudy {
+  study: StudyEntity;
+  firstModality: string;
+  instancesAdded: number;
+}
+
+const indexedRow = z.object({
+  study_instance_uid: z.string(),
+  series_instance_uid: z.string(),
+  sop_instance_uid: z.string(),
+  sop_class_uid: z.string(),
+});
+const idRow = z.object({ id: z.uuid() });
+const seriesRow = z.object({ id: z.uuid(), study_id: z.uuid() });
+const countRow = z.object({ study_instance_uid: z.string(), added: z.coerce.number().int() });
+const modalityRow = z.object({ modality: z.string() });
+const keyRow = z.object({ storage_key: z.string() });
+
+/**
+ * The archive index's queries (imaging.studies, series, instances): the only file with them. Every statement runs
+ * on the caller's unit of work, under the tenant's row-level security; writes are idempotent by UID (a re-import,
+ * a retried job or two imports of one study store each instance once).
+ */
+@Injectable()
+export class ArchiveRepository {
+  async findInstance(tx: ReadTx, sopInstanceUid: string): Promise<IndexedInstance | null> {
+    const rows = await typedRows(
+      tx.manager,
+      indexedRow,
+      `SELECT st.study_instance_uid, se.series_instance_uid, i.sop_instance_uid, i.sop_class_uid
+         FROM imaging.instances i
+         JOIN imaging.series se ON se.id = i.series_id
+         JOIN imaging.studies st ON st.id = i.study_id
+        WHERE i.sop_instance_uid = :sop`,
+      { sop: sopInstanceUid },
+    );
+    const row = rows[0];
+    return row
+      ? {
+          studyInstanceUid: row.study_instance_uid,
+          seriesInstanceUid: row.series_instance_uid,
+          sopInstanceUid: row.sop_instance_uid,
+          sopClassUid: row.sop_class_uid,
+        }
+      : null;
+  }
+
+  /**
+   * Indexes one stored instance: the study (created from this instance's study attributes, or found; either way
+   * CLOUD_UPLOADING until its import finishes), its series, and the instance row. Answers false when the SOP
+   * Instance UID was already indexed (nothing changed for it), or throws when the file's series belongs to another
+   * study of the archive.
+   */
+  async indexInstance(tx: ChangeTx, input: InstanceToIndex): Promise<boolean> {
+    const { header } = input;
+    const s = header.study;
+    // Most instances join a study and series that exist already: found without locking their rows, so the
+    // instances of one study index side by side; only a new study or series, or a study not yet marked
+    // CLOUD_UPLOADING, goes through the upsert (which locks the row).
+    const [known] = await typedRows(
+      tx.manager,
+      z.object({ id: z.uuid(), state: z.string() }),
+      `SELECT id, state FROM imaging.studies WHERE study_instance_uid = :uid`,
+      { uid: header.studyInstanceUid },
+    );
+    const [study] =
+      known?.state === 'CLOUD_UPLOADING'
+        ? [known]
+        : await typedRows(
+            tx.manager,
+            idRow,
+            `INSERT INTO imaging.studies (tenant_id, group_id, centre_id, study_instance_uid, patient_name, patient_id,
+              patient_birth_date, patient_sex, study_date, study_time, accession_number, study_id, study_description,
+              referring_physician_name, state, attributes)
+       VALUES (:tenantId, :groupId, :centreId, :uid, :patientName, :patientId, :birthDate, :sex, :studyDate,
+              :studyTime, :accession, :studyId, :description, :referring, 'CLOUD_UPLOADING', :attributes)
+       ON CONFLICT (tenant_id, study_instance_uid)
+       DO UPDATE SET state = 'CLOUD_UPLOADING', updated_at = now()
+       RETURNING id`,
+            {
+              tenantId: input.tenantId,
+              groupId: input.groupId,
+              centreId: input.centreId,
+              uid: header.studyInstanceUid,
+              patientName: s.patientName,
+              patientId: s.patientId,
+              birthDate: s.patientBirthDate,
+              sex: s.patientSex,
+              studyDate: s.studyDate,
+              studyTime: s.studyTime,
+              accession: s.accessionNumber,
+              studyId: s.studyId,
+              description: s.studyDescription,
+              referring: s.referringPhysicianName,
+              attributes: JSON.stringify(s.attributes),
+            },
+          );
+    const studyId = study!.id;
+    const [knownSeries] = await typedRows(
+      tx.manager,
+      seriesRow,
+      `SELECT id, study_id FROM imaging.series WHERE series_instance_uid = :uid`,
+      { uid: header.seriesInstanceUid },
+    );
+    const [series] = knownSeries
+      ? [knownSeries]
+      : await typedRows(
+          tx.manager,
+          seriesRow,
+          `INSERT INTO imaging.series (tenant_id, study_id, series_instance_uid, modality, series_number,
+              series_description, body_part_examined, attributes)
+       VALUES (:tenantId, :studyId, :uid, :modality, :number, :description, :bodyPart, :attributes)
+       ON CONFLICT (tenant_id, series_instance_uid) DO UPDATE SET updated_at = now()
+       RETURNING id, study_id`,
+          {
+            tenantId: input.tenantId,
+            studyId,
+            uid: header.seriesInstanceUid,
+            modality: header.series.modality,
+            number: header.series.seriesNumber,
+            description: header.series.seriesDescription,
+            bodyPart: header.series.bodyPartExamined,
+            attributes: JSON.stringify(header.series.attributes),
+          },
+        );
+    if (series!.study_id !== studyId) throw new SeriesOfAnotherStudyError(header.seriesInstanceUid);
+    const inserted = await typedRows(
+      tx.manager,
+      idRow,
+      `INSERT INTO imaging.instances (tenant_id, study_id, series_id, import_id, sop_instance_uid, sop_class_uid,
+              instance_number, transfer_syntax_uid, rows, columns, number_of_frames, storage_key, size_bytes,
+              pixel_data_offset, pixel_data_length, pixel_data_encapsulated, metadata)
+       VALUES (:tenantId, :studyId, :seriesId, :importId, :sop, :sopClass, :number, :ts, :rows, :columns, :frames,
+              :key, :size, :pixelOffset, :pixelLength, :encapsulated, :metadata)
+       ON CONFLICT (tenant_id, sop_instance_uid) DO NOTHING
+       RETURNING id`,
+      {
+        tenantId: input.tenantId,
+        studyId,
+        seriesId: series!.id,
+        importId: input.importId,
+        sop: header.sopInstanceUid,
+        sopClass: header.sopClassUid,
+        number: header.instanceNumber,
+        ts: header.transferSyntaxUid,
+        rows: header.rows,
+        columns: header.columns,
+        frames: header.numberOfFrames,
+        key: input.storageKey,
+        size: input.sizeBytes,
+        pixelOffset: header.pixelData?.offset ?? null,
+        pixelLength: header.pixelData?.length ?? null,
+        encapsulated: header.pixelData?.encapsulated ?? false,
+        metadata: JSON.stringify(header.metadata),
+      },
+    );
+    return inserted.length === 1;
+  }
+
+  /**
+   * Recomputes the totals of these studies and their series from the instance rows (series and instance counts,
+   * sizes, modalities in study) and marks them IMPORTED.
+   */
+  async completeStudies(tx: ChangeTx, studyInstanceUids: string[]): Promise<void> {
+    if (studyInstanceUids.length === 0) return;
+    await tx.manager.query(
+      `UPDATE imaging.series se
+          SET instance_count = t.n, size_bytes = t.bytes, updated_at = now()
+         FROM (SELECT i.series_id, count(*)::int AS n, coalesce(sum(i.size_bytes), 0) AS bytes
+                 FROM imaging.instances i JOIN imaging.studies st ON st.id = i.study_id
+                WHERE st.study_instance_uid = ANY($1) GROUP BY i.series_id) t
+        WHERE se.id = t.series_id`,
+      [studyInstanceUids],
+    );
+    await tx.manager.query(
+      `UPDATE imaging.studies st
+          SET series_count = t.series, instance_count = t.instances, size_bytes = t.bytes,
+              modalities = t.modalities, state = 'IMPORTED', updated_at = now()
+         FROM (SELECT se.study_id, count(*)::int AS series, sum(se.instance_count)::int AS instances,
+                      coalesce(sum(se.size_bytes), 0) AS bytes,
+                      coalesce(array_agg(DISTINCT se.modality ORDER BY se.modality)
+                               FILTER (WHERE se.modality <> ''), '{}') AS modalities
+                 FROM imaging.series se JOIN imaging.studies s2 ON s2.id = se.study_id
+                WHERE s2.study_instance_uid = ANY($1) GROUP BY se.study_id) t
+        WHERE st.id = t.study_id`,
+      [studyInstanceUids],
+    );
+  }
+
+  /** How many instances this import stored, per study. */
+  async addedByImport(tx: ReadTx, importId: string): Promise<Map<string, number>> {
+    const rows = await typedRows(
+      tx.manager,
+      countRow,
+      `SELECT st.study_instance_uid, count(*) AS added
+         FROM imaging.instances i JOIN imaging.studies st ON st.id = i.study_id
+        WHERE i.import_id = :importId GROUP BY st.study_instance_uid`,
+      { importId },
+    );
+    return new Map(rows.map((r) => [r.study_instance_uid, r.added]));
+  }
+
+  /**
+   * Records that this import finished this study: true the first time (its StudyImported event is then written in
+   * the same transaction), false when it was already recorded (a finished import retried).
+   */
+  async markFinished(tx: ChangeTx, importId: string, studyInstanceUid: string, added: number): Promise<boolean> {
+    const rows = await typedRows(
+      tx.manager,
+      z.object({ import_id: z.uuid() }),
+      `INSERT INTO imaging.import_studies (tenant_id, import_id, study_instance_uid, instances_added)
+       VALUES (:tenantId, :importId, :uid, :added)
+       ON CONFLICT DO NOTHING RETURNING import_id`,
+      { tenantId: tx.tenantId, importId, uid: studyInstanceUid, added },
+    );
+    return rows.length === 1;
+  }
+
+  /** The study rows of these UIDs, with the modality of their first series (by series number). */
+  async finishedStudies(tx: ReadTx, studyInstanceUids: string[]): Promise<StudyEntity[]> {
+    if (studyInstanceUids.length === 0) return [];
+    return tx
+      .repo(StudyEntity)
+      .createQueryBuilder('s')
+      .where('s.studyInstanceUid IN (:...uids)', { uids: studyInstanceUids })
+      .orderBy('s.studyInstanceUid')
+      .getMany();
+  }
+
+  async firstModality(tx: ReadTx, studyId: string): Promise<string> {
+    const rows = await typedRows(
+      tx.manager,
+      modalityRow,
+      `SELECT modality FROM imaging.series WHERE study_id = :studyId
+        ORDER BY series_number NULLS LAST, created_at, series_instance_uid LIMIT 1`,
+      { studyId },
+    );
+    return rows[0]?.modality ?? '';
+  }
+
+  /** The storage keys of the instances this import stored (to remove them with the import's rows). */
+  async storageKeysOfImport(tx: ReadTx, importId: string): Promise<string[]> {
+    const rows = await typedRows(
+      tx.manager,
+      keyRow,
+      `SELECT storage_key FROM imaging.instances WHERE import_id = :importId`,
+      { importId },
+    );
+    return rows.map((r) => r.storage_key);
+  }
+
+  /**
+   * Removes what this import indexed: its instance rows, then the series and studies left without instances
+   * (ones this import created), and recomputes the totals of the studies it touched.
+   */
+  async removeImport(tx: ChangeTx, importId: string): Promise<void> {
+    const touched = await typedRows(
+      tx.manager,
+      z.object({ study_instance_uid: z.string() }),
+      `SELECT DISTINCT st.study_instance_uid FROM imaging.instances i JOIN imaging.studies st ON st.id = i.study_id
+        WHERE i.import_id = :importId`,
+      { importId },
+    );
+    await tx.repo(InstanceEntity).delete({ importId });
+    const uids = touched.map((t) => t.study_instance_uid);
+    if (uids.length === 0) return;
+    await tx.manager.query(
+      `DELETE FROM imaging.series se USING imaging.studies st
+        WHERE st.id = se.study_id AND st.study_instance_uid = ANY($1)
+          AND NOT EXISTS (SELECT 1 FROM imaging.instances i WHERE i.series_id = se.id)`,
+      [uids],
+    );
+    await tx.manager.query(
+      `DELETE FROM imaging.studies st WHERE st.study_instance_uid = ANY($1)
+          AND NOT EXISTS (SELECT 1 FROM imaging.instances i WHERE i.study_id = st.id)`,
+      [uids],
+    );
+    await this.completeStudies(tx, uids);
+  }
+}
+
+/** A file whose Series Instance UID is already indexed under another study. */
+export class SeriesOfAnotherStudyError extends Error {
+  constructor(seriesInstanceUid: string) {
+    super(`Series ${seriesInstanceUid} belongs to another study of the archive`);
+  }
+}

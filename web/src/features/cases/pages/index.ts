@@ -1,0 +1,1 @@
+export { CasesPage } from './CasesPage';
