@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 
@@ -34,7 +35,7 @@ const FIXTURES_SCRIPT = fileURLToPath(new URL('../scripts/dicom_fixtures.py', im
 export type DicomSeriesKind = 'ct' | 'ct-j2k' | 'mr' | 'mr-compressed' | 'sc';
 export const DICOM_SERIES_KINDS: readonly DicomSeriesKind[] = ['ct', 'ct-j2k', 'mr', 'mr-compressed', 'sc'];
 
-export const TRANSFER_SYNTAX = {
+export const FIXTURE_TRANSFER_SYNTAXES = {
   implicitLittleEndian: '1.2.840.10008.1.2',
   explicitLittleEndian: '1.2.840.10008.1.2.1',
   explicitBigEndian: '1.2.840.10008.1.2.2',
@@ -182,6 +183,20 @@ export async function buildLargeCtStudy(dir: string, options: LargeCtOptions): P
   return complete(
     await runDicomFixturesScript<ScriptStudy>('large-ct', { rows: 512, cols: 512, ...options, dir: path.resolve(dir) }),
   );
+}
+
+/**
+ * dcmtk's dcmdump (Debian), an outside reader of DICOM files: the values of the tags asked for (`'0020,000d'`),
+ * top-level occurrence only (dcmdump also prints those nested in sequences). Throws when dcmdump cannot read the file.
+ */
+export async function dcmdumpTags(file: string, tags: string[]): Promise<Record<string, string>> {
+  const { stdout } = await promisify(execFile)('dcmdump', ['-q', ...tags.flatMap((t) => ['+P', t]), file]);
+  const values: Record<string, string> = {};
+  for (const line of stdout.split('\n')) {
+    const m = /^\(([0-9a-f]{4},[0-9a-f]{4})\) \S\S (?:\[([^\]]*)\]|=?(\S+))/.exec(line.trim());
+    if (m && !(m[1] in values)) values[m[1]] = m[2] ?? m[3];
+  }
+  return values;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,4 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,6 +42,31 @@ describe("Debian's Orthanc for tests", () => {
     }
     expect(orthanc.process.exitCode).toBe(0);
     await expect(fetch(`${orthanc.url}/system`)).rejects.toThrow();
+  });
+
+  it("takes DICOM C-STORE from dcmtk's storescu on its DICOM port only from a listed modality", async () => {
+    const work = await mkdtemp(path.join(tmpdir(), 'orthanc-dimse-'));
+    const orthanc = await startOrthanc({ dicomPort: 0, dicomModalities: { scu: ['STORESCU', '127.0.0.1', 104] } });
+    try {
+      const study = await buildStudyFolder(work, { series: ['mr'] });
+      const storescu = (aet: string) =>
+        promisify(execFile)('storescu', [
+          '-aet',
+          aet,
+          '-aec',
+          orthanc.aet,
+          '127.0.0.1',
+          String(orthanc.dicomPort),
+          ...study.files,
+        ]);
+      await expect(storescu('STRANGER')).rejects.toThrow();
+      expect((await orthanc.json<{ CountInstances: number }>('/statistics')).CountInstances).toBe(0);
+      await storescu('STORESCU');
+      expect((await orthanc.json<{ CountInstances: number }>('/statistics')).CountInstances).toBe(study.files.length);
+    } finally {
+      await orthanc.stop();
+      await removeFixtures(work);
+    }
   });
 
   it('refuses requests without the known user when credentials are set', async () => {
