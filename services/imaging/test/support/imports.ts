@@ -57,18 +57,32 @@ export interface StartedImport {
   query: { groupId: string; centerId: string; source: 'R2'; studyId: string };
 }
 
-/** Asks for the upload, PUTs the zip to the presigned URL (one part), and triggers processing. */
+/** Asks for the upload, PUTs the zip (one PUT, or its parts and the completion), and triggers processing. */
 export async function uploadAndTrigger(caller: Caller, zipPath: string, studyId: string): Promise<StartedImport> {
   const query = { groupId: caller.groupId, centerId: caller.centreId, source: 'R2' as const, studyId };
   const size = (await stat(zipPath)).size;
   const plan = await client.call(IMAGING_API.presignedUrl, { ...query, size }, { session: caller.credentials });
-  if (!plan.presignedUrl) throw new Error('expected a single-PUT upload');
-  const put = await fetch(plan.presignedUrl, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/zip' },
-    body: await readFile(zipPath),
-  });
-  if (put.status !== 200) throw new Error(`upload answered ${put.status}: ${await put.text()}`);
+  const zip = await readFile(zipPath);
+  if (plan.presignedUrl) {
+    const put = await fetch(plan.presignedUrl, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/zip' },
+      body: zip,
+    });
+    if (put.status !== 200) throw new Error(`upload answered ${put.status}: ${await put.text()}`);
+  } else {
+    const { partSize, urls } = plan.parts!;
+    const parts = [];
+    for (const { partNumber, url } of urls) {
+      const put = await fetch(url, {
+        method: 'PUT',
+        body: zip.subarray((partNumber - 1) * partSize, partNumber * partSize),
+      });
+      if (put.status !== 200) throw new Error(`part ${partNumber} answered ${put.status}: ${await put.text()}`);
+      parts.push({ partNumber, etag: put.headers.get('etag')! });
+    }
+    await client.call(IMAGING_API.completeUpload, { importId: plan.importId, parts }, { session: caller.credentials });
+  }
   await client.call(
     IMAGING_API.initDownloadZip,
     { ...query, importId: plan.importId },
