@@ -122,7 +122,8 @@ describe('independent DICOMweb clients', () => {
     const post = async (route: string, body: unknown) => {
       const res = await fetch(`${orthanc.url}${route}`, { method: 'POST', body: JSON.stringify(body) });
       const text = await res.text();
-      if (res.status !== 200) throw new Error(`${route} answered ${res.status}: ${text}`);
+      if (res.status !== 200)
+        throw new Error(`${route} answered ${res.status}: ${text}\n${orthanc.output().slice(-3000)}`);
       return JSON.parse(text) as unknown;
     };
 

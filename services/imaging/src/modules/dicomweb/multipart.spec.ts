@@ -32,6 +32,10 @@ describe('multipart/related writer', () => {
       boundary: 'abc',
       type: 'application/dicom',
     });
+    const orthanc = `${'a'.repeat(36)}-${'b'.repeat(36)}`;
+    expect(multipartRelatedOf(`multipart/related; type=application/dicom; boundary=${orthanc}`)?.boundary).toBe(
+      orthanc,
+    );
     expect(multipartRelatedOf('multipart/form-data; boundary=abc')).toBeNull();
     expect(multipartRelatedOf('multipart/related')).toBeNull();
     expect(multipartRelatedOf(undefined)).toBeNull();

@@ -50,7 +50,8 @@ export function multipartRelatedOf(contentType: string | undefined): { boundary:
         .replace(/^"(.*)"$/, '$1');
   }
   const boundary = values['boundary'];
-  if (!boundary || boundary.length > 70) return null;
+  // RFC 2046 allows 70 characters; Orthanc's DICOMweb plugin sends two UUIDs (73): be lenient in what we accept
+  if (!boundary || boundary.length > 200) return null;
   return { boundary, type: values['type']?.toLowerCase() ?? null };
 }
 

@@ -98,7 +98,10 @@ export class StowService {
   ): Promise<{ status: number; body: DicomJsonObject }> {
     const related = multipartRelatedOf(req.headers['content-type']);
     if (!related || (related.type !== null && related.type !== 'application/dicom'))
-      throw new StowRequestError(415, 'STOW-RS takes multipart/related; type="application/dicom".');
+      throw new StowRequestError(
+        415,
+        `STOW-RS takes multipart/related; type="application/dicom", not ${String(req.headers['content-type']).slice(0, 100)}.`,
+      );
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > STOW_LIMITS.maxRequestBytes)
       throw new StowRequestError(413, `The request passes ${STOW_LIMITS.maxRequestBytes} bytes.`);
