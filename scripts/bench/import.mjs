@@ -1,16 +1,21 @@
 // npm run bench:import — imaging ingest and query figures on this machine (issue 9's benchmark). Prints figures;
-// not a timed test. Sections (run all, or some with BENCH_SECTIONS=orthanc-ingest,orthanc-qido):
+// not a timed test. Sections, in this order (run all, or some with BENCH_SECTIONS=orthanc-ingest,rayworks-qido,...):
 //   orthanc-ingest  Debian's Orthanc (loopback, its own storage) ingesting a CT study of 1,000 instances of
 //                   512 x 512 x 16 bit (≈ 525 MB) by REST POST /instances with 1 and 4 clients: instances/s, MB/s,
 //                   Orthanc's peak memory. BENCH_LARGE=1 adds the 5,000-instance study.
+//   rayworks-ingest the import worker on the same study (and the 5,000 one with BENCH_LARGE=1): zipped, uploaded
+//                   through the API, triggered; upload finished → StudyImported on Kafka; the worker's peak memory.
+//   rayworks-wado   WADO-RS retrieval of that study's whole series (multipart/related), MB/s.
 //   orthanc-qido    Orthanc's DICOMweb plugin answering QIDO-RS /studies for name-wildcard, date-range and patient-ID
 //                   queries (limit 50) at 20,000 studies: p50/p95/p99 per kind, one client, after a warm-up.
-//   (the Rayworks sections — import worker ingest, Rayworks QIDO, browser zip, WADO-RS — are added beside these
-//   and use the same data: buildCtBenchStudy, buildQidoBenchDataset, qidoBenchQueries from @rayworks/testing.)
-// Data is generated once under .local/bench/ (pydicom, from pydicom's CT_small.dcm) and reused, and so is the
-// Orthanc index holding the 20,000 studies (.local/bench/orthanc-qido-20000/). Results also go to
-// .local/bench/import-results.json.
-//   BENCH_QIDO_STUDIES (default 20000), BENCH_QIDO_QUERIES per kind (default 200), BENCH_LARGE=1
+//   rayworks-qido   the same queries on the same 20,000 studies in Rayworks (a bench company of its own), through
+//                   the gateway and direct to the imaging service.
+//   browser-zip     the console's zip.js Web Worker pool in Chromium on ≈ 200 MB of the CT files, 1, 2 and 4 workers.
+// The rayworks-* sections need the stack running from this checkout (node scripts/stack.mjs start); details in
+// scripts/bench/rayworks.mjs. Data is generated once under .local/bench/ (pydicom, from pydicom's CT_small.dcm) and
+// reused, and so are the Orthanc index holding the 20,000 studies (.local/bench/orthanc-qido-20000/) and the bench
+// company `benchqido` holding them in Rayworks. Results also go to .local/bench/import-results.json.
+//   BENCH_QIDO_STUDIES (default 20000), BENCH_QIDO_QUERIES per kind (default 200), BENCH_LARGE=1, BENCH_ZIP_MB (200)
 import os from 'node:os';
 import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,8 +28,13 @@ import {
   qidoBenchQueries,
   startOrthanc,
 } from '@rayworks/testing';
+import { browserZip, cleanUp, rayworksIngest, rayworksQido, rayworksWado } from './rayworks.mjs';
 
-const SECTIONS = (process.env.BENCH_SECTIONS ?? 'orthanc-ingest,orthanc-qido').split(',').map((s) => s.trim());
+const SECTIONS = (
+  process.env.BENCH_SECTIONS ?? 'orthanc-ingest,rayworks-ingest,rayworks-wado,orthanc-qido,rayworks-qido,browser-zip'
+)
+  .split(',')
+  .map((s) => s.trim());
 const LARGE = process.env.BENCH_LARGE === '1';
 const QIDO_STUDIES = Number(process.env.BENCH_QIDO_STUDIES ?? 20_000);
 const QIDO_QUERIES = Number(process.env.BENCH_QIDO_QUERIES ?? 200);
@@ -199,7 +209,23 @@ async function orthancQido() {
   }
 }
 
-const SECTION_RUNNERS = { 'orthanc-ingest': orthancIngest, 'orthanc-qido': orthancQido };
+/** What the Rayworks sections share: the results, and the imported CT study the WADO-RS section retrieves. */
+const ctx = {
+  results,
+  large: LARGE,
+  qidoStudies: QIDO_STUDIES,
+  qidoQueries: QIDO_QUERIES,
+  importedCt: null,
+  benchTenants: [],
+};
+const SECTION_RUNNERS = {
+  'orthanc-ingest': orthancIngest,
+  'rayworks-ingest': () => rayworksIngest(ctx),
+  'rayworks-wado': () => rayworksWado(ctx),
+  'orthanc-qido': orthancQido,
+  'rayworks-qido': () => rayworksQido(ctx),
+  'browser-zip': () => browserZip(ctx),
+};
 
 log(`# bench:import — ${results.date}`);
 log(
@@ -207,12 +233,15 @@ log(
 );
 const started = performance.now();
 for (const name of SECTIONS) {
-  const run = SECTION_RUNNERS[name];
-  if (!run) {
+  if (!SECTION_RUNNERS[name]) {
     console.error(`unknown section ${name} (known: ${Object.keys(SECTION_RUNNERS).join(', ')})`);
     process.exit(2);
   }
-  await run();
+}
+try {
+  for (const name of SECTIONS) await SECTION_RUNNERS[name]();
+} finally {
+  await cleanUp(ctx);
 }
 results.loadAverageAtEnd = os.loadavg().map((l) => Number(l.toFixed(2)));
 log(
