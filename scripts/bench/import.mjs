@@ -14,7 +14,7 @@
 // The rayworks-* sections need the stack running from this checkout (node scripts/stack.mjs start); details in
 // scripts/bench/rayworks.mjs. Data is generated once under .local/bench/ (pydicom, from pydicom's CT_small.dcm) and
 // reused, and so are the Orthanc index holding the 20,000 studies (.local/bench/orthanc-qido-20000/) and the bench
-// company `benchqido` holding them in Rayworks. Results also go to .local/bench/import-results.json.
+// company `benchqido20000` holding them in Rayworks. Results also go to .local/bench/import-results.json.
 //   BENCH_QIDO_STUDIES (default 20000), BENCH_QIDO_QUERIES per kind (default 200), BENCH_LARGE=1, BENCH_ZIP_MB (200)
 import os from 'node:os';
 import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';

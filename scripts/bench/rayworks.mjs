@@ -8,7 +8,7 @@
 //   rayworks-wado    WADO-RS retrieval of the whole series of that study (multipart/related), MB/s.
 //   rayworks-qido    QIDO-RS p50/p95/p99 for the same queries as Orthanc at 20,000 studies, through the gateway
 //                    (the headline: what a DICOMweb client meets) and direct to the imaging service, in a bench company
-//                    of its own (`benchqido`, never the demo company) loaded once by STOW-RS and kept.
+//                    of its own (`benchqido20000`, never the demo company) loaded once by STOW-RS and kept.
 //   browser-zip      the console's zip code (web/src/features/import/machines/zip-study.ts: zip.js Web Worker pool,
 //                    level 6) on ≈ 200 MB of the CT files in Debian's Chromium, with 1, 2 and 4 workers, MB/s.
 import { spawn } from 'node:child_process';
@@ -20,14 +20,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ApiClient, credentialsOf, loginHeaders } from '@rayworks/api-client';
-import {
-  AUTH_API,
-  GATEWAY_PORT,
-  IMAGING_API,
-  ROLE_CODES,
-  SERVICE_PORTS,
-  TOPICS,
-} from '@rayworks/contracts';
+import { AUTH_API, GATEWAY_PORT, IMAGING_API, ROLE_CODES, SERVICE_PORTS, TOPICS } from '@rayworks/contracts';
 import { StorageService } from '@rayworks/nest-kit';
 import {
   BENCH_DATA_DIR,
@@ -476,7 +469,8 @@ export async function rayworksWado(ctx) {
 // ---------------------------------------------------------------------------------------------------------------
 // rayworks-qido
 
-const QIDO_TENANT = 'benchqido';
+/** The bench company of the QIDO dataset of that many studies (never the demo company). */
+const qidoTenant = (studies) => `benchqido${studies}`;
 
 async function studiesHeld(tenantId) {
   const [row] = await tenantQuery(tenantId, 'SELECT count(*)::int AS n FROM imaging.studies');
@@ -532,9 +526,11 @@ async function qidoOnce(url, headers) {
 }
 
 export async function rayworksQido(ctx) {
-  log(`\n## Rayworks QIDO-RS at ${ctx.qidoStudies} studies (limit 50, one client; company "${QIDO_TENANT}")`);
+  log(
+    `\n## Rayworks QIDO-RS at ${ctx.qidoStudies} studies (limit 50, one client; company "${qidoTenant(ctx.qidoStudies)}")`,
+  );
   const dataset = await buildQidoBenchDataset({ studies: ctx.qidoStudies });
-  const { tenantId, caller } = await benchTenant(QIDO_TENANT);
+  const { tenantId, caller } = await benchTenant(qidoTenant(ctx.qidoStudies));
   let held = await studiesHeld(tenantId);
   let loadSeconds = null;
   if (held !== dataset.studies.length) {
@@ -569,7 +565,12 @@ export async function rayworksQido(ctx) {
       `| ${r.via} | ${r.kind} | ${r.n} | ${fmt(r.meanResults)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${fmt(r.max)} |`,
     );
   if (loadSeconds !== null) log(`(loading the ${ctx.qidoStudies} studies by STOW-RS took ${fmt(loadSeconds)} s)`);
-  ctx.results.sections['rayworks-qido'] = { studies: ctx.qidoStudies, tenant: QIDO_TENANT, loadSeconds, rows };
+  ctx.results.sections['rayworks-qido'] = {
+    studies: ctx.qidoStudies,
+    tenant: qidoTenant(ctx.qidoStudies),
+    loadSeconds,
+    rows,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
