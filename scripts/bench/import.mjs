@@ -10,11 +10,14 @@
 //                   queries (limit 50) at 20,000 studies: p50/p95/p99 per kind, one client, after a warm-up.
 //   rayworks-qido   the same queries on the same 20,000 studies in Rayworks (a bench company of its own), through
 //                   the gateway and direct to the imaging service.
+//   prepare         (only when named) builds every input and nothing else: no stack, no lock needed; a run after it
+//                   finds its data ready.
 //   browser-zip     the console's zip.js Web Worker pool in Chromium on ≈ 200 MB of the CT files, 1, 2 and 4 workers.
 // The rayworks-* sections need the stack running from this checkout (node scripts/stack.mjs start); details in
 // scripts/bench/rayworks.mjs. Data is generated once under .local/bench/ (pydicom, from pydicom's CT_small.dcm) and
 // reused, and so are the Orthanc index holding the 20,000 studies (.local/bench/orthanc-qido-20000/) and the bench
-// company `benchqido20000` holding them in Rayworks. Results also go to .local/bench/import-results.json.
+// company `benchqido20000` holding them in Rayworks. Results also go to .local/bench/import-results.json (a
+// run of some sections: import-results-<sections>.json).
 //   BENCH_QIDO_STUDIES (default 20000), BENCH_QIDO_QUERIES per kind (default 200), BENCH_LARGE=1, BENCH_ZIP_MB (200)
 import os from 'node:os';
 import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
@@ -28,7 +31,7 @@ import {
   qidoBenchQueries,
   startOrthanc,
 } from '@rayworks/testing';
-import { browserZip, cleanUp, rayworksIngest, rayworksQido, rayworksWado } from './rayworks.mjs';
+import { browserZip, cleanUp, prepare, rayworksIngest, rayworksQido, rayworksWado } from './rayworks.mjs';
 
 const SECTIONS = (
   process.env.BENCH_SECTIONS ?? 'orthanc-ingest,rayworks-ingest,rayworks-wado,orthanc-qido,rayworks-qido,browser-zip'
@@ -219,6 +222,7 @@ const ctx = {
   benchTenants: [],
 };
 const SECTION_RUNNERS = {
+  prepare: () => prepare(ctx),
   'orthanc-ingest': orthancIngest,
   'rayworks-ingest': () => rayworksIngest(ctx),
   'rayworks-wado': () => rayworksWado(ctx),
@@ -248,4 +252,11 @@ log(
   `\n(total ${fmt((performance.now() - started) / 1000, 0)} s; load average at start ${results.machine.loadAverage.join(' ')}, at end ${results.loadAverageAtEnd.join(' ')})`,
 );
 await mkdir(BENCH_DATA_DIR, { recursive: true });
-await writeFile(path.join(BENCH_DATA_DIR, 'import-results.json'), JSON.stringify(results, null, 2));
+// a run of some sections writes its own file (import-results-<sections>.json): the full run's stays
+const resultsFile =
+  process.env.BENCH_SECTIONS === undefined ? 'import-results.json' : `import-results-${SECTIONS.join('+')}.json`;
+if (Object.keys(results.sections).length > 0)
+  await writeFile(path.join(BENCH_DATA_DIR, resultsFile), JSON.stringify(results, null, 2));
+log(`results: .local/bench/${resultsFile}`);
+// open keep-alive sockets (S3, the API) must not hold the process
+process.exit(0);

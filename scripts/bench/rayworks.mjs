@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, openSync } from 'node:fs';
-import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -100,12 +100,18 @@ const store = () => (storage ??= new StorageService(infraEnv().s3));
 
 /** Removes every object of a bench company (its stored instances and uploads): the benchmark leaves no 500 MB behind. */
 async function removeObjects(tenantId) {
+  let removed = 0;
+  for (const prefix of [`tenants/${tenantId}/`, `uploads/${tenantId}/`]) removed += await removeUnder(prefix);
+  return removed;
+}
+
+async function removeUnder(prefix) {
   const { client, bucket } = store();
   let token;
   let removed = 0;
   do {
     const out = await client.send(
-      new ListObjectsV2Command({ Bucket: bucket, Prefix: `tenants/${tenantId}/`, ContinuationToken: token }),
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
     );
     const keys = (out.Contents ?? []).map((o) => ({ Key: o.Key }));
     if (keys.length) {
@@ -221,7 +227,9 @@ async function studyZip(study, instances) {
   }
   step(`zipping ct-${instances} (level 6; once, then reused)`);
   const started = performance.now();
-  await zipFolder(study.dir, zipPath, { compressionLevel: 6 });
+  const partial = `${zipPath}.${process.pid}.partial`; // renamed when whole: a stopped run leaves no half zip
+  await zipFolder(study.dir, partial, { compressionLevel: 6 });
+  await rename(partial, zipPath);
   const kept = {
     studyInstanceUid: study.studyInstanceUid,
     bytes: (await stat(zipPath)).size,
@@ -304,7 +312,7 @@ async function ingestOnce(instances) {
   const rawBytes = study.bytes;
   const zip = await studyZip(study, instances);
   const { tenantId, caller } = await benchTenant(uniqueTenantName('benchingest'));
-  const query = { groupId: caller.groupId, centerId: caller.centreId, source: 'R2', studyId: `BENCH-${instances}` };
+  const query = { groupId: caller.groupId, centerId: caller.centreId, source: 'R2', studyId: study.studyInstanceUid };
 
   step(`${instances} instances: uploading ${fmt(zip.bytes / 1e6, 0)} MB through the API`);
   const uploadStarted = performance.now();
@@ -336,7 +344,16 @@ async function ingestOnce(instances) {
     })();
     const first = await Promise.race([listener.event, poll]);
     if (failed) throw new Error(`import failed: ${failed.error}`);
-    const { at, envelope } = 'envelope' in first ? first : await listener.event;
+    // the import is COMPLETED: its event is at most a relay away (docs/decisions/0037), never minutes
+    const { at, envelope } =
+      'envelope' in first
+        ? first
+        : await Promise.race([
+            listener.event,
+            sleep(60_000).then(() => {
+              throw new Error('the import COMPLETED but no StudyImported event arrived within 60 s');
+            }),
+          ]);
     done = true;
     const finished = await poll.catch(() => null);
     const seconds = (at - triggered) / 1000;
@@ -477,7 +494,7 @@ async function studiesHeld(tenantId) {
   return row.n;
 }
 
-/** STOW-RS of the whole dataset, 250 instances a request, 2 requests at a time, direct to the service. */
+/** STOW-RS of the whole dataset, 250 instances a request, 4 requests at a time, direct to the service. */
 async function stowAll(caller, dataset) {
   const files = dataset.studies.map((s) => path.join(dataset.dir, s.relativePath));
   const batches = [];
@@ -486,7 +503,7 @@ async function stowAll(caller, dataset) {
   let done = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: 2 }, async () => {
+    Array.from({ length: 4 }, async () => {
       while (next < batches.length) {
         const batch = batches[next++];
         const boundary = `bench-${randomBytes(8).toString('hex')}`;
@@ -673,6 +690,17 @@ export async function browserZip(ctx) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+
+/** Builds (or finds) every input of the run: the CT studies and their zips, the QIDO dataset. Needs no stack. */
+export async function prepare(ctx) {
+  for (const instances of ctx.large ? [1_000, 5_000] : [1_000]) {
+    const study = await buildCtBenchStudy({ instances });
+    const zip = await studyZip(study, instances);
+    step(`ct-${instances}: ${fmt(study.bytes / 1e6, 0)} MB of files, zip ${fmt(zip.bytes / 1e6, 0)} MB`);
+  }
+  const dataset = await buildQidoBenchDataset({ studies: ctx.qidoStudies });
+  step(`qido-${ctx.qidoStudies}: ${dataset.studies.length} studies (${dataset.reused ? 'reused' : 'built'})`);
+}
 
 /** Removes the objects of the ingest benchmark's companies (their rows stay: a few thousand, in companies of their own). */
 export async function cleanUp(ctx) {
