@@ -1,5 +1,6 @@
 // npm run bench:import — imaging ingest and query figures on this machine (issue 9's benchmark). Prints figures;
-// not a timed test. Sections, in this order (run all, or some with BENCH_SECTIONS=orthanc-ingest,rayworks-qido,...):
+// not a timed test. Sections (run all, or some with BENCH_SECTIONS=orthanc-ingest,rayworks-qido,...); those without
+// the stack run first, then the rayworks-* ones in one stretch:
 //   orthanc-ingest  Debian's Orthanc (loopback, its own storage) ingesting a CT study of 1,000 instances of
 //                   512 x 512 x 16 bit (≈ 525 MB) by REST POST /instances with 1 and 4 clients: instances/s, MB/s,
 //                   Orthanc's peak memory. BENCH_LARGE=1 adds the 5,000-instance study.
@@ -13,9 +14,9 @@
 //   prepare         (only when named) builds every input and nothing else: no stack, no lock needed; a run after it
 //                   finds its data ready.
 //   browser-zip     the console's zip.js Web Worker pool in Chromium on ≈ 200 MB of the CT files, 1, 2 and 4 workers.
-// The rayworks-* sections need the stack running from this checkout (node scripts/stack.mjs start); details in
-// scripts/bench/rayworks.mjs. Data is generated once under .local/bench/ (pydicom, from pydicom's CT_small.dcm) and
-// reused, and so are the Orthanc index holding the 20,000 studies (.local/bench/orthanc-qido-20000/) and the bench
+// The rayworks-* sections use the running stack, or start this checkout's (infra, migrations, processes) and stop it
+// after (BENCH_STACK_LOCK=<file>: hold that flock meanwhile); details in scripts/bench/rayworks.mjs.
+// Data is generated once under .local/bench/ (pydicom, from pydicom's CT_small.dcm) and reused, and so are the Orthanc index holding the 20,000 studies (.local/bench/orthanc-qido-20000/) and the bench
 // company `benchqido20000` holding them in Rayworks. Results also go to .local/bench/import-results.json (a
 // run of some sections: import-results-<sections>.json).
 //   BENCH_QIDO_STUDIES (default 20000), BENCH_QIDO_QUERIES per kind (default 200), BENCH_LARGE=1, BENCH_ZIP_MB (200)
@@ -31,10 +32,10 @@ import {
   qidoBenchQueries,
   startOrthanc,
 } from '@rayworks/testing';
-import { browserZip, cleanUp, prepare, rayworksIngest, rayworksQido, rayworksWado } from './rayworks.mjs';
+import { acquireStack, browserZip, cleanUp, prepare, rayworksIngest, rayworksQido, rayworksWado } from './rayworks.mjs';
 
 const SECTIONS = (
-  process.env.BENCH_SECTIONS ?? 'orthanc-ingest,rayworks-ingest,rayworks-wado,orthanc-qido,rayworks-qido,browser-zip'
+  process.env.BENCH_SECTIONS ?? 'orthanc-ingest,orthanc-qido,browser-zip,rayworks-ingest,rayworks-wado,rayworks-qido'
 )
   .split(',')
   .map((s) => s.trim());
@@ -242,10 +243,19 @@ for (const name of SECTIONS) {
     process.exit(2);
   }
 }
+// the sections without the stack first, then the stack's in one stretch (started once, if it is not running)
+const order = (name) => (name.startsWith('rayworks-') ? 1 : 0);
+let releaseStack = null;
 try {
-  for (const name of SECTIONS) await SECTION_RUNNERS[name]();
+  for (const name of [...SECTIONS].sort((a, b) => order(a) - order(b))) {
+    if (order(name) === 1 && !releaseStack) releaseStack = await acquireStack();
+    await SECTION_RUNNERS[name]();
+  }
 } finally {
-  await cleanUp(ctx);
+  if (releaseStack) {
+    await cleanUp(ctx);
+    await releaseStack();
+  }
 }
 results.loadAverageAtEnd = os.loadavg().map((l) => Number(l.toFixed(2)));
 log(

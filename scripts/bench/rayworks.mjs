@@ -214,6 +214,54 @@ async function memoryOf(pid) {
   return { rssMb: kb('VmRSS') / 1024, hwmMb: kb('VmHWM') / 1024 };
 }
 
+/** Runs a command of this checkout to its end (stdout dropped, stderr shown). */
+function run(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
+    );
+  });
+}
+
+/**
+ * The stack for the Rayworks sections: a running one is used as it is; otherwise this checkout's is started
+ * (infrastructure, migrations, processes) and stopped again by the returned release. BENCH_STACK_LOCK names a lock
+ * file (flock) to hold while the benchmark's stack runs, for machines where checkouts share the ports.
+ */
+export async function acquireStack() {
+  if ((await ready(GATEWAY_PORT)) && (await ready(SERVICE_PORTS.imaging))) {
+    step('using the running stack');
+    return async () => undefined;
+  }
+  let holder = null;
+  const lock = process.env.BENCH_STACK_LOCK;
+  if (lock) {
+    step(`waiting for ${lock}`);
+    holder = spawn('flock', [lock, '-c', 'echo locked; exec cat >/dev/null'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    await new Promise((resolve, reject) => {
+      holder.stdout.on('data', (d) => String(d).includes('locked') && resolve());
+      holder.on('exit', (code) => reject(new Error(`flock ${lock} exited ${code}`)));
+    });
+    step(`holding ${lock}`);
+  }
+  const release = async () => {
+    step('stopping the stack');
+    await run(process.execPath, [path.join(ROOT, 'scripts/stack.mjs'), 'stop']).catch((e) => step(e.message));
+    holder?.stdin.end(); // cat ends, flock lets go
+  };
+  try {
+    step('starting the stack (infra.sh up, migrate, stack.mjs start)');
+    await run('bash', [path.join(ROOT, 'deploy/local/infra.sh'), 'up']);
+    await run(process.execPath, [path.join(ROOT, 'scripts/stack.mjs'), 'migrate']);
+    await run(process.execPath, [path.join(ROOT, 'scripts/stack.mjs'), 'start']);
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  return release;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // rayworks-ingest
 
