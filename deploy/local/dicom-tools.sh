@@ -30,19 +30,34 @@ as_root() {
 # Debian's orthanc package installs a system service (systemd unit or /etc/init.d script with rc links). apt_ensure
 # keeps it from starting during the install (policy-rc.d), but it stays enabled and would start at the next boot:
 # stop it if it runs and disable it. Idempotent; a no-op when it is already stopped and disabled.
+# Never `/etc/init.d/orthanc status|stop`: without its pid file they match every process running /usr/sbin/Orthanc
+# (start-stop-daemon --exec), so they would report, and SIGKILL, the Orthancs that tests and benchmarks of every
+# checkout on this machine started. The service's own process is the one reading /etc/orthanc.
+debian_orthanc_pids() {
+  local pid
+  for pid in $(pgrep -x Orthanc 2>/dev/null || true); do
+    if tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qE '(^| )/etc/orthanc/? *$'; then printf '%s\n' "$pid"; fi
+  done
+  return 0
+}
+
 orthanc_system_service_off() {
   pkg_installed orthanc || return 0
   if [ -d /run/systemd/system ] && command -v systemctl >/dev/null; then
+    # systemd stops only the unit's own processes
     if systemctl is-active --quiet orthanc 2>/dev/null || systemctl is-enabled --quiet orthanc 2>/dev/null; then
       info "stopping and disabling Debian's orthanc system service (tests run their own Orthanc)"
       as_root systemctl disable --now orthanc >/dev/null 2>&1 || warn "could not disable the orthanc service"
     fi
     return 0
   fi
-  [ -x /etc/init.d/orthanc ] || return 0
-  if /etc/init.d/orthanc status >/dev/null 2>&1; then
-    info "stopping Debian's orthanc system service (tests run their own Orthanc)"
-    as_root /etc/init.d/orthanc stop >/dev/null 2>&1 || warn "could not stop the orthanc service"
+  local pids
+  pids="$(debian_orthanc_pids)"
+  if [ -n "$pids" ]; then
+    info "stopping Debian's orthanc system service (pid $(echo $pids); tests run their own Orthanc)"
+    # shellcheck disable=SC2086  # one pid per word
+    as_root kill -TERM $pids 2>/dev/null || warn "could not stop the orthanc service"
+    as_root rm -f /run/orthanc.pid 2>/dev/null || true
   fi
   # S* links in the runlevel directories start it at boot; `update-rc.d disable` turns them into K* links
   if compgen -G '/etc/rc[2-5].d/S*orthanc' >/dev/null && command -v update-rc.d >/dev/null; then
@@ -66,7 +81,9 @@ dicom_status() {
   local missing=() p
   for p in "${DICOM_PACKAGES[@]}"; do pkg_installed "$p" || missing+=("$p"); done
   if [ "${#missing[@]}" -eq 0 ]; then
-    status_row "$ORTHANC_BIN" installed "" "$(dicom_versions)"
+    local service=""
+    [ -z "$(debian_orthanc_pids)" ] || service="; Debian's orthanc service RUNNING (npm run infra:up dicom-tools stops it)"
+    status_row "$ORTHANC_BIN" installed "" "$(dicom_versions)$service"
   else
     status_row "$ORTHANC_BIN" missing "" "missing ${missing[*]}: run: npm run infra:up dicom-tools"
   fi

@@ -69,6 +69,23 @@ describe("Debian's Orthanc for tests", () => {
     }
   });
 
+  it("survives deploy/local/dicom-tools.sh up and status, which stop only Debian's own orthanc service", async () => {
+    const orthanc = await startOrthanc();
+    try {
+      const root = path.resolve(import.meta.dirname, '../../../..');
+      const script = path.join(root, 'deploy/local/dicom-tools.sh');
+      for (const command of ['status', 'up']) await promisify(execFile)('bash', [script, command], { cwd: root });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect({ exit: orthanc.process.exitCode, signal: orthanc.process.signalCode }).toEqual({
+        exit: null,
+        signal: null,
+      });
+      expect((await orthanc.request('/system')).status).toBe(200);
+    } finally {
+      await orthanc.stop();
+    }
+  });
+
   it('refuses requests without the known user when credentials are set', async () => {
     const orthanc = await startOrthanc({
       httpPort: await freePort(),
