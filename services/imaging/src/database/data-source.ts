@@ -4,6 +4,7 @@ import { JobOutbox1795392000000 } from './migrations/1795392000000-JobOutbox.js'
 import { DeadLetterTenant1795700000000 } from './migrations/1795700000000-DeadLetterTenant.js';
 import { AuditLog1795700000001 } from './migrations/1795700000001-AuditLog.js';
 import { QidoIndexes1796000003000 } from './migrations/1796000003000-QidoIndexes.js';
+import { PatientNameSearch1796000003001 } from './migrations/1796000003001-PatientNameSearch.js';
 import { ArchiveIndex1796000000000 } from './migrations/1796000000000-ArchiveIndex.js';
 import { Downloads1796000002000 } from './migrations/1796000002000-Downloads.js';
 import { DownloadEntity } from '../modules/downloads/download.entity.js';
@@ -26,5 +27,6 @@ export const database: ServiceDatabaseOptions = {
     Downloads1796000002000,
     Imports1796000001000,
     QidoIndexes1796000003000,
+    PatientNameSearch1796000003001,
   ],
 };

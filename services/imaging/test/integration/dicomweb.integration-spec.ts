@@ -10,7 +10,7 @@ import { AUTH_API, IMAGING_API, type UserSession } from '@rayworks/contracts';
 import {
   buildStudyFolder,
   everyRoleTenant,
-  TRANSFER_SYNTAX,
+  FIXTURE_TRANSFER_SYNTAXES,
   uniqueSuffix,
   type BuiltStudy,
   type EveryRoleTenant,
@@ -273,7 +273,8 @@ describe('DICOMweb', () => {
 
   describe('WADO-RS', () => {
     const ctOf = (s: BuiltStudy) => s.series.find((x) => x.kind === 'ct')!;
-    const jpegOf = (s: BuiltStudy) => s.instances.find((i) => i.transferSyntaxUid === TRANSFER_SYNTAX.jpegBaseline)!;
+    const jpegOf = (s: BuiltStudy) =>
+      s.instances.find((i) => i.transferSyntaxUid === FIXTURE_TRANSFER_SYNTAXES.jpegBaseline)!;
     const instancePath = (s: BuiltStudy, i: { seriesInstanceUid: string; sopInstanceUid: string }) =>
       `/studies/${s.studyInstanceUid}/series/${i.seriesInstanceUid}/instances/${i.sopInstanceUid}`;
 
@@ -317,7 +318,7 @@ describe('DICOMweb', () => {
           await getBytes(
             adminA,
             instancePath(s1, jpeg),
-            `multipart/related; type="application/dicom"; transfer-syntax=${TRANSFER_SYNTAX.explicitLittleEndian}`,
+            `multipart/related; type="application/dicom"; transfer-syntax=${FIXTURE_TRANSFER_SYNTAXES.explicitLittleEndian}`,
           )
         ).status,
       ).toBe(406);
@@ -371,7 +372,9 @@ describe('DICOMweb', () => {
       );
       expect(compressed.status).toBe(200);
       const [jframe] = multipartParts(compressed.body, compressed.contentType);
-      expect(jframe!.headers['content-type']).toBe(`image/jpeg; transfer-syntax=${TRANSFER_SYNTAX.jpegBaseline}`);
+      expect(jframe!.headers['content-type']).toBe(
+        `image/jpeg; transfer-syntax=${FIXTURE_TRANSFER_SYNTAXES.jpegBaseline}`,
+      );
       expect(jframe!.body.subarray(0, 2).toString('hex')).toBe('ffd8');
       expect((await sharp(jframe!.body).metadata()).format).toBe('jpeg');
       const any = await getBytes(
@@ -420,7 +423,7 @@ describe('DICOMweb', () => {
       expect(await sharp(thumb.body).metadata()).toMatchObject({ format: 'jpeg', width: 64 });
       const studyThumb = await getBytes(adminA, `/studies/${s1.studyInstanceUid}/thumbnail`, 'image/jpeg');
       expect(studyThumb.status).toBe(200);
-      const rle = s1.instances.find((i) => i.transferSyntaxUid === TRANSFER_SYNTAX.rle)!;
+      const rle = s1.instances.find((i) => i.transferSyntaxUid === FIXTURE_TRANSFER_SYNTAXES.rle)!;
       expect((await getBytes(adminA, `${instancePath(s1, rle)}/rendered`, 'image/jpeg')).status).toBe(406);
       expect((await getBytes(adminA, `${instancePath(s1, ct)}/rendered`, 'image/gif')).status).toBe(406);
     });

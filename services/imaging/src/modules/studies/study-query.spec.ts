@@ -34,13 +34,19 @@ describe('study matching → SQL', () => {
   it('matches PatientName case-insensitively, with a pattern only when it has wildcards; values are parameters', () => {
     const p = new QueryParams();
     expect(studyFilterSql({ patientName: 'Doe*', patientId: 'P1' }, p)).toEqual([
-      'upper(s.patient_name) LIKE :p0',
-      's.patient_id = :p1',
+      's.patient_name_upper ~>=~ :p0',
+      's.patient_name_upper ~<~ :p1',
+      's.patient_name_upper LIKE :p2',
+      's.patient_id = :p3',
     ]);
-    expect(p.values).toEqual({ p0: 'DOE%', p1: 'P1' });
+    expect(p.values).toEqual({ p0: 'DOE', p1: 'DOF', p2: 'DOE%', p3: 'P1' });
     const q = new QueryParams();
-    expect(studyFilterSql({ patientName: "o'brien" }, q)).toEqual(['upper(s.patient_name) = :p0']);
+    expect(studyFilterSql({ patientName: "o'brien" }, q)).toEqual(['s.patient_name_upper = :p0']);
     expect(q.values).toEqual({ p0: "O'BRIEN" });
+    const r = new QueryParams();
+    // no literal prefix: the pattern alone (a scan of the tenant's rows)
+    expect(studyFilterSql({ patientName: '*oe^j?ne' }, r)).toEqual(['s.patient_name_upper LIKE :p0']);
+    expect(r.values).toEqual({ p0: '%OE^J_NE' });
   });
 
   it('matches date bounds, UID lists and any of the modalities', () => {

@@ -97,10 +97,30 @@ export function reachSql(access: RequestAccess, p: QueryParams, alias = 's'): st
   return parts;
 }
 
+/**
+ * PatientName against the stored `patient_name_upper` (upper(patient_name), a generated column with a
+ * text_pattern_ops index). Under row-level security only leakproof operators reach an index (LIKE and upper() are
+ * not), so a pattern's literal prefix is also given as a range with the leakproof `~>=~` / `~<~` operators: `DOE*`
+ * reads the index, `*OE*` scans the tenant's rows (docs/decisions/0103).
+ */
+export function patientNameSql(value: string, p: QueryParams, alias = 's'): string[] {
+  const column = `${alias}.patient_name_upper`;
+  const upper = value.toUpperCase();
+  if (!hasWildcard(value)) return [`${column} = ${p.add(upper)}`];
+  const prefix = upper.slice(0, upper.search(/[*?]/));
+  const parts: string[] = [];
+  const last = prefix.charCodeAt(prefix.length - 1);
+  if (prefix.length > 0 && last < 0xffff) {
+    const next = `${prefix.slice(0, -1)}${String.fromCharCode(last + 1)}`;
+    parts.push(`${column} ~>=~ ${p.add(prefix)}`, `${column} ~<~ ${p.add(next)}`);
+  }
+  parts.push(`${column} LIKE ${p.add(likePattern(value))}`);
+  return parts;
+}
+
 export function studyFilterSql(filter: StudyFilter, p: QueryParams, alias = 's'): string[] {
   const parts: string[] = [];
-  // PatientName matches case-insensitively (the trigram index is on upper(patient_name)).
-  if (filter.patientName) parts.push(textMatch(`${alias}.patient_name`, filter.patientName, p, true));
+  if (filter.patientName) parts.push(...patientNameSql(filter.patientName, p, alias));
   if (filter.patientId) parts.push(textMatch(`${alias}.patient_id`, filter.patientId, p, false));
   if (filter.accessionNumber) parts.push(textMatch(`${alias}.accession_number`, filter.accessionNumber, p, false));
   if (filter.studyId) parts.push(textMatch(`${alias}.study_id`, filter.studyId, p, false));
