@@ -6,21 +6,35 @@ import { url } from '../support/browser';
  * (a MutationObserver installed before the console loads), so a test can check the flow after it ran.
  */
 export function recordImportFlow(): void {
+  // Runs in the page as it is serialized: plain property access only (no ?. or ??, which the test transpiler
+  // turns into helpers the page does not have).
   const w = window as unknown as { __importFlow: { states: string[]; percents: string[] } };
   w.__importFlow = { states: [], percents: [] };
-  const observe = () => {
-    new MutationObserver(() => {
-      const screen = document.querySelector('[data-testid="import-screen"]');
-      const state = screen?.getAttribute('data-state');
-      if (state && w.__importFlow.states.at(-1) !== state) w.__importFlow.states.push(state);
-      const step = document.querySelector('[data-testid="import-progress"]')?.getAttribute('data-step');
-      const percent = document.querySelector('[data-testid="import-progress-percent"]')?.textContent;
-      const entry = `${step}:${percent}`;
-      if (step && percent && w.__importFlow.percents.at(-1) !== entry) w.__importFlow.percents.push(entry);
-    }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  const last = (list: string[]) => (list.length > 0 ? list[list.length - 1] : null);
+  const record = () => {
+    const screen = document.querySelector('[data-testid="import-screen"]');
+    const state = screen ? screen.getAttribute('data-state') : null;
+    if (state && last(w.__importFlow.states) !== state) w.__importFlow.states.push(state);
+    const progress = document.querySelector('[data-testid="import-progress"]');
+    const step = progress ? progress.getAttribute('data-step') : null;
+    const percentNode = document.querySelector('[data-testid="import-progress-percent"]');
+    const percent = percentNode ? percentNode.textContent : null;
+    const entry = `${step}:${percent}`;
+    if (step && percent && last(w.__importFlow.percents) !== entry) w.__importFlow.percents.push(entry);
   };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', observe);
-  else observe();
+  // A window.open'd window keeps its Window when its first about:blank document is replaced by the console's:
+  // the observer is (re)attached to whichever document the window shows.
+  let observed: Document | null = null;
+  setInterval(() => {
+    if (observed === document || !document.documentElement) return;
+    observed = document;
+    new MutationObserver(record).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+  }, 5);
 }
 
 /** /cases/import: the import screen (spec §2). */
@@ -41,7 +55,9 @@ export class ImportScreen {
   }
 
   async studyIds(): Promise<string[]> {
-    return this.page.getByTestId('import-tree-study').evaluateAll((els) => els.map((e) => e.getAttribute('data-study')!));
+    return this.page
+      .getByTestId('import-tree-study')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-study')!));
   }
 
   /** Each series of the tree with its file count. */

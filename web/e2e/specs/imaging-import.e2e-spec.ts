@@ -71,7 +71,9 @@ describe('imaging: import a study folder, find it in the archive, download it', 
       expect(await screen.text('import-summary')).toBe(
         `Study ${study.studyInstanceUid}: ${study.instances.length} files, 2 skipped`,
       );
-      await popup.getByTestId('import-tree-series').first().locator('button').click();
+      await popup
+        .locator(`[data-testid="import-tree-series"][data-series="${study.series[0]!.seriesInstanceUid}"] button`)
+        .click();
       await popup.locator('[data-testid="import-tree-file"][data-skipped="notDicom"]').waitFor();
       expect(await popup.getByTestId('import-tree-skipped').innerText()).toContain('.DS_Store');
       expect(await screen.previewKind()).toBe('image');

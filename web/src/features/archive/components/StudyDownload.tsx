@@ -50,7 +50,7 @@ export function StudyDownload({ studyInstanceUid, label }: { studyInstanceUid: s
           aria-label={`Save the zip of ${label} again`}
           data-testid="archive-download-save"
         >
-          Save
+          Save zip
         </Button>
       ) : (
         <Button

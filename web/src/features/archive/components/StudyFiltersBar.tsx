@@ -35,13 +35,12 @@ export function StudyFiltersBar({
     <Paper withBorder radius="md" p="sm" mb="md" data-testid="archive-filters">
       <Group gap="sm" align="end" wrap="wrap">
         <TextInput
-          label="Patient name"
-          placeholder="e.g. DOE* or ?ANE"
-          description="* and ? are wildcards"
+          label="Patient name (* ? wildcards)"
+          placeholder="e.g. DOE*"
           value={text.patientName}
           onChange={(e) => setTextFilter('patientName', e.currentTarget.value)}
           maxLength={64}
-          w={{ base: '100%', xs: 200 }}
+          w={{ base: '100%', xs: 220 }}
           data-testid="archive-filter-patient-name"
         />
         <TextInput

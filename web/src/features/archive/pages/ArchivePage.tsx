@@ -1,5 +1,5 @@
 import { Badge, Group, Text } from '@mantine/core';
-import { CLOUD_UPLOADING_DISPLAY, CONSOLE_ROUTES, WORKLIST, type Study } from '@rayworks/contracts';
+import { CLOUD_UPLOADING_DISPLAY, WORKLIST, type Study } from '@rayworks/contracts';
 import { useSearchParams } from 'react-router-dom';
 import { useCan } from '../../../shared/hooks/useCan';
 import { formatBytes, formatDicomDate, formatDisplayDateTime } from '../../../shared/format';
@@ -132,7 +132,6 @@ export function ArchivePage() {
       <PageHeader
         title="Archive"
         description="Studies in the cloud archive of your centres, with their size, counts and import state."
-        crumbs={[{ label: 'Cases', to: CONSOLE_ROUTES.cases }, { label: 'Archive' }]}
       />
       <StudyFiltersBar filters={filters} onChange={setFilters} />
       <ServerTable

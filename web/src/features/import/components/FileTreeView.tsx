@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Paper, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconFile, IconFileOff, IconFolder } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatBytes } from '../../../shared/format';
@@ -87,7 +87,13 @@ function SeriesRow({ series }: { series: SeriesNode }) {
 export function FileTreeView({ tree }: { tree: FileTree }) {
   return (
     <Paper withBorder radius="md" p="md" data-testid="import-tree">
-      <ScrollArea.Autosize mah={480} type="auto" scrollbars="y" offsetScrollbars="y">
+      <Box
+        mah={480}
+        style={{ overflowY: 'auto', overflowX: 'hidden' }}
+        tabIndex={0}
+        role="region"
+        aria-label="Files of the chosen folder"
+      >
         <Stack gap="sm">
           {tree.studies.map((study) => (
             <Stack key={study.id} gap={6} data-testid="import-tree-study" data-study={study.id}>
@@ -119,7 +125,7 @@ export function FileTreeView({ tree }: { tree: FileTree }) {
             </Stack>
           ) : null}
         </Stack>
-      </ScrollArea.Autosize>
+      </Box>
     </Paper>
   );
 }
