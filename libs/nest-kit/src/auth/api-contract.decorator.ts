@@ -9,7 +9,6 @@ import {
   ApiResponse,
   type ApiQueryOptions,
 } from '@nestjs/swagger';
-import type { SchemaObject } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
   apiErrorSchema,
