@@ -647,12 +647,18 @@ const ZIP_PAGE_OUT = path.join(BENCH_DATA_DIR, 'zip-page');
 /** Builds the bench page (scripts/bench/zip-page) with Vite: the console's zipStudy and zip.js's worker, as shipped. */
 async function buildZipPage() {
   const { build } = await import('vite');
-  await build({
-    configFile: false,
-    root: ZIP_PAGE_SRC,
-    logLevel: 'warn',
-    build: { outDir: ZIP_PAGE_OUT, emptyOutDir: true, target: 'es2022' },
-  });
+  const nodeEnv = process.env.NODE_ENV; // Vite's build sets NODE_ENV=production in this process: the stack must not inherit it
+  try {
+    await build({
+      configFile: false,
+      root: ZIP_PAGE_SRC,
+      logLevel: 'warn',
+      build: { outDir: ZIP_PAGE_OUT, emptyOutDir: true, target: 'es2022' },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }
 
 const MIME = {
