@@ -10,7 +10,8 @@ import {
   parseMultipartStream,
 } from '@remix-run/multipart-parser/node';
 import type { DicomJsonObject } from '@rayworks/contracts';
-import { companyOf, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
+import type { Logger } from 'pino';
+import { companyOf, LOGGER, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
 import { ArchiveIngestService, type IngestScope } from '../studies/archive-ingest.service.js';
 import { HeaderParser } from '../studies/header-parser.js';
 import { StudiesRepository } from '../studies/studies.repository.js';
@@ -77,6 +78,7 @@ export class StowService {
     @Inject(StudiesRepository) private readonly archive: StudiesRepository,
     @Inject(ArchiveIngestService) private readonly ingest: ArchiveIngestService,
     @Inject(HeaderParser) private readonly parser: HeaderParser,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   /** Whom the instances are imported for: the caller's group and first centre in reach (docs/decisions/0105). */
@@ -142,6 +144,14 @@ export class StowService {
       const studies = [...new Set(stored.map((s) => s.studyUid))];
       if (studies.length) await this.ingest.finish(scope, studies);
     }
+    if (failed.length)
+      this.logger.warn(
+        {
+          importId: scope.importId,
+          failed: failed.map((f) => ({ sop: f.sopInstanceUid, reason: f.reason, why: f.why })),
+        },
+        'STOW-RS: instances not stored',
+      );
     if (stored.length === 0 && failed.length === 0)
       throw new StowRequestError(400, 'The multipart body holds no instance.');
     return {
