@@ -6,9 +6,9 @@ import { AuditLog1795700000001 } from './migrations/1795700000001-AuditLog.js';
 import { QidoIndexes1796000003000 } from './migrations/1796000003000-QidoIndexes.js';
 import { PatientNameSearch1796000003001 } from './migrations/1796000003001-PatientNameSearch.js';
 import { ArchiveIndex1796000000000 } from './migrations/1796000000000-ArchiveIndex.js';
+import { Imports1796000001000 } from './migrations/1796000001000-Imports.js';
 import { Downloads1796000002000 } from './migrations/1796000002000-Downloads.js';
 import { DownloadEntity } from '../modules/downloads/download.entity.js';
-import { Imports1796000001000 } from './migrations/1796000001000-Imports.js';
 import { ImportEntity } from '../modules/imports/import.entity.js';
 import { InstanceEntity } from '../modules/studies/entities/instance.entity.js';
 import { SeriesEntity } from '../modules/studies/entities/series.entity.js';
@@ -24,8 +24,8 @@ export const database: ServiceDatabaseOptions = {
     DeadLetterTenant1795700000000,
     AuditLog1795700000001,
     ArchiveIndex1796000000000,
-    Downloads1796000002000,
     Imports1796000001000,
+    Downloads1796000002000,
     QidoIndexes1796000003000,
     PatientNameSearch1796000003001,
   ],

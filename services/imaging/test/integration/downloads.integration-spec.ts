@@ -18,7 +18,14 @@ import {
   type UserSession,
 } from '@rayworks/contracts';
 import { KIT_AUDIT_ACTIONS } from '@rayworks/nest-kit';
-import { eventually, everyRoleTenant, tenantQuery, TEST_PASSWORD, type EveryRoleTenant } from '@rayworks/testing';
+import {
+  buildStudyFolder,
+  eventually,
+  everyRoleTenant,
+  tenantQuery,
+  TEST_PASSWORD,
+  type EveryRoleTenant,
+} from '@rayworks/testing';
 import { DOWNLOAD_MESSAGES } from '../../src/modules/downloads/downloads.errors.js';
 import { DOWNLOAD_LINK_TTL_SECONDS, zipEntryName } from '../../src/modules/downloads/downloads.policy.js';
 import { archiveStudy, testStorage, type ArchivedStudy } from '../support/archive-study.js';
@@ -106,11 +113,13 @@ describe('study downloads and links', () => {
   beforeAll(async () => {
     [t, other] = await Promise.all([everyRoleTenant('dl'), everyRoleTenant('dlx')]);
     admin = await signIn(t, 'admin');
-    study = await archiveStudy(t.tenantId, { groupId: t.groups.g!, centreId: t.centres.c1! }, [
-      { modality: 'CT', files: ['CT_small.dcm', 'liver_1frame.dcm'] },
-      { modality: 'MR', files: ['MR_small.dcm', 'MR_small_RLE.dcm', 'MR_small_bigendian.dcm'] },
-    ]);
     work = await mkdtemp(join(tmpdir(), 'rayworks-dl-'));
+    // a real multi-series study (CT, CT JPEG 2000, MR in three transfer syntaxes, MR RLE/J2K/JPEG-LS, SC)
+    study = await archiveStudy(
+      t.tenantId,
+      { groupId: t.groups.g!, centreId: t.centres.c1! },
+      await buildStudyFolder(join(work, 'study')),
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -202,11 +211,12 @@ describe('study downloads and links', () => {
   });
 
   it('a study with an object missing from the store ends DWN_FAIL with a clear error; a retry after fixing it ends READY', async () => {
-    const broken = await archiveStudy(t.tenantId, { groupId: t.groups.g!, centreId: t.centres.c2! }, [
-      { modality: 'CT', files: ['CT_small.dcm'] },
-      { modality: 'MR', files: ['MR_small.dcm', 'MR_small_implicit.dcm'] },
-    ]);
-    const lost = broken.instances[2]!;
+    const broken = await archiveStudy(
+      t.tenantId,
+      { groupId: t.groups.g!, centreId: t.centres.c2! },
+      await buildStudyFolder(join(work, 'broken'), { series: ['ct', 'mr'] }),
+    );
+    const lost = broken.instances.at(-1)!;
     await storage.delete(lost.storageKey);
     const { socket, states } = await listen(admin);
     try {
@@ -255,7 +265,7 @@ describe('study downloads and links', () => {
         ...SUCCESS,
       ]);
       const zip = await readZip(Buffer.from(await (await fetch((await finished(started._id)).url!)).arrayBuffer()));
-      expect(zip.size).toBe(3);
+      expect(zip.size).toBe(broken.instances.length);
     } finally {
       socket.close();
     }

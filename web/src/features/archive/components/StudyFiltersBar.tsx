@@ -35,12 +35,13 @@ export function StudyFiltersBar({
     <Paper withBorder radius="md" p="sm" mb="md" data-testid="archive-filters">
       <Group gap="sm" align="end" wrap="wrap">
         <TextInput
-          label="Patient name (* ? wildcards)"
-          placeholder="e.g. DOE*"
+          label="Patient name"
+          placeholder="DOE* (* and ? wildcards)"
+          title="* matches any characters, ? one character"
           value={text.patientName}
           onChange={(e) => setTextFilter('patientName', e.currentTarget.value)}
           maxLength={64}
-          w={{ base: '100%', xs: 220 }}
+          w={{ base: '100%', xs: 230 }}
           data-testid="archive-filter-patient-name"
         />
         <TextInput
