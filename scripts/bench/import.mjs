@@ -1,16 +1,25 @@
 // npm run bench:import — imaging ingest and query figures on this machine (issue 9's benchmark). Prints figures;
-// not a timed test. Sections (run all, or some with BENCH_SECTIONS=orthanc-ingest,orthanc-qido):
+// not a timed test. Sections (run all, or some with BENCH_SECTIONS=orthanc-ingest,rayworks-qido,...); those without
+// the stack run first, then the rayworks-* ones in one stretch:
 //   orthanc-ingest  Debian's Orthanc (loopback, its own storage) ingesting a CT study of 1,000 instances of
 //                   512 x 512 x 16 bit (≈ 525 MB) by REST POST /instances with 1 and 4 clients: instances/s, MB/s,
 //                   Orthanc's peak memory. BENCH_LARGE=1 adds the 5,000-instance study.
+//   rayworks-ingest the import worker on the same study (and the 5,000 one with BENCH_LARGE=1): zipped, uploaded
+//                   through the API, triggered; upload finished → StudyImported on Kafka; the worker's peak memory.
+//   rayworks-wado   WADO-RS retrieval of that study's whole series (multipart/related), MB/s.
 //   orthanc-qido    Orthanc's DICOMweb plugin answering QIDO-RS /studies for name-wildcard, date-range and patient-ID
 //                   queries (limit 50) at 20,000 studies: p50/p95/p99 per kind, one client, after a warm-up.
-//   (the Rayworks sections — import worker ingest, Rayworks QIDO, browser zip, WADO-RS — are added beside these
-//   and use the same data: buildCtBenchStudy, buildQidoBenchDataset, qidoBenchQueries from @rayworks/testing.)
-// Data is generated once under .local/bench/ (pydicom, from pydicom's CT_small.dcm) and reused, and so is the
-// Orthanc index holding the 20,000 studies (.local/bench/orthanc-qido-20000/). Results also go to
-// .local/bench/import-results.json.
-//   BENCH_QIDO_STUDIES (default 20000), BENCH_QIDO_QUERIES per kind (default 200), BENCH_LARGE=1
+//   rayworks-qido   the same queries on the same 20,000 studies in Rayworks (a bench company of its own), through
+//                   the gateway and direct to the imaging service.
+//   prepare         (only when named) builds every input and nothing else: no stack, no lock needed; a run after it
+//                   finds its data ready.
+//   browser-zip     the console's zip.js Web Worker pool in Chromium on ≈ 200 MB of the CT files, 1, 2 and 4 workers.
+// The rayworks-* sections use the running stack, or start this checkout's (infra, migrations, processes) and stop it
+// after (BENCH_STACK_LOCK=<file>: hold that flock meanwhile); details in scripts/bench/rayworks.mjs.
+// Data is generated once under .local/bench/ (pydicom, from pydicom's CT_small.dcm) and reused, and so are the Orthanc index holding the 20,000 studies (.local/bench/orthanc-qido-20000/) and the bench
+// company `benchqido20000` holding them in Rayworks. Results also go to .local/bench/import-results.json (a
+// run of some sections: import-results-<sections>.json).
+//   BENCH_QIDO_STUDIES (default 20000), BENCH_QIDO_QUERIES per kind (default 200), BENCH_LARGE=1, BENCH_ZIP_MB (200)
 import os from 'node:os';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,8 +32,13 @@ import {
   qidoBenchQueries,
   startOrthanc,
 } from '@rayworks/testing';
+import { acquireStack, browserZip, cleanUp, prepare, rayworksIngest, rayworksQido, rayworksWado } from './rayworks.mjs';
 
-const SECTIONS = (process.env.BENCH_SECTIONS ?? 'orthanc-ingest,orthanc-qido').split(',').map((s) => s.trim());
+const SECTIONS = (
+  process.env.BENCH_SECTIONS ?? 'orthanc-ingest,orthanc-qido,browser-zip,rayworks-ingest,rayworks-wado,rayworks-qido'
+)
+  .split(',')
+  .map((s) => s.trim());
 const LARGE = process.env.BENCH_LARGE === '1';
 const QIDO_STUDIES = Number(process.env.BENCH_QIDO_STUDIES ?? 20_000);
 const QIDO_QUERIES = Number(process.env.BENCH_QIDO_QUERIES ?? 200);
@@ -235,7 +249,24 @@ async function orthancQido() {
   results.sections['orthanc-qido'] = { studies: QIDO_STUDIES, loadSeconds, rows };
 }
 
-const SECTION_RUNNERS = { 'orthanc-ingest': orthancIngest, 'orthanc-qido': orthancQido };
+/** What the Rayworks sections share: the results, and the imported CT study the WADO-RS section retrieves. */
+const ctx = {
+  results,
+  large: LARGE,
+  qidoStudies: QIDO_STUDIES,
+  qidoQueries: QIDO_QUERIES,
+  importedCt: null,
+  benchTenants: [],
+};
+const SECTION_RUNNERS = {
+  prepare: () => prepare(ctx),
+  'orthanc-ingest': orthancIngest,
+  'rayworks-ingest': () => rayworksIngest(ctx),
+  'rayworks-wado': () => rayworksWado(ctx),
+  'orthanc-qido': orthancQido,
+  'rayworks-qido': () => rayworksQido(ctx),
+  'browser-zip': () => browserZip(ctx),
+};
 
 log(`# bench:import — ${results.date}`);
 log(
@@ -243,12 +274,24 @@ log(
 );
 const started = performance.now();
 for (const name of SECTIONS) {
-  const run = SECTION_RUNNERS[name];
-  if (!run) {
+  if (!SECTION_RUNNERS[name]) {
     console.error(`unknown section ${name} (known: ${Object.keys(SECTION_RUNNERS).join(', ')})`);
     process.exit(2);
   }
-  await run();
+}
+// the sections without the stack first, then the stack's in one stretch (started once, if it is not running)
+const order = (name) => (name.startsWith('rayworks-') ? 1 : 0);
+let releaseStack = null;
+try {
+  for (const name of [...SECTIONS].sort((a, b) => order(a) - order(b))) {
+    if (order(name) === 1 && !releaseStack) releaseStack = await acquireStack();
+    await SECTION_RUNNERS[name]();
+  }
+} finally {
+  if (releaseStack) {
+    await cleanUp(ctx);
+    await releaseStack();
+  }
 }
 results.loadAverageAtEnd = os.loadavg().map((l) => Number(l.toFixed(2)));
 if (results.orthancRestarts)
@@ -257,4 +300,11 @@ log(
   `\n(total ${fmt((performance.now() - started) / 1000, 0)} s; load average at start ${results.machine.loadAverage.join(' ')}, at end ${results.loadAverageAtEnd.join(' ')})`,
 );
 await mkdir(BENCH_DATA_DIR, { recursive: true });
-await writeFile(path.join(BENCH_DATA_DIR, 'import-results.json'), JSON.stringify(results, null, 2));
+// a run of some sections writes its own file (import-results-<sections>.json): the full run's stays
+const resultsFile =
+  process.env.BENCH_SECTIONS === undefined ? 'import-results.json' : `import-results-${SECTIONS.join('+')}.json`;
+if (Object.keys(results.sections).length > 0)
+  await writeFile(path.join(BENCH_DATA_DIR, resultsFile), JSON.stringify(results, null, 2));
+log(`results: .local/bench/${resultsFile}`);
+// open keep-alive sockets (S3, the API) must not hold the process
+process.exit(0);
