@@ -1,3 +1,4 @@
+import type { Request } from 'express';
 import { DICOM_TAGS } from '@rayworks/dicom';
 import {
   FilterError,
@@ -73,7 +74,8 @@ export interface QidoQuery {
   ignored: string[];
 }
 
-export type RawQuery = Record<string, unknown>;
+/** The query string as express parses it (a parameter given twice is an array). */
+export type RawQuery = Request['query'];
 
 /** Every value of a parameter, split on commas where the parameter takes lists. */
 function values(raw: unknown, name: string): string[] {
