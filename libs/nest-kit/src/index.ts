@@ -39,6 +39,7 @@ export * from './auth/request-authenticator.js';
 export * from './auth/request-access.js';
 export * from './auth/request-state.js';
 export * from './auth/decorators.js';
+export * from './auth/client-info.js';
 export * from './auth/auth.guard.js';
 export * from './auth/access-denial-audit.js';
 export * from './auth/body-decryption.interceptor.js';

@@ -1,21 +1,2 @@
-import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
-
-/** Who is calling from where: for the audit log, the login rate limits and the sessions table. */
-export interface ClientInfo {
-  /** The client's address (req.ip: the X-Forwarded-For the gateway set, when the peer is in TRUSTED_PROXIES). */
-  address: string;
-  userAgent: string | null;
-}
-
-export function clientInfoOf(req: Request): ClientInfo {
-  const agent = req.headers['user-agent'];
-  return {
-    address: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-    userAgent: agent ? String(agent).slice(0, 400) : null,
-  };
-}
-
-export const Client = createParamDecorator((_: unknown, ctx: ExecutionContext): ClientInfo =>
-  clientInfoOf(ctx.switchToHttp().getRequest<Request>()),
-);
+/** Who is calling from where: the kit's one reading of the request (libs/nest-kit/src/auth/client-info.ts). */
+export { Client, clientInfoOf, type ClientInfo } from '@rayworks/nest-kit';

@@ -5,12 +5,12 @@ import { IMAGING_API } from '@rayworks/contracts';
 import {
   apiOk,
   ApiContract,
+  Client,
   ContractBody,
   CurrentAccess,
   type AuditClient,
   type RequestAccess,
 } from '@rayworks/nest-kit';
-import { Client } from './client-info.js';
 import { DOWNLOAD_MESSAGES } from './downloads.errors.js';
 import { DownloadsService } from './downloads.service.js';
 
