@@ -1,9 +1,21 @@
 import { defineApi } from '../api/endpoint.js';
+import { CASE_ACTION_ENDPOINTS } from './action-endpoints.js';
+import { CASE_COLLABORATION_ENDPOINTS } from './collaboration-endpoints.js';
+import { FUSION_ENDPOINTS } from './fusion-endpoints.js';
+import { MARKETPLACE_ENDPOINTS } from './marketplace-endpoints.js';
+import { CASE_QUERY_ENDPOINTS } from './query-endpoints.js';
 
 /**
- * The cases service's API (under /api/cases through the gateway). Empty until the issue that writes the service:
- * each route is added here first (method, path, access, body, data, errors), then mounted with
- * `@ApiContract(CASES_API.x)` and called with the typed client (libs/api-client). See auth/endpoints.ts.
+ * The cases service's API (under /api/cases through the gateway), one file per area (spec §7 paths word for
+ * word where the spec names them): the worklist's reads, the case machine's transitions, the work around a case,
+ * the marketplace and fusion. Each route is mounted with `@ApiContract(CASES_API.x)` and called with the typed
+ * client (libs/api-client).
  */
-export const CASES_API = defineApi('cases', {});
+export const CASES_API = defineApi('cases', {
+  ...CASE_QUERY_ENDPOINTS,
+  ...CASE_ACTION_ENDPOINTS,
+  ...CASE_COLLABORATION_ENDPOINTS,
+  ...MARKETPLACE_ENDPOINTS,
+  ...FUSION_ENDPOINTS,
+});
 export type CasesApi = typeof CASES_API;

@@ -141,6 +141,71 @@ export const CompanyResumedV1 = defineEvent({
 });
 export type CompanyPayload = z.infer<typeof companyPayload>;
 
+/**
+ * Every transition of a case is one event on `cases.case.v1` (key = case id), written in the transition's unit of
+ * work (docs/decisions/0113-case-model.md). One payload for all: the case after the transition, the action that
+ * moved it, who did it and why. The types are the machine's transitions (libs/lifecycles/src/case).
+ */
+export const CASE_EVENT_TYPES = [
+  'CaseCreated',
+  'CaseMatched',
+  'CaseStudyUpdated',
+  'CaseAssigned',
+  'CaseUnassigned',
+  'CaseAccepted',
+  'CaseRejected',
+  'CaseRecallRequested',
+  'CaseRecalled',
+  'CaseRecallRejected',
+  'CaseHeld',
+  'CaseReverted',
+  'CaseSentToTypist',
+  'CaseSentForReview',
+  'CaseCompleted',
+  'CaseRolledBack',
+  'CaseAddendumStarted',
+  'CaseSplit',
+  'CaseUpdated',
+  'CaseOffered',
+  'CaseOfferWithdrawn',
+  'CaseOfferReturned',
+  'CaseSentToFusion',
+  'CaseFusionChanged',
+] as const;
+export type CaseEventType = (typeof CASE_EVENT_TYPES)[number];
+
+export const caseEventPayload = z.object({
+  caseId: z.uuid(),
+  version: z.number().int(),
+  /** The action that made this event (an action-table action, or a system one such as STUDY_ARRIVED). */
+  action: z.string(),
+  status: z.string(),
+  previousStatus: z.string().nullable(),
+  fusionStatus: z.string().nullable(),
+  workflowType: z.string(),
+  groupId: z.uuid().nullable(),
+  centreId: z.uuid().nullable(),
+  studyInstanceUid: z.string().nullable(),
+  patientId: z.string(),
+  modality: z.string().nullable(),
+  priority: z.string(),
+  radiologistId: z.uuid().nullable(),
+  typistId: z.uuid().nullable(),
+  /** Who acted; null for the system (a study arriving, auto-assignment, a timeout). */
+  actorId: z.uuid().nullable(),
+  reason: z.string().nullable(),
+  parentCaseId: z.uuid().nullable(),
+  fusionCentreId: z.uuid().nullable(),
+});
+export type CaseEventPayload = z.infer<typeof caseEventPayload>;
+
+export const CASE_EVENTS = Object.fromEntries(
+  CASE_EVENT_TYPES.map((type) => [
+    type,
+    defineEvent({ type, version: 1, topic: TOPICS.casesCase, schema: caseEventPayload }),
+  ]),
+) as Record<CaseEventType, EventDefinition<typeof caseEventPayload>>;
+
 export const EVENT_DEFINITIONS = [
   StudyImportedV1,
   AvailabilityChangedV1,
@@ -151,6 +216,7 @@ export const EVENT_DEFINITIONS = [
   CompanyCreatedV1,
   CompanySuspendedV1,
   CompanyResumedV1,
+  ...Object.values(CASE_EVENTS),
 ] as const;
 
 export const eventKey = (type: string, version: number): string => `${type}@v${version}`;

@@ -9,6 +9,8 @@ export const socketRoom = {
   /** Every socket of one login session: closed together when the session ends. */
   session: (sessionId: string) => `session:${sessionId}`,
   job: (jobId: string) => `job:${jobId}`,
+  /** Every marketplace radiologist (users of the platform, of no company): offers opening and closing. */
+  marketplace: () => 'marketplace',
 } as const;
 
 export interface JobProgressMessage {
@@ -43,12 +45,29 @@ export interface DownloadStateMessage {
   error: string | null;
 }
 
+/**
+ * A case changed (cases service → the case's company room `tenant:<id>`, the marketplace room for offered cases,
+ * and the fusion centre's company room): no patient data, only what a worklist needs to refetch its row and counts.
+ */
+export interface CaseChangedMessage {
+  caseId: string;
+  version: number;
+  type: string;
+  status: string;
+  worklistStatus: string;
+  centreId: string | null;
+  radiologistId: string | null;
+  typistId: string | null;
+  actorId: string | null;
+}
+
 /** Messages the server pushes to the console. */
 export interface ServerToClientEvents {
   'system:hello': (message: { gateway: string; connectedAt: string }) => void;
   'job:progress': (message: JobProgressMessage) => void;
   'imaging:import-progress': (message: ImportProgressMessage) => void;
   'imaging:download-state': (message: DownloadStateMessage) => void;
+  'cases:case-changed': (message: CaseChangedMessage) => void;
 }
 
 export type ClientToServerEvents = Record<string, never>;

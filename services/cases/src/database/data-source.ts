@@ -3,10 +3,18 @@ import { EventTables1763712000000 } from './migrations/1763712000000-EventTables
 import { JobOutbox1795392000000 } from './migrations/1795392000000-JobOutbox.js';
 import { DeadLetterTenant1795700000000 } from './migrations/1795700000000-DeadLetterTenant.js';
 import { AuditLog1795700000001 } from './migrations/1795700000001-AuditLog.js';
+import { Cases1796100000000 } from './migrations/1796100000000-Cases.js';
+import { CaseEntity } from '../modules/cases/case.entity.js';
 
 /** The cases service's schema, entities and migrations, in order. */
 export const database: ServiceDatabaseOptions = {
   schema: 'cases',
-  entities: [],
-  migrations: [EventTables1763712000000, JobOutbox1795392000000, DeadLetterTenant1795700000000, AuditLog1795700000001],
+  entities: [CaseEntity],
+  migrations: [
+    EventTables1763712000000,
+    JobOutbox1795392000000,
+    DeadLetterTenant1795700000000,
+    AuditLog1795700000001,
+    Cases1796100000000,
+  ],
 };

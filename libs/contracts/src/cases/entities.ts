@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { STUDY_STATES } from '../imaging/states.js';
+import {
+  CASE_LEGENDS,
+  CASE_PRIORITIES,
+  CASE_STATUSES,
+  FUSION_STATUSES,
+  WORKFLOW_TYPES,
+  WORKLIST_STATUSES,
+} from './states.js';
+
+/** The shapes of the cases service's records as its API returns them. Times are ISO 8601 strings (UTC). */
+const id = z.uuid();
+
+/**
+ * One case, as a worklist row and as `/cases/findOne` answers it (spec §3 Case: _id, status, fusionStatus,
+ * workflowType; the rest designed, docs/decisions/0113-case-model.md). `version` is the optimistic-concurrency
+ * token an action sends back; `worklistStatus` is derived (libs/lifecycles `worklistStatusOf`).
+ */
+export const caseSchema = z.object({
+  _id: id,
+  version: z.number().int(),
+  status: z.enum(CASE_STATUSES),
+  worklistStatus: z.enum(WORKLIST_STATUSES),
+  fusionStatus: z.enum(FUSION_STATUSES).nullable(),
+  workflowType: z.enum(WORKFLOW_TYPES),
+  groupId: id.nullable(),
+  centreId: id.nullable(),
+  centreName: z.string().nullable(),
+  // patient and study
+  patientName: z.string(),
+  patientId: z.string(),
+  patientSex: z.string().nullable(),
+  patientBirthDate: z.string().nullable(),
+  accessionNumber: z.string().nullable(),
+  studyInstanceUid: z.string().nullable(),
+  /** The study's DICOM Study ID (0020,0010). */
+  studyId: z.string().nullable(),
+  studyDescription: z.string().nullable(),
+  bodyPart: z.string().nullable(),
+  modality: z.string().nullable(),
+  modalities: z.array(z.string()),
+  /** DICOM DA (YYYYMMDD) as the study carries it. */
+  studyDate: z.string().nullable(),
+  seriesCount: z.number().int(),
+  instanceCount: z.number().int(),
+  /** A split case reads only these series of its study; null = every series. */
+  seriesInstanceUids: z.array(z.string()).nullable(),
+  parentCaseId: id.nullable(),
+  imagingState: z.enum(STUDY_STATES).nullable(),
+  // work
+  priority: z.enum(CASE_PRIORITIES),
+  legends: z.array(z.enum(CASE_LEGENDS)),
+  radiologistId: id.nullable(),
+  radiologistName: z.string().nullable(),
+  typistId: id.nullable(),
+  typistName: z.string().nullable(),
+  onHold: z.boolean(),
+  recallRequested: z.boolean(),
+  rejectReason: z.string().nullable(),
+  fusionCentreId: id.nullable(),
+  // times
+  receivedAt: z.string().nullable(),
+  dueAt: z.string().nullable(),
+  assignedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Case = z.infer<typeof caseSchema>;

@@ -1,0 +1,120 @@
+import { Column, Entity, VersionColumn } from 'typeorm';
+import { TenantRow } from '@rayworks/nest-kit';
+import type { CaseLegend, CasePriority, CaseStatus, FusionStatus, StudyState, WorkflowType } from '@rayworks/contracts';
+
+/**
+ * One case (cases.cases, docs/decisions/0113-case-model.md): a study of a company to read (or a split part of it,
+ * or a registration waiting for its study). Its status moves only by the case machine (libs/lifecycles/src/case);
+ * `version` is checked and raised by every transition (optimistic concurrency: two admins assigning at once, one
+ * wins).
+ */
+@Entity({ name: 'cases' })
+export class CaseEntity extends TenantRow {
+  @VersionColumn({ type: 'int' })
+  version!: number;
+
+  @Column({ name: 'group_id', type: 'uuid', nullable: true })
+  groupId!: string | null;
+
+  @Column({ name: 'centre_id', type: 'uuid', nullable: true })
+  centreId!: string | null;
+
+  @Column({ type: 'varchar', length: 32 })
+  status!: CaseStatus;
+
+  @Column({ name: 'fusion_status', type: 'varchar', length: 32, nullable: true })
+  fusionStatus!: FusionStatus | null;
+
+  @Column({ name: 'workflow_type', type: 'varchar', length: 16, default: 'Center' })
+  workflowType!: WorkflowType;
+
+  @Column({ name: 'patient_name', type: 'text', default: '' })
+  patientName!: string;
+
+  @Column({ name: 'patient_id', type: 'text', default: '' })
+  patientId!: string;
+
+  @Column({ name: 'patient_sex', type: 'varchar', length: 16, nullable: true })
+  patientSex!: string | null;
+
+  @Column({ name: 'patient_birth_date', type: 'varchar', length: 8, nullable: true })
+  patientBirthDate!: string | null;
+
+  @Column({ name: 'accession_number', type: 'text', nullable: true })
+  accessionNumber!: string | null;
+
+  @Column({ name: 'study_instance_uid', type: 'varchar', length: 64, nullable: true })
+  studyInstanceUid!: string | null;
+
+  @Column({ name: 'study_id', type: 'text', nullable: true })
+  studyId!: string | null;
+
+  @Column({ name: 'study_description', type: 'text', nullable: true })
+  studyDescription!: string | null;
+
+  @Column({ name: 'body_part', type: 'text', nullable: true })
+  bodyPart!: string | null;
+
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  modality!: string | null;
+
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  modalities!: string[];
+
+  @Column({ name: 'study_date', type: 'varchar', length: 8, nullable: true })
+  studyDate!: string | null;
+
+  @Column({ name: 'series_count', type: 'int', default: 0 })
+  seriesCount!: number;
+
+  @Column({ name: 'instance_count', type: 'int', default: 0 })
+  instanceCount!: number;
+
+  @Column({ name: 'series_instance_uids', type: 'text', array: true, nullable: true })
+  seriesInstanceUids!: string[] | null;
+
+  @Column({ name: 'parent_case_id', type: 'uuid', nullable: true })
+  parentCaseId!: string | null;
+
+  @Column({ name: 'imaging_state', type: 'varchar', length: 32, nullable: true })
+  imagingState!: StudyState | null;
+
+  @Column({ type: 'varchar', length: 16, default: 'ROUTINE' })
+  priority!: CasePriority;
+
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  legends!: CaseLegend[];
+
+  @Column({ name: 'radiologist_id', type: 'uuid', nullable: true })
+  radiologistId!: string | null;
+
+  @Column({ name: 'typist_id', type: 'uuid', nullable: true })
+  typistId!: string | null;
+
+  @Column({ name: 'on_hold', type: 'boolean', default: false })
+  onHold!: boolean;
+
+  @Column({ name: 'recall_requested_at', type: 'timestamptz', nullable: true })
+  recallRequestedAt!: Date | null;
+
+  @Column({ name: 'recall_requested_by', type: 'uuid', nullable: true })
+  recallRequestedBy!: string | null;
+
+  @Column({ name: 'reject_reason', type: 'text', nullable: true })
+  rejectReason!: string | null;
+
+  @Column({ name: 'fusion_centre_id', type: 'uuid', nullable: true })
+  fusionCentreId!: string | null;
+
+  @Column({ name: 'received_at', type: 'timestamptz', nullable: true })
+  receivedAt!: Date | null;
+
+  @Column({ name: 'due_at', type: 'timestamptz', nullable: true })
+  dueAt!: Date | null;
+
+  @Column({ name: 'assigned_at', type: 'timestamptz', nullable: true })
+  assignedAt!: Date | null;
+
+  @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
+  completedAt!: Date | null;
+}
