@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm start: installs what is missing, brings the infrastructure up, builds, migrates, starts every service,
-# worker and the gateway (which serves the console), seeds the demo tenant, waits until all are ready, and prints
-# where to go and the demo logins.
+# worker and the gateway (which serves the console), seeds the demo tenant, waits until all are ready, stores the
+# demo studies (scripts/seed-demo-studies.mjs: the worklist has cases), and prints where to go and the demo logins.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$RAYWORKS_ROOT"
@@ -13,6 +13,7 @@ bash scripts/build.sh
 node scripts/stack.mjs migrate
 bash scripts/seed-demo.sh
 node scripts/stack.mjs start
+node scripts/seed-demo-studies.mjs || echo "[demo] the demo studies were not stored (see above): the worklist starts empty" >&2
 cat <<MSG
 
 Rayworks is running.

@@ -7,3 +7,4 @@ export * from './token-keys.js';
 export * from './dicom-fixtures.js';
 export * from './orthanc.js';
 export * from './dicom-bench.js';
+export * from './stow.js';

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { ApiClient, loginHeaders } from '@rayworks/api-client';
 import { AUTH_API, GATEWAY_PORT, type UserSession } from '@rayworks/contracts';
-import { TEST_PASSWORD, type EveryRoleTenant, type EveryRoleUser } from '@rayworks/testing';
+import { stowFiles, TEST_PASSWORD, type EveryRoleTenant, type EveryRoleUser } from '@rayworks/testing';
 
 /** Helpers of the DICOMweb integration specs: a DICOMweb client's requests, through the gateway, by hand. */
 export const base = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${GATEWAY_PORT}`;
@@ -15,30 +14,10 @@ export const loginAs = (t: EveryRoleTenant, who: EveryRoleUser): Promise<UserSes
 /** Only `Authorization: Bearer`, as DICOMweb clients send it. */
 export const bearer = (s: UserSession): Record<string, string> => ({ Authorization: `Bearer ${s.token}` });
 
-/** A STOW-RS body of these files (or raw parts). */
-export async function stowBody(parts: (string | Buffer)[]): Promise<{ body: Buffer; contentType: string }> {
-  const boundary = `it-${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const bytes = typeof part === 'string' ? await readFile(part) : part;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Type: application/dicom\r\n\r\n`), bytes, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    body: Buffer.concat(chunks),
-    contentType: `multipart/related; type="application/dicom"; boundary=${boundary}`,
-  };
-}
+export { stowBody } from '@rayworks/testing';
 
-export async function stow(session: UserSession, files: (string | Buffer)[], study?: string) {
-  const { body, contentType } = await stowBody(files);
-  const res = await fetch(`${dicomweb}/studies${study ? `/${study}` : ''}`, {
-    method: 'POST',
-    headers: { ...bearer(session), 'Content-Type': contentType, Accept: 'application/dicom+json' },
-    body,
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, { vr: string; Value?: unknown[] }> };
-}
+export const stow = (session: UserSession, files: (string | Buffer)[], study?: string) =>
+  stowFiles(dicomweb, session.token, files, study);
 
 export async function getJson(session: UserSession, path: string, accept = 'application/dicom+json') {
   const res = await fetch(`${dicomweb}${path}`, { headers: { ...bearer(session), Accept: accept } });
