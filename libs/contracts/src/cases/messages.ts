@@ -15,4 +15,6 @@ export const CASE_MESSAGES = {
   conflict: 'The case was changed by someone else. Refresh and try again.',
   actionNotAllowed: (action: string, status: string) => `${action} is not allowed on a case in ${status}`,
   reasonRequired: 'A reason is required',
+  radiologistRequired: 'Select a radiologist to assign the case to',
+  fusionCentreRequired: 'Select a fusion centre to send the case to',
 } as const;
