@@ -217,7 +217,8 @@ SELECT id, $1::uuid,
        CASE WHEN typed THEN ($7::uuid[])[c][1 + floor(rt * array_length($7::uuid[], 2))::int] END,
        status = 'IN PROGRESS' AND rx < 0.02,
        CASE WHEN status = 'REJECTED' THEN 'Images incomplete' END,
-       CASE WHEN status = 'PENDING FOR SCAN' THEN NULL ELSE received END,
+       -- a registration's received time is its registration until the study arrives (core's CaseCounts migration)
+       received,
        received + CASE priority WHEN 'EMERGENT' THEN interval '30 minutes' WHEN 'STAT' THEN interval '1 hour'
                                 ELSE interval '24 hours' END,
        CASE WHEN assigned THEN assigned_time END,
