@@ -5,7 +5,8 @@
 // counts rebuilt from the rows and the table vacuumed and analysed. Idempotent: a case's id is derived from the
 // tenant and its number, so a run cut short is completed by the next one and a finished seed is found and kept.
 //
-// The spread (docs/benchmarks.md): received over the last 365 days (uniform); status COMPLETED 70 %, NEW 8 %,
+// The spread (docs/benchmarks.md): received over the last 365 days, in arrival order (case n after case n − 1, as
+// studies arrive, so the table's physical order follows the received time as in a live system); status COMPLETED 70 %, NEW 8 %,
 // IN PROGRESS 6 %, PENDING AT TYPIST 4 %, PENDING FOR REVIEW 3 %, PENDING FOR ACCEPTANCE 3 %, PENDING FOR SCAN 3 %,
 // REJECTED 2 %, RECALLED 1 % — a backlog-heavy spread, so every tab holds at least 10,000 cases and a "page 200"
 // exists; centres skewed (the busiest holds ≈ 16 %, the quietest ≈ 2.5 %); modality CT 30 %, CR 20 %, MR 20 %,
@@ -97,11 +98,16 @@ export async function provisionBenchCompany() {
   const typistsOf = Array.from({ length: CENTRES }, () => []);
   for (let t = 1; t <= TYPISTS; t++)
     for (const c of typistCentres(t)) typistsOf[c - 1].push(provisioned.users[loginOf.typist(t)]);
-  return { ...provisioned, centreIds, groupOfCentre, radiologistsOf, typistsOf };
+  const radiologistLogins = Array.from({ length: RADIOLOGISTS }, (_, r) => ({
+    login: loginOf.radiologist(r + 1),
+    id: provisioned.users[loginOf.radiologist(r + 1)],
+  }));
+  return { ...provisioned, centreIds, groupOfCentre, radiologistsOf, typistsOf, radiologistLogins };
 }
 
 // 160 first names and 120 family names from many countries: a 'contains' search for a family name matches ≈ 1 %.
-const FIRST = `Aarav Aditi Ahmed Aiko Alejandro Alessia Ali Amara Amelia Ana Anders Andrea Anika Anna Antoine Arjun Astrid
+const FIRST =
+  `Aarav Aditi Ahmed Aiko Alejandro Alessia Ali Amara Amelia Ana Anders Andrea Anika Anna Antoine Arjun Astrid
   Aylin Beatriz Benjamin Bilal Camila Carlos Carmen Catarina Chen Chiara Chloe Daniel David Deepa Diego Dmitri Elena
   Elif Eliska Emil Emily Emma Eszter Fatima Felipe Finn Freya Gabriel Giulia Grace Hana Hannah Hassan Helena Hiroshi
   Hugo Ibrahim Ines Ingrid Isabella Ivan Jakub Jamal James Jana Javier Jin Joao Johan John Jose Julia Kai Kamala
@@ -110,8 +116,8 @@ const FIRST = `Aarav Aditi Ahmed Aiko Alejandro Alessia Ali Amara Amelia Ana And
   Paolo Pedro Pierre Priya Rahul Rania Rashid Ravi Rosa Ruth Sakura Samuel Sara Sebastian Sina Sofia Sophie Sven
   Tariq Teresa Thomas Tomas Valentina Vera Victor Vikram Wei Yara Yasmin Yuki Yusuf Zainab Zara Zoe Ahmad Bianca
   Clara Dario Edith Fiona Goran Hedda Imran Jonas Kira Lotte Magnus Nina Otto`
-  .split(/\s+/)
-  .filter(Boolean);
+    .split(/\s+/)
+    .filter(Boolean);
 const LAST = `Abebe Adeyemi Ahmed Alvarez Andersen Bakker Banerjee Becker Bianchi Brown Carvalho Castro Chen Chowdhury
   Costa Cruz Da Silva Dubois Eriksson Fernandes Fischer Garcia Gomez Gonzalez Gupta Hansen Haddad Hernandez Hoffmann
   Horvath Hussain Ibrahim Ito Iyer Jansen Jensen Johansson Jones Kaur Khan Kim Kowalski Kumar Larsen Lee Lehmann Li
@@ -167,7 +173,8 @@ WITH draw AS (
          1 + floor(random() * ${LAST.length})::int AS li,
          -- 400,000 patients, most with several studies
          (1 + (n::bigint * 7919) % 400000)::int AS patient,
-         now() - random() * interval '365 days' AS received
+         -- in arrival order, as studies come in (the table's order follows the received time), over 365 days
+         now() - interval '365 days' * (1 - n::float8 / $10) - random() * interval '20 minutes' AS received
     FROM generate_series($2::int, $3::int) AS n
   OFFSET 0
 ), shaped AS (
@@ -257,16 +264,28 @@ export async function casesHeld(tenantId) {
 }
 
 /**
- * The maintained counts (cases.case_counts, kept by core's trigger on every insert, update and delete of a case):
- * a bulk load made before that trigger existed, or with it, is made right by recomputing this tenant's rows from
- * the cases. Does nothing where the table does not exist yet.
+ * The maintained counts (cases.case_counts, kept by core's statement trigger on cases.cases: one row per key of
+ * its unique index with the number of cases of that key). A load made before the trigger existed leaves this
+ * company's counts empty: they are compared with the rows (one grouping scan) and recomputed from them when they
+ * differ. Returns whether they were rebuilt; false also when the table does not exist (yet).
  */
-export async function rebuildCounts(tenantId) {
+export async function ensureCounts(tenantId) {
   return inTenant(tenantId, async (c) => {
-    const { rows } = await c.query(`SELECT to_regclass('cases.case_counts') IS NOT NULL AS present`);
-    if (!rows[0].present) return false;
-    // the function core's migration provides for exactly this (services/cases migrations)
-    await c.query(`SELECT cases.rebuild_case_counts($1::uuid)`, [tenantId]);
+    const { rows } = await c.query(`
+      SELECT a.attname
+        FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)
+       WHERE i.indrelid = to_regclass('cases.case_counts') AND i.indisunique
+       ORDER BY array_position(i.indkey::int2[], a.attnum)`);
+    if (rows.length === 0) return false;
+    const key = rows.map((r) => r.attname).join(', ');
+    const grouped = `SELECT ${key}, count(*)::bigint AS n FROM cases.cases GROUP BY ${key}`;
+    const kept = `SELECT ${key}, n FROM cases.case_counts WHERE n <> 0`;
+    const { rows: diff } = await c.query(
+      `SELECT count(*)::int AS n FROM ((${grouped} EXCEPT ${kept}) UNION ALL (${kept} EXCEPT ${grouped})) d`,
+    );
+    if (diff[0].n === 0) return false;
+    await c.query('DELETE FROM cases.case_counts');
+    await c.query(`INSERT INTO cases.case_counts (${key}, n) ${grouped}`);
     return true;
   });
 }
@@ -300,6 +319,7 @@ export async function seedWorklist() {
         typists,
         LAST,
         FIRST,
+        CASES,
       ]);
       return res.rowCount;
     });
