@@ -13,6 +13,7 @@ const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
 const SCRATCH = 'bench_worklist';
 const CONTAINS = ['shar', 'nguy', 'kowal', 'yamam', 'priya', 'ateo', 'ohan'];
 const TABS = ['NEW', 'IN PROGRESS', 'COMPLETED'];
+const PREFIX_COLUMNS = ['patient_name_upper', 'patient_given_upper', 'patient_id_upper', 'accession_upper'];
 
 async function connect(tenantId) {
   const client = new pg.Client({
@@ -151,10 +152,15 @@ export async function databaseAlone(company, { requests, log, step }) {
         where: 'rls',
       },
       {
-        label: "patient name word prefix (the service's search), newest first",
-        text: `SELECT * FROM cases.cases WHERE (patient_name_upper ~>=~ $1 AND patient_name_upper ~<~ $2)
+        // the service's free text (services/cases case-query.ts searchSql): the start of the family name, of a given
+        // name, of the patient ID or of the accession number, as leakproof ranges that reach their indexes
+        label: "patient name / ID prefix (the service's search), newest first",
+        text: `SELECT * FROM cases.cases c WHERE ${PREFIX_COLUMNS.map((col) => `(c.${col} ~>=~ $1 AND c.${col} ~<~ $2)`).join(' OR ')}
                 ORDER BY received_at DESC, id DESC LIMIT 50`,
-        values: CONTAINS.slice(0, 4).map((t) => [t.toUpperCase(), `${t.toUpperCase()}\u{10FFFF}`]),
+        values: CONTAINS.slice(0, 5).map((t) => {
+          const lo = t.toUpperCase();
+          return [lo, `${lo.slice(0, -1)}${String.fromCharCode(lo.charCodeAt(lo.length - 1) + 1)}`];
+        }),
         where: 'rls',
       },
     ];
