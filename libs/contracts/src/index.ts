@@ -27,6 +27,7 @@ export * from './api/apis.js';
 export * from './cases/states.js';
 export * from './cases/messages.js';
 export * from './cases/entities.js';
+export * from './cases/query-endpoints.js';
 export * from './cases/endpoints.js';
 export * from './reporting/endpoints.js';
 export * from './billing/endpoints.js';
