@@ -6,10 +6,12 @@
 // tenant and its number, so a run cut short is completed by the next one and a finished seed is found and kept.
 //
 // The spread (docs/benchmarks.md): received over the last 365 days, in arrival order (case n after case n − 1, as
-// studies arrive, so the table's physical order follows the received time as in a live system); status COMPLETED 70 %, NEW 8 %,
-// IN PROGRESS 6 %, PENDING AT TYPIST 4 %, PENDING FOR REVIEW 3 %, PENDING FOR ACCEPTANCE 3 %, PENDING FOR SCAN 3 %,
-// REJECTED 2 %, RECALLED 1 % — a backlog-heavy spread, so every tab holds at least 10,000 cases and a "page 200"
-// exists; centres skewed (the busiest holds ≈ 16 %, the quietest ≈ 2.5 %); modality CT 30 %, CR 20 %, MR 20 %,
+// studies arrive, so the table's physical order follows the received time as in a live system); the last three
+// days' cases mostly open (25 % COMPLETED, NEW 25 %, IN PROGRESS 18 %, PENDING FOR ACCEPTANCE 7 %, PENDING AT TYPIST
+// 10 %, PENDING FOR REVIEW 7 %, PENDING FOR SCAN 4 %, REJECTED 3 %, RECALLED 1 %), older ones COMPLETED but for a
+// stale tail of 0.5 % (REJECTED, PENDING FOR SCAN, RECALLED, NEW, IN PROGRESS): ≈ 985,000 COMPLETED, a few thousand
+// open, ≈ 8,000 overdue; a deep page is a page of COMPLETED or of every status;
+// centres skewed (the busiest holds ≈ 16 %, the quietest ≈ 2.5 %); modality CT 30 %, CR 20 %, MR 20 %,
 // DX 10 %, US 10 %, MG 5 %, PT 3 %, NM 2 %; priority ROUTINE 85 %, STAT 12 %, EMERGENT 3 % (with the Emergency
 // legend), MLC 1 %; Marketplace workflow 3 %; 400,000 patients named from 160 × 120 first and last names.
 import { performance } from 'node:perf_hooks';
@@ -140,16 +142,26 @@ const MODALITIES = [
   ['PT', 0.98, 'PET-CT Whole body', 'WHOLEBODY'],
   ['NM', 1, 'NM Bone scan', 'WHOLEBODY'],
 ];
-const STATUSES = [
-  ['COMPLETED', 0.7],
-  ['NEW', 0.78],
-  ['IN PROGRESS', 0.84],
-  ['PENDING AT TYPIST', 0.88],
-  ['PENDING FOR REVIEW', 0.91],
-  ['PENDING FOR ACCEPTANCE', 0.94],
-  ['PENDING FOR SCAN', 0.97],
+/** The last three days' cases: mostly open work (a day's turnaround, a backlog of a few thousand). */
+const RECENT_STATUSES = [
+  ['COMPLETED', 0.25],
+  ['NEW', 0.5],
+  ['IN PROGRESS', 0.68],
+  ['PENDING FOR ACCEPTANCE', 0.75],
+  ['PENDING AT TYPIST', 0.85],
+  ['PENDING FOR REVIEW', 0.92],
+  ['PENDING FOR SCAN', 0.96],
   ['REJECTED', 0.99],
   ['RECALLED', 1],
+];
+/** Older cases: read, but for a stale tail of 0.5 % (rejections and recalls never reassigned, studies never sent). */
+const OLDER_STATUSES = [
+  ['COMPLETED', 0.995],
+  ['REJECTED', 0.9965],
+  ['PENDING FOR SCAN', 0.998],
+  ['RECALLED', 0.9987],
+  ['NEW', 0.9994],
+  ['IN PROGRESS', 1],
 ];
 const pick = (column, table, valueIndex = 0) =>
   `CASE ${table
@@ -179,7 +191,8 @@ WITH draw AS (
   OFFSET 0
 ), shaped AS (
   SELECT d.*,
-         ${pick('rs', STATUSES)} AS status,
+         CASE WHEN received > now() - interval '3 days' THEN ${pick('rs', RECENT_STATUSES)}
+              ELSE ${pick('rs', OLDER_STATUSES)} END AS status,
          ${pick('rm', MODALITIES)} AS modality,
          ${pick('rm', MODALITIES, 2)} AS description,
          ${pick('rm', MODALITIES, 3)} AS body_part,
