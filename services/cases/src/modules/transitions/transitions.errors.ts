@@ -6,6 +6,7 @@ import { forbidden } from '@rayworks/nest-kit';
 export const caseNotFound = () => new NotFoundException(CASE_MESSAGES.notFound);
 /** The case moved on since the caller read it (its version is not the one sent): optimistic concurrency lost. */
 export const caseConflict = () => new ConflictException(CASE_MESSAGES.conflict);
-/** The machine or the action table does not allow the action on the case as it is. */
-export const actionNotAllowed = (message: string) => new ConflictException(message);
+/** The machine or the action table does not allow the action on the case as it is (409). */
+export class ActionRefusedException extends ConflictException {}
+export const actionNotAllowed = (message: string) => new ActionRefusedException(message);
 export const missingPrivilege = () => forbidden();
