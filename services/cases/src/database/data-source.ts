@@ -4,6 +4,7 @@ import { JobOutbox1795392000000 } from './migrations/1795392000000-JobOutbox.js'
 import { DeadLetterTenant1795700000000 } from './migrations/1795700000000-DeadLetterTenant.js';
 import { AuditLog1795700000001 } from './migrations/1795700000001-AuditLog.js';
 import { Cases1796100000000 } from './migrations/1796100000000-Cases.js';
+import { TranscriptionStarted1796100002000 } from './migrations/1796100002000-TranscriptionStarted.js';
 import { CaseEntity } from '../modules/cases/case.entity.js';
 
 /** The cases service's schema, entities and migrations, in order. */
@@ -16,5 +17,6 @@ export const database: ServiceDatabaseOptions = {
     DeadLetterTenant1795700000000,
     AuditLog1795700000001,
     Cases1796100000000,
+    TranscriptionStarted1796100002000,
   ],
 };

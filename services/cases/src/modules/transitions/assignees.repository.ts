@@ -42,7 +42,10 @@ const OPEN_FOR_TYPIST = ['PENDING AT TYPIST'];
  */
 @Injectable()
 export class AssigneesRepository {
-  /** Active users of the centre with one of the roles, each with their open work; `onlineOnly` for auto-assignment. */
+  /**
+   * Active users of the centre with one of the roles, each with their open work: online first, then the least open
+   * work, then who came online first. `onlineOnly` for auto-assignment.
+   */
   async ofCentre(
     tx: ReadTx,
     centreId: string,
@@ -59,7 +62,7 @@ export class AssigneesRepository {
         WHERE u.is_active AND :centreId::uuid = ANY(u.centre_ids) AND u.role_codes && :roles::text[]
           AND (:userId::uuid IS NULL OR u.id = :userId::uuid)
           AND (NOT :onlineOnly::boolean OR u.is_available)
-        ORDER BY open_work, u.availability_changed_at NULLS LAST, u.id`,
+        ORDER BY u.is_available DESC, open_work, u.availability_changed_at NULLS LAST, u.id`,
       {
         centreId,
         roles: as === 'radiologist' ? RADIOLOGIST_ROLES : TYPIST_ROLES,

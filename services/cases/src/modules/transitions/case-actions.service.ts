@@ -100,7 +100,12 @@ const EVENT: Record<WorklistUpdateAction, CaseEventType> = {
   TRANSCRIBE: 'CaseUpdated',
 };
 
-const cleared = { recallRequestedAt: null, recallRequestedBy: null, onHold: false } satisfies CasePatch;
+const cleared = {
+  recallRequestedAt: null,
+  recallRequestedBy: null,
+  onHold: false,
+  transcriptionStartedAt: null,
+} satisfies CasePatch;
 
 /** The due time of a case from when it was received and its priority. */
 const dueOf = (row: CaseEntity, priority: CasePriority): Date =>
@@ -292,7 +297,7 @@ export class CaseActionsService {
     }
     if (action === 'SEND_TO_TYPIST') return this.toTypist(tx, row, actor, body.typistId, 'SEND_TO_TYPIST');
     if (action === 'REJECT' && !body.reason) return { refused: CASE_MESSAGES.reasonRequired };
-    if (action === 'TRANSCRIBE' && row.typistId !== null && row.typistId !== actor.userId)
+    if (action === 'TRANSCRIBE' && row.transcriptionStartedAt !== null)
       return { refused: CASE_MESSAGES.transcriptionistWorking };
 
     const step = nextStep(action, row, actor, await this.acceptanceOf(tx, row));
@@ -320,7 +325,7 @@ export class CaseActionsService {
       case 'UNHOLD':
         return { ...base, patch: { onHold: action === 'HOLD' } };
       case 'TRANSCRIBE':
-        return { ...base, patch: { typistId: actor.userId } };
+        return { ...base, patch: { transcriptionStartedAt: now } };
       case 'SUBMIT_FOR_REVIEW':
         return { ...base, patch: { status: step.status } };
       case 'COMPLETE':
@@ -329,7 +334,7 @@ export class CaseActionsService {
           : { ...base, event: 'CaseSentForReview', patch: { status: step.status } };
       case 'ROLLBACK':
       case 'ADDENDUM':
-        return { ...base, patch: { status: step.status, completedAt: null } };
+        return { ...base, patch: { status: step.status, completedAt: null, transcriptionStartedAt: null } };
       case 'FLAG_EMERGENCY': {
         const on = body.on ?? true;
         const priority: CasePriority = on ? 'EMERGENT' : 'ROUTINE';
@@ -380,8 +385,8 @@ export class CaseActionsService {
   }
 
   /**
-   * To a typist: the one chosen, or (centre setting AUTOMATIC) the online typist of the centre with the least open
-   * work; MANUAL without a choice is refused. A case a typist already holds is refused with spec §8's words.
+   * To a typist: the one chosen, or (centre setting AUTOMATIC) the centre's typist who is online with the least open
+   * work (nobody online: the least loaded of them, who finds it on coming back); MANUAL without a choice is refused. A case a typist already holds is refused with spec §8's words.
    */
   private async toTypist(
     tx: ChangeTx,
@@ -390,7 +395,7 @@ export class CaseActionsService {
     typistId: string | undefined,
     action: 'ASSIGN' | 'SEND_TO_TYPIST',
   ): Promise<CaseChange | CaseRefusal> {
-    if (row.status === 'PENDING AT TYPIST' && row.typistId !== null)
+    if (row.status === 'PENDING AT TYPIST' && row.transcriptionStartedAt !== null)
       return { refused: CASE_MESSAGES.transcriptionistWorking };
     let status = row.status;
     if (row.status !== 'PENDING AT TYPIST') {
@@ -399,7 +404,7 @@ export class CaseActionsService {
       status = step.status;
     }
     if (row.centreId === null) return { refused: CASE_MESSAGES.notATypistOfCentre };
-    let typist: string | null;
+    let typist: string;
     if (typistId !== undefined) {
       const [found] = await this.assignees.ofCentre(tx, row.centreId, 'typist', { userId: typistId });
       if (!found) throw new ConflictException(CASE_MESSAGES.notATypistOfCentre);
@@ -407,14 +412,15 @@ export class CaseActionsService {
     } else {
       const settings = await this.assignees.settingsOf(tx, row.centreId);
       if (settings.typist_assignment === 'MANUAL') return { refused: CASE_MESSAGES.chooseTypist };
-      const [least] = await this.assignees.ofCentre(tx, row.centreId, 'typist', { onlineOnly: true });
-      // nobody online: the case waits at the typists' queue; the first typist to transcribe it takes it
-      typist = least?.id ?? null;
+      // online first, then the least open work; a centre with no typist at all cannot send
+      const [least] = await this.assignees.ofCentre(tx, row.centreId, 'typist');
+      if (!least) return { refused: CASE_MESSAGES.notATypistOfCentre };
+      typist = least.id;
     }
     return {
       action,
       event: 'CaseSentToTypist',
-      patch: { status, typistId: typist, onHold: false },
+      patch: { status, typistId: typist, transcriptionStartedAt: null, onHold: false },
       details: { typistId: typist, chosen: typistId !== undefined },
     };
   }
@@ -458,6 +464,7 @@ export class CaseActionsService {
       recallRequestedBy: null,
       rejectReason: null,
       fusionCentreId: null,
+      transcriptionStartedAt: null,
       receivedAt: row.receivedAt,
       dueAt: row.dueAt,
       assignedAt: null,

@@ -62,7 +62,7 @@ export function nextStep(
     case 'SEND_TO_TYPIST':
       return (assignee || admin) && s === 'IN PROGRESS' ? { status: 'PENDING AT TYPIST' } : no;
     case 'TRANSCRIBE':
-      return s === 'PENDING AT TYPIST' ? { status: s } : no;
+      return s === 'PENDING AT TYPIST' && actor.userId === row.typistId ? { status: s } : no;
     case 'SUBMIT_FOR_REVIEW':
       return s === 'PENDING AT TYPIST' || (assignee && s === 'IN PROGRESS') ? { status: 'PENDING FOR REVIEW' } : no;
     case 'COMPLETE':
