@@ -104,6 +104,7 @@ export class TransitionRunner {
     if ('access' in caller && !this.holds(caller.access, request.privileges)) throw missingPrivilege();
     if (current.version !== request.version) throw caseConflict();
 
+    const previousStatus = current.status;
     const change = await request.decide(current, tx);
     if (isRefusal(change)) throw actionNotAllowed(change.refused);
 
@@ -114,7 +115,7 @@ export class TransitionRunner {
     await tx.publish(
       CASE_EVENTS[change.event],
       moved.id,
-      caseEventOf(moved, { action: change.action, previousStatus: current.status, actorId, reason: change.reason }),
+      caseEventOf(moved, { action: change.action, previousStatus, actorId, reason: change.reason }),
     );
     const children: CaseEntity[] = [];
     for (const row of change.children ?? []) {
@@ -130,7 +131,7 @@ export class TransitionRunner {
       action: `case.${change.action.toLowerCase()}`,
       target: { type: 'case', id: moved.id },
       details: {
-        from: current.status,
+        from: previousStatus,
         to: moved.status,
         version: moved.version,
         ...(change.reason ? { reason: change.reason } : {}),
