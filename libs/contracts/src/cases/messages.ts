@@ -32,4 +32,6 @@ export const CASE_MESSAGES = {
   notATypistOfCentre: "The transcriptionist is not an active transcriptionist of the case's centre",
   chooseTypist: 'Choose a Transcriptionist for the case',
   seriesNotOfCase: 'Every part must be series of the case, each in one part only',
+  radiologistRequired: 'Select a radiologist to assign the case to',
+  fusionCentreRequired: 'Select a fusion centre to send the case to',
 } as const;
