@@ -28,6 +28,7 @@ export * from './cases/states.js';
 export * from './cases/messages.js';
 export * from './cases/actions.js';
 export * from './cases/entities.js';
+export * from './cases/query-endpoints.js';
 export * from './cases/endpoints.js';
 export * from './cases/action-endpoints.js';
 export * from './reporting/endpoints.js';

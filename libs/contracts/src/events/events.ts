@@ -68,6 +68,8 @@ const userPayload = z.object({
   groupId: z.uuid().nullable(),
   centreIds: z.array(z.uuid()),
   isActive: z.boolean(),
+  /** The radiologist's specializations (profile); absent in events written before they were carried. */
+  specializations: z.array(z.string()).optional(),
 });
 
 /** A user was created, or changed (name, role, centres, active) — consumers keep a read model of users. */

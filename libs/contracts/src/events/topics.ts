@@ -19,3 +19,10 @@ export const TOPICS = {
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 export const ALL_TOPICS: readonly Topic[] = Object.values(TOPICS);
+
+/**
+ * Topics whose events each carry the whole state of their aggregate (key = its id): compacted, so the last event of
+ * every user, org unit and availability stays for ever and a new consumer group, reading from the beginning, builds a
+ * complete read model however old the data (docs/decisions/0120-read-models-from-compacted-topics.md).
+ */
+export const COMPACTED_TOPICS: readonly Topic[] = [TOPICS.authUser, TOPICS.authOrg, TOPICS.authAvailability];

@@ -1,6 +1,9 @@
-import { Kafka, logLevel, type LogEntry } from 'kafkajs';
+import { ConfigResourceTypes, Kafka, logLevel, type LogEntry } from 'kafkajs';
 import type { Logger } from 'pino';
-import { ALL_TOPICS, deadLetterTopic } from '@rayworks/contracts';
+import { ALL_TOPICS, COMPACTED_TOPICS, deadLetterTopic } from '@rayworks/contracts';
+
+const COMPACT = [{ name: 'cleanup.policy', value: 'compact' }];
+const compacted = (topic: string) => (COMPACTED_TOPICS as readonly string[]).includes(topic);
 
 /** A kafkajs client whose own log lines go to the service's pino logger. */
 export function createKafka(clientId: string, brokers: string[], logger: Logger): Kafka {
@@ -20,7 +23,10 @@ export function createKafka(clientId: string, brokers: string[], logger: Logger)
   });
 }
 
-/** Creates the domain topics and their dead-letter topics when missing (idempotent). */
+/**
+ * Creates the domain topics and their dead-letter topics when missing (idempotent); the state-carrying topics
+ * (COMPACTED_TOPICS) are compacted, also when they were made before as plain topics.
+ */
 export async function ensureTopics(
   kafka: Kafka,
   topics: readonly string[] = ALL_TOPICS,
@@ -38,8 +44,25 @@ export async function ensureTopics(
           topic,
           numPartitions: topic.endsWith('.dlq') ? 1 : numPartitions,
           replicationFactor: 1,
+          ...(compacted(topic) ? { configEntries: COMPACT } : {}),
         })),
       });
+    }
+    const older = topics.filter((t) => compacted(t) && existing.has(t));
+    if (older.length > 0) {
+      const { resources } = await admin.describeConfigs({
+        includeSynonyms: false,
+        resources: older.map((name) => ({ type: ConfigResourceTypes.TOPIC, name, configNames: ['cleanup.policy'] })),
+      });
+      const plain = resources
+        .filter((r) => r.configEntries.some((e) => e.configName === 'cleanup.policy' && e.configValue !== 'compact'))
+        .map((r) => r.resourceName);
+      if (plain.length > 0) {
+        await admin.alterConfigs({
+          validateOnly: false,
+          resources: plain.map((name) => ({ type: ConfigResourceTypes.TOPIC, name, configEntries: COMPACT })),
+        });
+      }
     }
   } finally {
     await admin.disconnect();

@@ -4,19 +4,26 @@ import { JobOutbox1795392000000 } from './migrations/1795392000000-JobOutbox.js'
 import { DeadLetterTenant1795700000000 } from './migrations/1795700000000-DeadLetterTenant.js';
 import { AuditLog1795700000001 } from './migrations/1795700000001-AuditLog.js';
 import { Cases1796100000000 } from './migrations/1796100000000-Cases.js';
+import { CaseDirectory1796100001000 } from './migrations/1796100001000-CaseDirectory.js';
+import { CaseCounts1796100001001 } from './migrations/1796100001001-CaseCounts.js';
 import { TranscriptionStarted1796100002000 } from './migrations/1796100002000-TranscriptionStarted.js';
 import { CaseEntity } from '../modules/cases/case.entity.js';
+import { DirectoryCentreEntity } from '../modules/directory/directory-centre.entity.js';
+import { DirectoryUserEntity } from '../modules/directory/directory-user.entity.js';
+import { CentreSettingEntity } from '../modules/settings/centre-setting.entity.js';
 
 /** The cases service's schema, entities and migrations, in order. */
 export const database: ServiceDatabaseOptions = {
   schema: 'cases',
-  entities: [CaseEntity],
+  entities: [CaseEntity, DirectoryUserEntity, DirectoryCentreEntity, CentreSettingEntity],
   migrations: [
     EventTables1763712000000,
     JobOutbox1795392000000,
     DeadLetterTenant1795700000000,
     AuditLog1795700000001,
     Cases1796100000000,
+    CaseDirectory1796100001000,
+    CaseCounts1796100001001,
     TranscriptionStarted1796100002000,
   ],
 };

@@ -4,6 +4,7 @@ import type { Profile, PROFILE_IMAGE_TYPES } from '@rayworks/contracts';
 import { StorageService, UnitOfWork, type Principal, type ReadTx } from '@rayworks/nest-kit';
 import type { ClientInfo } from '../access/client-info.js';
 import { AUDIT_ACTIONS } from '../audit/audit-actions.js';
+import { UsersPublisher } from '../users/users.publisher.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { fullNameOf, type UserView } from '../users/user.view.js';
 
@@ -27,6 +28,7 @@ export class ProfileService {
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(StorageService) private readonly storage: StorageService,
+    @Inject(UsersPublisher) private readonly publisher: UsersPublisher,
   ) {}
 
   get(principal: Principal): Promise<Profile> {
@@ -44,7 +46,10 @@ export class ProfileService {
         specialization,
         ...(qualificationName === undefined ? {} : { qualificationName }),
       });
-      return this.toProfile(await this.own(tx, principal));
+      const user = await this.own(tx, principal);
+      // The worklist assigns by specialization: its read model learns it from UserUpdated.
+      await this.publisher.publish(tx, user, false);
+      return this.toProfile(user);
     });
   }
 

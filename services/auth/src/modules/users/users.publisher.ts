@@ -16,6 +16,7 @@ export class UsersPublisher {
       groupId: user.groupId,
       centreIds: user.centreIds,
       isActive: user.isActive,
+      specializations: user.specialization,
     });
   }
 }

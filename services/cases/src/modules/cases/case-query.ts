@@ -1,0 +1,146 @@
+import { BadRequestException } from '@nestjs/common';
+import { ALL_STATUSES_TAB, CASE_PRIORITIES, type CaseListBody, type CaseSortKey } from '@rayworks/contracts';
+import type { QueryParams } from '@rayworks/nest-kit';
+
+/**
+ * The worklist's query, as SQL parts over the case alias `c` (pure: unit-tested without a database;
+ * docs/decisions/0118-worklist-queries.md). The filters, the order, and the keyset cursor of deep pages.
+ */
+
+/** The filters of /cases/get and /cases/find (the list body without paging). */
+export type CaseFilter = Partial<
+  Pick<
+    CaseListBody,
+    | 'status'
+    | 'receivedFrom'
+    | 'receivedTo'
+    | 'modality'
+    | 'centreId'
+    | 'radiologistId'
+    | 'priority'
+    | 'workflowType'
+    | 'legends'
+    | 'search'
+  >
+>;
+
+/** A sort key's SQL: its expression, the SQL type of its cursor value, whether it can be null. */
+interface SortColumn {
+  expr: string;
+  type: 'timestamptz' | 'text' | 'int';
+  nullable: boolean;
+}
+
+const priorityOrder = `array_position(ARRAY[${CASE_PRIORITIES.map((p) => `'${p}'`).join(', ')}]::text[], c.priority::text)`;
+
+/** The contract's sort keys → SQL (the only way a sort reaches SQL). Priority sorts by urgency, EMERGENT first. */
+export const CASE_SORT_COLUMNS: Readonly<Record<CaseSortKey, SortColumn>> = {
+  receivedAt: { expr: 'c.received_at', type: 'timestamptz', nullable: false },
+  dueAt: { expr: 'c.due_at', type: 'timestamptz', nullable: true },
+  patientName: { expr: 'c.patient_name', type: 'text', nullable: false },
+  status: { expr: 'c.status', type: 'text', nullable: false },
+  modality: { expr: 'c.modality', type: 'text', nullable: true },
+  priority: { expr: priorityOrder, type: 'int', nullable: false },
+};
+
+/** The upper bound of a prefix range: the prefix with its last character raised (null when it cannot be). */
+export function prefixUpperBound(prefix: string): string | null {
+  if (prefix.length === 0) return null;
+  const last = prefix.charCodeAt(prefix.length - 1);
+  if (last >= 0xffff) return null;
+  return `${prefix.slice(0, -1)}${String.fromCharCode(last + 1)}`;
+}
+
+/**
+ * Free text: the start of the patient's name (family name first, as DICOM writes it), of its given names, of the
+ * patient ID or of the accession number, case-insensitively. Each is a range on an upper-cased column with the
+ * leakproof `~>=~` / `~<~` operators, so under row-level security each reads its index (a BitmapOr of four).
+ */
+export function searchSql(text: string, p: QueryParams): string | null {
+  const prefix = text.trim().toUpperCase();
+  const upper = prefixUpperBound(prefix);
+  if (upper === null) return null;
+  const lo = p.add(prefix);
+  const hi = p.add(upper);
+  const columns = ['c.patient_name_upper', 'c.patient_given_upper', 'c.patient_id_upper', 'c.accession_upper'];
+  return `(${columns.map((col) => `(${col} ~>=~ ${lo} AND ${col} ~<~ ${hi})`).join(' OR ')})`;
+}
+
+/** The filter as SQL conditions (ANDed), with their parameters added to `p`. */
+export function caseFilterSql(f: CaseFilter, p: QueryParams): string[] {
+  const parts: string[] = [];
+  if (f.status && f.status !== ALL_STATUSES_TAB) parts.push(`c.status = ${p.add(f.status)}`);
+  if (f.receivedFrom) parts.push(`c.received_at >= ${p.add(f.receivedFrom)}::timestamptz`);
+  if (f.receivedTo) parts.push(`c.received_at < ${p.add(f.receivedTo)}::timestamptz`);
+  if (f.modality) parts.push(`c.modality = ${p.add(f.modality)}`);
+  if (f.centreId) parts.push(`c.centre_id = ${p.add(f.centreId)}`);
+  if (f.radiologistId) parts.push(`c.radiologist_id = ${p.add(f.radiologistId)}`);
+  if (f.priority) parts.push(`c.priority = ${p.add(f.priority)}`);
+  if (f.workflowType) parts.push(`c.workflow_type = ${p.add(f.workflowType)}`);
+  if (f.legends && f.legends.length > 0) parts.push(`c.legends @> ${p.add(f.legends)}::text[]`);
+  if (f.search) {
+    const search = searchSql(f.search, p);
+    if (search) parts.push(search);
+  }
+  return parts;
+}
+
+/** Can the maintained counts answer this filter's total (only their dimensions are set)? */
+export const countableFilter = (f: CaseFilter): boolean =>
+  !f.receivedFrom && !f.receivedTo && !(f.legends && f.legends.length > 0) && !f.search;
+
+/** The keyset cursor: the last row's sort value (as SQL text) and id, for one sort key and direction. */
+export interface CaseCursor {
+  sortBy: CaseSortKey;
+  sortDir: 'asc' | 'desc';
+  value: string | null;
+  id: string;
+}
+
+export const encodeCursor = (c: CaseCursor): string =>
+  Buffer.from(JSON.stringify([c.sortBy, c.sortDir, c.value, c.id]), 'utf8').toString('base64url');
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The cursor of a request, checked against its sort: a cursor of another sort or a forged one is a 400. */
+export function decodeCursor(text: string, sortBy: CaseSortKey, sortDir: 'asc' | 'desc'): CaseCursor {
+  const bad = () => new BadRequestException('cursor: not a cursor of this list and sort');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw bad();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 4) throw bad();
+  const [key, dir, value, id] = parsed as unknown[];
+  if (key !== sortBy || dir !== sortDir) throw bad();
+  if (!(value === null || typeof value === 'string') || typeof id !== 'string' || !UUID.test(id)) throw bad();
+  if (value === null && !CASE_SORT_COLUMNS[sortBy].nullable) throw bad();
+  return { sortBy, sortDir, value, id };
+}
+
+/**
+ * The rows after the cursor in the list's order (NULLS LAST both ways, then id). A key that is never null is one
+ * row comparison, which the index of that order reads directly.
+ */
+export function afterCursorSql(cursor: CaseCursor, p: QueryParams): string {
+  const col = CASE_SORT_COLUMNS[cursor.sortBy];
+  const op = cursor.sortDir === 'desc' ? '<' : '>';
+  const id = `${p.add(cursor.id)}::uuid`;
+  if (cursor.value === null) return `(${col.expr} IS NULL AND c.id ${op} ${id})`;
+  const v = `${p.add(cursor.value)}::${col.type}`;
+  if (!col.nullable) return `((${col.expr}), c.id) ${op} (${v}, ${id})`;
+  return `(${col.expr} ${op} ${v} OR (${col.expr} = ${v} AND c.id ${op} ${id}) OR ${col.expr} IS NULL)`;
+}
+
+/** ORDER BY of the list: the sort key NULLS LAST, then the id, in the same direction. */
+export function orderSql(sortBy: CaseSortKey, sortDir: 'asc' | 'desc'): [string, 'ASC' | 'DESC', 'NULLS LAST'][] {
+  const dir = sortDir === 'desc' ? 'DESC' : 'ASC';
+  return [
+    [CASE_SORT_COLUMNS[sortBy].expr, dir, 'NULLS LAST'],
+    ['c.id', dir, 'NULLS LAST'],
+  ];
+}
+
+/** The cursor value of a row: its sort expression as SQL text (exact: a timestamp keeps its microseconds). */
+export const cursorValueSql = (sortBy: CaseSortKey): string => `(${CASE_SORT_COLUMNS[sortBy].expr})::text`;

@@ -1,0 +1,102 @@
+import { ROLE_CODES } from '@rayworks/contracts';
+import type { QueryParams, RequestAccess } from '@rayworks/nest-kit';
+
+/**
+ * Who sees which case (docs/decisions/0118-worklist-queries.md): THE one rule every query of cases.cases goes
+ * through (lists, counts, statistics, one case by id, every action's load). Row-level security has already kept
+ * the caller inside its company; inside it:
+ * - company-level users (RAYWORKS_ADMIN, RAYWORKS_RADIOLOGY_ADMIN): every case;
+ * - group admins: their group's cases; centre users (centre and group-centre admins, receptionists, pathologists):
+ *   their centres' cases;
+ * - radiologists (CENTER_RADIOLOGIST, JUNIOR RADIOLOGIST): the cases assigned to them; typists: the cases at them;
+ * - fusion users: the cases sent to their fusion centres;
+ * - marketplace radiologists: nothing here — `market` opens what is offered to them, by an offer row that
+ *   row-level security checks (the `marketplace` kind below is the hook);
+ * and always narrowed by the request's x-group-id / x-center-ids headers (RequestAccess), never widened.
+ */
+export type CaseReachKind =
+  'company' | 'group' | 'centres' | 'assignedRadiologist' | 'assignedTypist' | 'fusion' | 'marketplace' | 'none';
+
+const RADIOLOGISTS: readonly string[] = [ROLE_CODES.CENTER_RADIOLOGIST, ROLE_CODES.JUNIOR_RADIOLOGIST];
+const TYPISTS: readonly string[] = [ROLE_CODES.TYPIST, ROLE_CODES.TRANSCRIPTIONIST];
+const FUSION: readonly string[] = [
+  ROLE_CODES.FUSION_GROUP_ADMIN,
+  ROLE_CODES.FUSION_GROUP_CENTER,
+  ROLE_CODES.FUSION_CENTER,
+];
+
+/** The kind of reach of a caller, from its roles first (a radiologist is a centre user who sees only its own). */
+export function caseReachKind(access: Pick<RequestAccess, 'principal' | 'empty'>): CaseReachKind {
+  const { principal } = access;
+  if (access.empty || principal.tenantId === null || principal.level === 'platform') return 'none';
+  const has = (codes: readonly string[]) => principal.roleCodes.some((r) => codes.includes(r));
+  if (has([ROLE_CODES.MARKETPLACE_RADIOLOGIST])) return 'marketplace';
+  if (has(RADIOLOGISTS)) return 'assignedRadiologist';
+  if (has(TYPISTS)) return 'assignedTypist';
+  if (has(FUSION)) return 'fusion';
+  if (principal.level === 'tenant') return 'company';
+  if (principal.level === 'group') return 'group';
+  return 'centres';
+}
+
+/**
+ * The reach as one SQL condition on the case alias `c` (parameters added to `p`). Every case query ANDs it.
+ * A `false` reach is the literal FALSE, which the planner answers without reading a row.
+ */
+export function caseReachSql(access: RequestAccess, p: QueryParams, c = 'c'): string {
+  const kind = caseReachKind(access);
+  const { principal } = access;
+  const narrowing: string[] = [];
+  const centreNarrowing = () => {
+    if (access.groupFilter !== null) narrowing.push(`${c}.group_id = ${p.add(access.groupFilter)}`);
+    if (access.centreFilter !== null) narrowing.push(`${c}.centre_id = ANY(${p.add(access.centreFilter)}::uuid[])`);
+  };
+  switch (kind) {
+    case 'none':
+    case 'marketplace':
+      return 'FALSE';
+    case 'company':
+    case 'group':
+    case 'centres':
+      if (kind === 'group' && principal.groupId === null) return 'FALSE';
+      if (kind === 'centres' && access.centreFilter === null) return 'FALSE';
+      centreNarrowing();
+      return narrowing.length === 0 ? 'TRUE' : narrowing.join(' AND ');
+    case 'assignedRadiologist':
+      centreNarrowing();
+      return [`${c}.radiologist_id = ${p.add(principal.userId)}`, ...narrowing].join(' AND ');
+    case 'assignedTypist':
+      centreNarrowing();
+      return [`${c}.typist_id = ${p.add(principal.userId)}`, ...narrowing].join(' AND ');
+    case 'fusion': {
+      // Sent to one of the caller's fusion centres (the request's centres, else every centre the caller holds).
+      const centres = access.centreFilter ?? principal.centreIds;
+      return `${c}.fusion_centre_id = ANY(${p.add([...centres])}::uuid[])`;
+    }
+  }
+}
+
+/**
+ * The same reach for the maintained counts (cases.case_counts has the group, centre, radiologist and typist of
+ * each count): the statistics and tab counts see exactly the cases the lists show. Fusion and marketplace reach
+ * has no count dimension: their counts are counted from their (small) rows by their owners.
+ */
+export const caseCountReachSql = (access: RequestAccess, p: QueryParams, k = 'k'): string =>
+  caseReachKind(access) === 'fusion' ? 'FALSE' : caseReachSql(access, p, k);
+
+/** May the caller manage this centre's settings (company level: any; a group admin: its group's; else its own)? */
+export function centreInReach(access: RequestAccess, centre: { id: string; groupId: string | null }): boolean {
+  if (access.empty || access.principal.tenantId === null) return false;
+  if (access.groupFilter !== null && centre.groupId !== access.groupFilter) return false;
+  if (access.centreFilter !== null && !access.centreFilter.includes(centre.id)) return false;
+  switch (access.principal.level) {
+    case 'tenant':
+      return true;
+    case 'group':
+      return access.principal.groupId !== null && centre.groupId === access.principal.groupId;
+    case 'centre':
+      return access.principal.centreIds.includes(centre.id);
+    default:
+      return false;
+  }
+}

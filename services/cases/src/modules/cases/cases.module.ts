@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { DirectoryModule } from '../directory/directory.module.js';
+import { SettingsModule } from '../settings/settings.module.js';
+import { CaseIntakeService } from './case-intake.service.js';
+import { CaseMapper } from './case.mapper.js';
+import { CasesConsumer } from './cases.consumer.js';
+import { CasesController } from './cases.controller.js';
+import { CasesPublisher } from './cases.publisher.js';
+import { CasesRepository } from './cases.repository.js';
+import { CasesService } from './cases.service.js';
+import { VisibleCases } from './visible-cases.service.js';
+
+/**
+ * The worklist's core: the intake of studies, the reads (page, find, one, statistics), registrations and edits.
+ * Exports what the other case modules stand on: VisibleCases (one case the caller may see, else 404), CaseMapper
+ * (row → API case), CasesPublisher (a case's outbox event) and CasesRepository.
+ */
+@Module({
+  imports: [DirectoryModule, SettingsModule],
+  controllers: [CasesController],
+  providers: [
+    CasesRepository,
+    CasesPublisher,
+    CaseMapper,
+    VisibleCases,
+    CaseIntakeService,
+    CasesService,
+    CasesConsumer,
+  ],
+  exports: [CasesRepository, CasesPublisher, CaseMapper, VisibleCases, DirectoryModule, SettingsModule],
+})
+export class CasesModule {}

@@ -1,0 +1,241 @@
+import { Injectable } from '@nestjs/common';
+import { z } from 'zod';
+import { ALL_STATUSES_TAB, CASE_STATUSES, type CaseListBody, type CaseStatus } from '@rayworks/contracts';
+import { QueryParams, typedRows, type ChangeTx, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
+import { CaseEntity } from './case.entity.js';
+import {
+  afterCursorSql,
+  caseFilterSql,
+  cursorValueSql,
+  decodeCursor,
+  encodeCursor,
+  orderSql,
+  type CaseFilter,
+} from './case-query.js';
+import { caseCountReachSql, caseReachSql } from './case-reach.js';
+
+/** The dimensions of the maintained counts a statistics call or a total may filter by. */
+export type CountFilter = Pick<
+  CaseFilter,
+  'status' | 'centreId' | 'radiologistId' | 'workflowType' | 'modality' | 'priority'
+>;
+
+const countRow = z.object({ status: z.enum(CASE_STATUSES), n: z.coerce.number().int() });
+const dueRow = z.object({ overdue: z.coerce.number().int(), due_soon: z.coerce.number().int() });
+const medianRow = z.object({
+  modality: z.string().nullable(),
+  completed: z.coerce.number().int(),
+  median_minutes: z.coerce.number(),
+});
+
+/** A case as the intake writes it (a new row; the kit fills id, version and times). */
+export type NewCaseRow = Omit<CaseEntity, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
+
+/**
+ * The queries of cases.cases and cases.case_counts (the only file with case query code besides the transitions'):
+ * every read goes through the reach rule (case-reach.ts).
+ */
+@Injectable()
+export class CasesRepository {
+  /** One page of the worklist, and the cursor of the next page (null on the last). */
+  async page(
+    tx: ReadTx,
+    access: RequestAccess,
+    body: CaseListBody,
+  ): Promise<{ rows: CaseEntity[]; next: string | null }> {
+    const p = new QueryParams();
+    const qb = tx.repo(CaseEntity).createQueryBuilder('c').where(caseReachSql(access, p));
+    for (const part of caseFilterSql(body, p)) qb.andWhere(part);
+    const cursor = body.cursor ? decodeCursor(body.cursor, body.sortBy, body.sortDir) : null;
+    if (cursor) qb.andWhere(afterCursorSql(cursor, p));
+    const [first, ...rest] = orderSql(body.sortBy, body.sortDir);
+    qb.orderBy(...first!);
+    for (const o of rest) qb.addOrderBy(...o);
+    qb.addSelect(cursorValueSql(body.sortBy), 'cursor_value')
+      .setParameters(p.values)
+      .offset(cursor ? 0 : (body.page - 1) * body.pageSize)
+      .limit(body.pageSize + 1);
+    const { entities, raw } = await qb.getRawAndEntities<{ cursor_value: string | null; c_id: string }>();
+    const rows = entities.slice(0, body.pageSize);
+    const last = rows.at(-1);
+    const lastRaw = last ? raw.find((r) => r.c_id === last.id) : undefined;
+    const next =
+      entities.length > body.pageSize && last && lastRaw
+        ? encodeCursor({ sortBy: body.sortBy, sortDir: body.sortDir, value: lastRaw.cursor_value, id: last.id })
+        : null;
+    return { rows, next };
+  }
+
+  /** Cases matching a filter (and ids), newest first, at most `limit`. */
+  find(
+    tx: ReadTx,
+    access: RequestAccess,
+    filter: CaseFilter,
+    ids: readonly string[] | undefined,
+    limit: number,
+  ): Promise<CaseEntity[]> {
+    const p = new QueryParams();
+    const qb = tx.repo(CaseEntity).createQueryBuilder('c').where(caseReachSql(access, p));
+    for (const part of caseFilterSql(filter, p)) qb.andWhere(part);
+    if (ids) qb.andWhere(`c.id = ANY(${p.add([...ids])}::uuid[])`);
+    return qb
+      .setParameters(p.values)
+      .orderBy('c.received_at', 'DESC')
+      .addOrderBy('c.id', 'DESC')
+      .limit(limit)
+      .getMany();
+  }
+
+  /** One case the caller may see, or null (another company's, outside the reach, or missing: the same answer). */
+  findVisible(tx: ReadTx, access: RequestAccess, id: string, lock = false): Promise<CaseEntity | null> {
+    const p = new QueryParams();
+    const qb = tx
+      .repo(CaseEntity)
+      .createQueryBuilder('c')
+      .where(`c.id = ${p.add(id)}`)
+      .andWhere(caseReachSql(access, p))
+      .setParameters(p.values);
+    if (lock) qb.setLock('pessimistic_write');
+    return qb.getOne();
+  }
+
+  /** Cases per status in the caller's reach, from the maintained counts (never a scan of the cases). */
+  async countsByStatus(tx: ReadTx, access: RequestAccess, f: CountFilter): Promise<Record<CaseStatus, number>> {
+    const p = new QueryParams();
+    const where = [caseCountReachSql(access, p), ...countFilterSql(f, p)];
+    const rows = await typedRows(
+      tx.manager,
+      countRow,
+      `SELECT k.status, sum(k.n) AS n FROM cases.case_counts k WHERE ${where.join(' AND ')} GROUP BY k.status`,
+      p,
+    );
+    const counts = Object.fromEntries(CASE_STATUSES.map((s) => [s, 0])) as Record<CaseStatus, number>;
+    for (const r of rows) counts[r.status] = r.n;
+    return counts;
+  }
+
+  /** Open cases past their due time, and due within the hour (one range of the open-cases due index). */
+  async dueCounts(tx: ReadTx, access: RequestAccess, f: CountFilter): Promise<{ overdue: number; dueSoon: number }> {
+    const p = new QueryParams();
+    const where = [
+      caseReachSql(access, p),
+      ...caseFilterSql(f, p),
+      `c.status NOT IN ('COMPLETED', 'PENDING FOR SCAN')`,
+      `c.due_at IS NOT NULL`,
+      `c.due_at < now() + interval '1 hour'`,
+    ];
+    const [row] = await typedRows(
+      tx.manager,
+      dueRow,
+      `SELECT count(*) FILTER (WHERE c.due_at < now()) AS overdue,
+              count(*) FILTER (WHERE c.due_at >= now()) AS due_soon
+       FROM cases.cases c WHERE ${where.join(' AND ')}`,
+      p,
+    );
+    return { overdue: row?.overdue ?? 0, dueSoon: row?.due_soon ?? 0 };
+  }
+
+  /** Median minutes from received to completed per modality, over the cases completed in the last `hours`. */
+  async medians(tx: ReadTx, access: RequestAccess, f: CountFilter, hours: number) {
+    const p = new QueryParams();
+    const where = [
+      caseReachSql(access, p),
+      ...caseFilterSql({ ...f, status: undefined }, p),
+      `c.status = 'COMPLETED'`,
+      `c.completed_at IS NOT NULL`,
+      `c.completed_at >= now() - make_interval(hours => ${p.add(hours)}::int)`,
+    ];
+    const rows = await typedRows(
+      tx.manager,
+      medianRow,
+      `SELECT c.modality, count(*) AS completed,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM c.completed_at - c.received_at) / 60)
+                AS median_minutes
+       FROM cases.cases c WHERE ${where.join(' AND ')}
+       GROUP BY c.modality ORDER BY c.modality NULLS LAST`,
+      p,
+    );
+    return rows.map((r) => ({
+      modality: r.modality,
+      completed: r.completed,
+      medianMinutes: Math.round(r.median_minutes * 10) / 10,
+    }));
+  }
+
+  // --- writes (the intake, registrations, edits) ---
+
+  /** The unsplit case of a study, locked for the change. */
+  findByStudy(tx: ChangeTx, studyInstanceUid: string): Promise<CaseEntity | null> {
+    return tx
+      .repo(CaseEntity)
+      .createQueryBuilder('c')
+      .where('c.study_instance_uid = :studyInstanceUid AND c.parent_case_id IS NULL', { studyInstanceUid })
+      .setLock('pessimistic_write')
+      .getOne();
+  }
+
+  /**
+   * The PENDING FOR SCAN registration a study arriving fills in: by accession number first, else by patient ID; of
+   * the study's centre first; the oldest. Locked (SKIP LOCKED: two studies never fill one registration).
+   */
+  findPendingForScan(
+    tx: ChangeTx,
+    study: { patientId: string; accessionNumber: string | null; centreId: string | null },
+  ): Promise<CaseEntity | null> {
+    const p = new QueryParams();
+    const byAccession = study.accessionNumber ? `c.accession_number = ${p.add(study.accessionNumber)}` : 'FALSE';
+    const byPatient = study.patientId ? `c.patient_id = ${p.add(study.patientId)}` : 'FALSE';
+    const sameCentre = study.centreId ? `c.centre_id = ${p.add(study.centreId)}` : 'FALSE';
+    return tx
+      .repo(CaseEntity)
+      .createQueryBuilder('c')
+      .where(`c.status = 'PENDING FOR SCAN' AND c.study_instance_uid IS NULL AND (${byAccession} OR ${byPatient})`)
+      .setParameters(p.values)
+      .orderBy(`(${byAccession})`, 'DESC')
+      .addOrderBy(`(${sameCentre})`, 'DESC')
+      .addOrderBy('c.created_at', 'ASC')
+      .limit(1)
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked')
+      .getOne();
+  }
+
+  async insert(tx: ChangeTx, row: NewCaseRow): Promise<CaseEntity> {
+    const repo = tx.repo(CaseEntity);
+    const saved = await repo.save(repo.create(row));
+    return repo.findOneByOrFail({ id: saved.id });
+  }
+
+  /**
+   * Writes a change if the case is still at `version` (optimistic concurrency; the version goes up); null when
+   * it moved on meanwhile.
+   */
+  async updateIfVersion(
+    tx: ChangeTx,
+    id: string,
+    version: number,
+    patch: Partial<Omit<CaseEntity, 'id' | 'tenantId' | 'version' | 'createdAt' | 'updatedAt'>>,
+  ): Promise<CaseEntity | null> {
+    const result = await tx
+      .repo(CaseEntity)
+      .createQueryBuilder()
+      .update(CaseEntity)
+      .set(patch)
+      .where('id = :id AND version = :version', { id, version })
+      .execute();
+    if (!result.affected) return null;
+    return tx.repo(CaseEntity).findOneByOrFail({ id });
+  }
+}
+
+/** The count table's dimensions as conditions on alias `k`. */
+function countFilterSql(f: CountFilter, p: QueryParams): string[] {
+  const parts: string[] = [];
+  if (f.status && f.status !== ALL_STATUSES_TAB) parts.push(`k.status = ${p.add(f.status)}`);
+  if (f.centreId) parts.push(`k.centre_id = ${p.add(f.centreId)}`);
+  if (f.radiologistId) parts.push(`k.radiologist_id = ${p.add(f.radiologistId)}`);
+  if (f.workflowType) parts.push(`k.workflow_type = ${p.add(f.workflowType)}`);
+  if (f.modality) parts.push(`k.modality = ${p.add(f.modality)}`);
+  if (f.priority) parts.push(`k.priority = ${p.add(f.priority)}`);
+  return parts;
+}

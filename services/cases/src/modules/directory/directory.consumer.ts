@@ -1,0 +1,45 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import {
+  AvailabilityChangedV1,
+  OrgUnitCreatedV1,
+  OrgUnitUpdatedV1,
+  UserCreatedV1,
+  UserUpdatedV1,
+  type EventEnvelope,
+  type UserPayload,
+} from '@rayworks/contracts';
+import { EventConsumer, PoisonMessageError } from '@rayworks/nest-kit';
+import type { EntityManager } from 'typeorm';
+import { DirectoryRepository } from './directory.repository.js';
+
+/**
+ * Keeps cases.users and cases.centres from auth's events (thin handlers; the kit's inbox makes each one apply once).
+ * The topics are compacted (docs/decisions/0120), so the group, reading from the beginning, sees every user and
+ * org unit auth ever made, whatever their age.
+ */
+@Injectable()
+export class DirectoryConsumer implements OnModuleInit {
+  constructor(
+    @Inject(EventConsumer) private readonly consumer: EventConsumer,
+    @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
+  ) {}
+
+  onModuleInit(): void {
+    const user = (e: EventEnvelope<UserPayload>, m: EntityManager) =>
+      this.directory.upsertUser(m, tenantOf(e), e.payload);
+    this.consumer
+      .on(UserCreatedV1, user)
+      .on(UserUpdatedV1, user)
+      .on(OrgUnitCreatedV1, (e, m) => this.directory.upsertOrgUnit(m, tenantOf(e), e.payload))
+      .on(OrgUnitUpdatedV1, (e, m) => this.directory.upsertOrgUnit(m, tenantOf(e), e.payload))
+      .on(AvailabilityChangedV1, (e, m) =>
+        this.directory.setAvailability(m, tenantOf(e), e.payload, new Date(e.occurredAt)),
+      );
+  }
+}
+
+/** Auth's users and org units always belong to a company; one without can never be applied. */
+export function tenantOf(e: Pick<EventEnvelope, 'tenantId' | 'type'>): string {
+  if (!e.tenantId) throw new PoisonMessageError(`${e.type} without a tenant`);
+  return e.tenantId;
+}
