@@ -297,7 +297,7 @@ export class CaseActionsService {
     }
     if (action === 'SEND_TO_TYPIST') return this.toTypist(tx, row, actor, body.typistId, 'SEND_TO_TYPIST');
     if (action === 'REJECT' && !body.reason) return { refused: CASE_MESSAGES.reasonRequired };
-    if (action === 'TRANSCRIBE' && row.transcriptionStartedAt !== null)
+    if (action === 'TRANSCRIBE' && row.transcriptionStartedAt)
       return { refused: CASE_MESSAGES.transcriptionistWorking };
 
     const step = nextStep(action, row, actor, await this.acceptanceOf(tx, row));
@@ -395,7 +395,7 @@ export class CaseActionsService {
     typistId: string | undefined,
     action: 'ASSIGN' | 'SEND_TO_TYPIST',
   ): Promise<CaseChange | CaseRefusal> {
-    if (row.status === 'PENDING AT TYPIST' && row.transcriptionStartedAt !== null)
+    if (row.status === 'PENDING AT TYPIST' && row.transcriptionStartedAt)
       return { refused: CASE_MESSAGES.transcriptionistWorking };
     let status = row.status;
     if (row.status !== 'PENDING AT TYPIST') {
