@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WORKLIST, requirement } from '../access/privileges.js';
 import { endpoint as ep } from '../api/endpoint.js';
+import type { CaseAction } from './actions.js';
 import { caseSchema } from './entities.js';
 
 /**
@@ -40,7 +41,7 @@ export const WORKLIST_UPDATE_ACTIONS = [
   'COMPLETE',
   'ADDENDUM',
   'TRANSCRIBE',
-] as const;
+] as const satisfies readonly CaseAction[];
 export type WorklistUpdateAction = (typeof WORKLIST_UPDATE_ACTIONS)[number];
 
 const reason = z.string().trim().min(1).max(500);
@@ -74,8 +75,9 @@ export type AssignResult = z.infer<typeof assignResultSchema>;
 
 /**
  * One action on one case. `reason`: required to reject (CASE_MESSAGES.reasonRequired otherwise), kept for others.
- * `radiologistId`: the new radiologist of REASSIGN. `typistId`: SEND_TO_TYPIST to that typist (otherwise the
- * centre's online typist with the least open work). `on`: FLAG_EMERGENCY / FLAG_MLC set (true) or clear (false).
+ * `radiologistId`: the new radiologist of REASSIGN. `typistId`: SEND_TO_TYPIST to that typist (otherwise, where the
+ * centre assigns typists automatically, its online typist with the least open work). FLAG_EMERGENCY and FLAG_MLC
+ * toggle their legend (Emergency also the EMERGENT priority and the due time).
  */
 export const worklistUpdateBody = z
   .object({
@@ -85,7 +87,6 @@ export const worklistUpdateBody = z
     reason: reason.optional(),
     radiologistId: id.optional(),
     typistId: id.optional(),
-    on: z.boolean().optional(),
   })
   .strict();
 

@@ -6,7 +6,6 @@ import { AuditLog1795700000001 } from './migrations/1795700000001-AuditLog.js';
 import { Cases1796100000000 } from './migrations/1796100000000-Cases.js';
 import { CaseDirectory1796100001000 } from './migrations/1796100001000-CaseDirectory.js';
 import { CaseCounts1796100001001 } from './migrations/1796100001001-CaseCounts.js';
-import { TranscriptionStarted1796100002000 } from './migrations/1796100002000-TranscriptionStarted.js';
 import { CaseEntity } from '../modules/cases/case.entity.js';
 import { DirectoryCentreEntity } from '../modules/directory/directory-centre.entity.js';
 import { DirectoryUserEntity } from '../modules/directory/directory-user.entity.js';
@@ -24,6 +23,5 @@ export const database: ServiceDatabaseOptions = {
     Cases1796100000000,
     CaseDirectory1796100001000,
     CaseCounts1796100001001,
-    TranscriptionStarted1796100002000,
   ],
 };

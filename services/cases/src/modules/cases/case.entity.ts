@@ -115,10 +115,6 @@ export class CaseEntity extends TenantRow {
   @Column({ name: 'assigned_at', type: 'timestamptz', nullable: true })
   assignedAt!: Date | null;
 
-  /** When the typist started transcribing (TRANSCRIBE); null until then (docs/decisions/0123). Optional on a new row. */
-  @Column({ name: 'transcription_started_at', type: 'timestamptz', nullable: true })
-  transcriptionStartedAt?: Date | null;
-
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
   completedAt!: Date | null;
 }

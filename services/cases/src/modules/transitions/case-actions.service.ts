@@ -1,30 +1,33 @@
-import { ConflictException, HttpException, Inject, Injectable } from '@nestjs/common';
+import { BadRequestException, ConflictException, HttpException, Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import {
+  CASE_ACTION_PRIVILEGES,
   CASE_MESSAGES,
-  DEFAULT_TURNAROUND_MINUTES,
+  ROLE_CODES,
   type AssignResult,
   type Case,
-  type CaseEventType,
+  type CaseAction,
   type CaseLegend,
-  type CasePriority,
+  type CentreSettings,
   type assignCasesBody,
   type caseLegendBody,
   type splitCaseBody,
   type worklistUpdateBody,
   type WorklistUpdateAction,
 } from '@rayworks/contracts';
-import type { AuditClient, ChangeTx, RequestAccess, TenantScope } from '@rayworks/nest-kit';
-import type { CaseEntity } from '../cases/case.entity.js';
-import { AssigneesRepository, readsCase } from './assignees.repository.js';
-import { nextStep, type CaseActor } from './case-machine.js';
-import { toCase } from './case-view.js';
 import {
-  TransitionRunner,
-  type CaseChange,
-  type CaseRefusal,
-  type WorklistPrivilege,
-} from './transition-runner.service.js';
+  authorizeCaseAction,
+  dueAtOf,
+  nextCase,
+  type CaseLifecycleFacts,
+  type CaseRefusal as LifecycleRefusal,
+  type NextCaseInput,
+} from '@rayworks/lifecycles';
+import { forbidden, type AuditClient, type ChangeTx, type RequestAccess, type TenantScope } from '@rayworks/nest-kit';
+import type { CaseEntity } from '../cases/case.entity.js';
+import { CentreSettingsService } from '../settings/centre-settings.service.js';
+import { AssigneesRepository, readsCase } from './assignees.repository.js';
+import { TransitionRunner, type CaseChange, type CaseRefusal } from './transition-runner.service.js';
 import { ActionRefusedException } from './transitions.errors.js';
 import type { CasePatch, NewCase } from './transitions.repository.js';
 
@@ -33,29 +36,11 @@ type UpdateBody = z.output<typeof worklistUpdateBody>;
 type SplitBody = z.output<typeof splitCaseBody>;
 type LegendBody = z.output<typeof caseLegendBody>;
 
-/** The privilege each action needs (CASE_ACTION_PRIVILEGES of libs/contracts once merged). */
-const PRIVILEGE: Record<WorklistUpdateAction | 'ASSIGN' | 'SPLIT', WorklistPrivilege> = {
-  ASSIGN: 'ASSIGN',
-  REASSIGN: 'REASSIGN',
-  UNASSIGN: 'UNASSIGN',
-  RECALL: 'RECALL',
-  ROLLBACK: 'ROLLBACK',
-  SPLIT: 'SPLIT_CASE',
-  FLAG_EMERGENCY: 'FLAG_EMERGENCY_MLC',
-  FLAG_MLC: 'FLAG_EMERGENCY_MLC',
-  ACCEPT: 'ACCEPT',
-  REJECT: 'REJECT',
-  ACCEPT_RECALL: 'ACCEPT',
-  REJECT_RECALL: 'REJECT',
-  HOLD: 'GENERATE_REPORT',
-  UNHOLD: 'GENERATE_REPORT',
-  REVERT: 'REJECT',
-  SEND_TO_TYPIST: 'GENERATE_REPORT',
-  SUBMIT_FOR_REVIEW: 'GENERATE_REPORT',
-  COMPLETE: 'GENERATE_REPORT',
-  ADDENDUM: 'ADDENDUM',
-  TRANSCRIBE: 'TRANSCRIBE',
-};
+/** Who acts on a case: a user (their id and roles), or the system (auto-assignment). */
+interface Actor {
+  userId: string | null;
+  roleCodes: readonly string[];
+}
 
 /** The answer of each action of /cases/worklistupdate (spec §8 where it has words; CASE_MESSAGES). */
 const MESSAGE: Record<WorklistUpdateAction, string> = {
@@ -79,60 +64,42 @@ const MESSAGE: Record<WorklistUpdateAction, string> = {
   TRANSCRIBE: CASE_MESSAGES.transcriptionStarted,
 };
 
-const EVENT: Record<WorklistUpdateAction, CaseEventType> = {
-  REASSIGN: 'CaseAssigned',
-  UNASSIGN: 'CaseUnassigned',
-  RECALL: 'CaseRecallRequested',
-  ROLLBACK: 'CaseRolledBack',
-  FLAG_EMERGENCY: 'CaseUpdated',
-  FLAG_MLC: 'CaseUpdated',
-  ACCEPT: 'CaseAccepted',
-  REJECT: 'CaseRejected',
-  ACCEPT_RECALL: 'CaseRecalled',
-  REJECT_RECALL: 'CaseRecallRejected',
-  HOLD: 'CaseHeld',
-  UNHOLD: 'CaseUpdated',
-  REVERT: 'CaseReverted',
-  SEND_TO_TYPIST: 'CaseSentToTypist',
-  SUBMIT_FOR_REVIEW: 'CaseSentForReview',
-  COMPLETE: 'CaseCompleted',
-  ADDENDUM: 'CaseAddendumStarted',
-  TRANSCRIBE: 'CaseUpdated',
-};
-
-const cleared = {
-  recallRequestedAt: null,
-  recallRequestedBy: null,
-  onHold: false,
-  transcriptionStartedAt: null,
-} satisfies CasePatch;
-
-/** The due time of a case from when it was received and its priority. */
-const dueOf = (row: CaseEntity, priority: CasePriority): Date =>
-  new Date((row.receivedAt ?? row.createdAt).getTime() + DEFAULT_TURNAROUND_MINUTES[priority] * 60_000);
-
-const actorOf = (access: RequestAccess): CaseActor => ({
+const actorOf = (access: RequestAccess): Actor => ({
   userId: access.principal.userId,
   roleCodes: access.principal.roleCodes,
 });
 
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+const dateOf = (s: string | null | undefined): Date | null => (s ? new Date(s) : null);
+
+/** A refusal of the lifecycle as the runner answers it: 403 and 400 thrown, 409 returned as a refusal. */
+function refusalOf(refusal: LifecycleRefusal): CaseRefusal {
+  if (refusal.code === 403) throw forbidden();
+  if (refusal.code === 400) throw new BadRequestException(refusal.message);
+  return { refused: refusal.message };
+}
+
 /**
  * The worklist's actions on cases (spec §7 /cases/assign, /cases/worklistupdate, split, flags and legends), each a
- * transition of the one runner; and auto-assignment of new cases (docs/decisions/0123-assignment-and-typists.md).
+ * transition of the one runner (docs/decisions/0122), decided by libs/lifecycles — `authorizeCaseAction` (the action
+ * table and who the case is assigned to) and `nextCase` (the machine: new status, changed fields, event type), the
+ * same functions the console shows its actions from — and auto-assignment (docs/decisions/0123).
  */
 @Injectable()
 export class CaseActionsService {
   constructor(
     @Inject(TransitionRunner) private readonly runner: TransitionRunner,
     @Inject(AssigneesRepository) private readonly assignees: AssigneesRepository,
+    @Inject(CentreSettingsService) private readonly settings: CentreSettingsService,
   ) {}
 
   /**
    * Assigns each case (its own unit of work) to the radiologist or the typist. At least one assigned: 200 with
    * every case's result. None: the refusal itself — 'There are no patients available to assign to the case.' when
-   * the machine refused every case, otherwise the first case's error (a conflict, a case out of reach, …).
+   * the lifecycle refused every case, otherwise the first case's error (a conflict, a case out of reach, …).
    */
   async assign(access: RequestAccess, body: AssignBody, client: AuditClient): Promise<AssignResult[]> {
+    const actor = actorOf(access);
     const results: AssignResult[] = [];
     const failures: HttpException[] = [];
     for (const ref of body.cases) {
@@ -142,21 +109,15 @@ export class CaseActionsService {
           {
             caseId: ref._id,
             version: ref.version,
-            privileges: [PRIVILEGE.ASSIGN, PRIVILEGE.REASSIGN],
+            privileges: [CASE_ACTION_PRIVILEGES.ASSIGN, CASE_ACTION_PRIVILEGES.REASSIGN],
             decide: (row, tx) =>
               body.radiologistId !== undefined
-                ? this.toRadiologist(tx, row, actorOf(access), body.radiologistId, 'ASSIGN')
-                : this.toTypist(tx, row, actorOf(access), body.typistId!, 'ASSIGN'),
+                ? this.toRadiologist(tx, row, actor, body.radiologistId, row.status === 'NEW' ? 'ASSIGN' : 'REASSIGN')
+                : this.assignTypist(tx, row, actor, body.typistId!),
           },
           client,
         );
-        results.push({
-          _id: ref._id,
-          status: 'success',
-          code: 200,
-          message: CASE_MESSAGES.assigned,
-          case: toCase(done.case),
-        });
+        results.push({ _id: ref._id, status: 'success', code: 200, message: CASE_MESSAGES.assigned, case: done.view });
       } catch (error) {
         if (!(error instanceof HttpException)) throw error;
         failures.push(error);
@@ -179,8 +140,15 @@ export class CaseActionsService {
       {
         caseId: body._id,
         version: body.version,
-        privileges: [PRIVILEGE[body.action]],
-        decide: (row, tx) => this.decide(tx, row, actor, body),
+        privileges: [CASE_ACTION_PRIVILEGES[body.action]],
+        decide: (row, tx) => {
+          if (body.action === 'REASSIGN')
+            return body.radiologistId === undefined
+              ? { refused: CASE_MESSAGES.radiologistRequired }
+              : this.toRadiologist(tx, row, actor, body.radiologistId, 'REASSIGN');
+          if (body.action === 'SEND_TO_TYPIST') return this.sendToTypist(tx, row, actor, body.typistId);
+          return this.move(tx, row, actor, body.action, { reason: body.reason ?? null });
+        },
       },
       client,
     );
@@ -188,7 +156,7 @@ export class CaseActionsService {
       body.action === 'COMPLETE' && done.case.status !== 'COMPLETED'
         ? CASE_MESSAGES.sentForReview
         : MESSAGE[body.action];
-    return { case: toCase(done.case), message };
+    return { case: done.view, message };
   }
 
   /**
@@ -202,33 +170,30 @@ export class CaseActionsService {
       {
         caseId: body._id,
         version: body.version,
-        privileges: [PRIVILEGE.SPLIT],
+        privileges: [CASE_ACTION_PRIVILEGES.SPLIT],
         decide: async (row, tx) => {
-          const step = nextStep('SPLIT', row, actor, await this.acceptanceOf(tx, row));
-          if ('refused' in step) return step;
           const all = body.parts.flat();
           const known = row.seriesInstanceUids;
           if (new Set(all).size !== all.length || (known !== null && all.some((uid) => !known.includes(uid))))
-            return { refused: CASE_MESSAGES.seriesNotOfCase };
+            throw new BadRequestException(CASE_MESSAGES.seriesNotOfCase);
+          const change = await this.move(tx, row, actor, 'SPLIT', {});
+          if ('refused' in change) return change;
           const [first, ...rest] = body.parts;
-          const children: NewCase[] = rest.map((series) => ({
-            ...this.copyOf(row),
-            seriesInstanceUids: series,
-            seriesCount: series.length,
-            parentCaseId: row.id,
-          }));
           return {
-            action: 'SPLIT',
-            event: 'CaseSplit',
-            patch: { seriesInstanceUids: first, seriesCount: first!.length },
-            children,
+            ...change,
+            patch: { ...change.patch, seriesInstanceUids: first, seriesCount: first!.length },
+            children: rest.map((series) => ({
+              ...this.copyOf(row),
+              seriesInstanceUids: series,
+              seriesCount: series.length,
+            })),
             details: { parts: body.parts.length },
           };
         },
       },
       client,
     );
-    return { case: toCase(done.case), children: done.children.map(toCase) };
+    return { case: done.view, children: done.childViews };
   }
 
   /** Sets or clears a reader's legend (Interested, Mark as Research) on a case the caller can see. */
@@ -248,13 +213,13 @@ export class CaseActionsService {
       },
       client,
     );
-    return toCase(done.case);
+    return done.view;
   }
 
   /**
-   * Auto-assignment of a NEW case (centre setting autoAssign, off by default): to the online radiologist of its centre
-   * who reads its modality or body part and has the least open work. Nobody online, the setting off, or the case
-   * moved on meanwhile: nothing happens (the case stays as it is). Returns the radiologist it went to.
+   * Auto-assignment of a NEW case (centre setting autoAssign, off by default): to the online radiologist of its
+   * centre who reads its modality or body part and has the least open work. The setting off, nobody online, or the
+   * case moved on meanwhile: nothing happens. Returns the radiologist it went to, or null.
    */
   async autoAssign(scope: TenantScope, caseId: string, version: number): Promise<string | null> {
     let chosen: string | null = null;
@@ -266,167 +231,181 @@ export class CaseActionsService {
           version,
           privileges: [],
           decide: async (row, tx) => {
-            const settings = await this.assignees.settingsOf(tx, row.centreId);
-            if (!settings.auto_assign || row.status !== 'NEW' || row.centreId === null) return { refused: 'off' };
-            const online = await this.assignees.ofCentre(tx, row.centreId, 'radiologist', { onlineOnly: true });
+            const settings = await this.settings.of(tx, row.centreId);
+            if (!settings?.autoAssign || row.status !== 'NEW' || row.workflowType !== 'Center')
+              return { refused: 'auto-assignment is off' };
+            const online = await this.assignees.ofCentre(tx, row.centreId!, 'radiologist', { onlineOnly: true });
             const pick = online.find((u) => readsCase(u.specializations, row));
-            if (!pick) return { refused: 'nobody online' };
+            if (!pick) return { refused: 'no radiologist online' };
             chosen = pick.id;
-            return this.toRadiologist(tx, row, { userId: null, roleCodes: [] }, pick.id, 'ASSIGN', 'AUTO_ASSIGN');
+            const change = await this.toRadiologist(tx, row, { userId: null, roleCodes: [] }, pick.id, 'ASSIGN');
+            return 'refused' in change ? change : { ...change, action: 'AUTO_ASSIGN' };
           },
         },
       );
     } catch (error) {
-      // the case moved on, or nobody could take it: it stays for an admin
+      // the case moved on, or the lifecycle refused: it stays for an admin
       if (error instanceof HttpException) return null;
       throw error;
     }
     return chosen;
   }
 
-  private async decide(
+  /**
+   * An action through the lifecycle: who may (the action table and the case's assignee; skipped for the system and
+   * where the caller checked it), then where it takes the case (the machine), as a patch of the row.
+   */
+  private async move(
     tx: ChangeTx,
     row: CaseEntity,
-    actor: CaseActor,
-    body: UpdateBody,
+    actor: Actor,
+    action: CaseAction,
+    input: NextCaseInput,
+    options: { authorize?: boolean } = {},
   ): Promise<CaseChange | CaseRefusal> {
-    const action = body.action;
-    if (action === 'REASSIGN') {
-      if (body.radiologistId === undefined) return { refused: CASE_MESSAGES.notARadiologistOfCentre };
-      return this.toRadiologist(tx, row, actor, body.radiologistId, 'REASSIGN');
+    const settings = await this.settings.of(tx, row.centreId);
+    const facts = await this.factsOf(tx, row, settings);
+    if (actor.userId !== null && (options.authorize ?? true)) {
+      const decision = authorizeCaseAction({ userId: actor.userId, roleCodes: actor.roleCodes }, facts, action);
+      if (!decision.ok) return refusalOf(decision);
     }
-    if (action === 'SEND_TO_TYPIST') return this.toTypist(tx, row, actor, body.typistId, 'SEND_TO_TYPIST');
-    if (action === 'REJECT' && !body.reason) return { refused: CASE_MESSAGES.reasonRequired };
-    if (action === 'TRANSCRIBE' && row.transcriptionStartedAt)
-      return { refused: CASE_MESSAGES.transcriptionistWorking };
-
-    const step = nextStep(action, row, actor, await this.acceptanceOf(tx, row));
-    if ('refused' in step) return step;
-    const now = new Date();
-    const base = { action, event: EVENT[action], reason: body.reason ?? null };
-    switch (action) {
-      case 'UNASSIGN':
-      case 'REVERT':
-        return {
-          ...base,
-          patch: { status: step.status, radiologistId: null, typistId: null, assignedAt: null, ...cleared },
-        };
-      case 'ACCEPT':
-        return { ...base, patch: { status: step.status } };
-      case 'REJECT':
-        return { ...base, patch: { status: step.status, radiologistId: null, rejectReason: body.reason, ...cleared } };
-      case 'RECALL':
-        return { ...base, patch: { recallRequestedAt: now, recallRequestedBy: actor.userId } };
-      case 'ACCEPT_RECALL':
-        return { ...base, patch: { status: step.status, radiologistId: null, typistId: null, ...cleared } };
-      case 'REJECT_RECALL':
-        return { ...base, patch: { recallRequestedAt: null, recallRequestedBy: null } };
-      case 'HOLD':
-      case 'UNHOLD':
-        return { ...base, patch: { onHold: action === 'HOLD' } };
-      case 'TRANSCRIBE':
-        return { ...base, patch: { transcriptionStartedAt: now } };
-      case 'SUBMIT_FOR_REVIEW':
-        return { ...base, patch: { status: step.status } };
-      case 'COMPLETE':
-        return step.status === 'COMPLETED'
-          ? { ...base, patch: { status: step.status, completedAt: now, onHold: false } }
-          : { ...base, event: 'CaseSentForReview', patch: { status: step.status } };
-      case 'ROLLBACK':
-      case 'ADDENDUM':
-        return { ...base, patch: { status: step.status, completedAt: null, transcriptionStartedAt: null } };
-      case 'FLAG_EMERGENCY': {
-        const on = body.on ?? true;
-        const priority: CasePriority = on ? 'EMERGENT' : 'ROUTINE';
-        return {
-          ...base,
-          patch: { legends: withLegend(row.legends, 'Emergency', on), priority, dueAt: dueOf(row, priority) },
-          details: { legend: 'Emergency', on },
-        };
-      }
-      case 'FLAG_MLC': {
-        const on = body.on ?? true;
-        return { ...base, patch: { legends: withLegend(row.legends, 'MLC', on) }, details: { legend: 'MLC', on } };
-      }
+    const move = nextCase(facts, action, { ...input, actorId: actor.userId });
+    if (!move.ok) return refusalOf(move);
+    const p = move.patch;
+    const patch: CasePatch = { status: move.status, fusionStatus: move.fusionStatus };
+    if (p.workflowType !== undefined) patch.workflowType = p.workflowType;
+    if (p.onHold !== undefined) patch.onHold = p.onHold;
+    if (p.recallRequested !== undefined) {
+      patch.recallRequestedAt = p.recallRequested ? new Date() : null;
+      patch.recallRequestedBy = p.recallRequested ? actor.userId : null;
     }
+    if (p.radiologistId !== undefined) patch.radiologistId = p.radiologistId;
+    if (p.typistId !== undefined) patch.typistId = p.typistId;
+    if (p.legends !== undefined) patch.legends = p.legends;
+    if (p.rejectReason !== undefined) patch.rejectReason = p.rejectReason;
+    if (p.fusionCentreId !== undefined) patch.fusionCentreId = p.fusionCentreId;
+    if (p.assignedAt !== undefined) patch.assignedAt = dateOf(p.assignedAt);
+    if (p.completedAt !== undefined) patch.completedAt = dateOf(p.completedAt);
+    if (p.priority !== undefined) {
+      patch.priority = p.priority;
+      const turnaround = settings
+        ? { minutes: settings.turnaroundMinutes, byModality: settings.turnaroundByModality }
+        : null;
+      patch.dueAt = new Date(dueAtOf(row.receivedAt ?? row.createdAt, p.priority, row.modality, turnaround));
+    }
+    return {
+      action,
+      event: move.eventType ?? 'CaseUpdated',
+      patch,
+      reason: input.reason ?? null,
+    };
   }
 
   /** Assign or reassign to a radiologist: an active user of the case's centre with a radiologist role. */
   private async toRadiologist(
     tx: ChangeTx,
     row: CaseEntity,
-    actor: CaseActor,
+    actor: Actor,
     radiologistId: string,
     action: 'ASSIGN' | 'REASSIGN',
-    recordAs: string = action,
   ): Promise<CaseChange | CaseRefusal> {
+    // a registration whose study has not arrived has nothing to read yet
     if (row.status === 'PENDING FOR SCAN') return { refused: CASE_MESSAGES.noPatientsToAssign };
-    const machineAction = action === 'ASSIGN' && row.status !== 'NEW' ? 'REASSIGN' : action;
-    const step = nextStep(machineAction, row, actor, await this.acceptanceOf(tx, row));
-    if ('refused' in step) return step;
     const [radiologist] =
       row.centreId === null
         ? []
         : await this.assignees.ofCentre(tx, row.centreId, 'radiologist', { userId: radiologistId });
+    const change = await this.move(tx, row, actor, action, {
+      radiologistId,
+      radiologistIsJunior: radiologist?.role_codes.includes(ROLE_CODES.JUNIOR_RADIOLOGIST) ?? false,
+    });
+    if ('refused' in change) return change;
     if (!radiologist) throw new ConflictException(CASE_MESSAGES.notARadiologistOfCentre);
-    return {
-      action: recordAs,
-      event: 'CaseAssigned',
-      patch: {
-        status: step.status,
-        radiologistId,
-        assignedAt: new Date(),
-        rejectReason: null,
-        typistId: null,
-        ...cleared,
-      },
-      details: { radiologistId },
-    };
+    return { ...change, details: { radiologistId } };
   }
 
   /**
-   * To a typist: the one chosen, or (centre setting AUTOMATIC) the centre's typist who is online with the least open
-   * work (nobody online: the least loaded of them, who finds it on coming back); MANUAL without a choice is refused. A case a typist already holds is refused with spec §8's words.
+   * SEND_TO_TYPIST: to the chosen typist, or (centre setting AUTOMATIC) the centre's typist who is online with the
+   * least open work — nobody online: the least loaded of them, who finds it on coming back; MANUAL must choose.
    */
-  private async toTypist(
+  private async sendToTypist(
     tx: ChangeTx,
     row: CaseEntity,
-    actor: CaseActor,
+    actor: Actor,
     typistId: string | undefined,
-    action: 'ASSIGN' | 'SEND_TO_TYPIST',
   ): Promise<CaseChange | CaseRefusal> {
-    if (row.status === 'PENDING AT TYPIST' && row.transcriptionStartedAt)
+    if (row.status === 'PENDING AT TYPIST' && row.typistId !== null)
       return { refused: CASE_MESSAGES.transcriptionistWorking };
-    let status = row.status;
-    if (row.status !== 'PENDING AT TYPIST') {
-      const step = nextStep('SEND_TO_TYPIST', row, actor, await this.acceptanceOf(tx, row));
-      if ('refused' in step) return step;
-      status = step.status;
-    }
+    const typist = await this.typistFor(tx, row, typistId);
+    if (typeof typist !== 'string') return typist;
+    const change = await this.move(tx, row, actor, 'SEND_TO_TYPIST', { typistId: typist });
+    return 'refused' in change ? change : { ...change, details: { typistId: typist, chosen: typistId !== undefined } };
+  }
+
+  /**
+   * An admin's /cases/assign to a typist: a case IN PROGRESS goes to typing (the machine's SEND_TO_TYPIST, the
+   * admin's ASSIGN privilege); a case waiting at the typists' queue unclaimed gets its typist; a case a typist holds:
+   * 'A Transcriptionist is already working on the case'.
+   */
+  private async assignTypist(
+    tx: ChangeTx,
+    row: CaseEntity,
+    actor: Actor,
+    typistId: string,
+  ): Promise<CaseChange | CaseRefusal> {
+    if (row.status === 'PENDING AT TYPIST' && row.typistId !== null)
+      return { refused: CASE_MESSAGES.transcriptionistWorking };
+    const typist = await this.typistFor(tx, row, typistId);
+    if (typeof typist !== 'string') return typist;
+    if (row.status === 'PENDING AT TYPIST')
+      return { action: 'ASSIGN', event: 'CaseSentToTypist', patch: { typistId: typist }, details: { typistId } };
+    const change = await this.move(tx, row, actor, 'SEND_TO_TYPIST', { typistId: typist }, { authorize: false });
+    return 'refused' in change ? change : { ...change, action: 'ASSIGN', details: { typistId } };
+  }
+
+  private async typistFor(tx: ChangeTx, row: CaseEntity, typistId: string | undefined): Promise<string | CaseRefusal> {
     if (row.centreId === null) return { refused: CASE_MESSAGES.notATypistOfCentre };
-    let typist: string;
     if (typistId !== undefined) {
       const [found] = await this.assignees.ofCentre(tx, row.centreId, 'typist', { userId: typistId });
       if (!found) throw new ConflictException(CASE_MESSAGES.notATypistOfCentre);
-      typist = found.id;
-    } else {
-      const settings = await this.assignees.settingsOf(tx, row.centreId);
-      if (settings.typist_assignment === 'MANUAL') return { refused: CASE_MESSAGES.chooseTypist };
-      // online first, then the least open work; a centre with no typist at all cannot send
-      const [least] = await this.assignees.ofCentre(tx, row.centreId, 'typist');
-      if (!least) return { refused: CASE_MESSAGES.notATypistOfCentre };
-      typist = least.id;
+      return found.id;
     }
-    return {
-      action,
-      event: 'CaseSentToTypist',
-      patch: { status, typistId: typist, transcriptionStartedAt: null, onHold: false },
-      details: { typistId: typist, chosen: typistId !== undefined },
-    };
+    const settings = await this.settings.of(tx, row.centreId);
+    if (settings?.typistAssignment !== 'AUTOMATIC') return { refused: CASE_MESSAGES.chooseTypist };
+    // online first, then the least open work; a centre with no typist at all cannot send
+    const [least] = await this.assignees.ofCentre(tx, row.centreId, 'typist');
+    return least ? least.id : { refused: CASE_MESSAGES.notATypistOfCentre };
   }
 
-  private async acceptanceOf(tx: ChangeTx, row: CaseEntity): Promise<{ requiresAcceptance: boolean }> {
-    return { requiresAcceptance: (await this.assignees.settingsOf(tx, row.centreId)).requires_acceptance };
+  /** The case's facts as the lifecycle reads them. */
+  private async factsOf(tx: ChangeTx, row: CaseEntity, settings: CentreSettings | null): Promise<CaseLifecycleFacts> {
+    const [reader] =
+      row.radiologistId !== null && row.centreId !== null
+        ? await this.assignees.ofCentre(tx, row.centreId, 'radiologist', { userId: row.radiologistId })
+        : [];
+    return {
+      status: row.status,
+      workflowType: row.workflowType,
+      fusionStatus: row.fusionStatus,
+      onHold: row.onHold,
+      recallRequested: row.recallRequestedAt !== null,
+      radiologistId: row.radiologistId,
+      radiologistIsJunior: reader?.role_codes.includes(ROLE_CODES.JUNIOR_RADIOLOGIST) ?? false,
+      typistId: row.typistId,
+      imagingState: row.imagingState,
+      parentCaseId: row.parentCaseId,
+      seriesCount: row.seriesCount,
+      legends: row.legends,
+      priority: row.priority,
+      rejectReason: row.rejectReason,
+      fusionCentreId: row.fusionCentreId,
+      assignedAt: iso(row.assignedAt),
+      completedAt: iso(row.completedAt),
+      settings: {
+        requiresAcceptance: settings?.requiresAcceptance ?? false,
+        typistAssignment: settings?.typistAssignment ?? 'MANUAL',
+      },
+    };
   }
 
   /** A new case of the same study, patient, centre and priority, waiting to be assigned. */
@@ -437,7 +416,7 @@ export class CaseActionsService {
       centreId: row.centreId,
       status: 'NEW',
       fusionStatus: null,
-      workflowType: row.workflowType,
+      workflowType: 'Center',
       patientName: row.patientName,
       patientId: row.patientId,
       patientSex: row.patientSex,
@@ -464,7 +443,6 @@ export class CaseActionsService {
       recallRequestedBy: null,
       rejectReason: null,
       fusionCentreId: null,
-      transcriptionStartedAt: null,
       receivedAt: row.receivedAt,
       dueAt: row.dueAt,
       assignedAt: null,

@@ -1,8 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { HttpException } from '@nestjs/common';
 import { CASE_MESSAGES, type CaseChangedMessage } from '@rayworks/contracts';
+import { NotFoundException } from '@nestjs/common';
 import type { ChangeTx, RealtimeEmitter, RequestAccess, UnitOfWork } from '@rayworks/nest-kit';
 import { CaseEntity } from '../cases/case.entity.js';
+import type { CaseMapper } from '../cases/case.mapper.js';
+import type { CasesPublisher } from '../cases/cases.publisher.js';
+import type { VisibleCases } from '../cases/visible-cases.service.js';
 import { TransitionRunner, type TransitionRequest } from './transition-runner.service.js';
 import type { CasePatch, TransitionsRepository } from './transitions.repository.js';
 
@@ -36,14 +40,12 @@ function harness(options: { centreFilter?: string[] | null; grants?: string[]; l
   } satisfies Partial<CaseEntity>);
   const writes: string[] = [];
   const after: (() => unknown)[] = [];
-  const tx = {
-    publish: async (
-      definition: { type: string },
-      key: string,
-      payload: { version: number; previousStatus: string },
-    ) => {
-      writes.push(`publish ${definition.type} ${key} v${payload.version} from ${payload.previousStatus}`);
+  const publisher = {
+    publish: async (_tx: unknown, type: string, moved: CaseEntity, how: { previousStatus: string }) => {
+      writes.push(`publish ${type} ${moved.id} v${moved.version} from ${how.previousStatus}`);
     },
+  } as unknown as CasesPublisher;
+  const tx = {
     audit: async (entry: { action: string }) => {
       writes.push(`audit ${entry.action}`);
     },
@@ -61,9 +63,18 @@ function harness(options: { centreFilter?: string[] | null; grants?: string[]; l
     insert: async () => {
       throw new Error('not used');
     },
-    reachable: (access: RequestAccess, r: CaseEntity) =>
-      access.centreFilter === null || access.centreFilter.includes(r.centreId!),
   } as unknown as TransitionsRepository;
+  // the reach rule is core's VisibleCases: here, the request's centres
+  const visible = {
+    load: async (_tx: unknown, access: RequestAccess) => {
+      if (access.centreFilter !== null && !access.centreFilter.includes(row.centreId!))
+        throw new NotFoundException(CASE_MESSAGES.notFound);
+      return row;
+    },
+  } as unknown as VisibleCases;
+  const mapper = {
+    many: async (_tx: unknown, rows: CaseEntity[]) => rows.map((r) => ({ _id: r.id })),
+  } as unknown as CaseMapper;
   const pushed: [string, string, CaseChangedMessage][] = [];
   const realtime = {
     toRoom: (room: string, event: string, message: CaseChangedMessage) => pushed.push([room, event, message]),
@@ -74,7 +85,7 @@ function harness(options: { centreFilter?: string[] | null; grants?: string[]; l
     groupFilter: null,
     empty: false,
   } as unknown as RequestAccess;
-  const runner = new TransitionRunner(uow, repo, realtime);
+  const runner = new TransitionRunner(uow, repo, visible, publisher, mapper, realtime);
   const assign: TransitionRequest = {
     caseId: CASE,
     version: 3,

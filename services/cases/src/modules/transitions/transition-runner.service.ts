@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  CASE_EVENTS,
   grantsAllow,
   requirement,
   socketRoom,
+  type Case,
   type CaseChangedMessage,
   type CaseEventType,
   type PrivilegeCode,
 } from '@rayworks/contracts';
+import { worklistStatusOf } from '@rayworks/lifecycles';
 import {
   RealtimeEmitter,
   UnitOfWork,
@@ -17,7 +18,9 @@ import {
   type TenantScope,
 } from '@rayworks/nest-kit';
 import type { CaseEntity } from '../cases/case.entity.js';
-import { caseEventOf, worklistStatusOfCase } from './case-event.js';
+import { CaseMapper } from '../cases/case.mapper.js';
+import { CasesPublisher } from '../cases/cases.publisher.js';
+import { VisibleCases } from '../cases/visible-cases.service.js';
 import { actionNotAllowed, caseConflict, caseNotFound, missingPrivilege } from './transitions.errors.js';
 import { TransitionsRepository, type CasePatch, type NewCase } from './transitions.repository.js';
 
@@ -58,11 +61,13 @@ export interface TransitionRequest {
 /** The caller of a transition: a request's (its reach and privileges apply) or the system (auto-assignment). */
 export type TransitionCaller = { access: RequestAccess } | { system: TenantScope };
 
-/** The outcome of one transition: the case after it, and the cases it made. */
+/** The outcome of one transition: the case after it, and the cases it made (rows, and as the API shows them). */
 export interface TransitionResult {
   case: CaseEntity;
   children: CaseEntity[];
   change: CaseChange;
+  view: Case;
+  childViews: Case[];
 }
 
 const isRefusal = (x: CaseChange | CaseRefusal): x is CaseRefusal => 'refused' in x;
@@ -80,6 +85,9 @@ export class TransitionRunner {
   constructor(
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(TransitionsRepository) private readonly cases: TransitionsRepository,
+    @Inject(VisibleCases) private readonly visible: VisibleCases,
+    @Inject(CasesPublisher) private readonly publisher: CasesPublisher,
+    @Inject(CaseMapper) private readonly mapper: CaseMapper,
     @Inject(RealtimeEmitter) private readonly realtime: RealtimeEmitter,
   ) {}
 
@@ -99,8 +107,12 @@ export class TransitionRunner {
     request: TransitionRequest,
     client?: AuditClient | null,
   ): Promise<TransitionResult> {
-    const current = await this.cases.findForChange(tx, request.caseId);
-    if (!current || ('access' in caller && !this.cases.reachable(caller.access, current))) throw caseNotFound();
+    // the reach rule (core's VisibleCases): a case the caller cannot see is 404, as if it did not exist
+    const current =
+      'access' in caller
+        ? await this.visible.load(tx, caller.access, request.caseId, { lock: true })
+        : await this.cases.findForChange(tx, request.caseId);
+    if (!current) throw caseNotFound();
     if ('access' in caller && !this.holds(caller.access, request.privileges)) throw missingPrivilege();
     if (current.version !== request.version) throw caseConflict();
 
@@ -112,20 +124,22 @@ export class TransitionRunner {
     if (!moved) throw caseConflict();
     const actorId = 'access' in caller ? caller.access.principal.userId : null;
 
-    await tx.publish(
-      CASE_EVENTS[change.event],
-      moved.id,
-      caseEventOf(moved, { action: change.action, previousStatus, actorId, reason: change.reason }),
-    );
+    await this.publisher.publish(tx, change.event, moved, {
+      action: change.action,
+      previousStatus,
+      actorId,
+      reason: change.reason,
+    });
     const children: CaseEntity[] = [];
     for (const row of change.children ?? []) {
       const child = await this.cases.insert(tx, row);
       children.push(child);
-      await tx.publish(
-        CASE_EVENTS.CaseCreated,
-        child.id,
-        caseEventOf(child, { action: change.action, previousStatus: null, actorId, reason: change.reason }),
-      );
+      await this.publisher.publish(tx, 'CaseCreated', child, {
+        action: change.action,
+        previousStatus: null,
+        actorId,
+        reason: change.reason,
+      });
     }
     await tx.audit({
       action: `case.${change.action.toLowerCase()}`,
@@ -142,7 +156,8 @@ export class TransitionRunner {
     });
     const pushes = [moved, ...children].map((row) => this.messageOf(row, change, actorId));
     tx.afterCommit(() => this.push(moved.tenantId, pushes));
-    return { case: moved, children, change };
+    const [view, ...childViews] = await this.mapper.many(tx, [moved, ...children]);
+    return { case: moved, children, change, view: view!, childViews };
   }
 
   private holds(access: RequestAccess, privileges: readonly WorklistPrivilege[]): boolean {
@@ -155,7 +170,7 @@ export class TransitionRunner {
       version: row.version,
       type: change.event,
       status: row.status,
-      worklistStatus: worklistStatusOfCase(row),
+      worklistStatus: worklistStatusOf(row.status, row.imagingState),
       centreId: row.centreId,
       radiologistId: row.radiologistId,
       typistId: row.typistId,

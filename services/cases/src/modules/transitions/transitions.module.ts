@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CasesModule } from '../cases/cases.module.js';
 import { AssigneesRepository } from './assignees.repository.js';
 import { AutoAssignmentConsumer } from './auto-assignment.consumer.js';
 import { CaseActionsController } from './case-actions.controller.js';
@@ -12,6 +13,7 @@ import { TransitionsRepository } from './transitions.repository.js';
  * auto-assignment.
  */
 @Module({
+  imports: [CasesModule],
   controllers: [CaseActionsController],
   providers: [TransitionsRepository, TransitionRunner, AssigneesRepository, CaseActionsService, AutoAssignmentConsumer],
   exports: [TransitionRunner, TransitionsRepository],

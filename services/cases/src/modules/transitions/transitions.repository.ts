@@ -1,9 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { z } from 'zod';
-import { typedRows, type ChangeTx, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
+import type { ChangeTx } from '@rayworks/nest-kit';
 import { CaseEntity } from '../cases/case.entity.js';
-
-const openWorkRow = z.object({ user_id: z.uuid(), open: z.coerce.number().int() });
 
 /** The columns a transition may change (never the id, the tenant, the version or the times the kit keeps). */
 export type CasePatch = Partial<Omit<CaseEntity, 'id' | 'tenantId' | 'version' | 'createdAt' | 'updatedAt'>>;
@@ -46,32 +43,5 @@ export class TransitionsRepository {
   async insert(tx: ChangeTx, row: NewCase): Promise<CaseEntity> {
     const repo = tx.repo(CaseEntity);
     return repo.save(repo.create(row));
-  }
-
-  /** Open work of each user (cases assigned and not finished): the least loaded gets the next case. */
-  async openWork(tx: ReadTx, userIds: readonly string[], as: 'radiologist' | 'typist'): Promise<Map<string, number>> {
-    if (userIds.length === 0) return new Map();
-    const column = as === 'radiologist' ? 'radiologist_id' : 'typist_id';
-    const statuses =
-      as === 'radiologist'
-        ? ['PENDING FOR ACCEPTANCE', 'IN PROGRESS', 'PENDING AT TYPIST', 'PENDING FOR REVIEW']
-        : ['PENDING AT TYPIST'];
-    const rows = await typedRows(
-      tx.manager,
-      openWorkRow,
-      `SELECT ${column} AS user_id, count(*) AS open FROM cases.cases
-        WHERE ${column} = ANY(:userIds::uuid[]) AND status = ANY(:statuses::text[]) GROUP BY ${column}`,
-      { userIds, statuses },
-    );
-    return new Map(userIds.map((id) => [id, rows.find((r) => r.user_id === id)?.open ?? 0]));
-  }
-
-  /** Temporary reach rule until core's: the caller's tenant (row-level security), narrowed by group and centres. */
-  reachable(access: RequestAccess, row: CaseEntity): boolean {
-    if (access.empty) return false;
-    if (access.groupFilter !== null && row.groupId !== access.groupFilter) return false;
-    if (access.centreFilter !== null && (row.centreId === null || !access.centreFilter.includes(row.centreId)))
-      return false;
-    return true;
   }
 }
