@@ -334,11 +334,18 @@ export class CaseActionsService {
     actor: Actor,
     typistId: string | undefined,
   ): Promise<CaseChange | CaseRefusal> {
+    const settings = await this.settings.of(tx, row.centreId);
+    const decision = authorizeCaseAction(
+      { userId: actor.userId!, roleCodes: actor.roleCodes },
+      await this.factsOf(tx, row, settings),
+      'SEND_TO_TYPIST',
+    );
+    if (!decision.ok) return refusalOf(decision);
     if (row.status === 'PENDING AT TYPIST' && row.typistId !== null)
       return { refused: CASE_MESSAGES.transcriptionistWorking };
     const typist = await this.typistFor(tx, row, typistId);
     if (typeof typist !== 'string') return typist;
-    const change = await this.move(tx, row, actor, 'SEND_TO_TYPIST', { typistId: typist });
+    const change = await this.move(tx, row, actor, 'SEND_TO_TYPIST', { typistId: typist }, { authorize: false });
     return 'refused' in change ? change : { ...change, details: { typistId: typist, chosen: typistId !== undefined } };
   }
 
