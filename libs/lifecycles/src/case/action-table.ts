@@ -348,27 +348,27 @@ export const FUSION_ACTION_TABLE: readonly FusionTableRow[] = (() => {
   );
 })();
 
+const CASE_ROWS = new Map(CASE_ACTION_TABLE.map((r) => [`${r.role}|${r.status}|${r.workflowType}`, r.actions]));
+const FUSION_ROWS = new Map(FUSION_ACTION_TABLE.map((r) => [`${r.role}|${r.fusionStatus}`, r.actions]));
+const EVER = new Map<RoleCode, Set<CaseAction>>();
+for (const row of [...CASE_ACTION_TABLE, ...FUSION_ACTION_TABLE])
+  for (const action of row.actions) EVER.set(row.role, (EVER.get(row.role) ?? new Set()).add(action));
+
 /** What the case table lets a role do on a case in this status and workflow type. */
 export function caseTableActions(
   role: RoleCode,
   status: CaseStatus,
   workflowType: WorkflowType,
 ): readonly CaseAction[] {
-  return (
-    CASE_ACTION_TABLE.find((r) => r.role === role && r.status === status && r.workflowType === workflowType)?.actions ??
-    []
-  );
+  return CASE_ROWS.get(`${role}|${status}|${workflowType}`) ?? [];
 }
 
 /** What the fusion table lets a role do on a case in this fusion status. */
 export function fusionTableActions(role: RoleCode, fusionStatus: FusionStatus): readonly CaseAction[] {
-  return FUSION_ACTION_TABLE.find((r) => r.role === role && r.fusionStatus === fusionStatus)?.actions ?? [];
+  return FUSION_ROWS.get(`${role}|${fusionStatus}`) ?? [];
 }
 
 /** Whether the role has the action anywhere in either table (else asking for it is a 403, not a 409). */
 export function roleEverMay(role: RoleCode, action: CaseAction): boolean {
-  return (
-    CASE_ACTION_TABLE.some((r) => r.role === role && r.actions.includes(action)) ||
-    FUSION_ACTION_TABLE.some((r) => r.role === role && r.actions.includes(action))
-  );
+  return EVER.get(role)?.has(action) ?? false;
 }

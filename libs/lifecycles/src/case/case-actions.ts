@@ -188,18 +188,32 @@ const publishedBy = (actions: readonly { type: string; params?: unknown }[]): Ca
   return publish ? (publish.params as { eventType: CaseEventType }).eventType : null;
 };
 
+/** The machines standing where the case stands, resolved once per question (resolving is the costly part). */
+function machinesOf(facts: CaseLifecycleFacts) {
+  let home: ReturnType<typeof caseSnapshotOf> | undefined;
+  let fusion: ReturnType<typeof fusionMachine.resolveState> | undefined;
+  return {
+    home: () => (home ??= caseSnapshotOf(facts)),
+    fusion: () =>
+      (fusion ??= fusionMachine.resolveState({ value: facts.fusionStatus!, context: fusionContextOf(facts) })),
+  };
+}
+
 /** Whether the machines let the case move by this action now (view actions always may: they move nothing). */
-function machineAllows(facts: CaseLifecycleFacts, action: CaseAction | CaseSystemEvent, actorId: string | null) {
+function machineAllows(
+  facts: CaseLifecycleFacts,
+  action: CaseAction | CaseSystemEvent,
+  actorId: string | null,
+  machines = machinesOf(facts),
+) {
   if (isView(action)) return true;
   // The placeholder stands for "some radiologist": whether the case may be assigned at all.
   const probe = { actorId, now: '', radiologistId: 'radiologist' };
-  if (isWithFusion(facts) && FUSION_EVENT_OF[action]) {
-    const snapshot = fusionMachine.resolveState({ value: facts.fusionStatus!, context: fusionContextOf(facts) });
-    return snapshot.can({ type: FUSION_EVENT_OF[action], ...probe });
-  }
+  if (isWithFusion(facts) && FUSION_EVENT_OF[action])
+    return machines.fusion().can({ type: FUSION_EVENT_OF[action], ...probe });
   const type = CASE_EVENT_OF[action];
   if (!type || (action === 'RECALL_FROM_FUSION' && !isWithFusion(facts))) return false;
-  return caseSnapshotOf(facts).can({ type, ...probe });
+  return machines.home().can({ type, ...probe });
 }
 
 /** Whether this role's user stands to the case as the action needs (CASE_ROLE_RELATIONS). */
@@ -249,10 +263,19 @@ const rolesOf = (actor: CaseActor): RoleCode[] => [
  * / fusion status, or the machine refuses: on hold, a recall pending, already typed by another typist …).
  */
 export function authorizeCaseAction(actor: CaseActor, facts: CaseLifecycleFacts, action: CaseAction): CaseDecision {
+  return authorize(actor, rolesOf(actor), facts, action, machinesOf(facts));
+}
+
+function authorize(
+  actor: CaseActor,
+  roles: readonly RoleCode[],
+  facts: CaseLifecycleFacts,
+  action: CaseAction,
+  machines: ReturnType<typeof machinesOf>,
+): CaseDecision {
   const privilege = CASE_ACTION_PRIVILEGES[action];
   if (actor.privileges && !actor.privileges.some((p) => p.toUpperCase() === privilege))
     return refuse(403, AUTH_MESSAGES.forbidden);
-  const roles = rolesOf(actor);
   if (!roles.some((role) => roleEverMay(role, action))) return refuse(403, AUTH_MESSAGES.forbidden);
   const inTable = roles.filter((role) => tableActionsOf(role, facts).includes(action));
   const where = usesFusionTable(facts) ? facts.fusionStatus : facts.status;
@@ -262,13 +285,16 @@ export function authorizeCaseAction(actor: CaseActor, facts: CaseLifecycleFacts,
     if (action === 'TRANSCRIBE' && facts.typistId !== null) return refuse(409, CASE_MESSAGES.transcriptionistWorking);
     return refuse(403, AUTH_MESSAGES.forbidden);
   }
-  if (!machineAllows(facts, action, actor.userId)) return notAllowed(action, where);
+  if (!machineAllows(facts, action, actor.userId, machines)) return notAllowed(action, where);
   return { ok: true };
 }
 
 /** Every action this user may take on this case now, in CASE_ACTIONS order: what the console shows. */
 export function allowedCaseActions(actor: CaseActor, facts: CaseLifecycleFacts): CaseAction[] {
-  return CASE_ACTIONS.filter((action) => authorizeCaseAction(actor, facts, action).ok);
+  const roles = rolesOf(actor);
+  const candidates = new Set(roles.flatMap((role) => tableActionsOf(role, facts)));
+  const machines = machinesOf(facts);
+  return CASE_ACTIONS.filter((action) => candidates.has(action) && authorize(actor, roles, facts, action, machines).ok);
 }
 
 /**

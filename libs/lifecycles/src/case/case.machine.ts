@@ -395,7 +395,7 @@ export const caseMachine = setup({
           },
           { target: 'IN PROGRESS', actions: ['assignReader', publish('CaseAssigned')] },
         ],
-        'case.unassign': { target: 'NEW', actions: ['clearReader', publish('CaseUnassigned')] },
+        'case.unassign': { target: 'NEW', actions: ['clearReader', 'clearReason', publish('CaseUnassigned')] },
       },
     },
   },
