@@ -88,6 +88,9 @@ describe('default role → privilege matrix', () => {
     for (const code of [WORKLIST.ACCEPT, WORKLIST.REJECT, WORKLIST.CHAT])
       expect(can(ROLE_CODES.MARKETPLACE_RADIOLOGIST, 'WORKLIST', code)).toBe(true);
     expect(can(ROLE_CODES.MARKETPLACE_RADIOLOGIST, 'WORKLIST', WORKLIST.ASSIGN)).toBe(false);
+    for (const code of [WORKLIST.ACCEPT, WORKLIST.REJECT, WORKLIST.DOWNLOAD_PRINT])
+      expect(can(ROLE_CODES.JUNIOR_RADIOLOGIST, 'WORKLIST', code)).toBe(true);
+    expect(can(ROLE_CODES.JUNIOR_RADIOLOGIST, 'WORKLIST', WORKLIST.ADDENDUM)).toBe(false);
   });
 
   it('lets only radiology roles manage a signature, and nobody but admins manage roles', () => {

@@ -151,8 +151,14 @@ export const DEFAULT_ROLE_PRIVILEGES: Record<RoleCode, PrivilegeGrants> = {
     PROFILE: PROFILE_ALL,
   },
   [ROLE_CODES.JUNIOR_RADIOLOGIST]: {
+    // As the centre radiologist (accept, reject, download, print: the action table), without addendum: a junior's
+    // report always goes to review (docs/decisions/0115-case-action-table.md).
     WORKLIST: [
       W.VIEW,
+      W.ACCEPT,
+      W.REJECT,
+      W.DOWNLOAD_PRINT,
+      W.CASE_DOWNLOAD,
       W.REPORT_VIEW,
       W.GENERATE_REPORT,
       W.CHAT,

@@ -1,7 +1,9 @@
-import { ConfigResourceTypes, Kafka, logLevel, type LogEntry } from 'kafkajs';
+import { Kafka, logLevel, type ConfigResourceTypes, type LogEntry } from 'kafkajs';
 import type { Logger } from 'pino';
 import { ALL_TOPICS, COMPACTED_TOPICS, deadLetterTopic } from '@rayworks/contracts';
 
+/** kafkajs' ConfigResourceTypes.TOPIC (the enum is not a named export of its CommonJS build under ESM). */
+const TOPIC_RESOURCE = 2 as ConfigResourceTypes;
 const COMPACT = [{ name: 'cleanup.policy', value: 'compact' }];
 const compacted = (topic: string) => (COMPACTED_TOPICS as readonly string[]).includes(topic);
 
@@ -52,7 +54,7 @@ export async function ensureTopics(
     if (older.length > 0) {
       const { resources } = await admin.describeConfigs({
         includeSynonyms: false,
-        resources: older.map((name) => ({ type: ConfigResourceTypes.TOPIC, name, configNames: ['cleanup.policy'] })),
+        resources: older.map((name) => ({ type: TOPIC_RESOURCE, name, configNames: ['cleanup.policy'] })),
       });
       const plain = resources
         .filter((r) => r.configEntries.some((e) => e.configName === 'cleanup.policy' && e.configValue !== 'compact'))
@@ -60,7 +62,7 @@ export async function ensureTopics(
       if (plain.length > 0) {
         await admin.alterConfigs({
           validateOnly: false,
-          resources: plain.map((name) => ({ type: ConfigResourceTypes.TOPIC, name, configEntries: COMPACT })),
+          resources: plain.map((name) => ({ type: TOPIC_RESOURCE, name, configEntries: COMPACT })),
         });
       }
     }

@@ -63,11 +63,12 @@ export function caseReachSql(access: RequestAccess, p: QueryParams, c = 'c'): st
       centreNarrowing();
       return narrowing.length === 0 ? 'TRUE' : narrowing.join(' AND ');
     case 'assignedRadiologist':
+    case 'assignedTypist': {
+      const column = kind === 'assignedRadiologist' ? 'radiologist_id' : 'typist_id';
+      narrowing.push(`${c}.${column} = ${p.add(principal.userId)}`);
       centreNarrowing();
-      return [`${c}.radiologist_id = ${p.add(principal.userId)}`, ...narrowing].join(' AND ');
-    case 'assignedTypist':
-      centreNarrowing();
-      return [`${c}.typist_id = ${p.add(principal.userId)}`, ...narrowing].join(' AND ');
+      return narrowing.join(' AND ');
+    }
     case 'fusion': {
       // Sent to one of the caller's fusion centres (the request's centres, else every centre the caller holds).
       const centres = access.centreFilter ?? principal.centreIds;

@@ -183,17 +183,22 @@ export class CasesRepository {
     study: { patientId: string; accessionNumber: string | null; centreId: string | null },
   ): Promise<CaseEntity | null> {
     const p = new QueryParams();
-    const byAccession = study.accessionNumber ? `c.accession_number = ${p.add(study.accessionNumber)}` : 'FALSE';
-    const byPatient = study.patientId ? `c.patient_id = ${p.add(study.patientId)}` : 'FALSE';
-    const sameCentre = study.centreId ? `c.centre_id = ${p.add(study.centreId)}` : 'FALSE';
-    return tx
+    const accession = study.accessionNumber ? p.add(study.accessionNumber) : null;
+    const matches = [
+      ...(accession ? [`c.accession_number = ${accession}`] : []),
+      ...(study.patientId ? [`c.patient_id = ${p.add(study.patientId)}`] : []),
+    ];
+    if (matches.length === 0) return Promise.resolve(null);
+    const qb = tx
       .repo(CaseEntity)
       .createQueryBuilder('c')
-      .where(`c.status = 'PENDING FOR SCAN' AND c.study_instance_uid IS NULL AND (${byAccession} OR ${byPatient})`)
-      .setParameters(p.values)
-      .orderBy(`(${byAccession})`, 'DESC')
-      .addOrderBy(`(${sameCentre})`, 'DESC')
+      .where(`c.status = 'PENDING FOR SCAN' AND c.study_instance_uid IS NULL AND (${matches.join(' OR ')})`);
+    // the accession's match first, then the study's own centre, then the oldest registration
+    if (accession) qb.addOrderBy(`CASE WHEN c.accession_number = ${accession} THEN 0 ELSE 1 END`, 'ASC');
+    if (study.centreId) qb.addOrderBy(`CASE WHEN c.centre_id = ${p.add(study.centreId)} THEN 0 ELSE 1 END`, 'ASC');
+    return qb
       .addOrderBy('c.created_at', 'ASC')
+      .setParameters(p.values)
       .limit(1)
       .setLock('pessimistic_write')
       .setOnLocked('skip_locked')

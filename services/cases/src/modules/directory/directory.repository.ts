@@ -15,7 +15,7 @@ export class DirectoryRepository {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (id) DO UPDATE SET login_name = EXCLUDED.login_name, full_name = EXCLUDED.full_name,
          role_codes = EXCLUDED.role_codes, group_id = EXCLUDED.group_id, centre_ids = EXCLUDED.centre_ids,
-         specializations = CASE WHEN $10 THEN EXCLUDED.specializations ELSE cases.users.specializations END,
+         specializations = CASE WHEN $10::boolean THEN EXCLUDED.specializations ELSE cases.users.specializations END,
          is_active = EXCLUDED.is_active, updated_at = now()`,
       [
         u.userId,
@@ -26,6 +26,7 @@ export class DirectoryRepository {
         u.groupId,
         u.centreIds,
         u.specializations ?? [],
+        u.isActive,
         u.specializations !== undefined,
       ],
     );

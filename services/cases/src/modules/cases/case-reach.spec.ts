@@ -1,0 +1,96 @@
+import { describe, expect, it } from '@jest/globals';
+import { ROLE_CODES } from '@rayworks/contracts';
+import { QueryParams, type Principal, type RequestAccess } from '@rayworks/nest-kit';
+import { caseCountReachSql, caseReachKind, caseReachSql, centreInReach } from './case-reach.js';
+
+const T = '0190a5c4-0000-7000-8000-000000000000';
+const U = '0190a5c4-0000-7000-8000-0000000000aa';
+const G = '0190a5c4-0000-7000-8000-0000000000bb';
+const C1 = '0190a5c4-0000-7000-8000-0000000000c1';
+const C2 = '0190a5c4-0000-7000-8000-0000000000c2';
+
+function access(role: string, level: Principal['level'], over: Partial<RequestAccess> = {}): RequestAccess {
+  const principal = {
+    userId: U,
+    tenantId: level === 'platform' ? null : T,
+    roleCodes: [role],
+    level,
+    groupId: level === 'group' || level === 'centre' ? G : null,
+    centreIds: level === 'tenant' ? [] : [C1],
+  } as unknown as Principal;
+  return {
+    principal,
+    groupFilter: level === 'group' ? G : null,
+    centreFilter: level === 'centre' ? [C1] : null,
+    empty: false,
+    submoduleType: null,
+    subscriptionType: null,
+    sessionEnabled: false,
+    ...over,
+  };
+}
+
+describe('the reach rule (who sees which case)', () => {
+  const rows: [string, string, Principal['level'], string, string][] = [
+    ['company admin', ROLE_CODES.ADMIN, 'tenant', 'company', 'TRUE'],
+    ['radiology admin', ROLE_CODES.RADIOLOGY_ADMIN, 'tenant', 'company', 'TRUE'],
+    ['group admin', ROLE_CODES.GROUP_ADMIN, 'group', 'group', 'c.group_id = :p0'],
+    ['centre admin', ROLE_CODES.CENTER_ADMIN, 'centre', 'centres', 'c.centre_id = ANY(:p0::uuid[])'],
+    ['receptionist', ROLE_CODES.RECEPTIONIST, 'centre', 'centres', 'c.centre_id = ANY(:p0::uuid[])'],
+    [
+      'radiologist',
+      ROLE_CODES.CENTER_RADIOLOGIST,
+      'centre',
+      'assignedRadiologist',
+      'c.radiologist_id = :p0 AND c.centre_id = ANY(:p1::uuid[])',
+    ],
+    [
+      'junior radiologist',
+      ROLE_CODES.JUNIOR_RADIOLOGIST,
+      'centre',
+      'assignedRadiologist',
+      'c.radiologist_id = :p0 AND c.centre_id = ANY(:p1::uuid[])',
+    ],
+    ['typist', ROLE_CODES.TYPIST, 'centre', 'assignedTypist', 'c.typist_id = :p0 AND c.centre_id = ANY(:p1::uuid[])'],
+    ['fusion centre', ROLE_CODES.FUSION_CENTER, 'centre', 'fusion', 'c.fusion_centre_id = ANY(:p0::uuid[])'],
+    ['marketplace radiologist', ROLE_CODES.MARKETPLACE_RADIOLOGIST, 'tenant', 'marketplace', 'FALSE'],
+    ['platform operator', ROLE_CODES.SUPER_ADMIN, 'platform', 'none', 'FALSE'],
+  ];
+  it.each(rows)('%s', (_, role, level, kind, sql) => {
+    const a = access(role, level);
+    expect(caseReachKind(a)).toBe(kind);
+    expect(caseReachSql(a, new QueryParams())).toBe(sql);
+  });
+
+  it('a radiologist sees only its own cases: the parameter is its user id', () => {
+    const p = new QueryParams();
+    caseReachSql(access(ROLE_CODES.CENTER_RADIOLOGIST, 'centre'), p);
+    expect(p.values.p0).toBe(U);
+  });
+
+  it('request headers narrow a company admin, never widen anyone', () => {
+    const p = new QueryParams();
+    expect(caseReachSql(access(ROLE_CODES.ADMIN, 'tenant', { groupFilter: G, centreFilter: [C2] }), p)).toBe(
+      'c.group_id = :p0 AND c.centre_id = ANY(:p1::uuid[])',
+    );
+    expect(caseReachSql(access(ROLE_CODES.ADMIN, 'tenant', { empty: true }), new QueryParams())).toBe('FALSE');
+    expect(caseReachSql(access(ROLE_CODES.GROUP_ADMIN, 'group', { groupFilter: null }), new QueryParams())).toBe(
+      'TRUE',
+    );
+  });
+
+  it('the counts use the same rule on their own alias', () => {
+    expect(caseCountReachSql(access(ROLE_CODES.CENTER_RADIOLOGIST, 'centre'), new QueryParams())).toBe(
+      'k.radiologist_id = :p0 AND k.centre_id = ANY(:p1::uuid[])',
+    );
+    expect(caseCountReachSql(access(ROLE_CODES.FUSION_CENTER, 'centre'), new QueryParams())).toBe('FALSE');
+  });
+
+  it('centre settings: company any centre, a group admin its group, a centre admin its centres', () => {
+    expect(centreInReach(access(ROLE_CODES.ADMIN, 'tenant'), { id: C2, groupId: null })).toBe(true);
+    expect(centreInReach(access(ROLE_CODES.GROUP_ADMIN, 'group'), { id: C2, groupId: G })).toBe(true);
+    expect(centreInReach(access(ROLE_CODES.GROUP_ADMIN, 'group'), { id: C2, groupId: null })).toBe(false);
+    expect(centreInReach(access(ROLE_CODES.CENTER_ADMIN, 'centre'), { id: C1, groupId: G })).toBe(true);
+    expect(centreInReach(access(ROLE_CODES.CENTER_ADMIN, 'centre'), { id: C2, groupId: G })).toBe(false);
+  });
+});
