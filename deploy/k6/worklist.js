@@ -7,7 +7,8 @@
 //   actors   (ACTORS, default 20 % of VUS): an administrator takes a NEW case of the actor's own patients (a
 //            patient-ID prefix no other actor uses, so actors never race each other) and assigns it to a radiologist
 //            of its centre (/cases/assign); that radiologist accepts it when the centre asks for acceptance, puts it
-//            on hold and resumes it (/cases/worklistupdate), then reads the tab counts.
+//            on hold, resumes it and reverts it to NEW (/cases/worklistupdate: the loop leaves the data as it found
+//            it, so runs can be repeated), then reads the tab counts.
 // Every answer must be a 2xx success: the error rate is the share of requests that were not. Loopback targets only.
 // Ends with p95 and the error rate, overall and per request kind.
 import http from 'k6/http';
@@ -36,6 +37,7 @@ const NAMES = [
   'accept',
   'hold',
   'resume',
+  'revert',
 ];
 
 export const options = {
@@ -175,7 +177,21 @@ export function act(data) {
   kase = call(radiologist, '/cases/worklistupdate', { _id: kase._id, version: kase.version, action: 'HOLD' }, 'hold');
   if (!kase) return think();
   think();
-  call(radiologist, '/cases/worklistupdate', { _id: kase._id, version: kase.version, action: 'UNHOLD' }, 'resume');
+  kase = call(
+    radiologist,
+    '/cases/worklistupdate',
+    { _id: kase._id, version: kase.version, action: 'UNHOLD' },
+    'resume',
+  );
+  if (!kase) return think();
+  think();
+  // the radiologist gives it back to the centre's NEW queue: the loop leaves the data as it found it
+  call(
+    radiologist,
+    '/cases/worklistupdate',
+    { _id: kase._id, version: kase.version, action: 'REVERT', reason: 'Benchmark: back to the queue' },
+    'revert',
+  );
   call(radiologist, '/getworklist/statistics', {}, 'statistics');
   think();
 }

@@ -13,6 +13,8 @@ const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
 const SCRATCH = 'bench_worklist';
 const CONTAINS = ['shar', 'nguy', 'kowal', 'yamam', 'priya', 'ateo', 'ohan'];
 const TABS = ['NEW', 'IN PROGRESS', 'COMPLETED'];
+/** The tab deep enough for a page 200 (the open tabs hold a few thousand cases). */
+const DEEP = ['COMPLETED'];
 const PREFIX_COLUMNS = ['patient_name_upper', 'patient_given_upper', 'patient_id_upper', 'accession_upper'];
 
 async function connect(tenantId) {
@@ -81,8 +83,10 @@ async function dropPlainCopy(client, step) {
 }
 
 /** The reference queries of one table; `tenant` is the explicit company filter ('' under RLS, which adds it). */
-function referenceQueries(table, tenantId, boundaries, { rls }) {
-  const company = rls ? 'true' : `tenant_id = '${tenantId}'`;
+function referenceQueries(table, tenantId, boundaries) {
+  // the company written out in both: under RLS too, as the service's reach does (docs/benchmarks.md: with the
+  // permissive marketplace and fusion policies ORed into RLS, only a written-out tenant leads the indexes)
+  const company = `tenant_id = '${tenantId}'`;
   const few = 20; // the scans: 20 runs are plenty and keep the shared machine free
   return [
     {
@@ -94,7 +98,7 @@ function referenceQueries(table, tenantId, boundaries, { rls }) {
       label: 'status tab, page 200 by OFFSET',
       text: `SELECT * FROM ${table} WHERE ${company} AND status = $1 ORDER BY received_at DESC, id DESC
               LIMIT 50 OFFSET 9950`,
-      values: TABS.map((s) => [s]),
+      values: DEEP.map((s) => [s]),
     },
     {
       label: 'status tab, page 200 by keyset',
@@ -130,7 +134,7 @@ export async function databaseAlone(company, { requests, log, step }) {
   try {
     // the cursors of page 200: the 9,950th row of each tab, newest first
     const boundaries = [];
-    for (const status of TABS) {
+    for (const status of DEEP) {
       const { rows: b } = await client.query(
         `SELECT status, received_at, id FROM cases.cases WHERE status = $1 ORDER BY received_at DESC, id DESC
           LIMIT 1 OFFSET 9949`,
@@ -140,11 +144,18 @@ export async function databaseAlone(company, { requests, log, step }) {
     }
     await plainCopy(client, tenantId, step);
     const under = [
-      ...referenceQueries(`${SCRATCH}.cases`, tenantId, boundaries, { rls: false }).map((q) => ({
+      ...referenceQueries(`${SCRATCH}.cases`, tenantId, boundaries).map((q) => ({
         ...q,
         where: 'plain',
       })),
-      ...referenceQueries('cases.cases', tenantId, boundaries, { rls: true }).map((q) => ({ ...q, where: 'rls' })),
+      ...referenceQueries('cases.cases', tenantId, boundaries).map((q) => ({ ...q, where: 'rls' })),
+      {
+        label: 'status tab, page 1, the company left to RLS alone (5 runs)',
+        text: `SELECT * FROM cases.cases WHERE status = $1 ORDER BY received_at DESC, id DESC LIMIT 50`,
+        values: [['NEW']],
+        requests: 5,
+        where: 'rls',
+      },
       {
         label: 'count per status from the maintained counts',
         text: `SELECT status, sum(n)::bigint FROM cases.case_counts GROUP BY status`,

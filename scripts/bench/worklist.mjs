@@ -81,7 +81,8 @@ async function timedCall(base, caller, endpoint, body) {
 }
 
 const STATUS_TABS = ['NEW', 'IN PROGRESS', 'PENDING AT TYPIST', 'COMPLETED', 'ALL'];
-const DEEP_TABS = ['NEW', 'IN PROGRESS', 'COMPLETED'];
+// the tabs with 10,000 cases and more (the open tabs hold a few thousand: docs/benchmarks.md)
+const DEEP_TABS = ['COMPLETED', 'ALL'];
 // family-name, given-name and patient-ID prefixes (the search is the start of a word of the name, or of the
 // patient ID or accession number: docs/decisions/0118-worklist-queries.md)
 const SEARCHES = ['shar', 'nguy', 'kowal', 'yamam', 'fern', 'priya', 'mateo', 'BW00123', 'ACC0004'];
@@ -102,7 +103,7 @@ async function cursorAt(caller, filter, page) {
 async function queryKinds(company, admin, radiologist) {
   const day = 24 * 3600 * 1000;
   const now = Date.now();
-  step('walking 199 pages by cursor on three tabs (the cursors of page 200)');
+  step('walking 199 pages by cursor on two tabs (the cursors of page 200)');
   const deepCursors = [];
   for (const status of DEEP_TABS) deepCursors.push({ status, cursor: await cursorAt(admin, { status }, 200) });
   const get = CASES_API.getCases;
@@ -118,13 +119,13 @@ async function queryKinds(company, admin, radiologist) {
       label: 'status tab, page 200 by page number (OFFSET)',
       who: admin,
       endpoint: get,
-      body: (i) => ({ status: DEEP_TABS[i % 3], page: 200 }),
+      body: (i) => ({ status: DEEP_TABS[i % 2], page: 200 }),
     },
     {
       label: 'status tab, page 200 by cursor (keyset)',
       who: admin,
       endpoint: get,
-      body: (i) => ({ status: deepCursors[i % 3].status, cursor: deepCursors[i % 3].cursor }),
+      body: (i) => ({ status: deepCursors[i % 2].status, cursor: deepCursors[i % 2].cursor }),
     },
     {
       label: 'centre filter, newest first',
