@@ -93,7 +93,10 @@ function call(session, path, body, name) {
     headers: session.headers,
     tags: { name, kind: 'worklist' },
   });
-  check(res, { success: ok });
+  if (!check(res, { success: ok }) && shown < 3) {
+    shown++; // the first refusals of each virtual user, with the service's message
+    console.warn(`${name} ${res.status}: ${String(res.body).slice(0, 300)}`);
+  }
   return ok(res) ? res.json('data') : null;
 }
 
@@ -103,6 +106,7 @@ const MODALITIES = ['CT', 'MR', 'US', 'CR', 'DX'];
 const DAY = 24 * 3600 * 1000;
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 let cursor = null;
+let shown = 0;
 
 export function browse(data) {
   // two of every three browsers are administrators, the rest radiologists (their own cases)

@@ -243,6 +243,7 @@ async function runK6(company) {
   const duration = process.env.BENCH_K6_DURATION ?? '60s';
   log(`\n## k6: ${vus} virtual users browsing and acting for ${duration} (deploy/k6/worklist.js)`);
   const dataFile = path.join(BENCH_DATA_DIR, 'worklist-k6.json');
+  await mkdir(path.join(ROOT, '.local/k6'), { recursive: true });
   await writeFile(
     dataFile,
     JSON.stringify({
