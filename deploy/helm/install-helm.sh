@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Helm, built once from the Go module proxy with `go install` into ~/.cache/rayworks/bin (like MinIO in
-# deploy/local/s3.sh and k6 in deploy/k6/run.sh). Idempotent: a binary whose stamp names the pinned version is
+# deploy/local/s3.sh and k6 in deploy/k6/build-k6.sh). Idempotent: a binary whose stamp names the pinned version is
 # reused and the script returns at once. Prints the binary's path on stdout; progress goes to stderr.
 #   bash deploy/helm/install-helm.sh            # scripts/ensure-deps.sh runs it, so npm test and CI get it
 set -euo pipefail

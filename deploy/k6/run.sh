@@ -2,22 +2,14 @@
 # npm run load: the admin lists under 50 virtual users for 60 s against the running local stack (npm start first),
 # printing p95 and the error rate. npm run bench:k6 [script.js]: the same with VUS (default 10) and DURATION from
 # the environment.
-# k6 is built once with `go install` into ~/.cache/rayworks/bin (about 3 minutes, like MinIO). The test makes a
-# company of its own (never the demo one) with an administrator and 60 users to list, then runs the script
+# k6 is built once with `go install` into ~/.cache/rayworks/bin (deploy/k6/build-k6.sh, about 3 minutes). The test
+# makes a company of its own (never the demo one) with an administrator and 60 users to list, then runs the script
 # (default deploy/k6/auth-lists.js) with VUS and DURATION from the environment. Loopback targets only.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/env.sh"
 cd "$RAYWORKS_ROOT"
 source deploy/local/env.sh
-K6_VERSION=v1.8.1
-bin="${XDG_CACHE_HOME:-$HOME/.cache}/rayworks/bin"
-mkdir -p "$bin"
-if [ "$(cat "$bin/k6.version" 2>/dev/null)" != "$K6_VERSION" ] || [ ! -x "$bin/k6" ]; then
-  command -v go >/dev/null || { echo "[k6] Go is needed to build k6" >&2; exit 1; }
-  echo "[k6] building k6 $K6_VERSION with go install (once)"
-  GOBIN="$bin" GOFLAGS="${GOFLAGS:--buildvcs=false}" CGO_ENABLED=0 go install "go.k6.io/k6@$K6_VERSION"
-  echo "$K6_VERSION" > "$bin/k6.version"
-fi
+k6=$(bash deploy/k6/build-k6.sh)
 url="${RAYWORKS_URL:-http://127.0.0.1:8080}"
 curl -fsS -o /dev/null "$url/health/ready" || { echo "[k6] the stack is not running at $url: npm start first" >&2; exit 1; }
 
@@ -38,4 +30,4 @@ DATABASE_URL="$auth_db" node services/auth/dist/tenant.js "$spec" > /dev/null
 echo "[k6] company k6 Load $suffix provisioned; ${VUS:-10} virtual users for ${DURATION:-30s}; $(nproc) cores; $(date -u +%FT%TZ)"
 mkdir -p .local/k6
 RAYWORKS_URL="$url" RAYWORKS_LOGIN="k6.admin.$suffix" RAYWORKS_PASSWORD="$password" \
-  "$bin/k6" run --quiet "${1:-deploy/k6/auth-lists.js}"
+  "$k6" run --quiet "${1:-deploy/k6/auth-lists.js}"

@@ -227,10 +227,12 @@ function run(command, args) {
 /**
  * The stack for the Rayworks sections: a running one is used as it is; otherwise this checkout's is started
  * (infrastructure, migrations, processes) and stopped again by the returned release. BENCH_STACK_LOCK names a lock
- * file (flock) to hold while the benchmark's stack runs, for machines where checkouts share the ports.
+ * file (flock) to hold while the benchmark's stack runs, for machines where checkouts share the ports. `services`:
+ * the services whose readiness (beside the gateway's) means the stack runs (bench:worklist asks for cases).
  */
-export async function acquireStack() {
-  if ((await ready(GATEWAY_PORT)) && (await ready(SERVICE_PORTS.imaging))) {
+export async function acquireStack({ services = ['imaging'] } = {}) {
+  const answering = await Promise.all([GATEWAY_PORT, ...services.map((s) => SERVICE_PORTS[s])].map(ready));
+  if (answering.every(Boolean)) {
     step('using the running stack');
     return async () => undefined;
   }

@@ -3,11 +3,13 @@ import { SERVICE_SUBSCRIPTIONS } from '@rayworks/contracts';
 import { ServiceKitModule, ServiceKitSettings } from '@rayworks/nest-kit';
 import { database } from './database/data-source.js';
 import { CasesModule } from './modules/cases/cases.module.js';
+import { TransitionsModule } from './modules/transitions/transitions.module.js';
 
 @Module({
   imports: [
     ServiceKitModule.forRoot(new ServiceKitSettings('cases', database, SERVICE_SUBSCRIPTIONS.cases)),
     CasesModule,
+    TransitionsModule,
   ],
 })
 export class AppModule {}

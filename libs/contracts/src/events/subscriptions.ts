@@ -18,6 +18,8 @@ export const SERVICE_SUBSCRIPTIONS: Record<ServiceName, { purpose: string; topic
       TOPICS.authUser,
       TOPICS.authOrg,
       TOPICS.billingRegistration,
+      // its own case events: a case arriving NEW is auto-assigned (docs/decisions/0123)
+      TOPICS.casesCase,
     ],
   },
   // a case started creates the report draft

@@ -1,0 +1,62 @@
+import { Controller, Inject } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { z } from 'zod';
+import { CASE_MESSAGES, CASES_API } from '@rayworks/contracts';
+import {
+  apiOk,
+  ApiContract,
+  Client,
+  ContractBody,
+  CurrentAccess,
+  type AuditClient,
+  type RequestAccess,
+} from '@rayworks/nest-kit';
+import { CaseActionsService } from './case-actions.service.js';
+
+type Body<K extends keyof typeof CASES_API> = z.output<(typeof CASES_API)[K]['body']>;
+
+@ApiTags('case actions')
+@Controller()
+export class CaseActionsController {
+  constructor(@Inject(CaseActionsService) private readonly actions: CaseActionsService) {}
+
+  @ApiContract(CASES_API.assignCases, 'Assigns one or many cases to a radiologist or a typist, each case on its own')
+  async assign(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(CASES_API.assignCases) body: Body<'assignCases'>,
+    @Client() client: AuditClient,
+  ) {
+    return apiOk({ results: await this.actions.assign(access, body, client) }, CASE_MESSAGES.assigned);
+  }
+
+  @ApiContract(
+    CASES_API.worklistUpdate,
+    'One action on one case (accept, reject, recall, hold, to typist, rollback, …)',
+  )
+  async update(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(CASES_API.worklistUpdate) body: Body<'worklistUpdate'>,
+    @Client() client: AuditClient,
+  ) {
+    const done = await this.actions.update(access, body, client);
+    return apiOk(done.case, done.message);
+  }
+
+  @ApiContract(CASES_API.splitCase, 'Splits a case by series before it is read: the other parts become new cases')
+  async split(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(CASES_API.splitCase) body: Body<'splitCase'>,
+    @Client() client: AuditClient,
+  ) {
+    return apiOk(await this.actions.split(access, body, client), CASE_MESSAGES.splitted);
+  }
+
+  @ApiContract(CASES_API.setCaseLegend, 'Sets or clears a legend (Interested, Mark as Research) on a case')
+  async legend(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(CASES_API.setCaseLegend) body: Body<'setCaseLegend'>,
+    @Client() client: AuditClient,
+  ) {
+    return apiOk(await this.actions.legend(access, body, client), CASE_MESSAGES.legendUpdated);
+  }
+}

@@ -1,0 +1,189 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  grantsAllow,
+  requirement,
+  socketRoom,
+  type Case,
+  type CaseChangedMessage,
+  type CaseEventType,
+  type PrivilegeCode,
+} from '@rayworks/contracts';
+import { worklistStatusOf } from '@rayworks/lifecycles';
+import {
+  RealtimeEmitter,
+  UnitOfWork,
+  type AuditClient,
+  type ChangeTx,
+  type RequestAccess,
+  type TenantScope,
+} from '@rayworks/nest-kit';
+import type { CaseEntity } from '../cases/case.entity.js';
+import { CaseMapper } from '../cases/case.mapper.js';
+import { CasesPublisher } from '../cases/cases.publisher.js';
+import { VisibleCases } from '../cases/visible-cases.service.js';
+import { actionNotAllowed, caseConflict, caseNotFound, missingPrivilege } from './transitions.errors.js';
+import { TransitionsRepository, type CasePatch, type NewCase } from './transitions.repository.js';
+
+/** A worklist privilege code (WORKLIST submodule). */
+export type WorklistPrivilege = PrivilegeCode<'WORKLIST'>;
+
+/** What a transition does to the case, decided from the case as it is (the machine and the action table). */
+export interface CaseChange {
+  /** The action (CASE_ACTIONS, or a system action such as AUTO_ASSIGN): in the event, the audit entry and the push. */
+  action: string;
+  event: CaseEventType;
+  patch: CasePatch;
+  reason?: string | null;
+  /** More for the audit entry (never patient data). */
+  details?: Record<string, unknown>;
+  /** Cases the transition makes beside this one (a split's parts): inserted, each with its own CaseCreated event. */
+  children?: readonly NewCase[];
+}
+
+/** A refusal of the machine or the action table (409 with its message). */
+export interface CaseRefusal {
+  refused: string;
+}
+
+export interface TransitionRequest {
+  caseId: string;
+  /** The version the caller read: a case at another version has moved on (409 conflict). */
+  version: number;
+  /** The caller must hold one of these WORKLIST privileges (403 otherwise); none for a system transition. */
+  privileges: readonly WorklistPrivilege[];
+  /**
+   * Decides the change from the case as it is, in the transaction (so it may read more: settings, assignees).
+   * Returns a refusal for what the machine or the table does not allow (409), or throws an HttpException.
+   */
+  decide: (current: CaseEntity, tx: ChangeTx) => Promise<CaseChange | CaseRefusal> | CaseChange | CaseRefusal;
+}
+
+/** The caller of a transition: a request's (its reach and privileges apply) or the system (auto-assignment). */
+export type TransitionCaller = { access: RequestAccess } | { system: TenantScope };
+
+/** The outcome of one transition: the case after it, and the cases it made (rows, and as the API shows them). */
+export interface TransitionResult {
+  case: CaseEntity;
+  children: CaseEntity[];
+  change: CaseChange;
+  view: Case;
+  childViews: Case[];
+}
+
+const isRefusal = (x: CaseChange | CaseRefusal): x is CaseRefusal => 'refused' in x;
+
+/**
+ * The one road every change of a case takes (docs/decisions/0122-one-transition-runner.md), in one unit of work:
+ * load the case the caller can see (404), check the privilege (403), check the version the caller read (409),
+ * ask the decision (the machine and the action table: 409 with its message), apply the patch with
+ * `UPDATE … WHERE id AND version` (409 when another change won), write the outbox event (CASE_EVENTS[type]) and the
+ * audit entry in the same transaction; after the commit, push `cases:case-changed` to the company's room.
+ * The marketplace and fusion transitions go through it too, with their own `decide`.
+ */
+@Injectable()
+export class TransitionRunner {
+  constructor(
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(TransitionsRepository) private readonly cases: TransitionsRepository,
+    @Inject(VisibleCases) private readonly visible: VisibleCases,
+    @Inject(CasesPublisher) private readonly publisher: CasesPublisher,
+    @Inject(CaseMapper) private readonly mapper: CaseMapper,
+    @Inject(RealtimeEmitter) private readonly realtime: RealtimeEmitter,
+  ) {}
+
+  /** One transition as its own unit of work. */
+  run(caller: TransitionCaller, request: TransitionRequest, client?: AuditClient | null): Promise<TransitionResult> {
+    const scope = 'access' in caller ? caller.access : caller.system;
+    return this.uow.change(scope, (tx) => this.within(tx, caller, request, client));
+  }
+
+  /**
+   * One transition inside a unit of work the caller holds (several transitions committed together): the same checks
+   * and writes; the pushes go out after that unit commits.
+   */
+  async within(
+    tx: ChangeTx,
+    caller: TransitionCaller,
+    request: TransitionRequest,
+    client?: AuditClient | null,
+  ): Promise<TransitionResult> {
+    // the reach rule (core's VisibleCases): a case the caller cannot see is 404, as if it did not exist
+    const current =
+      'access' in caller
+        ? await this.visible.load(tx, caller.access, request.caseId, { lock: true })
+        : await this.cases.findForChange(tx, request.caseId);
+    if (!current) throw caseNotFound();
+    if ('access' in caller && !this.holds(caller.access, request.privileges)) throw missingPrivilege();
+    if (current.version !== request.version) throw caseConflict();
+
+    const previousStatus = current.status;
+    const change = await request.decide(current, tx);
+    if (isRefusal(change)) throw actionNotAllowed(change.refused);
+
+    const moved = await this.cases.updateIfVersion(tx, current.id, request.version, change.patch);
+    if (!moved) throw caseConflict();
+    const actorId = 'access' in caller ? caller.access.principal.userId : null;
+
+    await this.publisher.publish(tx, change.event, moved, {
+      action: change.action,
+      previousStatus,
+      actorId,
+      reason: change.reason,
+    });
+    const children: CaseEntity[] = [];
+    for (const row of change.children ?? []) {
+      const child = await this.cases.insert(tx, row);
+      children.push(child);
+      await this.publisher.publish(tx, 'CaseCreated', child, {
+        action: change.action,
+        previousStatus: null,
+        actorId,
+        reason: change.reason,
+      });
+    }
+    await tx.audit({
+      action: `case.${change.action.toLowerCase()}`,
+      target: { type: 'case', id: moved.id },
+      details: {
+        from: previousStatus,
+        to: moved.status,
+        version: moved.version,
+        ...(change.reason ? { reason: change.reason } : {}),
+        ...(children.length ? { children: children.map((c) => c.id) } : {}),
+        ...change.details,
+      },
+      client: client ?? null,
+    });
+    const pushes = [moved, ...children].map((row) => this.messageOf(row, change, actorId));
+    tx.afterCommit(() => this.push(moved.tenantId, pushes));
+    const [view, ...childViews] = await this.mapper.many(tx, [moved, ...children]);
+    return { case: moved, children, change, view: view!, childViews };
+  }
+
+  private holds(access: RequestAccess, privileges: readonly WorklistPrivilege[]): boolean {
+    return privileges.length > 0 && grantsAllow(access.principal.grants, requirement('WORKLIST', ...privileges));
+  }
+
+  private messageOf(row: CaseEntity, change: CaseChange, actorId: string | null): CaseChangedMessage {
+    return {
+      caseId: row.id,
+      version: row.version,
+      type: change.event,
+      status: row.status,
+      worklistStatus: worklistStatusOf(row.status, row.imagingState),
+      centreId: row.centreId,
+      radiologistId: row.radiologistId,
+      typistId: row.typistId,
+      actorId,
+    };
+  }
+
+  /** Best effort (a console that misses it reads over HTTP): a failed push never fails the committed change. */
+  private push(tenantId: string, messages: CaseChangedMessage[]): void {
+    try {
+      for (const message of messages) this.realtime.toRoom(socketRoom.tenant(tenantId), 'cases:case-changed', message);
+    } catch {
+      // the change is committed; the rows refetch on the next read
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { CasesModule } from '../cases/cases.module.js';
+import { AssigneesRepository } from './assignees.repository.js';
+import { AutoAssignmentConsumer } from './auto-assignment.consumer.js';
+import { CaseActionsController } from './case-actions.controller.js';
+import { CaseActionsService } from './case-actions.service.js';
+import { TransitionRunner } from './transition-runner.service.js';
+import { TransitionsRepository } from './transitions.repository.js';
+
+/**
+ * The case's transitions: the one runner every change of a case goes through (TransitionRunner), exported for
+ * the other modules of the service (marketplace, fusion); the worklist's actions (/cases/assign, /cases/worklistupdate, split, legends) and
+ * auto-assignment.
+ */
+@Module({
+  imports: [CasesModule],
+  controllers: [CaseActionsController],
+  providers: [TransitionsRepository, TransitionRunner, AssigneesRepository, CaseActionsService, AutoAssignmentConsumer],
+  exports: [TransitionRunner, TransitionsRepository],
+})
+export class TransitionsModule {}
