@@ -26,6 +26,6 @@ export function createDataSource(url: string, options: ServiceDatabaseOptions, a
     synchronize: false,
     migrationsRun: false,
     applicationName,
-    extra: { max: 10, options: `-c search_path=${options.schema}` },
+    extra: { max: 10, options: `-c search_path=${options.schema} -c jit=off` },
   });
 }

@@ -72,10 +72,14 @@ describe('the worklist query builder', () => {
     expect(countableFilter(caseListBody.parse({ legends: ['MLC'] }))).toBe(false);
   });
 
-  it('orders by the sort key NULLS LAST, then the id the same way; priority by urgency', () => {
+  it('orders by the sort key (NULLS LAST only where it can be null, so a DESC index serves it), then the id', () => {
     expect(orderSql('receivedAt', 'desc')).toEqual([
-      ['c.received_at', 'DESC', 'NULLS LAST'],
-      ['c.id', 'DESC', 'NULLS LAST'],
+      ['c.received_at', 'DESC', undefined],
+      ['c.id', 'DESC', undefined],
+    ]);
+    expect(orderSql('dueAt', 'asc')).toEqual([
+      ['c.due_at', 'ASC', 'NULLS LAST'],
+      ['c.id', 'ASC', undefined],
     ]);
     expect(orderSql('priority', 'asc')[0]![0]).toContain("array_position(ARRAY['EMERGENT', 'STAT', 'ROUTINE']");
   });

@@ -133,12 +133,16 @@ export function afterCursorSql(cursor: CaseCursor, p: QueryParams): string {
   return `(${col.expr} ${op} ${v} OR (${col.expr} = ${v} AND c.id ${op} ${id}) OR ${col.expr} IS NULL)`;
 }
 
-/** ORDER BY of the list: the sort key NULLS LAST, then the id, in the same direction. */
-export function orderSql(sortBy: CaseSortKey, sortDir: 'asc' | 'desc'): [string, 'ASC' | 'DESC', 'NULLS LAST'][] {
+/** ORDER BY of the list: the sort key (NULLS LAST where it can be null), then the id, in the same direction. */
+export function orderSql(
+  sortBy: CaseSortKey,
+  sortDir: 'asc' | 'desc',
+): [string, 'ASC' | 'DESC', 'NULLS LAST' | undefined][] {
   const dir = sortDir === 'desc' ? 'DESC' : 'ASC';
+  // NULLS LAST only where the key can be null: DESC NULLS LAST is not the order of a DESC index (NULLS FIRST)
   return [
-    [CASE_SORT_COLUMNS[sortBy].expr, dir, 'NULLS LAST'],
-    ['c.id', dir, 'NULLS LAST'],
+    [CASE_SORT_COLUMNS[sortBy].expr, dir, CASE_SORT_COLUMNS[sortBy].nullable ? 'NULLS LAST' : undefined],
+    ['c.id', dir, undefined],
   ];
 }
 

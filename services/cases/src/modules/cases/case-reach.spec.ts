@@ -32,26 +32,44 @@ function access(role: string, level: Principal['level'], over: Partial<RequestAc
 
 describe('the reach rule (who sees which case)', () => {
   const rows: [string, string, Principal['level'], string, string][] = [
-    ['company admin', ROLE_CODES.ADMIN, 'tenant', 'company', 'TRUE'],
-    ['radiology admin', ROLE_CODES.RADIOLOGY_ADMIN, 'tenant', 'company', 'TRUE'],
-    ['group admin', ROLE_CODES.GROUP_ADMIN, 'group', 'group', 'c.group_id = :p0'],
-    ['centre admin', ROLE_CODES.CENTER_ADMIN, 'centre', 'centres', 'c.centre_id = ANY(:p0::uuid[])'],
-    ['receptionist', ROLE_CODES.RECEPTIONIST, 'centre', 'centres', 'c.centre_id = ANY(:p0::uuid[])'],
+    ['company admin', ROLE_CODES.ADMIN, 'tenant', 'company', 'c.tenant_id = :p0::uuid'],
+    ['radiology admin', ROLE_CODES.RADIOLOGY_ADMIN, 'tenant', 'company', 'c.tenant_id = :p0::uuid'],
+    ['group admin', ROLE_CODES.GROUP_ADMIN, 'group', 'group', 'c.tenant_id = :p0::uuid AND c.group_id = :p1'],
+    [
+      'centre admin',
+      ROLE_CODES.CENTER_ADMIN,
+      'centre',
+      'centres',
+      'c.tenant_id = :p0::uuid AND c.centre_id = ANY(:p1::uuid[])',
+    ],
+    [
+      'receptionist',
+      ROLE_CODES.RECEPTIONIST,
+      'centre',
+      'centres',
+      'c.tenant_id = :p0::uuid AND c.centre_id = ANY(:p1::uuid[])',
+    ],
     [
       'radiologist',
       ROLE_CODES.CENTER_RADIOLOGIST,
       'centre',
       'assignedRadiologist',
-      'c.radiologist_id = :p0 AND c.centre_id = ANY(:p1::uuid[])',
+      'c.radiologist_id = :p0 AND c.tenant_id = :p1::uuid AND c.centre_id = ANY(:p2::uuid[])',
     ],
     [
       'junior radiologist',
       ROLE_CODES.JUNIOR_RADIOLOGIST,
       'centre',
       'assignedRadiologist',
-      'c.radiologist_id = :p0 AND c.centre_id = ANY(:p1::uuid[])',
+      'c.radiologist_id = :p0 AND c.tenant_id = :p1::uuid AND c.centre_id = ANY(:p2::uuid[])',
     ],
-    ['typist', ROLE_CODES.TYPIST, 'centre', 'assignedTypist', 'c.typist_id = :p0 AND c.centre_id = ANY(:p1::uuid[])'],
+    [
+      'typist',
+      ROLE_CODES.TYPIST,
+      'centre',
+      'assignedTypist',
+      'c.typist_id = :p0 AND c.tenant_id = :p1::uuid AND c.centre_id = ANY(:p2::uuid[])',
+    ],
     ['fusion centre', ROLE_CODES.FUSION_CENTER, 'centre', 'fusion', 'c.fusion_centre_id = ANY(:p0::uuid[])'],
     ['marketplace radiologist', ROLE_CODES.MARKETPLACE_RADIOLOGIST, 'tenant', 'marketplace', 'FALSE'],
     ['platform operator', ROLE_CODES.SUPER_ADMIN, 'platform', 'none', 'FALSE'],
@@ -71,17 +89,17 @@ describe('the reach rule (who sees which case)', () => {
   it('request headers narrow a company admin, never widen anyone', () => {
     const p = new QueryParams();
     expect(caseReachSql(access(ROLE_CODES.ADMIN, 'tenant', { groupFilter: G, centreFilter: [C2] }), p)).toBe(
-      'c.group_id = :p0 AND c.centre_id = ANY(:p1::uuid[])',
+      'c.tenant_id = :p0::uuid AND c.group_id = :p1 AND c.centre_id = ANY(:p2::uuid[])',
     );
     expect(caseReachSql(access(ROLE_CODES.ADMIN, 'tenant', { empty: true }), new QueryParams())).toBe('FALSE');
     expect(caseReachSql(access(ROLE_CODES.GROUP_ADMIN, 'group', { groupFilter: null }), new QueryParams())).toBe(
-      'TRUE',
+      'c.tenant_id = :p0::uuid',
     );
   });
 
   it('the counts use the same rule on their own alias', () => {
     expect(caseCountReachSql(access(ROLE_CODES.CENTER_RADIOLOGIST, 'centre'), new QueryParams())).toBe(
-      'k.radiologist_id = :p0 AND k.centre_id = ANY(:p1::uuid[])',
+      'k.radiologist_id = :p0 AND k.tenant_id = :p1::uuid AND k.centre_id = ANY(:p2::uuid[])',
     );
     expect(caseCountReachSql(access(ROLE_CODES.FUSION_CENTER, 'centre'), new QueryParams())).toBe('FALSE');
   });
