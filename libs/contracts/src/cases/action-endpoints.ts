@@ -109,8 +109,27 @@ export const splitCaseSchema = z.object({ case: caseSchema, children: z.array(ca
 export const READER_LEGENDS = ['Interested', 'Mark as Research'] as const;
 export const caseLegendBody = z.object({ _id: id, version, legend: z.enum(READER_LEGENDS), on: z.boolean() }).strict();
 
+/** Who a centre's cases can go to: its active radiologists or typists, online first, then the least open work. */
+export const caseAssigneesBody = z.object({ centreId: id, as: z.enum(['radiologist', 'typist']) }).strict();
+export const caseAssigneeSchema = z.object({
+  id,
+  fullName: z.string(),
+  specializations: z.array(z.string()),
+  isAvailable: z.boolean(),
+  openWork: z.number().int().min(0),
+});
+export type CaseAssignee = z.infer<typeof caseAssigneeSchema>;
+
 const W = WORKLIST;
 export const CASE_ACTION_ENDPOINTS = {
+  caseAssignees: ep({
+    method: 'POST',
+    path: '/cases/assignees',
+    access: requirement('WORKLIST', W.ASSIGN, W.REASSIGN, W.GENERATE_REPORT),
+    body: caseAssigneesBody,
+    data: z.object({ assignees: z.array(caseAssigneeSchema) }),
+    errors: [404],
+  }),
   assignCases: ep({
     method: 'POST',
     path: '/cases/assign',

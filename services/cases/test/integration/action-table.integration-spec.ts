@@ -12,12 +12,7 @@ import {
   type Endpoint,
   type RoleCode,
 } from '@rayworks/contracts';
-import {
-  authorizeCaseAction,
-  caseTableActions,
-  nextCase,
-  type CaseLifecycleFacts,
-} from '@rayworks/lifecycles';
+import { authorizeCaseAction, caseTableActions, nextCase, type CaseLifecycleFacts } from '@rayworks/lifecycles';
 import { EVERY_ROLE_USERS, tenantQuery, type EveryRoleUser } from '@rayworks/testing';
 import { actionsTenant, api, arrive, signIn, StudyEvents, usersKnown, type ActionsTenant } from './actions-support.js';
 
@@ -140,10 +135,10 @@ describe('the action table through the API (generated from libs/lifecycles)', ()
     const typistId = s.typist ? ids.typist : null;
     const [row] = await tenantQuery<{ version: number }>(
       t.tenantId,
-      `UPDATE cases.cases SET status = $2, radiologist_id = $3, typist_id = $4, on_hold = $5,
+      `UPDATE cases.cases SET status = $2::text, radiologist_id = $3, typist_id = $4, on_hold = $5,
          recall_requested_at = CASE WHEN $6 THEN now() END, recall_requested_by = NULL,
-         reject_reason = CASE WHEN $2 = 'REJECTED' THEN 'Wrong body part' END,
-         completed_at = CASE WHEN $2 = 'COMPLETED' THEN now() END,
+         reject_reason = CASE WHEN $2::text = 'REJECTED' THEN 'Wrong body part' END,
+         completed_at = CASE WHEN $2::text = 'COMPLETED' THEN now() END,
          assigned_at = CASE WHEN $3::uuid IS NULL THEN NULL ELSE now() END,
          workflow_type = 'Center', fusion_status = NULL, fusion_centre_id = NULL, legends = '{}', priority = 'ROUTINE',
          series_instance_uids = NULL, series_count = 2, version = version + 1

@@ -72,6 +72,43 @@ describe('case actions', () => {
     await events.stop();
   });
 
+  it("lists a centre's radiologists and typists to assign to; a centre out of reach is 404", async () => {
+    const radiologists = await api.reply(
+      CASES_API.caseAssignees,
+      { centreId: t.centres.c1!, as: 'radiologist' },
+      {
+        session: admin,
+      },
+    );
+    expect(radiologists.status).toBe(200);
+    const listed = (radiologists.body.data as { assignees: { id: string; openWork: number }[] }).assignees;
+    expect(listed.map((a) => a.id)).toEqual(expect.arrayContaining([R, R2]));
+    expect(listed.map((a) => a.id)).not.toContain(T);
+    const typists = await api.reply(
+      CASES_API.caseAssignees,
+      { centreId: t.centres.c1!, as: 'typist' },
+      {
+        session: admin,
+      },
+    );
+    expect((typists.body.data as { assignees: { id: string }[] }).assignees.map((a) => a.id)).toContain(T);
+    const elsewhere = await api.reply(
+      CASES_API.caseAssignees,
+      { centreId: '00000000-0000-4000-8000-000000000001', as: 'radiologist' },
+      { session: admin },
+    );
+    expect(elsewhere.status).toBe(404);
+    // a radiologist has no assigning privilege
+    const refused = await api.reply(
+      CASES_API.caseAssignees,
+      { centreId: t.centres.c1!, as: 'typist' },
+      {
+        session: typist,
+      },
+    );
+    expect(refused.status).toBe(403);
+  });
+
   it('assigns a case: IN PROGRESS with its radiologist, the spec message, one CaseAssigned', async () => {
     const c = await fresh();
     const reply = await assign(gca, [c], { radiologistId: R });
@@ -316,6 +353,13 @@ describe('case actions', () => {
         socket.on('connect_error', reject);
       });
       const c = await fresh();
+      // the arrival itself is heard: a worklist shows the new row live
+      const arrival = await eventually(
+        async () => got.filter((m) => m.caseId === c._id && m.type === 'CaseCreated'),
+        (m) => m.length > 0,
+        { what: 'the push of the arrival' },
+      );
+      expect(arrival[0]).toMatchObject({ status: 'NEW', worklistStatus: 'NEW', version: c.version });
       await assign(admin, [c], { radiologistId: R });
       const pushed = await eventually(
         async () => got.filter((m) => m.caseId === c._id && m.type === 'CaseAssigned'),

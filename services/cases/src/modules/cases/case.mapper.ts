@@ -3,7 +3,7 @@ import type { Case } from '@rayworks/contracts';
 import type { ReadTx } from '@rayworks/nest-kit';
 import { DirectoryRepository, type DirectoryNames } from '../directory/directory.repository.js';
 import type { CaseEntity } from './case.entity.js';
-import { worklistStatusOf } from './case-times.js';
+import { worklistStatusOf } from '@rayworks/lifecycles';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
@@ -13,7 +13,7 @@ export function toCase(c: CaseEntity, names: DirectoryNames): Case {
     _id: c.id,
     version: c.version,
     status: c.status,
-    worklistStatus: worklistStatusOf(c),
+    worklistStatus: worklistStatusOf(c.status, c.imagingState),
     fusionStatus: c.fusionStatus,
     workflowType: c.workflowType,
     groupId: c.groupId,

@@ -74,7 +74,8 @@ export class CentreSettingsService {
     });
   }
 
-  private async centreInReach(tx: ReadTx, access: RequestAccess, centreId: string): Promise<void> {
+  /** 404 'Centre not found' unless the centre is the caller's to see. */
+  async centreInReach(tx: ReadTx, access: RequestAccess, centreId: string): Promise<void> {
     const centre = await this.directory.centre(tx, centreId);
     if (!centre || !centreInReach(access, centre)) throw new NotFoundException(CENTRE_NOT_FOUND);
   }

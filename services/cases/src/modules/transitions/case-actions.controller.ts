@@ -20,6 +20,17 @@ type Body<K extends keyof typeof CASES_API> = z.output<(typeof CASES_API)[K]['bo
 export class CaseActionsController {
   constructor(@Inject(CaseActionsService) private readonly actions: CaseActionsService) {}
 
+  @ApiContract(
+    CASES_API.caseAssignees,
+    "A centre's radiologists or typists to assign to, online first, then the least open work",
+  )
+  async assignees(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(CASES_API.caseAssignees) body: Body<'caseAssignees'>,
+  ) {
+    return apiOk({ assignees: await this.actions.assigneesOf(access, body) });
+  }
+
   @ApiContract(CASES_API.assignCases, 'Assigns one or many cases to a radiologist or a typist, each case on its own')
   async assign(
     @CurrentAccess() access: RequestAccess,

@@ -10,6 +10,8 @@ import {
   type CaseLegend,
   type CentreSettings,
   type assignCasesBody,
+  type caseAssigneesBody,
+  type CaseAssignee,
   type caseLegendBody,
   type splitCaseBody,
   type worklistUpdateBody,
@@ -23,7 +25,14 @@ import {
   type CaseRefusal as LifecycleRefusal,
   type NextCaseInput,
 } from '@rayworks/lifecycles';
-import { forbidden, type AuditClient, type ChangeTx, type RequestAccess, type TenantScope } from '@rayworks/nest-kit';
+import {
+  forbidden,
+  UnitOfWork,
+  type AuditClient,
+  type ChangeTx,
+  type RequestAccess,
+  type TenantScope,
+} from '@rayworks/nest-kit';
 import type { CaseEntity } from '../cases/case.entity.js';
 import { CentreSettingsService } from '../settings/centre-settings.service.js';
 import { AssigneesRepository, readsCase } from './assignees.repository.js';
@@ -32,6 +41,7 @@ import { ActionRefusedException } from './transitions.errors.js';
 import type { CasePatch, NewCase } from './transitions.repository.js';
 
 type AssignBody = z.output<typeof assignCasesBody>;
+type AssigneesBody = z.output<typeof caseAssigneesBody>;
 type UpdateBody = z.output<typeof worklistUpdateBody>;
 type SplitBody = z.output<typeof splitCaseBody>;
 type LegendBody = z.output<typeof caseLegendBody>;
@@ -91,7 +101,23 @@ export class CaseActionsService {
     @Inject(TransitionRunner) private readonly runner: TransitionRunner,
     @Inject(AssigneesRepository) private readonly assignees: AssigneesRepository,
     @Inject(CentreSettingsService) private readonly settings: CentreSettingsService,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
+
+  /** A centre's radiologists or typists to choose from (the assign page, the typist picker), with their open work. */
+  assigneesOf(access: RequestAccess, body: AssigneesBody): Promise<CaseAssignee[]> {
+    return this.uow.read(access, async (tx) => {
+      await this.settings.centreInReach(tx, access, body.centreId);
+      const rows = await this.assignees.ofCentre(tx, body.centreId, body.as);
+      return rows.map((r) => ({
+        id: r.id,
+        fullName: r.full_name,
+        specializations: r.specializations,
+        isAvailable: r.is_available,
+        openWork: r.open_work,
+      }));
+    });
+  }
 
   /**
    * Assigns each case (its own unit of work) to the radiologist or the typist. At least one assigned: 200 with
@@ -360,8 +386,9 @@ export class CaseActionsService {
     actor: Actor,
     typistId: string,
   ): Promise<CaseChange | CaseRefusal> {
+    // someone else's work in hand, not a lifecycle refusal: said as it is, also when it is the only case assigned
     if (row.status === 'PENDING AT TYPIST' && row.typistId !== null)
-      return { refused: CASE_MESSAGES.transcriptionistWorking };
+      throw new ConflictException(CASE_MESSAGES.transcriptionistWorking);
     const typist = await this.typistFor(tx, row, typistId);
     if (typeof typist !== 'string') return typist;
     if (row.status === 'PENDING AT TYPIST')

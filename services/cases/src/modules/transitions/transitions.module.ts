@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CasesModule } from '../cases/cases.module.js';
 import { AssigneesRepository } from './assignees.repository.js';
-import { AutoAssignmentConsumer } from './auto-assignment.consumer.js';
+import { ArrivalsConsumer } from './arrivals.consumer.js';
 import { CaseActionsController } from './case-actions.controller.js';
 import { CaseActionsService } from './case-actions.service.js';
 import { TransitionRunner } from './transition-runner.service.js';
@@ -15,7 +15,7 @@ import { TransitionsRepository } from './transitions.repository.js';
 @Module({
   imports: [CasesModule],
   controllers: [CaseActionsController],
-  providers: [TransitionsRepository, TransitionRunner, AssigneesRepository, CaseActionsService, AutoAssignmentConsumer],
+  providers: [TransitionsRepository, TransitionRunner, AssigneesRepository, CaseActionsService, ArrivalsConsumer],
   exports: [TransitionRunner, TransitionsRepository],
 })
 export class TransitionsModule {}
