@@ -146,7 +146,7 @@ export const caseRatingsSchema = z.object({
 // ---- export ----
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-/** The most rows one export writes (the rest is cut; the answer's x-export-truncated header says so). */
+/** The most rows one export writes (the rest is cut; the answer's x-export-row-limit header says the limit). */
 export const EXPORT_MAX_ROWS = 100_000;
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -163,6 +163,33 @@ export const caseExportBody = z
   })
   .strict();
 export type CaseExportBody = z.output<typeof caseExportBody>;
+/** The headers of the export's columns (the first row of the CSV and of the sheet). */
+export const WORKLIST_COLUMN_LABELS: Record<WorklistColumn, string> = {
+  patientName: 'Patient Name',
+  patientId: 'Patient ID',
+  accessionNumber: 'Accession Number',
+  patientSex: 'Sex',
+  patientBirthDate: 'Birth Date',
+  modality: 'Modality',
+  studyDescription: 'Study Description',
+  bodyPart: 'Body Part',
+  studyDate: 'Study Date',
+  centreName: 'Centre',
+  status: 'Case Status',
+  worklistStatus: 'Status',
+  workflowType: 'Workflow',
+  priority: 'Priority',
+  legends: 'Legends',
+  radiologistName: 'Radiologist',
+  typistName: 'Transcriptionist',
+  seriesCount: 'Series',
+  instanceCount: 'Images',
+  receivedAt: 'Received',
+  dueAt: 'Due',
+  assignedAt: 'Assigned',
+  completedAt: 'Completed',
+};
+export const EXPORT_ROW_LIMIT_HEADER = 'x-export-row-limit';
 
 const W = WORKLIST;
 export const CASE_COLLABORATION_ENDPOINTS = {
