@@ -464,7 +464,12 @@ export class ApiClient {
       );
     }
     const bytes = new Uint8Array(await response.arrayBuffer());
-    return { bytes, contentType, fileName: fileNameOf(response.headers.get('content-disposition')), headers: response.headers };
+    return {
+      bytes,
+      contentType,
+      fileName: fileNameOf(response.headers.get('content-disposition')),
+      headers: response.headers,
+    };
   }
 
   private gatewayUrl(path: string): string {

@@ -15,7 +15,10 @@ export class CaseCommentsRepository {
     });
   }
 
-  insert(tx: ChangeTx, row: Pick<CaseCommentEntity, 'tenantId' | 'caseId' | 'text' | 'authorId'>): Promise<CaseCommentEntity> {
+  insert(
+    tx: ChangeTx,
+    row: Pick<CaseCommentEntity, 'tenantId' | 'caseId' | 'text' | 'authorId'>,
+  ): Promise<CaseCommentEntity> {
     return tx.repo(CaseCommentEntity).save(tx.repo(CaseCommentEntity).create(row));
   }
 }

@@ -1,11 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import {
-  socketRoom,
-  type CASES_API,
-  type CaseComment,
-  type CaseCommentAddedMessage,
-} from '@rayworks/contracts';
+import { socketRoom, type CASES_API, type CaseComment, type CaseCommentAddedMessage } from '@rayworks/contracts';
 import {
   companyOf,
   KIT_AUDIT_ACTIONS,
@@ -67,7 +62,12 @@ export class CaseCommentsService {
       access,
       async (tx) => {
         await this.visible.load(tx, access, body.caseId);
-        const rows = await this.comments.newest(tx, body.caseId, body.before ? new Date(body.before) : undefined, body.limit);
+        const rows = await this.comments.newest(
+          tx,
+          body.caseId,
+          body.before ? new Date(body.before) : undefined,
+          body.limit,
+        );
         const page = rows.slice(0, body.limit).reverse();
         return { items: await this.views(tx, page), hasMore: rows.length > body.limit };
       },
@@ -82,7 +82,11 @@ export class CaseCommentsService {
   }
 
   private async views(tx: ReadTx, rows: readonly CaseCommentEntity[]): Promise<CaseComment[]> {
-    const names = await this.directory.names(tx, rows.map((r) => r.authorId), []);
+    const names = await this.directory.names(
+      tx,
+      rows.map((r) => r.authorId),
+      [],
+    );
     return rows.map((r) => ({
       _id: r.id,
       caseId: r.caseId,

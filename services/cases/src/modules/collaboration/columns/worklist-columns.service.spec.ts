@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { chosenColumns } from './worklist-columns.service.js';
 
 describe('chosen worklist columns', () => {

@@ -31,7 +31,9 @@ export class WorklistColumnsService {
   ) {}
 
   find(access: RequestAccess, screen: Screen): Promise<WorklistColumns> {
-    return this.uow.read(access, async (tx) => view(screen, await this.columns.of(tx, access.principal.userId, screen)));
+    return this.uow.read(access, async (tx) =>
+      view(screen, await this.columns.of(tx, access.principal.userId, screen)),
+    );
   }
 
   set(access: RequestAccess, screen: Screen, columns: readonly WorklistColumn[]): Promise<WorklistColumns> {
@@ -47,6 +49,11 @@ export class WorklistColumnsService {
 function view(screen: Screen, row: WorklistColumnsEntity | null): WorklistColumns {
   const columns = row ? chosenColumns(row.columns) : [];
   if (!row || columns.length === 0)
-    return { screen, columns: [...DEFAULT_WORKLIST_COLUMNS], isDefault: true, updatedAt: row ? iso(row.updatedAt) : null };
+    return {
+      screen,
+      columns: [...DEFAULT_WORKLIST_COLUMNS],
+      isDefault: true,
+      updatedAt: row ? iso(row.updatedAt) : null,
+    };
   return { screen, columns, isDefault: false, updatedAt: iso(row.updatedAt) };
 }

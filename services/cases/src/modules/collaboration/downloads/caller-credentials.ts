@@ -21,6 +21,11 @@ export const CallerCredentials = createParamDecorator((_: unknown, ctx: Executio
     sessionToken: one(AUTH_HEADERS.sessionToken),
     companyId: one(AUTH_HEADERS.companyId),
     groupId: one(AUTH_HEADERS.groupId) ?? null,
-    centerIds: centerIds ? centerIds.split(',').map((c) => c.trim()).filter(Boolean) : undefined,
+    centerIds: centerIds
+      ? centerIds
+          .split(',')
+          .map((c) => c.trim())
+          .filter(Boolean)
+      : undefined,
   };
 });

@@ -14,7 +14,10 @@ type Body<K extends keyof typeof CASES_API> = z.output<(typeof CASES_API)[K]['bo
 export class CaseDownloadsController {
   constructor(@Inject(CaseDownloadsService) private readonly downloads: CaseDownloadsService) {}
 
-  @ApiContract(CASES_API.initiateDownload, "Starts the download of the case's study (imaging's zip; its state is pushed)")
+  @ApiContract(
+    CASES_API.initiateDownload,
+    "Starts the download of the case's study (imaging's zip; its state is pushed)",
+  )
   async initiate(
     @CurrentAccess() access: RequestAccess,
     @CallerCredentials() caller: Credentials,

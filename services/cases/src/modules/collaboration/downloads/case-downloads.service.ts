@@ -1,4 +1,11 @@
-import { ConflictException, HttpException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import {
+  ConflictException,
+  HttpException,
+  Inject,
+  Injectable,
+  Logger,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import { ApiError, type Credentials } from '@rayworks/api-client';
 import { COLLABORATION_MESSAGES, type Download } from '@rayworks/contracts';
 import { UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
@@ -22,7 +29,10 @@ export class CaseDownloadsService {
   ) {}
 
   async initiate(access: RequestAccess, caller: Credentials, caseId: string): Promise<Download> {
-    const study = await this.uow.read(access, async (tx) => (await this.visible.load(tx, access, caseId)).studyInstanceUid);
+    const study = await this.uow.read(
+      access,
+      async (tx) => (await this.visible.load(tx, access, caseId)).studyInstanceUid,
+    );
     if (!study) throw new ConflictException(COLLABORATION_MESSAGES.noStudyToDownload);
     let download: Download;
     try {

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import type { Case } from '@rayworks/contracts';
 import { cellOf, exportColumns, exportFileName, headerOf, inertCell, rowOf } from './case-export.js';
 

@@ -1,10 +1,6 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { z } from 'zod';
-import {
-  COLLABORATION_MESSAGES,
-  type CASES_API,
-  type PatientHistoryEntry,
-} from '@rayworks/contracts';
+import { COLLABORATION_MESSAGES, type CASES_API, type PatientHistoryEntry } from '@rayworks/contracts';
 import { companyOf, KIT_AUDIT_ACTIONS, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import { VisibleCases } from '../../cases/visible-cases.service.js';
 import { DirectoryRepository } from '../../directory/directory.repository.js';
@@ -36,7 +32,13 @@ export class PatientHistoryService {
         const found = await this.visible.load(tx, access, caseId);
         return this.views(tx, await this.history.ofPatient(tx, found.patientId));
       },
-      { audit: { action: KIT_AUDIT_ACTIONS.patientDataRead, target: { type: 'case', id: caseId }, details: { read: 'patient_history' } } },
+      {
+        audit: {
+          action: KIT_AUDIT_ACTIONS.patientDataRead,
+          target: { type: 'case', id: caseId },
+          details: { read: 'patient_history' },
+        },
+      },
     );
   }
 
@@ -50,7 +52,11 @@ export class PatientHistoryService {
         text: body.text,
         authorId: access.principal.userId,
       });
-      await tx.audit({ action: A.historyAdd, target: { type: 'patient_history', id: row.id }, details: { caseId: found.id } });
+      await tx.audit({
+        action: A.historyAdd,
+        target: { type: 'patient_history', id: row.id },
+        details: { caseId: found.id },
+      });
       return (await this.views(tx, [row]))[0]!;
     });
   }
@@ -80,13 +86,21 @@ export class PatientHistoryService {
       row.deletedAt = new Date();
       row.deletedBy = access.principal.userId;
       await this.history.save(tx, row);
-      await tx.audit({ action: A.historyDelete, target: { type: 'patient_history', id: row.id }, details: { caseId: found.id } });
+      await tx.audit({
+        action: A.historyDelete,
+        target: { type: 'patient_history', id: row.id },
+        details: { caseId: found.id },
+      });
       return { _id: row.id };
     });
   }
 
   private async views(tx: ReadTx, rows: readonly PatientHistoryEntity[]): Promise<PatientHistoryEntry[]> {
-    const names = await this.directory.names(tx, rows.map((r) => r.authorId), []);
+    const names = await this.directory.names(
+      tx,
+      rows.map((r) => r.authorId),
+      [],
+    );
     return rows.map((r) => ({
       _id: r.id,
       caseId: r.caseId,

@@ -63,7 +63,11 @@ export class CaseRatingsService {
   }
 
   private async views(tx: ReadTx, rows: readonly CaseRatingEntity[]): Promise<CaseRating[]> {
-    const names = await this.directory.names(tx, rows.map((r) => r.userId), []);
+    const names = await this.directory.names(
+      tx,
+      rows.map((r) => r.userId),
+      [],
+    );
     return rows.map((r) => ({
       _id: r.id,
       caseId: r.caseId,

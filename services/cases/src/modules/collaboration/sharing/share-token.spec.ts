@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { newShareToken, shareTokenHash, tenantOfShareToken } from './share-token.js';
 
 describe('shared case link tokens', () => {
