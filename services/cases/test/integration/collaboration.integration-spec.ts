@@ -258,6 +258,32 @@ describe('case collaboration', () => {
     expect(answer.status).toBe(404);
     expect(answer.body.message).not.toBe(CASE_MESSAGES.notFound);
 
+    // the study in imaging's archive (its rows, as the import leaves them): imaging starts the zip for the caller
+    const c = await caseOf(admin, caseId);
+    await tenantQuery(
+      t.tenantId,
+      `INSERT INTO imaging.studies (tenant_id, group_id, centre_id, study_instance_uid, patient_name, patient_id,
+         study_date, modalities, series_count, instance_count, size_bytes, state)
+       VALUES ($1, $2, $3, $4, $5, $6, '20260101', '{CT}', 0, 0, 0, 'IMPORTED')`,
+      [t.tenantId, t.groups.g!, t.centres.c1!, c.studyInstanceUid, c.patientName, c.patientId],
+    );
+    const started = await api.reply(CASES_API.initiateDownload, { caseId }, { session: admin });
+    expect([started.status, started.body.message]).toEqual([200, M.downloadStarted]);
+    const download = started.body.data as { _id: string; studyInstanceUid: string; state: string };
+    expect(download.studyInstanceUid).toBe(c.studyInstanceUid);
+    const [row] = await tenantQuery<{ requested_by: string }>(
+      t.tenantId,
+      `SELECT requested_by FROM imaging.downloads WHERE id = $1`,
+      [download._id],
+    );
+    expect(row!.requested_by).toBe(t.users[t.login('admin')]);
+    const audit = await tenantQuery<{ n: number }>(
+      t.tenantId,
+      `SELECT count(*)::int AS n FROM cases.audit_log WHERE action = 'CASE_DOWNLOAD_INITIATE' AND target_id = $1`,
+      [caseId],
+    );
+    expect(audit[0]!.n).toBe(1);
+
     const registered = await api.call(
       CASES_API.createWorklistCase,
       { centreId: t.centres.c1!, patientName: 'LATER^ANN', patientId: `PL${Date.now()}`, modality: 'MR' },
