@@ -6,6 +6,8 @@ import { AuditLog1795700000001 } from './migrations/1795700000001-AuditLog.js';
 import { Cases1796100000000 } from './migrations/1796100000000-Cases.js';
 import { CaseDirectory1796100001000 } from './migrations/1796100001000-CaseDirectory.js';
 import { CaseCounts1796100001001 } from './migrations/1796100001001-CaseCounts.js';
+import { Marketplace1796100004000 } from './migrations/1796100004000-Marketplace.js';
+import { Fusion1796100004001 } from './migrations/1796100004001-Fusion.js';
 import { ReadModelMarks1796100006000 } from './migrations/1796100006000-ReadModelMarks.js';
 import { CaseEntity } from '../modules/cases/case.entity.js';
 import { DirectoryCentreEntity } from '../modules/directory/directory-centre.entity.js';
@@ -24,6 +26,8 @@ export const database: ServiceDatabaseOptions = {
     Cases1796100000000,
     CaseDirectory1796100001000,
     CaseCounts1796100001001,
+    Marketplace1796100004000,
+    Fusion1796100004001,
     ReadModelMarks1796100006000,
   ],
 };

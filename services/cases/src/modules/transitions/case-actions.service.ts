@@ -47,7 +47,7 @@ type SplitBody = z.output<typeof splitCaseBody>;
 type LegendBody = z.output<typeof caseLegendBody>;
 
 /** Who acts on a case: a user (their id and roles), or the system (auto-assignment). */
-interface Actor {
+export interface Actor {
   userId: string | null;
   roleCodes: readonly string[];
 }
@@ -279,9 +279,10 @@ export class CaseActionsService {
 
   /**
    * An action through the lifecycle: who may (the action table and the case's assignee; skipped for the system and
-   * where the caller checked it), then where it takes the case (the machine), as a patch of the row.
+   * where the caller checked it), then where it takes the case (the machine), as a patch of the row. The marketplace
+   * and fusion modules decide through it too.
    */
-  private async move(
+  async move(
     tx: ChangeTx,
     row: CaseEntity,
     actor: Actor,
@@ -477,6 +478,7 @@ export class CaseActionsService {
       recallRequestedBy: null,
       rejectReason: null,
       fusionCentreId: null,
+      fusionTenantId: null,
       receivedAt: row.receivedAt,
       dueAt: row.dueAt,
       assignedAt: null,
