@@ -4,12 +4,16 @@ import { ServiceKitModule, ServiceKitSettings } from '@rayworks/nest-kit';
 import { database } from './database/data-source.js';
 import { CasesModule } from './modules/cases/cases.module.js';
 import { TransitionsModule } from './modules/transitions/transitions.module.js';
+import { MarketplaceModule } from './modules/marketplace/marketplace.module.js';
+import { FusionModule } from './modules/fusion/fusion.module.js';
 
 @Module({
   imports: [
     ServiceKitModule.forRoot(new ServiceKitSettings('cases', database, SERVICE_SUBSCRIPTIONS.cases)),
     CasesModule,
     TransitionsModule,
+    MarketplaceModule,
+    FusionModule,
   ],
 })
 export class AppModule {}

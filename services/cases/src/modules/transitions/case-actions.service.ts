@@ -8,6 +8,7 @@ import {
   type Case,
   type CaseAction,
   type CaseLegend,
+  type CaseSystemEvent,
   type CentreSettings,
   type assignCasesBody,
   type caseAssigneesBody,
@@ -286,14 +287,18 @@ export class CaseActionsService {
     tx: ChangeTx,
     row: CaseEntity,
     actor: Actor,
-    action: CaseAction,
+    action: CaseAction | CaseSystemEvent,
     input: NextCaseInput,
     options: { authorize?: boolean } = {},
   ): Promise<CaseChange | CaseRefusal> {
     const settings = await this.settings.of(tx, row.centreId);
     const facts = await this.factsOf(tx, row, settings);
     if (actor.userId !== null && (options.authorize ?? true)) {
-      const decision = authorizeCaseAction({ userId: actor.userId, roleCodes: actor.roleCodes }, facts, action);
+      const decision = authorizeCaseAction(
+        { userId: actor.userId, roleCodes: actor.roleCodes },
+        facts,
+        action as CaseAction,
+      );
       if (!decision.ok) return refusalOf(decision);
     }
     const move = nextCase(facts, action, { ...input, actorId: actor.userId });

@@ -16,6 +16,6 @@ import { TransitionsRepository } from './transitions.repository.js';
   imports: [CasesModule],
   controllers: [CaseActionsController],
   providers: [TransitionsRepository, TransitionRunner, AssigneesRepository, CaseActionsService, ArrivalsConsumer],
-  exports: [TransitionRunner, TransitionsRepository],
+  exports: [TransitionRunner, TransitionsRepository, CaseActionsService, AssigneesRepository],
 })
 export class TransitionsModule {}
