@@ -23,6 +23,7 @@ import {
 } from '@rayworks/nest-kit';
 import { CaseEntity } from '../cases/case.entity.js';
 import { CaseMapper } from '../cases/case.mapper.js';
+import { VisibleCases } from '../cases/visible-cases.service.js';
 import { DirectoryCentreEntity } from '../directory/directory-centre.entity.js';
 import { AssigneesRepository } from '../transitions/assignees.repository.js';
 import { CaseActionsService, type Actor } from '../transitions/case-actions.service.js';
@@ -70,6 +71,7 @@ export class FusionService {
     @Inject(AssigneesRepository) private readonly assignees: AssigneesRepository,
     @Inject(FusionContractsRepository) private readonly contracts: FusionContractsRepository,
     @Inject(CaseMapper) private readonly mapper: CaseMapper,
+    @Inject(VisibleCases) private readonly visible: VisibleCases,
   ) {}
 
   /** The contracts the caller's company is a party to (sender or fusion side). */
@@ -155,19 +157,16 @@ export class FusionService {
       decide,
     };
 
-    if (body.action === 'RECALL_FROM_FUSION') {
-      const done = await this.uow.change(access, async (tx) => {
-        const result = await this.runner.within(tx, { access }, request, client);
-        await this.publishFusion(tx, result, actor.userId, null, 'recall');
-        return result;
-      });
-      return { case: done.view, message: MESSAGE[body.action] };
-    }
-
-    const load = (tx: ReadTx, a: RequestAccess) => this.loadFusionCase(tx, a, body._id, true);
-    // the fusion side: the case's company, under the caller's row-level security; its radiologist of its centre
+    // RECALL_FROM_FUSION is the sender's (its own reach, VisibleCases); the rest the fusion side's (fusion reach)
+    const recall = body.action === 'RECALL_FROM_FUSION';
+    const load = recall
+      ? undefined
+      : (tx: ReadTx, a: RequestAccess) => this.loadFusionCase(tx, a, body._id, true);
+    // the case's company, under the caller's row-level security; the radiologist of the fusion centre
     const seen = await this.uow.read(access, async (tx) => {
-      const row = await this.loadFusionCase(tx, access, body._id, false);
+      const row = recall
+        ? await this.visible.load(tx, access, body._id)
+        : await this.loadFusionCase(tx, access, body._id, false);
       if (row && body.radiologistId) {
         const centreId = body.fusionCentreId ?? row.fusionCentreId;
         const [reader] = centreId
@@ -180,8 +179,8 @@ export class FusionService {
     if (!seen) throw new NotFoundException(CASE_MESSAGES.notFound);
     const caller = { access, caseTenantId: seen.tenantId };
     const done = await this.uow.change(this.runner.scopeOf(caller), async (tx) => {
-      const result = await this.runner.within(tx, caller, { ...request, load }, client);
-      await this.publishFusion(tx, result, actor.userId, null, 'update');
+      const result = await this.runner.within(tx, caller, load ? { ...request, load } : request, client);
+      await this.publishFusion(tx, result, actor.userId, null, recall ? 'recall' : 'update');
       return result;
     });
     return { case: done.view, message: MESSAGE[body.action] };

@@ -21,6 +21,7 @@ import {
 } from '@rayworks/nest-kit';
 import type { CaseEntity } from '../cases/case.entity.js';
 import { CaseMapper } from '../cases/case.mapper.js';
+import { caseReachKind } from '../cases/case-reach.js';
 import { CasesPublisher } from '../cases/cases.publisher.js';
 import { VisibleCases } from '../cases/visible-cases.service.js';
 import { actionNotAllowed, caseConflict, caseNotFound, missingPrivilege } from './transitions.errors.js';
@@ -73,6 +74,13 @@ export interface TransitionRequest {
  */
 export type TransitionCaller = { access: RequestAccess; caseTenantId?: string } | { system: TenantScope };
 
+/**
+ * Callers whose reach may hold another company's case: a marketplace radiologist (of no company) and the fusion
+ * side (cases sent to its company): their transitions first read the case's company.
+ */
+const actsAcrossCompanies = (access: RequestAccess): boolean =>
+  access.principal.tenantId === null || caseReachKind(access) === 'fusion';
+
 /** The database context of a request's caller (its tenant, user and level). */
 const callerContext = (access: RequestAccess): DbContext => ({
   tenantId: access.principal.tenantId,
@@ -121,7 +129,7 @@ export class TransitionRunner {
     request: TransitionRequest,
     client?: AuditClient | null,
   ): Promise<TransitionResult> {
-    if ('access' in caller && caller.caseTenantId === undefined && caller.access.principal.tenantId === null) {
+    if ('access' in caller && caller.caseTenantId === undefined && actsAcrossCompanies(caller.access)) {
       const access = caller.access;
       const seen = await this.uow.read(access, (tx) =>
         request.load ? request.load(tx as ChangeTx, access) : this.visible.load(tx, access, request.caseId),
@@ -181,6 +189,8 @@ export class TransitionRunner {
     const current =
       'access' in caller ? await this.loadFor(tx, caller, request) : await this.cases.findForChange(tx, request.caseId);
     if (!current) throw caseNotFound();
+    // a case of another company is written only in its own company's context (run() switches to it)
+    if (current.tenantId !== tx.tenantId) throw caseNotFound();
     if ('access' in caller && !this.holds(caller.access, request.privileges)) throw missingPrivilege();
     if (current.version !== request.version) throw caseConflict();
 
