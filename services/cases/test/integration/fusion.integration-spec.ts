@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Credentials } from '@rayworks/api-client';
 import { CASE_MESSAGES, CASES_API, FUSION_MESSAGES, ROLE_CODES, type Case } from '@rayworks/contracts';
-import { provisionTenant, TEST_PASSWORD, withOwnerClient } from '@rayworks/testing';
+import { provisionTenant, tenantQuery, TEST_PASSWORD, withOwnerClient } from '@rayworks/testing';
 import {
   actionsTenant,
   api,
@@ -143,8 +143,16 @@ describe('fusion across companies', () => {
       expect.arrayContaining(['CaseSentToFusion', 'CaseFusionChanged', 'CaseCompleted', 'FusionCaseChanged']),
     );
     expect(types.filter((x) => x === 'FusionCaseChanged')).toHaveLength(4);
-    // the writes ran in the sender's company: its counts and outbox, nothing in the fusion company's outbox
-    expect(await eventsOf(b, c._id)).toEqual([]);
+    // the writes ran in the sender's company: every event is the sender's, named with the fusion side's actors
+    const envelopes = await tenantQuery<{ tenant: string; topic: string; actor: string }>(
+      a.tenantId,
+      `SELECT envelope->>'tenantId' AS tenant, topic, envelope->'actor'->>'id' AS actor FROM cases.outbox
+       WHERE message_key = $1`,
+      [c._id],
+    );
+    expect(new Set(envelopes.map((e) => e.tenant))).toEqual(new Set([a.tenantId]));
+    expect(envelopes.filter((e) => e.topic === 'cases.fusion.v1')).toHaveLength(4);
+    expect(envelopes.map((e) => e.actor)).toContain(HUB_R);
   });
 
   it('the sender recalls a sent case: the fusion side no longer sees it', async () => {
