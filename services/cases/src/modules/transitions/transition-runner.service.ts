@@ -10,7 +10,6 @@ import {
 } from '@rayworks/contracts';
 import { worklistStatusOf } from '@rayworks/lifecycles';
 import {
-  RealtimeEmitter,
   setDbContext,
   UnitOfWork,
   type DbContext,
@@ -24,6 +23,7 @@ import { CaseMapper } from '../cases/case.mapper.js';
 import { caseReachKind } from '../cases/case-reach.js';
 import { CasesPublisher } from '../cases/cases.publisher.js';
 import { VisibleCases } from '../cases/visible-cases.service.js';
+import { CasePush } from './case-push.js';
 import { actionNotAllowed, caseConflict, caseNotFound, missingPrivilege } from './transitions.errors.js';
 import { TransitionsRepository, type CasePatch, type NewCase } from './transitions.repository.js';
 
@@ -99,6 +99,15 @@ export interface TransitionResult {
 
 const MARKETPLACE_EVENTS: readonly string[] = ['CaseOffered', 'CaseOfferWithdrawn', 'CaseOfferReturned'];
 
+/** The rooms a case's push also goes to: the marketplace's for a marketplace case, the fusion company's for a sent one. */
+function roomsBeside(row: CaseEntity, messages: readonly CaseChangedMessage[]): string[] {
+  const rooms: string[] = [];
+  if (row.workflowType === 'Marketplace' || messages.some((m) => MARKETPLACE_EVENTS.includes(m.type)))
+    rooms.push(socketRoom.marketplace());
+  if (row.fusionTenantId && row.fusionTenantId !== row.tenantId) rooms.push(socketRoom.tenant(row.fusionTenantId));
+  return rooms;
+}
+
 const isRefusal = (x: CaseChange | CaseRefusal): x is CaseRefusal => 'refused' in x;
 
 /**
@@ -117,7 +126,7 @@ export class TransitionRunner {
     @Inject(VisibleCases) private readonly visible: VisibleCases,
     @Inject(CasesPublisher) private readonly publisher: CasesPublisher,
     @Inject(CaseMapper) private readonly mapper: CaseMapper,
-    @Inject(RealtimeEmitter) private readonly realtime: RealtimeEmitter,
+    @Inject(CasePush) private readonly pushes: CasePush,
   ) {}
 
   /**
@@ -233,7 +242,7 @@ export class TransitionRunner {
       client: client ?? null,
     });
     const pushes = [moved, ...children].map((row) => this.messageOf(row, change, actorId));
-    tx.afterCommit(() => this.push(moved, pushes));
+    tx.afterCommit(() => this.pushes.send(moved.tenantId, pushes, roomsBeside(moved, pushes)));
     const [view, ...childViews] = await this.mapper.many(tx, [moved, ...children]);
     return { case: moved, children, change, view: view!, childViews };
   }
@@ -254,20 +263,5 @@ export class TransitionRunner {
       typistId: row.typistId,
       actorId,
     };
-  }
-
-  /** Best effort (a console that misses it reads over HTTP): a failed push never fails the committed change. */
-  private push(row: CaseEntity, messages: CaseChangedMessage[]): void {
-    // the company's room; the marketplace's for a marketplace case; the fusion company's for a sent one
-    const rooms = [socketRoom.tenant(row.tenantId)];
-    if (row.workflowType === 'Marketplace' || messages.some((m) => MARKETPLACE_EVENTS.includes(m.type)))
-      rooms.push(socketRoom.marketplace());
-    if (row.fusionTenantId && row.fusionTenantId !== row.tenantId) rooms.push(socketRoom.tenant(row.fusionTenantId));
-    try {
-      for (const message of messages)
-        for (const room of rooms) this.realtime.toRoom(room, 'cases:case-changed', message);
-    } catch {
-      // the change is committed; the rows refetch on the next read
-    }
   }
 }
