@@ -15,7 +15,14 @@ import {
   type CaseCommentAddedMessage,
   type PatientHistoryEntry,
 } from '@rayworks/contracts';
-import { eventually, everyRoleTenant, tenantQuery, TEST_PASSWORD, type EveryRoleTenant } from '@rayworks/testing';
+import {
+  eventually,
+  everyRoleTenant,
+  marketplaceRadiologist,
+  tenantQuery,
+  TEST_PASSWORD,
+  type EveryRoleTenant,
+} from '@rayworks/testing';
 import {
   actionsTenant,
   api,
@@ -189,6 +196,73 @@ describe('case collaboration', () => {
     expect((await api.reply(CASES_API.findComments, { caseId }, { session: typist })).status).toBe(404);
     expect((await api.reply(CASES_API.findComments, { caseId }, { session: outsider })).status).toBe(404);
     expect((await api.reply(CASES_API.addComment, { caseId, text: 'x' }, { session: outsider })).status).toBe(404);
+  });
+
+  it('chats with the marketplace radiologist who took the case (of no company): written in the case company, pushed to them', async () => {
+    const mp = await marketplaceRadiologist('collabmp');
+    const mpSession = credentialsOf(
+      await api.call(AUTH_API.login, {}, { headers: loginHeaders(mp.loginName, mp.password) }),
+    );
+    const offered = await caseOf(admin, await arrive(events, t, 'c1'));
+    expect(
+      (await api.reply(CASES_API.addComment, { caseId: offered._id, text: 'x' }, { session: mpSession })).status,
+    ).toBe(404);
+    const made = await api.reply(
+      CASES_API.offerToMarketplace,
+      { _id: offered._id, version: offered.version } as never,
+      { session: admin },
+    );
+    expect(made.status).toBe(200);
+    const now = await caseOf(admin, offered._id);
+    expect(
+      (await api.reply(CASES_API.acceptOffer, { _id: now._id, version: now.version }, { session: mpSession })).status,
+    ).toBe(200);
+
+    const socket: Socket = io(base, {
+      path: REALTIME_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { token: mpSession.token, sessionToken: mpSession.sessionToken },
+    });
+    try {
+      const got: CaseCommentAddedMessage[] = [];
+      socket.on('cases:comment-added', (m) => got.push(m));
+      await new Promise<void>((resolve, reject) => {
+        socket.on('system:hello', () => resolve());
+        socket.on('connect_error', reject);
+      });
+      const question = await api.call(
+        CASES_API.addComment,
+        { caseId: offered._id, text: 'Prior CT?' },
+        { session: admin },
+      );
+      await eventually(
+        async () => got.filter((m) => m.commentId === question._id),
+        (m) => m.length > 0,
+        { what: "the push to the marketplace radiologist's room" },
+      );
+    } finally {
+      socket.close();
+    }
+    const answer = await api.reply(
+      CASES_API.addComment,
+      { caseId: offered._id, text: 'None on file' },
+      { session: mpSession },
+    );
+    expect([answer.status, answer.body.message]).toEqual([200, M.commentAdded]);
+    const rows = await tenantQuery<{ tenant_id: string }>(
+      t.tenantId,
+      `SELECT tenant_id FROM cases.case_comments WHERE id = $1`,
+      [(answer.body.data as { _id: string })._id],
+    );
+    expect(rows[0]!.tenant_id).toBe(t.tenantId);
+    for (const session of [admin, mpSession])
+      expect(
+        (await api.call(CASES_API.findComments, { caseId: offered._id }, { session })).items.map((c) => c.text),
+      ).toEqual(['Prior CT?', 'None on file']);
+    expect(
+      (await api.reply(CASES_API.findPatientHistory, { caseId: offered._id }, { session: mpSession })).status,
+    ).toBe(200);
   });
 
   it('rates a completed case once per user (a second rating replaces the first); 409 before completion; 403 without the privilege', async () => {
