@@ -104,7 +104,12 @@ export function TimeLeftCell({ row, now }: { row: Case; now: Date }) {
 
 export function PriorityCell({ row }: { row: Case }) {
   return (
-    <Badge size="sm" radius="sm" variant={row.priority === 'ROUTINE' ? 'outline' : 'filled'} color={PRIORITY_COLORS[row.priority]}>
+    <Badge
+      size="sm"
+      radius="sm"
+      variant={row.priority === 'ROUTINE' ? 'outline' : 'filled'}
+      color={PRIORITY_COLORS[row.priority]}
+    >
       {row.priority}
     </Badge>
   );

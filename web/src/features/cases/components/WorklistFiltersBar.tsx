@@ -1,8 +1,15 @@
 import { Button, Group, MultiSelect, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { CASE_LEGENDS, CASE_PRIORITIES, GENERIC, ROLE_CODES, type CaseLegend, type CasePriority } from '@rayworks/contracts';
+import {
+  CASE_LEGENDS,
+  CASE_PRIORITIES,
+  GENERIC,
+  ROLE_CODES,
+  type CaseLegend,
+  type CasePriority,
+} from '@rayworks/contracts';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useCan } from '../../../shared/hooks/useCan';
 import { RemoteSelect } from '../../../shared/forms/RemoteSelect';
 import { centreOption, fetchCentresPage } from '../../centers/hooks/useCenters';
@@ -40,8 +47,12 @@ export function WorklistFiltersBar({ filters, onChange }: Props) {
   const can = useCan();
   const [text, setText] = useState(filters.search);
   const pushText = useDebouncedCallback((value: string) => onChange({ search: value.trim() }), 350);
-  // Back / forward or Clear change the URL: the box follows
-  useEffect(() => setText((current) => (current.trim() === filters.search ? current : filters.search)), [filters.search]);
+  // Back / forward or Clear change the URL: the box follows (adjusted while rendering, not in an effect)
+  const [seen, setSeen] = useState(filters.search);
+  if (seen !== filters.search) {
+    setSeen(filters.search);
+    if (text.trim() !== filters.search) setText(filters.search);
+  }
   const modalities = [...new Set([...COMMON_MODALITIES, ...(filters.modality ? [filters.modality] : [])])];
   const any = activeFilterCount(filters) > 0 || filters.search !== '';
 

@@ -1,29 +1,15 @@
 import { ActionIcon, Center, Checkbox, Loader, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { CASE_ACTION_LABELS, type Case, type CaseAction, type CaseSortKey } from '@rayworks/contracts';
 import type { CaseActor } from '@rayworks/lifecycles';
-import {
-  IconChevronDown,
-  IconChevronUp,
-  IconDotsVertical,
-  IconEye,
-  IconSelector,
-} from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconDotsVertical, IconEye, IconSelector } from '@tabler/icons-react';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { formatDicomDate, formatDisplayDateTime } from '../../../shared/format';
 import { rowActions } from '../hooks/worklist-actions';
 import type { WorklistColumnId } from '../hooks/worklist-columns';
 import { WORKLIST_COLUMNS } from '../hooks/worklist-columns';
-import {
-  LegendsCell,
-  PatientCell,
-  PriorityCell,
-  StatusCell,
-  StudyCell,
-  TimeLeftCell,
-  useNow,
-} from './CaseCells';
+import { LegendsCell, PatientCell, PriorityCell, StatusCell, StudyCell, TimeLeftCell, useNow } from './CaseCells';
 import classes from './WorklistTable.module.css';
 
 /** Each column: its header's sort key (the contract's CASE_SORT_KEYS) and its cell. */
@@ -97,8 +83,9 @@ export function WorklistTable(props: Props) {
   const { rows, columns, sortBy, sortDir, onSort, selected, onSelect, actor, onAction, onOpen, onViewer } = props;
   const now = useNow();
   const scroller = useRef<HTMLDivElement>(null);
-  const [active, setActive] = useState(0);
-  useEffect(() => setActive((i) => Math.min(i, Math.max(0, rows.length - 1))), [rows.length]);
+  const [activeState, setActive] = useState(0);
+  // a shorter page keeps the active row on the page
+  const active = Math.min(activeState, Math.max(0, rows.length - 1));
 
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r._id));
   const someSelected = rows.some((r) => selected.has(r._id));
@@ -114,7 +101,12 @@ export function WorklistTable(props: Props) {
             aria-label="Select every case on this page"
             checked={allSelected}
             indeterminate={!allSelected && someSelected}
-            onChange={(event) => onSelect(rows.map((r) => r._id), event.currentTarget.checked)}
+            onChange={(event) =>
+              onSelect(
+                rows.map((r) => r._id),
+                event.currentTarget.checked,
+              )
+            }
             data-testid="worklist-select-all"
           />
         ),
@@ -128,24 +120,21 @@ export function WorklistTable(props: Props) {
           />
         ),
       },
-      ...columns.map(
-        (id): ColumnDef<Case> => ({
-          id,
-          header: labels.get(id) ?? id,
-          meta: { sortKey: SORT_KEYS[id] },
-          cell: ({ row }) => cellOf(id, row.original, now),
-        }),
-      ),
+      ...columns.map((id): ColumnDef<Case> => ({
+        id,
+        header: labels.get(id) ?? id,
+        meta: { sortKey: SORT_KEYS[id] },
+        cell: ({ row }) => cellOf(id, row.original, now),
+      })),
       {
         id: 'actions',
         header: 'Actions',
-        cell: ({ row }) => (
-          <RowActions row={row.original} actor={actor} onAction={onAction} onViewer={onViewer} />
-        ),
+        cell: ({ row }) => <RowActions row={row.original} actor={actor} onAction={onAction} onViewer={onViewer} />,
       },
     ];
   }, [columns, now, selected, allSelected, someSelected, rows, actor, onAction, onViewer, onSelect]);
 
+  // eslint-disable-next-line react-hooks/incompatible-library -- the table is rebuilt from props every render
   const table = useReactTable({
     data: rows,
     columns: defs,

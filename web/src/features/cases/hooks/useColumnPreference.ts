@@ -34,10 +34,14 @@ export function useColumnPreference() {
     setColumns(next);
     save(next);
   }, []);
-  const toggle = useCallback((id: WorklistColumnId) => setColumns((current) => {
-    const next = toggleColumn(current, id);
-    save(next);
-    return next;
-  }), []);
+  const toggle = useCallback(
+    (id: WorklistColumnId) =>
+      setColumns((current) => {
+        const next = toggleColumn(current, id);
+        save(next);
+        return next;
+      }),
+    [],
+  );
   return { columns, setColumns: set, toggle };
 }

@@ -144,10 +144,7 @@ export function useLiveCases(): number {
   const last = messages.at(-1);
   useEffect(() => {
     if (!last) return;
-    const timer = setTimeout(
-      () => void queryClient.invalidateQueries({ queryKey: ['cases'] }),
-      LIVE_REFRESH_DELAY_MS,
-    );
+    const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['cases'] }), LIVE_REFRESH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [last, queryClient]);
   return messages.length;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { WORKLIST, type Case, type PermissionConfig } from '@rayworks/contracts';
-import { actionKind, confirmText, personName, REASON_ACTIONS, rowActions, worklistPrivilegesOf } from './worklist-actions';
+import {
+  actionKind,
+  confirmText,
+  personName,
+  REASON_ACTIONS,
+  rowActions,
+  worklistPrivilegesOf,
+} from './worklist-actions';
 
 const ME = '0190d1a2-3b4c-7d5e-8f60-000000000001';
 const row = (over: Partial<Case> = {}): Case => ({

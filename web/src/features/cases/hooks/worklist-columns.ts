@@ -21,9 +21,9 @@ export const WORKLIST_COLUMNS = [
 ] as const;
 export type WorklistColumnId = (typeof WORKLIST_COLUMNS)[number]['id'];
 
-export const FIXED_COLUMNS: readonly WorklistColumnId[] = WORKLIST_COLUMNS.filter(
-  (c) => 'fixed' in c && c.fixed,
-).map((c) => c.id);
+export const FIXED_COLUMNS: readonly WorklistColumnId[] = WORKLIST_COLUMNS.filter((c) => 'fixed' in c && c.fixed).map(
+  (c) => c.id,
+);
 
 /** What a user sees before choosing. */
 export const DEFAULT_COLUMNS: readonly WorklistColumnId[] = [

@@ -9,7 +9,7 @@ import {
 } from '@rayworks/contracts';
 import type { CaseActor } from '@rayworks/lifecycles';
 import { IconAlertCircle, IconFileImport, IconUserShare } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { describeError } from '../../../api/client';
 import { useSession } from '../../../app/session/useSession';
@@ -71,22 +71,23 @@ export function CasesPage() {
   const { columns, toggle } = useColumnPreference();
 
   const actor = useMemo<CaseActor>(
-    () => ({ userId: profile?._id ?? '', roleCodes: profile?.roleCodes ?? [], privileges: worklistPrivilegesOf(config) }),
+    () => ({
+      userId: profile?._id ?? '',
+      roleCodes: profile?.roleCodes ?? [],
+      privileges: worklistPrivilegesOf(config),
+    }),
     [profile?._id, profile?.roleCodes, config],
   );
 
   const rows = useMemo(() => page.data?.items ?? [], [page.data]);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   // the selection is of the rows on screen: a row that left the page (another tab, another page) leaves it too
-  useEffect(() => {
-    setSelected((current) => {
-      const here = new Set(rows.map((r) => r._id));
-      const kept = [...current].filter((id) => here.has(id));
-      return kept.length === current.size ? current : new Set(kept);
-    });
-  }, [rows]);
+  const selected = useMemo(() => {
+    const here = new Set(rows.map((r) => r._id));
+    return new Set([...chosen].filter((id) => here.has(id)));
+  }, [chosen, rows]);
   const onSelect = useCallback((ids: string[], on: boolean) => {
-    setSelected((current) => {
+    setChosen((current) => {
       const next = new Set(current);
       for (const id of ids) {
         if (on) next.add(id);
@@ -121,7 +122,14 @@ export function CasesPage() {
     (key: CaseSortKey) =>
       update({
         sortBy: key,
-        sortDir: filters.sortBy === key ? (filters.sortDir === 'asc' ? 'desc' : 'asc') : key === 'patientName' ? 'asc' : 'desc',
+        sortDir:
+          filters.sortBy === key
+            ? filters.sortDir === 'asc'
+              ? 'desc'
+              : 'asc'
+            : key === 'patientName'
+              ? 'asc'
+              : 'desc',
       }),
     [update, filters.sortBy, filters.sortDir],
   );
