@@ -82,7 +82,7 @@ describe('worklist: import, assign, accept, send to the transcriptionist, live',
       const row = await adminList.waitForRow(patientId, 'NEW', 90_000);
       await adminList.waitForCount('NEW', 1);
       expect(await row.getByTestId('worklist-patient-name').innerText()).toBe('Worklist Wanda');
-      expect(await row.getByTestId('worklist-time-left').innerText()).toMatch(/^\d+h \d{2}m$|^\d+m$/);
+      expect(await row.getByTestId('worklist-time-left').innerText()).toMatch(/^(\d+d \d+h|\d+h \d{2}m|\d+m)$/);
       expect(await adminList.actions(patientId)).toContain('ASSIGN');
       await screenshot(admin.page, 'worklist-admin-new');
 
