@@ -22,14 +22,8 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { toastSuccess } from '../../../shared/ui/toast';
 import { StatusCell } from '../components/CaseCells';
 import { useAssignCases, useAssignees, useCasesByIds, useCentreSettings } from '../hooks/useWorklist';
+import { idsOfPath } from '../hooks/assign-path';
 import { personName, rowActions, worklistPrivilegesOf } from '../hooks/worklist-actions';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The case ids of /worklist/edit/<id>,<id>… (at most 100, as /cases/assign takes). */
-export function idsOfPath(rest: string | undefined): string[] {
-  return [...new Set((rest ?? '').split(/[,/]/).filter((id) => UUID.test(id)))].slice(0, 100);
-}
 
 type Mode = 'radiologist' | 'typist';
 

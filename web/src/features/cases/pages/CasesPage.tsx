@@ -23,6 +23,7 @@ import { NotYetModal } from '../components/NotYetModal';
 import { StatusTabs } from '../components/StatusTabs';
 import { WorklistFiltersBar } from '../components/WorklistFiltersBar';
 import { WorklistTable } from '../components/WorklistTable';
+import { assignPath } from '../hooks/assign-path';
 import { useColumnPreference } from '../hooks/useColumnPreference';
 import { useLiveCases, useWorklistPage, useWorklistStatistics } from '../hooks/useWorklist';
 import { actionKind, isUpdateAction, worklistPrivilegesOf } from '../hooks/worklist-actions';
@@ -37,10 +38,6 @@ import {
 /** The import screen's window (spec §2: "then the window closes"). */
 export const IMPORT_WINDOW_NAME = 'rayworks-import';
 const IMPORT_WINDOW_FEATURES = 'popup,width=1280,height=900';
-
-/** The assign page of some cases: /worklist/edit/<id>,<id>… */
-export const assignPath = (ids: readonly string[]) =>
-  `${CONSOLE_ROUTES.worklistEdit.replace('/*', '')}/${ids.join(',')}`;
 
 const VIEWER_TEXT =
   'The image viewer is not available yet: it comes with a later version of the console. The case stays in your worklist.';
