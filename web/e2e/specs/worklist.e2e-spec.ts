@@ -60,6 +60,12 @@ describe('worklist: import, assign, accept, send to the transcriptionist, live',
     const reader = await openConsole(browser());
     const radiologistId = tenant().users[tenant().login('radiologist')]!;
     const typistId = tenant().users[tenant().login('typist')]!;
+    // the console's own reports of failed calls (api/client: a contract mismatch, a recorded 502)
+    const apiErrors: string[] = [];
+    for (const { page } of [admin, reader])
+      page.on('console', (message) => {
+        if (message.text().includes('[api]')) apiErrors.push(message.text());
+      });
     try {
       // the administrator imports a study from /cases
       await new LoginPage(admin.page).login(tenant().login('gca'), TEST_PASSWORD);
@@ -158,6 +164,7 @@ describe('worklist: import, assign, accept, send to the transcriptionist, live',
       await readerList.row(patientId).getByTestId('worklist-open-viewer').click();
       await reader.page.getByTestId('worklist-not-yet').waitFor();
       await reader.page.keyboard.press('Escape');
+      expect(apiErrors).toEqual([]);
       expect(admin.pageErrors).toEqual([]);
       expect(reader.pageErrors).toEqual([]);
     } finally {

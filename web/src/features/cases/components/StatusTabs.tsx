@@ -5,14 +5,14 @@ import { ALL_STATUSES_TAB, type CaseStatusTab, type WorklistStatistics } from '@
 export const WORKLIST_TABS: readonly { value: CaseStatusTab; label: string }[] = [
   { value: ALL_STATUSES_TAB, label: 'All' },
   { value: 'NEW', label: 'New' },
-  { value: 'PENDING FOR ACCEPTANCE', label: 'Pending for Acceptance' },
+  { value: 'PENDING FOR ACCEPTANCE', label: 'For Acceptance' },
   { value: 'IN PROGRESS', label: 'In Progress' },
-  { value: 'PENDING AT TYPIST', label: 'Pending at Transcriptionist' },
-  { value: 'PENDING FOR REVIEW', label: 'Pending for Review' },
+  { value: 'PENDING AT TYPIST', label: 'At Transcriptionist' },
+  { value: 'PENDING FOR REVIEW', label: 'For Review' },
   { value: 'COMPLETED', label: 'Completed' },
   { value: 'REJECTED', label: 'Rejected' },
   { value: 'RECALLED', label: 'Recalled' },
-  { value: 'PENDING FOR SCAN', label: 'Pending for Scan' },
+  { value: 'PENDING FOR SCAN', label: 'Awaiting Scan' },
 ];
 
 interface Props {
@@ -40,7 +40,8 @@ export function StatusTabs({ value, onChange, statistics }: Props) {
               data-testid="worklist-tab"
               data-status={tab.value}
               data-count={count ?? ''}
-              style={{ flex: '0 0 auto' }}
+              style={{ flex: '0 0 auto', paddingInline: 12 }}
+              title={tab.value === 'ALL' ? 'Every status' : tab.value}
             >
               <Group gap={6} wrap="nowrap">
                 <Text size="sm" span>

@@ -72,6 +72,8 @@ interface Props {
   loading: boolean;
   fetching: boolean;
   emptyText: string;
+  /** Offer the selection checkboxes (only to users with a bulk action: assign). */
+  selectable: boolean;
 }
 
 /**
@@ -92,7 +94,7 @@ export function WorklistTable(props: Props) {
 
   const defs = useMemo<ColumnDef<Case>[]>(() => {
     const labels = new Map<string, string>(WORKLIST_COLUMNS.map((c) => [c.id, c.label]));
-    return [
+    const select: ColumnDef<Case>[] = [
       {
         id: 'select',
         size: 44,
@@ -120,6 +122,9 @@ export function WorklistTable(props: Props) {
           />
         ),
       },
+    ];
+    return [
+      ...(props.selectable ? select : []),
       ...columns.map((id): ColumnDef<Case> => ({
         id,
         header: labels.get(id) ?? id,
@@ -132,7 +137,7 @@ export function WorklistTable(props: Props) {
         cell: ({ row }) => <RowActions row={row.original} actor={actor} onAction={onAction} onViewer={onViewer} />,
       },
     ];
-  }, [columns, now, selected, allSelected, someSelected, rows, actor, onAction, onViewer, onSelect]);
+  }, [columns, now, selected, allSelected, someSelected, rows, actor, onAction, onViewer, onSelect, props.selectable]);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the table is rebuilt from props every render
   const table = useReactTable({
@@ -187,7 +192,7 @@ export function WorklistTable(props: Props) {
         if (rows[active]) onOpen(rows[active]);
         break;
       case ' ':
-        if (rows[active]) onSelect([rows[active]._id], !selected.has(rows[active]._id));
+        if (rows[active] && props.selectable) onSelect([rows[active]._id], !selected.has(rows[active]._id));
         break;
       default:
         return;

@@ -229,6 +229,7 @@ export function CasesPage() {
             onAction={onAction}
             onOpen={onOpen}
             onViewer={onViewer}
+            selectable={canAssign}
             loading={page.isLoading}
             fetching={page.isFetching && !page.isLoading}
             emptyText={
