@@ -361,7 +361,7 @@ describe('withQuery', () => {
 describe('a call cancelled while its answer arrives', () => {
   it('rejects as an abort, not as an answer that breaks the contract', async () => {
     const controller = new AbortController();
-    const abort = new DOMException('This operation was aborted', 'AbortError');
+    const abort = Object.assign(new Error('This operation was aborted'), { name: 'AbortError' });
     const client = new ApiClient({
       baseUrl: 'http://127.0.0.1:9',
       // the headers came, then the caller cancelled: reading the body fails with the abort
