@@ -1,4 +1,14 @@
-import { ActionIcon, Center, Checkbox, Loader, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Center,
+  Checkbox,
+  Loader,
+  Menu,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { CASE_ACTION_LABELS, type Case, type CaseAction, type CaseSortKey } from '@rayworks/contracts';
 import type { CaseActor } from '@rayworks/lifecycles';
 import { IconChevronDown, IconChevronUp, IconDotsVertical, IconEye, IconSelector } from '@tabler/icons-react';
@@ -201,6 +211,7 @@ export function WorklistTable(props: Props) {
   };
 
   const activeRow = rows[active];
+  const [focused, setFocused] = useState(false);
   return (
     <div
       ref={scroller}
@@ -208,8 +219,9 @@ export function WorklistTable(props: Props) {
       tabIndex={0}
       role="region"
       aria-label="Cases. Use the up and down arrows to move, Enter to open, Space to select."
-      aria-activedescendant={activeRow ? `case-row-${activeRow._id}` : undefined}
       onKeyDown={onKeyDown}
+      onFocus={(event) => setFocused(event.target === event.currentTarget)}
+      onBlur={() => setFocused(false)}
       data-testid="worklist-table"
       data-rows={rows.length}
       data-fetching={props.fetching || undefined}
@@ -277,7 +289,6 @@ export function WorklistTable(props: Props) {
                 data-version={row.original.version}
                 data-active={isActive || undefined}
                 data-selected={selected.has(row.id) || undefined}
-                aria-selected={selected.has(row.id)}
                 onClick={() => setActive(item.index)}
                 onDoubleClick={() => onOpen(row.original)}
               >
@@ -296,6 +307,12 @@ export function WorklistTable(props: Props) {
           ) : null}
         </tbody>
       </table>
+      {/* what the arrows moved to, for screen readers (the row's outline says it to the eye) */}
+      <VisuallyHidden aria-live="polite" data-testid="worklist-active-announcement">
+        {activeRow && focused
+          ? `Row ${active + 1} of ${rows.length}: ${activeRow.patientName.replace(/\^+/g, ' ')}, ${activeRow.status}`
+          : ''}
+      </VisuallyHidden>
       {props.loading ? (
         <Center py={48}>
           <Loader size="sm" />
