@@ -160,10 +160,31 @@ describe('worklist: import, assign, accept, send to the transcriptionist, live',
         ['PENDING AT TYPIST', typistId, radiologistId],
       ]);
 
+      // the transcriptionist column, chosen once, stays chosen; the search goes to the address bar
+      await admin.page.getByTestId('worklist-columns').click();
+      await admin.page.locator('input[data-testid="worklist-column-toggle"][data-column="typist"]').check();
+      await admin.page.keyboard.press('Escape');
+      expect(await adminList.row(patientId).getByTestId('worklist-typist').innerText()).toContain(tenant().name);
+      await admin.page.getByTestId('worklist-search').fill(patientId.toLowerCase());
+      await admin.page.waitForURL((u) => u.searchParams.get('q') === patientId.toLowerCase());
+      await admin.page.reload({ waitUntil: 'domcontentloaded' });
+      await adminList.waitUntilReady();
+      const found = await adminList.waitForRow(patientId, 'PENDING AT TYPIST');
+      expect(await found.getByTestId('worklist-typist').innerText()).toContain(tenant().name);
+      expect(await admin.page.getByTestId('worklist-search').inputValue()).toBe(patientId.toLowerCase());
+      expect(await admin.page.getByTestId('worklist-tab').evaluateAll((tabs) => tabs.length)).toBe(10);
+
       // open in viewer says it is not there yet; Enter opens the case
       await readerList.row(patientId).getByTestId('worklist-open-viewer').click();
       await reader.page.getByTestId('worklist-not-yet').waitFor();
       await reader.page.keyboard.press('Escape');
+      await reader.page.getByTestId('worklist-not-yet').waitFor({ state: 'hidden' });
+      await reader.page.getByTestId('worklist-table').focus();
+      await reader.page.keyboard.press('ArrowDown');
+      await reader.page.keyboard.press('Enter');
+      const opened = reader.page.getByTestId('worklist-case-body');
+      await opened.waitFor();
+      expect(await opened.getAttribute('data-case-id')).toBe(cases[0]!._id);
       expect(apiErrors).toEqual([]);
       expect(admin.pageErrors).toEqual([]);
       expect(reader.pageErrors).toEqual([]);
