@@ -162,7 +162,7 @@ describe('worklist: import, assign, accept, send to the transcriptionist, live',
 
       // the transcriptionist column, chosen once, stays chosen; the search goes to the address bar
       await admin.page.getByTestId('worklist-columns').click();
-      await admin.page.locator('input[data-testid="worklist-column-toggle"][data-column="typist"]').check();
+      await admin.page.locator('input[data-testid="worklist-column-toggle"][data-column="typistName"]').check();
       await admin.page.keyboard.press('Escape');
       expect(await adminList.row(patientId).getByTestId('worklist-typist').innerText()).toContain(tenant().name);
       await admin.page.getByTestId('worklist-search').fill(patientId.toLowerCase());

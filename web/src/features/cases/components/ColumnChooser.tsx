@@ -1,6 +1,6 @@
 import { Button, Checkbox, Popover, Stack, Text } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
-import { FIXED_COLUMNS, WORKLIST_COLUMNS, type WorklistColumnId } from '../hooks/worklist-columns';
+import { FIXED_COLUMNS, WORKLIST_COLUMN_CATALOGUE, type WorklistColumnId } from '../hooks/worklist-columns';
 
 interface Props {
   columns: readonly WorklistColumnId[];
@@ -21,7 +21,7 @@ export function ColumnChooser({ columns, onToggle }: Props) {
           Shown columns (saved for you)
         </Text>
         <Stack gap={6} data-testid="worklist-columns-list">
-          {WORKLIST_COLUMNS.map((column) => (
+          {WORKLIST_COLUMN_CATALOGUE.map((column) => (
             <Checkbox
               key={column.id}
               label={column.label}

@@ -18,15 +18,15 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { formatDicomDate, formatDisplayDateTime } from '../../../shared/format';
 import { rowActions } from '../hooks/worklist-actions';
 import type { WorklistColumnId } from '../hooks/worklist-columns';
-import { WORKLIST_COLUMNS } from '../hooks/worklist-columns';
+import { WORKLIST_COLUMN_CATALOGUE } from '../hooks/worklist-columns';
 import { LegendsCell, PatientCell, PriorityCell, StatusCell, StudyCell, TimeLeftCell, useNow } from './CaseCells';
 import classes from './WorklistTable.module.css';
 
 /** Each column: its header's sort key (the contract's CASE_SORT_KEYS) and its cell. */
 const SORT_KEYS: Partial<Record<WorklistColumnId, CaseSortKey>> = {
-  patient: 'patientName',
-  status: 'status',
-  timeLeft: 'dueAt',
+  patientName: 'patientName',
+  worklistStatus: 'status',
+  dueAt: 'dueAt',
   priority: 'priority',
   modality: 'modality',
   receivedAt: 'receivedAt',
@@ -36,25 +36,25 @@ const dash = (value: string | null | undefined) => value || '—';
 
 function cellOf(id: WorklistColumnId, row: Case, now: Date) {
   switch (id) {
-    case 'patient':
+    case 'patientName':
       return <PatientCell row={row} />;
-    case 'status':
+    case 'worklistStatus':
       return <StatusCell row={row} />;
-    case 'timeLeft':
+    case 'dueAt':
       return <TimeLeftCell row={row} now={now} />;
     case 'priority':
       return <PriorityCell row={row} />;
     case 'modality':
       return dash(row.modalities.length > 0 ? row.modalities.join(', ') : row.modality);
-    case 'study':
+    case 'studyDescription':
       return <StudyCell row={row} />;
-    case 'accession':
+    case 'accessionNumber':
       return dash(row.accessionNumber);
-    case 'centre':
+    case 'centreName':
       return dash(row.centreName);
-    case 'radiologist':
+    case 'radiologistName':
       return <span data-testid="worklist-radiologist">{dash(row.radiologistName)}</span>;
-    case 'typist':
+    case 'typistName':
       return <span data-testid="worklist-typist">{dash(row.typistName)}</span>;
     case 'legends':
       return <LegendsCell row={row} />;
@@ -103,7 +103,7 @@ export function WorklistTable(props: Props) {
   const someSelected = rows.some((r) => selected.has(r._id));
 
   const defs = useMemo<ColumnDef<Case>[]>(() => {
-    const labels = new Map<string, string>(WORKLIST_COLUMNS.map((c) => [c.id, c.label]));
+    const labels = new Map<string, string>(WORKLIST_COLUMN_CATALOGUE.map((c) => [c.id, c.label]));
     const select: ColumnDef<Case>[] = [
       {
         id: 'select',
