@@ -25,7 +25,7 @@ export async function stowFiles(dicomweb: string, token: string, files: (string 
   const res = await fetch(`${dicomweb}/studies${study ? `/${study}` : ''}`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': contentType, Accept: 'application/dicom+json' },
-    body,
+    body: new Uint8Array(body),
   });
   return { status: res.status, json: (await res.json()) as Record<string, { vr: string; Value?: unknown[] }> };
 }
