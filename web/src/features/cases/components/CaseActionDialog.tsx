@@ -1,14 +1,17 @@
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
-import { CASE_ACTION_LABELS, CASE_MESSAGES, type Case, type WorklistUpdateAction } from '@rayworks/contracts';
+import { CASE_ACTION_LABELS, CASE_MESSAGES, type Case, type CaseAction } from '@rayworks/contracts';
 import { useState } from 'react';
 import { toastSuccess } from '../../../shared/ui/toast';
-import { useAssignees, useCentreSettings, useWorklistUpdate } from '../hooks/useWorklist';
+import { useAssignees, useCaseAction, useCentreSettings, useFusionCentres } from '../hooks/useWorklist';
 import { confirmText, DESTRUCTIVE_ACTIONS, REASON_ACTIONS, REASON_REQUIRED } from '../hooks/worklist-actions';
 
 export interface PendingAction {
   row: Case;
-  action: WorklistUpdateAction;
+  action: CaseAction;
 }
+
+/** The words of the fusion-centre choice (sending a case to a fusion centre it has a contract with). */
+export const CHOOSE_FUSION_CENTRE = 'Choose the fusion centre';
 
 interface Props {
   pending: PendingAction | null;
@@ -16,8 +19,9 @@ interface Props {
 }
 
 /**
- * The confirmation of one worklist action (/cases/worklistupdate with the row's version): what will happen, a reason
- * where one is asked for (required to reject and to recall), the transcriptionist when sending to typing. A refusal
+ * The confirmation of one worklist action (its route, with the row's version): what will happen, a reason where one
+ * is asked for (required to reject and to recall), the transcriptionist when sending to typing, the fusion centre when
+ * sending to fusion. A refusal
  * (409: the case moved on, or the lifecycle refuses) is the server's message as a toast (api/policy), and the rows
  * are read again either way.
  */
@@ -37,7 +41,7 @@ export function CaseActionDialog({ pending, onClose }: Props) {
 
 function DialogBody({ pending, onClose }: { pending: PendingAction; onClose: () => void }) {
   const { row, action } = pending;
-  const update = useWorklistUpdate();
+  const update = useCaseAction();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [typistId, setTypistId] = useState<string | null>(null);
@@ -48,6 +52,10 @@ function DialogBody({ pending, onClose }: { pending: PendingAction; onClose: () 
   // AUTOMATIC centres pick the typist themselves; MANUAL ones (the default) must be told
   const automatic = settings.data?.typistAssignment === 'AUTOMATIC';
   const reasonRule = REASON_ACTIONS[action];
+  const toFusion = action === 'SEND_TO_FUSION';
+  const fusionCentres = useFusionCentres(row.groupId, toFusion);
+  const [fusionCentreId, setFusionCentreId] = useState<string | null>(null);
+  const [fusionError, setFusionError] = useState<string | null>(null);
 
   const confirm = () => {
     if (reasonRule === 'required' && !reason.trim()) {
@@ -58,8 +66,12 @@ function DialogBody({ pending, onClose }: { pending: PendingAction; onClose: () 
       setTypistError(CASE_MESSAGES.chooseTypist);
       return;
     }
+    if (toFusion && !fusionCentreId) {
+      setFusionError(CHOOSE_FUSION_CENTRE);
+      return;
+    }
     update.mutate(
-      { row, action, reason, ...(typistId ? { typistId } : {}) },
+      { row, action, reason, ...(typistId ? { typistId } : {}), ...(fusionCentreId ? { fusionCentreId } : {}) },
       {
         onSuccess: ({ message }) => {
           if (message) toastSuccess(message);
@@ -93,6 +105,26 @@ function DialogBody({ pending, onClose }: { pending: PendingAction; onClose: () 
           error={typistError}
           comboboxProps={{ withinPortal: true }}
           data-testid="worklist-action-typist"
+        />
+      ) : null}
+      {toFusion ? (
+        <Select
+          label="Fusion centre"
+          placeholder={CHOOSE_FUSION_CENTRE}
+          withAsterisk
+          data={(fusionCentres.data ?? []).map((c) => ({
+            value: c.fusionCentreId,
+            label: c.fusionCentreName ?? c.fusionCentreId,
+          }))}
+          value={fusionCentreId}
+          onChange={(value) => {
+            setFusionCentreId(value);
+            setFusionError(null);
+          }}
+          nothingFoundMessage={fusionCentres.isLoading ? 'Loading…' : 'No fusion contract for this group'}
+          error={fusionError}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="worklist-action-fusion-centre"
         />
       ) : null}
       {reasonRule ? (

@@ -1,13 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  CASES_API,
-  type AssignResult,
-  type Case,
-  type CaseAssignee,
-  type WorklistUpdateAction,
-} from '@rayworks/contracts';
+import { CASES_API, type AssignResult, type Case, type CaseAction, type CaseAssignee } from '@rayworks/contracts';
+import { caseActionRoute, isWithFusion } from '@rayworks/lifecycles';
 import { useEffect } from 'react';
-import { callApi } from '../../../api/client';
+import { callApi, describeError } from '../../../api/client';
 import { queryKeysOf } from '../../../api/queries';
 import { useRealtimeEvents } from '../../../realtime/useRealtimeEvents';
 import { toCaseListBody, toStatisticsBody, type WorklistFilters } from './worklist-filters';
@@ -84,28 +79,74 @@ export function useRefreshWorklist() {
 }
 
 /** One action on one case (/cases/worklistupdate) with the version the row showed. */
-export function useWorklistUpdate() {
+/** What one confirmed action carries: the row as read (its version), and the choices the dialog asked for. */
+export interface CaseActionInput {
+  row: Pick<Case, '_id' | 'version' | 'workflowType' | 'fusionStatus'>;
+  action: CaseAction;
+  reason?: string;
+  typistId?: string;
+  radiologistId?: string;
+  fusionCentreId?: string;
+}
+
+/**
+ * Carries out one action on one case by its route (`caseActionRoute` of libs/lifecycles, docs/decisions/0161):
+ * /cases/worklistupdate, the marketplace's offer, withdrawal, take and give-back, the fusion send and the fusion
+ * machine's moves. Answers the service's message.
+ */
+export async function runCaseAction(input: CaseActionInput): Promise<{ message: string }> {
+  const ref = { _id: input.row._id, version: input.row.version };
+  const reason = input.reason?.trim() ? { reason: input.reason.trim() } : {};
+  const chosen = {
+    ...(input.typistId ? { typistId: input.typistId } : {}),
+    ...(input.radiologistId ? { radiologistId: input.radiologistId } : {}),
+  };
+  const step = caseActionRoute(input.row, input.action);
+  switch (step.route) {
+    case 'worklistUpdate':
+      return callApi(CASES_API.worklistUpdate, { body: { ...ref, action: step.action, ...reason, ...chosen } });
+    case 'fusionWorklistUpdate':
+      return callApi(CASES_API.fusionWorklistUpdate, {
+        body: {
+          ...ref,
+          action: step.action,
+          ...reason,
+          ...(input.radiologistId ? { radiologistId: input.radiologistId } : {}),
+          ...(input.fusionCentreId ? { fusionCentreId: input.fusionCentreId } : {}),
+        },
+      });
+    case 'fusionSend':
+      return callApi(CASES_API.fusionSend, { body: { ...ref, fusionCentreId: input.fusionCentreId ?? '' } });
+    case 'offerToMarketplace':
+      return callApi(CASES_API.offerToMarketplace, { body: ref });
+    case 'withdrawOffer':
+      return callApi(CASES_API.withdrawOffer, { body: ref });
+    case 'acceptOffer':
+      return callApi(CASES_API.acceptOffer, { body: ref });
+    case 'rejectOffer':
+      return callApi(CASES_API.rejectOffer, { body: { ...ref, reason: input.reason?.trim() ?? '' } });
+    default:
+      throw new Error(`${input.action} is not carried out by a confirmation`);
+  }
+}
+
+/** One confirmed action (runCaseAction); success or refusal, the rows are read again. */
+export function useCaseAction() {
   const refresh = useRefreshWorklist();
   return useMutation({
-    mutationFn: async (input: {
-      row: Pick<Case, '_id' | 'version'>;
-      action: WorklistUpdateAction;
-      reason?: string;
-      typistId?: string;
-      radiologistId?: string;
-    }) =>
-      callApi(CASES_API.worklistUpdate, {
-        body: {
-          _id: input.row._id,
-          version: input.row.version,
-          action: input.action,
-          ...(input.reason?.trim() ? { reason: input.reason.trim() } : {}),
-          ...(input.typistId ? { typistId: input.typistId } : {}),
-          ...(input.radiologistId ? { radiologistId: input.radiologistId } : {}),
-        },
-      }),
+    mutationFn: runCaseAction,
     // success or a conflict (409: the server's message is the toast): either way the rows are read again
     onSettled: () => void refresh(),
+  });
+}
+
+/** The fusion centres the case's group has an active contract with (/fusion/contracts/find). */
+export function useFusionCentres(groupId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: [...casesKeys.list('fusion-contracts')],
+    queryFn: async ({ signal }) => (await callApi(CASES_API.fusionContracts, { body: {}, signal })).data.contracts,
+    enabled,
+    select: (contracts) => contracts.filter((c) => c.active && c.senderGroupId === groupId),
   });
 }
 
@@ -114,18 +155,40 @@ export function useAssignCases() {
   const refresh = useRefreshWorklist();
   return useMutation({
     mutationFn: async (input: {
-      cases: Pick<Case, '_id' | 'version'>[];
+      cases: Pick<Case, '_id' | 'version' | 'workflowType' | 'fusionStatus'>[];
       radiologistId?: string;
       typistId?: string;
     }): Promise<{ results: AssignResult[]; message: string }> => {
-      const { data, message } = await callApi(CASES_API.assignCases, {
-        body: {
-          cases: input.cases.map((c) => ({ _id: c._id, version: c.version })),
-          ...(input.radiologistId ? { radiologistId: input.radiologistId } : {}),
-          ...(input.typistId ? { typistId: input.typistId } : {}),
-        },
-      });
-      return { results: data.results, message };
+      // a case with its fusion centre is assigned by the fusion machine, each case on its own (docs/decisions/0161)
+      const withFusion = input.cases.filter((c) => isWithFusion(c));
+      const results: AssignResult[] = [];
+      let message = '';
+      for (const c of withFusion) {
+        try {
+          const done = await runCaseAction({
+            row: c,
+            action: c.fusionStatus === 'NEW' ? 'ASSIGN' : 'REASSIGN',
+            ...(input.radiologistId ? { radiologistId: input.radiologistId } : {}),
+          });
+          message = done.message;
+          results.push({ _id: c._id, status: 'success', code: 200, message: done.message, case: null });
+        } catch (error) {
+          results.push({ _id: c._id, status: 'error', code: 409, message: describeError(error), case: null });
+        }
+      }
+      const rest = input.cases.filter((c) => !withFusion.includes(c));
+      if (rest.length > 0) {
+        const answered = await callApi(CASES_API.assignCases, {
+          body: {
+            cases: rest.map((c) => ({ _id: c._id, version: c.version })),
+            ...(input.radiologistId ? { radiologistId: input.radiologistId } : {}),
+            ...(input.typistId ? { typistId: input.typistId } : {}),
+          },
+        });
+        results.push(...answered.data.results);
+        message = answered.message;
+      }
+      return { results, message };
     },
     onSettled: () => void refresh(),
   });

@@ -93,12 +93,17 @@ describe('a worklist row offers what the lifecycle allows', () => {
 
 describe('how the console carries an action out', () => {
   it('assign opens the assign page, moves are worklist updates, the viewer is not there yet', () => {
-    expect(actionKind('ASSIGN')).toBe('assign');
-    expect(actionKind('REASSIGN')).toBe('assign');
-    expect(actionKind('ACCEPT')).toBe('update');
-    expect(actionKind('SEND_TO_TYPIST')).toBe('update');
-    expect(actionKind('GO_TO_CASE')).toBe('viewer');
-    expect(actionKind('SPLIT')).toBe('later');
+    const centre = { workflowType: 'Center', fusionStatus: null } as const;
+    expect(actionKind(centre, 'ASSIGN')).toBe('assign');
+    expect(actionKind(centre, 'REASSIGN')).toBe('assign');
+    expect(actionKind(centre, 'ACCEPT')).toBe('update');
+    expect(actionKind(centre, 'SEND_TO_TYPIST')).toBe('update');
+    expect(actionKind(centre, 'GO_TO_CASE')).toBe('viewer');
+    expect(actionKind(centre, 'SPLIT')).toBe('later');
+    expect(actionKind(centre, 'OFFER_TO_MARKETPLACE')).toBe('update');
+    expect(actionKind(centre, 'SEND_TO_FUSION')).toBe('update');
+    expect(actionKind({ workflowType: 'Marketplace', fusionStatus: null }, 'ACCEPT')).toBe('update');
+    expect(actionKind({ workflowType: 'Center', fusionStatus: 'NEW' }, 'ASSIGN')).toBe('assign');
   });
 
   it('reject and recall need a reason', () => {

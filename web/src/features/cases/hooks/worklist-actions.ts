@@ -1,13 +1,18 @@
 import {
   CASE_ACTION_LABELS,
   CASE_MESSAGES,
-  WORKLIST_UPDATE_ACTIONS,
   type Case,
   type CaseAction,
   type PermissionConfig,
-  type WorklistUpdateAction,
 } from '@rayworks/contracts';
-import { allowedCaseActions, type CaseActor, type CaseLifecycleFacts } from '@rayworks/lifecycles';
+import {
+  allowedCaseActions,
+  caseActionRoute,
+  CASE_ACTION_REASONS,
+  DESTRUCTIVE_CASE_ACTIONS,
+  type CaseActor,
+  type CaseLifecycleFacts,
+} from '@rayworks/lifecycles';
 
 /**
  * What a worklist row offers (docs/decisions/0154-worklist-actions.md): exactly `allowedCaseActions` of
@@ -55,33 +60,25 @@ export function rowActions(actor: CaseActor, row: Case): CaseAction[] {
 }
 
 /**
- * How the console carries an action out: `assign` opens the assign page (/worklist/edit/<ids>); `update` is
- * /cases/worklistupdate after a confirmation; `viewer` and `later` say plainly that the screen is not there yet.
+ * How the console carries an action out, from `caseActionRoute` (docs/decisions/0161): `assign` opens the assign page
+ * (/worklist/edit/<ids>); `update` is the action's route (/cases/worklistupdate, the marketplace's, the fusion's) after
+ * a confirmation; `viewer` and `later` say plainly that the screen is not there yet.
  */
 export type ActionKind = 'assign' | 'update' | 'viewer' | 'later';
 
-export function actionKind(action: CaseAction): ActionKind {
-  if (action === 'ASSIGN' || action === 'REASSIGN') return 'assign';
+export function actionKind(row: Pick<Case, 'fusionStatus' | 'workflowType'>, action: CaseAction): ActionKind {
   if (action === 'GO_TO_CASE') return 'viewer';
-  if ((WORKLIST_UPDATE_ACTIONS as readonly string[]).includes(action)) return 'update';
-  return 'later';
+  const { route } = caseActionRoute(row, action);
+  if (route === 'assign') return 'assign';
+  if (route === null || route === 'splitCase') return 'later';
+  return 'update';
 }
 
-export const isUpdateAction = (action: CaseAction): action is WorklistUpdateAction => actionKind(action) === 'update';
-
 /** Actions whose confirmation asks for a reason, and whether it must be given (reject and recall must). */
-export const REASON_ACTIONS: Partial<Record<CaseAction, 'required' | 'optional'>> = {
-  REJECT: 'required',
-  RECALL: 'required',
-  REJECT_RECALL: 'optional',
-  REVERT: 'optional',
-  UNASSIGN: 'optional',
-  ROLLBACK: 'optional',
-  HOLD: 'optional',
-};
+export const REASON_ACTIONS = CASE_ACTION_REASONS;
 
 /** Actions that are confirmed with a red button (they take work away from someone). */
-export const DESTRUCTIVE_ACTIONS: readonly CaseAction[] = ['REJECT', 'RECALL', 'UNASSIGN', 'ROLLBACK', 'REVERT'];
+export const DESTRUCTIVE_ACTIONS = DESTRUCTIVE_CASE_ACTIONS;
 
 /** The sentence of the confirmation dialog. */
 export function confirmText(action: CaseAction, row: Pick<Case, 'patientName' | 'status'>): string {

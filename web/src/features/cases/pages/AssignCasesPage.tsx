@@ -12,7 +12,7 @@ import {
   Text,
 } from '@mantine/core';
 import { CASE_MESSAGES, CONSOLE_ROUTES, type AssignResult, type Case } from '@rayworks/contracts';
-import type { CaseActor } from '@rayworks/lifecycles';
+import { isWithFusion, type CaseActor } from '@rayworks/lifecycles';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -26,6 +26,11 @@ import { idsOfPath } from '../hooks/assign-path';
 import { personName, rowActions, worklistPrivilegesOf } from '../hooks/worklist-actions';
 
 type Mode = 'radiologist' | 'typist';
+
+/** Whose people read the case: its fusion centre's while it is with one (the fusion side assigns), else its centre's. */
+const readingCentreOf = (r: Case): string | null => (isWithFusion(r) ? (r.fusionCentreId ?? null) : r.centreId);
+const readingCentreNameOf = (r: Case): string =>
+  isWithFusion(r) ? 'Fusion centre' : (r.centreName ?? r.centreId ?? '');
 
 /** Whether a case goes to the chosen person in this mode (what the lifecycle allows this user). */
 function assignable(actor: CaseActor, row: Case, mode: Mode): boolean {
@@ -55,20 +60,22 @@ export function AssignCasesPage() {
   );
 
   const rows = cases.data ?? [];
-  const centres = [...new Map(rows.filter((r) => r.centreId).map((r) => [r.centreId!, r.centreName ?? r.centreId!]))];
+  const centres = [
+    ...new Map(rows.filter((r) => readingCentreOf(r)).map((r) => [readingCentreOf(r)!, readingCentreNameOf(r)])),
+  ];
   const [centreChoice, setCentreChoice] = useState<string | null>(null);
   const centreId = centreChoice ?? centres[0]?.[0] ?? null;
   const settings = useCentreSettings(centreId);
   const typingByHand = settings.data?.typistAssignment !== 'AUTOMATIC';
   const [mode, setMode] = useState<Mode>('radiologist');
-  const offerTypist = typingByHand && rows.some((r) => r.centreId === centreId && r.status === 'IN PROGRESS');
+  const offerTypist = typingByHand && rows.some((r) => readingCentreOf(r) === centreId && r.status === 'IN PROGRESS');
   const effectiveMode: Mode = offerTypist ? mode : 'radiologist';
   const assignees = useAssignees(centreId, effectiveMode);
   const [chosen, setChosen] = useState<string | null>(null);
   const [results, setResults] = useState<AssignResult[] | null>(null);
   const assign = useAssignCases();
 
-  const ofCentre = rows.filter((r) => r.centreId === centreId);
+  const ofCentre = rows.filter((r) => readingCentreOf(r) === centreId);
   const going = ofCentre.filter((r) => assignable(actor, r, effectiveMode));
   const missing = ids.length - rows.length;
 
@@ -142,7 +149,7 @@ export function AssignCasesPage() {
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((row) => {
-                  const goes = row.centreId === centreId && assignable(actor, row, effectiveMode);
+                  const goes = readingCentreOf(row) === centreId && assignable(actor, row, effectiveMode);
                   const result = results?.find((r) => r._id === row._id);
                   return (
                     <Table.Tr
@@ -167,7 +174,7 @@ export function AssignCasesPage() {
                           <Text size="xs" c={result.status === 'success' ? 'teal' : 'red'} data-testid="assign-result">
                             {result.message}
                           </Text>
-                        ) : !goes && row.centreId === centreId ? (
+                        ) : !goes && readingCentreOf(row) === centreId ? (
                           <Text size="xs" c="dimmed">
                             Cannot be assigned now
                           </Text>

@@ -26,7 +26,7 @@ import { WorklistTable } from '../components/WorklistTable';
 import { assignPath } from '../hooks/assign-path';
 import { useColumnPreference } from '../hooks/useColumnPreference';
 import { useLiveCases, useWorklistPage, useWorklistStatistics } from '../hooks/useWorklist';
-import { actionKind, isUpdateAction, worklistPrivilegesOf } from '../hooks/worklist-actions';
+import { actionKind, worklistPrivilegesOf } from '../hooks/worklist-actions';
 import {
   filtersFromParams,
   filtersToParams,
@@ -102,10 +102,10 @@ export function CasesPage() {
   const onViewer = useCallback(() => setNotYet({ title: 'Open in viewer', text: VIEWER_TEXT }), []);
   const onAction = useCallback(
     (row: Case, action: CaseAction) => {
-      const kind = actionKind(action);
+      const kind = actionKind(row, action);
       if (kind === 'assign') navigate(assignPath([row._id]));
       else if (kind === 'viewer') onViewer();
-      else if (isUpdateAction(action)) setPending({ row, action });
+      else if (kind === 'update') setPending({ row, action });
       else
         setNotYet({
           title: CASE_ACTION_LABELS[action],
