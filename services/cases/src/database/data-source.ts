@@ -6,6 +6,7 @@ import { AuditLog1795700000001 } from './migrations/1795700000001-AuditLog.js';
 import { Cases1796100000000 } from './migrations/1796100000000-Cases.js';
 import { CaseDirectory1796100001000 } from './migrations/1796100001000-CaseDirectory.js';
 import { CaseCounts1796100001001 } from './migrations/1796100001001-CaseCounts.js';
+import { CaseAuditIndex1796100005000 } from './migrations/1796100005000-CaseAuditIndex.js';
 import { ReadModelMarks1796100006000 } from './migrations/1796100006000-ReadModelMarks.js';
 import { CaseEntity } from '../modules/cases/case.entity.js';
 import { DirectoryCentreEntity } from '../modules/directory/directory-centre.entity.js';
@@ -24,6 +25,7 @@ export const database: ServiceDatabaseOptions = {
     Cases1796100000000,
     CaseDirectory1796100001000,
     CaseCounts1796100001001,
+    CaseAuditIndex1796100005000,
     ReadModelMarks1796100006000,
   ],
 };
