@@ -149,9 +149,7 @@ export interface Menu {
 
 function toItem(entry: MenuEntry, config: PermissionConfig, roles: ReadonlySet<RoleCode>): MenuItem | null {
   const flag = (code: string) => (entry.need ? hasPrivilege(config, { ...entry.need, anyOf: [code] }) : false);
-  const subItems = (entry.subItems ?? [])
-    .map((s) => toItem(s, config, roles))
-    .filter((s): s is MenuItem => s !== null);
+  const subItems = (entry.subItems ?? []).map((s) => toItem(s, config, roles)).filter((s): s is MenuItem => s !== null);
   if (entry.subItems ? subItems.length === 0 : !entry.need || !hasPrivilege(config, entry.need)) return null;
   if (entry.roles && !entry.roles.some((r) => roles.has(r))) return null;
   return {

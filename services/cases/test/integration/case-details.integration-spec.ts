@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Credentials } from '@rayworks/api-client';
-import { CASES_API, type Case } from '@rayworks/contracts';
-import { everyRoleTenant } from '@rayworks/testing';
+import { credentialsOf, loginHeaders, type Credentials } from '@rayworks/api-client';
+import { AUTH_API, CASES_API, type Case } from '@rayworks/contracts';
+import { everyRoleTenant, TEST_PASSWORD } from '@rayworks/testing';
 import {
   actionsTenant,
   api,
@@ -44,9 +44,13 @@ describe('case details and dashboards reads', () => {
   it("answers a case's audit trail newest first, with the actor's name; reads only when asked", async () => {
     const id = await arrive(events, t, 'c1');
     const c: Case = await caseOf(admin, id);
-    await api.call(CASES_API.assignCases, { cases: [{ _id: c._id, version: c.version }], radiologistId: R }, {
-      session: admin,
-    });
+    await api.call(
+      CASES_API.assignCases,
+      { cases: [{ _id: c._id, version: c.version }], radiologistId: R },
+      {
+        session: admin,
+      },
+    );
     const { entries, truncated } = await api.call(CASES_API.findCaseAudit, { _id: id }, { session: admin });
     expect(truncated).toBe(false);
     const actions = entries.map((e) => e.action);
@@ -73,9 +77,6 @@ describe('case details and dashboards reads', () => {
   it("answers 404 for another company's case", async () => {
     const other = await everyRoleTenant('det-other');
     const id = await arrive(events, t, 'c1');
-    const { credentialsOf, loginHeaders } = await import('@rayworks/api-client');
-    const { AUTH_API } = await import('@rayworks/contracts');
-    const { TEST_PASSWORD } = await import('@rayworks/testing');
     const stranger = credentialsOf(
       await api.call(AUTH_API.login, {}, { headers: loginHeaders(other.login('admin'), TEST_PASSWORD) }),
     );
@@ -86,9 +87,13 @@ describe('case details and dashboards reads', () => {
   it('breaks the statistics down per centre and radiologist when asked', async () => {
     const id = await arrive(events, t, 'c2');
     const c = await caseOf(admin, id);
-    await api.call(CASES_API.assignCases, { cases: [{ _id: c._id, version: c.version }], radiologistId: R }, {
-      session: admin,
-    });
+    await api.call(
+      CASES_API.assignCases,
+      { cases: [{ _id: c._id, version: c.version }], radiologistId: R },
+      {
+        session: admin,
+      },
+    );
     const plain = await api.call(CASES_API.getWorklistStatistics, {}, { session: admin });
     expect(plain.byCentre).toBeUndefined();
     const stats = await api.call(CASES_API.getWorklistStatistics, { breakdown: true }, { session: admin });

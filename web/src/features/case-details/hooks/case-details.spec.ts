@@ -84,7 +84,7 @@ describe('detailActions (the shared allowedCaseActions)', () => {
     expect(detailActions(null, row())).toEqual([]);
   });
 
-  it("offers the assigned radiologist acceptance of a case pending acceptance, and another radiologist nothing of it", () => {
+  it('offers the assigned radiologist acceptance of a case pending acceptance, and another radiologist nothing of it', () => {
     const codes = ['VIEW', 'ACCEPT', 'REJECT', 'GENERATE_REPORT'];
     const mine = caseActorOf({ _id: RADIOLOGIST, roleCodes: [ROLE_CODES.CENTER_RADIOLOGIST] }, config(codes));
     const other = caseActorOf({ _id: 'someone', roleCodes: [ROLE_CODES.CENTER_RADIOLOGIST] }, config(codes));

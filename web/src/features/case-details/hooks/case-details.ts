@@ -133,7 +133,11 @@ export function auditActionLabel(action: string): string {
     const code = m[1]!.toUpperCase();
     if (isCaseAction(code)) return CASE_ACTION_LABELS[code];
   }
-  const words = action.replace(/^case\./, '').replace(/[._]+/g, ' ').trim().toLowerCase();
+  const words = action
+    .replace(/^case\./, '')
+    .replace(/[._]+/g, ' ')
+    .trim()
+    .toLowerCase();
   return words ? words[0]!.toUpperCase() + words.slice(1) : action;
 }
 
