@@ -1,0 +1,168 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CASES_API, type Case } from '@rayworks/contracts';
+import { buildStudyFolder, eventually, stowFiles } from '@rayworks/testing';
+import { CaseDetailsPage, DashboardsPage } from '../pom/CaseDetails';
+import { LoginPage } from '../pom/LoginPage';
+import { Shell } from '../pom/Shell';
+import { ApiSession } from '../requests/auth-api';
+import { BASE_URL, openConsole, screenshot, useBrowser } from '../support/browser';
+import { TEST_PASSWORD, useTenant } from '../support/tenant';
+
+/**
+ * Issue 10's case details and dashboards in Chromium: a study stored by STOW becomes a NEW case; a centre admin
+ * opens it from its worklist URL (/cases/view/<id>) and sees the patient, the study, the allowed actions and the
+ * audit trail, which follows an assignment made elsewhere, live; "Open in viewer" says it is not yet available.
+ * The dashboards draw their charts from the statistics.
+ */
+describe('case details and dashboards', () => {
+  const tenant = useTenant('details');
+  const browser = useBrowser();
+  let dir: string;
+  let admin: ApiSession;
+  let c: Case;
+  const suffix = Math.random().toString(36).slice(2, 8).toUpperCase();
+  const patientId = `CD${suffix}`;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'rayworks-details-'));
+    const study = await buildStudyFolder(path.join(dir, 'Exam'), {
+      patientName: 'Details^Dora',
+      patientId,
+      studyDate: '20260310',
+      accessionNumber: `ACC${suffix}`,
+      studyDescription: 'MR brain for the details test',
+      series: ['mr'],
+    });
+    const gca = await ApiSession.login(tenant().login('gca'), TEST_PASSWORD);
+    const { status } = await stowFiles(`${BASE_URL}/api/imaging/dicomweb`, gca.session.token, study.files);
+    expect(status).toBe(200);
+    admin = await ApiSession.login(tenant().login('admin'), TEST_PASSWORD);
+    // registrations too, so the dashboards have more than one status to draw
+    for (const [i, priority] of (['STAT', 'ROUTINE'] as const).entries()) {
+      await admin.call(CASES_API.createWorklistCase, {
+        centreId: tenant().centres.c1!,
+        patientName: `Waiting^Walter${i}`,
+        patientId: `${patientId}W${i}`,
+        modality: 'CT',
+        priority,
+      });
+    }
+    const [found] = await eventually(
+      () => admin.call(CASES_API.findCases, { search: patientId, status: 'NEW' }),
+      (cases) => cases.length > 0,
+      { timeoutMs: 60_000, intervalMs: 500, what: 'the case of the stored study' },
+    );
+    c = found!;
+  }, 120_000);
+
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('shows the patient, the study, the allowed actions and the audit trail, live', async () => {
+    const { context, page, pageErrors } = await openConsole(browser());
+    try {
+      await new LoginPage(page).login(tenant().login('gca'), TEST_PASSWORD);
+      await new Shell(page).waitUntilReady();
+      const details = new CaseDetailsPage(page);
+      await details.goto(c._id);
+      expect(await details.text('page-title')).toBe('Details Dora');
+      expect(await details.text('case-patient-id')).toBe(patientId);
+      expect(await details.text('case-study-description')).toBe('MR brain for the details test');
+      expect(await details.text('case-worklist-status')).toBe('NEW');
+      expect(await details.actions()).toContain('ASSIGN');
+      expect(await details.auditActions()).toEqual(['CASE_CREATE']);
+      await screenshot(page, 'case-details-new');
+
+      // another administrator assigns it: the page follows without a reload
+      const radiologistId = tenant().users[tenant().login('radiologist')]!;
+      await eventually(
+        async () =>
+          (await admin.call(CASES_API.caseAssignees, { centreId: tenant().centres.c1!, as: 'radiologist' })).assignees,
+        (list) => list.some((a) => a.id === radiologistId),
+        { timeoutMs: 60_000, intervalMs: 500, what: 'the radiologist in the cases service' },
+      );
+      const [result] = (
+        await admin.call(CASES_API.assignCases, { cases: [{ _id: c._id, version: c.version }], radiologistId })
+      ).results;
+      expect(result!.status).toBe('success');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="case-worklist-status"]')?.textContent === 'IN PROGRESS',
+        undefined,
+        { timeout: 20_000 },
+      );
+      expect(await details.auditActions(2)).toEqual(['case.assign', 'CASE_CREATE']);
+      expect(await details.text('case-radiologist')).not.toBe('—');
+      expect(await details.actions()).not.toContain('ASSIGN');
+
+      // the viewer is a later issue: it says so
+      await page.getByTestId('case-open-viewer').click();
+      await page.getByTestId('case-not-yet-available').waitFor();
+      expect(await details.text('case-not-yet-available')).toMatch(/not yet available/);
+      await screenshot(page, 'case-details-viewer-not-yet', false);
+      await page.keyboard.press('Escape');
+
+      // the audited reads show on request
+      await page.getByTestId('case-audit-reads').click({ force: true });
+      expect(await details.auditActions(3)).toContain('PATIENT_DATA_READ');
+      await screenshot(page, 'case-details-assigned');
+      expect(await page.locator('.mantine-Notification-root[data-color="red"]').count()).toBe(0);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('answers a case out of reach with the page, not a crash', async () => {
+    const { context, page, pageErrors } = await openConsole(browser());
+    try {
+      // the radiologist2 of c1 does not exist here: the typist sees only what is at them
+      await new LoginPage(page).login(tenant().login('typist'), TEST_PASSWORD);
+      await new Shell(page).waitUntilReady();
+      await page.goto(`${BASE_URL}/cases/view/${c._id}`, { waitUntil: 'domcontentloaded' });
+      await page.getByTestId('query-error').waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('query-error').innerText()).toMatch(/Case not found/);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('draws the dashboards from the statistics', async () => {
+    const { context, page, pageErrors } = await openConsole(browser());
+    try {
+      await new LoginPage(page).login(tenant().login('admin'), TEST_PASSWORD);
+      await new Shell(page).waitUntilReady();
+      const dashboards = new DashboardsPage(page);
+      await dashboards.goto();
+      expect(Number(await dashboards.figure('total'))).toBe(3);
+      expect(Number(await dashboards.figure('open'))).toBe(1);
+      expect(await dashboards.bars('dashboards-status-chart')).toBeGreaterThanOrEqual(2);
+      expect(await dashboards.bars('dashboards-centre-chart')).toBeGreaterThanOrEqual(1);
+      expect(await dashboards.bars('dashboards-radiologist-chart')).toBeGreaterThanOrEqual(2);
+      await screenshot(page, 'dashboards-admin');
+      expect(await page.locator('.mantine-Notification-root[data-color="red"]').count()).toBe(0);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('draws the dashboards in the dark scheme too', async () => {
+    const { context, page, pageErrors } = await openConsole(browser(), { colorScheme: 'dark' });
+    try {
+      await new LoginPage(page).login(tenant().login('admin'), TEST_PASSWORD);
+      await new Shell(page).waitUntilReady();
+      const dashboards = new DashboardsPage(page);
+      await dashboards.goto();
+      expect(await dashboards.bars('dashboards-status-chart')).toBeGreaterThanOrEqual(2);
+      await screenshot(page, 'dashboards-admin-dark');
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
