@@ -98,13 +98,12 @@ describe('case actions', () => {
       { session: admin },
     );
     expect(elsewhere.status).toBe(404);
-    // a radiologist has no assigning privilege
+    // a receptionist neither assigns nor reports
+    const reception = await signIn(t, 'reception');
     const refused = await api.reply(
       CASES_API.caseAssignees,
       { centreId: t.centres.c1!, as: 'typist' },
-      {
-        session: typist,
-      },
+      { session: reception },
     );
     expect(refused.status).toBe(403);
   });
