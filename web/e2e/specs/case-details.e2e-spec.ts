@@ -71,8 +71,11 @@ describe('case details and dashboards', () => {
       await details.goto(c._id);
       expect(await details.text('page-title')).toBe('Details Dora');
       expect(await details.text('case-patient-id')).toBe(patientId);
-      expect(await details.text('case-study-description')).toBe('MR brain for the details test');
+      expect(await details.text('case-study-counts')).toMatch(/^1 \/ \d+/);
       expect(await details.text('case-worklist-status')).toBe('NEW');
+      // the archive's study of the patient, with its description (the case row has none from the import event)
+      await page.locator('[data-testid="case-patient-study"][data-current="true"]').waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('case-patient-studies').innerText()).toContain('MR brain for the details test');
       expect(await details.actions()).toContain('ASSIGN');
       expect(await details.auditActions()).toEqual(['CASE_CREATE']);
       await screenshot(page, 'case-details-new');

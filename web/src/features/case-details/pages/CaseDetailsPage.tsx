@@ -9,6 +9,7 @@ import { AuditTrail } from '../components/AuditTrail';
 import { CaseActions } from '../components/CaseActions';
 import { Collaboration } from '../components/Collaboration';
 import { PatientCard, StudyCard, WorkCard } from '../components/CaseSummary';
+import { PatientStudies } from '../components/PatientStudies';
 import { caseActorOf, detailActions, personName } from '../hooks/case-details';
 import { useCase, useLiveCase } from '../hooks/useCase';
 
@@ -78,6 +79,7 @@ export function CaseDetailsPage() {
                   <PatientCard c={c} />
                   <StudyCard c={c} />
                   <WorkCard c={c} now={now} />
+                  <PatientStudies c={c} />
                 </Stack>
               </Grid.Col>
               <Grid.Col span={{ base: 12, lg: 5 }}>

@@ -190,10 +190,10 @@ export function DashboardsPage() {
               data={statusBars(stats)}
               dataKey="status"
               series={[{ name: 'cases', label: 'Cases', color: 'blue.6' }]}
-              getBarColor={() => 'blue.6'}
               withBarValueLabel
               tickLine="y"
-              xAxisProps={{ interval: 0, tick: { fontSize: 11 } }}
+              xAxisProps={{ interval: 0, tick: { fontSize: 11, fill: 'var(--mantine-color-dimmed)' } }}
+              yAxisProps={{ allowDecimals: false }}
             />
           )}
         </ChartCard>
@@ -213,6 +213,7 @@ export function DashboardsPage() {
                 withLegend
                 legendProps={{ verticalAlign: 'bottom' }}
                 yAxisProps={{ width: 140 }}
+                xAxisProps={{ allowDecimals: false }}
               />
             )}
           </ChartCard>
@@ -230,6 +231,7 @@ export function DashboardsPage() {
                 withLegend
                 legendProps={{ verticalAlign: 'bottom' }}
                 yAxisProps={{ width: 140 }}
+                xAxisProps={{ allowDecimals: false }}
               />
             )}
           </ChartCard>
