@@ -3,6 +3,7 @@ import { SERVICE_SUBSCRIPTIONS } from '@rayworks/contracts';
 import { ServiceKitModule, ServiceKitSettings } from '@rayworks/nest-kit';
 import { database } from './database/data-source.js';
 import { CasesModule } from './modules/cases/cases.module.js';
+import { CollaborationModule } from './modules/collaboration/collaboration.module.js';
 import { TransitionsModule } from './modules/transitions/transitions.module.js';
 
 @Module({
@@ -10,6 +11,7 @@ import { TransitionsModule } from './modules/transitions/transitions.module.js';
     ServiceKitModule.forRoot(new ServiceKitSettings('cases', database, SERVICE_SUBSCRIPTIONS.cases)),
     CasesModule,
     TransitionsModule,
+    CollaborationModule,
   ],
 })
 export class AppModule {}

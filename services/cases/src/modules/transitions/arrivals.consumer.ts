@@ -1,8 +1,9 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { CASE_EVENTS, socketRoom, type CaseEventPayload, type EventEnvelope } from '@rayworks/contracts';
+import { CASE_EVENTS, type CaseEventPayload, type EventEnvelope } from '@rayworks/contracts';
 import { isCaseStatus, worklistStatusOf } from '@rayworks/lifecycles';
-import { EventConsumer, RealtimeEmitter } from '@rayworks/nest-kit';
+import { EventConsumer } from '@rayworks/nest-kit';
 import { CaseActionsService } from './case-actions.service.js';
+import { CasePush } from './case-push.js';
 
 /**
  * A case arriving (a study imported: CaseCreated, CaseMatched, CaseStudyUpdated), read back from the cases service's
@@ -17,7 +18,7 @@ export class ArrivalsConsumer implements OnModuleInit {
   constructor(
     @Inject(EventConsumer) private readonly consumer: EventConsumer,
     @Inject(CaseActionsService) private readonly actions: CaseActionsService,
-    @Inject(RealtimeEmitter) private readonly realtime: RealtimeEmitter,
+    @Inject(CasePush) private readonly pushes: CasePush,
   ) {}
 
   onModuleInit(): void {
@@ -40,11 +41,10 @@ export class ArrivalsConsumer implements OnModuleInit {
     );
   }
 
-  /** Best effort, like every push: a console that misses it reads over HTTP. */
   private push(tenantId: string, { type, payload }: EventEnvelope<CaseEventPayload>): void {
     if (!isCaseStatus(payload.status)) return;
-    try {
-      this.realtime.toRoom(socketRoom.tenant(tenantId), 'cases:case-changed', {
+    this.pushes.send(tenantId, [
+      {
         caseId: payload.caseId,
         version: payload.version,
         type,
@@ -54,9 +54,7 @@ export class ArrivalsConsumer implements OnModuleInit {
         radiologistId: payload.radiologistId,
         typistId: payload.typistId,
         actorId: payload.actorId,
-      });
-    } catch {
-      // the arrival is committed; the worklist refetches on its next read
-    }
+      },
+    ]);
   }
 }

@@ -8,6 +8,7 @@ import type { CaseMapper } from '../cases/case.mapper.js';
 import type { CasesPublisher } from '../cases/cases.publisher.js';
 import type { VisibleCases } from '../cases/visible-cases.service.js';
 import { TransitionRunner, type TransitionRequest } from './transition-runner.service.js';
+import { CasePush } from './case-push.js';
 import type { CasePatch, TransitionsRepository } from './transitions.repository.js';
 
 const TENANT = '00000000-0000-4000-8000-000000000001';
@@ -85,7 +86,7 @@ function harness(options: { centreFilter?: string[] | null; grants?: string[]; l
     groupFilter: null,
     empty: false,
   } as unknown as RequestAccess;
-  const runner = new TransitionRunner(uow, repo, visible, publisher, mapper, realtime);
+  const runner = new TransitionRunner(uow, repo, visible, publisher, mapper, new CasePush(realtime));
   const assign: TransitionRequest = {
     caseId: CASE,
     version: 3,

@@ -2,25 +2,18 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   grantsAllow,
   requirement,
-  socketRoom,
   type Case,
   type CaseChangedMessage,
   type CaseEventType,
   type PrivilegeCode,
 } from '@rayworks/contracts';
 import { worklistStatusOf } from '@rayworks/lifecycles';
-import {
-  RealtimeEmitter,
-  UnitOfWork,
-  type AuditClient,
-  type ChangeTx,
-  type RequestAccess,
-  type TenantScope,
-} from '@rayworks/nest-kit';
+import { UnitOfWork, type AuditClient, type ChangeTx, type RequestAccess, type TenantScope } from '@rayworks/nest-kit';
 import type { CaseEntity } from '../cases/case.entity.js';
 import { CaseMapper } from '../cases/case.mapper.js';
 import { CasesPublisher } from '../cases/cases.publisher.js';
 import { VisibleCases } from '../cases/visible-cases.service.js';
+import { CasePush } from './case-push.js';
 import { actionNotAllowed, caseConflict, caseNotFound, missingPrivilege } from './transitions.errors.js';
 import { TransitionsRepository, type CasePatch, type NewCase } from './transitions.repository.js';
 
@@ -88,7 +81,7 @@ export class TransitionRunner {
     @Inject(VisibleCases) private readonly visible: VisibleCases,
     @Inject(CasesPublisher) private readonly publisher: CasesPublisher,
     @Inject(CaseMapper) private readonly mapper: CaseMapper,
-    @Inject(RealtimeEmitter) private readonly realtime: RealtimeEmitter,
+    @Inject(CasePush) private readonly pushes: CasePush,
   ) {}
 
   /** One transition as its own unit of work. */
@@ -155,7 +148,7 @@ export class TransitionRunner {
       client: client ?? null,
     });
     const pushes = [moved, ...children].map((row) => this.messageOf(row, change, actorId));
-    tx.afterCommit(() => this.push(moved.tenantId, pushes));
+    tx.afterCommit(() => this.pushes.send(moved.tenantId, pushes));
     const [view, ...childViews] = await this.mapper.many(tx, [moved, ...children]);
     return { case: moved, children, change, view: view!, childViews };
   }
@@ -176,14 +169,5 @@ export class TransitionRunner {
       typistId: row.typistId,
       actorId,
     };
-  }
-
-  /** Best effort (a console that misses it reads over HTTP): a failed push never fails the committed change. */
-  private push(tenantId: string, messages: CaseChangedMessage[]): void {
-    try {
-      for (const message of messages) this.realtime.toRoom(socketRoom.tenant(tenantId), 'cases:case-changed', message);
-    } catch {
-      // the change is committed; the rows refetch on the next read
-    }
   }
 }

@@ -4,6 +4,7 @@ import { AssigneesRepository } from './assignees.repository.js';
 import { ArrivalsConsumer } from './arrivals.consumer.js';
 import { CaseActionsController } from './case-actions.controller.js';
 import { CaseActionsService } from './case-actions.service.js';
+import { CasePush } from './case-push.js';
 import { TransitionRunner } from './transition-runner.service.js';
 import { TransitionsRepository } from './transitions.repository.js';
 
@@ -15,7 +16,14 @@ import { TransitionsRepository } from './transitions.repository.js';
 @Module({
   imports: [CasesModule],
   controllers: [CaseActionsController],
-  providers: [TransitionsRepository, TransitionRunner, AssigneesRepository, CaseActionsService, ArrivalsConsumer],
+  providers: [
+    TransitionsRepository,
+    CasePush,
+    TransitionRunner,
+    AssigneesRepository,
+    CaseActionsService,
+    ArrivalsConsumer,
+  ],
   exports: [TransitionRunner, TransitionsRepository],
 })
 export class TransitionsModule {}
