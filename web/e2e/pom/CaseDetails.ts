@@ -31,7 +31,7 @@ export class CaseDetailsPage {
     const more = this.page.getByTestId('case-actions-more');
     if (await more.isVisible()) {
       await more.click();
-      await this.page.locator('[role="menu"]').waitFor();
+      await this.page.getByTestId('case-actions-menu').waitFor();
     }
     const ids = await this.page
       .locator('[data-testid^="case-action-"]')

@@ -119,6 +119,59 @@ describe('case details and dashboards', () => {
     }
   }, 120_000);
 
+  it('chats on the case live across two browsers, keeps the patient history, and shares a read-only link', async () => {
+    const first = await openConsole(browser());
+    const second = await openConsole(browser());
+    const visitor = await openConsole(browser());
+    try {
+      await new LoginPage(first.page).login(tenant().login('gca'), TEST_PASSWORD);
+      await new LoginPage(second.page).login(tenant().login('admin'), TEST_PASSWORD);
+      await new Shell(first.page).waitUntilReady();
+      await new Shell(second.page).waitUntilReady();
+      const mine = new CaseDetailsPage(first.page);
+      const theirs = new CaseDetailsPage(second.page);
+      await mine.goto(c._id);
+      await theirs.goto(c._id);
+      await first.page.getByTestId('case-comments-empty').waitFor({ timeout: 15_000 });
+      await second.page.getByTestId('case-comments-empty').waitFor({ timeout: 15_000 });
+
+      // a comment posted in one browser appears in the other without a reload
+      const text = `Please compare with the prior, ${suffix}`;
+      await mine.sendComment(text);
+      await mine.waitForComment(text);
+      await theirs.waitForComment(text);
+      await theirs.sendComment('Looking now');
+      await mine.waitForComment('Looking now');
+      await screenshot(second.page, 'case-details-chat');
+
+      // the patient's history
+      await first.page.getByTestId('case-tab-history').click();
+      await first.page.getByTestId('case-history-input').fill('Known asthma; contrast allergy.');
+      await first.page.getByTestId('case-history-add').click();
+      await first.page
+        .locator('[data-testid="case-history-entry"]', { hasText: 'contrast allergy' })
+        .waitFor({ timeout: 15_000 });
+
+      // a shared read-only link opens without a login
+      await first.page.getByTestId('case-tab-share').click();
+      await first.page.getByTestId('case-share-create').click();
+      const link = await first.page.getByTestId('case-share-link').inputValue({ timeout: 15_000 });
+      expect(link).toMatch(/\/shared\/.{20,}$/);
+      await screenshot(first.page, 'case-details-share');
+      await visitor.page.goto(link, { waitUntil: 'domcontentloaded' });
+      await visitor.page.getByTestId('shared-case').waitFor({ timeout: 20_000 });
+      expect(await visitor.page.getByTestId('shared-case-patient').innerText()).toBe('Details Dora');
+      await screenshot(visitor.page, 'case-details-shared-link');
+      // an unknown token says the link is not valid
+      await visitor.page.goto(link.replace(/.{6}$/, 'xxxxxx'), { waitUntil: 'domcontentloaded' });
+      await visitor.page.getByTestId('shared-case-error').waitFor({ timeout: 20_000 });
+
+      for (const p of [first, second, visitor]) expect(p.pageErrors).toEqual([]);
+    } finally {
+      await Promise.all([first.context.close(), second.context.close(), visitor.context.close()]);
+    }
+  }, 120_000);
+
   it('answers a case out of reach with the page, not a crash', async () => {
     const { context, page, pageErrors } = await openConsole(browser());
     try {

@@ -134,7 +134,7 @@ export function CaseActions({ c, actions, onDownload, onChat }: Props) {
                 More
               </Button>
             </Menu.Target>
-            <Menu.Dropdown>
+            <Menu.Dropdown data-testid="case-actions-menu">
               {more.map((action) => (
                 <Menu.Item
                   key={action}

@@ -1,5 +1,13 @@
-import { Paper, Text, Title } from '@mantine/core';
-import type { Case, CaseAction } from '@rayworks/contracts';
+import { Paper, Tabs } from '@mantine/core';
+import { WORKLIST, type Case, type CaseAction } from '@rayworks/contracts';
+import { IconHistory, IconMessages, IconShare, IconStar } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useCan } from '../../../shared/hooks/useCan';
+import { CaseDownload } from './CaseDownload';
+import { CommentsPanel } from './CommentsPanel';
+import { PatientHistoryPanel } from './PatientHistoryPanel';
+import { RatingPanel } from './RatingPanel';
+import { SharePanel } from './SharePanel';
 
 interface Props {
   c: Case;
@@ -9,18 +17,66 @@ interface Props {
 }
 
 /**
- * Chat, patient history, sharing, download and rating of a case: the cases service's collaboration calls. Until
- * they are in this build, the panel says so rather than showing invented data.
+ * Around the case (the cases service's collaboration calls, docs/decisions/0142..0146): its chat, the patient's
+ * history, a shared read-only link and the study's download, and rating — each shown only with its privilege.
  */
-export function Collaboration(_props: Props) {
+export function Collaboration({ c, actions, downloadRequested }: Props) {
+  const can = useCan();
+  const [tab, setTab] = useState<string | null>('chat');
+  const canChat = can('WORKLIST', WORKLIST.CHAT, WORKLIST.VIEW);
+  const canShare = can('WORKLIST', WORKLIST.SEND_REPORT_TO_PATIENT, WORKLIST.DOWNLOAD_PRINT);
+  const canRate = can('WORKLIST', WORKLIST.RATING_FEEDBACK);
+  const canDownload = actions.includes('DOWNLOAD_STUDY') || can('WORKLIST', WORKLIST.CASE_DOWNLOAD);
   return (
     <Paper withBorder radius="md" p="lg" data-testid="case-collaboration">
-      <Title order={2} fz="md" mb="xs">
-        Comments, history and sharing
-      </Title>
-      <Text size="sm" c="dimmed" data-testid="not-yet-available">
-        Not yet available in this version of the console.
-      </Text>
+      <Tabs value={tab} onChange={setTab} keepMounted>
+        <Tabs.List mb="md">
+          {canChat ? (
+            <Tabs.Tab value="chat" leftSection={<IconMessages size={14} />} data-testid="case-tab-chat">
+              Comments
+            </Tabs.Tab>
+          ) : null}
+          <Tabs.Tab value="history" leftSection={<IconHistory size={14} />} data-testid="case-tab-history">
+            Patient history
+          </Tabs.Tab>
+          {canShare || canDownload ? (
+            <Tabs.Tab value="share" leftSection={<IconShare size={14} />} data-testid="case-tab-share">
+              Share & download
+            </Tabs.Tab>
+          ) : null}
+          {canRate ? (
+            <Tabs.Tab value="rating" leftSection={<IconStar size={14} />} data-testid="case-tab-rating">
+              Rating
+            </Tabs.Tab>
+          ) : null}
+        </Tabs.List>
+        {canChat ? (
+          <Tabs.Panel value="chat">
+            <CommentsPanel caseId={c._id} canPost={can('WORKLIST', WORKLIST.CHAT)} />
+          </Tabs.Panel>
+        ) : null}
+        <Tabs.Panel value="history">
+          <PatientHistoryPanel
+            caseId={c._id}
+            canAdd={can('WORKLIST', WORKLIST.HISTORY_ADD)}
+            canEdit={can('WORKLIST', WORKLIST.HISTORY_EDIT)}
+            canDelete={can('WORKLIST', WORKLIST.HISTORY_DELETE)}
+          />
+        </Tabs.Panel>
+        {canShare || canDownload ? (
+          <Tabs.Panel value="share">
+            {canShare ? <SharePanel caseId={c._id} /> : null}
+            {canDownload ? (
+              <CaseDownload c={c} requested={downloadRequested} onRequested={() => setTab('share')} />
+            ) : null}
+          </Tabs.Panel>
+        ) : null}
+        {canRate ? (
+          <Tabs.Panel value="rating">
+            <RatingPanel c={c} />
+          </Tabs.Panel>
+        ) : null}
+      </Tabs>
     </Paper>
   );
 }
