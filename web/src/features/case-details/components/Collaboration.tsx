@@ -22,8 +22,8 @@ interface Props {
  */
 export function Collaboration({ c, actions, downloadRequested }: Props) {
   const can = useCan();
-  const [tab, setTab] = useState<string | null>('chat');
   const canChat = can('WORKLIST', WORKLIST.CHAT, WORKLIST.VIEW);
+  const [tab, setTab] = useState<string | null>(canChat ? 'chat' : 'history');
   const canShare = can('WORKLIST', WORKLIST.SEND_REPORT_TO_PATIENT, WORKLIST.DOWNLOAD_PRINT);
   const canRate = can('WORKLIST', WORKLIST.RATING_FEEDBACK);
   const canDownload = actions.includes('DOWNLOAD_STUDY') || can('WORKLIST', WORKLIST.CASE_DOWNLOAD);
