@@ -33,6 +33,8 @@ export * from './cases/endpoints.js';
 export * from './cases/action-endpoints.js';
 export * from './cases/audit-endpoints.js';
 export * from './cases/collaboration-endpoints.js';
+export * from './cases/marketplace-endpoints.js';
+export * from './cases/fusion-endpoints.js';
 export * from './reporting/endpoints.js';
 export * from './billing/endpoints.js';
 export * from './lims/endpoints.js';

@@ -63,6 +63,29 @@ export async function platformOperator(label: string): Promise<TestPlatformOpera
 }
 
 /**
+ * A marketplace radiologist of the platform (no company; principal level 'marketplace':
+ * docs/decisions/0147-marketplace-offers.md) with a random login name and TEST_PASSWORD, through the auth service's
+ * tenant CLI. It sees only cases offered to the marketplace or taken by it.
+ */
+export async function marketplaceRadiologist(label: string): Promise<TestPlatformOperator> {
+  const loginName = `${uniqueTenantName(label)}.mp`;
+  const spec = {
+    loginName,
+    firstName: 'Marketplace',
+    lastName: `Radiologist ${label}`,
+    email: `${loginName}@test.rayworks.local`,
+    password: TEST_PASSWORD,
+  };
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [TENANT_CLI, '--marketplace-radiologist', JSON.stringify(spec)],
+    { env: { ...process.env, DATABASE_URL: roleUrl(infraEnv().ownerDatabaseUrl, 'rayworks_auth') } },
+  );
+  const { userId } = JSON.parse(stdout.trim().split('\n').pop()!) as { userId: string };
+  return { userId, loginName, password: TEST_PASSWORD };
+}
+
+/**
  * One user of every role, keyed by a short name (as the demo has them): where each is placed in the tenant of
  * everyRoleTenant: g is a group (centres c1, c2), f a fusion group (centre hub), c3 an individual centre.
  */

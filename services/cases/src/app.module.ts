@@ -5,6 +5,8 @@ import { database } from './database/data-source.js';
 import { CasesModule } from './modules/cases/cases.module.js';
 import { CollaborationModule } from './modules/collaboration/collaboration.module.js';
 import { TransitionsModule } from './modules/transitions/transitions.module.js';
+import { MarketplaceModule } from './modules/marketplace/marketplace.module.js';
+import { FusionModule } from './modules/fusion/fusion.module.js';
 
 @Module({
   imports: [
@@ -12,6 +14,8 @@ import { TransitionsModule } from './modules/transitions/transitions.module.js';
     CasesModule,
     TransitionsModule,
     CollaborationModule,
+    MarketplaceModule,
+    FusionModule,
   ],
 })
 export class AppModule {}

@@ -5,6 +5,7 @@ import {
   CASE_PRIORITIES,
   CASE_STATUSES,
   FUSION_STATUSES,
+  OFFER_STATUSES,
   WORKFLOW_TYPES,
   WORKLIST_STATUSES,
 } from './states.js';
@@ -144,3 +145,47 @@ export const sharedCaseSchema = z.object({
   expiresAt: z.string(),
 });
 export type SharedCase = z.infer<typeof sharedCaseSchema>;
+/**
+ * A marketplace offer of one case (docs/decisions/0147-marketplace-offers.md): a company offers a case to every
+ * marketplace radiologist (OPEN, until `expiresAt`), one takes it (TAKEN: the case is theirs, IN PROGRESS; it returns
+ * to the pool if not completed by `returnAt`), a rejection or the timeout returns it (RETURNED, and a new OPEN offer of
+ * the same case), or the company withdraws it (WITHDRAWN). At most one OPEN or TAKEN offer per case.
+ */
+export const marketplaceOfferSchema = z.object({
+  _id: id,
+  caseId: id,
+  status: z.enum(OFFER_STATUSES),
+  offeredBy: id.nullable(),
+  offeredAt: z.string(),
+  /** An OPEN offer nobody took by then goes back to the centre (withdrawn by the system). */
+  expiresAt: z.string(),
+  takenBy: id.nullable(),
+  takenAt: z.string().nullable(),
+  /** A TAKEN offer whose case is not completed by then returns to the pool (OFFER_TIMEOUT). */
+  returnAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  /** Why it was returned or withdrawn (the radiologist's reason, 'timeout', 'expired', 'withdrawn'). */
+  closedReason: z.string().nullable(),
+});
+export type MarketplaceOffer = z.infer<typeof marketplaceOfferSchema>;
+
+/** An offer with its case, as a marketplace radiologist's list shows it (row-level security decides the rows). */
+export const marketplaceOfferedCaseSchema = z.object({ offer: marketplaceOfferSchema, case: caseSchema });
+export type MarketplaceOfferedCase = z.infer<typeof marketplaceOfferedCaseSchema>;
+
+/**
+ * A fusion contract (docs/decisions/0149-fusion-contracts.md): the sending group may send cases to the fusion centre.
+ * Within one company (senderTenantId = fusionTenantId) a company admin makes it; across companies a platform operator
+ * does (a platform row both companies can read).
+ */
+export const fusionContractSchema = z.object({
+  _id: id,
+  senderTenantId: id,
+  senderGroupId: id,
+  fusionTenantId: id,
+  fusionCentreId: id,
+  fusionCentreName: z.string().nullable(),
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export type FusionContract = z.infer<typeof fusionContractSchema>;

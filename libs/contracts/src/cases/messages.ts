@@ -35,3 +35,28 @@ export const CASE_MESSAGES = {
   radiologistRequired: 'Select a radiologist to assign the case to',
   fusionCentreRequired: 'Select a fusion centre to send the case to',
 } as const;
+
+/** The marketplace's answers (designed; docs/decisions/0147-marketplace-offers.md, 0148-first-accept-wins.md). */
+export const MARKETPLACE_MESSAGES = {
+  offered: 'Case Offered To Marketplace Successfully',
+  withdrawn: 'Offer Withdrawn Successfully',
+  accepted: CASE_MESSAGES.accepted,
+  returned: 'Case Returned To Marketplace Successfully',
+  /** The loser of two marketplace radiologists accepting at once (409). */
+  alreadyTaken: 'The case has already been accepted by another radiologist',
+  /** Offer, withdraw, accept or reject of a case without the matching offer (409). */
+  notOffered: 'The case is not offered to the marketplace',
+  alreadyOffered: 'The case is already offered to the marketplace',
+} as const;
+
+/** Fusion's answers (designed; docs/decisions/0149-fusion-contracts.md, 0150-fusion-reach.md). */
+export const FUSION_MESSAGES = {
+  sent: 'Case Sent To Fusion Successfully',
+  updated: 'Fusion Case Updated Successfully',
+  recalled: 'Case Recalled From Fusion Successfully',
+  /** /fusion/send to a fusion centre the case's group has no active contract with (409). */
+  noContract: "The case's group has no fusion contract with this fusion centre",
+  contractCreated: 'Fusion Contract Created Successfully',
+  contractExists: 'A fusion contract between this group and this fusion centre already exists',
+  notAFusionCentre: 'The fusion centre was not found',
+} as const;

@@ -210,6 +210,31 @@ export const CASE_EVENTS = Object.fromEntries(
   ]),
 ) as Record<CaseEventType, EventDefinition<typeof caseEventPayload>>;
 
+/**
+ * A case sent to a fusion centre moved on the fusion side (docs/decisions/0149-fusion-contracts.md), on
+ * `cases.fusion.v1` (key = case id) beside its `cases.case.v1` event, for the fusion side's consumers (billing of the
+ * fusion centre's reads across companies). The envelope's tenant is the sender's (the case's company);
+ * `fusionTenantId` names the fusion centre's company.
+ */
+export const FusionCaseChangedV1 = defineEvent({
+  type: 'FusionCaseChanged',
+  version: 1,
+  topic: TOPICS.casesFusion,
+  schema: z.object({
+    caseId: z.uuid(),
+    contractId: z.uuid().nullable(),
+    action: z.string(),
+    fusionStatus: z.string().nullable(),
+    previousFusionStatus: z.string().nullable(),
+    senderTenantId: z.uuid(),
+    fusionTenantId: z.uuid().nullable(),
+    fusionCentreId: z.uuid().nullable(),
+    radiologistId: z.uuid().nullable(),
+    actorId: z.uuid().nullable(),
+  }),
+});
+export type FusionCaseChangedPayload = z.infer<typeof FusionCaseChangedV1.schema>;
+
 export const EVENT_DEFINITIONS = [
   StudyImportedV1,
   AvailabilityChangedV1,
@@ -221,6 +246,7 @@ export const EVENT_DEFINITIONS = [
   CompanySuspendedV1,
   CompanyResumedV1,
   ...Object.values(CASE_EVENTS),
+  FusionCaseChangedV1,
 ] as const;
 
 export const eventKey = (type: string, version: number): string => `${type}@v${version}`;

@@ -25,7 +25,10 @@ const claimsSchema = z
     rp: z.boolean(),
     pv: z.number().int().min(0),
   })
-  .refine((c) => (c.tid === null) === (c.lv === 'platform'), 'only a platform principal has no tenant');
+  .refine(
+    (c) => (c.tid === null) === (c.lv === 'platform' || c.lv === 'marketplace'),
+    'only a platform or marketplace principal has no tenant',
+  );
 
 export interface SignedAccessToken {
   token: string;

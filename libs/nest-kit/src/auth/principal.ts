@@ -7,15 +7,18 @@ import { forbidden } from './auth.errors.js';
  *   row-level security shows no company's rows) and holds only the PLATFORM module's privileges;
  * - tenant: every group and centre of the tenant (platform admins, radiology admin, marketplace radiologists);
  * - group: the centres of one group (group admins, fusion group admins);
- * - centre: the centres the user is assigned to (everyone else).
+ * - centre: the centres the user is assigned to (everyone else);
+ * - marketplace: a marketplace radiologist of the platform (tenantId null), who reaches no company's rows except
+ *   what row-level security opens to them: cases offered to the marketplace or taken by them
+ *   (docs/decisions/0147-marketplace-offers.md).
  */
-export const ACCESS_LEVELS = ['tenant', 'group', 'centre', 'platform'] as const;
+export const ACCESS_LEVELS = ['tenant', 'group', 'centre', 'platform', 'marketplace'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
 /** The verified caller of a request, as the access token carries it. */
 export interface Principal {
   userId: string;
-  /** The user's company; null only for a platform operator (level 'platform'). */
+  /** The user's company; null only for a platform operator (level 'platform') or a marketplace radiologist ('marketplace'). */
   tenantId: string | null;
   loginName: string;
   roleCodes: readonly string[];
@@ -52,3 +55,7 @@ export function companyOf(principal: Pick<Principal, 'tenantId'>): string {
   if (principal.tenantId === null) throw forbidden();
   return principal.tenantId;
 }
+
+/** Is this caller a marketplace radiologist of the platform (no company; level 'marketplace')? */
+export const isMarketplacePrincipal = (principal: Pick<Principal, 'level' | 'tenantId'>): boolean =>
+  principal.level === 'marketplace' && principal.tenantId === null;

@@ -68,6 +68,11 @@ export function narrowAccess(principal: Principal, headers: RequestHeaders): Req
     // a platform operator reaches no company's group or centre (docs/decisions/0085)
     case 'platform':
       return nothing;
+    // a marketplace radiologist: no company, group or centre; row-level security opens the marketplace's cases
+    case 'marketplace':
+      return rawGroup !== null || wantedCentres !== null
+        ? nothing
+        : { ...base, groupFilter: null, centreFilter: null, empty: false };
     case 'tenant':
       return { ...base, groupFilter: rawGroup, centreFilter: wantedCentres, empty: false };
     case 'group':

@@ -2,6 +2,20 @@ import type { DataSource, EntityManager } from 'typeorm';
 
 /** The PostgreSQL setting that row-level-security policies compare `tenant_id` with. */
 export const TENANT_SETTING = 'app.tenant_id';
+/** The caller's user id, for policies that show a row to the user it names (a marketplace radiologist's case). */
+export const USER_SETTING = 'app.user_id';
+/**
+ * The caller's principal level (Principal.level: 'tenant' | 'group' | 'centre' | 'platform' | 'marketplace', or
+ * 'system' for the service's own cross-company sweeps), for policies that open rows to a level (the marketplace).
+ */
+export const PRINCIPAL_LEVEL_SETTING = 'app.principal_level';
+
+/** Who the transaction runs for, as row-level security sees it. */
+export interface DbContext {
+  tenantId: string | null;
+  userId?: string | null;
+  level?: string | null;
+}
 
 /**
  * Runs work in one transaction with the verified tenant set for that transaction only
@@ -18,7 +32,25 @@ export async function runInTenant<T>(
   });
 }
 
-/** Sets the tenant for the current transaction of this manager. */
-export async function setTenant(manager: EntityManager, tenantId: string | null): Promise<void> {
-  await manager.query('SELECT set_config($1, $2, true)', [TENANT_SETTING, tenantId ?? '']);
+/**
+ * Sets the tenant (and, when known, the user and principal level) for the current transaction of this manager, in
+ * one statement. The user and level are always set (empty when not given) so a context never inherits another's.
+ */
+export async function setTenant(
+  manager: EntityManager,
+  tenantId: string | null,
+  who: Omit<DbContext, 'tenantId'> = {},
+): Promise<void> {
+  await manager.query('SELECT set_config($1, $2, true), set_config($3, $4, true), set_config($5, $6, true)', [
+    TENANT_SETTING,
+    tenantId ?? '',
+    USER_SETTING,
+    who.userId ?? '',
+    PRINCIPAL_LEVEL_SETTING,
+    who.level ?? '',
+  ]);
 }
+
+/** Sets a whole context (tenant, user, level) for the current transaction. */
+export const setDbContext = (manager: EntityManager, context: DbContext): Promise<void> =>
+  setTenant(manager, context.tenantId, context);

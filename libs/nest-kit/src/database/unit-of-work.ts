@@ -18,6 +18,11 @@ export interface TenantScope {
   tenantId: string | null;
   actor: EventActor;
   user?: AuditActor | null;
+  /**
+   * The user and principal level row-level security sees (app.user_id, app.principal_level); a request's come from
+   * its principal. E.g. a marketplace radiologist's change runs in the case's company with their id and level.
+   */
+  rls?: { userId: string; level: string } | null;
 }
 
 /** An audit entry of a change: tenant and actor come from the unit of work unless `actor` names someone else. */
@@ -92,7 +97,11 @@ const actorOfPrincipal = (principal: Principal): TenantScope => ({
   tenantId: principal.tenantId,
   actor: { type: 'user', id: principal.userId },
   user: { userId: principal.userId, loginName: principal.loginName },
+  rls: { userId: principal.userId, level: principal.level },
 });
+
+/** The user and level row-level security sees for a scope (none for the system without a principal). */
+const dbWhoOf = (scope: TenantScope) => ({ userId: scope.rls?.userId ?? null, level: scope.rls?.level ?? null });
 
 /** RequestAccess, a principal, or an explicit scope. */
 export type UnitScope = RequestAccess | Principal | TenantScope;
@@ -226,11 +235,17 @@ export class UnitOfWork {
     options: ReadOptions = {},
   ): Promise<T> {
     const tenantId = 'principal' in who ? who.principal.tenantId : who.tenantId;
+    const dbWho =
+      'principal' in who
+        ? { userId: who.principal.userId, level: who.principal.level }
+        : 'rls' in who
+          ? dbWhoOf(who as TenantScope)
+          : {};
     const audit = options.audit;
     return this.dataSource.transaction(async (manager) => {
       // An audited read writes its entry, so its transaction cannot be READ ONLY; the work still only reads.
       if (!audit) await manager.query('SET TRANSACTION READ ONLY');
-      await setTenant(manager, tenantId);
+      await setTenant(manager, tenantId, dbWho);
       const result = await work(new ReadContext(manager, tenantId));
       if (audit) {
         const user = auditUserOf(who);
@@ -251,7 +266,7 @@ export class UnitOfWork {
     const scope = scopeOf(who);
     let context: ChangeContext | undefined;
     const result = await this.dataSource.transaction(async (manager) => {
-      await setTenant(manager, scope.tenantId);
+      await setTenant(manager, scope.tenantId, dbWhoOf(scope));
       context = new ChangeContext(manager, scope, this.outbox, this.auditLog, this.jobs);
       try {
         const value = await work(context);
@@ -276,7 +291,7 @@ export class UnitOfWork {
       throw new Error('UnitOfWork.join needs the manager of an open transaction');
     }
     const scope = scopeOf(who);
-    await setTenant(manager, scope.tenantId);
+    await setTenant(manager, scope.tenantId, dbWhoOf(scope));
     const context = new ChangeContext(manager, scope, this.outbox, this.auditLog, this.jobs, false);
     try {
       const value = await work(context);

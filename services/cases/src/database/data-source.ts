@@ -6,6 +6,8 @@ import { AuditLog1795700000001 } from './migrations/1795700000001-AuditLog.js';
 import { Cases1796100000000 } from './migrations/1796100000000-Cases.js';
 import { CaseDirectory1796100001000 } from './migrations/1796100001000-CaseDirectory.js';
 import { CaseCounts1796100001001 } from './migrations/1796100001001-CaseCounts.js';
+import { Marketplace1796100004000 } from './migrations/1796100004000-Marketplace.js';
+import { Fusion1796100004001 } from './migrations/1796100004001-Fusion.js';
 import { CaseAuditIndex1796100005000 } from './migrations/1796100005000-CaseAuditIndex.js';
 import { ReadModelMarks1796100006000 } from './migrations/1796100006000-ReadModelMarks.js';
 import { Collaboration1796100003000 } from './migrations/1796100003000-Collaboration.js';
@@ -42,6 +44,8 @@ export const database: ServiceDatabaseOptions = {
     CaseDirectory1796100001000,
     CaseCounts1796100001001,
     Collaboration1796100003000,
+    Marketplace1796100004000,
+    Fusion1796100004001,
     CaseAuditIndex1796100005000,
     ReadModelMarks1796100006000,
   ],

@@ -14,10 +14,10 @@ const TENANT_ROLES: readonly RoleCode[] = [
 const GROUP_ROLES: readonly RoleCode[] = [ROLE_CODES.GROUP_ADMIN, ROLE_CODES.FUSION_GROUP_ADMIN];
 
 /** A platform operator (docs/decisions/0085) reaches no company: it may hand out none of a company's roles. */
-const RANK: Record<AccessLevel, number> = { platform: 0, centre: 1, group: 2, tenant: 3 };
+const RANK: Record<AccessLevel, number> = { platform: 0, marketplace: 0, centre: 1, group: 2, tenant: 3 };
 
 /** The reach of a company's role (a platform operator's level comes from having no company, not from a code). */
-export function roleLevel(roleCode: string): Exclude<AccessLevel, 'platform'> {
+export function roleLevel(roleCode: string): Exclude<AccessLevel, 'platform' | 'marketplace'> {
   const code = normalizeRoleCode(roleCode);
   if (code && TENANT_ROLES.includes(code)) return 'tenant';
   if (code && GROUP_ROLES.includes(code)) return 'group';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sanitizeGrants, type LoggedInUser } from '@rayworks/contracts';
+import { normalizeRoleCode, ROLE_CODES, sanitizeGrants, type LoggedInUser } from '@rayworks/contracts';
 import { StorageService, type Principal, type ReadTx } from '@rayworks/nest-kit';
 import { roleLevel } from '../access/role-rules.js';
 import { CentresRepository } from '../org/centres.repository.js';
@@ -20,9 +20,12 @@ export class PrincipalFactory {
   /** `principalVersion`: the user's version read before `user` was (SessionStore.principalVersion). */
   async build(tx: ReadTx, user: UserView, sessionId: string, principalVersion: number): Promise<Principal> {
     const roleCode = user.roleCode;
-    // a user of no company is a platform operator (docs/decisions/0085): the platform module's grants, no reach
-    const platform = user.tenantId === null;
-    const level = platform ? 'platform' : roleLevel(roleCode);
+    // a user of no company is a platform operator (docs/decisions/0085): the platform module's grants, no reach;
+    // or a marketplace radiologist of the platform (docs/decisions/0147): its role's grants, the marketplace's reach
+    const marketplace =
+      user.tenantId === null && normalizeRoleCode(roleCode) === ROLE_CODES.MARKETPLACE_RADIOLOGIST;
+    const platform = user.tenantId === null && !marketplace;
+    const level = platform ? 'platform' : marketplace ? 'marketplace' : roleLevel(roleCode);
     const groupId = level === 'tenant' ? null : user.groupId;
     const centreIds =
       level === 'centre'

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { PLATFORM_OPERATOR, PLATFORM_OPERATOR_PRIVILEGES } from '@rayworks/contracts';
+import {
+  DEFAULT_ROLE_PRIVILEGES,
+  PLATFORM_OPERATOR,
+  PLATFORM_OPERATOR_PRIVILEGES,
+  ROLE_CODES,
+  ROLE_LABELS,
+  type PrivilegeGrants,
+} from '@rayworks/contracts';
 import { typedRows, type ChangeTx } from '@rayworks/nest-kit';
 
 const idRow = z.object({ id: z.string() });
@@ -21,12 +28,37 @@ export interface PlatformOperatorInput {
 @Injectable()
 export class PlatformOperatorsRepository {
   /** The platform's SUPER_ADMIN role (made once): holds the PLATFORM module only. */
-  async ensureRole(tx: ChangeTx): Promise<string> {
+  ensureRole(tx: ChangeTx): Promise<string> {
+    return this.ensurePlatformRole(tx, {
+      name: PLATFORM_OPERATOR.label,
+      code: PLATFORM_OPERATOR.roleCode,
+      description: 'Onboards, suspends and resumes companies; reads operational data',
+      privileges: PLATFORM_OPERATOR_PRIVILEGES,
+    });
+  }
+
+  /**
+   * The platform's MARKETPLACE_RADIOLOGIST role (made once; docs/decisions/0147-marketplace-offers.md): the
+   * marketplace radiologist's default privileges (worklist reading, templates, profile), of no company.
+   */
+  ensureMarketplaceRole(tx: ChangeTx): Promise<string> {
+    return this.ensurePlatformRole(tx, {
+      name: ROLE_LABELS[ROLE_CODES.MARKETPLACE_RADIOLOGIST],
+      code: ROLE_CODES.MARKETPLACE_RADIOLOGIST,
+      description: "Reads cases companies offer to the platform's marketplace",
+      privileges: DEFAULT_ROLE_PRIVILEGES[ROLE_CODES.MARKETPLACE_RADIOLOGIST],
+    });
+  }
+
+  private async ensurePlatformRole(
+    tx: ChangeTx,
+    role: { name: string; code: string; description: string; privileges: PrivilegeGrants },
+  ): Promise<string> {
     const [found] = await typedRows(
       tx.manager,
       idRow,
       `SELECT id FROM roles WHERE tenant_id IS NULL AND role_code = :code`,
-      { code: PLATFORM_OPERATOR.roleCode },
+      { code: role.code },
     );
     if (found) return found.id;
     const [made] = await typedRows(
@@ -34,18 +66,17 @@ export class PlatformOperatorsRepository {
       idRow,
       `INSERT INTO roles (tenant_id, name, role_code, description, privileges, is_system)
        VALUES (NULL, :name, :code, :description, :privileges, true) RETURNING id`,
-      {
-        name: PLATFORM_OPERATOR.label,
-        code: PLATFORM_OPERATOR.roleCode,
-        description: 'Onboards, suspends and resumes companies; reads operational data',
-        privileges: JSON.stringify(PLATFORM_OPERATOR_PRIVILEGES),
-      },
+      { name: role.name, code: role.code, description: role.description, privileges: JSON.stringify(role.privileges) },
     );
     return made!.id;
   }
 
   /** Makes the operator unless its login name exists (idempotent); returns its user id, or null if taken by a company's user. */
-  async ensure(tx: ChangeTx, operator: PlatformOperatorInput): Promise<string | null> {
+  async ensure(
+    tx: ChangeTx,
+    operator: PlatformOperatorInput,
+    kind: 'operator' | 'marketplace' = 'operator',
+  ): Promise<string | null> {
     const loginName = operator.loginName.toLowerCase();
     const [existing] = await typedRows(
       tx.manager,
@@ -54,7 +85,7 @@ export class PlatformOperatorsRepository {
       { loginName },
     );
     if (existing) return existing.tenantId === null ? existing.id : null;
-    const roleId = await this.ensureRole(tx);
+    const roleId = kind === 'marketplace' ? await this.ensureMarketplaceRole(tx) : await this.ensureRole(tx);
     const [user] = await typedRows(
       tx.manager,
       idRow,

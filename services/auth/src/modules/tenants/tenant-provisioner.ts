@@ -116,6 +116,25 @@ export class TenantProvisioner {
     return id;
   }
 
+  /**
+   * A marketplace radiologist of the platform (in no company, principal level 'marketplace':
+   * docs/decisions/0147-marketplace-offers.md), idempotently; its user id. Refuses a login name a company's user holds.
+   */
+  async marketplaceRadiologist(radiologist: {
+    loginName: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    password: string;
+  }): Promise<string> {
+    const passwordHash = await this.hash(radiologist.password);
+    const id = await this.uow.change({ tenantId: null, actor: SYSTEM }, (tx) =>
+      new PlatformOperatorsRepository().ensure(tx, { ...radiologist, passwordHash }, 'marketplace'),
+    );
+    if (id === null) throw new Error(`login name ${radiologist.loginName} belongs to a company's user`);
+    return id;
+  }
+
   /** The company (onboarded as the platform operator's API does it, when its code is new). */
   private async company(spec: TenantSpec): Promise<string> {
     const found = await this.uow.read({ tenantId: null }, (tx) => this.companies.findByCode(tx, spec.company.code));

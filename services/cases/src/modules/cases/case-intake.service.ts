@@ -123,6 +123,7 @@ export class CaseIntakeService {
       recallRequestedBy: null,
       rejectReason: null,
       fusionCentreId: null,
+      fusionTenantId: null,
       receivedAt: at,
       dueAt: dueAtOf(at, 'ROUTINE', studyFields.modality, settings),
       assignedAt: null,

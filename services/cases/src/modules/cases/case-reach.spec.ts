@@ -12,7 +12,7 @@ const C2 = '0190a5c4-0000-7000-8000-0000000000c2';
 function access(role: string, level: Principal['level'], over: Partial<RequestAccess> = {}): RequestAccess {
   const principal = {
     userId: U,
-    tenantId: level === 'platform' ? null : T,
+    tenantId: level === 'platform' || level === 'marketplace' ? null : T,
     roleCodes: [role],
     level,
     groupId: level === 'group' || level === 'centre' ? G : null,
@@ -71,7 +71,9 @@ describe('the reach rule (who sees which case)', () => {
       'c.typist_id = :p0 AND c.tenant_id = :p1::uuid AND c.centre_id = ANY(:p2::uuid[])',
     ],
     ['fusion centre', ROLE_CODES.FUSION_CENTER, 'centre', 'fusion', 'c.fusion_centre_id = ANY(:p0::uuid[])'],
-    ['marketplace radiologist', ROLE_CODES.MARKETPLACE_RADIOLOGIST, 'tenant', 'marketplace', 'FALSE'],
+    ['a company user with the marketplace role', ROLE_CODES.MARKETPLACE_RADIOLOGIST, 'tenant', 'none', 'FALSE'],
+    // row-level security alone decides what a marketplace radiologist sees (an open offer, or theirs)
+    ['marketplace radiologist of the platform', ROLE_CODES.MARKETPLACE_RADIOLOGIST, 'marketplace', 'marketplace', 'TRUE'],
     ['platform operator', ROLE_CODES.SUPER_ADMIN, 'platform', 'none', 'FALSE'],
   ];
   it.each(rows)('%s', (_, role, level, kind, sql) => {
@@ -102,6 +104,7 @@ describe('the reach rule (who sees which case)', () => {
       'k.radiologist_id = :p0 AND k.tenant_id = :p1::uuid AND k.centre_id = ANY(:p2::uuid[])',
     );
     expect(caseCountReachSql(access(ROLE_CODES.FUSION_CENTER, 'centre'), new QueryParams())).toBe('FALSE');
+    expect(caseCountReachSql(access(ROLE_CODES.MARKETPLACE_RADIOLOGIST, 'marketplace'), new QueryParams())).toBe('FALSE');
   });
 
   it('centre settings: company any centre, a group admin its group, a centre admin its centres', () => {

@@ -10,8 +10,9 @@ import type { QueryParams, RequestAccess } from '@rayworks/nest-kit';
  *   their centres' cases;
  * - radiologists (CENTER_RADIOLOGIST, JUNIOR RADIOLOGIST): the cases assigned to them; typists: the cases at them;
  * - fusion users: the cases sent to their fusion centres;
- * - marketplace radiologists: nothing here — `market` opens what is offered to them, by an offer row that
- *   row-level security checks (the `marketplace` kind below is the hook);
+ * - marketplace radiologists (principal level 'marketplace', of no company): no condition here — row-level
+ *   security alone shows them a case, while an OPEN offer of it exists or they hold it (their TAKEN offer, or the
+ *   case assigned to them): migrations 1796100004000-Marketplace.ts, docs/decisions/0147-marketplace-offers.md;
  * and always narrowed by the request's x-group-id / x-center-ids headers (RequestAccess), never widened.
  */
 export type CaseReachKind =
@@ -28,9 +29,11 @@ const FUSION: readonly string[] = [
 /** The kind of reach of a caller, from its roles first (a radiologist is a centre user who sees only its own). */
 export function caseReachKind(access: Pick<RequestAccess, 'principal' | 'empty'>): CaseReachKind {
   const { principal } = access;
+  if (!access.empty && principal.tenantId === null && principal.level === 'marketplace') return 'marketplace';
   if (access.empty || principal.tenantId === null || principal.level === 'platform') return 'none';
   const has = (codes: readonly string[]) => principal.roleCodes.some((r) => codes.includes(r));
-  if (has([ROLE_CODES.MARKETPLACE_RADIOLOGIST])) return 'marketplace';
+  // a company's user with the marketplace role reaches nothing: marketplace radiologists are the platform's
+  if (has([ROLE_CODES.MARKETPLACE_RADIOLOGIST])) return 'none';
   if (has(RADIOLOGISTS)) return 'assignedRadiologist';
   if (has(TYPISTS)) return 'assignedTypist';
   if (has(FUSION)) return 'fusion';
@@ -56,8 +59,10 @@ export function caseReachSql(access: RequestAccess, p: QueryParams, c = 'c'): st
   };
   switch (kind) {
     case 'none':
-    case 'marketplace':
       return 'FALSE';
+    case 'marketplace':
+      // the policies marketplace_reach (cases.cases, cases.marketplace_offers) are the whole rule
+      return 'TRUE';
     case 'company':
     case 'group':
     case 'centres':
@@ -87,7 +92,7 @@ export function caseReachSql(access: RequestAccess, p: QueryParams, c = 'c'): st
  * has no count dimension: their counts are counted from their (small) rows by their owners.
  */
 export const caseCountReachSql = (access: RequestAccess, p: QueryParams, k = 'k'): string =>
-  caseReachKind(access) === 'fusion' ? 'FALSE' : caseReachSql(access, p, k);
+  ['fusion', 'marketplace'].includes(caseReachKind(access)) ? 'FALSE' : caseReachSql(access, p, k);
 
 /** May the caller manage this centre's settings (company level: any; a group admin: its group's; else its own)? */
 export function centreInReach(access: RequestAccess, centre: { id: string; groupId: string | null }): boolean {

@@ -106,6 +106,10 @@ export class CaseEntity extends TenantRow {
   @Column({ name: 'fusion_centre_id', type: 'uuid', nullable: true })
   fusionCentreId!: string | null;
 
+  /** The fusion centre's company while the case is sent (row-level security shows it to that company). */
+  @Column({ name: 'fusion_tenant_id', type: 'uuid', nullable: true })
+  fusionTenantId!: string | null;
+
   @Column({ name: 'received_at', type: 'timestamptz', nullable: true })
   receivedAt!: Date | null;
 

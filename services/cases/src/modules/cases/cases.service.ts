@@ -157,6 +157,7 @@ export class CasesService {
         recallRequestedBy: null,
         rejectReason: null,
         fusionCentreId: null,
+        fusionTenantId: null,
         receivedAt: new Date(),
         // Due from the study's arrival (the registration has nothing to read yet).
         dueAt: null,

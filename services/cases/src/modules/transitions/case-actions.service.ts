@@ -8,6 +8,7 @@ import {
   type Case,
   type CaseAction,
   type CaseLegend,
+  type CaseSystemEvent,
   type CentreSettings,
   type assignCasesBody,
   type caseAssigneesBody,
@@ -47,7 +48,7 @@ type SplitBody = z.output<typeof splitCaseBody>;
 type LegendBody = z.output<typeof caseLegendBody>;
 
 /** Who acts on a case: a user (their id and roles), or the system (auto-assignment). */
-interface Actor {
+export interface Actor {
   userId: string | null;
   roleCodes: readonly string[];
 }
@@ -279,20 +280,25 @@ export class CaseActionsService {
 
   /**
    * An action through the lifecycle: who may (the action table and the case's assignee; skipped for the system and
-   * where the caller checked it), then where it takes the case (the machine), as a patch of the row.
+   * where the caller checked it), then where it takes the case (the machine), as a patch of the row. The marketplace
+   * and fusion modules decide through it too.
    */
-  private async move(
+  async move(
     tx: ChangeTx,
     row: CaseEntity,
     actor: Actor,
-    action: CaseAction,
+    action: CaseAction | CaseSystemEvent,
     input: NextCaseInput,
     options: { authorize?: boolean } = {},
   ): Promise<CaseChange | CaseRefusal> {
     const settings = await this.settings.of(tx, row.centreId);
     const facts = await this.factsOf(tx, row, settings);
     if (actor.userId !== null && (options.authorize ?? true)) {
-      const decision = authorizeCaseAction({ userId: actor.userId, roleCodes: actor.roleCodes }, facts, action);
+      const decision = authorizeCaseAction(
+        { userId: actor.userId, roleCodes: actor.roleCodes },
+        facts,
+        action as CaseAction,
+      );
       if (!decision.ok) return refusalOf(decision);
     }
     const move = nextCase(facts, action, { ...input, actorId: actor.userId });
@@ -477,6 +483,7 @@ export class CaseActionsService {
       recallRequestedBy: null,
       rejectReason: null,
       fusionCentreId: null,
+      fusionTenantId: null,
       receivedAt: row.receivedAt,
       dueAt: row.dueAt,
       assignedAt: null,

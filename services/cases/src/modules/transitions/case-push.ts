@@ -10,9 +10,12 @@ import { RealtimeEmitter } from '@rayworks/nest-kit';
 export class CasePush {
   constructor(@Inject(RealtimeEmitter) private readonly realtime: RealtimeEmitter) {}
 
-  send(tenantId: string, messages: readonly CaseChangedMessage[]): void {
+  /** `also`: more rooms (the marketplace's for a marketplace case, the fusion company's for a sent one). */
+  send(tenantId: string, messages: readonly CaseChangedMessage[], also: readonly string[] = []): void {
+    const rooms = [socketRoom.tenant(tenantId), ...also];
     try {
-      for (const message of messages) this.realtime.toRoom(socketRoom.tenant(tenantId), 'cases:case-changed', message);
+      for (const message of messages)
+        for (const room of rooms) this.realtime.toRoom(room, 'cases:case-changed', message);
     } catch {
       // the change is committed; the rows refetch on the next read
     }

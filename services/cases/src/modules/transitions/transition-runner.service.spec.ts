@@ -47,6 +47,7 @@ function harness(options: { centreFilter?: string[] | null; grants?: string[]; l
     },
   } as unknown as CasesPublisher;
   const tx = {
+    tenantId: TENANT,
     audit: async (entry: { action: string }) => {
       writes.push(`audit ${entry.action}`);
     },
@@ -81,7 +82,13 @@ function harness(options: { centreFilter?: string[] | null; grants?: string[]; l
     toRoom: (room: string, event: string, message: CaseChangedMessage) => pushed.push([room, event, message]),
   } as unknown as RealtimeEmitter;
   const access = {
-    principal: { userId: USER, tenantId: TENANT, grants: { WORKLIST: options.grants ?? ['ASSIGN'] } },
+    principal: {
+      userId: USER,
+      tenantId: TENANT,
+      roleCodes: ['CENTER_ADMIN'],
+      level: 'centre',
+      grants: { WORKLIST: options.grants ?? ['ASSIGN'] },
+    },
     centreFilter: options.centreFilter === undefined ? [CENTRE] : options.centreFilter,
     groupFilter: null,
     empty: false,

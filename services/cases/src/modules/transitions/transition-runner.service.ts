@@ -1,16 +1,26 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   grantsAllow,
   requirement,
+  socketRoom,
   type Case,
   type CaseChangedMessage,
   type CaseEventType,
   type PrivilegeCode,
 } from '@rayworks/contracts';
 import { worklistStatusOf } from '@rayworks/lifecycles';
-import { UnitOfWork, type AuditClient, type ChangeTx, type RequestAccess, type TenantScope } from '@rayworks/nest-kit';
+import {
+  setDbContext,
+  UnitOfWork,
+  type DbContext,
+  type AuditClient,
+  type ChangeTx,
+  type RequestAccess,
+  type TenantScope,
+} from '@rayworks/nest-kit';
 import type { CaseEntity } from '../cases/case.entity.js';
 import { CaseMapper } from '../cases/case.mapper.js';
+import { caseReachKind } from '../cases/case-reach.js';
 import { CasesPublisher } from '../cases/cases.publisher.js';
 import { VisibleCases } from '../cases/visible-cases.service.js';
 import { CasePush } from './case-push.js';
@@ -49,10 +59,34 @@ export interface TransitionRequest {
    * Returns a refusal for what the machine or the table does not allow (409), or throws an HttpException.
    */
   decide: (current: CaseEntity, tx: ChangeTx) => Promise<CaseChange | CaseRefusal> | CaseChange | CaseRefusal;
+  /**
+   * The caller's reach, when it is not VisibleCases' (the fusion side's reach of a sent case): loads the case,
+   * locked, under the caller's own row-level security, or null (404).
+   */
+  load?: (tx: ChangeTx, access: RequestAccess) => Promise<CaseEntity | null>;
 }
 
-/** The caller of a transition: a request's (its reach and privileges apply) or the system (auto-assignment). */
-export type TransitionCaller = { access: RequestAccess } | { system: TenantScope };
+/**
+ * The caller of a transition: a request's (its reach and privileges apply) or the system (auto-assignment).
+ * `caseTenantId`: the case belongs to another company than the caller's (a marketplace radiologist, of none; the
+ * fusion side): the case is loaded under the caller's row-level security (the policies decide the reach), then the
+ * writes (row, counts, outbox, audit) run in the case's company (docs/decisions/0150-fusion-reach.md).
+ */
+export type TransitionCaller = { access: RequestAccess; caseTenantId?: string } | { system: TenantScope };
+
+/**
+ * Callers whose reach may hold another company's case: a marketplace radiologist (of no company) and the fusion
+ * side (cases sent to its company): their transitions first read the case's company.
+ */
+const actsAcrossCompanies = (access: RequestAccess): boolean =>
+  access.principal.tenantId === null || caseReachKind(access) === 'fusion';
+
+/** The database context of a request's caller (its tenant, user and level). */
+const callerContext = (access: RequestAccess): DbContext => ({
+  tenantId: access.principal.tenantId,
+  userId: access.principal.userId,
+  level: access.principal.level,
+});
 
 /** The outcome of one transition: the case after it, and the cases it made (rows, and as the API shows them). */
 export interface TransitionResult {
@@ -61,6 +95,17 @@ export interface TransitionResult {
   change: CaseChange;
   view: Case;
   childViews: Case[];
+}
+
+const MARKETPLACE_EVENTS: readonly string[] = ['CaseOffered', 'CaseOfferWithdrawn', 'CaseOfferReturned'];
+
+/** The rooms a case's push also goes to: the marketplace's for a marketplace case, the fusion company's for a sent one. */
+function roomsBeside(row: CaseEntity, messages: readonly CaseChangedMessage[]): string[] {
+  const rooms: string[] = [];
+  if (row.workflowType === 'Marketplace' || messages.some((m) => MARKETPLACE_EVENTS.includes(m.type)))
+    rooms.push(socketRoom.marketplace());
+  if (row.fusionTenantId && row.fusionTenantId !== row.tenantId) rooms.push(socketRoom.tenant(row.fusionTenantId));
+  return rooms;
 }
 
 const isRefusal = (x: CaseChange | CaseRefusal): x is CaseRefusal => 'refused' in x;
@@ -84,10 +129,59 @@ export class TransitionRunner {
     @Inject(CasePush) private readonly pushes: CasePush,
   ) {}
 
-  /** One transition as its own unit of work. */
-  run(caller: TransitionCaller, request: TransitionRequest, client?: AuditClient | null): Promise<TransitionResult> {
-    const scope = 'access' in caller ? caller.access : caller.system;
+  /**
+   * One transition as its own unit of work. A caller of no company (a marketplace radiologist) acts in the case's
+   * company: its tenant is read first under the caller's row-level security (404 when not visible).
+   */
+  async run(
+    caller: TransitionCaller,
+    request: TransitionRequest,
+    client?: AuditClient | null,
+  ): Promise<TransitionResult> {
+    if ('access' in caller && caller.caseTenantId === undefined && actsAcrossCompanies(caller.access)) {
+      const access = caller.access;
+      const seen = await this.uow.read(access, (tx) =>
+        request.load ? request.load(tx as ChangeTx, access) : this.visible.load(tx, access, request.caseId),
+      );
+      if (!seen) throw caseNotFound();
+      caller = { access, caseTenantId: seen.tenantId };
+    }
+    const scope = 'access' in caller ? this.scopeOf(caller) : caller.system;
     return this.uow.change(scope, (tx) => this.within(tx, caller, request, client));
+  }
+
+  /** The unit of work's scope: the caller's, or — acting on another company's case — that company's, as the caller. */
+  scopeOf(caller: { access: RequestAccess; caseTenantId?: string }): RequestAccess | TenantScope {
+    const { access, caseTenantId } = caller;
+    if (caseTenantId === undefined || caseTenantId === access.principal.tenantId) return access;
+    const p = access.principal;
+    return {
+      tenantId: caseTenantId,
+      actor: { type: 'user', id: p.userId },
+      user: { userId: p.userId, loginName: p.loginName },
+      rls: { userId: p.userId, level: p.level },
+    };
+  }
+
+  /** Loads the case the caller can see, locked: under the caller's own context when the case is another company's. */
+  private async loadFor(
+    tx: ChangeTx,
+    caller: { access: RequestAccess; caseTenantId?: string },
+    request: TransitionRequest,
+  ): Promise<CaseEntity | null> {
+    const { access, caseTenantId } = caller;
+    const load = () =>
+      request.load ? request.load(tx, access) : this.visible.load(tx, access, request.caseId, { lock: true });
+    if (caseTenantId === undefined || caseTenantId === access.principal.tenantId) return load();
+    await setDbContext(tx.manager, callerContext(access));
+    try {
+      return await load().catch((error: unknown) => {
+        if (error instanceof NotFoundException) return null;
+        throw error;
+      });
+    } finally {
+      await setDbContext(tx.manager, { ...callerContext(access), tenantId: caseTenantId });
+    }
   }
 
   /**
@@ -102,10 +196,10 @@ export class TransitionRunner {
   ): Promise<TransitionResult> {
     // the reach rule (core's VisibleCases): a case the caller cannot see is 404, as if it did not exist
     const current =
-      'access' in caller
-        ? await this.visible.load(tx, caller.access, request.caseId, { lock: true })
-        : await this.cases.findForChange(tx, request.caseId);
+      'access' in caller ? await this.loadFor(tx, caller, request) : await this.cases.findForChange(tx, request.caseId);
     if (!current) throw caseNotFound();
+    // a case of another company is written only in its own company's context (run() switches to it)
+    if (current.tenantId !== tx.tenantId) throw caseNotFound();
     if ('access' in caller && !this.holds(caller.access, request.privileges)) throw missingPrivilege();
     if (current.version !== request.version) throw caseConflict();
 
@@ -148,7 +242,7 @@ export class TransitionRunner {
       client: client ?? null,
     });
     const pushes = [moved, ...children].map((row) => this.messageOf(row, change, actorId));
-    tx.afterCommit(() => this.pushes.send(moved.tenantId, pushes));
+    tx.afterCommit(() => this.pushes.send(moved.tenantId, pushes, roomsBeside(moved, pushes)));
     const [view, ...childViews] = await this.mapper.many(tx, [moved, ...children]);
     return { case: moved, children, change, view: view!, childViews };
   }

@@ -24,6 +24,6 @@ import { TransitionsRepository } from './transitions.repository.js';
     CaseActionsService,
     ArrivalsConsumer,
   ],
-  exports: [TransitionRunner, TransitionsRepository],
+  exports: [TransitionRunner, TransitionsRepository, CaseActionsService, AssigneesRepository],
 })
 export class TransitionsModule {}
