@@ -30,16 +30,15 @@ export interface FusionCasesPage {
   total: number;
 }
 
-/** One page of the fusion cases. */
+/** One page of the fusion cases (/fccases/find, under row-level security: across companies by contract). */
 export async function fetchFusionCases(
   fusionStatus: FusionStatus | null,
   page: number,
   signal: AbortSignal,
 ): Promise<FusionCasesPage> {
-  const { data } = await callApi(CASES_API.getCases, {
-    body: { page, pageSize: FUSION_PAGE_SIZE, sortBy: 'receivedAt', sortDir: 'desc' },
+  const { data } = await callApi(CASES_API.fusionCases, {
+    body: { page, pageSize: FUSION_PAGE_SIZE, ...(fusionStatus ? { fusionStatus } : {}) },
     signal,
   });
-  const cases = fusionStatus ? data.items.filter((c) => c.fusionStatus === fusionStatus) : data.items;
-  return { cases, total: data.total ?? cases.length };
+  return data;
 }
