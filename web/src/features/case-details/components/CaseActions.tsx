@@ -17,8 +17,8 @@ import {
   DESTRUCTIVE_ACTIONS,
   REASON_ACTIONS,
   detailActionKind,
-  isWorklistUpdate,
   personName,
+  updateRouteOf,
 } from '../hooks/case-details';
 import { caseKey } from '../hooks/useCase';
 
@@ -47,11 +47,13 @@ export function CaseActions({ c, actions, onDownload, onChat }: Props) {
 
   const update = useMutation({
     mutationFn: async (action: CaseAction) => {
-      if (!isWorklistUpdate(action)) throw new Error(`not an update: ${action}`);
+      const to = updateRouteOf(c, action);
+      if (!to) throw new Error(`not an update: ${action}`);
       const trimmed = reason.trim();
-      return callApi(CASES_API.worklistUpdate, {
-        body: { _id: c._id, version: c.version, action, ...(trimmed ? { reason: trimmed } : {}) },
-      });
+      const common = { _id: c._id, version: c.version, ...(trimmed ? { reason: trimmed } : {}) };
+      return to.route === 'fusion'
+        ? callApi(CASES_API.fusionWorklistUpdate, { body: { ...common, action: to.action } })
+        : callApi(CASES_API.worklistUpdate, { body: { ...common, action: to.action } });
     },
     onSuccess: (result) => {
       toastSuccess(result.message || 'Done');

@@ -9,6 +9,7 @@ import {
   detailActionKind,
   detailActions,
   personName,
+  updateRouteOf,
 } from './case-details';
 
 const RADIOLOGIST = '00000000-0000-4000-8000-0000000000r1';
@@ -105,6 +106,26 @@ describe('detailActionKind', () => {
     expect(detailActionKind('CHAT')).toBe('chat');
     expect(detailActionKind('PRINT')).toBe('later');
     expect(detailActionKind('SPLIT')).toBe('later');
+  });
+});
+
+describe('updateRouteOf', () => {
+  it('moves a case with its fusion centre through the fusion route, every other case through the case route', () => {
+    expect(updateRouteOf({ fusionStatus: 'PENDING_FOR_ACCEPTANCE' }, 'ACCEPT')).toEqual({
+      route: 'fusion',
+      action: 'ACCEPT',
+    });
+    expect(updateRouteOf({ fusionStatus: null }, 'ACCEPT')).toEqual({ route: 'case', action: 'ACCEPT' });
+    expect(updateRouteOf({ fusionStatus: 'ACCEPTED' }, 'RECALL_FROM_FUSION')).toEqual({
+      route: 'fusion',
+      action: 'RECALL_FROM_FUSION',
+    });
+    expect(updateRouteOf({ fusionStatus: 'IN_PROGRESS' }, 'SEND_TO_TYPIST')).toEqual({
+      route: 'case',
+      action: 'SEND_TO_TYPIST',
+    });
+    expect(updateRouteOf({ fusionStatus: null }, 'PRINT')).toBeNull();
+    expect(detailActionKind('RECALL_FROM_FUSION')).toBe('update');
   });
 });
 

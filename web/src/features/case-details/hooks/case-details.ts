@@ -1,14 +1,16 @@
 import {
   CASE_ACTION_LABELS,
+  FUSION_UPDATE_ACTIONS,
   WORKLIST_UPDATE_ACTIONS,
   isCaseAction,
   type Case,
   type CaseAction,
   type CaseAuditEntry,
+  type FusionUpdateAction,
   type PermissionConfig,
   type WorklistUpdateAction,
 } from '@rayworks/contracts';
-import { allowedCaseActions, type CaseActor, type CaseLifecycleFacts } from '@rayworks/lifecycles';
+import { allowedCaseActions, isWithFusion, type CaseActor, type CaseLifecycleFacts } from '@rayworks/lifecycles';
 
 /**
  * The case details page's logic (docs/decisions/0158-case-details-page.md): the actor and the allowed actions (the
@@ -68,11 +70,29 @@ export function detailActionKind(action: CaseAction): DetailActionKind {
   if (action === 'DOWNLOAD_STUDY') return 'download';
   if (action === 'CHAT') return 'chat';
   if ((WORKLIST_UPDATE_ACTIONS as readonly string[]).includes(action)) return 'update';
+  if (action === 'RECALL_FROM_FUSION') return 'update';
   return 'later';
 }
 
 export const isWorklistUpdate = (action: CaseAction): action is WorklistUpdateAction =>
-  detailActionKind(action) === 'update';
+  (WORKLIST_UPDATE_ACTIONS as readonly string[]).includes(action);
+
+/**
+ * Which route moves the case: a case with its fusion centre (or the sender's recall of it) is moved by the fusion
+ * machine through /fusion/worklistupdate; every other move is /cases/worklistupdate.
+ */
+export function updateRouteOf(
+  c: Pick<Case, 'fusionStatus'>,
+  action: CaseAction,
+): { route: 'fusion'; action: FusionUpdateAction } | { route: 'case'; action: WorklistUpdateAction } | null {
+  const fusionAction = (FUSION_UPDATE_ACTIONS as readonly string[]).includes(action)
+    ? (action as FusionUpdateAction)
+    : null;
+  if (fusionAction && (action === 'RECALL_FROM_FUSION' || isWithFusion(c)))
+    return { route: 'fusion', action: fusionAction };
+  if (isWorklistUpdate(action)) return { route: 'case', action };
+  return null;
+}
 
 /** What this user may do to this case now, in CASE_ACTIONS order (what the worklist shows for the same row). */
 export function detailActions(actor: CaseActor | null, c: Case): CaseAction[] {
