@@ -85,7 +85,9 @@ export function StudyCard({ c }: { c: Case }) {
             {c.studyInstanceUid ?? '—'}
           </Text>
         </Field>
-        <Field label="Import state">{c.imagingState === 'CLOUD_UPLOADING' ? 'Cloud Uploading' : c.imagingState}</Field>
+        <Field label="Import state">
+          {c.imagingState === 'CLOUD_UPLOADING' ? 'Cloud Uploading' : c.imagingState === 'IMPORTED' ? 'Imported' : null}
+        </Field>
       </SimpleGrid>
     </Section>
   );

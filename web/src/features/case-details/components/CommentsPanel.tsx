@@ -7,7 +7,7 @@ import { callApi, describeError, shownByPolicy } from '../../../api/client';
 import { useRealtimeEvents } from '../../../realtime/useRealtimeEvents';
 import { formatDisplayDateTime } from '../../../shared/format';
 import { toastError } from '../../../shared/ui/toast';
-import { caseKey } from '../hooks/useCase';
+import { caseAuditKey, caseKey } from '../hooks/useCase';
 
 const commentsKey = (caseId: string) => [...caseKey(caseId), 'comments'] as const;
 
@@ -29,7 +29,9 @@ export function CommentsPanel({ caseId, canPost }: { caseId: string; canPost: bo
   useEffect(() => {
     const fresh = added.slice(seen.current);
     seen.current = added.length;
-    if (fresh.some((m) => m.caseId === caseId)) void queryClient.invalidateQueries({ queryKey: commentsKey(caseId) });
+    if (!fresh.some((m) => m.caseId === caseId)) return;
+    void queryClient.invalidateQueries({ queryKey: commentsKey(caseId) });
+    void queryClient.invalidateQueries({ queryKey: caseAuditKey(caseId) });
   }, [added, caseId, queryClient]);
   const items: CaseComment[] = query.data?.items ?? [];
   useEffect(() => {

@@ -1,21 +1,24 @@
 import { Button, CopyButton, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { CASES_API, PUBLIC_ROUTES, SHARE_MAX_HOURS, routeTo, type CaseShare } from '@rayworks/contracts';
 import { IconCheck, IconCopy, IconShare } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callApi, describeError, shownByPolicy } from '../../../api/client';
 import { formatDisplayDateTime } from '../../../shared/format';
 import { toastError, toastSuccess } from '../../../shared/ui/toast';
+import { caseAuditKey } from '../hooks/useCase';
 
 /** A shareable, expiring, read-only link to the case (the token is shown once: only its hash is kept). */
 export function SharePanel({ caseId }: { caseId: string }) {
   const [hours, setHours] = useState<number>(24);
   const [share, setShare] = useState<CaseShare | null>(null);
+  const queryClient = useQueryClient();
   const create = useMutation({
     mutationFn: () => callApi(CASES_API.shareCase, { body: { caseId, expiresInHours: hours } }),
     onSuccess: (r) => {
       toastSuccess(r.message);
       setShare(r.data);
+      void queryClient.invalidateQueries({ queryKey: caseAuditKey(caseId) });
     },
     onError: (error) => {
       if (!shownByPolicy(error)) toastError(describeError(error));

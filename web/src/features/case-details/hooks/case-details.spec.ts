@@ -147,6 +147,7 @@ describe('audit entries in words', () => {
     expect(auditActionLabel('CASE_CREATE')).toBe('Case created from the imported study');
     expect(auditActionLabel('PATIENT_DATA_READ')).toBe('Case opened');
     expect(auditActionLabel('case.comment_add')).toBe('Comment add');
+    expect(auditActionLabel('CASE_COMMENT_ADD')).toBe('Comment added');
   });
 
   it('summarises the move, the reason and the edited fields', () => {

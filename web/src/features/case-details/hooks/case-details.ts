@@ -142,6 +142,12 @@ const CORE_AUDIT_LABELS: Record<string, string> = {
   PATIENT_DATA_READ: 'Case opened',
   ACCESS_DENIED: 'Access refused',
   EXPORT: 'Exported',
+  // the collaboration module's (services/cases/src/modules/collaboration/collaboration-audit.ts)
+  CASE_COMMENT_ADD: 'Comment added',
+  CASE_RATE: 'Rated',
+  CASE_SHARE: 'Shared link created',
+  CASE_SHARED_READ: 'Opened through a shared link',
+  CASE_DOWNLOAD_INITIATE: 'Study download started',
 };
 
 /** An audit action in words: a transition by its action's label, the core's by name, anything else as sent. */
