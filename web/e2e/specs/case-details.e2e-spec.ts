@@ -109,7 +109,7 @@ describe('case details and dashboards', () => {
       await page.keyboard.press('Escape');
 
       // the audited reads show on request
-      await page.getByText('Show who opened the case').click();
+      await page.getByTestId('case-audit-reads').dispatchEvent('click');
       expect(await details.auditActions(3)).toContain('PATIENT_DATA_READ');
       await screenshot(page, 'case-details-assigned');
       expect(await page.locator('.mantine-Notification-root[data-color="red"]').count()).toBe(0);
