@@ -43,7 +43,7 @@ describe('a user of each role logs in and sees exactly its menu (spec §2, §4, 
 
         const shell = new Shell(page);
         await shell.waitUntilReady();
-        expect(await shell.readMenu()).toEqual(expectedMenu(buildMenu(config)));
+        expect(await shell.readMenu()).toEqual(expectedMenu(buildMenu(config, undefined, [role])));
 
         // The top bar names the user by the display-name rules and labels the role (TYPIST → Transcriptionist).
         const session = await ApiSession.login(loginName, TEST_PASSWORD);

@@ -80,7 +80,7 @@ describe('the HTTP error catalogue (spec §8)', () => {
   });
 
   it('keeps the answers to login, forgot and reset password in their form', () => {
-    for (const status of [400, 401, 403, 429]) {
+    for (const status of [400, 401, 403, 410, 429]) {
       expect(decideFailure({ kind: 'http', status, message: 'Invalid login name or password' }, 'public')).toEqual({
         type: 'inline',
         message: 'Invalid login name or password',

@@ -53,7 +53,8 @@ export function decideFailure(failure: Failure, context: CallContext = 'session'
       ...(message ? { state: { message } } : {}),
     };
   if (status === 502) return { type: 'record', message: AUTH_MESSAGES.badGateway };
-  if (context === 'public' && [400, 401, 403, 429].includes(status)) {
+  // 410: a shared link that has expired (the public shared-case page says so itself)
+  if (context === 'public' && [400, 401, 403, 410, 429].includes(status)) {
     return { type: 'inline', message: message ?? AUTH_MESSAGES.genericError };
   }
   if (status === 400) return { type: 'toast', message: message ?? AUTH_MESSAGES.genericError };

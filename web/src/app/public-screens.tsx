@@ -23,4 +23,7 @@ export const SessionExpiredPage = page(system, 'SessionExpiredPage');
 export const PaymentPage = page(system, 'PaymentPage');
 export const AddDocumentsPage = page(system, 'AddDocumentsPage');
 
+// a case's shared read-only link (docs/decisions/0158): only its own page, not the case details' module
+export const SharedCasePage = page(() => import('../features/case-details/pages/SharedCasePage'), 'SharedCasePage');
+
 export const AppLayout = page(() => import('./shell/AppLayout'), 'AppLayout');

@@ -22,6 +22,7 @@ import {
   PaymentPage,
   ServerErrorPage,
   SessionExpiredPage,
+  SharedCasePage,
   StatusPage,
   UpdatePasswordPage,
 } from './public-screens';
@@ -75,6 +76,7 @@ export function appRoutes(): RouteObject[] {
         { path: relative(PUBLIC_ROUTES.offline), element: <OfflinePage /> },
         { path: relative(PUBLIC_ROUTES.payment), element: lazyElement(PaymentPage) },
         { path: relative(PUBLIC_ROUTES.addDocuments), element: lazyElement(AddDocumentsPage) },
+        { path: relative(PUBLIC_ROUTES.sharedCase), element: lazyElement(SharedCasePage) },
       ],
     },
     {

@@ -24,6 +24,9 @@ const companies = () => import('../features/companies/pages');
 const cases = () => import('../features/cases/pages');
 const importStudy = () => import('../features/import/pages');
 const archive = () => import('../features/archive/pages');
+const caseDetails = () => import('../features/case-details/pages');
+const dashboards = () => import('../features/dashboards/pages');
+const fusionCases = () => import('../features/fusion-cases/pages');
 
 export const SCREENS: Record<string, Screen> = {
   [CONSOLE_ROUTES.groups]: page(groups, 'GroupsPage'),
@@ -67,6 +70,9 @@ export const SCREENS: Record<string, Screen> = {
   [CONSOLE_ROUTES.casesImport]: page(importStudy, 'ImportPage'),
   [CONSOLE_ROUTES.worklistEdit]: page(cases, 'AssignCasesPage'),
   [CONSOLE_ROUTES.archive]: page(archive, 'ArchivePage'),
+  [CONSOLE_ROUTES.casesView]: page(caseDetails, 'CaseDetailsPage'),
+  [CONSOLE_ROUTES.dashboards]: page(dashboards, 'DashboardsPage'),
+  [CONSOLE_ROUTES.fccases]: page(fusionCases, 'FusionCasesPage'),
 
   [CONSOLE_ROUTES.companies]: page(companies, 'CompaniesPage'),
   [CONSOLE_ROUTES.companiesAdd]: page(companies, 'AddCompanyPage'),

@@ -1,5 +1,6 @@
 import { defineApi } from '../api/endpoint.js';
 import { CASE_ACTION_ENDPOINTS } from './action-endpoints.js';
+import { CASE_AUDIT_ENDPOINTS } from './audit-endpoints.js';
 import { CASE_COLLABORATION_ENDPOINTS } from './collaboration-endpoints.js';
 import { FUSION_ENDPOINTS } from './fusion-endpoints.js';
 import { MARKETPLACE_ENDPOINTS } from './marketplace-endpoints.js';
@@ -17,5 +18,6 @@ export const CASES_API = defineApi('cases', {
   ...CASE_COLLABORATION_ENDPOINTS,
   ...MARKETPLACE_ENDPOINTS,
   ...FUSION_ENDPOINTS,
+  ...CASE_AUDIT_ENDPOINTS,
 });
 export type CasesApi = typeof CASES_API;

@@ -84,8 +84,26 @@ export const worklistStatisticsBody = z
       .min(1)
       .max(31 * 24)
       .default(24),
+    /**
+     * Also the figures per centre and per radiologist (the dashboards; docs/decisions/0157-dashboards.md): counts
+     * per status from the maintained counts, and the median time to complete over the window.
+     */
+    breakdown: z.boolean().default(false),
   })
   .strict();
+
+/** One centre's or radiologist's figures of a statistics breakdown (id null: no centre / not assigned). */
+export const statisticsBreakdownSchema = z.object({
+  id: id.nullable(),
+  /** From the cases service's directory; null when it does not know the centre or user (yet). */
+  name: z.string().nullable(),
+  counts: z.record(z.enum(CASE_STATUSES), z.number().int()),
+  total: z.number().int(),
+  /** Completed in the window, and their median minutes from received to completed (null: none completed). */
+  completed: z.number().int(),
+  medianMinutesToComplete: z.number().nullable(),
+});
+export type StatisticsBreakdown = z.infer<typeof statisticsBreakdownSchema>;
 
 export const worklistStatisticsSchema = z.object({
   /** Cases per status (every status present, 0 where none), and ALL. */
@@ -101,6 +119,9 @@ export const worklistStatisticsSchema = z.object({
     ),
     windowHours: z.number().int(),
   }),
+  /** With `breakdown`: per centre and per radiologist, the largest totals first. */
+  byCentre: z.array(statisticsBreakdownSchema).optional(),
+  byRadiologist: z.array(statisticsBreakdownSchema).optional(),
 });
 export type WorklistStatistics = z.infer<typeof worklistStatisticsSchema>;
 

@@ -24,6 +24,14 @@ describe('buildMenu', () => {
     expect(menu.more).toEqual([]);
   });
 
+  it('shows Fusion Cases only to the fusion roles, after Cases', () => {
+    const worklist = config([['PACS', 'WORKLIST', ['VIEW']]]);
+    expect(labels(buildMenu(worklist).items)).toEqual(['Cases']);
+    expect(labels(buildMenu(worklist, undefined, [ROLE_CODES.CENTER_ADMIN]).items)).toEqual(['Cases']);
+    expect(labels(buildMenu(worklist, undefined, [ROLE_CODES.FUSION_CENTER]).items)).toEqual(['Cases', 'Fusion Cases']);
+    expect(buildMenu(config([]), undefined, [ROLE_CODES.FUSION_GROUP_ADMIN]).items).toEqual([]);
+  });
+
   it('compares module, type and codes case-insensitively (spec §6)', () => {
     const menu = buildMenu(config([['others', 'group', ['view']]]));
     expect(labels(menu.items)).toEqual(['Groups']);

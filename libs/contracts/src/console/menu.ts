@@ -1,6 +1,7 @@
 import { GENERIC, SPECIFIC, requirement, type PrivilegeRequirement } from '../access/privileges.js';
 import { hasPrivilege, type PermissionConfig } from '../access/permission-config.js';
 import { WORKLIST } from '../access/privileges.js';
+import { normalizeRoleCode, ROLE_CODES, type RoleCode } from '../access/roles.js';
 
 /** A menu entry of the catalogue: a link, or a header (link '/#') with sub-items. */
 export interface MenuEntry {
@@ -9,6 +10,8 @@ export interface MenuEntry {
   link: string;
   sortBy: number;
   need?: PrivilegeRequirement;
+  /** Shown only to users holding one of these roles (besides the privilege): a role's own screen. */
+  roles?: readonly RoleCode[];
   subItems?: readonly MenuEntry[];
 }
 
@@ -20,6 +23,15 @@ export const MENU_CATALOGUE: readonly MenuEntry[] = [
   { id: 'companies', label: 'Companies', link: '/companies', sortBy: 0, need: requirement('COMPANIES', VIEW) },
   { id: 'groups', label: 'Groups', link: '/groups', sortBy: 1, need: requirement('GROUP', VIEW) },
   { id: 'cases', label: 'Cases', link: '/cases', sortBy: 2, need: requirement('WORKLIST', WORKLIST.VIEW) },
+  // the fusion centre's cases (spec §2 fccases; docs/decisions/0159): only the fusion roles have the screen
+  {
+    id: 'fccases',
+    label: 'Fusion Cases',
+    link: '/fccases',
+    sortBy: 2,
+    need: requirement('WORKLIST', WORKLIST.VIEW),
+    roles: [ROLE_CODES.FUSION_GROUP_ADMIN, ROLE_CODES.FUSION_GROUP_CENTER, ROLE_CODES.FUSION_CENTER],
+  },
   { id: 'centers', label: 'Centers', link: '/centers', sortBy: 3, need: requirement('CENTERS', VIEW) },
   { id: 'doctors', label: 'Doctors', link: '/doctors', sortBy: 5, need: requirement('DOCTOR', VIEW) },
   { id: 'tests', label: 'Tests', link: '/tests', sortBy: 6, need: requirement('TESTS', VIEW) },
@@ -135,10 +147,11 @@ export interface Menu {
   more: MenuItem[];
 }
 
-function toItem(entry: MenuEntry, config: PermissionConfig): MenuItem | null {
+function toItem(entry: MenuEntry, config: PermissionConfig, roles: ReadonlySet<RoleCode>): MenuItem | null {
   const flag = (code: string) => (entry.need ? hasPrivilege(config, { ...entry.need, anyOf: [code] }) : false);
-  const subItems = (entry.subItems ?? []).map((s) => toItem(s, config)).filter((s): s is MenuItem => s !== null);
+  const subItems = (entry.subItems ?? []).map((s) => toItem(s, config, roles)).filter((s): s is MenuItem => s !== null);
   if (entry.subItems ? subItems.length === 0 : !entry.need || !hasPrivilege(config, entry.need)) return null;
+  if (entry.roles && !entry.roles.some((r) => roles.has(r))) return null;
   return {
     id: entry.id,
     label: entry.label,
@@ -154,12 +167,18 @@ function toItem(entry: MenuEntry, config: PermissionConfig): MenuItem | null {
 }
 
 /**
- * The side menu of a user: the catalogue filtered by the permission configuration (a header shows when one
- * of its sub-items does), sorted by sortBy (ties keep catalogue order), the first 7 shown and the rest under More.
+ * The side menu of a user: the catalogue filtered by the permission configuration and, for a role's own screen,
+ * the user's roles (a header shows when one of its sub-items does), sorted by sortBy (ties keep catalogue order), the first 7 shown and the rest under More.
  */
-export function buildMenu(config: PermissionConfig, catalogue: readonly MenuEntry[] = MENU_CATALOGUE): Menu {
+export function buildMenu(
+  config: PermissionConfig,
+  catalogue: readonly MenuEntry[] = MENU_CATALOGUE,
+  /** The user's role codes (long or short forms): an entry with `roles` shows only to those roles. */
+  roleCodes: readonly string[] = [],
+): Menu {
+  const roles = new Set(roleCodes.map(normalizeRoleCode).filter((r): r is RoleCode => r !== undefined));
   const visible = catalogue
-    .map((entry, index) => ({ item: toItem(entry, config), index }))
+    .map((entry, index) => ({ item: toItem(entry, config, roles), index }))
     .filter((x): x is { item: MenuItem; index: number } => x.item !== null)
     .sort((a, b) => a.item.sortBy - b.item.sortBy || a.index - b.index)
     .map((x) => x.item);

@@ -18,6 +18,8 @@ export const PUBLIC_ROUTES = {
   payment: '/payment',
   offline: '/auth-offline',
   status: '/status',
+  // a case's shared read-only link (issue 10, docs/decisions/0158): not in spec §2, opened without a login
+  sharedCase: '/shared/:token',
 } as const;
 
 /**
@@ -45,6 +47,8 @@ export const CONSOLE_ROUTES = {
   cases: '/cases',
   casesImport: '/cases/import',
   worklistEdit: '/worklist/edit/*',
+  // a case's details (issue 10, docs/decisions/0158; the menu's /view/{id} convention)
+  casesView: '/cases/view/:id',
   fccases: '/fccases',
   dicomviewer: '/dicomviewer',
   holidayCalender: '/holidayCalender',
@@ -166,7 +170,8 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
     requirement('WORKLIST', WORKLIST.ASSIGN, WORKLIST.REASSIGN),
     'available',
   ),
-  route(CONSOLE_ROUTES.fccases, 'Fusion Cases', requirement('WORKLIST', WORKLIST.VIEW)),
+  route(CONSOLE_ROUTES.casesView, 'Case', requirement('WORKLIST', WORKLIST.VIEW), 'available'),
+  route(CONSOLE_ROUTES.fccases, 'Fusion Cases', requirement('WORKLIST', WORKLIST.VIEW), 'available'),
   route(
     CONSOLE_ROUTES.dicomviewer,
     'Viewer',
@@ -175,7 +180,7 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
     true,
   ),
   route(CONSOLE_ROUTES.holidayCalender, 'Holiday Calender', requirement('FINANCE', SPECIFIC.HOLIDAY_CALENDAR_VIEW)),
-  route(CONSOLE_ROUTES.dashboards, 'Dashboards', requirement('DASHBOARD', VIEW)),
+  route(CONSOLE_ROUTES.dashboards, 'Dashboards', requirement('DASHBOARD', VIEW), 'available'),
   // Referrals
   route(CONSOLE_ROUTES.referrals, 'Referrals', requirement('REFERRALS', VIEW), 'available'),
   route(CONSOLE_ROUTES.referralsAdd, 'Add Referral', requirement('REFERRALS', CREATE), 'available'),

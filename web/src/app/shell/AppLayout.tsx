@@ -34,7 +34,8 @@ export function AppLayout() {
   const { pathname } = useLocation();
   useConfigRefresh(loggedIn);
 
-  const menu = useMemo(() => buildMenu(config ?? []), [config]);
+  const roleCodes = profile?.roleCodes;
+  const menu = useMemo(() => buildMenu(config ?? [], undefined, roleCodes ?? []), [config, roleCodes]);
   const active = useMemo(() => activeMenuIds(menu, pathname), [menu, pathname]);
 
   // Not logged in, or a password change pending: the route's guard sends the user away; no chrome meanwhile.

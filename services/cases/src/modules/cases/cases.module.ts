@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { DirectoryModule } from '../directory/directory.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
+import { CaseAuditTrailController } from './case-audit-trail.controller.js';
+import { CaseAuditTrailRepository } from './case-audit-trail.repository.js';
+import { CaseAuditTrailService } from './case-audit-trail.service.js';
 import { CaseIntakeService } from './case-intake.service.js';
 import { CaseMapper } from './case.mapper.js';
 import { CasesConsumer } from './cases.consumer.js';
@@ -17,7 +20,7 @@ import { VisibleCases } from './visible-cases.service.js';
  */
 @Module({
   imports: [DirectoryModule, SettingsModule],
-  controllers: [CasesController],
+  controllers: [CasesController, CaseAuditTrailController],
   providers: [
     CasesRepository,
     CasesPublisher,
@@ -26,6 +29,8 @@ import { VisibleCases } from './visible-cases.service.js';
     CaseIntakeService,
     CasesService,
     CasesConsumer,
+    CaseAuditTrailRepository,
+    CaseAuditTrailService,
   ],
   exports: [CasesRepository, CasesPublisher, CaseMapper, VisibleCases, DirectoryModule, SettingsModule],
 })

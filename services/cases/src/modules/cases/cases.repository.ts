@@ -28,6 +28,25 @@ const medianRow = z.object({
   median_minutes: z.coerce.number(),
 });
 
+const breakdownCountRow = z.object({
+  key: z.string().nullable(),
+  name: z.string().nullable(),
+  status: z.enum(CASE_STATUSES),
+  n: z.coerce.number().int(),
+});
+const breakdownMedianRow = z.object({
+  key: z.string().nullable(),
+  completed: z.coerce.number().int(),
+  median_minutes: z.coerce.number(),
+});
+
+/** The dimensions a statistics breakdown groups by: the count table's column and the directory that names it. */
+export const BREAKDOWN_DIMENSIONS = {
+  centre: { column: 'centre_id', names: 'cases.centres', nameColumn: 'name' },
+  radiologist: { column: 'radiologist_id', names: 'cases.users', nameColumn: 'full_name' },
+} as const;
+export type BreakdownDimension = keyof typeof BREAKDOWN_DIMENSIONS;
+
 /** A case as the intake writes it (a new row; the kit fills id, version and times). */
 export type NewCaseRow = Omit<CaseEntity, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
 
@@ -160,6 +179,53 @@ export class CasesRepository {
       completed: r.completed,
       medianMinutes: Math.round(r.median_minutes * 10) / 10,
     }));
+  }
+
+  /**
+   * Cases per status of each centre or radiologist in the caller's reach, from the maintained counts (a few rows
+   * per key), named from the directory's read models.
+   */
+  async countsBy(
+    tx: ReadTx,
+    access: RequestAccess,
+    f: CountFilter,
+    dimension: BreakdownDimension,
+  ): Promise<{ key: string | null; name: string | null; status: CaseStatus; n: number }[]> {
+    const { column, names, nameColumn } = BREAKDOWN_DIMENSIONS[dimension];
+    const p = new QueryParams();
+    const where = [caseCountReachSql(access, p), ...countFilterSql(f, p)];
+    return typedRows(
+      tx.manager,
+      breakdownCountRow,
+      `SELECT t.key::text AS key, d.${nameColumn} AS name, t.status, t.n
+       FROM (SELECT k.${column} AS key, k.status, sum(k.n) AS n FROM cases.case_counts k
+             WHERE ${where.join(' AND ')} GROUP BY k.${column}, k.status HAVING sum(k.n) <> 0) t
+       LEFT JOIN ${names} d ON d.id = t.key`,
+      p,
+    );
+  }
+
+  /** Median minutes from received to completed of each centre or radiologist, over the last `hours`. */
+  async mediansBy(tx: ReadTx, access: RequestAccess, f: CountFilter, hours: number, dimension: BreakdownDimension) {
+    const { column } = BREAKDOWN_DIMENSIONS[dimension];
+    const p = new QueryParams();
+    const where = [
+      caseReachSql(access, p),
+      ...caseFilterSql({ ...f, status: undefined }, p),
+      `c.status = 'COMPLETED'`,
+      `c.completed_at IS NOT NULL`,
+      `c.completed_at >= now() - make_interval(hours => ${p.add(hours)}::int)`,
+    ];
+    return typedRows(
+      tx.manager,
+      breakdownMedianRow,
+      `SELECT c.${column}::text AS key, count(*) AS completed,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM c.completed_at - c.received_at) / 60)
+                AS median_minutes
+       FROM cases.cases c WHERE ${where.join(' AND ')}
+       GROUP BY c.${column}`,
+      p,
+    );
   }
 
   // --- writes (the intake, registrations, edits) ---

@@ -19,7 +19,8 @@ import { centreInReach } from './case-reach.js';
 import { dueAtOf } from './case-times.js';
 import { CaseMapper } from './case.mapper.js';
 import { CasesPublisher } from './cases.publisher.js';
-import { CasesRepository } from './cases.repository.js';
+import { CasesRepository, type BreakdownDimension } from './cases.repository.js';
+import { foldBreakdown } from './statistics-breakdown.js';
 import { VisibleCases } from './visible-cases.service.js';
 
 type Body<K extends keyof typeof CASES_API> = z.output<(typeof CASES_API)[K]['body']>;
@@ -89,13 +90,13 @@ export class CasesService {
 
   /** Counts per status (maintained), open cases overdue and due within the hour, medians per modality. */
   statistics(access: RequestAccess, body: Body<'getWorklistStatistics'>): Promise<WorklistStatistics> {
-    const { windowHours, ...filter } = body;
+    const { windowHours, breakdown, ...filter } = body;
     return this.uow.read(access, async (tx) => {
       const counts = await this.cases.countsByStatus(tx, access, filter);
       const due = await this.cases.dueCounts(tx, access, filter);
       const medians = await this.cases.medians(tx, access, filter, windowHours);
       const all = CASE_STATUSES.reduce((sum, s) => sum + counts[s], 0);
-      return {
+      const stats: WorklistStatistics = {
         counts: { [ALL_STATUSES_TAB]: all, ...counts },
         turnaround: {
           overdue: due.overdue,
@@ -104,6 +105,16 @@ export class CasesService {
           windowHours,
         },
       };
+      if (breakdown) {
+        const by = async (dimension: BreakdownDimension) =>
+          foldBreakdown(
+            await this.cases.countsBy(tx, access, filter, dimension),
+            await this.cases.mediansBy(tx, access, filter, windowHours, dimension),
+          );
+        stats.byCentre = await by('centre');
+        stats.byRadiologist = await by('radiologist');
+      }
+      return stats;
     });
   }
 

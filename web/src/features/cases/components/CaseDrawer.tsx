@@ -1,7 +1,8 @@
 import { Button, Drawer, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { CASE_ACTION_LABELS, type Case, type CaseAction } from '@rayworks/contracts';
+import { CASE_ACTION_LABELS, CONSOLE_ROUTES, routeTo, type Case, type CaseAction } from '@rayworks/contracts';
 import type { CaseActor } from '@rayworks/lifecycles';
-import { IconEye } from '@tabler/icons-react';
+import { IconEye, IconFileDescription } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { formatDicomDate, formatDisplayDateTime } from '../../../shared/format';
 import { personName, rowActions } from '../hooks/worklist-actions';
@@ -84,9 +85,15 @@ export function CaseDrawer({ row, onClose, actor, onAction, onViewer }: Props) {
               </Button>
             ))}
           </Group>
-          <Text size="xs" c="dimmed">
-            History, comments and the audit trail of a case come with the case details screen.
-          </Text>
+          <Button
+            component={Link}
+            to={routeTo(CONSOLE_ROUTES.casesView, { id: row._id })}
+            variant="subtle"
+            leftSection={<IconFileDescription size={16} />}
+            data-testid="worklist-case-details"
+          >
+            Case details: history, comments and audit trail
+          </Button>
         </Stack>
       ) : null}
     </Drawer>

@@ -1,0 +1,97 @@
+import { Button, Group, Loader, Rating, Stack, Text, Textarea } from '@mantine/core';
+import { CASES_API, type Case } from '@rayworks/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { callApi, describeError, shownByPolicy } from '../../../api/client';
+import { useSession } from '../../../app/session/useSession';
+import { formatDisplayDateTime } from '../../../shared/format';
+import { toastError, toastSuccess } from '../../../shared/ui/toast';
+import { caseKey } from '../hooks/useCase';
+
+const ratingsKey = (caseId: string) => [...caseKey(caseId), 'ratings'] as const;
+
+/** Rating and feedback of the case's reading (a completed case; one per user, a second replaces the first). */
+export function RatingPanel({ c }: { c: Case }) {
+  const queryClient = useQueryClient();
+  const { profile } = useSession();
+  const query = useQuery({
+    queryKey: ratingsKey(c._id),
+    retry: false,
+    queryFn: async ({ signal }) => (await callApi(CASES_API.findCaseRatings, { body: { caseId: c._id }, signal })).data,
+  });
+  const mine = query.data?.items.find((r) => r.userId === profile?._id) ?? null;
+  // the user's edits; until they edit, their saved rating shows
+  const [starsDraft, setStars] = useState<number | null>(null);
+  const [feedbackDraft, setFeedback] = useState<string | null>(null);
+  const stars = starsDraft ?? mine?.stars ?? 0;
+  const feedback = feedbackDraft ?? mine?.feedback ?? '';
+  const save = useMutation({
+    mutationFn: () =>
+      callApi(CASES_API.rateCase, {
+        body: { caseId: c._id, stars, ...(feedback.trim() ? { feedback: feedback.trim() } : {}) },
+      }),
+    onSuccess: (r) => {
+      toastSuccess(r.message);
+      void queryClient.invalidateQueries({ queryKey: ratingsKey(c._id) });
+    },
+    onError: (error) => {
+      if (!shownByPolicy(error)) toastError(describeError(error));
+    },
+  });
+  const completed = c.status === 'COMPLETED';
+  return (
+    <Stack gap="sm" data-testid="case-rating">
+      {query.isLoading ? (
+        <Loader size="sm" />
+      ) : query.data ? (
+        <Text size="sm" data-testid="case-rating-average">
+          {query.data.count
+            ? `${query.data.average ?? '—'} of 5 from ${query.data.count} rating${query.data.count === 1 ? '' : 's'}`
+            : 'Not rated yet.'}
+        </Text>
+      ) : null}
+      {completed ? (
+        <>
+          <Group gap="sm">
+            <Text size="sm">Your rating</Text>
+            <Rating value={stars} onChange={setStars} data-testid="case-rating-stars" />
+          </Group>
+          <Textarea
+            placeholder="Feedback on the reading (optional)"
+            aria-label="Feedback"
+            autosize
+            minRows={2}
+            maxLength={2000}
+            value={feedback}
+            onChange={(e) => setFeedback(e.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button
+              onClick={() => save.mutate()}
+              disabled={stars < 1}
+              loading={save.isPending}
+              data-testid="case-rating-save"
+            >
+              {mine ? 'Update rating' : 'Rate'}
+            </Button>
+          </Group>
+        </>
+      ) : (
+        <Text size="sm" c="dimmed">
+          A case is rated once its report is completed.
+        </Text>
+      )}
+      {(query.data?.items ?? []).map((r) => (
+        <div key={r._id}>
+          <Group gap={6}>
+            <Rating value={r.stars} readOnly size="xs" />
+            <Text size="xs" c="dimmed">
+              {r.userName ?? 'Someone'} · {formatDisplayDateTime(r.updatedAt)}
+            </Text>
+          </Group>
+          {r.feedback ? <Text size="sm">{r.feedback}</Text> : null}
+        </div>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { FusionCasesPage } from './FusionCasesPage';
