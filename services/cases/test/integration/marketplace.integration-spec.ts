@@ -9,7 +9,16 @@ import {
   type MarketplaceChange,
 } from '@rayworks/contracts';
 import { eventually, marketplaceRadiologist, tenantQuery, type TestPlatformOperator } from '@rayworks/testing';
-import { actionsTenant, api, arrive, caseOf, eventsOf, signIn, StudyEvents, type ActionsTenant } from './actions-support.js';
+import {
+  actionsTenant,
+  api,
+  arrive,
+  caseOf,
+  eventsOf,
+  signIn,
+  StudyEvents,
+  type ActionsTenant,
+} from './actions-support.js';
 
 /**
  * The marketplace against the running system: a company offers a case; marketplace radiologists of the platform (no
@@ -137,9 +146,11 @@ describe('marketplace', () => {
 
   it('timeouts: an open offer nobody took goes back to the centre; a taken case not started returns to the pool', async () => {
     const open = (await offer(await fresh())).body.data as MarketplaceChange;
-    await tenantQuery(t.tenantId, `UPDATE cases.marketplace_offers SET expires_at = now() - interval '1 second' WHERE id = $1`, [
-      open.offer._id,
-    ]);
+    await tenantQuery(
+      t.tenantId,
+      `UPDATE cases.marketplace_offers SET expires_at = now() - interval '1 second' WHERE id = $1`,
+      [open.offer._id],
+    );
     await eventually(
       () => caseOf(admin, open.case._id),
       (c) => c.workflowType === 'Center',
@@ -149,9 +160,11 @@ describe('marketplace', () => {
 
     const c = (await offer(await fresh())).body.data as MarketplaceChange;
     const taken = (await accept(mp2, c.case)).body.data as MarketplaceChange;
-    await tenantQuery(t.tenantId, `UPDATE cases.marketplace_offers SET return_at = now() - interval '1 second' WHERE id = $1`, [
-      taken.offer._id,
-    ]);
+    await tenantQuery(
+      t.tenantId,
+      `UPDATE cases.marketplace_offers SET return_at = now() - interval '1 second' WHERE id = $1`,
+      [taken.offer._id],
+    );
     const back = await eventually(
       () => caseOf(admin, c.case._id),
       (x) => x.status === 'NEW' && x.radiologistId === null,
