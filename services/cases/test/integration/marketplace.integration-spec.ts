@@ -109,6 +109,17 @@ describe('marketplace', () => {
     expect((await eventsOf(t, c.case._id)).filter((e) => e === 'CaseAccepted')).toHaveLength(1);
   });
 
+  it('the race, five more times: always exactly one winner and one CaseAccepted', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      const c = (await offer(await fresh())).body.data as MarketplaceChange;
+      const replies = await Promise.all([accept(mp2, c.case), accept(mp1, c.case)]);
+      expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+      const row = await caseOf(admin, c.case._id);
+      expect([MP1.userId, MP2.userId]).toContain(row.radiologistId);
+      expect((await eventsOf(t, c.case._id)).filter((e) => e === 'CaseAccepted')).toHaveLength(1);
+    }
+  });
+
   it('a rejection returns it to the pool; a withdrawal takes it back to the centre', async () => {
     const c = (await offer(await fresh())).body.data as MarketplaceChange;
     const taken = (await accept(mp1, c.case)).body.data as MarketplaceChange;
