@@ -75,6 +75,8 @@ export function processTable(env = process.env) {
     SMTP_URL: env.SMTP_URL,
     // the import limits and the header parser's (services/imaging/src/config/env.ts), when set
     ...(service === 'imaging' ? optional(IMAGING_IMPORT_VARIABLES) : {}),
+    // the cases service starts study downloads through imaging's API (docs/decisions/0146)
+    ...(service === 'cases' ? { SERVICE_URL_IMAGING: `http://127.0.0.1:${SERVICE_PORTS.imaging}` } : {}),
   });
   const table = [];
   for (const service of SERVICE_NAMES) {

@@ -178,6 +178,30 @@ interface Exchange {
   headers: Headers;
 }
 
+/** A file answer (ApiClient.file). */
+export interface FileAnswer {
+  bytes: Uint8Array;
+  contentType: string;
+  /** From Content-Disposition (filename* or filename), or null. */
+  fileName: string | null;
+  headers: Headers;
+}
+
+/** The file name of a Content-Disposition header (RFC 6266: filename* wins over filename). */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]!.trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(disposition);
+  return plain ? (plain[2] ?? plain[1]!).trim() : null;
+}
+
 export class ApiClient {
   private renewal: Promise<RenewalOutcome> | null = null;
 
@@ -347,9 +371,28 @@ export class ApiClient {
     body: unknown,
     options: RawOptions & { submodule?: string },
   ): Promise<Exchange> {
+    const response = await this.send(service, method, path, body, options);
+    const text = await response.text().catch(() => '');
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, json, text, headers: response.headers };
+  }
+
+  /** One HTTP request with the headers of spec §7 (and the body encrypted when asked); the Response unread. */
+  private async send(
+    service: ServiceName | null,
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    options: RawOptions & { submodule?: string; accept?: string },
+  ): Promise<Response> {
     const credentials = options.session ?? null;
     let payload = body;
-    const headers: Record<string, string> = { accept: 'application/json', ...this.options.headers };
+    const headers: Record<string, string> = { accept: options.accept ?? 'application/json', ...this.options.headers };
     const encrypt = options.encrypted ?? this.options.encryptBodies ?? false;
     if (body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -362,9 +405,8 @@ export class ApiClient {
     if (options.background) headers[AUTH_HEADERS.background] = 'true';
     const url = service === null ? this.gatewayUrl(path) : this.url(service, path);
     const where = service ?? 'gateway';
-    let response: Response;
     try {
-      response = await (this.options.fetch ?? fetch)(url, {
+      return await (this.options.fetch ?? fetch)(url, {
         method,
         headers,
         body: options.rawBody ?? (payload === undefined ? undefined : JSON.stringify(payload)),
@@ -375,14 +417,59 @@ export class ApiClient {
       if (options.signal?.aborted) throw error;
       throw ApiError.network(where, method, path, error);
     }
-    const text = await response.text().catch(() => '');
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
+  }
+
+  /**
+   * Calls an endpoint whose success answer is a file (the contract's `produces`, e.g. CASES_API.exportCases): the
+   * bytes, their content type and the file name of Content-Disposition. An error answer (JSON
+   * `{ status, data, message }`) throws ApiError as `call` does.
+   */
+  async file<E extends Endpoint>(endpoint: E, body?: Body<E>, options: CallOptions = {}): Promise<FileAnswer> {
+    if (!endpoint.produces) throw new Error(`${endpoint.path} does not answer a file`);
+    const path = withQuery(this.pathOf(endpoint, options), endpoint.method === 'GET' ? body : undefined);
+    const submodule = typeof endpoint.access === 'object' ? endpoint.access.type : undefined;
+    const useSession = options.session === undefined && endpoint.access !== 'public' && this.options.session;
+    if (useSession && (this.options.renewTokens ?? true) && this.needsRenewal())
+      await this.renew({ background: options.background });
+    const send = () =>
+      this.send(endpoint.service, endpoint.method, path, endpoint.method === 'POST' ? (body ?? {}) : undefined, {
+        ...options,
+        session: options.session !== undefined ? options.session : useSession ? this.options.session!.current() : null,
+        submodule,
+        accept: [...endpoint.produces!, 'application/json'].join(', '),
+      });
+    let response = await send();
+    if (response.status === 401 && useSession && (this.options.renewTokens ?? true)) {
+      await response.body?.cancel().catch(() => undefined);
+      const renewed = await this.renew({ background: options.background });
+      if (renewed === 'renewed') response = await send();
+      else if (renewed === 'session-expired')
+        throw ApiError.http(endpoint.service, endpoint.method, path, SESSION_EXPIRED_STATUS, null);
     }
-    return { status: response.status, json, text, headers: response.headers };
+    const contentType = response.headers.get('content-type') ?? '';
+    if (response.status < 200 || response.status >= 300 || contentType.startsWith('application/json')) {
+      const text = await response.text().catch(() => '');
+      let json: unknown;
+      try {
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        json = undefined;
+      }
+      throw ApiError.http(
+        endpoint.service,
+        endpoint.method,
+        path,
+        response.status,
+        isEnvelope(json) ? (json as ApiEnvelope<unknown>) : null,
+      );
+    }
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return {
+      bytes,
+      contentType,
+      fileName: fileNameOf(response.headers.get('content-disposition')),
+      headers: response.headers,
+    };
   }
 
   private gatewayUrl(path: string): string {

@@ -22,6 +22,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
+  410: 'Gone',
   429: 'Too Many Requests',
   440: 'Session Expired',
   500: 'Internal Server Error',

@@ -31,6 +31,7 @@ export * from './cases/entities.js';
 export * from './cases/query-endpoints.js';
 export * from './cases/endpoints.js';
 export * from './cases/action-endpoints.js';
+export * from './cases/collaboration-endpoints.js';
 export * from './cases/marketplace-endpoints.js';
 export * from './cases/fusion-endpoints.js';
 export * from './reporting/endpoints.js';

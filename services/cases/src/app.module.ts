@@ -3,6 +3,7 @@ import { SERVICE_SUBSCRIPTIONS } from '@rayworks/contracts';
 import { ServiceKitModule, ServiceKitSettings } from '@rayworks/nest-kit';
 import { database } from './database/data-source.js';
 import { CasesModule } from './modules/cases/cases.module.js';
+import { CollaborationModule } from './modules/collaboration/collaboration.module.js';
 import { TransitionsModule } from './modules/transitions/transitions.module.js';
 import { MarketplaceModule } from './modules/marketplace/marketplace.module.js';
 import { FusionModule } from './modules/fusion/fusion.module.js';
@@ -12,6 +13,7 @@ import { FusionModule } from './modules/fusion/fusion.module.js';
     ServiceKitModule.forRoot(new ServiceKitSettings('cases', database, SERVICE_SUBSCRIPTIONS.cases)),
     CasesModule,
     TransitionsModule,
+    CollaborationModule,
     MarketplaceModule,
     FusionModule,
   ],

@@ -14,10 +14,11 @@ export type HttpMethod = 'GET' | 'POST';
 /**
  * The error statuses a route can answer besides 200. Every route may answer 400 (its body fails the contract)
  * and 500; a signed-in route adds 401, 440 and 403 (a missing privilege, or another tenant's x-company-id);
- * a route adds what its logic can say: 404 (it takes an id), 409 (it can conflict), 429 (login limits).
+ * a route adds what its logic can say: 404 (it takes an id), 409 (it can conflict), 410 (a link that has expired),
+ * 429 (login limits).
  * Through the gateway any route may also answer 503 (the owning service is down).
  */
-export const ERROR_STATUSES = [400, 401, 403, 404, 409, 429, 440, 500, 503] as const;
+export const ERROR_STATUSES = [400, 401, 403, 404, 409, 410, 429, 440, 500, 503] as const;
 export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
 export interface Endpoint<TBody extends z.ZodType = z.ZodType, TData extends z.ZodType = z.ZodType> {
@@ -32,6 +33,12 @@ export interface Endpoint<TBody extends z.ZodType = z.ZodType, TData extends z.Z
   data: TData;
   /** Statuses this route's own logic can answer, on top of the defaults of its access rule (errorStatusesOf). */
   errors?: readonly ErrorStatus[];
+  /**
+   * A route whose success answer is a file, not `{ status, data, message }`: the content types it may answer
+   * (e.g. CSV and XLSX), with a Content-Disposition file name; `data` is then z.null(). Errors stay JSON
+   * `{ status, data, message }`. Called with the api-client's `file()`.
+   */
+  produces?: readonly string[];
 }
 
 /** An endpoint as written in a service's map: the service is given once for the whole map. */

@@ -70,6 +70,81 @@ export const caseSchema = z.object({
 });
 export type Case = z.infer<typeof caseSchema>;
 
+// ---- around a case (docs/decisions/0142-case-collaboration.md) ----
+
+/** One entry of a patient's history (clinical history the readers keep; kept per patient of the company). */
+export const patientHistorySchema = z.object({
+  _id: id,
+  /** The case it was written on (the history itself is the patient's: every case of the same patient ID shows it). */
+  caseId: id,
+  patientId: z.string(),
+  text: z.string(),
+  authorId: id.nullable(),
+  authorName: z.string().nullable(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PatientHistoryEntry = z.infer<typeof patientHistorySchema>;
+
+/** One message of a case's chat. */
+export const caseCommentSchema = z.object({
+  _id: id,
+  caseId: id,
+  text: z.string(),
+  authorId: id.nullable(),
+  authorName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CaseComment = z.infer<typeof caseCommentSchema>;
+
+/** One user's rating and feedback of a case's reading (one per user and case; a second one replaces it). */
+export const caseRatingSchema = z.object({
+  _id: id,
+  caseId: id,
+  userId: id,
+  userName: z.string().nullable(),
+  stars: z.number().int().min(1).max(5),
+  feedback: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CaseRating = z.infer<typeof caseRatingSchema>;
+
+/** A shareable read-only link of a case: the token is shown once (only its hash is kept). */
+export const caseShareSchema = z.object({
+  _id: id,
+  caseId: id,
+  token: z.string(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type CaseShare = z.infer<typeof caseShareSchema>;
+
+/** What a shared link shows (no login): the patient and study, the centre, the case's state; no staff, no ids. */
+export const sharedCaseSchema = z.object({
+  patientName: z.string(),
+  patientId: z.string(),
+  patientSex: z.string().nullable(),
+  patientBirthDate: z.string().nullable(),
+  accessionNumber: z.string().nullable(),
+  studyInstanceUid: z.string().nullable(),
+  studyDescription: z.string().nullable(),
+  bodyPart: z.string().nullable(),
+  modality: z.string().nullable(),
+  modalities: z.array(z.string()),
+  studyDate: z.string().nullable(),
+  seriesCount: z.number().int(),
+  instanceCount: z.number().int(),
+  centreName: z.string().nullable(),
+  status: z.enum(CASE_STATUSES),
+  worklistStatus: z.enum(WORKLIST_STATUSES),
+  priority: z.enum(CASE_PRIORITIES),
+  completedAt: z.string().nullable(),
+  /** When the link stops working. */
+  expiresAt: z.string(),
+});
+export type SharedCase = z.infer<typeof sharedCaseSchema>;
 /**
  * A marketplace offer of one case (docs/decisions/0147-marketplace-offers.md): a company offers a case to every
  * marketplace radiologist (OPEN, until `expiresAt`), one takes it (TAKEN: the case is theirs, IN PROGRESS; it returns

@@ -61,6 +61,19 @@ export interface CaseChangedMessage {
   actorId: string | null;
 }
 
+/**
+ * A message was added to a case's chat (cases service → the case's company room `tenant:<id>` and the user rooms of
+ * the case's radiologist and typist, e.g. a marketplace radiologist of no company): no text, no patient data; a
+ * console showing the case's chat reads it with /comment/find (which checks the reach). The same message may
+ * arrive twice (company and user room): `commentId` tells.
+ */
+export interface CaseCommentAddedMessage {
+  caseId: string;
+  commentId: string;
+  authorId: string | null;
+  createdAt: string;
+}
+
 /** Messages the server pushes to the console. */
 export interface ServerToClientEvents {
   'system:hello': (message: { gateway: string; connectedAt: string }) => void;
@@ -68,6 +81,7 @@ export interface ServerToClientEvents {
   'imaging:import-progress': (message: ImportProgressMessage) => void;
   'imaging:download-state': (message: DownloadStateMessage) => void;
   'cases:case-changed': (message: CaseChangedMessage) => void;
+  'cases:comment-added': (message: CaseCommentAddedMessage) => void;
 }
 
 export type ClientToServerEvents = Record<string, never>;

@@ -39,6 +39,7 @@ export const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   403: 'The caller lacks the privilege, reaches outside its scope, or x-company-id names another tenant.',
   404: "The record the body names does not exist in the caller's reach.",
   409: 'The change conflicts with the current state of the record.',
+  410: 'The link or record existed but is gone for good (e.g. a shared link past its expiry).',
   429: 'Too many attempts: try again later.',
   440: 'The session was idle too long: sign in again.',
   500: 'An unexpected failure (details in the service log, never in the answer).',
@@ -88,10 +89,17 @@ export function ApiContract(endpoint: Endpoint, summary: string) {
     HttpCode(HttpStatus.OK),
     SetMetadata(ACCESS_RULE, accessRuleOf(endpoint.access)),
     ApiOperation({ summary, description: describeAccess(endpoint) }),
-    ApiOkResponse({
-      description: 'status "success"',
-      schema: openApiSchema(apiResponseSchema(endpoint.data), 'output'),
-    }),
+    endpoint.produces
+      ? ApiOkResponse({
+          description: 'The file (Content-Disposition: attachment; filename=…)',
+          content: Object.fromEntries(
+            endpoint.produces.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+          ),
+        })
+      : ApiOkResponse({
+          description: 'status "success"',
+          schema: openApiSchema(apiResponseSchema(endpoint.data), 'output'),
+        }),
   ];
   if (hasBody) decorators.push(ApiBody({ schema: openApiSchema(endpoint.body, 'input') }));
   if (endpoint.method === 'GET') decorators.push(...queryParameters(endpoint.body));

@@ -9,15 +9,31 @@ import { CaseCounts1796100001001 } from './migrations/1796100001001-CaseCounts.j
 import { Marketplace1796100004000 } from './migrations/1796100004000-Marketplace.js';
 import { Fusion1796100004001 } from './migrations/1796100004001-Fusion.js';
 import { ReadModelMarks1796100006000 } from './migrations/1796100006000-ReadModelMarks.js';
+import { Collaboration1796100003000 } from './migrations/1796100003000-Collaboration.js';
 import { CaseEntity } from '../modules/cases/case.entity.js';
 import { DirectoryCentreEntity } from '../modules/directory/directory-centre.entity.js';
 import { DirectoryUserEntity } from '../modules/directory/directory-user.entity.js';
 import { CentreSettingEntity } from '../modules/settings/centre-setting.entity.js';
+import { CaseCommentEntity } from '../modules/collaboration/chat/case-comment.entity.js';
+import { WorklistColumnsEntity } from '../modules/collaboration/columns/worklist-columns.entity.js';
+import { PatientHistoryEntity } from '../modules/collaboration/history/patient-history.entity.js';
+import { CaseRatingEntity } from '../modules/collaboration/ratings/case-rating.entity.js';
+import { CaseShareEntity } from '../modules/collaboration/sharing/case-share.entity.js';
 
 /** The cases service's schema, entities and migrations, in order. */
 export const database: ServiceDatabaseOptions = {
   schema: 'cases',
-  entities: [CaseEntity, DirectoryUserEntity, DirectoryCentreEntity, CentreSettingEntity],
+  entities: [
+    CaseEntity,
+    DirectoryUserEntity,
+    DirectoryCentreEntity,
+    CentreSettingEntity,
+    PatientHistoryEntity,
+    CaseCommentEntity,
+    CaseRatingEntity,
+    CaseShareEntity,
+    WorklistColumnsEntity,
+  ],
   migrations: [
     EventTables1763712000000,
     JobOutbox1795392000000,
@@ -26,6 +42,7 @@ export const database: ServiceDatabaseOptions = {
     Cases1796100000000,
     CaseDirectory1796100001000,
     CaseCounts1796100001001,
+    Collaboration1796100003000,
     Marketplace1796100004000,
     Fusion1796100004001,
     ReadModelMarks1796100006000,

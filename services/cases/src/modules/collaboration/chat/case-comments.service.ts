@@ -1,0 +1,110 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import { socketRoom, type CASES_API, type CaseComment, type CaseCommentAddedMessage } from '@rayworks/contracts';
+import {
+  companyOf,
+  KIT_AUDIT_ACTIONS,
+  RealtimeEmitter,
+  UnitOfWork,
+  type ReadTx,
+  type RequestAccess,
+} from '@rayworks/nest-kit';
+import { VisibleCases } from '../../cases/visible-cases.service.js';
+import { DirectoryRepository } from '../../directory/directory.repository.js';
+import { COLLABORATION_AUDIT_ACTIONS as A, iso } from '../collaboration-audit.js';
+import type { CaseCommentEntity } from './case-comment.entity.js';
+import { CaseCommentsRepository } from './case-comments.repository.js';
+
+type Body<K extends keyof typeof CASES_API> = z.output<(typeof CASES_API)[K]['body']>;
+
+/**
+ * The case's chat (spec §7 /comment/add|find; the centre and the radiologist, also a marketplace one, talk on the
+ * case). A message is one unit of work with its audit entry; after the commit `cases:comment-added` goes to the
+ * company's room and to the rooms of the case's radiologist and typist, without the text (docs/decisions/0143).
+ */
+@Injectable()
+export class CaseCommentsService {
+  constructor(
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(VisibleCases) private readonly visible: VisibleCases,
+    @Inject(CaseCommentsRepository) private readonly comments: CaseCommentsRepository,
+    @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
+    @Inject(RealtimeEmitter) private readonly realtime: RealtimeEmitter,
+  ) {}
+
+  add(access: RequestAccess, body: Body<'addComment'>): Promise<CaseComment> {
+    return this.uow.change(access, async (tx) => {
+      const found = await this.visible.load(tx, access, body.caseId);
+      const row = await this.comments.insert(tx, {
+        tenantId: companyOf(access.principal),
+        caseId: found.id,
+        text: body.text,
+        authorId: access.principal.userId,
+      });
+      await tx.audit({ action: A.commentAdd, target: { type: 'case', id: found.id }, details: { commentId: row.id } });
+      const message: CaseCommentAddedMessage = {
+        caseId: found.id,
+        commentId: row.id,
+        authorId: row.authorId,
+        createdAt: iso(row.createdAt),
+      };
+      const rooms = [
+        socketRoom.tenant(found.tenantId),
+        ...[found.radiologistId, found.typistId].filter((u): u is string => u !== null).map(socketRoom.user),
+      ];
+      tx.afterCommit(() => this.push(rooms, message));
+      return (await this.views(tx, [row]))[0]!;
+    });
+  }
+
+  find(access: RequestAccess, body: Body<'findComments'>): Promise<{ items: CaseComment[]; hasMore: boolean }> {
+    return this.uow.read(
+      access,
+      async (tx) => {
+        await this.visible.load(tx, access, body.caseId);
+        const rows = await this.comments.newest(
+          tx,
+          body.caseId,
+          body.before ? new Date(body.before) : undefined,
+          body.limit,
+        );
+        const page = rows.slice(0, body.limit).reverse();
+        return { items: await this.views(tx, page), hasMore: rows.length > body.limit };
+      },
+      {
+        audit: {
+          action: KIT_AUDIT_ACTIONS.patientDataRead,
+          target: { type: 'case', id: body.caseId },
+          details: { read: 'case_comments' },
+        },
+      },
+    );
+  }
+
+  private async views(tx: ReadTx, rows: readonly CaseCommentEntity[]): Promise<CaseComment[]> {
+    const names = await this.directory.names(
+      tx,
+      rows.map((r) => r.authorId),
+      [],
+    );
+    return rows.map((r) => ({
+      _id: r.id,
+      caseId: r.caseId,
+      text: r.text,
+      authorId: r.authorId,
+      authorName: r.authorId ? (names.users.get(r.authorId) ?? null) : null,
+      createdAt: iso(r.createdAt),
+    }));
+  }
+
+  /** Best effort (a console that misses it reads over HTTP): a failed push never fails the committed message. */
+  private push(rooms: readonly string[], message: CaseCommentAddedMessage): void {
+    for (const room of new Set(rooms)) {
+      try {
+        this.realtime.toRoom(room, 'cases:comment-added', message);
+      } catch {
+        // committed; the chat refetches on its next read
+      }
+    }
+  }
+}

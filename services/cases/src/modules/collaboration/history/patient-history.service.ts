@@ -1,0 +1,116 @@
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { z } from 'zod';
+import { COLLABORATION_MESSAGES, type CASES_API, type PatientHistoryEntry } from '@rayworks/contracts';
+import { companyOf, KIT_AUDIT_ACTIONS, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
+import { VisibleCases } from '../../cases/visible-cases.service.js';
+import { DirectoryRepository } from '../../directory/directory.repository.js';
+import { COLLABORATION_AUDIT_ACTIONS as A, iso } from '../collaboration-audit.js';
+import type { PatientHistoryEntity } from './patient-history.entity.js';
+import { PatientHistoryRepository } from './patient-history.repository.js';
+
+type Body<K extends keyof typeof CASES_API> = z.output<(typeof CASES_API)[K]['body']>;
+
+/**
+ * A patient's history (spec §7 /patienthistory/*): kept per patient ID of the company, so every case of the patient
+ * shows it; added, edited and deleted by the holders of HISTORY_ADD / HISTORY_EDIT / HISTORY_DELETE (the contract's
+ * access rules) on a case they can see (404 otherwise). Each change is one unit of work with its audit entry (the
+ * entry's text is patient data: the audit names the entry, never its text).
+ */
+@Injectable()
+export class PatientHistoryService {
+  constructor(
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(VisibleCases) private readonly visible: VisibleCases,
+    @Inject(PatientHistoryRepository) private readonly history: PatientHistoryRepository,
+    @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
+  ) {}
+
+  find(access: RequestAccess, caseId: string): Promise<PatientHistoryEntry[]> {
+    return this.uow.read(
+      access,
+      async (tx) => {
+        const found = await this.visible.load(tx, access, caseId);
+        return this.views(tx, await this.history.ofPatient(tx, found.patientId));
+      },
+      {
+        audit: {
+          action: KIT_AUDIT_ACTIONS.patientDataRead,
+          target: { type: 'case', id: caseId },
+          details: { read: 'patient_history' },
+        },
+      },
+    );
+  }
+
+  add(access: RequestAccess, body: Body<'createPatientHistory'>): Promise<PatientHistoryEntry> {
+    return this.uow.change(access, async (tx) => {
+      const found = await this.visible.load(tx, access, body.caseId);
+      const row = await this.history.insert(tx, {
+        tenantId: companyOf(access.principal),
+        caseId: found.id,
+        patientId: found.patientId,
+        text: body.text,
+        authorId: access.principal.userId,
+      });
+      await tx.audit({
+        action: A.historyAdd,
+        target: { type: 'patient_history', id: row.id },
+        details: { caseId: found.id },
+      });
+      return (await this.views(tx, [row]))[0]!;
+    });
+  }
+
+  update(access: RequestAccess, body: Body<'updatePatientHistory'>): Promise<PatientHistoryEntry> {
+    return this.uow.change(access, async (tx) => {
+      const found = await this.visible.load(tx, access, body.caseId);
+      const row = await this.history.findForChange(tx, body._id, found.patientId);
+      if (!row) throw new NotFoundException(COLLABORATION_MESSAGES.historyNotFound);
+      if (row.version !== body.version) throw new ConflictException(COLLABORATION_MESSAGES.historyConflict);
+      row.text = body.text;
+      const saved = await this.history.save(tx, row);
+      await tx.audit({
+        action: A.historyEdit,
+        target: { type: 'patient_history', id: row.id },
+        details: { caseId: found.id, version: saved.version },
+      });
+      return (await this.views(tx, [saved]))[0]!;
+    });
+  }
+
+  delete(access: RequestAccess, body: Body<'deletePatientHistory'>): Promise<{ _id: string }> {
+    return this.uow.change(access, async (tx) => {
+      const found = await this.visible.load(tx, access, body.caseId);
+      const row = await this.history.findForChange(tx, body._id, found.patientId);
+      if (!row) throw new NotFoundException(COLLABORATION_MESSAGES.historyNotFound);
+      row.deletedAt = new Date();
+      row.deletedBy = access.principal.userId;
+      await this.history.save(tx, row);
+      await tx.audit({
+        action: A.historyDelete,
+        target: { type: 'patient_history', id: row.id },
+        details: { caseId: found.id },
+      });
+      return { _id: row.id };
+    });
+  }
+
+  private async views(tx: ReadTx, rows: readonly PatientHistoryEntity[]): Promise<PatientHistoryEntry[]> {
+    const names = await this.directory.names(
+      tx,
+      rows.map((r) => r.authorId),
+      [],
+    );
+    return rows.map((r) => ({
+      _id: r.id,
+      caseId: r.caseId,
+      patientId: r.patientId,
+      text: r.text,
+      authorId: r.authorId,
+      authorName: r.authorId ? (names.users.get(r.authorId) ?? null) : null,
+      version: r.version,
+      createdAt: iso(r.createdAt),
+      updatedAt: iso(r.updatedAt),
+    }));
+  }
+}
