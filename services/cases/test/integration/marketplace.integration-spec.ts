@@ -155,6 +155,44 @@ describe('marketplace', () => {
     );
   });
 
+  it('the centre and the marketplace radiologist chat on the case; another marketplace radiologist cannot', async () => {
+    const c = (await offer(await fresh())).body.data as MarketplaceChange;
+    await accept(mp1, c.case);
+    const said = await api.reply(
+      CASES_API.addComment,
+      { caseId: c.case._id, text: 'Prior CT available?' },
+      {
+        session: mp1,
+      },
+    );
+    expect(said.status).toBe(200);
+    const answered = await api.reply(
+      CASES_API.addComment,
+      { caseId: c.case._id, text: 'Yes, attached.' },
+      {
+        session: admin,
+      },
+    );
+    expect(answered.status).toBe(200);
+    const mine = await api.call(CASES_API.findComments, { caseId: c.case._id } as never, { session: mp1 });
+    expect(mine.items.map((m: { text: string }) => m.text)).toEqual(['Prior CT available?', 'Yes, attached.']);
+    const centre = await api.call(CASES_API.findComments, { caseId: c.case._id } as never, { session: admin });
+    expect(centre.items).toHaveLength(2);
+    expect((await api.reply(CASES_API.findComments, { caseId: c.case._id } as never, { session: mp2 })).status).toBe(
+      404,
+    );
+    expect(
+      (await api.reply(CASES_API.addComment, { caseId: c.case._id, text: 'hello' }, { session: mp2 })).status,
+    ).toBe(404);
+    // the message is the company's row, named with the radiologist
+    const rows = await tenantQuery<{ author_id: string }>(
+      t.tenantId,
+      `SELECT author_id FROM cases.case_comments WHERE case_id = $1 ORDER BY created_at`,
+      [c.case._id],
+    );
+    expect(rows[0]!.author_id).toBe(MP1.userId);
+  });
+
   it('timeouts: an open offer nobody took goes back to the centre; a taken case not started returns to the pool', async () => {
     const open = (await offer(await fresh())).body.data as MarketplaceChange;
     await tenantQuery(

@@ -1,14 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { socketRoom, type CASES_API, type CaseComment, type CaseCommentAddedMessage } from '@rayworks/contracts';
-import {
-  companyOf,
-  KIT_AUDIT_ACTIONS,
-  RealtimeEmitter,
-  UnitOfWork,
-  type ReadTx,
-  type RequestAccess,
-} from '@rayworks/nest-kit';
+import { KIT_AUDIT_ACTIONS, RealtimeEmitter, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
+import { changeOnVisibleCase } from '../../cases/case-company.js';
 import { VisibleCases } from '../../cases/visible-cases.service.js';
 import { DirectoryRepository } from '../../directory/directory.repository.js';
 import { COLLABORATION_AUDIT_ACTIONS as A, iso } from '../collaboration-audit.js';
@@ -33,10 +27,10 @@ export class CaseCommentsService {
   ) {}
 
   add(access: RequestAccess, body: Body<'addComment'>): Promise<CaseComment> {
-    return this.uow.change(access, async (tx) => {
-      const found = await this.visible.load(tx, access, body.caseId);
+    // a marketplace radiologist's or the fusion side's message is written in the case's company (decision 0150)
+    return changeOnVisibleCase(this.uow, this.visible, access, body.caseId, async (tx, found) => {
       const row = await this.comments.insert(tx, {
-        tenantId: companyOf(access.principal),
+        tenantId: found.tenantId,
         caseId: found.id,
         text: body.text,
         authorId: access.principal.userId,
