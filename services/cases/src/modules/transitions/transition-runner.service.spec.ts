@@ -175,7 +175,7 @@ describe('TransitionRunner: the one road of a case change', () => {
 
   it("a marketplace case's push also goes to the marketplace room", async () => {
     const h = harness();
-    h.row.workflowType = 'Marketplace';
+    (h.row as { workflowType: string }).workflowType = 'Marketplace';
     await h.runner.run({ access: h.access }, h.assign);
     for (const callback of h.after) await callback();
     expect(h.pushed.map(([room]) => room)).toEqual([`tenant:${TENANT}`, 'marketplace']);
