@@ -222,7 +222,17 @@ export class MarketplaceService {
         await this.offers.started(tx, offer.id);
         return 'started';
       }
-      await this.offers.close(tx, row.id, 'TAKEN', 'RETURNED', 'left the radiologist');
+      // left its taker: rejected through /cases/worklistupdate (back in the pool: a new OPEN offer), or reverted
+      const inPool = row.status === 'NEW' && row.workflowType === 'Marketplace' && row.radiologistId === null;
+      const closed = await this.offers.close(tx, row.id, 'TAKEN', 'RETURNED', 'left the radiologist');
+      if (inPool && closed)
+        await this.offers.open(tx, {
+          tenantId: row.tenantId,
+          caseId: row.id,
+          offeredBy: closed.offered_by,
+          openMinutes: Math.max(1, Math.round((closed.expires_at.getTime() - closed.offered_at.getTime()) / 60_000)),
+          takeMinutes: closed.take_minutes,
+        });
       return 'closed';
     });
   }
