@@ -3,11 +3,15 @@
 // a new user opens after `npm start` has cases (imaging publishes StudyImported; the cases service makes the cases).
 // Idempotent: a study whose Patient ID the demo archive already holds is skipped. Needs the stack running and
 // Debian's python3-pydicom (npm start installs both). Tests never use the demo company.
+// The first time, it also shows the three workflows: Apex Diagnostics gets a fusion contract with Nova Reading Hub
+// and sends RW-DEMO-0003 there (fusion.centre reads it on Fusion Cases), and Sunrise Imaging offers RW-DEMO-0005 to
+// the marketplace (mp.radiologist, a reader of no company, sees it and may take it).
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiClient, loginHeaders } from '@rayworks/api-client';
-import { AUTH_API, GATEWAY_PORT } from '@rayworks/contracts';
+import { AUTH_API, CASES_API, GATEWAY_PORT } from '@rayworks/contracts';
+import { eventually } from '@rayworks/testing';
 import { buildStudyFolder, stowFiles } from '@rayworks/testing';
 
 const DEMO_PASSWORD = 'Demo@1234';
@@ -60,12 +64,54 @@ const DEMO_STUDIES = [
 ];
 
 const sessions = new Map();
-async function tokenOf(loginName) {
+async function sessionOf(loginName) {
   if (!sessions.has(loginName)) {
-    const session = await api.call(AUTH_API.login, {}, { headers: loginHeaders(loginName, DEMO_PASSWORD) });
-    sessions.set(loginName, session.token);
+    sessions.set(loginName, await api.call(AUTH_API.login, {}, { headers: loginHeaders(loginName, DEMO_PASSWORD) }));
   }
   return sessions.get(loginName);
+}
+const tokenOf = async (loginName) => (await sessionOf(loginName)).token;
+
+/** The case of a demo patient, once the cases service has made it from the study. */
+async function caseOf(session, patientId) {
+  const page = await eventually(
+    () => api.call(CASES_API.getCases, { search: patientId }, { session }),
+    (p) => p.items.some((c) => c.patientId === patientId),
+    { what: `the case of ${patientId}`, timeoutMs: 60_000 },
+  );
+  return page.items.find((c) => c.patientId === patientId);
+}
+
+/** Fusion and marketplace, shown on the cases just stored (never again: users move the demo's cases on). */
+async function showWorkflows(storedIds) {
+  const admin = await sessionOf('admin');
+  if (storedIds.includes('RW-DEMO-0003')) {
+    const kase = await caseOf(admin, 'RW-DEMO-0003');
+    const centres = await api.call(AUTH_API.getCentres, { search: 'Nova Reading Hub' }, { session: admin });
+    const hub = centres.items.find((c) => c.name === 'Nova Reading Hub');
+    const { contracts } = await api.call(CASES_API.fusionContracts, {}, { session: admin });
+    if (!contracts.some((c) => c.senderGroupId === kase.groupId && c.fusionCentreId === hub.id && c.active))
+      await api.call(
+        CASES_API.createFusionContract,
+        { senderGroupId: kase.groupId, fusionCentreId: hub.id },
+        {
+          session: admin,
+        },
+      );
+    if (kase.status === 'NEW' && kase.workflowType === 'Center')
+      await api.call(
+        CASES_API.fusionSend,
+        { _id: kase._id, version: kase.version, fusionCentreId: hub.id },
+        {
+          session: admin,
+        },
+      );
+  }
+  if (storedIds.includes('RW-DEMO-0005')) {
+    const kase = await caseOf(admin, 'RW-DEMO-0005');
+    if (kase.status === 'NEW' && kase.workflowType === 'Center')
+      await api.call(CASES_API.offerToMarketplace, { _id: kase._id, version: kase.version }, { session: admin });
+  }
 }
 
 async function archived(token, patientId) {
@@ -80,6 +126,7 @@ async function archived(token, patientId) {
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'rayworks-demo-studies-'));
 let stored = 0;
+const storedIds = [];
 try {
   const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
   for (const { by, ...study } of DEMO_STUDIES) {
@@ -89,7 +136,9 @@ try {
     const { status } = await stowFiles(dicomweb, token, built.files);
     if (status !== 200) throw new Error(`storing ${study.patientId} answered ${status}`);
     stored += 1;
+    storedIds.push(study.patientId);
   }
+  await showWorkflows(storedIds);
   console.log(`[demo] studies: ${stored} stored, ${DEMO_STUDIES.length - stored} already in the demo archive`);
 } finally {
   await rm(dir, { recursive: true, force: true });

@@ -141,8 +141,12 @@ export function browse(data) {
   think();
 }
 
-/** The actor's own patients: patient IDs BW0<3 digits>…, 1,000 patients (≈ 200 NEW cases) per prefix. */
-const prefixOf = (vu, round) => `BW0${String((vu + round * ACTORS) % 400).padStart(3, '0')}`;
+/**
+ * The actor's own patients: patient IDs BW0<3 digits>…, 1,000 patients (≈ 2,500 cases, a handful of them NEW) per
+ * prefix; virtual user v has prefixes v and v + VUS (of 400), whichever scenario k6 gives it, so two actors never
+ * share one (a stride of ACTORS did when the actors' VU numbers were not consecutive).
+ */
+const prefixOf = (vu, round) => `BW0${String((vu + (round % 2) * VUS) % 400).padStart(3, '0')}`;
 let round = 0;
 
 export function act(data) {

@@ -244,6 +244,7 @@ async function runK6(company) {
   log(`\n## k6: ${vus} virtual users browsing and acting for ${duration} (deploy/k6/worklist.js)`);
   const dataFile = path.join(BENCH_DATA_DIR, 'worklist-k6.json');
   await mkdir(path.join(ROOT, '.local/k6'), { recursive: true });
+  await mkdir(BENCH_DATA_DIR, { recursive: true }); // a fresh checkout has neither
   await writeFile(
     dataFile,
     JSON.stringify({

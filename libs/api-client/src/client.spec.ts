@@ -357,3 +357,24 @@ describe('withQuery', () => {
     expect(() => withQuery('/p', { filter: { a: 1 } })).toThrow('filter: an object has no query-string form');
   });
 });
+
+describe('a call cancelled while its answer arrives', () => {
+  it('rejects as an abort, not as an answer that breaks the contract', async () => {
+    const controller = new AbortController();
+    const abort = Object.assign(new Error('This operation was aborted'), { name: 'AbortError' });
+    const client = new ApiClient({
+      baseUrl: 'http://127.0.0.1:9',
+      // the headers came, then the caller cancelled: reading the body fails with the abort
+      fetch: (async () => {
+        controller.abort();
+        return {
+          status: 200,
+          headers: new Headers(),
+          text: () => Promise.reject(abort),
+        } as unknown as Response;
+      }) as typeof fetch,
+    });
+    const call = client.call(AUTH_API.getPreferences, {}, { signal: controller.signal });
+    await expect(call).rejects.toBe(abort);
+  });
+});

@@ -372,7 +372,14 @@ export class ApiClient {
     options: RawOptions & { submodule?: string },
   ): Promise<Exchange> {
     const response = await this.send(service, method, path, body, options);
-    const text = await response.text().catch(() => '');
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      // cancelled while the body was arriving (a query superseded by a newer one): an abort, not a broken answer
+      if (options.signal?.aborted) throw error;
+      text = '';
+    }
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;

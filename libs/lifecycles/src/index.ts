@@ -6,3 +6,4 @@ export * from './case/case-actions.js';
 export * from './case/worklist-status.js';
 export * from './case/turnaround.js';
 export * from './fusion/fusion.machine.js';
+export * from './case/action-routes.js';

@@ -1,7 +1,13 @@
 import { createDataSource, exitOnStartupError, loadEnv, envVars } from '@rayworks/nest-kit';
 import { z } from 'zod';
 import { database } from './database/data-source.js';
-import { DEMO_PASSWORD, DEMO_PLATFORM_OPERATOR, DEMO_TENANT, demoLoginTable } from './modules/tenants/demo-tenant.js';
+import {
+  DEMO_MARKETPLACE_RADIOLOGIST,
+  DEMO_PASSWORD,
+  DEMO_PLATFORM_OPERATOR,
+  DEMO_TENANT,
+  demoLoginTable,
+} from './modules/tenants/demo-tenant.js';
 import { TenantProvisioner } from './modules/tenants/tenant-provisioner.js';
 
 /**
@@ -22,6 +28,13 @@ if (process.argv.includes('--table')) {
       );
       const operator = await provisioner.platformOperator({ ...DEMO_PLATFORM_OPERATOR, password: DEMO_PASSWORD });
       process.stdout.write(`[auth] platform operator "${DEMO_PLATFORM_OPERATOR.loginName}" ready (${operator})\n`);
+      const reader = await provisioner.marketplaceRadiologist({
+        ...DEMO_MARKETPLACE_RADIOLOGIST,
+        password: DEMO_PASSWORD,
+      });
+      process.stdout.write(
+        `[auth] marketplace radiologist "${DEMO_MARKETPLACE_RADIOLOGIST.loginName}" ready (${reader})\n`,
+      );
     } finally {
       await dataSource.destroy();
     }

@@ -123,7 +123,8 @@ describe('session and error handling', () => {
       await new LoginPage(page).login(tenant().login('radiologist'), TEST_PASSWORD);
       await page.goto(url('/'), { waitUntil: 'domcontentloaded' });
       await page.waitForURL((u) => u.pathname === '/cases', { timeout: 10_000 });
-      expect(await page.getByTestId('not-yet-available').getAttribute('data-screen')).toBe('Cases');
+      // the radiologist's first permitted link is the worklist
+      await page.getByTestId('worklist').waitFor({ timeout: 20_000 });
     } finally {
       await context.close();
     }

@@ -65,6 +65,7 @@ export const SCREENS: Record<string, Screen> = {
 
   [CONSOLE_ROUTES.cases]: page(cases, 'CasesPage'),
   [CONSOLE_ROUTES.casesImport]: page(importStudy, 'ImportPage'),
+  [CONSOLE_ROUTES.worklistEdit]: page(cases, 'AssignCasesPage'),
   [CONSOLE_ROUTES.archive]: page(archive, 'ArchivePage'),
 
   [CONSOLE_ROUTES.companies]: page(companies, 'CompaniesPage'),

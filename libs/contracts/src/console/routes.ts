@@ -157,10 +157,15 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   route(CONSOLE_ROUTES.centersView, 'Center', requirement('CENTERS', VIEW), 'available'),
   route(CONSOLE_ROUTES.addCentersGroup, 'Add Center to a Group', requirement('CENTERS', CREATE), 'available'),
   // Worklist
-  // /cases: only its Import action for now (the worklist is the next issue's); /cases/import is the import screen
+  // /cases: the worklist with its Import action; /cases/import the import screen; /worklist/edit/<ids> assigns cases
   route(CONSOLE_ROUTES.cases, 'Cases', requirement('WORKLIST', WORKLIST.VIEW), 'available'),
   route(CONSOLE_ROUTES.casesImport, 'Import Study', requirement('WORKLIST', WORKLIST.IMPORT), 'available'),
-  route(CONSOLE_ROUTES.worklistEdit, 'Assign Case', requirement('WORKLIST', WORKLIST.ASSIGN, WORKLIST.REASSIGN)),
+  route(
+    CONSOLE_ROUTES.worklistEdit,
+    'Assign Case',
+    requirement('WORKLIST', WORKLIST.ASSIGN, WORKLIST.REASSIGN),
+    'available',
+  ),
   route(CONSOLE_ROUTES.fccases, 'Fusion Cases', requirement('WORKLIST', WORKLIST.VIEW)),
   route(
     CONSOLE_ROUTES.dicomviewer,

@@ -15,7 +15,14 @@ import {
   type CaseCommentAddedMessage,
   type PatientHistoryEntry,
 } from '@rayworks/contracts';
-import { eventually, everyRoleTenant, tenantQuery, TEST_PASSWORD, type EveryRoleTenant } from '@rayworks/testing';
+import {
+  eventually,
+  everyRoleTenant,
+  marketplaceRadiologist,
+  tenantQuery,
+  TEST_PASSWORD,
+  type EveryRoleTenant,
+} from '@rayworks/testing';
 import {
   actionsTenant,
   api,
@@ -191,6 +198,73 @@ describe('case collaboration', () => {
     expect((await api.reply(CASES_API.addComment, { caseId, text: 'x' }, { session: outsider })).status).toBe(404);
   });
 
+  it('chats with the marketplace radiologist who took the case (of no company): written in the case company, pushed to them', async () => {
+    const mp = await marketplaceRadiologist('collabmp');
+    const mpSession = credentialsOf(
+      await api.call(AUTH_API.login, {}, { headers: loginHeaders(mp.loginName, mp.password) }),
+    );
+    const offered = await caseOf(admin, await arrive(events, t, 'c1'));
+    expect(
+      (await api.reply(CASES_API.addComment, { caseId: offered._id, text: 'x' }, { session: mpSession })).status,
+    ).toBe(404);
+    const made = await api.reply(
+      CASES_API.offerToMarketplace,
+      { _id: offered._id, version: offered.version } as never,
+      { session: admin },
+    );
+    expect(made.status).toBe(200);
+    const now = await caseOf(admin, offered._id);
+    expect(
+      (await api.reply(CASES_API.acceptOffer, { _id: now._id, version: now.version }, { session: mpSession })).status,
+    ).toBe(200);
+
+    const socket: Socket = io(base, {
+      path: REALTIME_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { token: mpSession.token, sessionToken: mpSession.sessionToken },
+    });
+    try {
+      const got: CaseCommentAddedMessage[] = [];
+      socket.on('cases:comment-added', (m) => got.push(m));
+      await new Promise<void>((resolve, reject) => {
+        socket.on('system:hello', () => resolve());
+        socket.on('connect_error', reject);
+      });
+      const question = await api.call(
+        CASES_API.addComment,
+        { caseId: offered._id, text: 'Prior CT?' },
+        { session: admin },
+      );
+      await eventually(
+        async () => got.filter((m) => m.commentId === question._id),
+        (m) => m.length > 0,
+        { what: "the push to the marketplace radiologist's room" },
+      );
+    } finally {
+      socket.close();
+    }
+    const answer = await api.reply(
+      CASES_API.addComment,
+      { caseId: offered._id, text: 'None on file' },
+      { session: mpSession },
+    );
+    expect([answer.status, answer.body.message]).toEqual([200, M.commentAdded]);
+    const rows = await tenantQuery<{ tenant_id: string }>(
+      t.tenantId,
+      `SELECT tenant_id FROM cases.case_comments WHERE id = $1`,
+      [(answer.body.data as { _id: string })._id],
+    );
+    expect(rows[0]!.tenant_id).toBe(t.tenantId);
+    for (const session of [admin, mpSession])
+      expect(
+        (await api.call(CASES_API.findComments, { caseId: offered._id }, { session })).items.map((c) => c.text),
+      ).toEqual(['Prior CT?', 'None on file']);
+    expect(
+      (await api.reply(CASES_API.findPatientHistory, { caseId: offered._id }, { session: mpSession })).status,
+    ).toBe(200);
+  });
+
   it('rates a completed case once per user (a second rating replaces the first); 409 before completion; 403 without the privilege', async () => {
     const early = await api.reply(CASES_API.rateCase, { caseId, stars: 4 }, { session: admin });
     expect([early.status, early.body.message]).toEqual([409, M.ratingNotAllowed]);
@@ -257,6 +331,32 @@ describe('case collaboration', () => {
     const answer = await api.reply(CASES_API.initiateDownload, { caseId }, { session: admin });
     expect(answer.status).toBe(404);
     expect(answer.body.message).not.toBe(CASE_MESSAGES.notFound);
+
+    // the study in imaging's archive (its rows, as the import leaves them): imaging starts the zip for the caller
+    const c = await caseOf(admin, caseId);
+    await tenantQuery(
+      t.tenantId,
+      `INSERT INTO imaging.studies (tenant_id, group_id, centre_id, study_instance_uid, patient_name, patient_id,
+         study_date, modalities, series_count, instance_count, size_bytes, state)
+       VALUES ($1, $2, $3, $4, $5, $6, '20260101', '{CT}', 0, 0, 0, 'IMPORTED')`,
+      [t.tenantId, t.groups.g!, t.centres.c1!, c.studyInstanceUid, c.patientName, c.patientId],
+    );
+    const started = await api.reply(CASES_API.initiateDownload, { caseId }, { session: admin });
+    expect([started.status, started.body.message]).toEqual([200, M.downloadStarted]);
+    const download = started.body.data as { _id: string; studyInstanceUid: string; state: string };
+    expect(download.studyInstanceUid).toBe(c.studyInstanceUid);
+    const [row] = await tenantQuery<{ requested_by: string }>(
+      t.tenantId,
+      `SELECT requested_by FROM imaging.downloads WHERE id = $1`,
+      [download._id],
+    );
+    expect(row!.requested_by).toBe(t.users[t.login('admin')]);
+    const audit = await tenantQuery<{ n: number }>(
+      t.tenantId,
+      `SELECT count(*)::int AS n FROM cases.audit_log WHERE action = 'CASE_DOWNLOAD_INITIATE' AND target_id = $1`,
+      [caseId],
+    );
+    expect(audit[0]!.n).toBe(1);
 
     const registered = await api.call(
       CASES_API.createWorklistCase,

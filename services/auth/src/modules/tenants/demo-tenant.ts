@@ -59,7 +59,6 @@ export const DEMO_USERS: readonly DemoUser[] = [
     centres: ['andheri'],
   },
   { loginName: 'typist', firstName: 'Rahul', lastName: 'Verma', role: ROLE_CODES.TYPIST, centres: ['andheri', 'pune'] },
-  { loginName: 'mp.radiologist', firstName: 'Kavita', lastName: 'Menon', role: ROLE_CODES.MARKETPLACE_RADIOLOGIST },
   {
     loginName: 'fusion.admin',
     firstName: 'Imran',
@@ -88,6 +87,17 @@ export const DEMO_PLATFORM_OPERATOR = {
   email: `${PLATFORM_OPERATOR.demoLoginName}@demo.rayworks.local`,
 } as const;
 
+/**
+ * The demo marketplace radiologist: of the platform, in no company (docs/decisions/0147), so it sees only the cases a
+ * company offers to the marketplace — the demo company's among them.
+ */
+export const DEMO_MARKETPLACE_RADIOLOGIST = {
+  loginName: 'mp.radiologist',
+  firstName: 'Kavita',
+  lastName: 'Menon',
+  email: 'mp.radiologist@demo.rayworks.local',
+} as const;
+
 export const DEMO_TENANT: TenantSpec = {
   company: { name: 'Rayworks Demo', code: 'rayworks-demo' },
   groups: GROUPS,
@@ -110,6 +120,12 @@ export function demoLoginTable(): string {
         : 'whole tenant';
   const lines = [
     ...DEMO_USERS.map((u) => [u.loginName, ROLE_LABELS[u.role], u.role, where(u)]),
+    [
+      DEMO_MARKETPLACE_RADIOLOGIST.loginName,
+      ROLE_LABELS[ROLE_CODES.MARKETPLACE_RADIOLOGIST],
+      ROLE_CODES.MARKETPLACE_RADIOLOGIST,
+      'marketplace (no company)',
+    ],
     [DEMO_PLATFORM_OPERATOR.loginName, PLATFORM_OPERATOR.label, PLATFORM_OPERATOR.roleCode, 'platform (no company)'],
   ];
   const head = ['login', 'role', 'code', 'where'];

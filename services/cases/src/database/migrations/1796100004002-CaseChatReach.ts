@@ -8,7 +8,7 @@ const level = `current_setting('${PRINCIPAL_LEVEL_SETTING}', true)`;
  * The case's chat for the readers of another company (docs/decisions/0147, 0150): a marketplace radiologist, and the
  * fusion company while the case is sent to it, read a case's messages exactly while row-level security shows them
  * the case (the subquery on cases.cases is itself under its policies). Reads only: their messages are written in the
- * case's company (changeOnVisibleCase).
+ * case's company (collaboration's caseCompanyScope).
  */
 export class CaseChatReach1796100004002 implements MigrationInterface {
   name = 'CaseChatReach1796100004002';

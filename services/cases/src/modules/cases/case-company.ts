@@ -1,14 +1,5 @@
-import {
-  setDbContext,
-  type ChangeTx,
-  type DbContext,
-  type RequestAccess,
-  type TenantScope,
-  type UnitOfWork,
-} from '@rayworks/nest-kit';
-import type { CaseEntity } from './case.entity.js';
+import { setDbContext, type ChangeTx, type DbContext, type RequestAccess, type TenantScope } from '@rayworks/nest-kit';
 import { caseReachKind } from './case-reach.js';
-import type { VisibleCases } from './visible-cases.service.js';
 
 /**
  * Acting on a case of another company (docs/decisions/0150-fusion-reach.md): a caller whose reach may hold one — a
@@ -45,24 +36,4 @@ export async function asCaller<T>(tx: ChangeTx, access: RequestAccess, caseTenan
   } finally {
     await setDbContext(tx.manager, { ...callerContext(access), tenantId: caseTenantId });
   }
-}
-
-/**
- * A change around a case the caller sees (the chat, …), written in the case's company: for most callers simply
- * their own unit of work; for a marketplace radiologist or the fusion side, the case's company's (0150).
- */
-export async function changeOnVisibleCase<T>(
-  uow: UnitOfWork,
-  visible: VisibleCases,
-  access: RequestAccess,
-  caseId: string,
-  work: (tx: ChangeTx, found: CaseEntity) => Promise<T>,
-): Promise<T> {
-  if (!actsAcrossCompanies(access))
-    return uow.change(access, async (tx) => work(tx, await visible.load(tx, access, caseId)));
-  const seen = await uow.read(access, (tx) => visible.load(tx, access, caseId));
-  return uow.change(scopeInCompany(access, seen.tenantId), async (tx) => {
-    const found = await asCaller(tx, access, seen.tenantId, () => visible.load(tx, access, caseId, { lock: true }));
-    return work(tx, found);
-  });
 }

@@ -1,1 +1,2 @@
 export { CasesPage } from './CasesPage';
+export { AssignCasesPage } from './AssignCasesPage';

@@ -2,8 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { socketRoom, type CASES_API, type CaseComment, type CaseCommentAddedMessage } from '@rayworks/contracts';
 import { KIT_AUDIT_ACTIONS, RealtimeEmitter, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
-import { changeOnVisibleCase } from '../../cases/case-company.js';
+import type { CaseEntity } from '../../cases/case.entity.js';
 import { VisibleCases } from '../../cases/visible-cases.service.js';
+import { caseCompanyScope } from '../case-company.js';
 import { DirectoryRepository } from '../../directory/directory.repository.js';
 import { COLLABORATION_AUDIT_ACTIONS as A, iso } from '../collaboration-audit.js';
 import type { CaseCommentEntity } from './case-comment.entity.js';
@@ -13,7 +14,7 @@ type Body<K extends keyof typeof CASES_API> = z.output<(typeof CASES_API)[K]['bo
 
 /**
  * The case's chat (spec §7 /comment/add|find; the centre and the radiologist, also a marketplace one, talk on the
- * case). A message is one unit of work with its audit entry; after the commit `cases:comment-added` goes to the
+ * case, in the case's company's rows). A message is one unit of work with its audit entry; after the commit `cases:comment-added` goes to the
  * company's room and to the rooms of the case's radiologist and typist, without the text (docs/decisions/0143).
  */
 @Injectable()
@@ -27,52 +28,68 @@ export class CaseCommentsService {
   ) {}
 
   add(access: RequestAccess, body: Body<'addComment'>): Promise<CaseComment> {
-    // a marketplace radiologist's or the fusion side's message is written in the case's company (decision 0150)
-    return changeOnVisibleCase(this.uow, this.visible, access, body.caseId, async (tx, found) => {
-      const row = await this.comments.insert(tx, {
-        tenantId: found.tenantId,
-        caseId: found.id,
-        text: body.text,
-        authorId: access.principal.userId,
-      });
-      await tx.audit({ action: A.commentAdd, target: { type: 'case', id: found.id }, details: { commentId: row.id } });
-      const message: CaseCommentAddedMessage = {
-        caseId: found.id,
-        commentId: row.id,
-        authorId: row.authorId,
-        createdAt: iso(row.createdAt),
-      };
-      const rooms = [
-        socketRoom.tenant(found.tenantId),
-        ...[found.radiologistId, found.typistId].filter((u): u is string => u !== null).map(socketRoom.user),
-      ];
-      tx.afterCommit(() => this.push(rooms, message));
-      return (await this.views(tx, [row]))[0]!;
-    });
+    return this.onCase(access, body.caseId, async (found) =>
+      this.uow.change(caseCompanyScope(access, found.tenantId), async (tx) => {
+        const row = await this.comments.insert(tx, {
+          tenantId: found.tenantId,
+          caseId: found.id,
+          text: body.text,
+          authorId: access.principal.userId,
+        });
+        await tx.audit({
+          action: A.commentAdd,
+          target: { type: 'case', id: found.id },
+          details: { commentId: row.id },
+        });
+        const message: CaseCommentAddedMessage = {
+          caseId: found.id,
+          commentId: row.id,
+          authorId: row.authorId,
+          createdAt: iso(row.createdAt),
+        };
+        const rooms = [
+          socketRoom.tenant(found.tenantId),
+          ...[found.radiologistId, found.typistId].filter((u): u is string => u !== null).map(socketRoom.user),
+        ];
+        tx.afterCommit(() => this.push(rooms, message));
+        return (await this.views(tx, [row]))[0]!;
+      }),
+    );
   }
 
   find(access: RequestAccess, body: Body<'findComments'>): Promise<{ items: CaseComment[]; hasMore: boolean }> {
-    return this.uow.read(
-      access,
-      async (tx) => {
-        await this.visible.load(tx, access, body.caseId);
-        const rows = await this.comments.newest(
-          tx,
-          body.caseId,
-          body.before ? new Date(body.before) : undefined,
-          body.limit,
-        );
-        const page = rows.slice(0, body.limit).reverse();
-        return { items: await this.views(tx, page), hasMore: rows.length > body.limit };
-      },
-      {
-        audit: {
-          action: KIT_AUDIT_ACTIONS.patientDataRead,
-          target: { type: 'case', id: body.caseId },
-          details: { read: 'case_comments' },
+    return this.onCase(access, body.caseId, (found) =>
+      this.uow.read(
+        caseCompanyScope(access, found.tenantId),
+        async (tx) => {
+          const rows = await this.comments.newest(
+            tx,
+            found.id,
+            body.before ? new Date(body.before) : undefined,
+            body.limit,
+          );
+          const page = rows.slice(0, body.limit).reverse();
+          return { items: await this.views(tx, page), hasMore: rows.length > body.limit };
         },
-      },
+        {
+          audit: {
+            action: KIT_AUDIT_ACTIONS.patientDataRead,
+            actor: { userId: access.principal.userId, loginName: access.principal.loginName },
+            target: { type: 'case', id: found.id },
+            details: { read: 'case_comments' },
+          },
+        },
+      ),
     );
+  }
+
+  /**
+   * The case as the caller may see it (its reach under its own row-level security: 404 otherwise), then the work in
+   * the case's company (a marketplace radiologist's or the fusion side's message is the case company's row).
+   */
+  private async onCase<T>(access: RequestAccess, caseId: string, work: (found: CaseEntity) => Promise<T>): Promise<T> {
+    const found = await this.uow.read(access, (tx) => this.visible.load(tx, access, caseId));
+    return work(found);
   }
 
   private async views(tx: ReadTx, rows: readonly CaseCommentEntity[]): Promise<CaseComment[]> {

@@ -1,8 +1,10 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { z } from 'zod';
 import { COLLABORATION_MESSAGES, type CASES_API, type PatientHistoryEntry } from '@rayworks/contracts';
-import { companyOf, KIT_AUDIT_ACTIONS, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
+import { KIT_AUDIT_ACTIONS, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
+import type { CaseEntity } from '../../cases/case.entity.js';
 import { VisibleCases } from '../../cases/visible-cases.service.js';
+import { caseCompanyScope } from '../case-company.js';
 import { DirectoryRepository } from '../../directory/directory.repository.js';
 import { COLLABORATION_AUDIT_ACTIONS as A, iso } from '../collaboration-audit.js';
 import type { PatientHistoryEntity } from './patient-history.entity.js';
@@ -26,39 +28,49 @@ export class PatientHistoryService {
   ) {}
 
   find(access: RequestAccess, caseId: string): Promise<PatientHistoryEntry[]> {
-    return this.uow.read(
-      access,
-      async (tx) => {
-        const found = await this.visible.load(tx, access, caseId);
-        return this.views(tx, await this.history.ofPatient(tx, found.patientId));
-      },
-      {
-        audit: {
-          action: KIT_AUDIT_ACTIONS.patientDataRead,
-          target: { type: 'case', id: caseId },
-          details: { read: 'patient_history' },
+    return this.onCase(access, caseId, (found) =>
+      this.uow.read(
+        caseCompanyScope(access, found.tenantId),
+        async (tx) => this.views(tx, await this.history.ofPatient(tx, found.patientId)),
+        {
+          audit: {
+            action: KIT_AUDIT_ACTIONS.patientDataRead,
+            actor: { userId: access.principal.userId, loginName: access.principal.loginName },
+            target: { type: 'case', id: caseId },
+            details: { read: 'patient_history' },
+          },
         },
-      },
+      ),
     );
   }
 
   add(access: RequestAccess, body: Body<'createPatientHistory'>): Promise<PatientHistoryEntry> {
-    return this.uow.change(access, async (tx) => {
-      const found = await this.visible.load(tx, access, body.caseId);
-      const row = await this.history.insert(tx, {
-        tenantId: companyOf(access.principal),
-        caseId: found.id,
-        patientId: found.patientId,
-        text: body.text,
-        authorId: access.principal.userId,
-      });
-      await tx.audit({
-        action: A.historyAdd,
-        target: { type: 'patient_history', id: row.id },
-        details: { caseId: found.id },
-      });
-      return (await this.views(tx, [row]))[0]!;
-    });
+    return this.onCase(access, body.caseId, (found) =>
+      this.uow.change(caseCompanyScope(access, found.tenantId), async (tx) => {
+        const row = await this.history.insert(tx, {
+          tenantId: found.tenantId,
+          caseId: found.id,
+          patientId: found.patientId,
+          text: body.text,
+          authorId: access.principal.userId,
+        });
+        await tx.audit({
+          action: A.historyAdd,
+          target: { type: 'patient_history', id: row.id },
+          details: { caseId: found.id },
+        });
+        return (await this.views(tx, [row]))[0]!;
+      }),
+    );
+  }
+
+  /**
+   * The case as the caller may see it (404 otherwise), then the work in the case's company: a marketplace
+   * radiologist's or the fusion side's entry is the case company's row (caseCompanyScope).
+   */
+  private async onCase<T>(access: RequestAccess, caseId: string, work: (found: CaseEntity) => Promise<T>): Promise<T> {
+    const found = await this.uow.read(access, (tx) => this.visible.load(tx, access, caseId));
+    return work(found);
   }
 
   update(access: RequestAccess, body: Body<'updatePatientHistory'>): Promise<PatientHistoryEntry> {

@@ -1,0 +1,39 @@
+import { Button, Checkbox, Popover, Stack, Text } from '@mantine/core';
+import { IconColumns } from '@tabler/icons-react';
+import { FIXED_COLUMNS, WORKLIST_COLUMN_CATALOGUE, type WorklistColumnId } from '../hooks/worklist-columns';
+
+interface Props {
+  columns: readonly WorklistColumnId[];
+  onToggle: (id: WorklistColumnId) => void;
+}
+
+/** Which columns the worklist shows, saved as the user's preference (useColumnPreference). */
+export function ColumnChooser({ columns, onToggle }: Props) {
+  return (
+    <Popover position="bottom-end" shadow="md" withArrow trapFocus>
+      <Popover.Target>
+        <Button variant="default" leftSection={<IconColumns size={16} />} data-testid="worklist-columns">
+          Columns
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Text size="xs" c="dimmed" mb="xs">
+          Shown columns (saved for you)
+        </Text>
+        <Stack gap={6} data-testid="worklist-columns-list">
+          {WORKLIST_COLUMN_CATALOGUE.map((column) => (
+            <Checkbox
+              key={column.id}
+              label={column.label}
+              checked={columns.includes(column.id)}
+              disabled={FIXED_COLUMNS.includes(column.id)}
+              onChange={() => onToggle(column.id)}
+              data-testid="worklist-column-toggle"
+              data-column={column.id}
+            />
+          ))}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,109 @@
+import {
+  CASE_ACTION_LABELS,
+  CASE_MESSAGES,
+  WORKLIST_UPDATE_ACTIONS,
+  type Case,
+  type CaseAction,
+  type PermissionConfig,
+  type WorklistUpdateAction,
+} from '@rayworks/contracts';
+import { allowedCaseActions, type CaseActor, type CaseLifecycleFacts } from '@rayworks/lifecycles';
+
+/**
+ * What a worklist row offers (docs/decisions/0154-worklist-actions.md): exactly `allowedCaseActions` of
+ * @rayworks/lifecycles — the same function the cases service authorizes with — for the logged-in user, their role
+ * codes and WORKLIST privileges, on the row's facts. How the console carries each action out is decided here too.
+ */
+
+/** The user's WORKLIST privilege codes (module PACS) from the permission configuration. */
+export function worklistPrivilegesOf(config: PermissionConfig | null): string[] {
+  if (!config) return [];
+  return config
+    .filter((entry) => entry.module.toUpperCase() === 'PACS')
+    .flatMap((entry) => entry.submodules.filter((s) => s.type.toUpperCase() === 'WORKLIST'))
+    .flatMap((s) => s.privileges.map((p) => p.code.toUpperCase()));
+}
+
+/**
+ * A row's facts as the lifecycle reads them. The centre's settings change only where a move goes (acceptance,
+ * the typist's choice), never whether it is allowed, so the defaults stand in for them here.
+ */
+export function factsOf(row: Case): CaseLifecycleFacts {
+  return {
+    status: row.status,
+    workflowType: row.workflowType,
+    fusionStatus: row.fusionStatus,
+    onHold: row.onHold,
+    recallRequested: row.recallRequested,
+    radiologistId: row.radiologistId,
+    typistId: row.typistId,
+    imagingState: row.imagingState,
+    parentCaseId: row.parentCaseId,
+    seriesCount: row.seriesCount,
+    legends: row.legends,
+    priority: row.priority,
+    rejectReason: row.rejectReason,
+    fusionCentreId: row.fusionCentreId,
+    assignedAt: row.assignedAt,
+    completedAt: row.completedAt,
+    settings: { requiresAcceptance: false, typistAssignment: 'MANUAL' },
+  };
+}
+
+export function rowActions(actor: CaseActor, row: Case): CaseAction[] {
+  return allowedCaseActions(actor, factsOf(row));
+}
+
+/**
+ * How the console carries an action out: `assign` opens the assign page (/worklist/edit/<ids>); `update` is
+ * /cases/worklistupdate after a confirmation; `viewer` and `later` say plainly that the screen is not there yet.
+ */
+export type ActionKind = 'assign' | 'update' | 'viewer' | 'later';
+
+export function actionKind(action: CaseAction): ActionKind {
+  if (action === 'ASSIGN' || action === 'REASSIGN') return 'assign';
+  if (action === 'GO_TO_CASE') return 'viewer';
+  if ((WORKLIST_UPDATE_ACTIONS as readonly string[]).includes(action)) return 'update';
+  return 'later';
+}
+
+export const isUpdateAction = (action: CaseAction): action is WorklistUpdateAction => actionKind(action) === 'update';
+
+/** Actions whose confirmation asks for a reason, and whether it must be given (reject and recall must). */
+export const REASON_ACTIONS: Partial<Record<CaseAction, 'required' | 'optional'>> = {
+  REJECT: 'required',
+  RECALL: 'required',
+  REJECT_RECALL: 'optional',
+  REVERT: 'optional',
+  UNASSIGN: 'optional',
+  ROLLBACK: 'optional',
+  HOLD: 'optional',
+};
+
+/** Actions that are confirmed with a red button (they take work away from someone). */
+export const DESTRUCTIVE_ACTIONS: readonly CaseAction[] = ['REJECT', 'RECALL', 'UNASSIGN', 'ROLLBACK', 'REVERT'];
+
+/** The sentence of the confirmation dialog. */
+export function confirmText(action: CaseAction, row: Pick<Case, 'patientName' | 'status'>): string {
+  const who = personName(row.patientName);
+  switch (action) {
+    case 'ACCEPT':
+      return `Accept the case of ${who}? It moves to your cases in progress.`;
+    case 'REJECT':
+      return `Reject the case of ${who}? It goes back to the administrators to be reassigned.`;
+    case 'RECALL':
+      return `Ask the radiologist to give back the case of ${who}? They accept or reject the recall request.`;
+    case 'SEND_TO_TYPIST':
+      return `Send the case of ${who} to a Transcriptionist?`;
+    default:
+      return `${CASE_ACTION_LABELS[action]}: the case of ${who} (${row.status}).`;
+  }
+}
+
+/** The reason field's error when a required reason is missing (the service's own words). */
+export const REASON_REQUIRED = CASE_MESSAGES.reasonRequired;
+
+/** DICOM person names (Family^Given) as people read them. */
+export function personName(pn: string): string {
+  return pn.replace(/\^+/g, ' ').replace(/\s+/g, ' ').trim() || '—';
+}
