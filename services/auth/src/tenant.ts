@@ -27,8 +27,8 @@ try {
     const out = marketplaceMode
       ? { userId: await provisioner.marketplaceRadiologist(json as PlatformUser) }
       : operatorMode
-      ? { userId: await provisioner.platformOperator(json as Parameters<TenantProvisioner['platformOperator']>[0]) }
-      : await provisioner.provision(json as TenantSpec);
+        ? { userId: await provisioner.platformOperator(json as Parameters<TenantProvisioner['platformOperator']>[0]) }
+        : await provisioner.provision(json as TenantSpec);
     process.stdout.write(`${JSON.stringify(out)}\n`);
   } finally {
     await dataSource.destroy();

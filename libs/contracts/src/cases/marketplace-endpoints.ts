@@ -21,9 +21,19 @@ export const offerCaseBody = z
     _id: id,
     version,
     /** How long the offer stays open before it goes back to the centre (default 24 hours). */
-    openMinutes: z.number().int().min(1).max(7 * 24 * 60).optional(),
+    openMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .optional(),
     /** How long the taker has to complete it before it returns to the pool (default the case's turnaround, at least 30 minutes). */
-    takeMinutes: z.number().int().min(1).max(7 * 24 * 60).optional(),
+    takeMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .optional(),
   })
   .strict();
 /** Withdraw the open offer of a case (back to the centre's NEW queue). */

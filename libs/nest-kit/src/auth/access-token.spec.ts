@@ -52,6 +52,22 @@ describe('AccessTokens', () => {
       expect([...(back.grants as Record<string, string[]>)[type]!].sort()).toEqual([...codes].sort());
   });
 
+  it('a marketplace radiologist has no company; only the platform and marketplace levels may have none', async () => {
+    const marketplace: Principal = {
+      ...principal,
+      tenantId: null,
+      roleCodes: [ROLE_CODES.MARKETPLACE_RADIOLOGIST],
+      groupId: null,
+      centreIds: [],
+      grants: DEFAULT_ROLE_PRIVILEGES[ROLE_CODES.MARKETPLACE_RADIOLOGIST],
+      level: 'marketplace',
+    };
+    const back = await tokens.verify((await tokens.sign(marketplace)).token);
+    expect(back).toMatchObject({ tenantId: null, level: 'marketplace' });
+    const { token } = await tokens.sign({ ...marketplace, level: 'tenant' });
+    await expect(tokens.verify(token)).rejects.toBeInstanceOf(AuthFailure);
+  });
+
   it('keeps the token small even for a role holding everything', async () => {
     const { token } = await tokens.sign({ ...principal, grants: DEFAULT_ROLE_PRIVILEGES[ROLE_CODES.ADMIN] });
     // an Ed25519 signature (64 bytes) and the kid make it ~100 characters longer than the old HS256 token

@@ -50,6 +50,13 @@ describe('narrowAccess', () => {
     expect(narrowAccess(make({ level: 'group', groupId: null }), {}).empty).toBe(true);
   });
 
+  it('a marketplace radiologist (no company): no group or centre filter; a header picking one reaches nothing', () => {
+    const p = make({ level: 'marketplace', tenantId: null, roleCodes: ['MARKETPLACE_RADIOLOGIST'] });
+    expect(narrowAccess(p, {})).toMatchObject({ groupFilter: null, centreFilter: null, empty: false });
+    expect(narrowAccess(p, { 'x-group-id': G }).empty).toBe(true);
+    expect(narrowAccess(p, { 'x-center-ids': C1 }).empty).toBe(true);
+  });
+
   it('a tenant user: everything, or what the headers pick', () => {
     const p = make({ level: 'tenant' });
     expect(narrowAccess(p, {})).toMatchObject({ groupFilter: null, centreFilter: null, empty: false });

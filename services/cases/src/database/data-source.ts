@@ -9,6 +9,7 @@ import { CaseCounts1796100001001 } from './migrations/1796100001001-CaseCounts.j
 import { Marketplace1796100004000 } from './migrations/1796100004000-Marketplace.js';
 import { Fusion1796100004001 } from './migrations/1796100004001-Fusion.js';
 import { CaseAuditIndex1796100005000 } from './migrations/1796100005000-CaseAuditIndex.js';
+import { CaseChatReach1796100004002 } from './migrations/1796100004002-CaseChatReach.js';
 import { ReadModelMarks1796100006000 } from './migrations/1796100006000-ReadModelMarks.js';
 import { Collaboration1796100003000 } from './migrations/1796100003000-Collaboration.js';
 import { CaseEntity } from '../modules/cases/case.entity.js';
@@ -46,6 +47,7 @@ export const database: ServiceDatabaseOptions = {
     Collaboration1796100003000,
     Marketplace1796100004000,
     Fusion1796100004001,
+    CaseChatReach1796100004002,
     CaseAuditIndex1796100005000,
     ReadModelMarks1796100006000,
   ],

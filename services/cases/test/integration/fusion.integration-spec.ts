@@ -18,7 +18,9 @@ import {
 async function platformContract(sender: ActionsTenant, fusion: ActionsTenant): Promise<string> {
   return withOwnerClient(async (client) => {
     await client.query('BEGIN');
-    await client.query(`SELECT set_config('app.tenant_id', '', true), set_config('app.principal_level', 'platform', true)`);
+    await client.query(
+      `SELECT set_config('app.tenant_id', '', true), set_config('app.principal_level', 'platform', true)`,
+    );
     const { rows } = await client.query<{ id: string }>(
       `INSERT INTO cases.fusion_contracts (sender_tenant_id, sender_group_id, fusion_tenant_id, fusion_centre_id, fusion_centre_name)
        VALUES ($1, $2, $3, $4, $5) RETURNING id`,

@@ -9,7 +9,16 @@ import {
   type MarketplaceChange,
 } from '@rayworks/contracts';
 import { eventually, marketplaceRadiologist, tenantQuery, type TestPlatformOperator } from '@rayworks/testing';
-import { actionsTenant, api, arrive, caseOf, eventsOf, signIn, StudyEvents, type ActionsTenant } from './actions-support.js';
+import {
+  actionsTenant,
+  api,
+  arrive,
+  caseOf,
+  eventsOf,
+  signIn,
+  StudyEvents,
+  type ActionsTenant,
+} from './actions-support.js';
 
 /**
  * The marketplace against the running system: a company offers a case; marketplace radiologists of the platform (no
@@ -100,6 +109,17 @@ describe('marketplace', () => {
     expect((await eventsOf(t, c.case._id)).filter((e) => e === 'CaseAccepted')).toHaveLength(1);
   });
 
+  it('the race, five more times: always exactly one winner and one CaseAccepted', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      const c = (await offer(await fresh())).body.data as MarketplaceChange;
+      const replies = await Promise.all([accept(mp2, c.case), accept(mp1, c.case)]);
+      expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+      const row = await caseOf(admin, c.case._id);
+      expect([MP1.userId, MP2.userId]).toContain(row.radiologistId);
+      expect((await eventsOf(t, c.case._id)).filter((e) => e === 'CaseAccepted')).toHaveLength(1);
+    }
+  });
+
   it('a rejection returns it to the pool; a withdrawal takes it back to the centre', async () => {
     const c = (await offer(await fresh())).body.data as MarketplaceChange;
     const taken = (await accept(mp1, c.case)).body.data as MarketplaceChange;
@@ -135,11 +155,51 @@ describe('marketplace', () => {
     );
   });
 
+  it('the centre and the marketplace radiologist chat on the case; another marketplace radiologist cannot', async () => {
+    const c = (await offer(await fresh())).body.data as MarketplaceChange;
+    await accept(mp1, c.case);
+    const said = await api.reply(
+      CASES_API.addComment,
+      { caseId: c.case._id, text: 'Prior CT available?' },
+      {
+        session: mp1,
+      },
+    );
+    expect(said.status).toBe(200);
+    const answered = await api.reply(
+      CASES_API.addComment,
+      { caseId: c.case._id, text: 'Yes, attached.' },
+      {
+        session: admin,
+      },
+    );
+    expect(answered.status).toBe(200);
+    const mine = await api.call(CASES_API.findComments, { caseId: c.case._id } as never, { session: mp1 });
+    expect(mine.items.map((m: { text: string }) => m.text)).toEqual(['Prior CT available?', 'Yes, attached.']);
+    const centre = await api.call(CASES_API.findComments, { caseId: c.case._id } as never, { session: admin });
+    expect(centre.items).toHaveLength(2);
+    expect((await api.reply(CASES_API.findComments, { caseId: c.case._id } as never, { session: mp2 })).status).toBe(
+      404,
+    );
+    expect(
+      (await api.reply(CASES_API.addComment, { caseId: c.case._id, text: 'hello' }, { session: mp2 })).status,
+    ).toBe(404);
+    // the message is the company's row, named with the radiologist
+    const rows = await tenantQuery<{ author_id: string }>(
+      t.tenantId,
+      `SELECT author_id FROM cases.case_comments WHERE case_id = $1 ORDER BY created_at`,
+      [c.case._id],
+    );
+    expect(rows[0]!.author_id).toBe(MP1.userId);
+  });
+
   it('timeouts: an open offer nobody took goes back to the centre; a taken case not started returns to the pool', async () => {
     const open = (await offer(await fresh())).body.data as MarketplaceChange;
-    await tenantQuery(t.tenantId, `UPDATE cases.marketplace_offers SET expires_at = now() - interval '1 second' WHERE id = $1`, [
-      open.offer._id,
-    ]);
+    await tenantQuery(
+      t.tenantId,
+      `UPDATE cases.marketplace_offers SET expires_at = now() - interval '1 second' WHERE id = $1`,
+      [open.offer._id],
+    );
     await eventually(
       () => caseOf(admin, open.case._id),
       (c) => c.workflowType === 'Center',
@@ -149,9 +209,11 @@ describe('marketplace', () => {
 
     const c = (await offer(await fresh())).body.data as MarketplaceChange;
     const taken = (await accept(mp2, c.case)).body.data as MarketplaceChange;
-    await tenantQuery(t.tenantId, `UPDATE cases.marketplace_offers SET return_at = now() - interval '1 second' WHERE id = $1`, [
-      taken.offer._id,
-    ]);
+    await tenantQuery(
+      t.tenantId,
+      `UPDATE cases.marketplace_offers SET return_at = now() - interval '1 second' WHERE id = $1`,
+      [taken.offer._id],
+    );
     const back = await eventually(
       () => caseOf(admin, c.case._id),
       (x) => x.status === 'NEW' && x.radiologistId === null,

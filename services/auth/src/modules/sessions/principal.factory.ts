@@ -22,8 +22,7 @@ export class PrincipalFactory {
     const roleCode = user.roleCode;
     // a user of no company is a platform operator (docs/decisions/0085): the platform module's grants, no reach;
     // or a marketplace radiologist of the platform (docs/decisions/0147): its role's grants, the marketplace's reach
-    const marketplace =
-      user.tenantId === null && normalizeRoleCode(roleCode) === ROLE_CODES.MARKETPLACE_RADIOLOGIST;
+    const marketplace = user.tenantId === null && normalizeRoleCode(roleCode) === ROLE_CODES.MARKETPLACE_RADIOLOGIST;
     const platform = user.tenantId === null && !marketplace;
     const level = platform ? 'platform' : marketplace ? 'marketplace' : roleLevel(roleCode);
     const groupId = level === 'tenant' ? null : user.groupId;

@@ -26,7 +26,9 @@ export class Fusion1796100004001 implements MigrationInterface {
         created_by uuid,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE UNIQUE INDEX fusion_contracts_pair ON cases.fusion_contracts (sender_group_id, fusion_centre_id)`);
+    await q.query(
+      `CREATE UNIQUE INDEX fusion_contracts_pair ON cases.fusion_contracts (sender_group_id, fusion_centre_id)`,
+    );
     await q.query(`CREATE INDEX fusion_contracts_fusion ON cases.fusion_contracts (fusion_tenant_id)`);
     await q.query(`ALTER TABLE cases.fusion_contracts ENABLE ROW LEVEL SECURITY`);
     await q.query(`ALTER TABLE cases.fusion_contracts FORCE ROW LEVEL SECURITY`);

@@ -73,7 +73,13 @@ describe('the reach rule (who sees which case)', () => {
     ['fusion centre', ROLE_CODES.FUSION_CENTER, 'centre', 'fusion', 'c.fusion_centre_id = ANY(:p0::uuid[])'],
     ['a company user with the marketplace role', ROLE_CODES.MARKETPLACE_RADIOLOGIST, 'tenant', 'none', 'FALSE'],
     // row-level security alone decides what a marketplace radiologist sees (an open offer, or theirs)
-    ['marketplace radiologist of the platform', ROLE_CODES.MARKETPLACE_RADIOLOGIST, 'marketplace', 'marketplace', 'TRUE'],
+    [
+      'marketplace radiologist of the platform',
+      ROLE_CODES.MARKETPLACE_RADIOLOGIST,
+      'marketplace',
+      'marketplace',
+      'TRUE',
+    ],
     ['platform operator', ROLE_CODES.SUPER_ADMIN, 'platform', 'none', 'FALSE'],
   ];
   it.each(rows)('%s', (_, role, level, kind, sql) => {
@@ -104,7 +110,9 @@ describe('the reach rule (who sees which case)', () => {
       'k.radiologist_id = :p0 AND k.tenant_id = :p1::uuid AND k.centre_id = ANY(:p2::uuid[])',
     );
     expect(caseCountReachSql(access(ROLE_CODES.FUSION_CENTER, 'centre'), new QueryParams())).toBe('FALSE');
-    expect(caseCountReachSql(access(ROLE_CODES.MARKETPLACE_RADIOLOGIST, 'marketplace'), new QueryParams())).toBe('FALSE');
+    expect(caseCountReachSql(access(ROLE_CODES.MARKETPLACE_RADIOLOGIST, 'marketplace'), new QueryParams())).toBe(
+      'FALSE',
+    );
   });
 
   it('centre settings: company any centre, a group admin its group, a centre admin its centres', () => {

@@ -83,7 +83,8 @@ export class FusionService {
   createContract(access: RequestAccess, body: ContractBody): Promise<FusionContract> {
     return this.uow.change(access, async (tx) => {
       const tenantId = access.principal.tenantId;
-      if (tenantId === null || access.principal.level !== 'tenant') throw new NotFoundException(FUSION_MESSAGES.notAFusionCentre);
+      if (tenantId === null || access.principal.level !== 'tenant')
+        throw new NotFoundException(FUSION_MESSAGES.notAFusionCentre);
       const centres = tx.repo(DirectoryCentreEntity);
       const group = await centres.findOne({ where: { id: body.senderGroupId, kind: 'group' } });
       const centre = await centres.findOne({ where: { id: body.fusionCentreId, kind: 'centre', isFusion: true } });
@@ -159,9 +160,7 @@ export class FusionService {
 
     // RECALL_FROM_FUSION is the sender's (its own reach, VisibleCases); the rest the fusion side's (fusion reach)
     const recall = body.action === 'RECALL_FROM_FUSION';
-    const load = recall
-      ? undefined
-      : (tx: ReadTx, a: RequestAccess) => this.loadFusionCase(tx, a, body._id, true);
+    const load = recall ? undefined : (tx: ReadTx, a: RequestAccess) => this.loadFusionCase(tx, a, body._id, true);
     // the case's company, under the caller's row-level security; the radiologist of the fusion centre
     const seen = await this.uow.read(access, async (tx) => {
       const row = recall

@@ -189,24 +189,32 @@ export class MarketplaceService {
       const system: Actor = { userId: null, roleCodes: [] };
       if (offer.status === 'OPEN') {
         if (offer.expires_at.getTime() > Date.now()) return 'skipped';
-        await this.runner.within(tx, { system: scope }, {
-          caseId: row.id,
-          version: row.version,
-          privileges: [],
-          decide: (r, t) => this.actions.move(t, r, system, 'WITHDRAW_OFFER', { reason: 'expired' }),
-        });
+        await this.runner.within(
+          tx,
+          { system: scope },
+          {
+            caseId: row.id,
+            version: row.version,
+            privileges: [],
+            decide: (r, t) => this.actions.move(t, r, system, 'WITHDRAW_OFFER', { reason: 'expired' }),
+          },
+        );
         await this.offers.close(tx, row.id, 'OPEN', 'WITHDRAWN', 'expired');
         return 'withdrawn';
       }
       if (offer.return_at === null || offer.return_at.getTime() > Date.now()) return 'skipped';
       const withTaker = row.workflowType === 'Marketplace' && row.radiologistId === offer.taken_by;
       if (withTaker && row.status === 'IN PROGRESS') {
-        const done = await this.runner.within(tx, { system: scope }, {
-          caseId: row.id,
-          version: row.version,
-          privileges: [],
-          decide: (r, t) => this.actions.move(t, r, system, 'OFFER_TIMEOUT', { reason: 'timeout' }),
-        });
+        const done = await this.runner.within(
+          tx,
+          { system: scope },
+          {
+            caseId: row.id,
+            version: row.version,
+            privileges: [],
+            decide: (r, t) => this.actions.move(t, r, system, 'OFFER_TIMEOUT', { reason: 'timeout' }),
+          },
+        );
         await this.backToPool(tx, done, 'timeout');
         return 'returned';
       }
@@ -214,7 +222,17 @@ export class MarketplaceService {
         await this.offers.started(tx, offer.id);
         return 'started';
       }
-      await this.offers.close(tx, row.id, 'TAKEN', 'RETURNED', 'left the radiologist');
+      // left its taker: rejected through /cases/worklistupdate (back in the pool: a new OPEN offer), or reverted
+      const inPool = row.status === 'NEW' && row.workflowType === 'Marketplace' && row.radiologistId === null;
+      const closed = await this.offers.close(tx, row.id, 'TAKEN', 'RETURNED', 'left the radiologist');
+      if (inPool && closed)
+        await this.offers.open(tx, {
+          tenantId: row.tenantId,
+          caseId: row.id,
+          offeredBy: closed.offered_by,
+          openMinutes: Math.max(1, Math.round((closed.expires_at.getTime() - closed.offered_at.getTime()) / 60_000)),
+          takeMinutes: closed.take_minutes,
+        });
       return 'closed';
     });
   }

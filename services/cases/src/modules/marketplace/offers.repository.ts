@@ -155,10 +155,17 @@ export class OffersRepository {
       offerRow,
       `SELECT ${COLUMNS.split(',')
         .map((c) => `o.${c.trim()}`)
-        .join(', ')} ${from} ORDER BY o.offered_at DESC LIMIT ${p.add(q.pageSize)} OFFSET ${p.add((q.page - 1) * q.pageSize)}`,
+        .join(
+          ', ',
+        )} ${from} ORDER BY o.offered_at DESC LIMIT ${p.add(q.pageSize)} OFFSET ${p.add((q.page - 1) * q.pageSize)}`,
       p,
     );
-    const [count] = await typedRows(tx.manager, z.object({ n: z.coerce.number().int() }), `SELECT count(*) AS n ${from}`, p);
+    const [count] = await typedRows(
+      tx.manager,
+      z.object({ n: z.coerce.number().int() }),
+      `SELECT count(*) AS n ${from}`,
+      p,
+    );
     return { rows, total: count?.n ?? 0 };
   }
 

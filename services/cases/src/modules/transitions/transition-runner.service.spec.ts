@@ -165,4 +165,19 @@ describe('TransitionRunner: the one road of a case change', () => {
     for (const callback of h.after) await callback();
     expect(h.pushed[0]![2].actorId).toBeNull();
   });
+
+  it("another company's case is never written in the caller's context (404, nothing written)", async () => {
+    const h = harness();
+    h.row.tenantId = '00000000-0000-4000-8000-000000000002';
+    expect(await h.refusal(h.assign)).toEqual([404, CASE_MESSAGES.notFound]);
+    expect(h.writes).toEqual([]);
+  });
+
+  it("a marketplace case's push also goes to the marketplace room", async () => {
+    const h = harness();
+    (h.row as { workflowType: string }).workflowType = 'Marketplace';
+    await h.runner.run({ access: h.access }, h.assign);
+    for (const callback of h.after) await callback();
+    expect(h.pushed.map(([room]) => room)).toEqual([`tenant:${TENANT}`, 'marketplace']);
+  });
 });

@@ -9,18 +9,10 @@ import {
   type PrivilegeCode,
 } from '@rayworks/contracts';
 import { worklistStatusOf } from '@rayworks/lifecycles';
-import {
-  setDbContext,
-  UnitOfWork,
-  type DbContext,
-  type AuditClient,
-  type ChangeTx,
-  type RequestAccess,
-  type TenantScope,
-} from '@rayworks/nest-kit';
+import { UnitOfWork, type AuditClient, type ChangeTx, type RequestAccess, type TenantScope } from '@rayworks/nest-kit';
 import type { CaseEntity } from '../cases/case.entity.js';
 import { CaseMapper } from '../cases/case.mapper.js';
-import { caseReachKind } from '../cases/case-reach.js';
+import { actsAcrossCompanies, asCaller, scopeInCompany } from '../cases/case-company.js';
 import { CasesPublisher } from '../cases/cases.publisher.js';
 import { VisibleCases } from '../cases/visible-cases.service.js';
 import { CasePush } from './case-push.js';
@@ -73,20 +65,6 @@ export interface TransitionRequest {
  * writes (row, counts, outbox, audit) run in the case's company (docs/decisions/0150-fusion-reach.md).
  */
 export type TransitionCaller = { access: RequestAccess; caseTenantId?: string } | { system: TenantScope };
-
-/**
- * Callers whose reach may hold another company's case: a marketplace radiologist (of no company) and the fusion
- * side (cases sent to its company): their transitions first read the case's company.
- */
-const actsAcrossCompanies = (access: RequestAccess): boolean =>
-  access.principal.tenantId === null || caseReachKind(access) === 'fusion';
-
-/** The database context of a request's caller (its tenant, user and level). */
-const callerContext = (access: RequestAccess): DbContext => ({
-  tenantId: access.principal.tenantId,
-  userId: access.principal.userId,
-  level: access.principal.level,
-});
 
 /** The outcome of one transition: the case after it, and the cases it made (rows, and as the API shows them). */
 export interface TransitionResult {
@@ -152,15 +130,7 @@ export class TransitionRunner {
 
   /** The unit of work's scope: the caller's, or — acting on another company's case — that company's, as the caller. */
   scopeOf(caller: { access: RequestAccess; caseTenantId?: string }): RequestAccess | TenantScope {
-    const { access, caseTenantId } = caller;
-    if (caseTenantId === undefined || caseTenantId === access.principal.tenantId) return access;
-    const p = access.principal;
-    return {
-      tenantId: caseTenantId,
-      actor: { type: 'user', id: p.userId },
-      user: { userId: p.userId, loginName: p.loginName },
-      rls: { userId: p.userId, level: p.level },
-    };
+    return scopeInCompany(caller.access, caller.caseTenantId);
   }
 
   /** Loads the case the caller can see, locked: under the caller's own context when the case is another company's. */
@@ -173,15 +143,12 @@ export class TransitionRunner {
     const load = () =>
       request.load ? request.load(tx, access) : this.visible.load(tx, access, request.caseId, { lock: true });
     if (caseTenantId === undefined || caseTenantId === access.principal.tenantId) return load();
-    await setDbContext(tx.manager, callerContext(access));
-    try {
-      return await load().catch((error: unknown) => {
+    return asCaller(tx, access, caseTenantId, () =>
+      load().catch((error: unknown) => {
         if (error instanceof NotFoundException) return null;
         throw error;
-      });
-    } finally {
-      await setDbContext(tx.manager, { ...callerContext(access), tenantId: caseTenantId });
-    }
+      }),
+    );
   }
 
   /**

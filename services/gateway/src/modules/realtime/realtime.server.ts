@@ -74,11 +74,13 @@ export function attachRealtime(
       });
   });
   io.on('connection', (socket) => {
-    const { userId, tenantId } = socket.data.principal;
+    const { userId, tenantId, level } = socket.data.principal;
     void socket.join([
       socketRoom.user(userId),
       // a platform operator belongs to no tenant (docs/decisions/0085): no tenant room
       ...(tenantId === null ? [] : [socketRoom.tenant(tenantId)]),
+      // a marketplace radiologist hears offers open and close (docs/decisions/0147): ids and statuses only
+      ...(level === 'marketplace' ? [socketRoom.marketplace()] : []),
       socketRoom.session(socket.data.principal.sessionId),
     ]);
     logger.debug({ socketId: socket.id, userId }, 'realtime connection');
