@@ -9,7 +9,6 @@ import {
   detailActionKind,
   detailActions,
   personName,
-  updateRouteOf,
 } from './case-details';
 
 const RADIOLOGIST = '00000000-0000-4000-8000-0000000000r1';
@@ -96,36 +95,18 @@ describe('detailActions (the shared allowedCaseActions)', () => {
 });
 
 describe('detailActionKind', () => {
-  it('routes each action to how the page carries it out', () => {
-    expect(detailActionKind('ASSIGN')).toBe('assign');
-    expect(detailActionKind('REASSIGN')).toBe('assign');
-    expect(detailActionKind('ACCEPT')).toBe('update');
-    expect(detailActionKind('REJECT')).toBe('update');
-    expect(detailActionKind('GO_TO_CASE')).toBe('viewer');
-    expect(detailActionKind('DOWNLOAD_STUDY')).toBe('download');
-    expect(detailActionKind('CHAT')).toBe('chat');
-    expect(detailActionKind('PRINT')).toBe('later');
-    expect(detailActionKind('SPLIT')).toBe('later');
-  });
-});
-
-describe('updateRouteOf', () => {
-  it('moves a case with its fusion centre through the fusion route, every other case through the case route', () => {
-    expect(updateRouteOf({ fusionStatus: 'PENDING_FOR_ACCEPTANCE' }, 'ACCEPT')).toEqual({
-      route: 'fusion',
-      action: 'ACCEPT',
-    });
-    expect(updateRouteOf({ fusionStatus: null }, 'ACCEPT')).toEqual({ route: 'case', action: 'ACCEPT' });
-    expect(updateRouteOf({ fusionStatus: 'ACCEPTED' }, 'RECALL_FROM_FUSION')).toEqual({
-      route: 'fusion',
-      action: 'RECALL_FROM_FUSION',
-    });
-    expect(updateRouteOf({ fusionStatus: 'IN_PROGRESS' }, 'SEND_TO_TYPIST')).toEqual({
-      route: 'case',
-      action: 'SEND_TO_TYPIST',
-    });
-    expect(updateRouteOf({ fusionStatus: null }, 'PRINT')).toBeNull();
-    expect(detailActionKind('RECALL_FROM_FUSION')).toBe('update');
+  const centre = { workflowType: 'Center', fusionStatus: null } as const;
+  it('routes each action to how the page carries it out (the worklist answer, and download and chat)', () => {
+    expect(detailActionKind(centre, 'ASSIGN')).toBe('assign');
+    expect(detailActionKind(centre, 'REASSIGN')).toBe('assign');
+    expect(detailActionKind(centre, 'ACCEPT')).toBe('update');
+    expect(detailActionKind(centre, 'REJECT')).toBe('update');
+    expect(detailActionKind(centre, 'GO_TO_CASE')).toBe('viewer');
+    expect(detailActionKind(centre, 'DOWNLOAD_STUDY')).toBe('download');
+    expect(detailActionKind(centre, 'CHAT')).toBe('chat');
+    expect(detailActionKind(centre, 'PRINT')).toBe('later');
+    expect(detailActionKind(centre, 'SPLIT')).toBe('later');
+    expect(detailActionKind({ workflowType: 'Center', fusionStatus: 'ACCEPTED' }, 'RECALL_FROM_FUSION')).toBe('update');
   });
 });
 

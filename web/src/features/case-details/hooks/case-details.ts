@@ -1,16 +1,19 @@
 import {
   CASE_ACTION_LABELS,
-  FUSION_UPDATE_ACTIONS,
-  WORKLIST_UPDATE_ACTIONS,
   isCaseAction,
   type Case,
   type CaseAction,
   type CaseAuditEntry,
-  type FusionUpdateAction,
   type PermissionConfig,
-  type WorklistUpdateAction,
 } from '@rayworks/contracts';
-import { allowedCaseActions, isWithFusion, type CaseActor, type CaseLifecycleFacts } from '@rayworks/lifecycles';
+import { allowedCaseActions, type CaseActor } from '@rayworks/lifecycles';
+import {
+  actionKind,
+  factsOf,
+  personName,
+  worklistPrivilegesOf,
+  type ActionKind,
+} from '../../cases/hooks/worklist-actions';
 
 /**
  * The case details page's logic (docs/decisions/0158-case-details-page.md): the actor and the allowed actions (the
@@ -24,74 +27,20 @@ export function caseActorOf(
   config: PermissionConfig | null,
 ): CaseActor | null {
   if (!profile) return null;
-  const privileges = (config ?? [])
-    .filter((entry) => entry.module.toUpperCase() === 'PACS')
-    .flatMap((entry) => entry.submodules.filter((s) => s.type.toUpperCase() === 'WORKLIST'))
-    .flatMap((s) => s.privileges.map((p) => p.code.toUpperCase()));
-  return { userId: profile._id, roleCodes: profile.roleCodes, privileges };
+  return { userId: profile._id, roleCodes: profile.roleCodes, privileges: worklistPrivilegesOf(config) };
 }
 
 /**
- * A case's facts as the lifecycle reads them. The centre's settings change where a move goes (acceptance, the
- * typist's choice), never whether it is allowed, so defaults stand in for them.
+ * How the page carries an action out: the worklist's answer (`actionKind`, from caseActionRoute of libs/lifecycles:
+ * the assign page, or a confirmed move by its route), and the page's own two: `download` starts the study's download,
+ * `chat` goes to the chat.
  */
-export function factsOf(c: Case): CaseLifecycleFacts {
-  return {
-    status: c.status,
-    workflowType: c.workflowType,
-    fusionStatus: c.fusionStatus,
-    onHold: c.onHold,
-    recallRequested: c.recallRequested,
-    radiologistId: c.radiologistId,
-    typistId: c.typistId,
-    imagingState: c.imagingState,
-    parentCaseId: c.parentCaseId,
-    seriesCount: c.seriesCount,
-    legends: c.legends,
-    priority: c.priority,
-    rejectReason: c.rejectReason,
-    fusionCentreId: c.fusionCentreId,
-    assignedAt: c.assignedAt,
-    completedAt: c.completedAt,
-    settings: { requiresAcceptance: false, typistAssignment: 'MANUAL' },
-  };
-}
+export type DetailActionKind = ActionKind | 'download' | 'chat';
 
-/**
- * How the page carries an action out: `assign` opens the assign page (/worklist/edit/<id>); `update` is
- * /cases/worklistupdate after a confirmation; `download` starts the study's download; `chat` goes to the chat;
- * `viewer` and `later` say the screen is not yet available (the viewer and the report are later issues).
- */
-export type DetailActionKind = 'assign' | 'update' | 'download' | 'chat' | 'viewer' | 'later';
-
-export function detailActionKind(action: CaseAction): DetailActionKind {
-  if (action === 'ASSIGN' || action === 'REASSIGN') return 'assign';
-  if (action === 'GO_TO_CASE') return 'viewer';
+export function detailActionKind(c: Pick<Case, 'fusionStatus' | 'workflowType'>, action: CaseAction): DetailActionKind {
   if (action === 'DOWNLOAD_STUDY') return 'download';
   if (action === 'CHAT') return 'chat';
-  if ((WORKLIST_UPDATE_ACTIONS as readonly string[]).includes(action)) return 'update';
-  if (action === 'RECALL_FROM_FUSION') return 'update';
-  return 'later';
-}
-
-export const isWorklistUpdate = (action: CaseAction): action is WorklistUpdateAction =>
-  (WORKLIST_UPDATE_ACTIONS as readonly string[]).includes(action);
-
-/**
- * Which route moves the case: a case with its fusion centre (or the sender's recall of it) is moved by the fusion
- * machine through /fusion/worklistupdate; every other move is /cases/worklistupdate.
- */
-export function updateRouteOf(
-  c: Pick<Case, 'fusionStatus'>,
-  action: CaseAction,
-): { route: 'fusion'; action: FusionUpdateAction } | { route: 'case'; action: WorklistUpdateAction } | null {
-  const fusionAction = (FUSION_UPDATE_ACTIONS as readonly string[]).includes(action)
-    ? (action as FusionUpdateAction)
-    : null;
-  if (fusionAction && (action === 'RECALL_FROM_FUSION' || isWithFusion(c)))
-    return { route: 'fusion', action: fusionAction };
-  if (isWorklistUpdate(action)) return { route: 'case', action };
-  return null;
+  return actionKind(c, action);
 }
 
 /** What this user may do to this case now, in CASE_ACTIONS order (what the worklist shows for the same row). */
@@ -99,24 +48,7 @@ export function detailActions(actor: CaseActor | null, c: Case): CaseAction[] {
   return actor ? allowedCaseActions(actor, factsOf(c)) : [];
 }
 
-/** Actions whose confirmation asks for a reason, and whether it must be given. */
-export const REASON_ACTIONS: Partial<Record<CaseAction, 'required' | 'optional'>> = {
-  REJECT: 'required',
-  RECALL: 'required',
-  REJECT_RECALL: 'optional',
-  REVERT: 'optional',
-  UNASSIGN: 'optional',
-  ROLLBACK: 'optional',
-  HOLD: 'optional',
-};
-
-/** Actions confirmed with a red button (they take work away from someone). */
-export const DESTRUCTIVE_ACTIONS: readonly CaseAction[] = ['REJECT', 'RECALL', 'UNASSIGN', 'ROLLBACK', 'REVERT'];
-
-/** DICOM person names (Family^Given) as people read them. */
-export function personName(pn: string | null | undefined): string {
-  return (pn ?? '').replace(/\^+/g, ' ').replace(/\s+/g, ' ').trim() || '—';
-}
+export { personName };
 
 /** The age in whole years on a day, from a DICOM DA birth date (YYYYMMDD); null when unknown or not a date. */
 export function ageOn(birthDate: string | null | undefined, on: Date = new Date()): number | null {

@@ -101,6 +101,6 @@ export function confirmText(action: CaseAction, row: Pick<Case, 'patientName' | 
 export const REASON_REQUIRED = CASE_MESSAGES.reasonRequired;
 
 /** DICOM person names (Family^Given) as people read them. */
-export function personName(pn: string): string {
-  return pn.replace(/\^+/g, ' ').replace(/\s+/g, ' ').trim() || '—';
+export function personName(pn: string | null | undefined): string {
+  return (pn ?? '').replace(/\^+/g, ' ').replace(/\s+/g, ' ').trim() || '—';
 }
