@@ -22,7 +22,7 @@ import { TEST_PASSWORD, useTenant } from '../support/tenant';
  * - marketplace: the company's administrator offers a case; a marketplace radiologist of the platform (no company),
  *   in a second browser, sees it in their worklist and takes it; the administrator's row follows live;
  * - fusion: the administrator sends a case to the fusion centre the group has a contract with (chosen in the dialog);
- *   the fusion centre's user, in a second browser, sees it in their worklist and accepts it.
+ *   the fusion centre's user, in a second browser, finds it on Fusion Cases, opens it and goes to assign its reader.
  */
 describe('worklist: marketplace and fusion workflows', () => {
   const tenant = useTenant('workflows');
@@ -113,7 +113,7 @@ describe('worklist: marketplace and fusion workflows', () => {
     }
   }, 300_000);
 
-  it('sends a case to the contracted fusion centre; its user accepts it', async () => {
+  it('sends a case to the contracted fusion centre; its user finds it and assigns it', async () => {
     const company = await openConsole(browser());
     const hub = await openConsole(browser());
     try {
@@ -140,8 +140,19 @@ describe('worklist: marketplace and fusion workflows', () => {
       await new LoginPage(hub.page).login(tenant().login('fusion.centre'), TEST_PASSWORD);
       await new Shell(hub.page).waitUntilReady();
       await hub.page.goto(new URL('/fccases', hub.page.url()).toString(), { waitUntil: 'domcontentloaded' });
-      await hub.page.getByText('Workflow Wendy').first().waitFor({ timeout: 30_000 });
+      const received = hub.page.locator(
+        `[data-testid="fusion-case-row"][data-case-id="${sent.cases.find((c) => c.patientId === fusedId)!._id}"]`,
+      );
+      await received.waitFor({ timeout: 30_000 });
+      expect(await received.getByTestId('fusion-status').innerText()).toBe('NEW');
       await screenshot(hub.page, 'fccases-received');
+      // opened, the fusion side's actions are the fusion table's: it assigns the case to its reader
+      await received.getByRole('link').first().click();
+      await hub.page.getByTestId('case-actions').waitFor();
+      await hub.page.getByTestId('case-action-ASSIGN').click();
+      await hub.page.getByTestId('assign-page').waitFor();
+      await hub.page.locator('[data-testid="assign-case"]').first().waitFor();
+      await screenshot(hub.page, 'fccases-assign');
       expect(company.pageErrors).toEqual([]);
       expect(hub.pageErrors).toEqual([]);
     } finally {
