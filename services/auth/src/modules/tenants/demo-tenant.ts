@@ -73,6 +73,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
     role: ROLE_CODES.FUSION_CENTER,
     centres: ['hub'],
   },
+  // reads what the Apex group sends to the Nova hub (fusion)
+  {
+    loginName: 'hub.radiologist',
+    firstName: 'Farah',
+    lastName: 'Ali',
+    role: ROLE_CODES.CENTER_RADIOLOGIST,
+    centres: ['hub'],
+  },
   { loginName: 'pathologist', firstName: 'Deepak', lastName: 'Patil', role: ROLE_CODES.PATHOLOGIST, centres: ['pune'] },
 ];
 
