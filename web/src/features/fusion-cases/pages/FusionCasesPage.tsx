@@ -75,7 +75,7 @@ export function FusionCasesPage() {
             {describeError(query.error)}
           </Alert>
         ) : (
-          <Table.ScrollContainer minWidth={860}>
+          <Table.ScrollContainer minWidth={860} type="native" tabIndex={0} role="region" aria-label="fusion cases list">
             <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
               <Table.Thead>
                 <Table.Tr>
