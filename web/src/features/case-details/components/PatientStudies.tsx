@@ -37,7 +37,13 @@ export function PatientStudies({ c }: { c: Case }) {
           No study of this patient is in the archive yet.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
+        <Table.ScrollContainer
+          minWidth={480}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label="studies of the patient"
+        >
           <Table verticalSpacing={6} fz="sm">
             <Table.Thead>
               <Table.Tr>
