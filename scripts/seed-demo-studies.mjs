@@ -3,9 +3,9 @@
 // a new user opens after `npm start` has cases (imaging publishes StudyImported; the cases service makes the cases).
 // Idempotent: a study whose Patient ID the demo archive already holds is skipped. Needs the stack running and
 // Debian's python3-pydicom (npm start installs both). Tests never use the demo company.
-// The first time, it also shows the three workflows: Apex Diagnostics gets a fusion contract with Nova Reading Hub
-// and sends RW-DEMO-0003 there (fusion.centre reads it on Fusion Cases), and Sunrise Imaging offers RW-DEMO-0005 to
-// the marketplace (mp.radiologist, a reader of no company, sees it and may take it).
+// Once, it also shows the three workflows: Apex Diagnostics gets a fusion contract with Nova Reading Hub and sends
+// RW-DEMO-0003 there (fusion.centre assigns it to hub.radiologist on Fusion Cases), and Sunrise Imaging offers
+// RW-DEMO-0005 to the marketplace (mp.radiologist, a reader of no company, sees it and may take it).
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -82,36 +82,40 @@ async function caseOf(session, patientId) {
   return page.items.find((c) => c.patientId === patientId);
 }
 
-/** Fusion and marketplace, shown on the cases just stored (never again: users move the demo's cases on). */
-async function showWorkflows(storedIds) {
+/**
+ * Fusion and marketplace, shown once: when the Apex group has no fusion contract with the Nova hub yet, it gets one,
+ * RW-DEMO-0003 is sent there and RW-DEMO-0005 is offered to the marketplace (each only while it is a NEW centre case:
+ * users move the demo's cases on, and a later start leaves them be).
+ */
+async function showWorkflows() {
   const admin = await sessionOf('admin');
-  if (storedIds.includes('RW-DEMO-0003')) {
-    const kase = await caseOf(admin, 'RW-DEMO-0003');
-    const centres = await api.call(AUTH_API.getCentres, { search: 'Nova Reading Hub' }, { session: admin });
-    const hub = centres.items.find((c) => c.name === 'Nova Reading Hub');
-    const { contracts } = await api.call(CASES_API.fusionContracts, {}, { session: admin });
-    if (!contracts.some((c) => c.senderGroupId === kase.groupId && c.fusionCentreId === hub.id && c.active))
-      await api.call(
-        CASES_API.createFusionContract,
-        { senderGroupId: kase.groupId, fusionCentreId: hub.id },
-        {
-          session: admin,
-        },
-      );
-    if (kase.status === 'NEW' && kase.workflowType === 'Center')
-      await api.call(
-        CASES_API.fusionSend,
-        { _id: kase._id, version: kase.version, fusionCentreId: hub.id },
-        {
-          session: admin,
-        },
-      );
-  }
-  if (storedIds.includes('RW-DEMO-0005')) {
-    const kase = await caseOf(admin, 'RW-DEMO-0005');
-    if (kase.status === 'NEW' && kase.workflowType === 'Center')
-      await api.call(CASES_API.offerToMarketplace, { _id: kase._id, version: kase.version }, { session: admin });
-  }
+  const fused = await caseOf(admin, 'RW-DEMO-0003');
+  const centres = await api.call(AUTH_API.getCentres, { search: 'Nova Reading Hub' }, { session: admin });
+  const hub = centres.items.find((c) => c.name === 'Nova Reading Hub');
+  const { contracts } = await api.call(CASES_API.fusionContracts, {}, { session: admin });
+  if (contracts.some((c) => c.senderGroupId === fused.groupId && c.fusionCentreId === hub._id)) return;
+  await api.call(
+    CASES_API.createFusionContract,
+    { senderGroupId: fused.groupId, fusionCentreId: hub._id },
+    {
+      session: admin,
+    },
+  );
+  const isNew = (c) => c.status === 'NEW' && c.workflowType === 'Center' && c.fusionStatus === null;
+  if (isNew(fused))
+    await api.call(
+      CASES_API.fusionSend,
+      { _id: fused._id, version: fused.version, fusionCentreId: hub._id },
+      {
+        session: admin,
+      },
+    );
+  const offered = await caseOf(admin, 'RW-DEMO-0005');
+  if (isNew(offered))
+    await api.call(CASES_API.offerToMarketplace, { _id: offered._id, version: offered.version }, { session: admin });
+  console.log(
+    '[demo] workflows: RW-DEMO-0003 sent to Nova Reading Hub (fusion), RW-DEMO-0005 offered to the marketplace',
+  );
 }
 
 async function archived(token, patientId) {
@@ -126,7 +130,6 @@ async function archived(token, patientId) {
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'rayworks-demo-studies-'));
 let stored = 0;
-const storedIds = [];
 try {
   const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
   for (const { by, ...study } of DEMO_STUDIES) {
@@ -136,9 +139,8 @@ try {
     const { status } = await stowFiles(dicomweb, token, built.files);
     if (status !== 200) throw new Error(`storing ${study.patientId} answered ${status}`);
     stored += 1;
-    storedIds.push(study.patientId);
   }
-  await showWorkflows(storedIds);
+  await showWorkflows();
   console.log(`[demo] studies: ${stored} stored, ${DEMO_STUDIES.length - stored} already in the demo archive`);
 } finally {
   await rm(dir, { recursive: true, force: true });
