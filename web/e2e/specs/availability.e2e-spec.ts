@@ -52,9 +52,23 @@ describe('availability switch of a radiologist', () => {
       await page.getByRole('switch', { name: /Availability/ }).click();
       await waitForState(page, 'false', 'closed');
       await shell.waitForToast(AUTH_MESSAGES.availabilityOffline);
+
+      // on the live worklist, going offline does not cut the screen off: it holds the connection until it is left
+      await page.goto(url(CONSOLE_ROUTES.cases), { waitUntil: 'domcontentloaded' });
+      await shell.waitUntilReady();
+      await waitForState(page, 'false', 'open');
+      await page.getByRole('switch', { name: /Availability/ }).click();
+      await waitForState(page, 'true', 'open');
+      await page.getByRole('switch', { name: /Availability/ }).click();
+      await shell.waitForToast(AUTH_MESSAGES.availabilityOffline);
+      await waitForState(page, 'false', 'open');
+      // left for a screen without live data (a move inside the console, nothing reloads): it closes
+      await page.getByRole('link', { name: 'Report Templates' }).first().click();
+      await page.waitForURL((u) => !u.pathname.startsWith(CONSOLE_ROUTES.cases));
+      await waitForState(page, 'false', 'closed');
       expect(pageErrors).toEqual([]);
     } finally {
       await context.close();
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -119,3 +119,27 @@ export function closeRealtime(): void {
 }
 
 export const isRealtimeOpen = (): boolean => socket !== null;
+
+/** Screens showing live data now (the worklist, the import screen, …): each holds the connection open. */
+let screenHolds = 0;
+
+/**
+ * A screen's hold on the connection: opens it when none is open; the release closes it when no other screen holds it
+ * and the user's availability does not keep it open.
+ */
+export function holdRealtime(credentials: RealtimeCredentials): () => void {
+  screenHolds += 1;
+  openRealtime(credentials);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    screenHolds -= 1;
+    if (screenHolds === 0 && !readProfile()?.isAvailability) closeRealtime();
+  };
+}
+
+/** Going offline: the connection closes unless a screen on display still shows live data (it closes on leaving). */
+export function closeRealtimeUnlessHeld(): void {
+  if (screenHolds === 0) closeRealtime();
+}

@@ -1,7 +1,7 @@
 import type { ServerToClientEvents } from '@rayworks/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { readProfile } from '../api/storage';
-import { closeRealtime, isRealtimeOpen, openRealtime } from './availability-connection';
+import { holdRealtime } from './availability-connection';
 import { useRealtime } from './useRealtime';
 
 type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0];
@@ -9,18 +9,16 @@ type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEv
 /**
  * The messages of one server event received while the calling screen is open (the import screen's
  * `imaging:import-progress`, the archive's `imaging:download-state`). Opens the real-time connection for the
- * logged-in user when none is open, and closes it again on leaving unless the user's availability keeps it open.
+ * logged-in user when none is open, and holds it while the screen is shown (switching offline does not cut a screen
+ * off); on leaving it closes unless another screen or the user's availability keeps it open.
  */
 export function useRealtimeEvents<E extends keyof ServerToClientEvents>(event: E): Payload<E>[] {
   const { messages } = useRealtime();
   const [since] = useState(() => new Date().toISOString());
   useEffect(() => {
     const profile = readProfile();
-    if (isRealtimeOpen() || !profile?.token || !profile.sessionToken) return;
-    openRealtime({ userId: profile._id, token: profile.token, sessionToken: profile.sessionToken });
-    return () => {
-      if (!readProfile()?.isAvailability) closeRealtime();
-    };
+    if (!profile?.token || !profile.sessionToken) return;
+    return holdRealtime({ userId: profile._id, token: profile.token, sessionToken: profile.sessionToken });
   }, []);
   return useMemo(
     () => messages.filter((m) => m.event === event && m.receivedAt >= since).map((m) => m.payload as Payload<E>),

@@ -3,7 +3,12 @@ import { AUTH_API, AUTH_MESSAGES, AVAILABILITY_ROLES, normalizeRoleCode } from '
 import { useEffect } from 'react';
 import { callApi } from '../../api/client';
 import { updateProfile, type StoredProfile } from '../../api/storage';
-import { closeRealtime, isRealtimeOpen, openRealtime } from '../../realtime/availability-connection';
+import {
+  closeRealtime,
+  closeRealtimeUnlessHeld,
+  isRealtimeOpen,
+  openRealtime,
+} from '../../realtime/availability-connection';
 import { toastSuccess } from '../../shared/ui/toast';
 
 /** The switch shows only for CENTER_RADIOLOGIST and TYPIST (spec §2). */
@@ -35,7 +40,7 @@ export function useAvailability(user: StoredProfile | null) {
       updateProfile({ isAvailability });
       const creds = user ? credentials(user) : null;
       if (isAvailability && creds) openRealtime(creds);
-      if (!isAvailability) closeRealtime();
+      if (!isAvailability) closeRealtimeUnlessHeld();
       toastSuccess(isAvailability ? AUTH_MESSAGES.availabilityOnline : AUTH_MESSAGES.availabilityOffline);
     },
   });
