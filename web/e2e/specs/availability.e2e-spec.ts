@@ -37,6 +37,7 @@ describe('availability switch of a radiologist', () => {
       await page.goto(url(CONSOLE_ROUTES.profile), { waitUntil: 'domcontentloaded' });
       await shell.waitUntilReady();
       await waitForState(page, 'false', 'closed');
+      expect(await switchState(page)).toEqual({ available: 'false', connection: 'closed' });
 
       await page.getByRole('switch', { name: /Availability/ }).click();
       await waitForState(page, 'true', 'open');
