@@ -58,9 +58,10 @@ describe('availability switch of a radiologist', () => {
       await page.goto(url(CONSOLE_ROUTES.cases), { waitUntil: 'domcontentloaded' });
       await shell.waitUntilReady();
       await waitForState(page, 'false', 'open');
-      await page.getByRole('switch', { name: /Availability/ }).click();
+      // (the toasts of the switch sit over it: the switch's input takes the click itself)
+      await page.getByRole('switch', { name: /Availability/ }).dispatchEvent('click');
       await waitForState(page, 'true', 'open');
-      await page.getByRole('switch', { name: /Availability/ }).click();
+      await page.getByRole('switch', { name: /Availability/ }).dispatchEvent('click');
       await shell.waitForToast(AUTH_MESSAGES.availabilityOffline);
       await waitForState(page, 'false', 'open');
       // left for a screen without live data (a move inside the console, nothing reloads): it closes
