@@ -186,8 +186,9 @@ export class CasesService {
       if (current.status === 'COMPLETED')
         throw new ConflictException(CASE_MESSAGES.actionNotAllowed(CASE_CORE_ACTIONS.edit, current.status));
       const patch: Partial<CaseEntity> = {};
-      for (const [key, value] of Object.entries(fields) as [keyof typeof fields, unknown][]) {
-        if (value !== undefined) (patch as Record<string, unknown>)[key] = value;
+      // the fields given (the contract's keys are the row's columns); an absent one stays as it is
+      for (const key of Object.keys(fields) as (keyof typeof fields)[]) {
+        if (fields[key] !== undefined) Object.assign(patch, { [key]: fields[key] });
       }
       const priority = fields.priority ?? current.priority;
       const modality = fields.modality ?? current.modality;
