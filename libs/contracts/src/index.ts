@@ -35,6 +35,8 @@ export * from './cases/audit-endpoints.js';
 export * from './cases/collaboration-endpoints.js';
 export * from './cases/marketplace-endpoints.js';
 export * from './cases/fusion-endpoints.js';
+export * from './viewer/voi-presets.js';
+export * from './viewer/slice-sync.js';
 export * from './reporting/endpoints.js';
 export * from './billing/endpoints.js';
 export * from './lims/endpoints.js';
