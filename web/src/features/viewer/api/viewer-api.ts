@@ -85,8 +85,11 @@ export const VIEWER_API = defineApi('cases', {
 });
 
 /** Opens the case in the viewer: the study, its priors and a short-lived study token for DICOMweb. */
-export const openViewer = async (caseId: string, signal?: AbortSignal): Promise<ViewerOpen> =>
-  (await callApi(VIEWER_API.open, { body: { caseId }, signal, context: 'session' })).data;
+export const openViewer = async (
+  caseId: string,
+  signal?: AbortSignal,
+  context: 'session' | 'background' = 'session',
+): Promise<ViewerOpen> => (await callApi(VIEWER_API.open, { body: { caseId }, signal, context })).data;
 
 export const findAnnotations = async (caseId: string): Promise<ViewerAnnotation[]> =>
   (await callApi(VIEWER_API.findAnnotations, { body: { caseId } })).data.annotations;
