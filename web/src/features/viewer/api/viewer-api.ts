@@ -57,10 +57,10 @@ export type ViewerOpen = z.infer<typeof viewerOpenSchema>;
 export type ViewerPrior = ViewerOpen['priors'][number];
 
 export const VIEWER_API = defineApi('cases', {
-  open: ep({ method: 'POST', path: '/viewer/open', access: view, body: caseRef, data: viewerOpenSchema, errors: [404] }),
+  open: ep({ method: 'POST', path: '/cases/viewer/open', access: view, body: caseRef, data: viewerOpenSchema, errors: [404] }),
   findAnnotations: ep({
     method: 'POST',
-    path: '/viewer/annotations/find',
+    path: '/cases/viewer/annotations/find',
     access: view,
     body: caseRef,
     data: z.object({ annotations: z.array(viewerAnnotationSchema) }),
@@ -68,7 +68,7 @@ export const VIEWER_API = defineApi('cases', {
   }),
   saveAnnotation: ep({
     method: 'POST',
-    path: '/viewer/annotations/save',
+    path: '/cases/viewer/annotations/save',
     access: view,
     body: z.object({ caseId: z.string(), annotation: viewerAnnotationSchema }),
     data: viewerAnnotationSchema,
@@ -76,7 +76,7 @@ export const VIEWER_API = defineApi('cases', {
   }),
   deleteAnnotation: ep({
     method: 'POST',
-    path: '/viewer/annotations/delete',
+    path: '/cases/viewer/annotations/delete',
     access: view,
     body: z.object({ caseId: z.string(), id: z.string() }),
     data: z.object({ id: z.string() }),

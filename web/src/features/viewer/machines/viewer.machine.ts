@@ -9,7 +9,7 @@ import type { ViewerOpen } from '../api/viewer-api';
  */
 export const VIEWER_TEXT = {
   noAccess: 'This case cannot be opened: it does not exist or you do not have access to it.',
-  expired: 'The viewer link has expired. Open the case again from the worklist.',
+  expired: 'This viewer link has expired. Open the case again from the worklist.',
   error: 'The viewer could not open this case. Try again later.',
   noCase: 'No case was given to open.',
 } as const;
