@@ -142,13 +142,14 @@ export function ViewerWorkspace({
   }, [engine]);
 
   // ---- measurements: restore on load, save on completed/modified, delete on removed ----
+  const restored = useRef<ViewerEngine | null>(null);
   useEffect(() => {
-    if (!engine || !state.viewports[0]?.rendered) return;
-    let live = true;
+    if (!engine || !state.viewports[0]?.rendered || restored.current === engine) return;
+    restored.current = engine;
     findAnnotations(open.caseId)
       .then((saved) => {
-        if (!live) return;
-        setAnnotations(saved);
+        if (restored.current !== engine) return;
+        setAnnotations((list) => [...saved, ...list.filter((a) => !saved.some((s) => s.id === a.id))]);
         engine.restoreAnnotations(
           saved
             .filter((a) => a.kind === 'measurement')
@@ -156,9 +157,6 @@ export function ViewerWorkspace({
         );
       })
       .catch(() => undefined);
-    return () => {
-      live = false;
-    };
     // restore once the first image is drawn
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [engine, Boolean(state.viewports[0]?.rendered), open.caseId, root]);
@@ -305,7 +303,7 @@ export function ViewerWorkspace({
         cine={state.cine}
         cineFps={cineFps}
         synced={state.synced}
-        comparing={Boolean(comparing)}
+        comparing={Boolean(comparing) && !mpr}
         onTool={(name) => engine?.setTool(name)}
         onPreset={(c, w) => engine?.setVoi(c, w)}
         onLayout={(l) => {

@@ -144,7 +144,6 @@ export class ViewerEngine {
       getReferenceLineSlabThicknessControlsOn: () => false,
     });
     this.applyBindings(this.stackGroup, WindowLevelTool.toolName);
-    this.applyBindings(this.mprGroup, CrosshairsTool.toolName);
   }
 
   // ---- store ----
@@ -190,6 +189,9 @@ export class ViewerEngine {
   setElements(elements: HTMLDivElement[], mpr: boolean): void {
     for (const off of this.elementListeners) off();
     this.elementListeners = [];
+    this.voiSync?.destroy();
+    this.voiSync = null;
+    this.stacks = [];
     for (const vp of this.engine.getViewports()) {
       this.stackGroup.removeViewports(ENGINE_ID, vp.id);
       this.mprGroup.removeViewports(ENGINE_ID, vp.id);
@@ -210,10 +212,13 @@ export class ViewerEngine {
       ),
     );
     const group = mpr ? this.mprGroup : this.stackGroup;
+    // crosshairs need their three viewports before they are active
+    if (mpr) this.mprGroup.setToolPassive(CrosshairsTool.toolName);
     elements.forEach((element, n) => {
       group.addViewport(vpId(n), ENGINE_ID);
       this.listen(element, n);
     });
+    if (mpr) this.applyBindings(this.mprGroup, CrosshairsTool.toolName);
     const modes: ViewportMode[] = ['mpr-axial', 'mpr-sagittal', 'mpr-coronal'];
     this.set({
       viewports: elements.map((_, n) => emptyViewport(n, mpr ? modes[n]! : 'stack')),
@@ -250,6 +255,11 @@ export class ViewerEngine {
     const vp = this.viewport(n);
     return vp && this.state.viewports[n]?.mode === 'stack' ? (vp as StackViewport) : undefined;
   }
+  /** The image index each viewport shows, kept by series across layout changes. */
+  private lastIndex = new Map<string, number>();
+  indexFor(stack: SeriesStack): number | undefined {
+    return this.lastIndex.get(stack.series.seriesInstanceUid);
+  }
   stackOf(n: number): SeriesStack | null {
     return this.stacks[n] ?? null;
   }
@@ -281,6 +291,8 @@ export class ViewerEngine {
     ) {
       return;
     }
+    const uid = current.mode === 'stack' ? this.stacks[n]?.series.seriesInstanceUid : undefined;
+    if (uid) this.lastIndex.set(uid, imageIndex);
     this.setViewport(n, { voi, imageIndex, imageCount, zoom, rendered: true });
     if (n === 0 && !this.firstImageMarked && imageCount > 0) {
       this.firstImageMarked = true;
@@ -294,7 +306,10 @@ export class ViewerEngine {
     const vp = this.stackViewport(n);
     if (!vp) return;
     this.stacks[n] = stack;
-    const start = startIndex ?? Math.floor(stack.imageIds.length / 2);
+    const start = Math.min(
+      stack.imageIds.length - 1,
+      Math.max(0, startIndex ?? this.indexFor(stack) ?? Math.floor(stack.imageIds.length / 2)),
+    );
     this.setViewport(n, {
       studyUid: stack.series.studyInstanceUid,
       seriesUid: stack.series.seriesInstanceUid,
@@ -422,7 +437,7 @@ export class ViewerEngine {
     }
     this.voiSync ??= synchronizers.createVOISynchronizer(VOI_SYNC, { syncInvertState: true, syncColormap: false } as never);
     this.stacks.forEach((s, n) => {
-      if (s) this.voiSync!.add({ renderingEngineId: ENGINE_ID, viewportId: vpId(n) });
+      if (s && this.stackViewport(n)) this.voiSync!.add({ renderingEngineId: ENGINE_ID, viewportId: vpId(n) });
     });
   }
   /** After a prior is loaded beside the current study. */
