@@ -32,7 +32,10 @@ export function slicePositions(positions: readonly (readonly number[])[], normal
 export function sliceSpacing(positions: readonly number[]): number {
   if (positions.length < 2) return 0;
   const sorted = [...positions].sort((a, b) => a - b);
-  const gaps = sorted.slice(1).map((p, i) => p - sorted[i]!).sort((a, b) => a - b);
+  const gaps = sorted
+    .slice(1)
+    .map((p, i) => p - sorted[i]!)
+    .sort((a, b) => a - b);
   return gaps[Math.floor(gaps.length / 2)]!;
 }
 

@@ -23,7 +23,8 @@ describe('VOI presets', () => {
     expect(voiRangeOf(40, 80)).toEqual({ lower: 0, upper: 79 });
     expect(voiRangeOf(-600, 1500)).toEqual({ lower: -1350, upper: 149 });
     expect(voiRangeOf(10, 0)).toEqual({ lower: 9.5, upper: 9.5 });
-    for (const p of VOI_PRESETS) expect(windowOf(voiRangeOf(p.center, p.width))).toEqual({ center: p.center, width: p.width });
+    for (const p of VOI_PRESETS)
+      expect(windowOf(voiRangeOf(p.center, p.width))).toEqual({ center: p.center, width: p.width });
   });
 
   it('formats center,width rounded for the viewport attribute', () => {

@@ -57,7 +57,14 @@ export type ViewerOpen = z.infer<typeof viewerOpenSchema>;
 export type ViewerPrior = ViewerOpen['priors'][number];
 
 export const VIEWER_API = defineApi('cases', {
-  open: ep({ method: 'POST', path: '/cases/viewer/open', access: view, body: caseRef, data: viewerOpenSchema, errors: [404] }),
+  open: ep({
+    method: 'POST',
+    path: '/cases/viewer/open',
+    access: view,
+    body: caseRef,
+    data: viewerOpenSchema,
+    errors: [404],
+  }),
   findAnnotations: ep({
     method: 'POST',
     path: '/cases/viewer/annotations/find',

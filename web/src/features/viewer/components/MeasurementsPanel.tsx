@@ -11,11 +11,23 @@ export function MeasurementsPanel({
   onJump(a: ViewerAnnotation): void;
   onDelete(a: ViewerAnnotation): void;
 }) {
-  if (annotations.length === 0) return <Text size="xs" c="dimmed">No measurements yet</Text>;
+  if (annotations.length === 0)
+    return (
+      <Text size="xs" c="dimmed">
+        No measurements yet
+      </Text>
+    );
   return (
     <Stack gap={4}>
       {annotations.map((a) => (
-        <Group key={a.id} gap={4} wrap="nowrap" data-testid="measurement-row" data-annotation-id={a.id} data-kind={a.kind}>
+        <Group
+          key={a.id}
+          gap={4}
+          wrap="nowrap"
+          data-testid="measurement-row"
+          data-annotation-id={a.id}
+          data-kind={a.kind}
+        >
           <UnstyledButton onClick={() => onJump(a)} style={{ flex: 1 }}>
             <Text size="xs" c="#ddd">
               {a.kind === 'keyImage' ? '★ ' : ''}

@@ -19,7 +19,15 @@ const dicomDate = (d: string | null | undefined) =>
   d && /^\d{8}$/.test(d) ? `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}` : (d ?? '');
 
 /** Patient and study data (top left), series (top right), image n/N, W/L and zoom (bottom). */
-export function Overlay({ viewport, open, stack }: { viewport: ViewportState; open: ViewerOpen; stack: SeriesStack | null }) {
+export function Overlay({
+  viewport,
+  open,
+  stack,
+}: {
+  viewport: ViewportState;
+  open: ViewerOpen;
+  stack: SeriesStack | null;
+}) {
   const instance = stack?.instances[viewport.imageIndex];
   const isCurrent = !viewport.studyUid || viewport.studyUid === open.studyInstanceUid;
   const name = (isCurrent ? open.patient.name : instance && str(instance, TAGS.patientName)) ?? '';
@@ -32,9 +40,7 @@ export function Overlay({ viewport, open, stack }: { viewport: ViewportState; op
         {`${name.replace(/\^/g, ' ')}\nID: ${pid}\n${dicomDate(date)}${isCurrent ? '' : '  (prior)'}`}
       </div>
       <div style={corner({ top: 6, right: 8, textAlign: 'right' })}>
-        {stack
-          ? `${stack.series.modality} · Se ${stack.series.seriesNumber ?? '-'}\n${stack.series.description}`
-          : ''}
+        {stack ? `${stack.series.modality} · Se ${stack.series.seriesNumber ?? '-'}\n${stack.series.description}` : ''}
         {viewport.mode !== 'stack' ? `\n${viewport.mode.replace('mpr-', '').toUpperCase()}` : ''}
       </div>
       <div style={corner({ bottom: 6, left: 8 })}>

@@ -20,7 +20,13 @@ function Thumbnail({ root, series }: { root: string; series: SeriesInfo }) {
   }, [root, series]);
   return (
     <Box w={96} h={96} bg="#000" style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      {url ? <img src={url} alt="" style={{ maxWidth: 96, maxHeight: 96 }} /> : <Text c="dimmed" size="xs">{series.modality}</Text>}
+      {url ? (
+        <img src={url} alt="" style={{ maxWidth: 96, maxHeight: 96 }} />
+      ) : (
+        <Text c="dimmed" size="xs">
+          {series.modality}
+        </Text>
+      )}
     </Box>
   );
 }

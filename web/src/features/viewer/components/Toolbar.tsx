@@ -63,7 +63,11 @@ export function Toolbar(p: ToolbarProps) {
       <Group gap={4}>
         {VOI_PRESETS.map((preset) => (
           <Tooltip key={preset.id} label={`${preset.label}: ${preset.center}/${preset.width}`}>
-            <Button {...small} data-testid={`preset-${preset.id}`} onClick={() => p.onPreset(preset.center, preset.width)}>
+            <Button
+              {...small}
+              data-testid={`preset-${preset.id}`}
+              onClick={() => p.onPreset(preset.center, preset.width)}
+            >
               {preset.label}
             </Button>
           </Tooltip>
@@ -109,7 +113,13 @@ export function Toolbar(p: ToolbarProps) {
         </Button>
       </Group>
       <Group gap={4}>
-        <Button {...small} variant={p.cine ? 'filled' : 'default'} data-testid="cine" onClick={p.onCine} disabled={p.mpr}>
+        <Button
+          {...small}
+          variant={p.cine ? 'filled' : 'default'}
+          data-testid="cine"
+          onClick={p.onCine}
+          disabled={p.mpr}
+        >
           {p.cine ? 'Stop' : 'Cine'}
         </Button>
         <NumberInput

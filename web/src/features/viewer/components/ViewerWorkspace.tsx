@@ -11,7 +11,14 @@ import {
 } from '../api/viewer-api';
 import { MEASUREMENT_TOOLS, ViewerEngine, type EngineState } from '../cornerstone/engine';
 import { initCornerstone } from '../cornerstone/init';
-import { DicomwebError, absoluteRoot, listSeries, loadSeriesStack, type SeriesInfo, type SeriesStack } from '../cornerstone/wado';
+import {
+  DicomwebError,
+  absoluteRoot,
+  listSeries,
+  loadSeriesStack,
+  type SeriesInfo,
+  type SeriesStack,
+} from '../cornerstone/wado';
 import { annotationData, imageRefOf, measurementText } from '../hooks/annotations';
 import { MeasurementsPanel } from './MeasurementsPanel';
 import { PriorsPanel } from './PriorsPanel';
@@ -31,7 +38,11 @@ const SAVE_DELAY_MS = 400;
 
 /** The prior's series that best matches the current one: the same modality, else the first. */
 function bestMatch(series: SeriesInfo[], modality: string | undefined): SeriesInfo | undefined {
-  return series.find((s) => s.modality === modality && (s.instanceCount ?? 0) > 1) ?? series.find((s) => s.modality === modality) ?? series[0];
+  return (
+    series.find((s) => s.modality === modality && (s.instanceCount ?? 0) > 1) ??
+    series.find((s) => s.modality === modality) ??
+    series[0]
+  );
 }
 
 /** The reading workspace of an opened case: toolbar, series/priors panel, viewports, measurements. */
@@ -91,7 +102,10 @@ export function ViewerWorkspace({
   }, [root, open.studyInstanceUid, open.seriesInstanceUids, fail]);
 
   const firstSeries = useMemo(
-    () => series.find((s) => s.seriesInstanceUid === initialSeries) ?? series.find((s) => (s.instanceCount ?? 0) > 0) ?? series[0],
+    () =>
+      series.find((s) => s.seriesInstanceUid === initialSeries) ??
+      series.find((s) => (s.instanceCount ?? 0) > 0) ??
+      series[0],
     [series, initialSeries],
   );
 
@@ -150,11 +164,7 @@ export function ViewerWorkspace({
       .then((saved) => {
         if (restored.current !== engine) return;
         setAnnotations((list) => [...saved, ...list.filter((a) => !saved.some((s) => s.id === a.id))]);
-        engine.restoreAnnotations(
-          saved
-            .filter((a) => a.kind === 'measurement')
-            .map((a) => rebased(a, root)),
-        );
+        engine.restoreAnnotations(saved.filter((a) => a.kind === 'measurement').map((a) => rebased(a, root)));
       })
       .catch(() => undefined);
     // restore once the first image is drawn

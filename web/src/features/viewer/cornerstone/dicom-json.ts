@@ -39,7 +39,9 @@ export function num(json: DicomJson, tag: string): number | null {
 }
 
 export function nums(json: DicomJson, tag: string): number[] {
-  return values(json, tag).map((v) => Number(v)).filter((n) => Number.isFinite(n));
+  return values(json, tag)
+    .map((v) => Number(v))
+    .filter((n) => Number.isFinite(n));
 }
 
 /** The DICOM JSON as table rows for the tag browser: tag, VR and a short text of the value. */
@@ -59,6 +61,10 @@ export function tagRows(json: DicomJson): { tag: string; vr: string; value: stri
         ).join('\\');
       } else if (e.BulkDataURI) value = '(bulk data)';
       else if (e.InlineBinary) value = '(binary)';
-      return { tag: `(${tag.slice(0, 4)},${tag.slice(4)})`, vr: e.vr ?? '', value: value.length > 200 ? `${value.slice(0, 200)}…` : value };
+      return {
+        tag: `(${tag.slice(0, 4)},${tag.slice(4)})`,
+        vr: e.vr ?? '',
+        value: value.length > 200 ? `${value.slice(0, 200)}…` : value,
+      };
     });
 }

@@ -116,7 +116,14 @@ export class ViewerEngine {
   private engine = new RenderingEngine(ENGINE_ID);
   private elements: HTMLDivElement[] = [];
   private stacks: (SeriesStack | null)[] = [];
-  private state: EngineState = { viewports: [], active: 0, tool: WindowLevelTool.toolName, synced: true, mpr: false, cine: false };
+  private state: EngineState = {
+    viewports: [],
+    active: 0,
+    tool: WindowLevelTool.toolName,
+    synced: true,
+    mpr: false,
+    cine: false,
+  };
   private listeners = new Set<() => void>();
   private syncing = false;
   private voiSync: ReturnType<typeof synchronizers.createVOISynchronizer> | null = null;
@@ -168,8 +175,10 @@ export class ViewerEngine {
       if (name !== primary) group.setToolPassive(name);
     }
     group.setToolActive(primary, { bindings: [{ mouseButton: MouseBindings.Primary }] });
-    if (primary !== PanTool.toolName) group.setToolActive(PanTool.toolName, { bindings: [{ mouseButton: MouseBindings.Auxiliary }] });
-    if (primary !== ZoomTool.toolName) group.setToolActive(ZoomTool.toolName, { bindings: [{ mouseButton: MouseBindings.Secondary }] });
+    if (primary !== PanTool.toolName)
+      group.setToolActive(PanTool.toolName, { bindings: [{ mouseButton: MouseBindings.Auxiliary }] });
+    if (primary !== ZoomTool.toolName)
+      group.setToolActive(ZoomTool.toolName, { bindings: [{ mouseButton: MouseBindings.Secondary }] });
     if (primary !== StackScrollTool.toolName) {
       group.setToolActive(StackScrollTool.toolName, { bindings: [{ mouseButton: MouseBindings.Wheel }] });
     } else {
@@ -198,7 +207,11 @@ export class ViewerEngine {
       this.engine.disableElement(vp.id);
     }
     this.elements = elements;
-    const orientations = [CoreEnums.OrientationAxis.AXIAL, CoreEnums.OrientationAxis.SAGITTAL, CoreEnums.OrientationAxis.CORONAL];
+    const orientations = [
+      CoreEnums.OrientationAxis.AXIAL,
+      CoreEnums.OrientationAxis.SAGITTAL,
+      CoreEnums.OrientationAxis.CORONAL,
+    ];
     this.engine.setViewports(
       elements.map((element, n) =>
         mpr
@@ -208,12 +221,17 @@ export class ViewerEngine {
               element,
               defaultOptions: { orientation: orientations[n], background: [0, 0, 0] as Types.Point3 },
             }
-          : { viewportId: vpId(n), type: CoreEnums.ViewportType.STACK, element, defaultOptions: { background: [0, 0, 0] as Types.Point3 } },
+          : {
+              viewportId: vpId(n),
+              type: CoreEnums.ViewportType.STACK,
+              element,
+              defaultOptions: { background: [0, 0, 0] as Types.Point3 },
+            },
       ),
     );
     const group = mpr ? this.mprGroup : this.stackGroup;
     // crosshairs need their three viewports before they are active
-    if (mpr) this.mprGroup.setToolPassive(CrosshairsTool.toolName);
+    if (mpr) this.mprGroup.setToolDisabled(CrosshairsTool.toolName);
     elements.forEach((element, n) => {
       group.addViewport(vpId(n), ENGINE_ID);
       this.listen(element, n);
@@ -269,18 +287,13 @@ export class ViewerEngine {
     const vp = this.viewport(n);
     const current = this.state.viewports[n];
     if (!vp || !current) return;
-    const props = (vp as StackViewport).getProperties?.() as { voiRange?: { lower: number; upper: number } } | undefined;
+    const props = (vp as StackViewport).getProperties?.() as
+      { voiRange?: { lower: number; upper: number } } | undefined;
     const range = props?.voiRange;
     const voi = range ? (({ center, width }) => formatVoi(center, width))(windowOf(range)) : '';
-    let imageIndex = current.imageIndex;
-    let imageCount = current.imageCount;
-    if (current.mode === 'stack') {
-      imageIndex = (vp as StackViewport).getCurrentImageIdIndex();
-      imageCount = (vp as StackViewport).getImageIds().length;
-    } else {
-      imageIndex = vp.getSliceIndex?.() ?? 0;
-      imageCount = vp.getNumberOfSlices?.() ?? 0;
-    }
+    const stack = current.mode === 'stack';
+    const imageIndex = stack ? (vp as StackViewport).getCurrentImageIdIndex() : (vp.getSliceIndex?.() ?? 0);
+    const imageCount = stack ? (vp as StackViewport).getImageIds().length : (vp.getNumberOfSlices?.() ?? 0);
     const zoom = Math.round(vp.getZoom() * 100) / 100;
     if (
       current.voi === voi &&
@@ -435,7 +448,10 @@ export class ViewerEngine {
       this.voiSync = null;
       return;
     }
-    this.voiSync ??= synchronizers.createVOISynchronizer(VOI_SYNC, { syncInvertState: true, syncColormap: false } as never);
+    this.voiSync ??= synchronizers.createVOISynchronizer(VOI_SYNC, {
+      syncInvertState: true,
+      syncColormap: false,
+    } as never);
     this.stacks.forEach((s, n) => {
       if (s && this.stackViewport(n)) this.voiSync!.add({ renderingEngineId: ENGINE_ID, viewportId: vpId(n) });
     });
@@ -482,11 +498,11 @@ export class ViewerEngine {
 
   // ---- measurements ----
   /** The annotation events (completed, modified, removed) for the page to save. */
-  onAnnotation(
-    handler: (kind: 'saved' | 'removed', annotation: ToolTypes.Annotation) => void,
-  ): () => void {
-    const saved = (evt: Event) => handler('saved', (evt as CustomEvent<{ annotation: ToolTypes.Annotation }>).detail.annotation);
-    const removed = (evt: Event) => handler('removed', (evt as CustomEvent<{ annotation: ToolTypes.Annotation }>).detail.annotation);
+  onAnnotation(handler: (kind: 'saved' | 'removed', annotation: ToolTypes.Annotation) => void): () => void {
+    const saved = (evt: Event) =>
+      handler('saved', (evt as CustomEvent<{ annotation: ToolTypes.Annotation }>).detail.annotation);
+    const removed = (evt: Event) =>
+      handler('removed', (evt as CustomEvent<{ annotation: ToolTypes.Annotation }>).detail.annotation);
     const { ANNOTATION_COMPLETED, ANNOTATION_MODIFIED, ANNOTATION_REMOVED } = ToolEnums.Events;
     eventTarget.addEventListener(ANNOTATION_COMPLETED, saved);
     eventTarget.addEventListener(ANNOTATION_MODIFIED, saved);
@@ -517,7 +533,7 @@ export class ViewerEngine {
   /** The image currently shown in a viewport: its image id (for key images). */
   currentImageId(n = this.state.active): string | null {
     const vp = this.stackViewport(n);
-    return vp ? vp.getCurrentImageId() ?? null : null;
+    return vp ? (vp.getCurrentImageId() ?? null) : null;
   }
 
   resize(): void {

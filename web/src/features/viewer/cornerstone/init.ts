@@ -55,7 +55,10 @@ export function initCornerstone(): Promise<void> {
       // WADO-RS frames and metadata carry the study token (never the console's session token)
       beforeSend: () => studyToken.headers(),
     });
-    volumeLoader.registerVolumeLoader('cornerstoneStreamingImageVolume', cornerstoneStreamingImageVolumeLoader as never);
+    volumeLoader.registerVolumeLoader(
+      'cornerstoneStreamingImageVolume',
+      cornerstoneStreamingImageVolumeLoader as never,
+    );
     toolsInit();
     for (const tool of [
       WindowLevelTool,

@@ -132,11 +132,10 @@ async function buildStack(root: string, series: SeriesInfo): Promise<SeriesStack
 /** Where the slice `index` of stack A falls in stack B, by patient position (null: out of B's range). */
 export function mapStackIndex(a: SeriesStack, index: number, b: SeriesStack): number | null {
   if (a.positions.some((p) => p.length !== 3) || b.positions.some((p) => p.length !== 3)) return null;
-  return mapSliceBetween(
-    { positions: a.positions, orientation: a.orientation },
-    index,
-    { positions: b.positions, orientation: b.orientation },
-  );
+  return mapSliceBetween({ positions: a.positions, orientation: a.orientation }, index, {
+    positions: b.positions,
+    orientation: b.orientation,
+  });
 }
 
 /** A series thumbnail (WADO-RS /thumbnail, else the middle frame rendered), as an object URL. */

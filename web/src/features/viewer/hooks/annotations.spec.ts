@@ -16,15 +16,21 @@ describe('viewer annotations', () => {
     expect(measurementText('Length', stats({ length: 42.14, unit: 'mm' }))).toBe('42.1 mm');
     expect(measurementText('Angle', stats({ angle: 37.49 }))).toBe('37.5°');
     expect(measurementText('Probe', stats({ value: -2, modalityUnit: 'HU' }))).toBe('-2.0 HU');
-    expect(measurementText('EllipticalROI', stats({ mean: 40.23, stdDev: 3.1, area: 120.33, areaUnit: 'mm²', modalityUnit: 'HU' }))).toBe(
-      'mean 40.2 HU, SD 3.1, area 120.3 mm²',
-    );
+    expect(
+      measurementText(
+        'EllipticalROI',
+        stats({ mean: 40.23, stdDev: 3.1, area: 120.33, areaUnit: 'mm²', modalityUnit: 'HU' }),
+      ),
+    ).toBe('mean 40.2 HU, SD 3.1, area 120.3 mm²');
     expect(measurementText('Length', {})).toBe('');
     expect(measurementText('Unknown', stats({ length: 1 }))).toBe('');
   });
 
   it('saves an annotation without its cached statistics', () => {
-    const saved = annotationData({ annotationUID: 'a', data: { handles: { points: [[0, 0, 0]] }, cachedStats: { x: 1 } } });
+    const saved = annotationData({
+      annotationUID: 'a',
+      data: { handles: { points: [[0, 0, 0]] }, cachedStats: { x: 1 } },
+    });
     expect(saved).toEqual({ annotationUID: 'a', data: { handles: { points: [[0, 0, 0]] } } });
   });
 });

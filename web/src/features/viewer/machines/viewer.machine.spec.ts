@@ -19,7 +19,9 @@ const open = (over: Partial<ViewerOpen> = {}): ViewerOpen => ({
 });
 
 const run = async (result: () => Promise<ViewerOpen>, caseId: string | null = 'c1') => {
-  const actor = createActor(viewerMachine.provide({ actors: { openCase: fromPromise(result) } }), { input: { caseId } });
+  const actor = createActor(viewerMachine.provide({ actors: { openCase: fromPromise(result) } }), {
+    input: { caseId },
+  });
   actor.start();
   await waitFor(actor, (s) => s.value !== 'loading');
   return actor;

@@ -48,7 +48,11 @@ export const viewerMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      always: { guard: ({ context }) => !context.caseId, target: 'error', actions: assign({ message: VIEWER_TEXT.noCase }) },
+      always: {
+        guard: ({ context }) => !context.caseId,
+        target: 'error',
+        actions: assign({ message: VIEWER_TEXT.noCase }),
+      },
       invoke: {
         src: 'openCase',
         input: ({ context }) => ({ caseId: context.caseId }),

@@ -73,4 +73,3 @@ function Message({ title, text, children }: { title: string; text: string; child
     </Center>
   );
 }
-
