@@ -65,7 +65,7 @@ function Message({ title, text, children }: { title: string; text: string; child
         <Title order={3} c="#eee">
           {title}
         </Title>
-        <Text ta="center" data-testid="viewer-message">
+        <Text ta="center" c="#ddd" data-testid="viewer-message">
           {text}
         </Text>
         {children}
