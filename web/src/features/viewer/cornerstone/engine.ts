@@ -21,6 +21,7 @@ import {
   ProbeTool,
   RectangleROITool,
   StackScrollTool,
+  SynchronizerManager,
   ToolGroupManager,
   WindowLevelTool,
   ZoomTool,
@@ -198,8 +199,7 @@ export class ViewerEngine {
   setElements(elements: HTMLDivElement[], mpr: boolean): void {
     for (const off of this.elementListeners) off();
     this.elementListeners = [];
-    this.voiSync?.destroy();
-    this.voiSync = null;
+    this.dropVoiSync();
     this.stacks = [];
     for (const vp of this.engine.getViewports()) {
       this.stackGroup.removeViewports(ENGINE_ID, vp.id);
@@ -444,8 +444,7 @@ export class ViewerEngine {
   private updateVoiSync(): void {
     const wanted = this.state.synced && !this.state.mpr && this.stacks.filter(Boolean).length > 1;
     if (!wanted) {
-      this.voiSync?.destroy();
-      this.voiSync = null;
+      this.dropVoiSync();
       return;
     }
     this.voiSync ??= synchronizers.createVOISynchronizer(VOI_SYNC, {
@@ -455,6 +454,10 @@ export class ViewerEngine {
     this.stacks.forEach((s, n) => {
       if (s && this.stackViewport(n)) this.voiSync!.add({ renderingEngineId: ENGINE_ID, viewportId: vpId(n) });
     });
+  }
+  private dropVoiSync(): void {
+    if (this.voiSync) SynchronizerManager.destroySynchronizer(VOI_SYNC);
+    this.voiSync = null;
   }
   /** After a prior is loaded beside the current study. */
   linkCompare(): void {
@@ -543,7 +546,7 @@ export class ViewerEngine {
   destroy(): void {
     this.stopCine();
     for (const off of this.elementListeners) off();
-    this.voiSync?.destroy();
+    this.dropVoiSync();
     ToolGroupManager.destroyToolGroup(STACK_GROUP);
     ToolGroupManager.destroyToolGroup(MPR_GROUP);
     this.engine.destroy();
