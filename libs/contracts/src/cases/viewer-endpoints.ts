@@ -12,6 +12,9 @@ import { viewerAnnotationSchema } from '../viewer/annotations.js';
  */
 const id = z.uuid();
 
+/** Imaging's DICOMweb base path on the console's origin (the gateway forwards /api/imaging to imaging). */
+export const VIEWER_DICOMWEB_PATH = '/api/imaging/dicomweb';
+
 export const viewerOpenBody = z.object({ caseId: id }).strict();
 
 export const viewerPriorSchema = z.object({

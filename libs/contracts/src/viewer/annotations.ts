@@ -41,11 +41,9 @@ export const viewerAnnotationSchema = z
     label: z.string().trim().max(ANNOTATION_LABEL_MAX),
     /** Display text, e.g. '42.1 mm'. */
     value: z.string().trim().max(ANNOTATION_LABEL_MAX),
-    data: z
-      .record(z.string(), z.unknown())
-      .refine((d) => jsonBytes(d) <= ANNOTATION_DATA_MAX_BYTES, {
-        message: `must be at most ${ANNOTATION_DATA_MAX_BYTES} bytes of JSON`,
-      }),
+    data: z.record(z.string(), z.unknown()).refine((d) => jsonBytes(d) <= ANNOTATION_DATA_MAX_BYTES, {
+      message: `must be at most ${ANNOTATION_DATA_MAX_BYTES} bytes of JSON`,
+    }),
     /** Set by the server (ignored in a save). */
     createdBy: z.uuid().nullable().optional(),
     createdByName: z.string().nullable().optional(),

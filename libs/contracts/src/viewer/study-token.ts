@@ -18,7 +18,10 @@ export const STUDY_TOKEN_MAX_STUDIES = 50;
 export const studyTokenClaimsSchema = z
   .object({
     iss: z.literal(STUDY_TOKEN_ISSUER),
-    aud: z.union([z.literal(STUDY_TOKEN_AUDIENCE), z.array(z.string()).refine((a) => a.includes(STUDY_TOKEN_AUDIENCE))]),
+    aud: z.union([
+      z.literal(STUDY_TOKEN_AUDIENCE),
+      z.array(z.string()).refine((a) => a.includes(STUDY_TOKEN_AUDIENCE)),
+    ]),
     /** The user the token was made for. */
     sub: z.uuid(),
     /** Their login name, for the audit entries of what they read. */

@@ -59,7 +59,13 @@ describe('weasisLink', () => {
 
   it('whatever the values, a built command has exactly the expected arguments', () => {
     const uids = ['1.2.840.10008.1', '2.25.1234567890123456789'];
-    const args = argv(weasisCommand({ dicomwebUrl: 'http://127.0.0.1:8080/api/imaging/dicomweb?x=1&y=2', studyInstanceUids: uids, token }));
+    const args = argv(
+      weasisCommand({
+        dicomwebUrl: 'http://127.0.0.1:8080/api/imaging/dicomweb?x=1&y=2',
+        studyInstanceUids: uids,
+        token,
+      }),
+    );
     expect(args).toHaveLength(3 + uids.length * 2 + 2);
     expect(args.filter((a) => a === '-H')).toHaveLength(1);
     expect(args.filter((a) => a === '--url')).toHaveLength(1);

@@ -26,7 +26,7 @@ function checkedUrl(text: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new WeasisLinkError(`not http(s): ${text}`);
   // URL keeps what it was given in most places: refuse outright anything that could close or split the argument.
-  if (/["'\\\s`$]/.test(text) || /[\u0000-\u001f\u007f]/.test(text))
+  if (/["'\\\s`$]/.test(text) || [...text].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f))
     throw new WeasisLinkError('the DICOMweb URL holds a quote, backslash, space or control character');
   return text.replace(/\/+$/, '');
 }

@@ -5,7 +5,13 @@ import { AUTH_HEADERS, AUTH_MESSAGES, grantsAllow, isBackgroundRequest, PLATFORM
 import { AccessDenialAudit } from './access-denial-audit.js';
 import { bearerToken } from './access-token.js';
 import { AuthFailure, forbidden } from './auth.errors.js';
-import { ACCEPT_BEARER_ALONE, ACCEPT_STUDY_TOKEN, ACCESS_RULE, ALLOW_DURING_PASSWORD_RESET, type AccessRule } from './decorators.js';
+import {
+  ACCEPT_BEARER_ALONE,
+  ACCEPT_STUDY_TOKEN,
+  ACCESS_RULE,
+  ALLOW_DURING_PASSWORD_RESET,
+  type AccessRule,
+} from './decorators.js';
 import { CompanyMismatchError, narrowAccess, type RequestAccess } from './request-access.js';
 import { RequestAuthenticator } from './request-authenticator.js';
 import { setRequestAccess } from './request-state.js';

@@ -76,9 +76,7 @@ describe('study tokens', () => {
         .setExpirationTime(Math.floor(now.getTime() / 1000) + 60)
         .sign(key);
     expect((await refusal(tokens.verify(await make('JWT', 'rayworks-cases'), now))).kind).toBe('invalid');
-    expect((await refusal(tokens.verify(await make('rayworks-study+jwt', 'rayworks-auth'), now))).kind).toBe(
-      'invalid',
-    );
+    expect((await refusal(tokens.verify(await make('rayworks-study+jwt', 'rayworks-auth'), now))).kind).toBe('invalid');
     expect(
       (await refusal(tokens.verify(await make('rayworks-study+jwt', 'rayworks-cases', { scope: 'write' }), now))).kind,
     ).toBe('invalid');

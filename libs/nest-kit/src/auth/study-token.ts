@@ -37,7 +37,9 @@ export class StudyTokenError extends Error {
   }
 
   toHttpException(): UnauthorizedException {
-    return new UnauthorizedException(this.kind === 'expired' ? VIEWER_MESSAGES.linkExpired : AUTH_MESSAGES.unauthorized);
+    return new UnauthorizedException(
+      this.kind === 'expired' ? VIEWER_MESSAGES.linkExpired : AUTH_MESSAGES.unauthorized,
+    );
   }
 }
 
