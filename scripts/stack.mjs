@@ -82,7 +82,9 @@ async function ensureSigningKeys() {
 function ensureViewerTokenSecret() {
   if (process.env.VIEWER_TOKEN_SECRET || fs.existsSync(LOCAL_VIEWER_TOKEN_SECRET_FILE)) return;
   fs.mkdirSync(path.dirname(LOCAL_VIEWER_TOKEN_SECRET_FILE), { recursive: true });
-  fs.writeFileSync(LOCAL_VIEWER_TOKEN_SECRET_FILE, `${crypto.randomBytes(48).toString('base64url')}\n`, { mode: 0o600 });
+  fs.writeFileSync(LOCAL_VIEWER_TOKEN_SECRET_FILE, `${crypto.randomBytes(48).toString('base64url')}\n`, {
+    mode: 0o600,
+  });
 }
 
 async function start() {
