@@ -8,6 +8,7 @@ import {
   AUTH_API,
   AUTH_MESSAGES,
   CASES_API,
+  IMAGING_API,
   VIEWER_DICOMWEB_PATH,
   VIEWER_MESSAGES,
   type Case,
@@ -131,6 +132,13 @@ describe('viewer', () => {
       'multipart/related; type="application/octet-stream"; transfer-syntax=*',
     );
     expect(frame.status).toBe(200);
+    const rendered = await get(
+      `${dicomweb}/studies/${current.studyInstanceUid}/series/${s.seriesInstanceUid}/instances/${s.sopInstanceUid}/rendered`,
+      token,
+      'image/jpeg',
+    );
+    expect(rendered.status).toBe(200);
+    expect(rendered.headers.get('content-type')).toContain('image/jpeg');
     expect((await get(`${dicomweb}/studies/${prior.studyInstanceUid}/metadata`, token)).status).toBe(200);
   });
 
@@ -167,6 +175,9 @@ describe('viewer', () => {
       { session: { token: opened.dicomweb.token } },
     );
     expect(findOne.status).toBe(401);
+    // imaging's own JSON API (not DICOMweb) refuses it too
+    const studies = await api.reply(IMAGING_API.getStudies, {} as never, { session: { token: opened.dicomweb.token } });
+    expect(studies.status).toBe(401);
   });
 
   it('a token past its exp is refused with the viewer-link-expired message; a forged one is refused', async () => {
@@ -196,9 +207,23 @@ describe('viewer', () => {
     expect(((await refused.json()) as { message: string }).message).toBe(AUTH_MESSAGES.unauthorized);
   });
 
-  it("another company's user opening the case gets 404", async () => {
-    const reply = await open(adminB, caseId);
-    expect(reply.status).toBe(404);
+  it("another company's user, and a user of the company outside the case's centre, get 404", async () => {
+    expect((await open(adminB, caseId)).status).toBe(404);
+    const otherCentre = await signIn(a, 'centre.admin');
+    expect((await open(otherCentre, caseId)).status).toBe(404);
+    expect((await api.reply(CASES_API.findViewerAnnotations, { caseId }, { session: otherCentre })).status).toBe(404);
+  });
+
+  it('without WORKLIST › COMPARE_STUDIES: no priors, and the token reaches the case study alone', async () => {
+    const reception = await signIn(a, 'reception');
+    const reply = await open(reception, caseId);
+    expect(reply.status).toBe(200);
+    const view = reply.body.data as ViewerOpen;
+    expect(view.priors).toEqual([]);
+    expect((await get(`${dicomweb}/studies/${current.studyInstanceUid}/metadata`, view.dicomweb.token)).status).toBe(
+      200,
+    );
+    expect((await get(`${dicomweb}/studies/${prior.studyInstanceUid}/metadata`, view.dicomweb.token)).status).toBe(404);
   });
 
   it('annotations are kept with the case: save, find, update, delete; another company → 404; limits → 400', async () => {
