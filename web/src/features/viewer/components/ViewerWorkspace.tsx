@@ -313,7 +313,7 @@ export function ViewerWorkspace({
         cine={state.cine}
         cineFps={cineFps}
         synced={state.synced}
-        comparing={Boolean(comparing) && !mpr}
+        comparing={Boolean(comparing) && !mpr && count > 1}
         onTool={(name) => engine?.setTool(name)}
         onPreset={(c, w) => engine?.setVoi(c, w)}
         onLayout={(l) => {

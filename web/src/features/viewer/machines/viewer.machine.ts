@@ -1,3 +1,4 @@
+import { VIEWER_MESSAGES } from '@rayworks/contracts';
 import { assign, fromPromise, setup } from 'xstate';
 import type { ViewerOpen } from '../api/viewer-api';
 
@@ -9,7 +10,7 @@ import type { ViewerOpen } from '../api/viewer-api';
  */
 export const VIEWER_TEXT = {
   noAccess: 'This case cannot be opened: it does not exist or you do not have access to it.',
-  expired: 'This viewer link has expired. Open the case again from the worklist.',
+  expired: VIEWER_MESSAGES.linkExpired,
   error: 'The viewer could not open this case. Try again later.',
   noCase: 'No case was given to open.',
 } as const;
