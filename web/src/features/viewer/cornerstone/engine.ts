@@ -31,6 +31,7 @@ import {
   type Types as ToolTypes,
 } from '@cornerstonejs/tools';
 import { formatVoi, voiRangeOf, windowOf } from '@rayworks/contracts';
+import { outwardOrder } from './load-order';
 import { mapStackIndex, type SeriesStack } from './wado';
 
 /** The tools of the toolbar (their Cornerstone names are the test ids' `tool-<name>`). */
@@ -94,19 +95,6 @@ const emptyViewport = (index: number, mode: ViewportMode = 'stack'): ViewportSta
   zoom: 1,
   rendered: false,
 });
-
-/** Middle first, then outwards: the order in which a stack's images are fetched. */
-export function outwardOrder(count: number, start: number): number[] {
-  const order: number[] = [];
-  if (count <= 0) return order;
-  const first = Math.min(Math.max(0, start), count - 1);
-  order.push(first);
-  for (let d = 1; order.length < count; d++) {
-    if (first + d < count) order.push(first + d);
-    if (first - d >= 0) order.push(first - d);
-  }
-  return order;
-}
 
 /**
  * The imperative side of the viewer: one rendering engine, up to four stack viewports (or three MPR viewports),
