@@ -11,6 +11,7 @@ import {
 } from '../api/viewer-api';
 import { MEASUREMENT_TOOLS, ViewerEngine, type EngineState } from '../cornerstone/engine';
 import { initCornerstone } from '../cornerstone/init';
+import { studyToken } from '../cornerstone/token';
 import {
   DicomwebError,
   absoluteRoot,
@@ -97,9 +98,13 @@ export function ViewerWorkspace({
     };
   }, [fail]);
 
+  useEffect(() => studyToken.onRefused(onExpired), [onExpired]);
+
+  // a renewed token gives a new `open`: the series list stays unless the case's series change
+  const onlySeries = open.seriesInstanceUids?.join(',') ?? null;
   useEffect(() => {
-    listSeries(root, open.studyInstanceUid, open.seriesInstanceUids).then(setSeries, fail);
-  }, [root, open.studyInstanceUid, open.seriesInstanceUids, fail]);
+    listSeries(root, open.studyInstanceUid, onlySeries === null ? null : onlySeries.split(',')).then(setSeries, fail);
+  }, [root, open.studyInstanceUid, onlySeries, fail]);
 
   const firstSeries = useMemo(
     () =>

@@ -54,6 +54,10 @@ export function initCornerstone(): Promise<void> {
       maxWebWorkers: maxWebWorkers(),
       // WADO-RS frames and metadata carry the study token (never the console's session token)
       beforeSend: () => studyToken.headers(),
+      // a frame refused with 401: the study token has expired (or was revoked)
+      errorInterceptor: (error) => {
+        if ((error.status ?? error.request?.status) === 401) studyToken.refused();
+      },
     });
     volumeLoader.registerVolumeLoader(
       'cornerstoneStreamingImageVolume',

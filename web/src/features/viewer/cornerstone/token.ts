@@ -4,6 +4,7 @@
  * before it expires (useStudyToken).
  */
 let current: { token: string; expiresAt: number } | null = null;
+const refusedListeners = new Set<() => void>();
 
 export const studyToken = {
   set(token: string, expiresAt: string): void {
@@ -17,6 +18,14 @@ export const studyToken = {
   },
   get expiresAt(): number | null {
     return current?.expiresAt ?? null;
+  },
+  /** DICOMweb answered 401 to the token: the link has expired (the page shows so). */
+  refused(): void {
+    for (const listener of refusedListeners) listener();
+  },
+  onRefused(listener: () => void): () => void {
+    refusedListeners.add(listener);
+    return () => refusedListeners.delete(listener);
   },
   headers(): Record<string, string> {
     return current ? { Authorization: `Bearer ${current.token}` } : {};

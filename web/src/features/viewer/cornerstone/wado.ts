@@ -41,6 +41,7 @@ async function getJson<T>(url: string): Promise<T> {
   const res = await fetch(url, { headers: { Accept: 'application/dicom+json', ...studyToken.headers() } });
   if (res.status === 204) return [] as T;
   if (!res.ok) {
+    if (res.status === 401) studyToken.refused();
     let message = res.statusText;
     try {
       message = ((await res.json()) as { message?: string }).message ?? message;

@@ -1,6 +1,6 @@
 import { Box, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { CASE_MESSAGES } from '@rayworks/contracts';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ViewerWorkspace } from '../components/ViewerWorkspace';
 import { useViewerSession } from '../hooks/useViewerSession';
@@ -18,6 +18,10 @@ export function ViewerPage() {
   const { state, open, message, send } = useViewerSession(caseId);
   const [dicomwebExpired, setDicomwebExpired] = useState(false);
   const shownState = dicomwebExpired ? 'expired' : state;
+  const onExpired = useCallback(() => {
+    setDicomwebExpired(true);
+    send({ type: 'EXPIRED' });
+  }, [send]);
 
   useEffect(() => {
     document.title = 'Rayworks Viewer';
@@ -35,14 +39,7 @@ export function ViewerPage() {
         </Center>
       )}
       {shownState === 'ready' && open && (
-        <ViewerWorkspace
-          open={open}
-          initialSeries={seriesUid}
-          onExpired={() => {
-            setDicomwebExpired(true);
-            send({ type: 'EXPIRED' });
-          }}
-        />
+        <ViewerWorkspace open={open} initialSeries={seriesUid} onExpired={onExpired} />
       )}
       {shownState === 'cloud-upload-pending' && open && (
         <Message title="Cloud Upload Pending" text={CASE_MESSAGES.cloudUploadPending}>
