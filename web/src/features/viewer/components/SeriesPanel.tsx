@@ -2,9 +2,10 @@ import { Box, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { thumbnailUrl, type SeriesInfo } from '../cornerstone/wado';
 
-function Thumbnail({ root, series }: { root: string; series: SeriesInfo }) {
+function Thumbnail({ root, series, load }: { root: string; series: SeriesInfo; load: boolean }) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
+    if (!load) return;
     let made: string | null = null;
     let live = true;
     void thumbnailUrl(root, series)
@@ -17,7 +18,7 @@ function Thumbnail({ root, series }: { root: string; series: SeriesInfo }) {
       live = false;
       if (made) URL.revokeObjectURL(made);
     };
-  }, [root, series]);
+  }, [root, series, load]);
   return (
     <Box w={96} h={96} bg="#000" style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
       {url ? (
@@ -37,9 +38,12 @@ export function SeriesPanel({
   series,
   shown,
   onPick,
+  loadThumbnails,
 }: {
   root: string;
   series: SeriesInfo[];
+  /** Thumbnails wait for the first image: they must not compete with it. */
+  loadThumbnails: boolean;
   shown: string | null;
   onPick(series: SeriesInfo): void;
 }) {
@@ -59,7 +63,7 @@ export function SeriesPanel({
             alignItems: 'center',
           }}
         >
-          <Thumbnail root={root} series={s} />
+          <Thumbnail root={root} series={s} load={loadThumbnails} />
           <Text size="xs" c="#ddd" ta="center" lineClamp={2}>
             {`${s.modality} ${s.seriesNumber ?? ''} ${s.description}`.trim()}
           </Text>

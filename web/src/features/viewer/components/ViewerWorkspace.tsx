@@ -71,6 +71,8 @@ export function ViewerWorkspace({
   const assigned = useRef<(SeriesStack | null)[]>([]);
   const state = useSyncExternalStore(engine?.subscribe ?? noopSubscribe, engine?.getState ?? (() => EMPTY));
   const key = mpr ? 'mpr' : layout;
+  const [firstDrawn, setFirstDrawn] = useState(false);
+  if (!firstDrawn && state.viewports[0]?.rendered) setFirstDrawn(true);
   const { count, columns } = LAYOUTS[key];
 
   const fail = useCallback(
@@ -346,6 +348,7 @@ export function ViewerWorkspace({
             series={series}
             shown={state.viewports[active]?.seriesUid ?? null}
             onPick={(s) => void showSeries(s)}
+            loadThumbnails={firstDrawn}
           />
         </ScrollArea>
         {engine ? (

@@ -56,6 +56,7 @@ async function getJson<T>(url: string): Promise<T> {
 /** QIDO-RS: the study's series, in series-number order; limited to `only` (a split case's own series) if given. */
 export async function listSeries(root: string, studyUid: string, only: string[] | null): Promise<SeriesInfo[]> {
   const rows = await getJson<DicomJson[]>(`${root}/studies/${studyUid}/series`);
+  performance.mark(`viewer:series-list:${studyUid}`);
   return rows
     .map((r) => ({
       studyInstanceUid: studyUid,
@@ -90,6 +91,7 @@ export function loadSeriesStack(root: string, series: SeriesInfo): Promise<Serie
 async function buildStack(root: string, series: SeriesInfo): Promise<SeriesStack> {
   const base = `${root}/studies/${series.studyInstanceUid}/series/${series.seriesInstanceUid}`;
   const metadata = await getJson<DicomJson[]>(`${base}/metadata`);
+  performance.mark(`viewer:metadata:${series.seriesInstanceUid}`);
   const orientation = nums(metadata[0] ?? {}, TAGS.imageOrientation);
   const normal = sliceNormal(orientation);
   const sorted = [...metadata].sort((a, b) => {

@@ -31,6 +31,7 @@ export function useViewerSession(caseId: string | null) {
             try {
               const open = await openViewer(input.caseId!);
               studyToken.set(open.dicomweb.token, open.dicomweb.expiresAt);
+              performance.mark('viewer:opened');
               return open;
             } catch (error) {
               throw failureOf(error);

@@ -3,6 +3,7 @@ import { CASE_MESSAGES } from '@rayworks/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ViewerWorkspace } from '../components/ViewerWorkspace';
+import { initCornerstone } from '../cornerstone/init';
 import { useViewerSession } from '../hooks/useViewerSession';
 import { VIEWER_TEXT } from '../machines/viewer.machine';
 
@@ -14,7 +15,11 @@ export function ViewerPage() {
   const [params] = useSearchParams();
   const caseId = params.get('case');
   const seriesUid = params.get('series');
-  useState(() => performance.mark('viewer:open'));
+  useState(() => {
+    performance.mark('viewer:open');
+    // Cornerstone (WebGL, workers) starts while the case opens
+    void initCornerstone().then(() => performance.mark('viewer:cornerstone-ready'));
+  });
   const { state, open, message, send } = useViewerSession(caseId);
   const [dicomwebExpired, setDicomwebExpired] = useState(false);
   const shownState = dicomwebExpired ? 'expired' : state;
