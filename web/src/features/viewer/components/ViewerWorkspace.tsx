@@ -16,6 +16,7 @@ import {
   DicomwebError,
   absoluteRoot,
   listSeries,
+  loadMiddleImage,
   loadSeriesStack,
   type SeriesInfo,
   type SeriesStack,
@@ -132,7 +133,25 @@ export function ViewerWorkspace({
       return;
     }
     const showAll = async () => {
-      if (!assigned.current[0] && firstStack) assigned.current[0] = await firstStack;
+      if (!assigned.current[0] && firstStack && firstSeries) {
+        // the middle image first, from its own metadata, unless the series' metadata is quicker
+        let stackReady = false;
+        void firstStack.then(() => (stackReady = true)).catch(() => undefined);
+        const previewed = loadMiddleImage(root, firstSeries)
+          .then((imageId) => (imageId && !stackReady ? engine.showPreview(0, imageId) : undefined))
+          .catch(() => undefined);
+        const stack = await firstStack;
+        await previewed;
+        assigned.current[0] = stack;
+        const previewId = engine.previewImageId(0);
+        const start = previewId ? stack.imageIds.indexOf(previewId) : -1;
+        await engine.showStack(0, stack, start >= 0 ? start : undefined);
+        for (let n = 1; n < count; n++) {
+          const other = assigned.current[n];
+          if (other) await engine.showStack(n, other);
+        }
+        return;
+      }
       for (let n = 0; n < count; n++) {
         const stack = assigned.current[n];
         if (stack) await engine.showStack(n, stack);
@@ -141,7 +160,7 @@ export function ViewerWorkspace({
     };
     showAll().catch(fail);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the active viewport is read at the switch only
-  }, [engine, key, count, firstStack, fail]);
+  }, [engine, key, count, firstStack, firstSeries, root, fail]);
 
   // Keys: arrows and page keys scroll the active viewport.
   useEffect(() => {

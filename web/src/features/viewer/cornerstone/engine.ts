@@ -123,6 +123,8 @@ export class ViewerEngine {
   private prefetchToken = 0;
   private cineFps = 15;
   private elementListeners: (() => void)[] = [];
+  /** Viewports showing a single preview image while their series' metadata loads. */
+  private previewing = new Set<number>();
   /** Called when a stack of viewport 0 has every image loaded once. */
   onSeriesScrollable: (() => void) | null = null;
 
@@ -189,6 +191,7 @@ export class ViewerEngine {
     this.elementListeners = [];
     this.dropVoiSync();
     this.stacks = [];
+    this.previewing.clear();
     for (const vp of this.engine.getViewports()) {
       this.stackGroup.removeViewports(ENGINE_ID, vp.id);
       this.mprGroup.removeViewports(ENGINE_ID, vp.id);
@@ -279,6 +282,15 @@ export class ViewerEngine {
       { voiRange?: { lower: number; upper: number } } | undefined;
     const range = props?.voiRange;
     const voi = range ? (({ center, width }) => formatVoi(center, width))(windowOf(range)) : '';
+    if (this.previewing.has(n)) {
+      // the preview is drawn: the first image, but not yet the series (no index or count to report)
+      if (n === 0 && !this.firstImageMarked) {
+        this.firstImageMarked = true;
+        performance.mark('viewer:first-image');
+      }
+      if (!current.rendered) this.setViewport(n, { rendered: true });
+      return;
+    }
     const stack = current.mode === 'stack';
     const imageIndex = stack ? (vp as StackViewport).getCurrentImageIdIndex() : (vp.getSliceIndex?.() ?? 0);
     const imageCount = stack ? (vp as StackViewport).getImageIds().length : (vp.getNumberOfSlices?.() ?? 0);
@@ -302,10 +314,27 @@ export class ViewerEngine {
   }
 
   // ---- stacks ----
+  /** The image id of a viewport's preview, if it shows one. */
+  previewImageId(n: number): string | null {
+    if (!this.previewing.has(n)) return null;
+    return this.stackViewport(n)?.getCurrentImageId() ?? null;
+  }
+
+  /** Shows one image of a series before its metadata has arrived (replaced by showStack). */
+  async showPreview(n: number, imageId: string): Promise<void> {
+    const vp = this.stackViewport(n);
+    if (!vp || this.stacks[n]) return;
+    this.previewing.add(n);
+    await vp.setStack([imageId], 0);
+    if (!this.previewing.has(n)) return;
+    vp.render();
+  }
+
   /** Shows a series in a viewport: the middle image first, then the rest of the stack outwards from it. */
   async showStack(n: number, stack: SeriesStack, startIndex?: number): Promise<void> {
     const vp = this.stackViewport(n);
     if (!vp) return;
+    this.previewing.delete(n);
     this.stacks[n] = stack;
     const start = Math.min(
       stack.imageIds.length - 1,

@@ -132,6 +132,26 @@ async function buildStack(root: string, series: SeriesInfo): Promise<SeriesStack
   return { series, imageIds, instances, positions, orientation, volumetric };
 }
 
+/**
+ * The image to show before the series' metadata has arrived (docs/decisions/0166): QIDO-RS answers a series'
+ * instances in instance-number order, so `limit=1&offset=<half the count>` is the middle instance; its own
+ * metadata is small. Null when the count is unknown or tiny (the series metadata is then as quick).
+ */
+export async function loadMiddleImage(root: string, series: SeriesInfo): Promise<string | null> {
+  const count = series.instanceCount ?? 0;
+  if (count < 3) return null;
+  const base = `${root}/studies/${series.studyInstanceUid}/series/${series.seriesInstanceUid}`;
+  const [row] = await getJson<DicomJson[]>(`${base}/instances?limit=1&offset=${Math.floor(count / 2)}`);
+  const sop = row ? str(row, TAGS.sopInstanceUid) : null;
+  if (!sop) return null;
+  const [instance] = await getJson<DicomJson[]>(`${base}/instances/${sop}/metadata`);
+  if (!instance) return null;
+  const frames = Math.max(1, num(instance, TAGS.numberOfFrames) ?? 1);
+  const imageId = `wadors:${base}/instances/${sop}/frames/${frames > 1 ? Math.floor(frames / 2) + 1 : 1}`;
+  wadors.metaDataManager.add(imageId, instance as never);
+  return imageId;
+}
+
 /** Where the slice `index` of stack A falls in stack B, by patient position (null: out of B's range). */
 export function mapStackIndex(a: SeriesStack, index: number, b: SeriesStack): number | null {
   if (a.positions.some((p) => p.length !== 3) || b.positions.some((p) => p.length !== 3)) return null;
