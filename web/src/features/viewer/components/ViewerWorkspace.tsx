@@ -117,9 +117,6 @@ export function ViewerWorkspace({
     [series, initialSeries],
   );
 
-  // The first series: its metadata is fetched as soon as the list is known (in parallel with Cornerstone's init).
-  const firstStack = useMemo(() => (firstSeries ? loadSeriesStack(root, firstSeries) : null), [root, firstSeries]);
-
   // (Re)lays out the viewports whenever the grid changes, and shows what each one had.
   useEffect(() => {
     if (!engine) return;
@@ -133,15 +130,12 @@ export function ViewerWorkspace({
       return;
     }
     const showAll = async () => {
-      if (!assigned.current[0] && firstStack && firstSeries) {
-        // the middle image first, from its own metadata, unless the series' metadata is quicker
-        let stackReady = false;
-        void firstStack.then(() => (stackReady = true)).catch(() => undefined);
-        const previewed = loadMiddleImage(root, firstSeries)
-          .then((imageId) => (imageId && !stackReady ? engine.showPreview(0, imageId) : undefined))
-          .catch(() => undefined);
-        const stack = await firstStack;
-        await previewed;
+      if (!assigned.current[0] && firstSeries) {
+        // The middle image first, from its own small metadata; the series' metadata (a large answer that keeps the
+        // imaging service busy) is asked for once that image is drawn (docs/decisions/0166).
+        const imageId = await loadMiddleImage(root, firstSeries).catch(() => null);
+        if (imageId) await engine.showPreview(0, imageId).catch(() => undefined);
+        const stack = await loadSeriesStack(root, firstSeries);
         assigned.current[0] = stack;
         const previewId = engine.previewImageId(0);
         const start = previewId ? stack.imageIds.indexOf(previewId) : -1;
@@ -160,7 +154,7 @@ export function ViewerWorkspace({
     };
     showAll().catch(fail);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the active viewport is read at the switch only
-  }, [engine, key, count, firstStack, firstSeries, root, fail]);
+  }, [engine, key, count, firstSeries, root, fail]);
 
   // Keys: arrows and page keys scroll the active viewport.
   useEffect(() => {
