@@ -9,8 +9,7 @@ import {
   type ViewerOpen,
   type ViewerPrior,
 } from '../api/viewer-api';
-import { MEASUREMENT_TOOLS, ViewerEngine, type EngineState } from '../cornerstone/engine';
-import { initCornerstone } from '../cornerstone/init';
+import { MEASUREMENT_TOOLS, ViewerEngine, prepareEngine, releaseEngine, type EngineState } from '../cornerstone/engine';
 import { studyToken } from '../cornerstone/token';
 import {
   DicomwebError,
@@ -84,20 +83,19 @@ export function ViewerWorkspace({
     [onExpired],
   );
 
-  // Cornerstone once, then the engine; the series list meanwhile (metadata first).
+  // The engine (made early by the page); the series list meanwhile.
   useEffect(() => {
     let made: ViewerEngine | null = null;
     let live = true;
-    void initCornerstone()
-      .then(() => {
-        if (!live) return;
-        made = new ViewerEngine();
-        setEngine(made);
+    prepareEngine()
+      .then((e) => {
+        made = e;
+        if (live) setEngine(e);
       })
       .catch(fail);
     return () => {
       live = false;
-      made?.destroy();
+      if (made) releaseEngine(made);
     };
   }, [fail]);
 

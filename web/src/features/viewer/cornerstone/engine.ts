@@ -31,6 +31,7 @@ import {
   type Types as ToolTypes,
 } from '@cornerstonejs/tools';
 import { formatVoi, voiRangeOf, windowOf } from '@rayworks/contracts';
+import { initCornerstone } from './init';
 import { outwardOrder } from './load-order';
 import { mapStackIndex, type SeriesStack } from './wado';
 
@@ -568,4 +569,21 @@ export class ViewerEngine {
     ToolGroupManager.destroyToolGroup(MPR_GROUP);
     this.engine.destroy();
   }
+}
+
+let prepared: Promise<ViewerEngine> | null = null;
+
+/**
+ * Cornerstone and the viewer's engine (its WebGL context, tool groups), made once and early: the page asks for it at
+ * its start, while the case opens, so that the first image does not wait for them.
+ */
+export function prepareEngine(): Promise<ViewerEngine> {
+  prepared ??= initCornerstone().then(() => new ViewerEngine());
+  return prepared;
+}
+
+/** Destroys the engine when its page goes (a later page makes a new one). */
+export function releaseEngine(engine: ViewerEngine): void {
+  engine.destroy();
+  prepared = null;
 }

@@ -3,7 +3,7 @@ import { CASE_MESSAGES } from '@rayworks/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ViewerWorkspace } from '../components/ViewerWorkspace';
-import { initCornerstone } from '../cornerstone/init';
+import { prepareEngine } from '../cornerstone/engine';
 import { useViewerSession } from '../hooks/useViewerSession';
 import { VIEWER_TEXT } from '../machines/viewer.machine';
 
@@ -17,8 +17,10 @@ export function ViewerPage() {
   const seriesUid = params.get('series');
   useState(() => {
     performance.mark('viewer:open');
-    // Cornerstone (WebGL, workers) starts while the case opens
-    void initCornerstone().then(() => performance.mark('viewer:cornerstone-ready'));
+    // Cornerstone (WebGL, workers) and the engine start while the case opens
+    void prepareEngine()
+      .then(() => performance.mark('viewer:cornerstone-ready'))
+      .catch(() => undefined);
   });
   const { state, open, message, send } = useViewerSession(caseId);
   const [dicomwebExpired, setDicomwebExpired] = useState(false);
