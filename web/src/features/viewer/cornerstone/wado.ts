@@ -132,14 +132,17 @@ async function buildStack(root: string, series: SeriesInfo): Promise<SeriesStack
   return { series, imageIds, instances, positions, orientation, volumetric };
 }
 
+/** Below this many instances the series' metadata is as quick as one instance's: no preview. */
+export const PREVIEW_MIN_INSTANCES = 24;
+
 /**
  * The image to show before the series' metadata has arrived (docs/decisions/0166): QIDO-RS answers a series'
  * instances in instance-number order, so `limit=1&offset=<half the count>` is the middle instance; its own
- * metadata is small. Null when the count is unknown or tiny (the series metadata is then as quick).
+ * metadata is small. Null when the count is unknown or small (the series metadata is then as quick).
  */
 export async function loadMiddleImage(root: string, series: SeriesInfo): Promise<string | null> {
   const count = series.instanceCount ?? 0;
-  if (count < 3) return null;
+  if (count < PREVIEW_MIN_INSTANCES) return null;
   const base = `${root}/studies/${series.studyInstanceUid}/series/${series.seriesInstanceUid}`;
   const [row] = await getJson<DicomJson[]>(`${base}/instances?limit=1&offset=${Math.floor(count / 2)}`);
   const sop = row ? str(row, TAGS.sopInstanceUid) : null;
