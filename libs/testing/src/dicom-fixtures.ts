@@ -171,6 +171,19 @@ export interface LargeCtOptions extends StudyAttributes {
   rows?: number;
   cols?: number;
   studyUid?: string;
+  /**
+   * `rolled` (default): one noisy disc, each slice rolled by a few rows (cheap; the benchmark's data). `volume`: a
+   * 3D phantom (bone-shelled ellipsoid, a lesion sphere, a calcification, an air tube along z, a bone rod along x)
+   * centred on the origin, so the axial, sagittal and coronal planes of MPR all show sensible anatomy.
+   */
+  phantom?: 'rolled' | 'volume';
+  /** Millimetres between pixels (default 0.8 for `volume`, 0.7 otherwise). */
+  pixelSpacing?: number;
+  /** Millimetres between slices (default 1.5 for `volume`, 1 otherwise). */
+  sliceSpacing?: number;
+  /** The `volume` phantom's lesion radius in millimetres (default 20): a prior study can show it smaller. */
+  lesionMm?: number;
+  seriesDescription?: string;
 }
 
 /**

@@ -179,7 +179,9 @@ describe('worklist: import, assign, accept, send to the transcriptionist, live',
       await readerList.row(patientId).getByTestId('worklist-open-viewer').click();
       const tab = await viewerTab;
       await tab.waitForURL((u) => u.pathname === '/dicomviewer');
-      expect(new URL(tab.url()).searchParams.get('case')).toBe(await readerList.row(patientId).getAttribute('data-case-id'));
+      expect(new URL(tab.url()).searchParams.get('case')).toBe(
+        await readerList.row(patientId).getAttribute('data-case-id'),
+      );
       await tab.close();
       await reader.page.getByTestId('worklist-table').focus();
       await reader.page.keyboard.press('ArrowDown');
