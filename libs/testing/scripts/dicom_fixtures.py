@@ -37,6 +37,8 @@ SERIES_KINDS = {
     "mr": ["MR_small.dcm", "MR_small_implicit.dcm", "MR_small_bigendian.dcm"],
     # MR, the same image compressed: RLE, JPEG 2000 lossless, JPEG-LS lossless
     "mr-compressed": ["MR_small_RLE.dcm", "MR_small_jp2klossless.dcm", "MR_small_jpeg_ls_lossless.dcm"],
+    # MR, one explicit little endian image: `copies` of it make an MR stack (the viewer benchmark's 5-instance MR)
+    "mr-stack": ["MR_small.dcm"],
     # secondary capture (RGB): JPEG baseline and RLE
     "sc": ["SC_rgb_jpeg_dcmtk.dcm", "SC_rgb_rle.dcm"],
 }

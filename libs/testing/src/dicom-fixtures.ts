@@ -32,7 +32,8 @@ const FIXTURES_SCRIPT = fileURLToPath(new URL('../scripts/dicom_fixtures.py', im
  * - `mr-compressed`: MR_small in RLE, JPEG 2000 lossless and JPEG-LS lossless
  * - `sc`: an RGB secondary capture in JPEG baseline and RLE
  */
-export type DicomSeriesKind = 'ct' | 'ct-j2k' | 'mr' | 'mr-compressed' | 'sc';
+/** `mr-stack`: MR_small.dcm alone (explicit little endian), for a stack of copies (not in the default study). */
+export type DicomSeriesKind = 'ct' | 'ct-j2k' | 'mr' | 'mr-compressed' | 'sc' | 'mr-stack';
 export const DICOM_SERIES_KINDS: readonly DicomSeriesKind[] = ['ct', 'ct-j2k', 'mr', 'mr-compressed', 'sc'];
 
 export const FIXTURE_TRANSFER_SYNTAXES = {
