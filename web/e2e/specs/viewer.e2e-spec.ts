@@ -224,7 +224,7 @@ describe('the cloud viewer', () => {
           if (event.url.startsWith('weasis:')) resolve(event.url);
         }),
       );
-      const opened = page.waitForResponse((r) => r.url().endsWith('/api/cases/viewer/open'));
+      const opened = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/cases/viewer/open'));
       await page
         .locator(`[data-testid="worklist-row"][data-case-id="${current._id}"]`)
         .getByTestId('worklist-open-viewer')
