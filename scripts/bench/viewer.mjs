@@ -9,10 +9,11 @@
 //          - open → first image: the viewer's marks `viewer:open` → `viewer:first-image` (and from the navigation);
 //          - open → series scrollable: `viewer:open` → `viewer:series-scrollable` (every image of the series loaded);
 //          - memory at the end: the page's JS heap (CDP Performance.getMetrics JSHeapUsedSize), Cornerstone's cache
-//            (window.__rayworksViewer.cacheBytes() against cacheLimitBytes), and the resident memory (RSS, /proc) of
-//            the whole Chromium process tree;
+//            (window.__rayworksViewer.cacheBytes() against cacheLimitBytes), and the memory of the whole Chromium
+//            process tree from /proc (PSS: shared pages counted once; the RSS sum beside it for comparison);
 //          - cine: frames per second over BENCH_CINE_SECONDS (4) with the cine's rate set to 60, counted by sampling
-//            viewport 0's data-image-index at every animation frame (a frame counts when the image shown changed).
+//            viewport 0's data-image-index at every animation frame (a frame counts when the image shown changed),
+//            and the page's own animation-frame rate meanwhile (what the renderer manages at all).
 //          The table gives each run and the median of the runs.
 // The stack: the running one, or this checkout's started and stopped after (BENCH_STACK_LOCK=<file>: hold that flock
 // meanwhile), as bench:import does (scripts/bench/rayworks.mjs acquireStack). The console must be built (npm run
@@ -183,22 +184,22 @@ async function ensureStudy(label, study) {
 // ---------------------------------------------------------------------------------------------------------------
 // one run in Chromium
 
-/** Resident memory (MB) of every Chromium process below this one (the browser, its renderers, GPU and utilities). */
-function chromiumRssMb() {
+/**
+ * Memory of every Chromium process below this one (the browser, its renderers, GPU and utility processes): the sum of
+ * their proportional set sizes (PSS, /proc/<pid>/smaps_rollup: shared pages divided among the processes sharing them,
+ * so the total is what the browser really holds) and, for comparison, the plain sum of their resident sizes (RSS,
+ * which counts shared libraries and shared memory once per process).
+ */
+function chromiumMemoryMb() {
   const parents = new Map();
-  const rss = new Map();
   const names = new Map();
-  const pageKb = 4;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const close = stat.lastIndexOf(')');
-      const fields = stat.slice(close + 2).split(' ');
-      parents.set(Number(entry), Number(fields[1]));
+      parents.set(Number(entry), Number(stat.slice(close + 2).split(' ')[1]));
       names.set(Number(entry), stat.slice(stat.indexOf('(') + 1, close));
-      const statm = readFileSync(`/proc/${entry}/statm`, 'utf8').split(' ');
-      rss.set(Number(entry), Number(statm[1]) * pageKb);
     } catch {
       // the process ended meanwhile
     }
@@ -207,15 +208,21 @@ function chromiumRssMb() {
     for (let p = parents.get(pid); p && p > 1; p = parents.get(p)) if (p === process.pid) return true;
     return false;
   };
-  let kb = 0;
-  let count = 0;
+  let pssKb = 0;
+  let rssKb = 0;
+  let processes = 0;
   for (const [pid, name] of names) {
-    if (below(pid) && /chrom/i.test(name)) {
-      kb += rss.get(pid) ?? 0;
-      count += 1;
+    if (!below(pid) || !/chrom/i.test(name)) continue;
+    try {
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      pssKb += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+      rssKb += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+      processes += 1;
+    } catch {
+      // the process ended meanwhile
     }
   }
-  return { mb: kb / 1024, processes: count };
+  return { pssMb: pssKb / 1024, rssMb: rssKb / 1024, processes };
 }
 
 async function signInPage(page) {
@@ -229,7 +236,14 @@ async function signInPage(page) {
 /** Frames per second of cine: changes of viewport 0's image, sampled at every animation frame. */
 async function cineRate(page) {
   const fps = page.getByTestId('cine-fps');
-  if (await fps.count()) await fps.fill(String(CINE_FPS));
+  let requested = NaN;
+  if (await fps.count()) {
+    await fps.click();
+    await fps.press('Control+A');
+    await fps.pressSequentially(String(CINE_FPS));
+    await fps.press('Tab');
+    requested = Number.parseFloat(await fps.inputValue());
+  }
   await page.getByTestId('cine').click();
   const measured = await page.evaluate(
     (seconds) =>
@@ -247,14 +261,17 @@ async function cineRate(page) {
             last = now;
           }
           if (performance.now() - start < seconds * 1000) requestAnimationFrame(tick);
-          else resolve({ fps: changes / ((performance.now() - start) / 1000), animationFrames: frames });
+          else {
+            const elapsed = (performance.now() - start) / 1000;
+            resolve({ fps: changes / elapsed, pageFps: frames / elapsed });
+          }
         };
         requestAnimationFrame(tick);
       }),
     CINE_SECONDS,
   );
   await page.getByTestId('cine').click();
-  return measured;
+  return { ...measured, requested };
 }
 
 async function oneRun(label, c, expectedCount) {
@@ -300,7 +317,7 @@ async function oneRun(label, c, expectedCount) {
       const v = window.__rayworksViewer;
       return v ? { bytes: v.cacheBytes(), limit: v.cacheLimitBytes } : { bytes: NaN, limit: NaN };
     });
-    const rss = chromiumRssMb();
+    const memory = chromiumMemoryMb();
     return {
       images: count,
       firstImageMs: first - open,
@@ -310,10 +327,12 @@ async function oneRun(label, c, expectedCount) {
       jsHeapTotalMb: metric('JSHeapTotalSize') / MB,
       cacheMb: cache.bytes / MB,
       cacheLimitMb: cache.limit / MB,
-      browserRssMb: rss.mb,
-      browserProcesses: rss.processes,
+      browserPssMb: memory.pssMb,
+      browserRssSumMb: memory.rssMb,
+      browserProcesses: memory.processes,
       cineFps: cine.fps,
-      animationFrames: cine.animationFrames,
+      cineRequestedFps: cine.requested,
+      pageFps: cine.pageFps,
       pageErrors: errors,
     };
   } finally {
@@ -337,8 +356,10 @@ function table(rows) {
     'scrollable ms',
     'JS heap MB',
     'cache MB / limit',
-    'Chromium RSS MB',
-    'cine fps',
+    'Chromium PSS MB',
+    '(RSS sum)',
+    'cine fps (asked)',
+    'page fps',
   ];
   const lines = rows.map((r) => [
     r.study,
@@ -347,9 +368,11 @@ function table(rows) {
     fmt(r.firstImageMs),
     fmt(r.scrollableMs),
     fmt(r.jsHeapMb),
-    `${fmt(r.cacheMb)} / ${fmt(r.cacheLimitMb)}`,
-    fmt(r.browserRssMb),
-    fmt(r.cineFps, 1),
+    `${fmt(r.cacheMb, 1)} / ${fmt(r.cacheLimitMb)}`,
+    fmt(r.browserPssMb),
+    fmt(r.browserRssSumMb),
+    `${fmt(r.cineFps, 1)} (${fmt(r.cineRequestedFps)})`,
+    fmt(r.pageFps, 1),
   ]);
   log(`| ${header.join(' | ')} |`);
   log(`|${header.map(() => '---').join('|')}|`);
