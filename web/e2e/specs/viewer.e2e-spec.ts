@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CASES_API, type Case } from '@rayworks/contracts';
-import { buildLargeCtStudy, eventually, stowFiles } from '@rayworks/testing';
+import { CASE_MESSAGES, CASES_API, type Case } from '@rayworks/contracts';
+import { buildLargeCtStudy, eventually, stowFiles, tenantQuery } from '@rayworks/testing';
 import type { Page } from 'playwright-core';
 import { LoginPage } from '../pom/LoginPage';
 import { Shell } from '../pom/Shell';
@@ -20,7 +20,8 @@ import { TEST_PASSWORD, useTenant } from '../support/tenant';
  * worklist (Cloud) in a new tab and reads it — the canvas is not blank, scrolling and window/level change the pixels,
  * a length drawn with the mouse is listed with its value and survives a reload, the prior opens beside it and both
  * scroll together, MPR shows three planes. With Exe chosen, "Open in viewer" hands the browser a weasis:// link for
- * that study with a token; a user of another company opening the same viewer URL sees the no-access state.
+ * that study with a token; a case still Cloud Uploading opens its tab with the spec's message; a user of another
+ * company opening the same viewer URL sees the no-access state.
  */
 describe('the cloud viewer', () => {
   const tenant = useTenant('viewer');
@@ -254,6 +255,31 @@ describe('the cloud viewer', () => {
       await context.close();
     }
   }, 120_000);
+
+  it('opens a case whose study is still Cloud Uploading in its tab, which says to switch to the Exe viewer', async () => {
+    // nothing in this version leaves a case Cloud Uploading for long (the import marks it IMPORTED as it lands):
+    // the prior's case is put in that state directly, as the worklist's status table models it
+    await tenantQuery(tenant().tenantId, `UPDATE cases.cases SET imaging_state = 'CLOUD_UPLOADING' WHERE id = $1`, [
+      prior._id,
+    ]);
+    const { context, page } = await openConsole(browser());
+    try {
+      await new LoginPage(page).login(tenant().login('admin'), TEST_PASSWORD);
+      await new Shell(page).waitUntilReady();
+      await new WorklistPage(page).goto();
+      const row = page.locator(`[data-testid="worklist-row"][data-case-id="${prior._id}"]`);
+      await row.waitFor({ timeout: 60_000 });
+      const opened = context.waitForEvent('page');
+      await row.getByTestId('worklist-open-viewer').click();
+      const tab = await opened;
+      const viewer = new ViewerPage(tab);
+      expect(await viewer.waitForState(['cloud-upload-pending', 'ready', 'error'])).toBe('cloud-upload-pending');
+      expect(await viewer.root().innerText()).toContain(CASE_MESSAGES.cloudUploadPending);
+      await screenshot(tab, 'viewer-cloud-upload-pending', false);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
 
   it("does not open for a user of another company who has the viewer's URL", async () => {
     const { context, page } = await openConsole(browser());
