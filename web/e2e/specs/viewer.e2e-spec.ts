@@ -112,6 +112,11 @@ describe('the cloud viewer', () => {
       await tab.waitForURL((u) => u.pathname === '/dicomviewer' && u.searchParams.get('case') === current._id);
       const viewer = new ViewerPage(tab);
       expect(await viewer.waitForState(['ready', 'error', 'no-access', 'expired'])).toBe('ready');
+      // the gateway's viewer class: cross-origin isolated (SharedArrayBuffer for the decoders), its scripts loaded
+      expect(await tab.evaluate(() => [window.crossOriginIsolated, typeof SharedArrayBuffer])).toEqual([
+        true,
+        'function',
+      ]);
 
       // the first image: drawn, not blank
       const first = await viewer.waitForImage(0);
