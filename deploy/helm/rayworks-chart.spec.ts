@@ -492,6 +492,12 @@ describe('the Helm chart deploy/helm/rayworks', () => {
           named<DeploymentObject>(all, 'Deployment', `${PREFIX}-${service}`)!.spec.selector.matchLabels,
         );
       }
+      // the cases service reaches imaging the same way (a case's downloads)
+      const cases = envOf(named<DeploymentObject>(all, 'Deployment', `${PREFIX}-cases`)!);
+      const imaging = named(all, 'Service', `${PREFIX}-imaging`)!;
+      expect(cases.SERVICE_URL_IMAGING?.value).toBe(
+        `http://${PREFIX}-imaging:${(imaging.spec!.ports as Array<{ port: number }>)[0]!.port}`,
+      );
       // workers serve only their probes: no Service
       expect(ofKind(all, 'Service').map((s) => s.metadata.name)).not.toContain(`${PREFIX}-imaging-worker`);
     });

@@ -173,4 +173,9 @@ postgres://{{ .user }}:$({{ .passwordVar }})@{{ $host }}:{{ $pg.port }}/{{ $pg.d
 - name: TRUSTED_PROXIES
   value: {{ $v.servicesTrustedProxies | quote }}
 {{- end }}
+{{- if and (eq $p.kind "service") (eq $p.owner "cases") }}
+{{- /* the cases service asks imaging for a case's downloads */}}
+- name: SERVICE_URL_IMAGING
+  value: {{ printf "http://%s-imaging:%v" $fullname $v.services.imaging.port | quote }}
+{{- end }}
 {{- end -}}
