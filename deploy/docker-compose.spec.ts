@@ -51,6 +51,7 @@ const REQUIRED_SECRETS = [
   'RAYWORKS_SERVICE_DB_PASSWORD',
   'MINIO_ROOT_PASSWORD',
   'AUTH_SIGNING_KEYS',
+  'VIEWER_TOKEN_SECRET',
 ];
 const OPERATOR_ENV: Record<string, string> = Object.fromEntries(
   REQUIRED_SECRETS.map((name) => [name, `secret-of-${name.toLowerCase()}`]),

@@ -2,11 +2,19 @@
 //   node scripts/stack.mjs start | stop | status | migrate
 // Logs go to .local/logs/<name>.log, process ids to .local/run/<name>.pid.
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { SERVICE_NAMES } from '@rayworks/contracts';
-import { ROOT, LOCAL_SIGNING_KEYS_FILE, processEnv, processTable, serviceDatabaseUrl } from './lib/processes.mjs';
+import {
+  ROOT,
+  LOCAL_SIGNING_KEYS_FILE,
+  LOCAL_VIEWER_TOKEN_SECRET_FILE,
+  processEnv,
+  processTable,
+  serviceDatabaseUrl,
+} from './lib/processes.mjs';
 
 const LOG_DIR = process.env.LOG_DIR ?? path.join(ROOT, '.local/logs');
 const RUN_DIR = process.env.RUN_DIR ?? path.join(ROOT, '.local/run');
@@ -70,8 +78,18 @@ async function ensureSigningKeys() {
   if (code !== 0) process.exit(code ?? 1);
 }
 
+/** The local secret of the viewers' study tokens, made once (unless the operator sets VIEWER_TOKEN_SECRET). */
+function ensureViewerTokenSecret() {
+  if (process.env.VIEWER_TOKEN_SECRET || fs.existsSync(LOCAL_VIEWER_TOKEN_SECRET_FILE)) return;
+  fs.mkdirSync(path.dirname(LOCAL_VIEWER_TOKEN_SECRET_FILE), { recursive: true });
+  fs.writeFileSync(LOCAL_VIEWER_TOKEN_SECRET_FILE, `${crypto.randomBytes(48).toString('base64url')}\n`, {
+    mode: 0o600,
+  });
+}
+
 async function start() {
   await ensureSigningKeys();
+  ensureViewerTokenSecret();
   const table = processTable();
   for (const proc of table) {
     if (alivePid(proc.name)) {

@@ -404,6 +404,7 @@ describe('the Helm chart deploy/helm/rayworks', () => {
         'rayworks-s3',
         'rayworks-smtp',
         'rayworks-auth-signing-keys',
+        'rayworks-viewer-token-secret',
       ];
       expect(ofKind(all, 'Secret')).toEqual([]);
       const refs = [...ofKind<DeploymentObject>(all, 'Deployment'), ...ofKind<DeploymentObject>(all, 'Job')].flatMap(
@@ -431,10 +432,21 @@ describe('the Helm chart deploy/helm/rayworks', () => {
       expect(JSON.stringify(all)).not.toContain('AUTH_TOKEN_SECRET');
     });
 
+    it("gives the study tokens' secret to the cases and imaging services alone (docs/decisions/0164)", () => {
+      for (const d of ofKind<DeploymentObject>(all, 'Deployment')) {
+        const holds = d.metadata.name === `${PREFIX}-cases` || d.metadata.name === `${PREFIX}-imaging`;
+        expect({ name: d.metadata.name, ref: envOf(d).VIEWER_TOKEN_SECRET?.valueFrom?.secretKeyRef }).toEqual({
+          name: d.metadata.name,
+          ref: holds ? { name: 'rayworks-viewer-token-secret', key: 'viewer-token-secret' } : undefined,
+        });
+      }
+    });
+
     it.each([
       ['postgresql.existingSecret', /postgresql\.existingSecret is required/],
       ['s3.existingSecret', /s3\.existingSecret is required/],
       ['auth.signingKeys.existingSecret', /auth\.signingKeys\.existingSecret is required/],
+      ['viewer.tokenSecret.existingSecret', /viewer\.tokenSecret\.existingSecret is required/],
       ['postgresql.host', /postgresql\.host is required/],
       ['kafka.brokers', /kafka\.brokers is required/],
       ['redis.host', /redis\.host is required/],
@@ -480,6 +492,12 @@ describe('the Helm chart deploy/helm/rayworks', () => {
           named<DeploymentObject>(all, 'Deployment', `${PREFIX}-${service}`)!.spec.selector.matchLabels,
         );
       }
+      // the cases service reaches imaging the same way (a case's downloads)
+      const cases = envOf(named<DeploymentObject>(all, 'Deployment', `${PREFIX}-cases`)!);
+      const imaging = named(all, 'Service', `${PREFIX}-imaging`)!;
+      expect(cases.SERVICE_URL_IMAGING?.value).toBe(
+        `http://${PREFIX}-imaging:${(imaging.spec!.ports as Array<{ port: number }>)[0]!.port}`,
+      );
       // workers serve only their probes: no Service
       expect(ofKind(all, 'Service').map((s) => s.metadata.name)).not.toContain(`${PREFIX}-imaging-worker`);
     });

@@ -9,6 +9,7 @@ import {
   localMetricsPort,
   workerPort,
 } from '@rayworks/contracts';
+import fs from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -29,6 +30,24 @@ export function serviceDatabaseUrl(ownerUrl, service) {
 export const LOCAL_SIGNING_KEYS_FILE = path.join(ROOT, '.local/auth-signing-keys.json');
 /** The variables that carry the private keys: no process but auth may inherit them. */
 export const SIGNING_KEY_VARIABLES = ['AUTH_SIGNING_KEYS', 'AUTH_SIGNING_KEYS_FILE'];
+
+/**
+ * The study tokens' shared secret (docs/decisions/0164-study-token.md): made once by `stack.mjs start`
+ * (ensureViewerTokenSecret) unless the operator sets VIEWER_TOKEN_SECRET; given to the cases service (signs) and
+ * imaging (verifies) alone.
+ */
+export const LOCAL_VIEWER_TOKEN_SECRET_FILE = path.join(ROOT, '.local/viewer-token-secret');
+export const VIEWER_TOKEN_SERVICES = ['cases', 'imaging'];
+
+/** The secret: the operator's, or the local file's (null when neither exists yet). */
+export function viewerTokenSecret(env = process.env) {
+  if (env.VIEWER_TOKEN_SECRET) return env.VIEWER_TOKEN_SECRET;
+  try {
+    return fs.readFileSync(LOCAL_VIEWER_TOKEN_SECRET_FILE, 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
+}
 
 /** Imaging's own variables (all with defaults: docs/decisions/0099-hostile-archives.md). */
 export const IMAGING_IMPORT_VARIABLES = [
@@ -75,6 +94,10 @@ export function processTable(env = process.env) {
     SMTP_URL: env.SMTP_URL,
     // the import limits and the header parser's (services/imaging/src/config/env.ts), when set
     ...(service === 'imaging' ? optional(IMAGING_IMPORT_VARIABLES) : {}),
+    // the study tokens of the viewers: cases signs, imaging verifies (docs/decisions/0164)
+    ...(VIEWER_TOKEN_SERVICES.includes(service) && viewerTokenSecret(env)
+      ? { VIEWER_TOKEN_SECRET: viewerTokenSecret(env) }
+      : {}),
     // the cases service starts study downloads through imaging's API (docs/decisions/0146)
     ...(service === 'cases' ? { SERVICE_URL_IMAGING: `http://127.0.0.1:${SERVICE_PORTS.imaging}` } : {}),
   });
@@ -134,6 +157,6 @@ export function processTable(env = process.env) {
 /** A process's environment: the caller's, its own, and no private key unless it is its own (auth). */
 export function processEnv(proc, base = process.env) {
   const env = { ...base, ...proc.env };
-  for (const name of SIGNING_KEY_VARIABLES) if (!(name in proc.env)) delete env[name];
+  for (const name of [...SIGNING_KEY_VARIABLES, 'VIEWER_TOKEN_SECRET']) if (!(name in proc.env)) delete env[name];
   return env;
 }

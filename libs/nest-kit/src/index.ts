@@ -33,6 +33,7 @@ export * from './auth/principal.js';
 export * from './auth/grants-codec.js';
 export * from './auth/auth.errors.js';
 export * from './auth/access-token.js';
+export * from './auth/study-token.js';
 export * from './auth/token-keys.js';
 export * from './auth/session-store.js';
 export * from './auth/request-authenticator.js';

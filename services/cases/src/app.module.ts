@@ -7,6 +7,7 @@ import { CollaborationModule } from './modules/collaboration/collaboration.modul
 import { TransitionsModule } from './modules/transitions/transitions.module.js';
 import { MarketplaceModule } from './modules/marketplace/marketplace.module.js';
 import { FusionModule } from './modules/fusion/fusion.module.js';
+import { ViewerModule } from './modules/viewer/viewer.module.js';
 
 @Module({
   imports: [
@@ -16,6 +17,7 @@ import { FusionModule } from './modules/fusion/fusion.module.js';
     CollaborationModule,
     MarketplaceModule,
     FusionModule,
+    ViewerModule,
   ],
 })
 export class AppModule {}

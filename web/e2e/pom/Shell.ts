@@ -26,15 +26,24 @@ export class Shell {
    */
   async readMenu(): Promise<RenderedMenu> {
     await this.page.getByTestId('main-menu').waitFor();
-    // Dropdowns mount when first opened and then stay in the page: open each header and More once.
-    const openers = this.page.locator(
-      '[data-testid="main-menu"] [data-menu-entry][data-menu-link="/#"], [data-testid="main-menu"] [data-menu-entry][data-menu-id="more"]',
-    );
-    for (const opener of await openers.all()) {
-      const id = (await opener.getAttribute('data-menu-id')) ?? '';
+    // Dropdowns mount when first opened and then stay in the page: open each header and More once. Each opener is
+    // found again by its id at every step, so a re-render of the menu bar between steps does not lose it.
+    const openerIds = await this.page
+      .locator(
+        '[data-testid="main-menu"] [data-menu-entry][data-menu-link="/#"], [data-testid="main-menu"] [data-menu-entry][data-menu-id="more"]',
+      )
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-menu-id') ?? ''));
+    for (const id of openerIds) {
+      const opener = this.page.locator(`[data-testid="main-menu"] [data-menu-entry][data-menu-id="${id}"]`);
       const child = this.page.locator(`[data-menu-parent="${id}"]`).first();
       for (let attempt = 0; attempt < 3 && !(await child.isVisible()); attempt++) {
-        await opener.click();
+        await opener.click().catch(async (error: unknown) => {
+          // Say where the page was when the menu entry could not be clicked (a logout, an error page, a re-render).
+          const menuShown = await this.page.getByTestId('main-menu').isVisible();
+          throw new Error(
+            `menu entry ${id} not clickable at ${this.page.url()} (menu shown: ${menuShown}): ${String(error)}`,
+          );
+        });
         await child.waitFor({ state: 'visible', timeout: 2_000 }).catch(() => undefined);
       }
       await this.page.keyboard.press('Escape');

@@ -150,6 +150,13 @@ postgres://{{ .user }}:$({{ .passwordVar }})@{{ $host }}:{{ $pg.port }}/{{ $pg.d
 - name: PUBLIC_BASE_URL
   value: {{ required "publicBaseUrl is required (the console's address, for links in e-mails)" $v.publicBaseUrl | quote }}
 {{- else }}
+{{- if and (eq $p.kind "service") (has $p.owner (list "cases" "imaging")) }}
+- name: VIEWER_TOKEN_SECRET
+  valueFrom:
+    secretKeyRef:
+      name: {{ required "viewer.tokenSecret.existingSecret is required (the study tokens' shared secret, at least 32 characters)" $v.viewer.tokenSecret.existingSecret }}
+      key: {{ $v.viewer.tokenSecret.key }}
+{{- end }}
 - name: AUTH_JWKS_URL
   value: {{ printf "http://%s-auth:%v%s" $fullname $v.services.auth.port $v.auth.jwksPath | quote }}
 {{- end }}
@@ -165,5 +172,10 @@ postgres://{{ .user }}:$({{ .passwordVar }})@{{ $host }}:{{ $pg.port }}/{{ $pg.d
 {{- else }}
 - name: TRUSTED_PROXIES
   value: {{ $v.servicesTrustedProxies | quote }}
+{{- end }}
+{{- if and (eq $p.kind "service") (eq $p.owner "cases") }}
+{{- /* the cases service asks imaging for a case's downloads */}}
+- name: SERVICE_URL_IMAGING
+  value: {{ printf "http://%s-imaging:%v" $fullname $v.services.imaging.port | quote }}
 {{- end }}
 {{- end -}}

@@ -5,11 +5,12 @@ import { CASE_COLLABORATION_ENDPOINTS } from './collaboration-endpoints.js';
 import { FUSION_ENDPOINTS } from './fusion-endpoints.js';
 import { MARKETPLACE_ENDPOINTS } from './marketplace-endpoints.js';
 import { CASE_QUERY_ENDPOINTS } from './query-endpoints.js';
+import { VIEWER_ENDPOINTS } from './viewer-endpoints.js';
 
 /**
  * The cases service's API (under /api/cases through the gateway), one file per area (spec §7 paths word for
  * word where the spec names them): the worklist's reads, the case machine's transitions, the work around a case,
- * the marketplace and fusion. Each route is mounted with `@ApiContract(CASES_API.x)` and called with the typed
+ * the marketplace and fusion, the viewer. Each route is mounted with `@ApiContract(CASES_API.x)` and called with the typed
  * client (libs/api-client).
  */
 export const CASES_API = defineApi('cases', {
@@ -19,5 +20,6 @@ export const CASES_API = defineApi('cases', {
   ...MARKETPLACE_ENDPOINTS,
   ...FUSION_ENDPOINTS,
   ...CASE_AUDIT_ENDPOINTS,
+  ...VIEWER_ENDPOINTS,
 });
 export type CasesApi = typeof CASES_API;

@@ -36,6 +36,11 @@ export const StudyImportedV1 = defineEvent({
     modality: z.string(),
     modalities: z.array(z.string()),
     studyDate: z.string().nullable(),
+    /** Added later in v1 (absent from older events): the study's description and the patient's sex and birth date. */
+    studyDescription: z.string().nullable().optional(),
+    patientSex: z.string().nullable().optional(),
+    /** YYYYMMDD */
+    patientBirthDate: z.string().nullable().optional(),
     seriesCount: z.number().int().nonnegative(),
     instanceCount: z.number().int().nonnegative(),
     /** Instances this import added (a re-import of a study adds only what was missing). */

@@ -23,6 +23,7 @@ import { createAuthenticator, loadTokenKeys } from '../auth/auth-settings.js';
 import { BodyDecryptionInterceptor } from '../auth/body-decryption.interceptor.js';
 import { RequestAuthenticator } from '../auth/request-authenticator.js';
 import { AccessTokens } from '../auth/access-token.js';
+import { StudyTokens } from '../auth/study-token.js';
 import { SessionStore } from '../auth/session-store.js';
 import { DeadLettersController } from './dead-letters.controller.js';
 import { INFRASTRUCTURE_EXPORTS, KitInfrastructure, infrastructureProviders } from './kit-infrastructure.js';
@@ -103,6 +104,12 @@ export class ServiceKitModule {
           useFactory: (auth: RequestAuthenticator) => auth.sessions,
           inject: [RequestAuthenticator],
         },
+        // Study tokens (docs/decisions/0164): cases signs them, imaging verifies them; null without the secret.
+        {
+          provide: StudyTokens,
+          useFactory: (env: ServiceEnv) => (env.VIEWER_TOKEN_SECRET ? new StudyTokens(env.VIEWER_TOKEN_SECRET) : null),
+          inject: [SERVICE_ENV],
+        },
         AccessDenialAudit,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: BodyDecryptionInterceptor },
@@ -116,6 +123,7 @@ export class ServiceKitModule {
         RequestAuthenticator,
         AccessTokens,
         SessionStore,
+        StudyTokens,
       ],
     };
   }

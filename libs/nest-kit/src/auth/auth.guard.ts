@@ -5,11 +5,18 @@ import { AUTH_HEADERS, AUTH_MESSAGES, grantsAllow, isBackgroundRequest, PLATFORM
 import { AccessDenialAudit } from './access-denial-audit.js';
 import { bearerToken } from './access-token.js';
 import { AuthFailure, forbidden } from './auth.errors.js';
-import { ACCEPT_BEARER_ALONE, ACCESS_RULE, ALLOW_DURING_PASSWORD_RESET, type AccessRule } from './decorators.js';
+import {
+  ACCEPT_BEARER_ALONE,
+  ACCEPT_STUDY_TOKEN,
+  ACCESS_RULE,
+  ALLOW_DURING_PASSWORD_RESET,
+  type AccessRule,
+} from './decorators.js';
 import { CompanyMismatchError, narrowAccess, type RequestAccess } from './request-access.js';
 import { RequestAuthenticator } from './request-authenticator.js';
 import { setRequestAccess } from './request-state.js';
 import { isPlatformOperator, type Principal } from './principal.js';
+import { isStudyToken, StudyTokenError, StudyTokens, studyTokenAccess } from './study-token.js';
 
 /** The decision for a verified principal on a rule: allowed, or why not. Pure, for the unit tests. */
 export function decide(
@@ -51,6 +58,8 @@ export class AuthGuard implements CanActivate {
     @Optional() @Inject(RequestAuthenticator) private readonly authenticator: RequestAuthenticator | null,
     /** Records each 403 of a signed-in caller in the service's audit log (absent in workers). */
     @Optional() @Inject(AccessDenialAudit) private readonly denials: AccessDenialAudit | null = null,
+    /** Verifies study tokens (a process configured with VIEWER_TOKEN_SECRET); absent: every study token is refused. */
+    @Optional() @Inject(StudyTokens) private readonly studyTokens: StudyTokens | null = null,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -62,11 +71,13 @@ export class AuthGuard implements CanActivate {
 
     const req = context.switchToHttp().getRequest<Request>();
     if (!this.authenticator) throw new AuthFailure('unauthorized', 'this process signs nobody in').toHttpException();
+    const bearer = bearerToken(req.headers.authorization);
+    if (bearer !== null && isStudyToken(bearer)) return this.studyTokenRequest(req, bearer, rule, targets);
     const sessionToken = req.headers[AUTH_HEADERS.sessionToken];
     const session = Array.isArray(sessionToken) ? sessionToken[0] : sessionToken;
     let principal: Principal;
     try {
-      principal = await this.authenticator.authenticate(bearerToken(req.headers.authorization), session, {
+      principal = await this.authenticator.authenticate(bearer, session, {
         background: isBackgroundRequest(req.headers),
         bearerAlone: this.reflector.getAllAndOverride<boolean | undefined>(ACCEPT_BEARER_ALONE, targets) ?? false,
       });
@@ -95,6 +106,33 @@ export class AuthGuard implements CanActivate {
       throw forbidden(decision.message);
     }
     setRequestAccess(req, access, session ?? '');
+    return true;
+  }
+
+  /**
+   * A study token (docs/decisions/0164): accepted only on a route marked @AcceptStudyToken() and by a process that
+   * holds the secret; expired → 401 with the viewer-link-expired message; anything else wrong → 401. The request then
+   * reaches only the token's studies, in its company, with WORKLIST › VIEW alone (the route's rule still applies).
+   */
+  private async studyTokenRequest(
+    req: Request,
+    token: string,
+    rule: AccessRule,
+    targets: Parameters<Reflector['getAllAndOverride']>[1],
+  ): Promise<boolean> {
+    const accepted = this.reflector.getAllAndOverride<boolean | undefined>(ACCEPT_STUDY_TOKEN, targets) ?? false;
+    if (!accepted || !this.studyTokens)
+      throw new StudyTokenError('invalid', 'this route takes no study token').toHttpException();
+    let access: RequestAccess;
+    try {
+      access = studyTokenAccess(await this.studyTokens.verify(token));
+    } catch (error) {
+      if (error instanceof StudyTokenError) throw error.toHttpException();
+      throw error;
+    }
+    const decision = decide(rule, access, false);
+    if (!decision.allowed) throw forbidden(decision.message);
+    setRequestAccess(req, access, '');
     return true;
   }
 }

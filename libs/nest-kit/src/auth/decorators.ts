@@ -20,6 +20,7 @@ export type AccessRule =
 export const ACCESS_RULE = 'rayworks:access-rule';
 export const ALLOW_DURING_PASSWORD_RESET = 'rayworks:allow-during-password-reset';
 export const ACCEPT_BEARER_ALONE = 'rayworks:accept-bearer-alone';
+export const ACCEPT_STUDY_TOKEN = 'rayworks:accept-study-token';
 
 export const Public = () => SetMetadata(ACCESS_RULE, { kind: 'public' } satisfies AccessRule);
 export const Authenticated = () => SetMetadata(ACCESS_RULE, { kind: 'authenticated' } satisfies AccessRule);
@@ -59,3 +60,10 @@ export const CurrentAccess = createParamDecorator((_: unknown, ctx: ExecutionCon
  * the access rule. docs/decisions/0102-dicomweb-bearer-token.md.
  */
 export const AcceptBearerAlone = () => SetMetadata(ACCEPT_BEARER_ALONE, true);
+
+/**
+ * A read route that also takes a study token (`Authorization: Bearer <study token>`, docs/decisions/0164): the
+ * request then runs in the token's company as its user, read only, limited to the token's studies. A study token on
+ * any other route is refused (401). Imaging's DICOMweb reads (QIDO, WADO, metadata, frames, rendered, bulk data).
+ */
+export const AcceptStudyToken = () => SetMetadata(ACCEPT_STUDY_TOKEN, true);

@@ -19,6 +19,11 @@ export interface RequestAccess {
   submoduleType: string | null;
   subscriptionType: string | null;
   sessionEnabled: boolean;
+  /**
+   * Only these Study Instance UIDs (a request made with a study token, docs/decisions/0164-study-token.md): imaging's
+   * archive queries add it to the reach, so any other study reads as absent. Absent or null: no such limit.
+   */
+  studies?: readonly string[] | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

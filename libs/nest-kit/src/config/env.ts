@@ -51,6 +51,11 @@ export const envVars = {
   METRICS_HOST: z.string().min(1).default('0.0.0.0'),
   /** When set, a scrape must also send `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * The shared secret of the study tokens (docs/decisions/0164-study-token.md): the cases service signs them with it,
+   * imaging verifies them with it; at least 32 characters. Unset: no study token is made or accepted.
+   */
+  VIEWER_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** A session unused for this long is expired (440). */
   SESSION_IDLE_TIMEOUT_SECONDS: z.coerce
     .number()
@@ -60,6 +65,8 @@ export const envVars = {
     .default(1800),
 } as const;
 
+/** The study tokens' secret (the cases service and imaging hold it). */
+export const viewerTokenEnv = { VIEWER_TOKEN_SECRET: envVars.VIEWER_TOKEN_SECRET };
 export const databaseEnv = { DATABASE_URL: envVars.DATABASE_URL };
 /** Where every process, the gateway included, serves its metrics. */
 export const metricsEnv = {
@@ -98,6 +105,7 @@ export const issuerServiceEnvSchema = z.object({
   ...storageEnv,
   ...sessionAuthEnv,
   ...metricsEnv,
+  ...viewerTokenEnv,
 });
 
 /** What every other domain service needs: the same, plus where the auth service's public keys are. */
@@ -150,6 +158,7 @@ export const PRODUCTION_SECRET_RULES: Partial<Record<string, (value: string) => 
   REDIS_URL: (v) => urlPasswordProblem('REDIS_URL', v, false),
   SMTP_URL: (v) => urlPasswordProblem('SMTP_URL', v, false),
   S3_SECRET_ACCESS_KEY: (v) => secretProblem('S3_SECRET_ACCESS_KEY', v, 16),
+  VIEWER_TOKEN_SECRET: (v) => secretProblem('VIEWER_TOKEN_SECRET', v, 32),
 };
 
 /** The production problems of the secrets among `names` (none outside production). */

@@ -12,6 +12,7 @@ import { CaseAuditIndex1796100005000 } from './migrations/1796100005000-CaseAudi
 import { CaseChatReach1796100004002 } from './migrations/1796100004002-CaseChatReach.js';
 import { ReadModelMarks1796100006000 } from './migrations/1796100006000-ReadModelMarks.js';
 import { Collaboration1796100003000 } from './migrations/1796100003000-Collaboration.js';
+import { ViewerAnnotations1796200000000 } from './migrations/1796200000000-ViewerAnnotations.js';
 import { CaseEntity } from '../modules/cases/case.entity.js';
 import { DirectoryCentreEntity } from '../modules/directory/directory-centre.entity.js';
 import { DirectoryUserEntity } from '../modules/directory/directory-user.entity.js';
@@ -21,6 +22,7 @@ import { WorklistColumnsEntity } from '../modules/collaboration/columns/worklist
 import { PatientHistoryEntity } from '../modules/collaboration/history/patient-history.entity.js';
 import { CaseRatingEntity } from '../modules/collaboration/ratings/case-rating.entity.js';
 import { CaseShareEntity } from '../modules/collaboration/sharing/case-share.entity.js';
+import { ViewerAnnotationEntity } from '../modules/viewer/viewer-annotation.entity.js';
 
 /** The cases service's schema, entities and migrations, in order. */
 export const database: ServiceDatabaseOptions = {
@@ -35,6 +37,7 @@ export const database: ServiceDatabaseOptions = {
     CaseRatingEntity,
     CaseShareEntity,
     WorklistColumnsEntity,
+    ViewerAnnotationEntity,
   ],
   migrations: [
     EventTables1763712000000,
@@ -50,5 +53,6 @@ export const database: ServiceDatabaseOptions = {
     CaseChatReach1796100004002,
     CaseAuditIndex1796100005000,
     ReadModelMarks1796100006000,
+    ViewerAnnotations1796200000000,
   ],
 };

@@ -74,7 +74,13 @@ describe('read models from auth', () => {
 
 describe('StudyImported → a case', () => {
   it('makes exactly one case, also when the event is delivered twice and when the study is imported again', async () => {
-    const payload = study({ groupId: t.groups.g, centreId: t.centres.c1 });
+    const payload = study({
+      groupId: t.groups.g,
+      centreId: t.centres.c1,
+      studyDescription: 'CT CHEST WITH CONTRAST',
+      patientSex: 'F',
+      patientBirthDate: '19800214',
+    });
     const eventId = randomUUID();
     await events.imported(t.tenantId, payload, eventId);
     await events.imported(t.tenantId, payload, eventId); // redelivery of the same event
@@ -92,6 +98,8 @@ describe('StudyImported → a case', () => {
       worklistStatus: 'NEW',
       seriesCount: 2,
       centreName: t.centreName('c1'),
+      studyDescription: 'CT CHEST WITH CONTRAST',
+      patientSex: 'F',
     });
     expect(new Date(updated.dueAt!).getTime() - new Date(updated.receivedAt!).getTime()).toBe(24 * 3600_000);
     const rows = await tenantQuery(t.tenantId, 'SELECT id FROM cases.cases WHERE study_instance_uid = $1', [

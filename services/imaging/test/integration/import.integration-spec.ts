@@ -47,7 +47,11 @@ describe('study import, end to end', () => {
     [t, other] = await Promise.all([everyRoleTenant('imp'), everyRoleTenant('impx')]);
     reception = await signIn(t.login('reception'));
     dir = await mkdtemp(path.join(tmpdir(), 'import-it-'));
-    study = await buildStudyFolder(path.join(dir, 'folder'), { patientName: 'Import^Test', patientId: 'IMP-1' });
+    study = await buildStudyFolder(path.join(dir, 'folder'), {
+      patientName: 'Import^Test',
+      patientId: 'IMP-1',
+      studyDescription: 'Import Test Study',
+    });
     ({ zipPath } = await zipFolder(path.join(dir, 'folder'), path.join(dir, 'study.zip')));
     events = new StudyImportedEvents(t.tenantId);
     await events.start();
@@ -126,6 +130,7 @@ describe('study import, end to end', () => {
       centreId: reception.centreId,
       patientName: 'Import^Test',
       patientId: 'IMP-1',
+      studyDescription: 'Import Test Study',
       seriesCount: study.series.length,
       instanceCount: study.instances.length,
       instancesAdded: study.instances.length,

@@ -18,6 +18,7 @@ import type { Request, Response } from 'express';
 import { requirement, WORKLIST } from '@rayworks/contracts';
 import {
   AcceptBearerAlone,
+  AcceptStudyToken,
   CurrentAccess,
   ERROR_DESCRIPTIONS,
   RequirePrivilege,
@@ -42,6 +43,11 @@ const uid = (value: string, what: string): string => {
 const DICOM_JSON = 'application/dicom+json';
 const VIEW = requirement('WORKLIST', WORKLIST.VIEW);
 const IMPORT = requirement('WORKLIST', WORKLIST.IMPORT);
+/**
+ * A read: WORKLIST › VIEW, with the access token or with a viewer's study token (docs/decisions/0164: the request
+ * then reaches the token's studies alone; STOW takes no study token).
+ */
+const DicomwebRead = () => applyDecorators(RequirePrivilege(VIEW), AcceptStudyToken());
 
 /** OpenAPI: the statuses a DICOMweb route answers, besides its success. */
 function DicomwebRoute(summary: string, success: Record<number, string>, errors: number[], produces: string[]) {
@@ -50,7 +56,8 @@ function DicomwebRoute(summary: string, success: Record<number, string>, errors:
       summary,
       description:
         'DICOMweb (PS3.18). Authorization: Bearer <access token> alone is enough (docs/decisions/0102); the session ' +
-        'the token names must be alive.',
+        'the token names must be alive. The read routes also take a study token of a viewer (docs/decisions/0164): ' +
+        'then only its studies are reached (any other reads as absent, 404), and one past its lifetime answers 401.',
     }),
     ApiBearerAuth(),
     ApiProduces(...produces),
@@ -141,7 +148,7 @@ export class DicomwebController {
   // ---- QIDO-RS ----
 
   @Get('studies')
-  @RequirePrivilege(VIEW)
+  @DicomwebRead()
   @QIDO_DOC('QIDO-RS: search for studies')
   async searchStudies(
     @CurrentAccess() access: RequestAccess,
@@ -153,7 +160,7 @@ export class DicomwebController {
   }
 
   @Get('series')
-  @RequirePrivilege(VIEW)
+  @DicomwebRead()
   @QIDO_DOC('QIDO-RS: search for series of any study')
   async searchAllSeries(
     @CurrentAccess() access: RequestAccess,
@@ -165,7 +172,7 @@ export class DicomwebController {
   }
 
   @Get('instances')
-  @RequirePrivilege(VIEW)
+  @DicomwebRead()
   @QIDO_DOC('QIDO-RS: search for instances of any study')
   async searchAllInstances(
     @CurrentAccess() access: RequestAccess,
@@ -177,7 +184,7 @@ export class DicomwebController {
   }
 
   @Get('studies/:study/series')
-  @RequirePrivilege(VIEW)
+  @DicomwebRead()
   @QIDO_DOC("QIDO-RS: search for a study's series")
   async searchSeries(
     @CurrentAccess() access: RequestAccess,
@@ -193,7 +200,7 @@ export class DicomwebController {
   }
 
   @Get('studies/:study/instances')
-  @RequirePrivilege(VIEW)
+  @DicomwebRead()
   @QIDO_DOC("QIDO-RS: search for a study's instances")
   async searchStudyInstances(
     @CurrentAccess() access: RequestAccess,
@@ -209,7 +216,7 @@ export class DicomwebController {
   }
 
   @Get('studies/:study/series/:series/instances')
-  @RequirePrivilege(VIEW)
+  @DicomwebRead()
   @QIDO_DOC("QIDO-RS: search for a series' instances")
   async searchInstances(
     @CurrentAccess() access: RequestAccess,
@@ -261,7 +268,7 @@ export class DicomwebController {
   // ---- WADO-RS: instances ----
 
   @Get('studies/:study')
-  @RequirePrivilege(VIEW)
+  @DicomwebRead()
   @RETRIEVE_DOC('WADO-RS: retrieve a study')
   async retrieveStudy(
     @CurrentAccess() a: RequestAccess,
@@ -273,7 +280,7 @@ export class DicomwebController {
   }
 
   @Get('studies/:study/series/:series')
-  @RequirePrivilege(VIEW)
+  @DicomwebRead()
   @RETRIEVE_DOC('WADO-RS: retrieve a series')
   async retrieveSeries(
     @CurrentAccess() a: RequestAccess,
@@ -286,7 +293,7 @@ export class DicomwebController {
   }
 
   @Get('studies/:study/series/:series/instances/:instance')
-  @RequirePrivilege(VIEW)
+  @DicomwebRead()
   @RETRIEVE_DOC('WADO-RS: retrieve an instance')
   async retrieveInstance(
     @CurrentAccess() a: RequestAccess,
@@ -335,7 +342,7 @@ export class DicomwebController {
   // ---- WADO-RS: metadata ----
 
   @Get('studies/:study/metadata')
-  @RequirePrivilege(VIEW)
+  @DicomwebRead()
   @METADATA_DOC("WADO-RS: a study's metadata")
   async studyMetadata(
     @CurrentAccess() a: RequestAccess,
@@ -347,7 +354,7 @@ export class DicomwebController {
   }
 
   @Get('studies/:study/series/:series/metadata')
-  @RequirePrivilege(VIEW)
+  @DicomwebRead()
   @METADATA_DOC("WADO-RS: a series' metadata")
   async seriesMetadata(
     @CurrentAccess() a: RequestAccess,
@@ -360,7 +367,7 @@ export class DicomwebController {
   }
 
   @Get('studies/:study/series/:series/instances/:instance/metadata')
-  @RequirePrivilege(VIEW)
+  @DicomwebRead()
   @METADATA_DOC("WADO-RS: an instance's metadata")
   async instanceMetadata(
     @CurrentAccess() a: RequestAccess,
@@ -396,7 +403,7 @@ export class DicomwebController {
   // ---- WADO-RS: frames, bulk data, rendered, thumbnail ----
 
   @Get('studies/:study/series/:series/instances/:instance/frames/:frames')
-  @RequirePrivilege(VIEW)
+  @DicomwebRead()
   @DicomwebRoute(
     'WADO-RS: frames (1-based, comma-separated) as stored',
     { 200: 'multipart/related; type="application/octet-stream" (native) or the compressed type (image/jpeg …)' },
@@ -427,7 +434,7 @@ export class DicomwebController {
   }
 
   @Get('studies/:study/series/:series/instances/:instance/bulkdata/:tag')
-  @RequirePrivilege(VIEW)
+  @DicomwebRead()
   @DicomwebRoute(
     'WADO-RS: bulk data (the pixel data, 7FE00010: its frames as stored)',
     { 200: 'multipart/related; type="application/octet-stream"' },
@@ -458,7 +465,7 @@ export class DicomwebController {
   }
 
   @Get('studies/:study/series/:series/instances/:instance/rendered')
-  @RequirePrivilege(VIEW)
+  @DicomwebRead()
   @DicomwebRoute(
     'WADO-RS: the instance rendered (its first frame)',
     { 200: 'image/jpeg or image/png' },
@@ -479,7 +486,7 @@ export class DicomwebController {
   }
 
   @Get('studies/:study/series/:series/instances/:instance/frames/:frames/rendered')
-  @RequirePrivilege(VIEW)
+  @DicomwebRead()
   @DicomwebRoute(
     'WADO-RS: a frame rendered',
     { 200: 'image/jpeg or image/png' },
@@ -503,7 +510,7 @@ export class DicomwebController {
   }
 
   @Get('studies/:study/series/:series/instances/:instance/thumbnail')
-  @RequirePrivilege(VIEW)
+  @DicomwebRead()
   @DicomwebRoute(
     'WADO-RS: a thumbnail of the instance',
     { 200: 'image/jpeg or image/png' },
@@ -524,7 +531,7 @@ export class DicomwebController {
   }
 
   @Get('studies/:study/series/:series/thumbnail')
-  @RequirePrivilege(VIEW)
+  @DicomwebRead()
   @DicomwebRoute(
     'WADO-RS: a thumbnail of the series (its middle instance)',
     { 200: 'image/jpeg or image/png' },
@@ -544,7 +551,7 @@ export class DicomwebController {
   }
 
   @Get('studies/:study/thumbnail')
-  @RequirePrivilege(VIEW)
+  @DicomwebRead()
   @DicomwebRoute(
     "WADO-RS: a thumbnail of the study (its first series' middle instance)",
     { 200: 'image/jpeg or image/png' },

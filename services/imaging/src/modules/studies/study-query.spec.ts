@@ -90,4 +90,12 @@ describe('study matching → SQL', () => {
     expect(reachSql(access({ centreFilter: ['c1', 'c2'] }), p)).toEqual(['s.centre_id = ANY(:p1::uuid[])']);
     expect(p.values).toEqual({ p0: 'g1', p1: ['c1', 'c2'] });
   });
+
+  it("narrows a study token's request to its studies alone (docs/decisions/0164)", () => {
+    const p = new QueryParams();
+    expect(reachSql(access({ studies: ['1.2.3', '1.2.4'] }), p)).toEqual(['s.study_instance_uid = ANY(:p0::text[])']);
+    expect(reachSql(access({ studies: [] }), p)).toEqual(['s.study_instance_uid = ANY(:p1::text[])']);
+    expect(reachSql(access({ studies: null }), p)).toEqual([]);
+    expect(p.values).toEqual({ p0: ['1.2.3', '1.2.4'], p1: [] });
+  });
 });

@@ -88,12 +88,15 @@ function textMatch(column: string, value: string, p: QueryParams, caseInsensitiv
   return hasWildcard(value) ? `${column} LIKE ${p.add(likePattern(value, false))}` : `${column} = ${p.add(value)}`;
 }
 
-/** The reach of the request (docs/decisions/0012): a group filter, a centre filter, or nothing at all. */
+/** The reach of the request (docs/decisions/0012): a group filter, a centre filter, a study token's studies, or nothing at all. */
 export function reachSql(access: RequestAccess, p: QueryParams, alias = 's'): string[] {
   if (access.empty) return ['false'];
   const parts: string[] = [];
   if (access.groupFilter !== null) parts.push(`${alias}.group_id = ${p.add(access.groupFilter)}::uuid`);
   if (access.centreFilter !== null) parts.push(`${alias}.centre_id = ANY(${p.add([...access.centreFilter])}::uuid[])`);
+  // a study token reaches its studies alone (docs/decisions/0164-study-token.md)
+  if (access.studies !== undefined && access.studies !== null)
+    parts.push(`${alias}.study_instance_uid = ANY(${p.add([...access.studies])}::text[])`);
   return parts;
 }
 

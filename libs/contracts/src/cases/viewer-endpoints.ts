@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { WORKLIST, requirement } from '../access/privileges.js';
+import { endpoint as ep } from '../api/endpoint.js';
+import { viewerAnnotationSchema } from '../viewer/annotations.js';
+
+/**
+ * The cloud viewer's server side (docs/decisions/0163-viewer-open.md, 0164-study-token.md, 0165-viewer-annotations.md):
+ * /cases/viewer/open gives the viewer what it shows of a case (the patient, the study, a split case's own series,
+ * the priors of the same patient) and a short-lived read-only study token for imaging's DICOMweb; the annotations
+ * calls keep the measurements and key images with the case. Every call answers 404 for a case out of the caller's
+ * reach.
+ */
+const id = z.uuid();
+
+/** Imaging's DICOMweb base path on the console's origin (the gateway forwards /api/imaging to imaging). */
+export const VIEWER_DICOMWEB_PATH = '/api/imaging/dicomweb';
+
+export const viewerOpenBody = z.object({ caseId: id }).strict();
+
+export const viewerPriorSchema = z.object({
+  /** The case of that study in the same company, if one exists (the newest one). */
+  caseId: z.uuid().nullable(),
+  studyInstanceUid: z.string(),
+  studyDate: z.string().nullable(),
+  studyDescription: z.string().nullable(),
+  modalities: z.array(z.string()),
+});
+export type ViewerPrior = z.infer<typeof viewerPriorSchema>;
+
+export const viewerOpenSchema = z.object({
+  caseId: z.uuid(),
+  patient: z.object({
+    name: z.string(),
+    id: z.string(),
+    sex: z.string().nullable(),
+    birthDate: z.string().nullable(),
+  }),
+  studyInstanceUid: z.string(),
+  /** A split case's own series; null: every series of the study. */
+  seriesInstanceUids: z.array(z.string()).nullable(),
+  modalities: z.array(z.string()),
+  studyDate: z.string().nullable(),
+  studyDescription: z.string().nullable(),
+  /** The study is still arriving (worklist status Cloud Uploading): the cloud viewer shows CASE_MESSAGES.cloudUploadPending. */
+  cloudUploading: z.boolean(),
+  /** Studies of the same patient ID in the same company, newest first; empty without WORKLIST › COMPARE_STUDIES. */
+  priors: z.array(viewerPriorSchema),
+  dicomweb: z.object({
+    /** The DICOMweb base path on the console's origin. */
+    url: z.string(),
+    /** The study token: `Authorization: Bearer <token>`. */
+    token: z.string(),
+    expiresAt: z.string(),
+  }),
+  /** The desktop viewer's link (weasis://), with the absolute DICOMweb URL and the same token. */
+  weasisUrl: z.string(),
+});
+export type ViewerOpen = z.infer<typeof viewerOpenSchema>;
+
+export const annotationsFindBody = z.object({ caseId: id }).strict();
+export const annotationSaveBody = z.object({ caseId: id, annotation: viewerAnnotationSchema }).strict();
+export const annotationDeleteBody = z.object({ caseId: id, id }).strict();
+
+const W = WORKLIST;
+export const VIEWER_ENDPOINTS = {
+  openViewer: ep({
+    method: 'POST',
+    path: '/cases/viewer/open',
+    access: requirement('WORKLIST', W.VIEW),
+    body: viewerOpenBody,
+    data: viewerOpenSchema,
+    errors: [404, 409],
+  }),
+  findViewerAnnotations: ep({
+    method: 'POST',
+    path: '/cases/viewer/annotations/find',
+    access: requirement('WORKLIST', W.VIEW),
+    body: annotationsFindBody,
+    data: z.object({ annotations: z.array(viewerAnnotationSchema) }),
+    errors: [404],
+  }),
+  saveViewerAnnotation: ep({
+    method: 'POST',
+    path: '/cases/viewer/annotations/save',
+    access: requirement('WORKLIST', W.VIEW),
+    body: annotationSaveBody,
+    data: viewerAnnotationSchema,
+    errors: [404],
+  }),
+  deleteViewerAnnotation: ep({
+    method: 'POST',
+    path: '/cases/viewer/annotations/delete',
+    access: requirement('WORKLIST', W.VIEW),
+    body: annotationDeleteBody,
+    data: z.object({ id }),
+    errors: [404],
+  }),
+};

@@ -1,0 +1,242 @@
+import {
+  BadRequestException,
+  ConflictException,
+  Inject,
+  Injectable,
+  NotFoundException,
+  Optional,
+  ServiceUnavailableException,
+} from '@nestjs/common';
+import type { z } from 'zod';
+import {
+  ANNOTATIONS_PER_CASE_MAX,
+  CLOUD_UPLOADING_DISPLAY,
+  grantsAllow,
+  requirement,
+  STUDY_TOKEN_MAX_STUDIES,
+  VIEWER_DICOMWEB_PATH,
+  VIEWER_MESSAGES as M,
+  WORKLIST,
+  weasisLink,
+  type CASES_API,
+  type ViewerAnnotation,
+  type ViewerOpen,
+} from '@rayworks/contracts';
+import { worklistStatusOf } from '@rayworks/lifecycles';
+import { KIT_AUDIT_ACTIONS, StudyTokens, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
+import { CaseEntity } from '../cases/case.entity.js';
+import { VisibleCases } from '../cases/visible-cases.service.js';
+import { caseCompanyScope } from '../collaboration/case-company.js';
+import { DirectoryRepository } from '../directory/directory.repository.js';
+import { selectPriors, type PriorCandidate } from './priors.js';
+import type { ViewerAnnotationEntity } from './viewer-annotation.entity.js';
+import { ViewerAnnotationsRepository } from './viewer-annotations.repository.js';
+
+type Body<K extends keyof typeof CASES_API> = z.output<(typeof CASES_API)[K]['body']>;
+
+export const VIEWER_AUDIT_ACTIONS = {
+  open: 'CASE_VIEWER_OPEN',
+  annotationSave: 'VIEWER_ANNOTATION_SAVE',
+  annotationDelete: 'VIEWER_ANNOTATION_DELETE',
+} as const;
+
+/** The most same-patient cases the priors query reads (a patient with more keeps the newest). */
+const PRIOR_CANDIDATES_MAX = 500;
+const COMPARE = requirement('WORKLIST', WORKLIST.COMPARE_STUDIES);
+
+/**
+ * The viewers' side of a case (docs/decisions/0163-viewer-open.md, 0164-study-token.md, 0165-viewer-annotations.md):
+ * opening a case in a viewer (what it shows, the priors, a study token for imaging's DICOMweb and the Weasis link),
+ * and the measurements and key images saved with the case. Every call takes the case through VisibleCases (404
+ * outside the caller's reach) and then works in the case's company (a marketplace radiologist has none of their own).
+ */
+@Injectable()
+export class ViewerService {
+  constructor(
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(VisibleCases) private readonly visible: VisibleCases,
+    @Inject(ViewerAnnotationsRepository) private readonly annotations: ViewerAnnotationsRepository,
+    @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
+    @Optional() @Inject(StudyTokens) private readonly tokens: StudyTokens | null = null,
+  ) {}
+
+  async open(access: RequestAccess, body: Body<'openViewer'>, origin: string): Promise<ViewerOpen> {
+    const found = await this.uow.read(access, (tx) => this.visible.load(tx, access, body.caseId));
+    if (!found.studyInstanceUid) throw new ConflictException(M.noStudy);
+    const study = found.studyInstanceUid;
+    const compare = grantsAllow(access.principal.grants, COMPARE) && found.patientId.trim() !== '';
+    // in the case's company, as the caller: the audited opening and the same patient's other cases
+    const candidates = await this.uow.read(
+      caseCompanyScope(access, found.tenantId),
+      async (tx) => (compare ? this.samePatient(tx, found) : []),
+      {
+        audit: {
+          action: VIEWER_AUDIT_ACTIONS.open,
+          actor: { userId: access.principal.userId, loginName: access.principal.loginName },
+          target: { type: 'case', id: found.id },
+          details: { read: 'viewer', studyInstanceUid: study },
+        },
+      },
+    );
+    const priors = selectPriors(candidates, study, STUDY_TOKEN_MAX_STUDIES - 1);
+    if (!this.tokens) throw new ServiceUnavailableException('The viewer is not configured (VIEWER_TOKEN_SECRET).');
+    const signed = await this.tokens.sign({
+      userId: access.principal.userId,
+      loginName: access.principal.loginName,
+      tenantId: found.tenantId,
+      caseId: found.id,
+      studies: [study, ...priors.map((p) => p.studyInstanceUid)],
+    });
+    return {
+      caseId: found.id,
+      patient: {
+        name: found.patientName,
+        id: found.patientId,
+        sex: found.patientSex,
+        birthDate: found.patientBirthDate,
+      },
+      studyInstanceUid: study,
+      seriesInstanceUids:
+        found.seriesInstanceUids && found.seriesInstanceUids.length > 0 ? found.seriesInstanceUids : null,
+      modalities: found.modalities.length > 0 ? found.modalities : found.modality ? [found.modality] : [],
+      studyDate: found.studyDate,
+      studyDescription: found.studyDescription,
+      cloudUploading: worklistStatusOf(found.status, found.imagingState) === CLOUD_UPLOADING_DISPLAY,
+      priors,
+      dicomweb: { url: VIEWER_DICOMWEB_PATH, token: signed.token, expiresAt: signed.expiresAt.toISOString() },
+      weasisUrl: weasisLink({
+        dicomwebUrl: `${origin}${VIEWER_DICOMWEB_PATH}`,
+        studyInstanceUids: [study],
+        token: signed.token,
+      }),
+    };
+  }
+
+  find(access: RequestAccess, body: Body<'findViewerAnnotations'>): Promise<{ annotations: ViewerAnnotation[] }> {
+    return this.onCase(access, body.caseId, (found) =>
+      this.uow.read(
+        caseCompanyScope(access, found.tenantId),
+        async (tx) => ({ annotations: await this.views(tx, await this.annotations.ofCase(tx, found.id)) }),
+        {
+          audit: {
+            action: KIT_AUDIT_ACTIONS.patientDataRead,
+            actor: { userId: access.principal.userId, loginName: access.principal.loginName },
+            target: { type: 'case', id: found.id },
+            details: { read: 'viewer_annotations' },
+          },
+        },
+      ),
+    );
+  }
+
+  save(access: RequestAccess, body: Body<'saveViewerAnnotation'>): Promise<ViewerAnnotation> {
+    return this.onCase(access, body.caseId, (found) =>
+      this.uow.change(caseCompanyScope(access, found.tenantId), async (tx) => {
+        const a = body.annotation;
+        if (a.studyInstanceUid !== found.studyInstanceUid && !(await this.isPriorStudy(tx, found, a.studyInstanceUid)))
+          throw new BadRequestException(M.annotationStudyMismatch);
+        const existing = await this.annotations.one(tx, found.id, a.id);
+        if (!existing && (await this.annotations.count(tx, found.id)) >= ANNOTATIONS_PER_CASE_MAX)
+          throw new BadRequestException(M.tooManyAnnotations);
+        const row = await this.annotations.upsert(tx, {
+          tenantId: found.tenantId,
+          caseId: found.id,
+          userId: access.principal.userId,
+          annotation: a,
+        });
+        await tx.audit({
+          action: VIEWER_AUDIT_ACTIONS.annotationSave,
+          target: { type: 'case', id: found.id },
+          details: { annotationId: a.id, kind: a.kind, toolName: a.toolName, replaced: existing !== null },
+        });
+        return (await this.views(tx, [row]))[0]!;
+      }),
+    );
+  }
+
+  delete(access: RequestAccess, body: Body<'deleteViewerAnnotation'>): Promise<{ id: string }> {
+    return this.onCase(access, body.caseId, (found) =>
+      this.uow.change(caseCompanyScope(access, found.tenantId), async (tx) => {
+        if (!(await this.annotations.remove(tx, found.id, body.id))) throw new NotFoundException(M.annotationNotFound);
+        await tx.audit({
+          action: VIEWER_AUDIT_ACTIONS.annotationDelete,
+          target: { type: 'case', id: found.id },
+          details: { annotationId: body.id },
+        });
+        return { id: body.id };
+      }),
+    );
+  }
+
+  /** The case as the caller may see it (404 otherwise), then the work in the case's company. */
+  private async onCase<T>(access: RequestAccess, caseId: string, work: (found: CaseEntity) => Promise<T>): Promise<T> {
+    const found = await this.uow.read(access, (tx) => this.visible.load(tx, access, caseId));
+    return work(found);
+  }
+
+  /** The cases of the same patient ID in the case's company (not the case's own study), newest first. */
+  private async samePatient(tx: ReadTx, found: CaseEntity): Promise<PriorCandidate[]> {
+    const rows = await tx
+      .repo(CaseEntity)
+      .createQueryBuilder('c')
+      .select([
+        'c.id',
+        'c.parentCaseId',
+        'c.studyInstanceUid',
+        'c.studyDate',
+        'c.studyDescription',
+        'c.modalities',
+        'c.modality',
+        'c.receivedAt',
+      ])
+      .where('c.tenant_id = :tenant', { tenant: found.tenantId })
+      .andWhere('c.patient_id = :patient', { patient: found.patientId })
+      .andWhere('c.study_instance_uid IS NOT NULL')
+      .andWhere('c.study_instance_uid <> :study', { study: found.studyInstanceUid })
+      .orderBy('c.study_date', 'DESC', 'NULLS LAST')
+      .addOrderBy('c.received_at', 'DESC', 'NULLS LAST')
+      .limit(PRIOR_CANDIDATES_MAX)
+      .getMany();
+    return rows.map((c) => ({
+      caseId: c.id,
+      parentCaseId: c.parentCaseId,
+      studyInstanceUid: c.studyInstanceUid,
+      studyDate: c.studyDate,
+      studyDescription: c.studyDescription,
+      modalities: c.modalities.length > 0 ? c.modalities : c.modality ? [c.modality] : [],
+      receivedAt: c.receivedAt,
+    }));
+  }
+
+  /** Whether a study is one of the case's patient's other studies in its company (a measurement on a prior). */
+  private async isPriorStudy(tx: ReadTx, found: CaseEntity, studyUid: string): Promise<boolean> {
+    if (found.patientId.trim() === '') return false;
+    return tx.repo(CaseEntity).exists({
+      where: { tenantId: found.tenantId, patientId: found.patientId, studyInstanceUid: studyUid },
+    });
+  }
+
+  private async views(tx: ReadTx, rows: readonly ViewerAnnotationEntity[]): Promise<ViewerAnnotation[]> {
+    const names = await this.directory.names(
+      tx,
+      rows.map((r) => r.createdBy),
+      [],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      toolName: r.toolName,
+      studyInstanceUid: r.studyInstanceUid,
+      seriesInstanceUid: r.seriesInstanceUid,
+      sopInstanceUid: r.sopInstanceUid,
+      frameNumber: r.frameNumber,
+      label: r.label,
+      value: r.value,
+      data: r.data,
+      createdBy: r.createdBy,
+      createdByName: r.createdBy ? (names.users.get(r.createdBy) ?? null) : null,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    }));
+  }
+}
