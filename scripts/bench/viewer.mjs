@@ -18,6 +18,7 @@
 // The stack: the running one, or this checkout's started and stopped after (BENCH_STACK_LOCK=<file>: hold that flock
 // meanwhile), as bench:import does (scripts/bench/rayworks.mjs acquireStack). The console must be built (npm run
 // build): the gateway serves it. Results also go to .local/bench/viewer-results.json.
+/* global document, window, requestAnimationFrame -- functions run in the page by page.evaluate */
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
