@@ -34,6 +34,14 @@ export default defineConfig({
   resolve: {
     alias: Object.fromEntries(BROWSER_LIBS.map((lib) => [`@rayworks/${lib}`, libSource(lib)])),
   },
+  // Cornerstone3D (the viewer, docs/decisions/0166): the DICOM image loader starts its decoders as module Web Workers
+  // (`new Worker(new URL(..., import.meta.url), { type: 'module' })`) that load WebAssembly codecs; it must not be
+  // pre-bundled (the worker and .wasm URLs would break), dicom-parser (CommonJS) must be.
+  optimizeDeps: {
+    exclude: ['@cornerstonejs/dicom-image-loader'],
+    include: ['dicom-parser'],
+  },
+  worker: { format: 'es' },
   server: {
     port: 5173,
     proxy: {

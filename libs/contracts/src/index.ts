@@ -47,4 +47,6 @@ export * from './imaging/import-messages.js';
 export * from './imaging/dicom-json.js';
 export * from './imaging/entities.js';
 export * from './imaging/endpoints.js';
+export * from './viewer/voi-presets.js';
+export * from './viewer/slice-sync.js';
 export * from './money/money.js';

@@ -27,6 +27,7 @@ const archive = () => import('../features/archive/pages');
 const caseDetails = () => import('../features/case-details/pages');
 const dashboards = () => import('../features/dashboards/pages');
 const fusionCases = () => import('../features/fusion-cases/pages');
+const viewer = () => import('../features/viewer/pages');
 
 export const SCREENS: Record<string, Screen> = {
   [CONSOLE_ROUTES.groups]: page(groups, 'GroupsPage'),
@@ -73,6 +74,7 @@ export const SCREENS: Record<string, Screen> = {
   [CONSOLE_ROUTES.casesView]: page(caseDetails, 'CaseDetailsPage'),
   [CONSOLE_ROUTES.dashboards]: page(dashboards, 'DashboardsPage'),
   [CONSOLE_ROUTES.fccases]: page(fusionCases, 'FusionCasesPage'),
+  [CONSOLE_ROUTES.dicomviewer]: page(viewer, 'ViewerPage'),
 
   [CONSOLE_ROUTES.companies]: page(companies, 'CompaniesPage'),
   [CONSOLE_ROUTES.companiesAdd]: page(companies, 'AddCompanyPage'),

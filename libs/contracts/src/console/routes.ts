@@ -176,7 +176,7 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
     CONSOLE_ROUTES.dicomviewer,
     'Viewer',
     requirement('WORKLIST', WORKLIST.REPORT_VIEW, WORKLIST.VIEW),
-    'later',
+    'available',
     true,
   ),
   route(CONSOLE_ROUTES.holidayCalender, 'Holiday Calender', requirement('FINANCE', SPECIFIC.HOLIDAY_CALENDAR_VIEW)),

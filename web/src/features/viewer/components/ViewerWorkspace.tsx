@@ -1,0 +1,400 @@
+import { Box, Center, Loader, ScrollArea, Stack, Text } from '@mantine/core';
+import type { Types as ToolTypes } from '@cornerstonejs/tools';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  deleteAnnotation,
+  findAnnotations,
+  saveAnnotation,
+  type ViewerAnnotation,
+  type ViewerOpen,
+  type ViewerPrior,
+} from '../api/viewer-api';
+import { MEASUREMENT_TOOLS, ViewerEngine, type EngineState } from '../cornerstone/engine';
+import { initCornerstone } from '../cornerstone/init';
+import { studyToken } from '../cornerstone/token';
+import {
+  DicomwebError,
+  absoluteRoot,
+  listSeries,
+  loadSeriesStack,
+  type SeriesInfo,
+  type SeriesStack,
+} from '../cornerstone/wado';
+import { annotationData, imageRefOf, measurementText } from '../hooks/annotations';
+import { MeasurementsPanel } from './MeasurementsPanel';
+import { PriorsPanel } from './PriorsPanel';
+import { SeriesPanel } from './SeriesPanel';
+import { TagBrowser } from './TagBrowser';
+import { Toolbar, type Layout } from './Toolbar';
+import { ViewportGrid } from './ViewportGrid';
+
+const EMPTY: EngineState = { viewports: [], active: 0, tool: 'WindowLevel', synced: true, mpr: false, cine: false };
+const LAYOUTS: Record<Layout | 'mpr', { count: number; columns: number }> = {
+  '1x1': { count: 1, columns: 1 },
+  '1x2': { count: 2, columns: 2 },
+  '2x2': { count: 4, columns: 2 },
+  mpr: { count: 3, columns: 3 },
+};
+const SAVE_DELAY_MS = 400;
+
+/** The prior's series that best matches the current one: the same modality, else the first. */
+function bestMatch(series: SeriesInfo[], modality: string | undefined): SeriesInfo | undefined {
+  return (
+    series.find((s) => s.modality === modality && (s.instanceCount ?? 0) > 1) ??
+    series.find((s) => s.modality === modality) ??
+    series[0]
+  );
+}
+
+/** The reading workspace of an opened case: toolbar, series/priors panel, viewports, measurements. */
+export function ViewerWorkspace({
+  open,
+  initialSeries,
+  onExpired,
+}: {
+  open: ViewerOpen;
+  initialSeries: string | null;
+  onExpired(): void;
+}) {
+  const root = useMemo(() => absoluteRoot(open.dicomweb.url), [open.dicomweb.url]);
+  const [engine, setEngine] = useState<ViewerEngine | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [series, setSeries] = useState<SeriesInfo[]>([]);
+  const [layout, setLayout] = useState<Layout>('1x1');
+  const [mpr, setMpr] = useState(false);
+  const [comparing, setComparing] = useState<string | null>(null);
+  const [annotations, setAnnotations] = useState<ViewerAnnotation[]>([]);
+  const [tagsOpen, setTagsOpen] = useState(false);
+  const [cineFps, setCineFps] = useState(15);
+  const elements = useRef<(HTMLDivElement | null)[]>([]);
+  /** What each stack viewport shows (kept across layout changes). */
+  const assigned = useRef<(SeriesStack | null)[]>([]);
+  const state = useSyncExternalStore(engine?.subscribe ?? noopSubscribe, engine?.getState ?? (() => EMPTY));
+  const key = mpr ? 'mpr' : layout;
+  const { count, columns } = LAYOUTS[key];
+
+  const fail = useCallback(
+    (error: unknown) => {
+      if (error instanceof DicomwebError && error.status === 401) onExpired();
+      else setFailure(error instanceof Error ? error.message : String(error));
+    },
+    [onExpired],
+  );
+
+  // Cornerstone once, then the engine; the series list meanwhile (metadata first).
+  useEffect(() => {
+    let made: ViewerEngine | null = null;
+    let live = true;
+    void initCornerstone()
+      .then(() => {
+        if (!live) return;
+        made = new ViewerEngine();
+        setEngine(made);
+      })
+      .catch(fail);
+    return () => {
+      live = false;
+      made?.destroy();
+    };
+  }, [fail]);
+
+  useEffect(() => studyToken.onRefused(onExpired), [onExpired]);
+
+  // a renewed token gives a new `open`: the series list stays unless the case's series change
+  const onlySeries = open.seriesInstanceUids?.join(',') ?? null;
+  useEffect(() => {
+    listSeries(root, open.studyInstanceUid, onlySeries === null ? null : onlySeries.split(',')).then(setSeries, fail);
+  }, [root, open.studyInstanceUid, onlySeries, fail]);
+
+  const firstSeries = useMemo(
+    () =>
+      series.find((s) => s.seriesInstanceUid === initialSeries) ??
+      series.find((s) => (s.instanceCount ?? 0) > 0) ??
+      series[0],
+    [series, initialSeries],
+  );
+
+  // The first series: its metadata is fetched as soon as the list is known (in parallel with Cornerstone's init).
+  const firstStack = useMemo(() => (firstSeries ? loadSeriesStack(root, firstSeries) : null), [root, firstSeries]);
+
+  // (Re)lays out the viewports whenever the grid changes, and shows what each one had.
+  useEffect(() => {
+    if (!engine) return;
+    const els = elements.current.slice(0, count).filter((e): e is HTMLDivElement => Boolean(e));
+    if (els.length !== count) return;
+    engine.stopCine();
+    engine.setElements(els, mpr);
+    if (mpr) {
+      const stack = assigned.current[state.active] ?? assigned.current[0];
+      if (stack) engine.showMpr(stack).catch(fail);
+      return;
+    }
+    const showAll = async () => {
+      if (!assigned.current[0] && firstStack) assigned.current[0] = await firstStack;
+      for (let n = 0; n < count; n++) {
+        const stack = assigned.current[n];
+        if (stack) await engine.showStack(n, stack);
+      }
+      if (assigned.current.filter(Boolean).length > 1) engine.linkCompare();
+    };
+    showAll().catch(fail);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the active viewport is read at the switch only
+  }, [engine, key, count, firstStack, fail]);
+
+  // Keys: arrows and page keys scroll the active viewport.
+  useEffect(() => {
+    if (!engine) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+      const delta = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1, PageDown: 10, PageUp: -10 }[e.key];
+      if (delta === undefined) return;
+      e.preventDefault();
+      engine.scroll(delta);
+    };
+    const onResize = () => engine.resize();
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('resize', onResize);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('resize', onResize);
+    };
+  }, [engine]);
+
+  // ---- measurements: restore on load, save on completed/modified, delete on removed ----
+  const restored = useRef<ViewerEngine | null>(null);
+  useEffect(() => {
+    if (!engine || !state.viewports[0]?.rendered || restored.current === engine) return;
+    restored.current = engine;
+    findAnnotations(open.caseId)
+      .then((saved) => {
+        if (restored.current !== engine) return;
+        setAnnotations((list) => [...saved, ...list.filter((a) => !saved.some((s) => s.id === a.id))]);
+        engine.restoreAnnotations(saved.filter((a) => a.kind === 'measurement').map((a) => rebased(a, root)));
+      })
+      .catch(() => undefined);
+    // restore once the first image is drawn
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [engine, Boolean(state.viewports[0]?.rendered), open.caseId, root]);
+
+  useEffect(() => {
+    if (!engine) return;
+    const timers = new Map<string, number>();
+    const off = engine.onAnnotation((kind, a) => {
+      const toolName = a.metadata?.toolName ?? '';
+      const id = a.annotationUID;
+      if (!id || !MEASUREMENT_TOOLS.includes(toolName)) return;
+      if (kind === 'removed') {
+        window.clearTimeout(timers.get(id));
+        setAnnotations((list) => list.filter((x) => x.id !== id));
+        deleteAnnotation(open.caseId, id).catch(() => undefined);
+        return;
+      }
+      window.clearTimeout(timers.get(id));
+      timers.set(
+        id,
+        window.setTimeout(() => {
+          const ref = imageRefOf(a.metadata?.referencedImageId);
+          if (!ref) return;
+          const record: ViewerAnnotation = {
+            id,
+            kind: 'measurement',
+            toolName,
+            ...ref,
+            label: a.data?.label || toolName,
+            value: measurementText(toolName, a.data) || '—',
+            data: annotationData(a),
+          };
+          setAnnotations((list) => [...list.filter((x) => x.id !== id), record]);
+          saveAnnotation(open.caseId, record).catch(() => undefined);
+        }, SAVE_DELAY_MS),
+      );
+    });
+    return () => {
+      off();
+      for (const t of timers.values()) window.clearTimeout(t);
+    };
+  }, [engine, open.caseId]);
+
+  if (failure) {
+    return (
+      <Center h="100%">
+        <Text data-testid="viewer-message">{failure}</Text>
+      </Center>
+    );
+  }
+
+  const active = state.active;
+  const activeStack = engine?.stackOf(active) ?? null;
+  const currentInstance = activeStack?.instances[state.viewports[active]?.imageIndex ?? 0] ?? null;
+  const mprAvailable = Boolean(activeStack?.volumetric);
+
+  const showSeries = async (s: SeriesInfo) => {
+    if (!engine || mpr) return;
+    try {
+      const stack = await loadSeriesStack(root, s);
+      assigned.current[active] = stack;
+      await engine.showStack(active, stack);
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const compare = async (prior: ViewerPrior) => {
+    if (!engine) return;
+    try {
+      const priorSeries = await listSeries(root, prior.studyInstanceUid, null);
+      const match = bestMatch(priorSeries, assigned.current[0]?.series.modality);
+      if (!match) return;
+      const stack = await loadSeriesStack(root, match);
+      assigned.current[1] = stack;
+      setComparing(prior.studyInstanceUid);
+      if (mpr || layout !== '1x2') {
+        setMpr(false);
+        setLayout(layout === '2x2' ? '2x2' : '1x2');
+        if (layout !== '1x1' && !mpr) {
+          await engine.showStack(1, stack);
+          engine.linkCompare();
+        }
+      } else {
+        await engine.showStack(1, stack);
+        engine.linkCompare();
+      }
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const keyImage = () => {
+    const imageId = engine?.currentImageId();
+    const ref = imageRefOf(imageId);
+    const vs = state.viewports[active];
+    if (!ref || !vs) return;
+    const record: ViewerAnnotation = {
+      id: crypto.randomUUID(),
+      kind: 'keyImage',
+      toolName: 'KeyImage',
+      ...ref,
+      label: 'Key image',
+      value: `image ${vs.imageIndex + 1}/${vs.imageCount}`,
+      data: { imageIndex: vs.imageIndex },
+    };
+    setAnnotations((list) => [...list, record]);
+    saveAnnotation(open.caseId, record).catch(() => undefined);
+  };
+
+  const jump = async (a: ViewerAnnotation) => {
+    if (!engine || mpr) return;
+    const n = state.viewports.findIndex((v) => v.seriesUid === a.seriesInstanceUid);
+    let target = n >= 0 ? n : active;
+    let stack = engine.stackOf(target);
+    if (!stack || stack.series.seriesInstanceUid !== a.seriesInstanceUid) {
+      const s = series.find((x) => x.seriesInstanceUid === a.seriesInstanceUid);
+      if (!s) return;
+      stack = await loadSeriesStack(root, s);
+      target = active;
+      assigned.current[target] = stack;
+      await engine.showStack(target, stack);
+    }
+    const index = stack.imageIds.findIndex((id) => {
+      const r = imageRefOf(id);
+      return r?.sopInstanceUid === a.sopInstanceUid && (a.frameNumber === null || r.frameNumber === a.frameNumber);
+    });
+    if (index >= 0) engine.jumpTo(target, index);
+  };
+
+  const remove = (a: ViewerAnnotation) => {
+    setAnnotations((list) => list.filter((x) => x.id !== a.id));
+    if (a.kind === 'measurement') engine?.removeAnnotation(a.id);
+    deleteAnnotation(open.caseId, a.id).catch(() => undefined);
+  };
+
+  return (
+    <>
+      <Toolbar
+        tool={state.tool}
+        layout={layout}
+        mpr={mpr}
+        mprAvailable={mprAvailable}
+        cine={state.cine}
+        cineFps={cineFps}
+        synced={state.synced}
+        comparing={Boolean(comparing) && !mpr && count > 1}
+        onTool={(name) => engine?.setTool(name)}
+        onPreset={(c, w) => engine?.setVoi(c, w)}
+        onLayout={(l) => {
+          setMpr(false);
+          setLayout(l);
+        }}
+        onMpr={() => setMpr((m) => !m)}
+        onCine={() => (state.cine ? engine?.stopCine() : engine?.startCine())}
+        onCineFps={(fps) => {
+          setCineFps(fps);
+          engine?.setCineFps(fps);
+        }}
+        onInvert={() => engine?.toggleInvert()}
+        onRotate={() => engine?.rotate()}
+        onFlip={(d) => engine?.flip(d)}
+        onReset={() => engine?.reset()}
+        onTags={() => setTagsOpen(true)}
+        onKeyImage={keyImage}
+        onSync={(s) => engine?.setSynced(s)}
+      />
+      <Box style={{ flex: 1, display: 'flex', minHeight: 0 }}>
+        <ScrollArea w={130} p={6} style={{ borderRight: '1px solid #333' }}>
+          <SeriesPanel
+            root={root}
+            series={series}
+            shown={state.viewports[active]?.seriesUid ?? null}
+            onPick={(s) => void showSeries(s)}
+          />
+        </ScrollArea>
+        {engine ? (
+          <ViewportGrid
+            key={key}
+            count={count}
+            columns={columns}
+            state={state}
+            open={open}
+            stackOf={(n) => engine.stackOf(n)}
+            setElement={(n, el) => {
+              elements.current[n] = el;
+            }}
+          />
+        ) : (
+          <Center style={{ flex: 1 }}>
+            <Loader type="dots" aria-label="Loading" />
+          </Center>
+        )}
+        <ScrollArea w={230} p={8} style={{ borderLeft: '1px solid #333' }}>
+          <Stack gap="md">
+            <div>
+              <Text size="sm" fw={600} mb={4}>
+                Priors
+              </Text>
+              <PriorsPanel priors={open.priors} comparing={comparing} onCompare={(p) => void compare(p)} />
+            </div>
+            <div data-testid="measurements">
+              <Text size="sm" fw={600} mb={4}>
+                Measurements
+              </Text>
+              <MeasurementsPanel annotations={annotations} onJump={(a) => void jump(a)} onDelete={remove} />
+            </div>
+          </Stack>
+        </ScrollArea>
+      </Box>
+      <TagBrowser instance={currentInstance} opened={tagsOpen} onClose={() => setTagsOpen(false)} />
+    </>
+  );
+}
+
+const noopSubscribe = () => () => undefined;
+
+/** A saved annotation as Cornerstone's: its image id rebuilt on this page's DICOMweb root. */
+function rebased(a: ViewerAnnotation, root: string): ToolTypes.Annotation {
+  const data = a.data as unknown as ToolTypes.Annotation;
+  const frame = a.frameNumber ?? 1;
+  const imageId = `wadors:${root}/studies/${a.studyInstanceUid}/series/${a.seriesInstanceUid}/instances/${a.sopInstanceUid}/frames/${frame}`;
+  const metadata = { ...data.metadata, toolName: a.toolName, referencedImageId: imageId };
+  delete metadata.referencedImageURI;
+  return { ...data, annotationUID: a.id, metadata };
+}

@@ -1,0 +1,542 @@
+import {
+  Enums as CoreEnums,
+  RenderingEngine,
+  cache,
+  eventTarget,
+  imageLoadPoolManager,
+  imageLoader,
+  setVolumesForViewports,
+  utilities as csUtilities,
+  volumeLoader,
+  type StackViewport,
+  type Types,
+} from '@cornerstonejs/core';
+import {
+  AngleTool,
+  CrosshairsTool,
+  EllipticalROITool,
+  Enums as ToolEnums,
+  LengthTool,
+  PanTool,
+  ProbeTool,
+  RectangleROITool,
+  StackScrollTool,
+  SynchronizerManager,
+  ToolGroupManager,
+  WindowLevelTool,
+  ZoomTool,
+  annotation as csAnnotation,
+  synchronizers,
+  utilities as toolUtilities,
+  type Types as ToolTypes,
+} from '@cornerstonejs/tools';
+import { formatVoi, voiRangeOf, windowOf } from '@rayworks/contracts';
+import { outwardOrder } from './load-order';
+import { mapStackIndex, type SeriesStack } from './wado';
+
+/** The tools of the toolbar (their Cornerstone names are the test ids' `tool-<name>`). */
+export const PRIMARY_TOOLS = [
+  WindowLevelTool.toolName,
+  PanTool.toolName,
+  ZoomTool.toolName,
+  StackScrollTool.toolName,
+  LengthTool.toolName,
+  AngleTool.toolName,
+  EllipticalROITool.toolName,
+  RectangleROITool.toolName,
+  ProbeTool.toolName,
+] as const;
+export const MEASUREMENT_TOOLS: readonly string[] = [
+  LengthTool.toolName,
+  AngleTool.toolName,
+  EllipticalROITool.toolName,
+  RectangleROITool.toolName,
+  ProbeTool.toolName,
+];
+
+export type ViewportMode = 'stack' | 'mpr-axial' | 'mpr-sagittal' | 'mpr-coronal';
+
+/** What the page shows of one viewport (overlays, test attributes). */
+export interface ViewportState {
+  index: number;
+  mode: ViewportMode;
+  studyUid: string | null;
+  seriesUid: string | null;
+  imageIndex: number;
+  imageCount: number;
+  voi: string;
+  zoom: number;
+  rendered: boolean;
+}
+
+export interface EngineState {
+  viewports: ViewportState[];
+  active: number;
+  tool: string;
+  synced: boolean;
+  mpr: boolean;
+  cine: boolean;
+}
+
+const ENGINE_ID = 'rayworks-viewer';
+const STACK_GROUP = 'rw-stack';
+const MPR_GROUP = 'rw-mpr';
+const VOI_SYNC = 'rw-voi-sync';
+const vpId = (n: number) => `vp-${n}`;
+
+const emptyViewport = (index: number, mode: ViewportMode = 'stack'): ViewportState => ({
+  index,
+  mode,
+  studyUid: null,
+  seriesUid: null,
+  imageIndex: 0,
+  imageCount: 0,
+  voi: '',
+  zoom: 1,
+  rendered: false,
+});
+
+/**
+ * The imperative side of the viewer: one rendering engine, up to four stack viewports (or three MPR viewports),
+ * the tool groups, cine, sync of a prior by position and window/level, and the measurements. The React page
+ * subscribes to its state (useSyncExternalStore) and calls its methods.
+ */
+export class ViewerEngine {
+  private engine = new RenderingEngine(ENGINE_ID);
+  private elements: HTMLDivElement[] = [];
+  private stacks: (SeriesStack | null)[] = [];
+  private state: EngineState = {
+    viewports: [],
+    active: 0,
+    tool: WindowLevelTool.toolName,
+    synced: true,
+    mpr: false,
+    cine: false,
+  };
+  private listeners = new Set<() => void>();
+  private syncing = false;
+  private voiSync: ReturnType<typeof synchronizers.createVOISynchronizer> | null = null;
+  private stackGroup: ToolTypes.IToolGroup;
+  private mprGroup: ToolTypes.IToolGroup;
+  private firstImageMarked = false;
+  private scrollableMarked = false;
+  private prefetchToken = 0;
+  private cineFps = 15;
+  private elementListeners: (() => void)[] = [];
+  /** Called when a stack of viewport 0 has every image loaded once. */
+  onSeriesScrollable: (() => void) | null = null;
+
+  constructor() {
+    this.stackGroup = ToolGroupManager.createToolGroup(STACK_GROUP)!;
+    for (const name of [...PRIMARY_TOOLS]) this.stackGroup.addTool(name);
+    this.mprGroup = ToolGroupManager.createToolGroup(MPR_GROUP)!;
+    for (const name of [WindowLevelTool.toolName, PanTool.toolName, ZoomTool.toolName, StackScrollTool.toolName]) {
+      this.mprGroup.addTool(name);
+    }
+    this.mprGroup.addTool(CrosshairsTool.toolName, {
+      getReferenceLineColor: () => 'rgb(255, 200, 0)',
+      getReferenceLineControllable: () => true,
+      getReferenceLineDraggableRotatable: () => false,
+      getReferenceLineSlabThicknessControlsOn: () => false,
+    });
+    this.applyBindings(this.stackGroup, WindowLevelTool.toolName);
+  }
+
+  // ---- store ----
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  getState = (): EngineState => this.state;
+  private set(patch: Partial<EngineState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const l of this.listeners) l();
+  }
+  private setViewport(index: number, patch: Partial<ViewportState>): void {
+    const viewports = this.state.viewports.map((v) => (v.index === index ? { ...v, ...patch } : v));
+    this.set({ viewports });
+  }
+
+  // ---- tools ----
+  private applyBindings(group: ToolTypes.IToolGroup, primary: string): void {
+    const { MouseBindings } = ToolEnums;
+    for (const name of group.getToolInstances ? Object.keys(group.getToolInstances()) : []) {
+      if (name !== primary) group.setToolPassive(name);
+    }
+    group.setToolActive(primary, { bindings: [{ mouseButton: MouseBindings.Primary }] });
+    if (primary !== PanTool.toolName)
+      group.setToolActive(PanTool.toolName, { bindings: [{ mouseButton: MouseBindings.Auxiliary }] });
+    if (primary !== ZoomTool.toolName)
+      group.setToolActive(ZoomTool.toolName, { bindings: [{ mouseButton: MouseBindings.Secondary }] });
+    if (primary !== StackScrollTool.toolName) {
+      group.setToolActive(StackScrollTool.toolName, { bindings: [{ mouseButton: MouseBindings.Wheel }] });
+    } else {
+      group.setToolActive(StackScrollTool.toolName, {
+        bindings: [{ mouseButton: MouseBindings.Primary }, { mouseButton: MouseBindings.Wheel }],
+      });
+    }
+  }
+
+  setTool(name: string): void {
+    this.applyBindings(this.stackGroup, name);
+    this.set({ tool: name });
+  }
+
+  // ---- layout ----
+  /** Enables the viewport elements the grid rendered (stack or MPR); the previous viewports are disabled. */
+  setElements(elements: HTMLDivElement[], mpr: boolean): void {
+    for (const off of this.elementListeners) off();
+    this.elementListeners = [];
+    this.dropVoiSync();
+    this.stacks = [];
+    for (const vp of this.engine.getViewports()) {
+      this.stackGroup.removeViewports(ENGINE_ID, vp.id);
+      this.mprGroup.removeViewports(ENGINE_ID, vp.id);
+      this.engine.disableElement(vp.id);
+    }
+    this.elements = elements;
+    const orientations = [
+      CoreEnums.OrientationAxis.AXIAL,
+      CoreEnums.OrientationAxis.SAGITTAL,
+      CoreEnums.OrientationAxis.CORONAL,
+    ];
+    this.engine.setViewports(
+      elements.map((element, n) =>
+        mpr
+          ? {
+              viewportId: vpId(n),
+              type: CoreEnums.ViewportType.ORTHOGRAPHIC,
+              element,
+              defaultOptions: { orientation: orientations[n], background: [0, 0, 0] as Types.Point3 },
+            }
+          : {
+              viewportId: vpId(n),
+              type: CoreEnums.ViewportType.STACK,
+              element,
+              defaultOptions: { background: [0, 0, 0] as Types.Point3 },
+            },
+      ),
+    );
+    const group = mpr ? this.mprGroup : this.stackGroup;
+    // crosshairs need their three viewports before they are active
+    if (mpr) this.mprGroup.setToolDisabled(CrosshairsTool.toolName);
+    elements.forEach((element, n) => {
+      group.addViewport(vpId(n), ENGINE_ID);
+      this.listen(element, n);
+    });
+    if (mpr) this.applyBindings(this.mprGroup, CrosshairsTool.toolName);
+    const modes: ViewportMode[] = ['mpr-axial', 'mpr-sagittal', 'mpr-coronal'];
+    this.set({
+      viewports: elements.map((_, n) => emptyViewport(n, mpr ? modes[n]! : 'stack')),
+      active: Math.min(this.state.active, elements.length - 1),
+      mpr,
+    });
+  }
+
+  private listen(element: HTMLDivElement, n: number): void {
+    const onRendered = () => this.refresh(n);
+    const onNewImage = () => {
+      this.refresh(n);
+      this.syncFrom(n);
+    };
+    const onActivate = () => this.set({ active: n });
+    element.addEventListener(CoreEnums.Events.IMAGE_RENDERED, onRendered);
+    element.addEventListener(CoreEnums.Events.STACK_NEW_IMAGE, onNewImage);
+    element.addEventListener(CoreEnums.Events.VOI_MODIFIED, onRendered);
+    element.addEventListener(CoreEnums.Events.CAMERA_MODIFIED, onRendered);
+    element.addEventListener('pointerdown', onActivate);
+    this.elementListeners.push(() => {
+      element.removeEventListener(CoreEnums.Events.IMAGE_RENDERED, onRendered);
+      element.removeEventListener(CoreEnums.Events.STACK_NEW_IMAGE, onNewImage);
+      element.removeEventListener(CoreEnums.Events.VOI_MODIFIED, onRendered);
+      element.removeEventListener(CoreEnums.Events.CAMERA_MODIFIED, onRendered);
+      element.removeEventListener('pointerdown', onActivate);
+    });
+  }
+
+  viewport(n: number): Types.IViewport | undefined {
+    return this.engine.getViewport(vpId(n));
+  }
+  private stackViewport(n: number): StackViewport | undefined {
+    const vp = this.viewport(n);
+    return vp && this.state.viewports[n]?.mode === 'stack' ? (vp as StackViewport) : undefined;
+  }
+  /** The image index each viewport shows, kept by series across layout changes. */
+  private lastIndex = new Map<string, number>();
+  indexFor(stack: SeriesStack): number | undefined {
+    return this.lastIndex.get(stack.series.seriesInstanceUid);
+  }
+  stackOf(n: number): SeriesStack | null {
+    return this.stacks[n] ?? null;
+  }
+
+  /** Reads a viewport's index, window and zoom into the state (after a render or a new image). */
+  private refresh(n: number): void {
+    const vp = this.viewport(n);
+    const current = this.state.viewports[n];
+    if (!vp || !current) return;
+    const props = (vp as StackViewport).getProperties?.() as
+      { voiRange?: { lower: number; upper: number } } | undefined;
+    const range = props?.voiRange;
+    const voi = range ? (({ center, width }) => formatVoi(center, width))(windowOf(range)) : '';
+    const stack = current.mode === 'stack';
+    const imageIndex = stack ? (vp as StackViewport).getCurrentImageIdIndex() : (vp.getSliceIndex?.() ?? 0);
+    const imageCount = stack ? (vp as StackViewport).getImageIds().length : (vp.getNumberOfSlices?.() ?? 0);
+    const zoom = Math.round(vp.getZoom() * 100) / 100;
+    if (
+      current.voi === voi &&
+      current.imageIndex === imageIndex &&
+      current.imageCount === imageCount &&
+      current.zoom === zoom &&
+      current.rendered
+    ) {
+      return;
+    }
+    const uid = current.mode === 'stack' ? this.stacks[n]?.series.seriesInstanceUid : undefined;
+    if (uid) this.lastIndex.set(uid, imageIndex);
+    this.setViewport(n, { voi, imageIndex, imageCount, zoom, rendered: true });
+    if (n === 0 && !this.firstImageMarked && imageCount > 0) {
+      this.firstImageMarked = true;
+      performance.mark('viewer:first-image');
+    }
+  }
+
+  // ---- stacks ----
+  /** Shows a series in a viewport: the middle image first, then the rest of the stack outwards from it. */
+  async showStack(n: number, stack: SeriesStack, startIndex?: number): Promise<void> {
+    const vp = this.stackViewport(n);
+    if (!vp) return;
+    this.stacks[n] = stack;
+    const start = Math.min(
+      stack.imageIds.length - 1,
+      Math.max(0, startIndex ?? this.indexFor(stack) ?? Math.floor(stack.imageIds.length / 2)),
+    );
+    this.setViewport(n, {
+      studyUid: stack.series.studyInstanceUid,
+      seriesUid: stack.series.seriesInstanceUid,
+      imageCount: stack.imageIds.length,
+      imageIndex: start,
+      rendered: false,
+    });
+    await vp.setStack(stack.imageIds, start);
+    vp.render();
+    this.refresh(n);
+    this.prefetch(n, stack, start);
+  }
+
+  /** Loads every image of the stack once (prefetch priority, outwards from the one shown) into the bounded cache. */
+  private prefetch(n: number, stack: SeriesStack, start: number): void {
+    const token = ++this.prefetchToken;
+    const order = outwardOrder(stack.imageIds.length, start);
+    let remaining = order.length;
+    const done = () => {
+      remaining -= 1;
+      if (remaining === 0 && n === 0 && !this.scrollableMarked && this.stacks[0] === stack) {
+        this.scrollableMarked = true;
+        performance.mark('viewer:series-scrollable');
+        this.onSeriesScrollable?.();
+      }
+    };
+    for (const i of order) {
+      const imageId = stack.imageIds[i]!;
+      if (cache.isLoaded(imageId)) {
+        done();
+        continue;
+      }
+      imageLoadPoolManager.addRequest(
+        () => {
+          if (token !== this.prefetchToken && n !== 0) return Promise.resolve();
+          return imageLoader
+            .loadAndCacheImage(imageId, { priority: 5, requestType: CoreEnums.RequestType.Prefetch } as never)
+            .then(done, done);
+        },
+        CoreEnums.RequestType.Prefetch,
+        { imageId },
+        5,
+      );
+    }
+  }
+
+  /** Scrolls the active (or given) viewport by `delta` images. */
+  scroll(delta: number, n = this.state.active): void {
+    const vp = this.viewport(n);
+    if (!vp) return;
+    csUtilities.scroll(vp, { delta });
+  }
+
+  jumpTo(n: number, index: number): void {
+    const vp = this.stackViewport(n);
+    if (vp) void vp.setImageIdIndex(index);
+  }
+
+  // ---- presentation ----
+  setVoi(center: number, width: number, n = this.state.active): void {
+    const vp = this.viewport(n);
+    if (!vp) return;
+    (vp as StackViewport).setProperties({ voiRange: voiRangeOf(center, width) });
+    vp.render();
+  }
+  toggleInvert(n = this.state.active): void {
+    const vp = this.viewport(n) as StackViewport | undefined;
+    if (!vp) return;
+    vp.setProperties({ invert: !vp.getProperties().invert });
+    vp.render();
+  }
+  rotate(n = this.state.active): void {
+    const vp = this.viewport(n);
+    if (!vp) return;
+    const rotation = ((vp.getViewPresentation().rotation ?? 0) + 90) % 360;
+    vp.setViewPresentation({ rotation });
+    vp.render();
+  }
+  flip(direction: 'h' | 'v', n = this.state.active): void {
+    const vp = this.viewport(n);
+    if (!vp) return;
+    const cam = vp.getCamera();
+    vp.setCamera(direction === 'h' ? { flipHorizontal: !cam.flipHorizontal } : { flipVertical: !cam.flipVertical });
+    vp.render();
+  }
+  reset(n = this.state.active): void {
+    const vp = this.viewport(n) as StackViewport | undefined;
+    if (!vp) return;
+    vp.resetCamera();
+    vp.resetProperties?.();
+    vp.render();
+  }
+
+  // ---- cine ----
+  setCineFps(fps: number): void {
+    this.cineFps = Math.max(1, Math.min(60, fps));
+    if (this.state.cine) {
+      this.stopCine();
+      this.startCine();
+    }
+  }
+  startCine(n = this.state.active): void {
+    const element = this.elements[n];
+    if (!element) return;
+    toolUtilities.cine.playClip(element, { framesPerSecond: this.cineFps, loop: true });
+    this.set({ cine: true });
+  }
+  stopCine(): void {
+    for (const element of this.elements) toolUtilities.cine.stopClip(element);
+    this.set({ cine: false });
+  }
+
+  // ---- compare: sync by position and window/level ----
+  setSynced(synced: boolean): void {
+    this.set({ synced });
+    this.updateVoiSync();
+    if (synced) this.syncFrom(0);
+  }
+  private updateVoiSync(): void {
+    const wanted = this.state.synced && !this.state.mpr && this.stacks.filter(Boolean).length > 1;
+    if (!wanted) {
+      this.dropVoiSync();
+      return;
+    }
+    this.voiSync ??= synchronizers.createVOISynchronizer(VOI_SYNC, {
+      syncInvertState: true,
+      syncColormap: false,
+    } as never);
+    this.stacks.forEach((s, n) => {
+      if (s && this.stackViewport(n)) this.voiSync!.add({ renderingEngineId: ENGINE_ID, viewportId: vpId(n) });
+    });
+  }
+  private dropVoiSync(): void {
+    if (this.voiSync) SynchronizerManager.destroySynchronizer(VOI_SYNC);
+    this.voiSync = null;
+  }
+  /** After a prior is loaded beside the current study. */
+  linkCompare(): void {
+    this.updateVoiSync();
+    this.syncFrom(0);
+  }
+  /** Moves the other stack viewports to the slice nearest (by patient position) to viewport `n`'s slice. */
+  private syncFrom(n: number): void {
+    if (!this.state.synced || this.state.mpr || this.syncing) return;
+    const source = this.stacks[n];
+    const vp = this.stackViewport(n);
+    if (!source || !vp) return;
+    const index = vp.getCurrentImageIdIndex();
+    this.syncing = true;
+    try {
+      this.stacks.forEach((target, m) => {
+        if (m === n || !target) return;
+        const mapped = mapStackIndex(source, index, target);
+        const other = this.stackViewport(m);
+        if (mapped !== null && other && other.getCurrentImageIdIndex() !== mapped) void other.setImageIdIndex(mapped);
+      });
+    } finally {
+      this.syncing = false;
+    }
+  }
+
+  // ---- MPR ----
+  /** Shows the series as axial, sagittal and coronal views of one streaming volume, with crosshairs. */
+  async showMpr(stack: SeriesStack): Promise<void> {
+    const volumeId = `cornerstoneStreamingImageVolume:${stack.series.seriesInstanceUid}`;
+    const volume = await volumeLoader.createAndCacheVolume(volumeId, { imageIds: stack.imageIds });
+    (volume as unknown as { load: () => void }).load();
+    await setVolumesForViewports(this.engine, [{ volumeId }], [0, 1, 2].map(vpId));
+    this.stacks = [stack, stack, stack];
+    [0, 1, 2].forEach((n) =>
+      this.setViewport(n, { studyUid: stack.series.studyInstanceUid, seriesUid: stack.series.seriesInstanceUid }),
+    );
+    this.engine.renderViewports([0, 1, 2].map(vpId));
+    [0, 1, 2].forEach((n) => this.refresh(n));
+  }
+
+  // ---- measurements ----
+  /** The annotation events (completed, modified, removed) for the page to save. */
+  onAnnotation(handler: (kind: 'saved' | 'removed', annotation: ToolTypes.Annotation) => void): () => void {
+    const saved = (evt: Event) =>
+      handler('saved', (evt as CustomEvent<{ annotation: ToolTypes.Annotation }>).detail.annotation);
+    const removed = (evt: Event) =>
+      handler('removed', (evt as CustomEvent<{ annotation: ToolTypes.Annotation }>).detail.annotation);
+    const { ANNOTATION_COMPLETED, ANNOTATION_MODIFIED, ANNOTATION_REMOVED } = ToolEnums.Events;
+    eventTarget.addEventListener(ANNOTATION_COMPLETED, saved);
+    eventTarget.addEventListener(ANNOTATION_MODIFIED, saved);
+    eventTarget.addEventListener(ANNOTATION_REMOVED, removed);
+    return () => {
+      eventTarget.removeEventListener(ANNOTATION_COMPLETED, saved);
+      eventTarget.removeEventListener(ANNOTATION_MODIFIED, saved);
+      eventTarget.removeEventListener(ANNOTATION_REMOVED, removed);
+    };
+  }
+
+  /** Puts saved annotations back into Cornerstone's annotation state (their stats are recomputed when drawn). */
+  restoreAnnotations(annotations: ToolTypes.Annotation[]): void {
+    const element = this.elements[0];
+    if (!element) return;
+    for (const a of annotations) {
+      if (a.annotationUID && csAnnotation.state.getAnnotation(a.annotationUID)) continue;
+      csAnnotation.state.addAnnotation({ ...a, invalidated: true } as ToolTypes.Annotation, element);
+    }
+    this.engine.render();
+  }
+
+  removeAnnotation(uid: string): void {
+    csAnnotation.state.removeAnnotation(uid);
+    this.engine.render();
+  }
+
+  /** The image currently shown in a viewport: its image id (for key images). */
+  currentImageId(n = this.state.active): string | null {
+    const vp = this.stackViewport(n);
+    return vp ? (vp.getCurrentImageId() ?? null) : null;
+  }
+
+  resize(): void {
+    this.engine.resize(true, true);
+  }
+
+  destroy(): void {
+    this.stopCine();
+    for (const off of this.elementListeners) off();
+    this.dropVoiSync();
+    ToolGroupManager.destroyToolGroup(STACK_GROUP);
+    ToolGroupManager.destroyToolGroup(MPR_GROUP);
+    this.engine.destroy();
+  }
+}

@@ -1,0 +1,1 @@
+export { ViewerPage } from './ViewerPage';
