@@ -14,7 +14,8 @@
 //          - cine: frames per second over BENCH_CINE_SECONDS (4) with the cine's rate set to 60, counted by sampling
 //            viewport 0's data-image-index at every animation frame (a frame counts when the image shown changed),
 //            and the page's own animation-frame rate meanwhile (what the renderer manages at all).
-//          The table gives each run and the median of the runs.
+//          The table gives each run and the median of the runs. BENCH_STUDIES=ct,mr (default) or with ct-5000: the
+//          5,000-instance CT of bench:import (2.5 GB, 5 times the cache), which shows the cache's cap.
 // The stack: the running one, or this checkout's started and stopped after (BENCH_STACK_LOCK=<file>: hold that flock
 // meanwhile), as bench:import does (scripts/bench/rayworks.mjs acquireStack). The console must be built (npm run
 // build): the gateway serves it. Results also go to .local/bench/viewer-results.json.
@@ -39,6 +40,8 @@ import { chromium } from 'playwright-core';
 import { acquireStack } from './rayworks.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** Which studies: `ct` (1,000 instances), `mr` (5), `ct-5000` (bench:import's large CT, 2.5 GB: bigger than the cache). */
+const STUDIES = (process.env.BENCH_STUDIES ?? 'ct,mr').split(',').map((s) => s.trim());
 const CINE_SECONDS = Number(process.env.BENCH_CINE_SECONDS ?? 4);
 const CINE_FPS = 60;
 const COMPANY = 'benchviewer1';
@@ -301,7 +304,7 @@ async function oneRun(label, c, expectedCount) {
     await page.locator('[data-testid="viewer"][data-state="ready"]').waitFor({ timeout: 60_000 });
     const mark = (name) =>
       page.waitForFunction((n) => performance.getEntriesByName(n, 'mark')[0]?.startTime ?? false, name, {
-        timeout: 180_000,
+        timeout: 900_000,
         polling: 50,
       });
     const first = await (await mark('viewer:first-image')).jsonValue();
@@ -391,6 +394,7 @@ try {
   await benchCompany();
   const ct = await buildCtBenchStudy({ instances: 1_000 });
   step(`CT: ${ct.instances.length} instances (${fmt(ct.bytes / MB)} MB)${ct.reused ? ', reused' : ''}`);
+  const large = STUDIES.includes('ct-5000') ? await buildCtBenchStudy({ instances: 5_000 }) : null;
   // the MR is 5 small files built once (its manifest beside them), so later runs find the same study stored
   const mrManifest = path.join(BENCH_DATA_DIR, 'viewer-mr-5.json');
   let mrStudy;
@@ -407,9 +411,10 @@ try {
     await writeFile(mrManifest, JSON.stringify(mrStudy));
   }
   const studies = [
-    { label: 'CT 1,000 × 512²', study: ct, count: 1_000 },
-    { label: 'MR 5 × 64²', study: mrStudy, count: 5 },
-  ];
+    { key: 'ct', label: 'CT 1,000 × 512²', study: ct, count: 1_000 },
+    { key: 'mr', label: 'MR 5 × 64²', study: mrStudy, count: 5 },
+    { key: 'ct-5000', label: 'CT 5,000 × 512²', study: large, count: 5_000 },
+  ].filter((s) => STUDIES.includes(s.key));
   const rows = [];
   for (const { label, study, count } of studies) {
     const c = await ensureStudy(label, study);
