@@ -20,10 +20,8 @@
 // meanwhile), as bench:import does (scripts/bench/rayworks.mjs acquireStack). The console must be built (npm run
 // build): the gateway serves it. Results also go to .local/bench/viewer-results.json.
 /* global document, window, requestAnimationFrame -- functions run in the page by page.evaluate */
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ApiClient, loginHeaders } from '@rayworks/api-client';
@@ -34,10 +32,12 @@ import {
   buildStudyFolder,
   eventually,
   provisionTenant,
+  stowBody,
   TEST_PASSWORD,
 } from '@rayworks/testing';
 import { chromium } from 'playwright-core';
 import { acquireStack } from './rayworks.mjs';
+import { machine } from './machine.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** Which studies: `ct` (1,000 instances), `mr` (5), `ct-5000` (bench:import's large CT, 2.5 GB: bigger than the cache). */
@@ -53,18 +53,6 @@ const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
 const log = (line) => console.log(line);
 const step = (line) => process.stderr.write(`  … ${line}\n`);
 const MB = 1024 * 1024;
-
-function machine() {
-  const cpus = os.cpus();
-  return {
-    cpus: cpus.length,
-    cpu: cpus[0]?.model.trim(),
-    memoryGiB: Math.round(os.totalmem() / 1024 ** 3),
-    node: process.version,
-    os: `${os.type()} ${os.release()}`,
-    loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
-  };
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // the bench company and its two studies
@@ -125,23 +113,15 @@ async function stow(who, files) {
           session = await sessionOf(who);
           signedAt = Date.now();
         }
-        const boundary = `bench-${randomBytes(8).toString('hex')}`;
-        const chunks = [];
-        for (const file of batch)
-          chunks.push(
-            Buffer.from(`--${boundary}\r\nContent-Type: application/dicom\r\n\r\n`),
-            await readFile(file),
-            Buffer.from('\r\n'),
-          );
-        chunks.push(Buffer.from(`--${boundary}--\r\n`));
+        const { body, contentType } = await stowBody(batch);
         const res = await fetch(`${IMAGING}/dicomweb/studies`, {
           method: 'POST',
           headers: {
             Authorization: `Bearer ${session.token}`,
-            'Content-Type': `multipart/related; type="application/dicom"; boundary=${boundary}`,
+            'Content-Type': contentType,
             Accept: 'application/dicom+json',
           },
-          body: Buffer.concat(chunks),
+          body,
         });
         if (res.status !== 200) throw new Error(`STOW-RS answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
         done += batch.length;
