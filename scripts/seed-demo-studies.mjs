@@ -1,8 +1,12 @@
 // The demo company's studies: a handful of real studies (pydicom's test files with new UIDs, built by
 // libs/testing's buildStudyFolder) stored by STOW-RS into the demo centres as their administrators, so the worklist
 // a new user opens after `npm start` has cases (imaging publishes StudyImported; the cases service makes the cases).
-// Idempotent: a study whose Patient ID the demo archive already holds is skipped. Needs the stack running and
-// Debian's python3-pydicom (npm start installs both). Tests never use the demo company.
+// Idempotent: a study whose Accession Number the demo archive already holds is skipped (a start with everything
+// stored costs a QIDO per study). Needs the stack running and Debian's python3-pydicom (npm start installs both).
+// Tests never use the demo company.
+// For the cloud viewer (issue 11), RW-DEMO-0001 also has a CT volume (120 slices of 256 x 256 of a 3D phantom: MPR
+// shows sensible axial, sagittal and coronal planes), assigned once to the demo radiologist, and an older prior CT
+// of the same patient (60 slices of 3 mm over the same range, its lesion smaller) to compare it with.
 // Once, it also shows the three workflows: Apex Diagnostics gets a fusion contract with Nova Reading Hub and sends
 // RW-DEMO-0003 there (fusion.centre assigns it to hub.radiologist on Fusion Cases), and Sunrise Imaging offers
 // RW-DEMO-0005 to the marketplace (mp.radiologist, a reader of no company, sees it and may take it).
@@ -12,7 +16,7 @@ import path from 'node:path';
 import { ApiClient, loginHeaders } from '@rayworks/api-client';
 import { AUTH_API, CASES_API, GATEWAY_PORT } from '@rayworks/contracts';
 import { eventually } from '@rayworks/testing';
-import { buildStudyFolder, stowFiles } from '@rayworks/testing';
+import { buildLargeCtStudy, buildStudyFolder, stowFiles } from '@rayworks/testing';
 
 const DEMO_PASSWORD = 'Demo@1234';
 const base = `http://127.0.0.1:${GATEWAY_PORT}`;
@@ -61,7 +65,44 @@ const DEMO_STUDIES = [
     studyDescription: 'CT Abdomen',
     series: ['ct'],
   },
+  {
+    by: 'gca',
+    patientName: 'Sharma^Rohan',
+    patientId: 'RW-DEMO-0001',
+    accessionNumber: 'ACC-DEMO-0006',
+    studyDescription: 'CT Head volume',
+    volume: { instances: 120, sliceSpacing: 1.5, lesionMm: 20 },
+    assignTo: 'radiologist',
+  },
+  {
+    by: 'gca',
+    patientName: 'Sharma^Rohan',
+    patientId: 'RW-DEMO-0001',
+    accessionNumber: 'ACC-DEMO-0007',
+    studyDescription: 'CT Head volume (prior)',
+    volume: { instances: 60, sliceSpacing: 3, lesionMm: 12 },
+    daysAgo: 180,
+  },
 ];
+
+/** YYYYMMDD of a day `daysAgo` before today. */
+const dicomDate = (daysAgo = 0) =>
+  new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+
+/** Writes a demo study's files: pydicom's test files, or the 3D phantom volume (256 x 256 slices). */
+function buildDemoStudy(dir, { volume, daysAgo, assignTo: _assignTo, ...study }) {
+  const attributes = { ...study, studyDate: dicomDate(daysAgo) };
+  if (!volume) return buildStudyFolder(dir, attributes);
+  const { series: _series, ...rest } = attributes;
+  return buildLargeCtStudy(dir, {
+    ...rest,
+    ...volume,
+    rows: 256,
+    cols: 256,
+    phantom: 'volume',
+    seriesDescription: study.studyDescription,
+  });
+}
 
 const sessions = new Map();
 async function sessionOf(loginName) {
@@ -72,14 +113,40 @@ async function sessionOf(loginName) {
 }
 const tokenOf = async (loginName) => (await sessionOf(loginName)).token;
 
-/** The case of a demo patient, once the cases service has made it from the study. */
-async function caseOf(session, patientId) {
+/** The case of a demo patient (of one study, given its accession number), once the cases service has made it. */
+async function caseOf(session, patientId, accessionNumber) {
+  const matches = (c) =>
+    c.patientId === patientId && (accessionNumber === undefined || c.accessionNumber === accessionNumber);
   const page = await eventually(
     () => api.call(CASES_API.getCases, { search: patientId }, { session }),
-    (p) => p.items.some((c) => c.patientId === patientId),
-    { what: `the case of ${patientId}`, timeoutMs: 60_000 },
+    (p) => p.items.some(matches),
+    { what: `the case of ${accessionNumber ?? patientId}`, timeoutMs: 60_000 },
   );
-  return page.items.find((c) => c.patientId === patientId);
+  return page.items.find(matches);
+}
+
+/**
+ * The volume study's case goes to the demo radiologist once, while it is NEW and unassigned (users move the demo's
+ * cases on; a later start leaves them be), so "Open in viewer" is one click away in the radiologist's worklist.
+ */
+async function assignDemoCases() {
+  for (const study of DEMO_STUDIES.filter((s) => s.assignTo)) {
+    const session = await sessionOf(study.by);
+    const c = await caseOf(session, study.patientId, study.accessionNumber);
+    if (c.status !== 'NEW' || c.radiologistId || !c.centreId) continue;
+    const radiologistId = (await sessionOf(study.assignTo))._id;
+    await eventually(
+      () => api.call(CASES_API.caseAssignees, { centreId: c.centreId, as: 'radiologist' }, { session }),
+      (a) => a.assignees.some((x) => x.id === radiologistId),
+      { what: `${study.assignTo} among the radiologists of the case's centre`, timeoutMs: 60_000 },
+    );
+    const [result] = (
+      await api.call(CASES_API.assignCases, { cases: [{ _id: c._id, version: c.version }], radiologistId }, { session })
+    ).results;
+    console.log(
+      `[demo] ${study.accessionNumber} (${study.studyDescription}) assigned to ${study.assignTo}: ${result.status}`,
+    );
+  }
 }
 
 /**
@@ -118,12 +185,12 @@ async function showWorkflows() {
   );
 }
 
-async function archived(token, patientId) {
-  const res = await fetch(`${dicomweb}/studies?PatientID=${encodeURIComponent(patientId)}&limit=1`, {
+async function archived(token, accessionNumber) {
+  const res = await fetch(`${dicomweb}/studies?AccessionNumber=${encodeURIComponent(accessionNumber)}&limit=1`, {
     headers: { Authorization: `Bearer ${token}`, Accept: 'application/dicom+json' },
   });
   if (res.status === 204) return false;
-  if (!res.ok) throw new Error(`QIDO for ${patientId} answered ${res.status}`);
+  if (!res.ok) throw new Error(`QIDO for ${accessionNumber} answered ${res.status}`);
   const text = await res.text();
   return text.trim() !== '' && JSON.parse(text).length > 0;
 }
@@ -131,16 +198,16 @@ async function archived(token, patientId) {
 const dir = await mkdtemp(path.join(os.tmpdir(), 'rayworks-demo-studies-'));
 let stored = 0;
 try {
-  const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
   for (const { by, ...study } of DEMO_STUDIES) {
     const token = await tokenOf(by);
-    if (await archived(token, study.patientId)) continue;
-    const built = await buildStudyFolder(path.join(dir, study.patientId), { ...study, studyDate: today });
+    if (await archived(token, study.accessionNumber)) continue;
+    const built = await buildDemoStudy(path.join(dir, study.accessionNumber), study);
     const { status } = await stowFiles(dicomweb, token, built.files);
-    if (status !== 200) throw new Error(`storing ${study.patientId} answered ${status}`);
+    if (status !== 200) throw new Error(`storing ${study.accessionNumber} answered ${status}`);
     stored += 1;
   }
   await showWorkflows();
+  await assignDemoCases();
   console.log(`[demo] studies: ${stored} stored, ${DEMO_STUDIES.length - stored} already in the demo archive`);
 } finally {
   await rm(dir, { recursive: true, force: true });

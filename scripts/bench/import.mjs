@@ -33,6 +33,7 @@ import {
   startOrthanc,
 } from '@rayworks/testing';
 import { acquireStack, browserZip, cleanUp, prepare, rayworksIngest, rayworksQido, rayworksWado } from './rayworks.mjs';
+import { machine } from './machine.mjs';
 
 const SECTIONS = (
   process.env.BENCH_SECTIONS ?? 'orthanc-ingest,orthanc-qido,browser-zip,rayworks-ingest,rayworks-wado,rayworks-qido'
@@ -43,19 +44,6 @@ const LARGE = process.env.BENCH_LARGE === '1';
 const QIDO_STUDIES = Number(process.env.BENCH_QIDO_STUDIES ?? 20_000);
 const QIDO_QUERIES = Number(process.env.BENCH_QIDO_QUERIES ?? 200);
 const results = { machine: machine(), date: new Date().toISOString(), sections: {} };
-
-function machine() {
-  const cpus = os.cpus();
-  return {
-    cpus: cpus.length,
-    cpu: cpus[0]?.model.trim(),
-    memoryGiB: Math.round(os.totalmem() / 1024 ** 3),
-    node: process.version,
-    os: `${os.type()} ${os.release()}`,
-    // other work on the machine skews every figure: shown with them
-    loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
-  };
-}
 
 const fmt = (n, digits = 1) => n.toFixed(digits);
 const log = (line) => console.log(line);

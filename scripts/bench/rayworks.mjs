@@ -29,6 +29,7 @@ import {
   infraEnv,
   percentiles,
   provisionTenant,
+  stowBody,
   qidoBenchQueries,
   tenantQuery,
   TEST_PASSWORD,
@@ -556,23 +557,15 @@ async function stowAll(caller, dataset) {
     Array.from({ length: 4 }, async () => {
       while (next < batches.length) {
         const batch = batches[next++];
-        const boundary = `bench-${randomBytes(8).toString('hex')}`;
-        const chunks = [];
-        for (const file of batch)
-          chunks.push(
-            Buffer.from(`--${boundary}\r\nContent-Type: application/dicom\r\n\r\n`),
-            await readFile(file),
-            Buffer.from('\r\n'),
-          );
-        chunks.push(Buffer.from(`--${boundary}--\r\n`));
+        const { body, contentType } = await stowBody(batch);
         const res = await fetch(`${SERVICE}/dicomweb/studies`, {
           method: 'POST',
           headers: {
             ...(await caller.fresh()).bearer(),
-            'Content-Type': `multipart/related; type="application/dicom"; boundary=${boundary}`,
+            'Content-Type': contentType,
             Accept: 'application/dicom+json',
           },
-          body: Buffer.concat(chunks),
+          body,
         });
         if (res.status !== 200) throw new Error(`STOW-RS answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
         done += batch.length;

@@ -30,6 +30,7 @@ import { ROOT } from '../lib/processes.mjs';
 import { acquireStack } from './rayworks.mjs';
 import { BENCH_COMPANY, ensureCounts, inTenant, loginOf, seedWorklist } from './worklist-seed.mjs';
 import { databaseAlone } from './worklist-sql.mjs';
+import { machine } from './machine.mjs';
 
 const SECTIONS = (process.env.BENCH_SECTIONS ?? 'api,sql,k6').split(',').map((s) => s.trim());
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -41,17 +42,6 @@ const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
 const log = (line) => console.log(line);
 const step = (line) => process.stderr.write(`  … ${line}\n`);
 
-function machine() {
-  const cpus = os.cpus();
-  return {
-    cpus: cpus.length,
-    cpu: cpus[0]?.model.trim(),
-    memoryGiB: Math.round(os.totalmem() / 1024 ** 3),
-    node: process.version,
-    os: `${os.type()} ${os.release()}`,
-    loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
-  };
-}
 const results = { machine: machine(), date: new Date().toISOString(), sections: {} };
 
 async function signIn(loginName) {

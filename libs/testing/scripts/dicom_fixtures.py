@@ -8,7 +8,8 @@ dataset read and written by pydicom, keeping its transfer syntax (explicit/impli
 JPEG, JPEG 2000, JPEG-LS, RLE: compressed pixel data is copied as it is).
 
   study       a multi-series study from several test files
-  large-ct    N instances of a rows x cols x 16-bit CT (for the benchmark)
+  large-ct    N instances of a rows x cols x 16-bit CT (for the benchmark; "phantom": "volume" for a 3D phantom
+              whose axial, sagittal and coronal planes all look sensible, for the viewer's MPR)
   instance    one instance in an existing study/series, optionally hostile (executable preamble, truncated)
   qido        many one-instance studies with distinct patients and dates (for the QIDO benchmark)
 
@@ -36,6 +37,8 @@ SERIES_KINDS = {
     "mr": ["MR_small.dcm", "MR_small_implicit.dcm", "MR_small_bigendian.dcm"],
     # MR, the same image compressed: RLE, JPEG 2000 lossless, JPEG-LS lossless
     "mr-compressed": ["MR_small_RLE.dcm", "MR_small_jp2klossless.dcm", "MR_small_jpeg_ls_lossless.dcm"],
+    # MR, one explicit little endian image: `copies` of it make an MR stack (the viewer benchmark's 5-instance MR)
+    "mr-stack": ["MR_small.dcm"],
     # secondary capture (RGB): JPEG baseline and RLE
     "sc": ["SC_rgb_jpeg_dcmtk.dcm", "SC_rgb_rle.dcm"],
 }
@@ -186,6 +189,70 @@ def phantom(rows, cols, seed):
     return px.tobytes()
 
 
+# The 3D phantom (millimetres, patient coordinates; later shapes paint over earlier ones): a head-like ellipsoid
+# (bone shell, water inside), a lesion sphere, a small calcification, an air tube along z (a disc in axial, a bar in
+# sagittal and coronal) and a bone rod along x (a bar in axial and coronal, a disc in sagittal).
+def volume_shapes(lesion_mm):
+    return [
+        ("ellipsoid", (0.0, 0.0, 0.0), (85.0, 95.0, 75.0), 800),
+        ("ellipsoid", (0.0, 0.0, 0.0), (79.0, 89.0, 69.0), 35),
+        ("sphere", (30.0, -20.0, 15.0), lesion_mm, 75),
+        ("sphere", (-35.0, 25.0, -30.0), 5.0, 450),
+        ("zcylinder", (0.0, 45.0, 0.0), (7.0, 55.0), -900),
+        ("xcylinder", (0.0, -45.0, -25.0), (6.0, 55.0), 650),
+    ]
+
+
+def half_width(kind, centre, size, y, z):
+    """The half extent along x of a shape in the row at (y, z), or None when the row misses it."""
+    cx, cy, cz = centre
+    if kind == "ellipsoid":
+        a, b, c = size
+        t = 1.0 - ((y - cy) / b) ** 2 - ((z - cz) / c) ** 2
+        return a * t ** 0.5 if t > 0 else None
+    if kind == "sphere":
+        t = size * size - (y - cy) ** 2 - (z - cz) ** 2
+        return t ** 0.5 if t > 0 else None
+    if kind == "zcylinder":
+        radius, half_length = size
+        t = radius * radius - (y - cy) ** 2
+        return t ** 0.5 if t > 0 and abs(z - cz) <= half_length else None
+    if kind == "xcylinder":
+        radius, half_length = size
+        return half_length if (y - cy) ** 2 + (z - cz) ** 2 <= radius * radius else None
+    raise ValueError(kind)
+
+
+def volume_slice(rows, cols, spacing, x0, y0, z, shapes, noise):
+    """One axial slice of the 3D phantom: each row assembled from runs of pre-made noisy values (fast enough in
+    pure Python: 120 slices of 256 x 256 in a few seconds)."""
+    out = array("h")
+    period = len(noise[-1000])
+    for r in range(rows):
+        y = y0 + r * spacing
+        row = array("h", noise[-1000][(r * 131) % (period - cols):][:cols])
+        for kind, centre, size, value in shapes:
+            h = half_width(kind, centre, size, y, z)
+            if h is None:
+                continue
+            a = max(0, int(round((centre[0] - h - x0) / spacing)))
+            b = min(cols, int(round((centre[0] + h - x0) / spacing)) + 1)
+            if b > a:
+                start = (r * 197 + int(z * 7)) % (period - cols)
+                row[a:b] = noise[value][start:start + (b - a)]
+        out.extend(row)
+    if sys.byteorder != "little":
+        out.byteswap()
+    return out.tobytes()
+
+
+def noisy_values(shapes, cols, seed):
+    """For air and each shape's value: a long run of that value with noise (+-20 HU), cut into rows as needed."""
+    rnd = random.Random(seed)
+    values = {-1000} | {value for *_, value in shapes}
+    return {v: array("h", [v + rnd.randint(-20, 20) for _ in range(cols * 8)]) for v in values}
+
+
 def cmd_large_ct(spec):
     root = spec["dir"]
     count = int(spec["instances"])
@@ -217,25 +284,42 @@ def cmd_large_ct(spec):
     ds.RescaleSlope = 1
     ds.WindowCenter = 40
     ds.WindowWidth = 400
-    ds.SliceThickness = 1.0
-    ds.PixelSpacing = [0.7, 0.7]
+    volume = spec.get("phantom") == "volume"
+    spacing = float(spec.get("pixelSpacing", 0.8 if volume else 0.7))
+    slice_spacing = float(spec.get("sliceSpacing", 1.5 if volume else 1.0))
+    ds.SliceThickness = slice_spacing
+    ds.PixelSpacing = [spacing, spacing]
+    if spec.get("seriesDescription"):
+        ds.SeriesDescription = spec["seriesDescription"]
     for keyword in ("LargestImagePixelValue", "SmallestImagePixelValue"):
         if keyword in ds:
             delattr(ds, keyword)
-    image = phantom(rows, cols, 9)
+    image = None if volume else phantom(rows, cols, 9)
     row_bytes = cols * 2
-    x0, y0 = -cols * 0.35, -rows * 0.35
+    if volume:
+        # centred on the patient origin: the volume spans the phantom whatever the slice count and spacing
+        x0, y0 = -(cols - 1) * spacing / 2.0, -(rows - 1) * spacing / 2.0
+        z_top = (count - 1) * slice_spacing / 2.0
+        shapes = volume_shapes(float(spec.get("lesionMm", 20.0)))
+        noise = noisy_values(shapes, cols, 9)
+        ds.ImageOrientationPatient = [1, 0, 0, 0, 1, 0]
+    else:
+        x0, y0, z_top = -cols * 0.35, -rows * 0.35, 0.0
     instances = []
     for i in range(count):
         sop_uid = generate_uid()
         ds.SOPInstanceUID = sop_uid
         ds.file_meta.MediaStorageSOPInstanceUID = sop_uid
         ds.InstanceNumber = i + 1
-        ds.ImagePositionPatient = [x0, y0, -float(i)]
-        ds.SliceLocation = -float(i)
-        # every slice differs: the phantom rolled by a few rows (cheap, and a realistic deflate ratio per entry)
-        shift = (i * 7 % rows) * row_bytes
-        ds.PixelData = image[shift:] + image[:shift]
+        z = z_top - i * slice_spacing
+        ds.ImagePositionPatient = [x0, y0, z]
+        ds.SliceLocation = z
+        if volume:
+            ds.PixelData = volume_slice(rows, cols, spacing, x0, y0, z, shapes, noise)
+        else:
+            # every slice differs: the phantom rolled by a few rows (cheap, and a realistic deflate ratio per entry)
+            shift = (i * 7 % rows) * row_bytes
+            ds.PixelData = image[shift:] + image[:shift]
         path = os.path.join(folder, sop_uid + ".dcm")
         save(ds, path)
         instances.append(instance_record(ds, path, root, "CT_small.dcm"))

@@ -32,7 +32,8 @@ const FIXTURES_SCRIPT = fileURLToPath(new URL('../scripts/dicom_fixtures.py', im
  * - `mr-compressed`: MR_small in RLE, JPEG 2000 lossless and JPEG-LS lossless
  * - `sc`: an RGB secondary capture in JPEG baseline and RLE
  */
-export type DicomSeriesKind = 'ct' | 'ct-j2k' | 'mr' | 'mr-compressed' | 'sc';
+/** `mr-stack`: MR_small.dcm alone (explicit little endian), for a stack of copies (not in the default study). */
+export type DicomSeriesKind = 'ct' | 'ct-j2k' | 'mr' | 'mr-compressed' | 'sc' | 'mr-stack';
 export const DICOM_SERIES_KINDS: readonly DicomSeriesKind[] = ['ct', 'ct-j2k', 'mr', 'mr-compressed', 'sc'];
 
 export const FIXTURE_TRANSFER_SYNTAXES = {
@@ -171,6 +172,19 @@ export interface LargeCtOptions extends StudyAttributes {
   rows?: number;
   cols?: number;
   studyUid?: string;
+  /**
+   * `rolled` (default): one noisy disc, each slice rolled by a few rows (cheap; the benchmark's data). `volume`: a
+   * 3D phantom (bone-shelled ellipsoid, a lesion sphere, a calcification, an air tube along z, a bone rod along x)
+   * centred on the origin, so the axial, sagittal and coronal planes of MPR all show sensible anatomy.
+   */
+  phantom?: 'rolled' | 'volume';
+  /** Millimetres between pixels (default 0.8 for `volume`, 0.7 otherwise). */
+  pixelSpacing?: number;
+  /** Millimetres between slices (default 1.5 for `volume`, 1 otherwise). */
+  sliceSpacing?: number;
+  /** The `volume` phantom's lesion radius in millimetres (default 20): a prior study can show it smaller. */
+  lesionMm?: number;
+  seriesDescription?: string;
 }
 
 /**

@@ -14,7 +14,7 @@ import { TEST_PASSWORD, useTenant } from '../support/tenant';
 /**
  * Issue 10's case details and dashboards in Chromium: a study stored by STOW becomes a NEW case; a centre admin
  * opens it from its worklist URL (/cases/view/<id>) and sees the patient, the study, the allowed actions and the
- * audit trail, which follows an assignment made elsewhere, live; "Open in viewer" says it is not yet available.
+ * audit trail, which follows an assignment made elsewhere, live; "Open in viewer" opens the viewer's tab.
  * The dashboards draw their charts from the statistics.
  */
 describe('case details and dashboards', () => {
@@ -101,12 +101,13 @@ describe('case details and dashboards', () => {
       expect(await details.text('case-radiologist')).not.toBe('—');
       expect(await details.actions()).not.toContain('ASSIGN');
 
-      // the viewer is a later issue: it says so
+      // "Open in viewer" (Cloud, the default) opens the case's viewer in a new tab
+      const viewerTab = context.waitForEvent('page');
       await page.getByTestId('case-open-viewer').click();
-      await page.getByTestId('case-not-yet-available').waitFor();
-      expect(await details.text('case-not-yet-available')).toMatch(/not yet available/);
-      await screenshot(page, 'case-details-viewer-not-yet', false);
-      await page.keyboard.press('Escape');
+      const tab = await viewerTab;
+      await tab.waitForURL((u) => u.pathname === '/dicomviewer');
+      expect(new URL(tab.url()).searchParams.get('case')).toBe(c._id);
+      await tab.close();
 
       // the audited reads show on request
       await page.getByTestId('case-audit-reads').dispatchEvent('click');

@@ -174,11 +174,15 @@ describe('worklist: import, assign, accept, send to the transcriptionist, live',
       expect(await admin.page.getByTestId('worklist-search').inputValue()).toBe(patientId.toLowerCase());
       expect(await admin.page.getByTestId('worklist-tab').evaluateAll((tabs) => tabs.length)).toBe(10);
 
-      // open in viewer says it is not there yet; Enter opens the case
+      // open in viewer (Cloud, the default) opens the case's viewer in a new tab; Enter opens the case
+      const viewerTab = reader.page.context().waitForEvent('page');
       await readerList.row(patientId).getByTestId('worklist-open-viewer').click();
-      await reader.page.getByTestId('worklist-not-yet').waitFor();
-      await reader.page.keyboard.press('Escape');
-      await reader.page.getByTestId('worklist-not-yet').waitFor({ state: 'hidden' });
+      const tab = await viewerTab;
+      await tab.waitForURL((u) => u.pathname === '/dicomviewer');
+      expect(new URL(tab.url()).searchParams.get('case')).toBe(
+        await readerList.row(patientId).getAttribute('data-case-id'),
+      );
+      await tab.close();
       await reader.page.getByTestId('worklist-table').focus();
       await reader.page.keyboard.press('ArrowDown');
       await reader.page.keyboard.press('Enter');

@@ -9,14 +9,25 @@ export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://localhost:8080').re
 /** Screenshots land here (git-ignored). */
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots/', import.meta.url));
 
+export interface LaunchOptions {
+  /**
+   * WebGL for the viewer (Cornerstone3D draws with it): rendered in software by SwiftShader through ANGLE, since a
+   * headless machine has no GPU. Without it the browser runs with the GPU off, as the console needs none.
+   */
+  webgl?: boolean;
+}
+
+/** The Chromium flags that give headless WebGL through SwiftShader (issue 11). */
+export const SWIFTSHADER_FLAGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'];
+
 /** Debian's Chromium, driven by playwright-core (no bundled browser download). */
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
       '--no-sandbox',
-      '--disable-gpu',
+      ...(options.webgl ? SWIFTSHADER_FLAGS : ['--disable-gpu']),
       '--disable-background-networking',
       '--disable-component-update',
       '--no-first-run',
@@ -27,10 +38,10 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** One Chromium per spec file: launched before its tests, closed after them. Call at the top of a describe. */
-export function useBrowser(): () => Browser {
+export function useBrowser(options: LaunchOptions = {}): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(options);
   }, 30_000);
   afterAll(async () => {
     await browser?.close();

@@ -97,6 +97,45 @@ describe('DICOM fixtures from pydicom test files', () => {
     expect(other.instances.map((i) => i.sopInstanceUid)).not.toContain(study.instances[2].sopInstanceUid);
   });
 
+  it("builds the viewer's 3D phantom: a volume centred on the origin whose planes show air, bone shell and water", async () => {
+    const study = await buildLargeCtStudy(path.join(work, 'volume'), {
+      instances: 9,
+      rows: 64,
+      cols: 64,
+      phantom: 'volume',
+      pixelSpacing: 3,
+      sliceSpacing: 15,
+      seriesDescription: 'Volume phantom',
+    });
+    const tags = await Promise.all(
+      study.instances.map((i) => dcmdumpTags(i.path, ['0020,0032', '0028,0030', '0018,0050', '0008,103e'])),
+    );
+    // positions: 9 slices 15 mm apart from +60 to -60, the columns and rows centred (63 x 3 mm / 2 = 94.5)
+    expect(tags.map((t) => Number(t['0020,0032']!.split('\\')[2]))).toEqual([60, 45, 30, 15, 0, -15, -30, -45, -60]);
+    expect(tags[0]!['0020,0032']!.split('\\').slice(0, 2).map(Number)).toEqual([-94.5, -94.5]);
+    expect(tags[0]!['0028,0030']!.split('\\').map(Number)).toEqual([3, 3]);
+    expect([Number(tags[0]!['0018,0050']), tags[0]!['0008,103e']]).toEqual([15, 'Volume phantom']);
+    // the pixel data (7FE0,0010), explicit VR little endian: tag, 'OW', 2 reserved bytes, a 4-byte length
+    const pixels = async (file: string) => {
+      const bytes = await readFile(file);
+      const start = bytes.lastIndexOf(Buffer.from([0xe0, 0x7f, 0x10, 0x00])) + 12;
+      expect(bytes.readUInt32LE(start - 4)).toBe(64 * 64 * 2);
+      return (row: number, col: number) => bytes.readInt16LE(start + (row * 64 + col) * 2);
+    };
+    // the middle slice: air in the corner, water at the centre, bone on the shell
+    const middle = await pixels(study.instances[4]!.path);
+    expect(Math.abs(middle(0, 0) + 1000)).toBeLessThanOrEqual(20);
+    expect(Math.abs(middle(32, 20) - 35)).toBeLessThanOrEqual(20);
+    // the shell along the row through the centre: the ellipsoid's x radius is 85 mm, the shell 6 mm thick
+    const shellCol = Math.round((94.5 - 82) / 3);
+    expect(middle(31, shellCol)).toBeGreaterThan(600);
+    // the top slice (z = +60) cuts the ellipsoid (z radius 75 mm) near its pole: much less inside than the middle
+    const top = await pixels(study.instances[0]!.path);
+    const inside = (at: (r: number, c: number) => number) =>
+      Array.from({ length: 64 * 64 }, (_, k) => at(Math.floor(k / 64), k % 64)).filter((v) => v > -500).length;
+    expect(inside(top)).toBeLessThan(inside(middle) / 2);
+  });
+
   it('builds a CT series of 512 x 512 x 16-bit slices with numbered, stacked positions', async () => {
     const study = await buildLargeCtStudy(path.join(work, 'large'), { instances: 4 });
     expect(study.instances).toHaveLength(4);

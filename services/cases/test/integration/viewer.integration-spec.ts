@@ -277,6 +277,18 @@ describe('viewer', () => {
     expect(
       (await api.reply(CASES_API.saveViewerAnnotation, { caseId, annotation: elsewhere }, { session: adminA })).status,
     ).toBe(400);
+    // a large Cornerstone state within the limit is kept whole
+    const large = { ...annotation, id: randomUUID(), data: { blob: 'y'.repeat(60_000) } };
+    const largeSaved = await api.reply(
+      CASES_API.saveViewerAnnotation,
+      { caseId, annotation: large },
+      { session: adminA },
+    );
+    expect(largeSaved.status).toBe(200);
+    expect(((largeSaved.body.data as ViewerAnnotation).data.blob as string).length).toBe(60_000);
+    expect(
+      (await api.reply(CASES_API.deleteViewerAnnotation, { caseId, id: large.id }, { session: adminA })).status,
+    ).toBe(200);
     // too large a data object, too long a label
     const big = { ...annotation, id: randomUUID(), data: { blob: 'x'.repeat(70_000) } };
     expect(

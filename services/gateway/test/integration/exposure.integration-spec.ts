@@ -189,6 +189,23 @@ describe('browser protections (finding 6)', () => {
     expect(asset.headers['x-powered-by']).toBeUndefined();
   });
 
+  it('isolates the viewer page (COOP + COEP) with WebAssembly allowed, and leaves the console and its assets without COEP', async () => {
+    const viewer = await send(`${base}/dicomviewer?case=00000000-0000-4000-8000-000000000000`, 'GET', {
+      accept: 'text/html',
+    });
+    expect(viewer.status).toBe(200);
+    expect(viewer.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(viewer.headers['cross-origin-embedder-policy']).toBe('require-corp');
+    expect(cspOf(viewer.headers['content-security-policy'])['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    const page = await send(`${base}/cases`, 'GET', { accept: 'text/html' });
+    expect(page.headers['cross-origin-embedder-policy']).toBeUndefined();
+    // the page's own scripts are same-origin with CORP same-origin: they load under require-corp
+    const entry = /src="(\/assets\/[^"]+\.js)"/.exec(viewer.body)![1]!;
+    const asset = await send(`${base}${entry}`, 'GET');
+    expect(asset.status).toBe(200);
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
   it('answers HEAD for console pages as GET does, without a body', async () => {
     for (const path of ['/login', '/users/view/42', '/']) {
       const head = await send(`${base}${path}`, 'HEAD', { accept: 'text/html' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { consoleCsp, helmetOptionsFor, HSTS, routeClassOf } from './security-headers.js';
+import { consoleCsp, helmetOptionsFor, HSTS, routeClassOf, viewerCsp } from './security-headers.js';
 
 const settings = { storageOrigins: ['https://objects.example.com'] };
 
@@ -16,6 +16,18 @@ describe('routeClassOf', () => {
       '/docs': 'docs',
       '/docs-json': 'docs',
       '/api/cases/docs/swagger-ui.css': 'docs',
+      '/dicomviewer': 'viewer',
+      '/dicomviewer/': 'viewer',
+      '/dicomviewerx': 'console',
+      '/dicomviewer/other': 'console',
+      '/cases/dicomviewer': 'console',
+      '/api/cases/viewer/open': 'api',
+      '/api/imaging/dicomweb/studies': 'api',
+      '/assets/decodeImageFrameWorker-Bx1.js': 'viewer',
+      '/assets/index-worker-1.mjs': 'viewer',
+      '/assets/decodeImageFrameWorker-Bx1.wasm': 'console',
+      '/assets/openjphjs-1.wasm': 'console',
+      '/assets/ViewerPage-1.js': 'console',
     };
     expect(Object.fromEntries(Object.keys(cases).map((p) => [p, routeClassOf(p)]))).toEqual(cases);
   });
@@ -33,9 +45,35 @@ describe("the console's policy", () => {
   });
 
   it('sends HSTS only over HTTPS, for every route class', () => {
-    for (const routeClass of ['console', 'api', 'docs'] as const) {
+    for (const routeClass of ['console', 'api', 'docs', 'viewer'] as const) {
       expect(helmetOptionsFor(routeClass, settings, false).strictTransportSecurity).toBe(false);
       expect(helmetOptionsFor(routeClass, settings, true).strictTransportSecurity).toBe(HSTS);
+    }
+  });
+});
+
+describe("the viewer's policy", () => {
+  it("is the console's plus WebAssembly compilation, never eval of strings", () => {
+    const csp = viewerCsp(settings, false);
+    expect(csp['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect(Object.values(csp).flat()).not.toContain("'unsafe-eval'");
+    const { 'script-src': _viewer, ...viewerRest } = csp;
+    const { 'script-src': _console, ...consoleRest } = consoleCsp(settings, false);
+    expect(viewerRest).toEqual(consoleRest);
+    expect(viewerCsp(settings, true)['upgrade-insecure-requests']).toEqual([]);
+  });
+
+  it('is cross-origin isolated (COOP same-origin + COEP require-corp); the other classes have no COEP', () => {
+    const viewer = helmetOptionsFor('viewer', settings, false);
+    expect(viewer.crossOriginOpenerPolicy).toEqual({ policy: 'same-origin' });
+    expect(viewer.crossOriginEmbedderPolicy).toEqual({ policy: 'require-corp' });
+    expect(viewer.crossOriginResourcePolicy).toEqual({ policy: 'same-origin' });
+    expect(viewer.xFrameOptions).toEqual({ action: 'deny' });
+    for (const routeClass of ['console', 'api', 'docs'] as const) {
+      expect(helmetOptionsFor(routeClass, settings, false).crossOriginEmbedderPolicy).toBe(false);
+      expect(JSON.stringify(helmetOptionsFor(routeClass, settings, false).contentSecurityPolicy)).not.toContain(
+        'wasm-unsafe-eval',
+      );
     }
   });
 });

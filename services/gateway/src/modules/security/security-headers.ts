@@ -6,17 +6,23 @@ import helmet, { type HelmetOptions } from 'helmet';
  * The kinds of answer the gateway gives, each with its own browser protections (docs/decisions/0066):
  * - `console`: the console's page and its assets (the single-page application);
  * - `api`: JSON from the services and the gateway's own health and metrics — never a document to render;
- * - `docs`: the OpenAPI UI (/docs, /api/<service>/docs), served outside production only.
- * The viewer (Cornerstone3D, SharedArrayBuffer) will be a class of its own with cross-origin isolation
- * (Cross-Origin-Opener-Policy same-origin + Cross-Origin-Embedder-Policy require-corp): a new entry in
- * ROUTE_CLASSES and a case in `helmetOptionsFor`, nothing else.
+ * - `docs`: the OpenAPI UI (/docs, /api/<service>/docs), served outside production only;
+ * - `viewer`: the cloud viewer's page (/dicomviewer, Cornerstone3D) and the scripts its decoders run in as Web
+ *   Workers — cross-origin isolated (Cross-Origin-Opener-Policy same-origin + Cross-Origin-Embedder-Policy
+ *   require-corp, so SharedArrayBuffer is available) and allowed to compile WebAssembly (the codecs). A dedicated
+ *   worker takes its CSP and embedder policy from its own response, so the worker scripts need the class too
+ *   (docs/decisions/0169).
  */
-export type RouteClass = 'console' | 'api' | 'docs';
+export type RouteClass = 'console' | 'api' | 'docs' | 'viewer';
 
 /** Which class a path belongs to: the first whose pattern matches, `console` otherwise. */
 const ROUTE_CLASSES: ReadonlyArray<readonly [RouteClass, RegExp]> = [
   ['docs', /^(\/api\/[^/]+)?\/docs(-json)?(\/|$)/],
   ['api', /^\/(api|health|metrics|realtime)(\/|$)/],
+  ['viewer', /^\/dicomviewer\/?$/],
+  // Vite names a `new Worker(new URL('./x.worker.js', import.meta.url))` chunk after its source file: the image
+  // loader's decode worker (decodeImageFrameWorker-<hash>.js) and any other *worker* chunk.
+  ['viewer', /^\/assets\/[^/]*worker[^/]*\.m?js$/i],
 ];
 
 export const routeClassOf = (path: string): RouteClass =>
@@ -55,6 +61,15 @@ export function consoleCsp(settings: SecurityHeaderSettings, secure: boolean): R
   };
 }
 
+/**
+ * The viewer's page: the console's policy (it is the same single-page application) plus 'wasm-unsafe-eval' in
+ * script-src — WebAssembly compilation only, still no eval() of strings and no inline script.
+ */
+export function viewerCsp(settings: SecurityHeaderSettings, secure: boolean): Record<string, string[]> {
+  const csp = consoleCsp(settings, secure);
+  return { ...csp, 'script-src': [...csp['script-src']!, "'wasm-unsafe-eval'"] };
+}
+
 /** An answer that is data, never a page: nothing may load from it or frame it. */
 const API_CSP = { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] };
 
@@ -80,14 +95,19 @@ export function helmetOptionsFor(
   settings: SecurityHeaderSettings,
   secure: boolean,
 ): HelmetOptions {
-  const directives =
-    routeClass === 'console' ? consoleCsp(settings, secure) : routeClass === 'api' ? API_CSP : DOCS_CSP;
+  const directives = {
+    console: () => consoleCsp(settings, secure),
+    viewer: () => viewerCsp(settings, secure),
+    api: () => API_CSP,
+    docs: () => DOCS_CSP,
+  }[routeClass]();
   return {
     contentSecurityPolicy: { useDefaults: false, directives },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
-    // Cross-Origin-Embedder-Policy is for the viewer's class (above); elsewhere it would block presigned images.
-    crossOriginEmbedderPolicy: false,
+    // Cross-Origin-Embedder-Policy only for the viewer's class (above): elsewhere it would block presigned images
+    // from the object store. The viewer loads nothing cross-origin (DICOMweb and its assets are the gateway's).
+    crossOriginEmbedderPolicy: routeClass === 'viewer' ? { policy: 'require-corp' } : false,
     referrerPolicy: { policy: 'no-referrer' },
     xFrameOptions: { action: 'deny' },
     xContentTypeOptions: true,
@@ -102,7 +122,7 @@ export function helmetOptionsFor(
  * docs/decisions/0065); a client cannot claim it. Mount first, before compression, proxies and the console.
  */
 export function mountSecurityHeaders(app: INestApplication, settings: SecurityHeaderSettings): void {
-  const classes: RouteClass[] = ['console', 'api', 'docs'];
+  const classes: RouteClass[] = ['console', 'api', 'docs', 'viewer'];
   const handlers = new Map<string, RequestHandler>(
     classes.flatMap((routeClass) =>
       [false, true].map(

@@ -5,6 +5,7 @@ import { IconChevronDown, IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CaseActionDialog, type PendingAction } from '../../cases/components/CaseActionDialog';
+import { useOpenViewer } from '../../viewer/hooks/useOpenViewer';
 import { detailActionKind } from '../hooks/case-details';
 
 interface Props {
@@ -20,7 +21,7 @@ const PRIMARY: readonly CaseAction[] = ['ACCEPT', 'REJECT', 'ASSIGN', 'REASSIGN'
 
 /**
  * The case's actions (exactly the allowed ones), with a confirmation (and a reason where one is asked for) before a
- * move, "Open in viewer" that says the viewer is not yet available, and a refetch after a conflict (409).
+ * move, "Open in viewer" (the cloud viewer in a new tab or the Weasis link, as the top bar's Cloud/Exe says), and a refetch after a conflict (409).
  */
 export function CaseActions({ c, actions, onDownload, onChat }: Props) {
   const navigate = useNavigate();
@@ -28,6 +29,7 @@ export function CaseActions({ c, actions, onDownload, onChat }: Props) {
   // is read again after it (success or conflict)
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [notYet, setNotYet] = useState<string | null>(null);
+  const openViewer = useOpenViewer();
 
   const run = (action: CaseAction) => {
     switch (detailActionKind(c, action)) {
@@ -44,7 +46,7 @@ export function CaseActions({ c, actions, onDownload, onChat }: Props) {
         onChat();
         return;
       case 'viewer':
-        setNotYet('The viewer is not yet available in this version of the console.');
+        openViewer(c._id);
         return;
       case 'later':
         setNotYet(`${CASE_ACTION_LABELS[action]} is not yet available in this version of the console.`);

@@ -129,6 +129,8 @@ describe('audit entries in words', () => {
     expect(auditActionLabel('PATIENT_DATA_READ')).toBe('Case opened');
     expect(auditActionLabel('case.comment_add')).toBe('Comment add');
     expect(auditActionLabel('CASE_COMMENT_ADD')).toBe('Comment added');
+    expect(auditActionLabel('CASE_VIEWER_OPEN')).toBe('Opened in the viewer');
+    expect(auditActionLabel('VIEWER_ANNOTATION_SAVE')).toBe('Measurement saved');
   });
 
   it('summarises the move, the reason and the edited fields', () => {

@@ -80,6 +80,10 @@ const CORE_AUDIT_LABELS: Record<string, string> = {
   CASE_SHARE: 'Shared link created',
   CASE_SHARED_READ: 'Opened through a shared link',
   CASE_DOWNLOAD_INITIATE: 'Study download started',
+  // the viewer module's (services/cases/src/modules/viewer/viewer.service.ts)
+  CASE_VIEWER_OPEN: 'Opened in the viewer',
+  VIEWER_ANNOTATION_SAVE: 'Measurement saved',
+  VIEWER_ANNOTATION_DELETE: 'Measurement deleted',
 };
 
 /** An audit action in words: a transition by its action's label, the core's by name, anything else as sent. */

@@ -20,6 +20,7 @@ import { CaseActionDialog, type PendingAction } from '../components/CaseActionDi
 import { CaseDrawer } from '../components/CaseDrawer';
 import { ColumnChooser } from '../components/ColumnChooser';
 import { NotYetModal } from '../components/NotYetModal';
+import { useOpenViewer } from '../../viewer/hooks/useOpenViewer';
 import { StatusTabs } from '../components/StatusTabs';
 import { WorklistFiltersBar } from '../components/WorklistFiltersBar';
 import { WorklistTable } from '../components/WorklistTable';
@@ -38,9 +39,6 @@ import {
 /** The import screen's window (spec §2: "then the window closes"). */
 export const IMPORT_WINDOW_NAME = 'rayworks-import';
 const IMPORT_WINDOW_FEATURES = 'popup,width=1280,height=900';
-
-const VIEWER_TEXT =
-  'The image viewer is not available yet: it comes with a later version of the console. The case stays in your worklist.';
 
 /**
  * /cases, the worklist (issue 10; docs/decisions/0152-worklist-console.md): status tabs with live counts, filters
@@ -99,12 +97,13 @@ export function CasesPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const opened = rows.find((r) => r._id === openId) ?? null;
 
-  const onViewer = useCallback(() => setNotYet({ title: 'Open in viewer', text: VIEWER_TEXT }), []);
+  const openViewer = useOpenViewer();
+  const onViewer = useCallback((row: Case) => openViewer(row._id), [openViewer]);
   const onAction = useCallback(
     (row: Case, action: CaseAction) => {
       const kind = actionKind(row, action);
       if (kind === 'assign') navigate(assignPath([row._id]));
-      else if (kind === 'viewer') onViewer();
+      else if (kind === 'viewer') onViewer(row);
       else if (kind === 'update') setPending({ row, action });
       else
         setNotYet({

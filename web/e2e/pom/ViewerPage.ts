@@ -1,0 +1,166 @@
+import type { Locator, Page } from 'playwright-core';
+import { url } from '../support/browser';
+import { pixelStatistics, type PixelStatistics } from '../support/png';
+
+/** The states the viewer's root shows (data-state). */
+export type ViewerState = 'loading' | 'ready' | 'cloud-upload-pending' | 'no-access' | 'expired' | 'error';
+
+/** What one viewport says about itself (its data-* attributes). */
+export interface ViewportInfo {
+  imageIndex: number;
+  imageCount: number;
+  seriesUid: string | null;
+  studyUid: string | null;
+  voi: string | null;
+  mode: string | null;
+}
+
+/**
+ * /dicomviewer?case=<id>: the cloud viewer (issue 11), through its test ids — the root `viewer` with its data-state,
+ * viewports `viewport-<n>` with their data-* attributes and Cornerstone's canvas, the toolbar `tool-<Name>`,
+ * `preset-<name>`, `layout-<l>`, `mpr`, `cine`, the priors `prior-<uid>` / `compare-<uid>` and the measurements.
+ */
+export class ViewerPage {
+  constructor(readonly page: Page) {}
+
+  async goto(caseId: string): Promise<void> {
+    await this.page.goto(url(`/dicomviewer?case=${encodeURIComponent(caseId)}`), { waitUntil: 'domcontentloaded' });
+  }
+
+  root(): Locator {
+    return this.page.getByTestId('viewer');
+  }
+
+  /** Waits until the viewer reaches a state (any of several); returns it. */
+  async waitForState(states: ViewerState | ViewerState[], timeout = 60_000): Promise<ViewerState> {
+    const wanted = Array.isArray(states) ? states : [states];
+    const selector = wanted.map((s) => `[data-testid="viewer"][data-state="${s}"]`).join(', ');
+    await this.page.locator(selector).first().waitFor({ timeout });
+    return (await this.root().getAttribute('data-state')) as ViewerState;
+  }
+
+  viewport(n = 0): Locator {
+    return this.page.getByTestId(`viewport-${n}`);
+  }
+
+  async info(n = 0): Promise<ViewportInfo> {
+    return this.viewport(n).evaluate((el) => ({
+      imageIndex: Number(el.getAttribute('data-image-index')),
+      imageCount: Number(el.getAttribute('data-image-count')),
+      seriesUid: el.getAttribute('data-series-uid'),
+      studyUid: el.getAttribute('data-study-uid'),
+      voi: el.getAttribute('data-voi'),
+      mode: el.getAttribute('data-mode'),
+    }));
+  }
+
+  /** Waits until a viewport has its image drawn: an image count and an index within it. */
+  async waitForImage(n = 0, timeout = 60_000): Promise<ViewportInfo> {
+    await this.page.waitForFunction(
+      (i) => {
+        const el = document.querySelector(`[data-testid="viewport-${i}"]`);
+        const count = Number(el?.getAttribute('data-image-count'));
+        return count > 0 && el?.querySelector('canvas') !== null && el?.getAttribute('data-image-index') !== null;
+      },
+      n,
+      { timeout },
+    );
+    return this.info(n);
+  }
+
+  /** Waits until a viewport attribute differs from a value it had. */
+  async waitForChange(n: number, attribute: string, from: string | null, timeout = 15_000): Promise<string | null> {
+    await this.page.waitForFunction(
+      ([i, name, before]) =>
+        document.querySelector(`[data-testid="viewport-${i}"]`)?.getAttribute(name as string) !== before,
+      [n, attribute, from] as const,
+      { timeout },
+    );
+    return this.viewport(n).getAttribute(attribute);
+  }
+
+  /** A screenshot of the viewport's canvas (what the reader sees), PNG. */
+  async pixels(n = 0): Promise<Buffer> {
+    // let Cornerstone's requestAnimationFrame render what the last action asked for
+    await this.page.evaluate(
+      () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+    );
+    return this.viewport(n).locator('canvas').first().screenshot({ animations: 'disabled' });
+  }
+
+  async statistics(n = 0): Promise<PixelStatistics> {
+    return pixelStatistics(await this.pixels(n));
+  }
+
+  /** The viewport's centre and size on the page. */
+  async box(n = 0): Promise<{ x: number; y: number; width: number; height: number }> {
+    const box = await this.viewport(n).boundingBox();
+    if (!box) throw new Error(`viewport-${n} is not on screen`);
+    return box;
+  }
+
+  /** Scrolls the stack with the mouse wheel over the viewport (one notch per step). */
+  async wheel(n: number, steps: number): Promise<void> {
+    const { x, y, width, height } = await this.box(n);
+    await this.page.mouse.move(x + width / 2, y + height / 2);
+    for (let i = 0; i < Math.abs(steps); i++) {
+      await this.page.mouse.wheel(0, steps > 0 ? 120 : -120);
+      await this.page.waitForTimeout(60);
+    }
+  }
+
+  /** Presses a key with the viewport focused (clicked first, with the current tool — use a harmless one). */
+  async key(n: number, key: string, times = 1): Promise<void> {
+    await this.viewport(n).focus();
+    for (let i = 0; i < times; i++) await this.page.keyboard.press(key);
+  }
+
+  async tool(name: string): Promise<void> {
+    await this.page.getByTestId(`tool-${name}`).click();
+  }
+
+  async button(testId: string): Promise<void> {
+    await this.page.getByTestId(testId).click();
+  }
+
+  /** Drags with the left button across the viewport, from and to fractions of its size. */
+  async drag(n: number, from: [number, number], to: [number, number], steps = 12): Promise<void> {
+    const { x, y, width, height } = await this.box(n);
+    await this.page.mouse.move(x + width * from[0], y + height * from[1]);
+    await this.page.mouse.down();
+    await this.page.mouse.move(x + width * to[0], y + height * to[1], { steps });
+    await this.page.mouse.up();
+  }
+
+  /** Measurement rows (text includes the value, e.g. '42.1 mm'). */
+  measurements(): Locator {
+    return this.page.getByTestId('measurement-row');
+  }
+
+  async measurementTexts(): Promise<string[]> {
+    return this.measurements().evaluateAll((rows) => rows.map((r) => (r.textContent ?? '').trim()));
+  }
+
+  /** The performance marks the viewer sets (milliseconds since navigation start). */
+  async marks(): Promise<Record<string, number>> {
+    return this.page.evaluate(() =>
+      Object.fromEntries(
+        performance
+          .getEntriesByType('mark')
+          .filter((m) => m.name.startsWith('viewer:'))
+          .map((m) => [m.name, m.startTime]),
+      ),
+    );
+  }
+
+  /** How many viewports are on screen, and their modes. */
+  async modes(): Promise<string[]> {
+    return this.page
+      .locator('[data-testid^="viewport-"]')
+      .evaluateAll((els) =>
+        els
+          .filter((e) => /^viewport-\d$/.test(e.getAttribute('data-testid') ?? ''))
+          .map((e) => e.getAttribute('data-mode') ?? ''),
+      );
+  }
+}
