@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CASE_MESSAGES, CASES_API, type Case } from '@rayworks/contracts';
+import { CASE_MESSAGES, CASES_API, VIEWER_MESSAGES, type Case } from '@rayworks/contracts';
 import { buildLargeCtStudy, eventually, stowFiles, tenantQuery } from '@rayworks/testing';
 import type { Page } from 'playwright-core';
 import { LoginPage } from '../pom/LoginPage';
@@ -256,6 +256,49 @@ describe('the cloud viewer', () => {
       // the choice is the user's: back to Cloud for the next test
       await switcher.locator('label', { hasText: 'Cloud' }).click();
       await page.locator('[data-testid="viewer-switch"][data-value="cloud"]').waitFor();
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('renews a study token DICOMweb refuses; when the renewal is refused too, the tab says the link has expired', async () => {
+    const { context, page } = await openConsole(browser());
+    try {
+      await new LoginPage(page).login(tenant().login('radiologist'), TEST_PASSWORD);
+      await new Shell(page).waitUntilReady();
+      const viewer = new ViewerPage(page);
+      // the prior's DICOMweb answers (asked only when it is compared)
+      const dicomweb = `**/api/imaging/dicomweb/studies/${prior.studyInstanceUid}/**`;
+      const opens: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/viewer/open')) opens.push(r.url());
+      });
+
+      // the first DICOMweb answer after the study is shown is a 401 (a token that lapsed while the laptop slept):
+      // the page opens the case again for a new token, asks again, and the prior opens beside the study
+      await viewer.goto(current._id);
+      expect(await viewer.waitForState(['ready', 'error', 'no-access', 'expired'])).toBe('ready');
+      await viewer.waitForImage(0);
+      const opensBefore = opens.length;
+      await page.route(dicomweb, (route) => route.fulfill({ status: 401, json: { message: 'expired' } }), { times: 1 });
+      await page.getByTestId(`prior-${prior.studyInstanceUid}`).waitFor({ timeout: 20_000 });
+      await viewer.button(`compare-${prior.studyInstanceUid}`);
+      expect((await viewer.waitForImage(1)).studyUid).toBe(prior.studyInstanceUid);
+      expect(opens.length).toBe(opensBefore + 1);
+      expect(await viewer.root().getAttribute('data-state')).toBe('ready');
+
+      // the session is gone as well: DICOMweb and the renewal both refuse → the link has expired, said in words
+      await viewer.goto(current._id);
+      expect(await viewer.waitForState(['ready', 'error', 'no-access', 'expired'])).toBe('ready');
+      await viewer.waitForImage(0);
+      await page.route(dicomweb, (route) => route.fulfill({ status: 401, json: { message: 'expired' } }));
+      await page.route('**/viewer/open', (route) =>
+        route.fulfill({ status: 401, json: { statusCode: 401, message: 'Session expired' } }),
+      );
+      await viewer.button(`compare-${prior.studyInstanceUid}`);
+      expect(await viewer.waitForState(['expired', 'error'], 20_000)).toBe('expired');
+      expect(await page.getByTestId('viewer-message').innerText()).toBe(VIEWER_MESSAGES.linkExpired);
+      await screenshot(page, 'viewer-expired', false);
     } finally {
       await context.close();
     }

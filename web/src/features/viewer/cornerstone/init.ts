@@ -54,9 +54,9 @@ export function initCornerstone(): Promise<void> {
       maxWebWorkers: maxWebWorkers(),
       // WADO-RS frames and metadata carry the study token (never the console's session token)
       beforeSend: () => studyToken.headers(),
-      // a frame refused with 401: the study token has expired (or was revoked)
+      // a frame refused with 401: the study token has expired (a renewal is tried; the frame loads when shown again)
       errorInterceptor: (error) => {
-        if ((error.status ?? error.request?.status) === 401) studyToken.refused();
+        if ((error.status ?? error.request?.status) === 401) void studyToken.renewAfterRefusal(null);
       },
     });
     volumeLoader.registerVolumeLoader(

@@ -37,11 +37,13 @@ export class DicomwebError extends Error {
 /** The absolute DICOMweb root (the loader's image ids need a full URL). */
 export const absoluteRoot = (url: string): string => new URL(url, window.location.origin).toString().replace(/\/$/, '');
 
-async function getJson<T>(url: string): Promise<T> {
+async function getJson<T>(url: string, retried = false): Promise<T> {
+  const token = studyToken.token;
   const res = await fetch(url, { headers: { Accept: 'application/dicom+json', ...studyToken.headers() } });
   if (res.status === 204) return [] as T;
   if (!res.ok) {
-    if (res.status === 401) studyToken.refused();
+    // refused: renewed once and asked again; when the renewal is refused too, the page shows the link as expired
+    if (res.status === 401 && !retried && (await studyToken.renewAfterRefusal(token))) return getJson<T>(url, true);
     let message = res.statusText;
     try {
       message = ((await res.json()) as { message?: string }).message ?? message;

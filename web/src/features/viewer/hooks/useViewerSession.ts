@@ -45,25 +45,30 @@ export function useViewerSession(caseId: string | null) {
   const open = snapshot.context.open;
   const ready = snapshot.matches('ready');
 
+  // how a new token is got: open the case again (also asked by a DICOMweb refusal, cornerstone/token.ts)
+  useEffect(() => {
+    if (!ready || !caseId) return;
+    studyToken.setRenewer(async () => {
+      try {
+        const renewed = await openViewer(caseId, undefined, 'background');
+        studyToken.set(renewed.dicomweb.token, renewed.dicomweb.expiresAt);
+        send({ type: 'TOKEN_RENEWED', open: renewed });
+        return true;
+      } catch (error) {
+        const failure = failureOf(error);
+        if (failure.kind === 'expired' || failure.kind === 'no-access') send({ type: 'EXPIRED' });
+        return false;
+      }
+    });
+    return () => studyToken.setRenewer(null);
+  }, [ready, caseId, send]);
+
   useEffect(() => {
     if (!ready || !open || !caseId) return;
     const due = Date.parse(open.dicomweb.expiresAt) - RENEW_BEFORE_MS - Date.now();
-    const timer = window.setTimeout(
-      () => {
-        openViewer(caseId, undefined, 'background')
-          .then((renewed) => {
-            studyToken.set(renewed.dicomweb.token, renewed.dicomweb.expiresAt);
-            send({ type: 'TOKEN_RENEWED', open: renewed });
-          })
-          .catch((error: unknown) => {
-            const failure = failureOf(error);
-            if (failure.kind === 'expired' || failure.kind === 'no-access') send({ type: 'EXPIRED' });
-          });
-      },
-      Math.max(1_000, due),
-    );
+    const timer = window.setTimeout(() => void studyToken.renew(), Math.max(1_000, due));
     return () => window.clearTimeout(timer);
-  }, [ready, open, caseId, send]);
+  }, [ready, open, caseId]);
 
   return { state: String(snapshot.value), open, message: snapshot.context.message, send };
 }
