@@ -145,14 +145,24 @@ export function ViewerWorkspace({
         return;
       }
       for (let n = 0; n < count; n++) {
-        const stack = assigned.current[n];
+        let stack = assigned.current[n];
+        if (!stack) {
+          // an empty viewport of a larger grid gets the study's next series not shown yet (in series order)
+          const shown = new Set(assigned.current.flatMap((a) => (a ? [a.series.seriesInstanceUid] : [])));
+          const next = series.find((s) => !shown.has(s.seriesInstanceUid) && (s.instanceCount ?? 0) > 0);
+          if (next) {
+            stack = await loadSeriesStack(root, next);
+            assigned.current[n] = stack;
+          }
+        }
         if (stack) await engine.showStack(n, stack);
       }
+      engine.fitAll();
       if (assigned.current.filter(Boolean).length > 1) engine.linkCompare();
     };
     showAll().catch(fail);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the active viewport is read at the switch only
-  }, [engine, key, count, firstSeries, root, fail]);
+  }, [engine, key, count, firstSeries, series, root, fail]);
 
   // Keys: arrows and page keys scroll the active viewport.
   useEffect(() => {

@@ -34,6 +34,7 @@ import { formatVoi, voiRangeOf, windowOf } from '@rayworks/contracts';
 import { initCornerstone } from './init';
 import { outwardOrder } from './load-order';
 import { mapStackIndex, type SeriesStack } from './wado';
+import { sharesWindow } from './window-link';
 
 /** The tools of the toolbar (their Cornerstone names are the test ids' `tool-<name>`). */
 export const PRIMARY_TOOLS = [
@@ -469,8 +470,10 @@ export class ViewerEngine {
       syncInvertState: true,
       syncColormap: false,
     } as never);
+    const base = this.stacks[0]?.series;
     this.stacks.forEach((s, n) => {
-      if (s && this.stackViewport(n)) this.voiSync!.add({ renderingEngineId: ENGINE_ID, viewportId: vpId(n) });
+      if (s && this.stackViewport(n) && (!base || sharesWindow(base, s.series)))
+        this.voiSync!.add({ renderingEngineId: ENGINE_ID, viewportId: vpId(n) });
     });
   }
   private dropVoiSync(): void {
@@ -559,6 +562,12 @@ export class ViewerEngine {
 
   resize(): void {
     this.engine.resize(true, true);
+  }
+
+  /** After a new grid: every viewport measured again and its image fitted to it (a camera set while the grid was
+   * still being laid out would otherwise stay, e.g. a 2×2 left with a tiny image in its first viewport). */
+  fitAll(): void {
+    this.engine.resize(true, false);
   }
 
   destroy(): void {
