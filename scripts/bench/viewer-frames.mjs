@@ -6,6 +6,7 @@
 // per request and MB/s of each.
 //   node scripts/bench/viewer-frames.mjs            (the stack running, or BENCH_STACK_LOCK=/tmp/rayworks-stack.lock)
 //   FRAMES_PASSES=2 FRAMES_LIMIT=1000 FRAMES_CONCURRENCY=6
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -24,6 +25,16 @@ const CONCURRENCY = Number(process.env.FRAMES_CONCURRENCY ?? 6);
 const GATEWAY = `http://127.0.0.1:${GATEWAY_PORT}`;
 const IMAGING = `http://127.0.0.1:${SERVICE_PORTS.imaging}`;
 const MB = 1024 * 1024;
+/** CPU time (user + system, ms) a stack process has used so far, from /proc (clock ticks of 10 ms). */
+function cpuMs(name) {
+  try {
+    const pid = readFileSync(`.local/run/${name}.pid`, 'utf8').trim();
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
 const step = (line) => process.stderr.write(`  … ${line}\n`);
 const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '–');
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -154,18 +165,27 @@ try {
       ['gateway', GATEWAY, '/api/imaging/dicomweb'],
       ['imaging direct', IMAGING, '/dicomweb'],
     ]) {
+      const cpu = { imaging: cpuMs('imaging'), gateway: cpuMs('gateway') };
       const r = await frames(base, prefix, opened.dicomweb.token, study, series, uids);
+      const used = (name) => (cpuMs(name) - cpu[name]) / uids.length;
       step(`${label} pass ${pass}: ${JSON.stringify(r.statuses)}`);
-      rows.push({ ...summary(`${label} (pass ${pass})`, r.result, r.bytes) });
+      rows.push({
+        ...summary(`${label} (pass ${pass})`, r.result, r.bytes),
+        imagingCpu: used('imaging'),
+        gatewayCpu: used('gateway'),
+      });
     }
+    if (process.env.FRAMES_STORE === '0') continue;
     const s = await storageReads(uids.length);
     rows.push(summary(`object store 512 KB ranges (pass ${pass})`, s.result, s.bytes));
   }
-  console.log('| path | requests | s | requests/s | p50 ms | p95 ms | MB/s |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log(
+    '| path | requests | s | requests/s | p50 ms | p95 ms | MB/s | imaging CPU ms/request | gateway CPU ms/request |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of rows)
     console.log(
-      `| ${r.label} | ${r.requests} | ${fmt(r.seconds, 1)} | ${fmt(r.perSecond)} | ${fmt(r.p50, 1)} | ${fmt(r.p95, 1)} | ${fmt(r.mbPerSecond)} |`,
+      `| ${r.label} | ${r.requests} | ${fmt(r.seconds, 1)} | ${fmt(r.perSecond)} | ${fmt(r.p50, 1)} | ${fmt(r.p95, 1)} | ${fmt(r.mbPerSecond)} | ${fmt(r.imagingCpu, 1)} | ${fmt(r.gatewayCpu, 1)} |`,
     );
   console.log(`load average at the end: ${load()}`);
 } finally {
