@@ -4,7 +4,7 @@
 // browser's HTTP/1.1 — through the gateway, then straight to imaging's port; and, for the storage's share, the same
 // number of 512 KB ranged reads straight from the object store (S3 client, 6 at a time). Prints requests/s, p50/p95
 // per request and MB/s of each.
-//   node scripts/bench/viewer-frames.mjs            (the stack running, or BENCH_STACK_LOCK=/tmp/rayworks-stack.lock)
+//   npm run bench:viewer-frames   (the stack running, or BENCH_STACK_LOCK=/tmp/rayworks-stack.lock; data: npm run bench:viewer once)
 //   FRAMES_PASSES=2 FRAMES_LIMIT=1000 FRAMES_CONCURRENCY=6
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
