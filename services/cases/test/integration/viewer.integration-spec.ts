@@ -150,6 +150,45 @@ describe('viewer', () => {
     expect((await get(`${dicomweb}/studies/${otherPatient.studyInstanceUid}/metadata`, adminA.token)).status).toBe(200);
   });
 
+  it("frames and bulk data (one narrow query, decision 0171) keep the token's limit, the UIDs' nesting and the company", async () => {
+    const token = opened.dicomweb.token;
+    const octets = 'multipart/related; type="application/octet-stream"; transfer-syntax=*';
+    const instance = (study: BuiltStudy, i = study.instances[0]!) =>
+      `${dicomweb}/studies/${study.studyInstanceUid}/series/${i.seriesInstanceUid}/instances/${i.sopInstanceUid}`;
+    const own = await get(`${instance(current)}/frames/1`, token, octets);
+    expect(own.status).toBe(200);
+    // a known length (no chunked answer), the frame's bytes inside
+    expect(Number(own.headers.get('content-length'))).toBe((await own.arrayBuffer()).byteLength);
+    expect((await get(`${instance(current)}/bulkdata/7FE00010`, token, octets)).status).toBe(200);
+    // another study of the company, another company's: 404 with the token; the user's own token reaches the first
+    expect((await get(`${instance(otherPatient)}/frames/1`, token, octets)).status).toBe(404);
+    expect((await get(`${instance(otherPatient)}/bulkdata/7FE00010`, token, octets)).status).toBe(404);
+    expect((await get(`${instance(otherCompany)}/frames/1`, token, octets)).status).toBe(404);
+    expect((await get(`${instance(otherCompany)}/frames/1`, adminA.token, octets)).status).toBe(404);
+    expect((await get(`${instance(otherPatient)}/frames/1`, adminA.token, octets)).status).toBe(200);
+    // the token's study in the path, another study's instance under it: 404 (series and instance must be the study's)
+    const foreign = otherPatient.instances[0]!;
+    expect(
+      (
+        await get(
+          `${dicomweb}/studies/${current.studyInstanceUid}/series/${foreign.seriesInstanceUid}/instances/${foreign.sopInstanceUid}/frames/1`,
+          token,
+          octets,
+        )
+      ).status,
+    ).toBe(404);
+    const s = current.instances[0]!;
+    expect(
+      (
+        await get(
+          `${dicomweb}/studies/${current.studyInstanceUid}/series/${s.seriesInstanceUid}/instances/${foreign.sopInstanceUid}/frames/1`,
+          token,
+          octets,
+        )
+      ).status,
+    ).toBe(404);
+  });
+
   it("QIDO with the token lists only the token's studies", async () => {
     const res = await get(`${dicomweb}/studies?limit=1000`, opened.dicomweb.token);
     expect(res.status).toBe(200);

@@ -420,12 +420,11 @@ export class DicomwebController {
     @Res() res: Response,
   ) {
     const numbers = frameList(frames);
-    const located = await this.wado.locate(
-      a,
-      { study: uid(study, 'study'), series: uid(series, 'series'), instance: uid(instance, 'instance') },
-      'retrieve',
-    );
-    const target = located.instances[0]!;
+    const target = await this.wado.locateFrames(a, {
+      study: uid(study, 'study'),
+      series: uid(series, 'series'),
+      instance: uid(instance, 'instance'),
+    });
     this.checkFrameAccept(req, target);
     const bytes = await this.guard(() => this.wado.frames(target, numbers));
     await this.streamed(res, () =>
@@ -451,12 +450,11 @@ export class DicomwebController {
     @Res() res: Response,
   ) {
     if (tag.toUpperCase() !== '7FE00010') throw new HttpException('No such bulk data.', HttpStatus.NOT_FOUND);
-    const located = await this.wado.locate(
-      a,
-      { study: uid(study, 'study'), series: uid(series, 'series'), instance: uid(instance, 'instance') },
-      'retrieve',
-    );
-    const target = located.instances[0]!;
+    const target = await this.wado.locateFrames(a, {
+      study: uid(study, 'study'),
+      series: uid(series, 'series'),
+      instance: uid(instance, 'instance'),
+    });
     this.checkFrameAccept(req, target);
     const bytes = await this.guard(() => this.wado.frames(target, 'all'));
     await this.streamed(res, () =>

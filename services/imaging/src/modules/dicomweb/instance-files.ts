@@ -23,6 +23,19 @@ export class InstanceFiles {
     const out = await this.storage.client.send(
       new GetObjectCommand({ Bucket: this.storage.bucket, Key: key, Range: `bytes=${start}-${end - 1}` }),
     );
-    return Buffer.from(await out.Body!.transformToByteArray());
+    const size = out.ContentLength;
+    if (size === undefined) return Buffer.from(await out.Body!.transformToByteArray());
+    // straight into one buffer of the answer's length (transformToByteArray joins the chunks, Buffer.from copies
+    // that again: two copies of every frame; docs/decisions/0171)
+    const bytes = Buffer.allocUnsafe(size);
+    let at = 0;
+    for await (const chunk of out.Body as Readable) {
+      const part = chunk as Buffer;
+      if (at + part.length > size) throw new Error(`storage answered more than its Content-Length for ${key}`);
+      part.copy(bytes, at);
+      at += part.length;
+    }
+    if (at !== size) throw new Error(`storage answered ${at} of ${size} bytes for ${key}`);
+    return bytes;
   }
 }

@@ -6,7 +6,7 @@ import { KIT_AUDIT_ACTIONS, UnitOfWork, type RequestAccess } from '@rayworks/nes
 import type { InstanceEntity } from '../studies/entities/instance.entity.js';
 import type { SeriesEntity } from '../studies/entities/series.entity.js';
 import type { StudyEntity } from '../studies/entities/study.entity.js';
-import { StudiesRepository } from '../studies/studies.repository.js';
+import { StudiesRepository, type FrameSource } from '../studies/studies.repository.js';
 import { dicomwebUrls } from './dicomweb-paths.js';
 import { frameBytes, framesOf } from './encapsulated-frames.js';
 import { InstanceFiles } from './instance-files.js';
@@ -77,6 +77,33 @@ export class WadoService {
   }
 
   /**
+   * The one instance a frame request names, with only what reading its frames needs: one query (the viewer asks
+   * every frame of a series one request each; docs/decisions/0171), the same reach, row-level security, 404 and
+   * audited export as locate(…, 'retrieve').
+   */
+  async locateFrames(
+    access: RequestAccess,
+    what: { study: string; series: string; instance: string },
+  ): Promise<FrameSource> {
+    const found = await this.uow.read(
+      access,
+      (tx) => this.archive.frameSource(tx, access, what.study, what.series, what.instance),
+      {
+        audit: {
+          action: KIT_AUDIT_ACTIONS.export,
+          target: (result) => {
+            const r = result as { studyId: string } | null;
+            return r ? { type: 'study', id: r.studyId } : null;
+          },
+          details: { dicomweb: 'wado retrieve', ...what },
+        },
+      },
+    );
+    if (!found) throw new NotFoundException('No such study, series or instance.');
+    return found.instance;
+  }
+
+  /**
    * The instances as multipart/related; type="application/dicom", each streamed from storage in turn. Stored as
    * they were received: a request for a transfer syntax other than `*` or the stored one of every instance is 406
    * (the archive does not transcode; docs/decisions/0103).
@@ -129,14 +156,14 @@ export class WadoService {
   }
 
   /** The media type a frame of this instance is served as, as stored (PS3.18 Table 8.7.3-5). */
-  frameMediaType(instance: InstanceEntity): string {
+  frameMediaType(instance: Pick<FrameSource, 'pixelDataEncapsulated' | 'transferSyntaxUid'>): string {
     return instance.pixelDataEncapsulated
       ? (FRAME_MEDIA_TYPES[instance.transferSyntaxUid] ?? 'application/octet-stream')
       : 'application/octet-stream';
   }
 
   /** Frames (1-based) as stored: native ones sliced from the pixel data, encapsulated ones joined from fragments. */
-  async frames(instance: InstanceEntity, numbers: readonly number[] | 'all'): Promise<Buffer[]> {
+  async frames(instance: FrameSource, numbers: readonly number[] | 'all'): Promise<Buffer[]> {
     if (instance.pixelDataOffset === null || instance.pixelDataLength === null)
       throw new NotFoundException('The instance has no pixel data.');
     const count = Math.max(1, instance.numberOfFrames);
@@ -157,21 +184,25 @@ export class WadoService {
   }
 
   /** Frames as multipart/related parts of their stored media type. */
-  async writeFrames(instance: InstanceEntity, frames: Buffer[], out: WritableAnswer, location: string): Promise<void> {
+  async writeFrames(instance: FrameSource, frames: Buffer[], out: WritableAnswer, location: string): Promise<void> {
     const partType = this.frameMediaType(instance);
     const writer = new MultipartWriter(partType);
-    out.start(200, { 'Content-Type': writer.contentType });
+    const heads = frames.map((frame, index) =>
+      writer.partHead({
+        'Content-Type': `${partType}; transfer-syntax=${instance.transferSyntaxUid}`,
+        'Content-Length': String(frame.length),
+        'Content-Location': `${location}/${index + 1}`,
+      }),
+    );
+    const end = writer.end();
+    // the frames are in hand: the answer's length is known (no chunked encoding)
+    const length = frames.reduce((sum, frame, index) => sum + frame.length + heads[index]!.length, end.length);
+    out.start(200, { 'Content-Type': writer.contentType, 'Content-Length': String(length) });
     for (const [index, frame] of frames.entries()) {
-      await out.write(
-        writer.partHead({
-          'Content-Type': `${partType}; transfer-syntax=${instance.transferSyntaxUid}`,
-          'Content-Length': String(frame.length),
-          'Content-Location': `${location}/${index + 1}`,
-        }),
-      );
+      await out.write(heads[index]!);
       await out.write(frame);
     }
-    await out.write(writer.end());
+    await out.write(end);
   }
 
   async render(instance: InstanceEntity, frame: number, options: RenderOptions): Promise<Buffer> {

@@ -14,6 +14,18 @@ import {
   type StudyFilter,
 } from './study-query.js';
 
+/** The columns of an instance that reading its frames needs (frameSource: no DICOM JSON). */
+export type FrameSource = Pick<
+  InstanceEntity,
+  | 'id'
+  | 'storageKey'
+  | 'transferSyntaxUid'
+  | 'numberOfFrames'
+  | 'pixelDataOffset'
+  | 'pixelDataLength'
+  | 'pixelDataEncapsulated'
+>;
+
 /** A window of QIDO results (PS3.18 limit / offset). */
 export interface QidoWindow {
   limit: number;
@@ -174,6 +186,60 @@ export class StudiesRepository {
     const order = new Map(series.map((s, index) => [s.id, index]));
     instances.sort((a, b) => order.get(a.seriesId)! - order.get(b.seriesId)!);
     return { study, series, instances };
+  }
+
+  /**
+   * What reading one instance's frames needs (the viewer asks its frames one request per instance), by the three
+   * UIDs, in reach, or null: one query on the three unique UID indexes that leaves out the DICOM JSON (instancesOf
+   * reads the study, its series and the instance with its metadata in three; docs/decisions/0171).
+   */
+  async frameSource(
+    tx: ReadTx,
+    access: RequestAccess,
+    studyUid: string,
+    seriesUid: string,
+    sopUid: string,
+  ): Promise<{ studyId: string; instance: FrameSource } | null> {
+    const p = new QueryParams();
+    const parts = [
+      ...reachSql(access, p, 's'),
+      `s.study_instance_uid = ${p.add(studyUid)}`,
+      `se.series_instance_uid = ${p.add(seriesUid)}`,
+      `i.sop_instance_uid = ${p.add(sopUid)}`,
+    ];
+    const row = await tx
+      .repo(InstanceEntity)
+      .createQueryBuilder('i')
+      .innerJoin(SeriesEntity, 'se', 'se.id = i.series_id AND se.study_id = i.study_id')
+      .innerJoin(StudyEntity, 's', 's.id = i.study_id')
+      .select([
+        'i.study_id AS study_id',
+        'i.id AS id',
+        'i.storage_key AS storage_key',
+        'i.transfer_syntax_uid AS transfer_syntax_uid',
+        'i.number_of_frames AS number_of_frames',
+        'i.pixel_data_offset AS pixel_data_offset',
+        'i.pixel_data_length AS pixel_data_length',
+        'i.pixel_data_encapsulated AS pixel_data_encapsulated',
+      ])
+      .where(parts.join(' AND '))
+      .setParameters(p.values)
+      .limit(1)
+      .getRawOne<Record<string, unknown>>();
+    if (!row) return null;
+    const bigint = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+    return {
+      studyId: row.study_id as string,
+      instance: {
+        id: row.id as string,
+        storageKey: row.storage_key as string,
+        transferSyntaxUid: row.transfer_syntax_uid as string,
+        numberOfFrames: Number(row.number_of_frames),
+        pixelDataOffset: bigint(row.pixel_data_offset),
+        pixelDataLength: bigint(row.pixel_data_length),
+        pixelDataEncapsulated: row.pixel_data_encapsulated === true,
+      },
+    };
   }
 
   private joinedToStudies<E extends object>(
