@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { SelectQueryBuilder } from 'typeorm';
-import { orderAndPage, QueryParams, type ReadTx, type RequestAccess, type SortMap } from '@rayworks/nest-kit';
+import { z } from 'zod';
+import {
+  orderAndPage,
+  QueryParams,
+  typedRows,
+  type ReadTx,
+  type RequestAccess,
+  type SortMap,
+} from '@rayworks/nest-kit';
 import { InstanceEntity } from './entities/instance.entity.js';
 import { SeriesEntity } from './entities/series.entity.js';
 import { StudyEntity } from './entities/study.entity.js';
@@ -39,6 +47,22 @@ const STUDY_SORT: SortMap<StudySortKey> = {
   createdAt: 's.created_at',
   sizeBytes: 's.size_bytes',
 };
+
+/** What a frame request needs of its instance (bigint columns come back as text). */
+const bigintOrNull = z
+  .union([z.string(), z.number()])
+  .nullable()
+  .transform((v) => (v === null ? null : Number(v)));
+const frameSourceRow = z.object({
+  study_id: z.uuid(),
+  id: z.uuid(),
+  storage_key: z.string(),
+  transfer_syntax_uid: z.string(),
+  number_of_frames: z.coerce.number().int(),
+  pixel_data_offset: bigintOrNull,
+  pixel_data_length: bigintOrNull,
+  pixel_data_encapsulated: z.boolean(),
+});
 
 /**
  * The archive index's reads (the only file with their query code): studies, series and instances of the caller's
@@ -207,37 +231,29 @@ export class StudiesRepository {
       `se.series_instance_uid = ${p.add(seriesUid)}`,
       `i.sop_instance_uid = ${p.add(sopUid)}`,
     ];
-    const row = await tx
-      .repo(InstanceEntity)
-      .createQueryBuilder('i')
-      .innerJoin(SeriesEntity, 'se', 'se.id = i.series_id AND se.study_id = i.study_id')
-      .innerJoin(StudyEntity, 's', 's.id = i.study_id')
-      .select([
-        'i.study_id AS study_id',
-        'i.id AS id',
-        'i.storage_key AS storage_key',
-        'i.transfer_syntax_uid AS transfer_syntax_uid',
-        'i.number_of_frames AS number_of_frames',
-        'i.pixel_data_offset AS pixel_data_offset',
-        'i.pixel_data_length AS pixel_data_length',
-        'i.pixel_data_encapsulated AS pixel_data_encapsulated',
-      ])
-      .where(parts.join(' AND '))
-      .setParameters(p.values)
-      .limit(1)
-      .getRawOne<Record<string, unknown>>();
+    const [row] = await typedRows(
+      tx.manager,
+      frameSourceRow,
+      `SELECT i.study_id, i.id, i.storage_key, i.transfer_syntax_uid, i.number_of_frames,
+              i.pixel_data_offset, i.pixel_data_length, i.pixel_data_encapsulated
+         FROM imaging.instances i
+         JOIN imaging.series se ON se.id = i.series_id AND se.study_id = i.study_id
+         JOIN imaging.studies s ON s.id = i.study_id
+        WHERE ${parts.join(' AND ')}
+        LIMIT 1`,
+      p,
+    );
     if (!row) return null;
-    const bigint = (v: unknown) => (v === null || v === undefined ? null : Number(v));
     return {
-      studyId: row.study_id as string,
+      studyId: row.study_id,
       instance: {
-        id: row.id as string,
-        storageKey: row.storage_key as string,
-        transferSyntaxUid: row.transfer_syntax_uid as string,
-        numberOfFrames: Number(row.number_of_frames),
-        pixelDataOffset: bigint(row.pixel_data_offset),
-        pixelDataLength: bigint(row.pixel_data_length),
-        pixelDataEncapsulated: row.pixel_data_encapsulated === true,
+        id: row.id,
+        storageKey: row.storage_key,
+        transferSyntaxUid: row.transfer_syntax_uid,
+        numberOfFrames: row.number_of_frames,
+        pixelDataOffset: row.pixel_data_offset,
+        pixelDataLength: row.pixel_data_length,
+        pixelDataEncapsulated: row.pixel_data_encapsulated,
       },
     };
   }
