@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { AnnotationKind } from '@rayworks/contracts';
+import type { AnnotationKind, ViewerAnnotation } from '@rayworks/contracts';
 
 /**
  * A measurement or key image saved with a case (cases.viewer_annotations; docs/decisions/0165-viewer-annotations.md).
@@ -41,7 +41,8 @@ export class ViewerAnnotationEntity {
   value!: string;
 
   @Column({ type: 'jsonb' })
-  data!: Record<string, unknown>;
+  /** The Cornerstone annotation as the contract takes it (JSON, size-limited there). */
+  data!: ViewerAnnotation['data'];
 
   @Column({ name: 'created_by', type: 'uuid', nullable: true })
   createdBy!: string | null;
