@@ -240,6 +240,54 @@ export const FusionCaseChangedV1 = defineEvent({
 });
 export type FusionCaseChangedPayload = z.infer<typeof FusionCaseChangedV1.schema>;
 
+/**
+ * Every step of a report is one event on `reporting.report.v1` (key = case id, so a case's steps stay in order),
+ * written in the step's unit of work (docs/decisions/0173). The cases service moves the case from the workflow ones
+ * (ReportSentToTypist → case.sendToTypist, ReportTranscriptionStarted → case.transcribe, ReportSubmittedForReview →
+ * case.submitForReview, ReportFinalized → case.complete, ReportAddendumFinalized → case.addendum), exactly once per
+ * event; billing reads ReportFinalized. The envelope's tenant is the case's company.
+ */
+export const REPORT_EVENT_TYPES = [
+  'ReportSentToTypist',
+  'ReportTranscriptionStarted',
+  'ReportSubmittedForReview',
+  'ReportFinalized',
+  'ReportAddendumFinalized',
+  'ReportPdfStored',
+  'CriticalResultFlagged',
+  'CriticalResultAcknowledged',
+  'CriticalResultEscalated',
+] as const;
+export type ReportEventType = (typeof REPORT_EVENT_TYPES)[number];
+
+export const reportEventPayload = z.object({
+  reportId: z.uuid(),
+  caseId: z.uuid(),
+  /** The report's version number after the step (every save makes one). */
+  version: z.number().int(),
+  /** The report's status after the step (REPORT_STATUSES). */
+  status: z.string(),
+  centreId: z.uuid().nullable(),
+  /** Who acted; null for the system (the PDF worker, an escalation). */
+  actorId: z.uuid().nullable(),
+  /** ReportSentToTypist: the chosen transcriptionist (null: the centre's setting picks one, or the pool). */
+  typistId: z.uuid().nullable().optional(),
+  /** ReportAddendumFinalized: the addendum. */
+  addendumId: z.uuid().nullable().optional(),
+  /** ReportPdfStored: the stored PDF's object key. */
+  pdfKey: z.string().nullable().optional(),
+  /** Critical result events: the alert. */
+  alertId: z.uuid().nullable().optional(),
+});
+export type ReportEventPayload = z.infer<typeof reportEventPayload>;
+
+export const REPORT_EVENTS = Object.fromEntries(
+  REPORT_EVENT_TYPES.map((type) => [
+    type,
+    defineEvent({ type, version: 1, topic: TOPICS.reportingReport, schema: reportEventPayload }),
+  ]),
+) as Record<ReportEventType, EventDefinition<typeof reportEventPayload>>;
+
 export const EVENT_DEFINITIONS = [
   StudyImportedV1,
   AvailabilityChangedV1,
@@ -252,6 +300,7 @@ export const EVENT_DEFINITIONS = [
   CompanyResumedV1,
   ...Object.values(CASE_EVENTS),
   FusionCaseChangedV1,
+  ...Object.values(REPORT_EVENTS),
 ] as const;
 
 export const eventKey = (type: string, version: number): string => `${type}@v${version}`;

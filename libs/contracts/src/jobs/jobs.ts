@@ -49,6 +49,21 @@ export const JOBS = {
     queue: QUEUES.imagingStudyDownload,
     schema: z.object({ downloadId: z.uuid() }),
   }),
+  /** Render one version of a report (with its layout and addenda) to PDF with Chromium and store it. Idempotent. */
+  reportingReportPdf: defineJob({
+    queue: QUEUES.reportingReportPdf,
+    schema: z.object({ reportId: z.uuid(), version: z.number().int().min(1) }),
+  }),
+  /** Send one delivery (mail with the PDF, or SMS with a short-lived link); retried with backoff, one record per attempt. */
+  reportingReportDelivery: defineJob({
+    queue: QUEUES.reportingReportDelivery,
+    schema: z.object({ deliveryId: z.uuid() }),
+  }),
+  /** A critical result alert not acknowledged in time: escalate it to the centre admin (delayed job). */
+  reportingCriticalEscalation: defineJob({
+    queue: QUEUES.reportingCriticalEscalation,
+    schema: z.object({ alertId: z.uuid() }),
+  }),
 } as const;
 
 export type JobName = keyof typeof JOBS;

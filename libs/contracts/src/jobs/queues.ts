@@ -10,6 +10,7 @@ export const QUEUES = {
   imagingStudyDownload: 'imaging.study-download',
   reportingReportPdf: 'reporting.report-pdf',
   reportingReportDelivery: 'reporting.report-delivery',
+  reportingCriticalEscalation: 'reporting.critical-escalation',
   billingInvoicePdf: 'billing.invoice-pdf',
   limsLabReportPdf: 'lims.lab-report-pdf',
   authMail: 'auth.mail',

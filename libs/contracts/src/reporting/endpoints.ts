@@ -1,9 +1,21 @@
 import { defineApi } from '../api/endpoint.js';
+import { CRITICAL_ENDPOINTS } from './critical-endpoints.js';
+import { LAYOUT_ENDPOINTS } from './layout-endpoints.js';
+import { OUTPUT_ENDPOINTS } from './output-endpoints.js';
+import { REPORT_ENDPOINTS } from './report-endpoints.js';
+import { TEMPLATE_ENDPOINTS } from './template-endpoints.js';
 
 /**
- * The reporting service's API (under /api/reporting through the gateway). Empty until the issue that writes the service:
- * each route is added here first (method, path, access, body, data, errors), then mounted with
- * `@ApiContract(REPORTING_API.x)` and called with the typed client (libs/api-client). See auth/endpoints.ts.
+ * The reporting service's API (under /api/reporting through the gateway), one file per area (spec §7 paths word for
+ * word where the spec names them): reports, templates and macros, the layout configuration, output (print HTML, PDF,
+ * delivery), critical results and interoperability. Each route is mounted with `@ApiContract(REPORTING_API.x)` and
+ * called with the typed client (libs/api-client).
  */
-export const REPORTING_API = defineApi('reporting', {});
+export const REPORTING_API = defineApi('reporting', {
+  ...REPORT_ENDPOINTS,
+  ...TEMPLATE_ENDPOINTS,
+  ...LAYOUT_ENDPOINTS,
+  ...OUTPUT_ENDPOINTS,
+  ...CRITICAL_ENDPOINTS,
+});
 export type ReportingApi = typeof REPORTING_API;
