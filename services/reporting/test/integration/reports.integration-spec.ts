@@ -170,12 +170,15 @@ describe('reports', () => {
     expect((await reply('lockReport', { caseId }, radiologist)).status).toBe(409);
   });
 
-  it('the typist types under the lock; a second typist gets "A Transcriptionist is already working on the case"', async () => {
+  it('the typist types under the lock; the reader meanwhile gets "A Transcriptionist is already working on the case"', async () => {
     const mine = await api.call(REPORTING_API.lockReport, { caseId }, { session: typist });
     expect(mine.lock?.userId).toBe(t.users[t.login('typist')]);
-    const second = await reply('lockReport', { caseId }, typist2);
+    // the reader opening it for editing meanwhile is told who works on it
+    const second = await reply('lockReport', { caseId }, radiologist);
     expect(second.status).toBe(409);
     expect(second.body.message).toBe(CASE_MESSAGES.transcriptionistWorking);
+    // another typist does not even see a case at someone else (cases' reach)
+    expect((await reply('lockReport', { caseId }, typist2)).status).toBe(404);
     const typed = await api.call(
       REPORTING_API.saveReport,
       { caseId, reportHTML: '<p>No acute finding. Typed.</p>', baseVersion: 2 },
@@ -292,7 +295,7 @@ describe('reports', () => {
     );
   });
 
-  it("a junior's finalize goes to review; a centre radiologist reviews and finalizes it", async () => {
+  it("a junior's finalize goes to review instead (no signature needed), and the junior's part ends there", async () => {
     await api.call(REPORTING_API.lockReport, { caseId: juniorCaseId }, { session: junior });
     await api.call(
       REPORTING_API.saveReport,
@@ -303,15 +306,10 @@ describe('reports', () => {
     expect(toReview.status).toBe('IN_REVIEW');
     expect(toReview.doctorInfo).toBeNull();
     await caseReaches(juniorCaseId, 'PENDING FOR REVIEW');
-    // the junior no longer finalizes it
-    expect((await reply('finalizeReport', { caseId: juniorCaseId }, junior)).status).toBe(409);
-    const final = await api.call(REPORTING_API.finalizeReport, { caseId: juniorCaseId }, { session: radiologist });
-    expect(final.status).toBe('FINAL');
-    await caseReaches(juniorCaseId, 'COMPLETED');
-    expect(await outboxTypes('reporting', t.tenantId, juniorCaseId)).toEqual([
-      'ReportSubmittedForReview',
-      'ReportFinalized',
-    ]);
+    // the junior neither finalizes nor edits it any more
+    expect((await reply('finalizeReport', { caseId: juniorCaseId }, junior)).status).toBe(403);
+    expect((await reply('lockReport', { caseId: juniorCaseId }, junior)).status).toBe(409);
+    expect(await outboxTypes('reporting', t.tenantId, juniorCaseId)).toEqual(['ReportSubmittedForReview']);
   });
 
   it('the lock is released by unlock, and lapses after two minutes', async () => {

@@ -155,10 +155,11 @@ export class ReportsService {
     const profile = await this.profiles.get(caller);
     return this.uow.change(caseCompanyScope(access, c.companyId), async (tx) => {
       const row = await this.ensure(tx, c);
-      const may = mayWrite(c, row.status, actor);
-      if (!may.ok) fail(may);
+      // someone else at work on it says so first, whoever asks
       const taken = takeLock({ userId: row.lockUserId, expiresAt: row.lockExpiresAt }, actor.userId, new Date());
       if (!taken.ok) fail(taken);
+      const may = mayWrite(c, row.status, actor);
+      if (!may.ok) fail(may);
       row.lockUserId = actor.userId;
       row.lockUserName = profile.fullName;
       row.lockExpiresAt = taken.expiresAt;
