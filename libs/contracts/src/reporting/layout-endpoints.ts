@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { GENERIC, requirement } from '../access/privileges.js';
 import { endpoint as ep } from '../api/endpoint.js';
-import {
-  LAYOUT_IMAGE_MAX_BYTES,
-  LAYOUT_IMAGE_TYPES,
-  reportConfigSchema,
-  reportLayoutSchema,
-} from './layout.js';
+import { LAYOUT_IMAGE_MAX_BYTES, LAYOUT_IMAGE_TYPES, reportConfigSchema, reportLayoutSchema } from './layout.js';
 
 /**
  * The centre's report layout configuration (spec §7 /get/reportconfig, create/reportconfig; docs/decisions/

@@ -39,9 +39,12 @@ describe('ReportLayout', () => {
     ['unknown patient key', (l: ReportLayout) => ((l.body.patientDetails[0] as { value: string }).value = 'ssn')],
     ['unknown footer content type', (l: ReportLayout) => ((l.footer as { contentType: string }).contentType = 'video')],
     ['an unknown property', (l: ReportLayout) => Object.assign(l.header, { colour: 'red' })],
-    ['too many patient details', (l: ReportLayout) => {
-      l.body.patientDetails = Array.from({ length: 13 }, (_, i) => ({ label: `L${i}`, value: 'age', order: i }));
-    }],
+    [
+      'too many patient details',
+      (l: ReportLayout) => {
+        l.body.patientDetails = Array.from({ length: 13 }, (_, i) => ({ label: `L${i}`, value: 'age', order: i }));
+      },
+    ],
   ])('refuses %s', (_, change) => {
     expect(reportLayoutSchema.safeParse(withChange(change)).success).toBe(false);
   });
@@ -57,7 +60,9 @@ describe('ReportLayout', () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(LAYOUT_MESSAGES.chromeTooTall);
     // the same heights with the footer fields off, or the header disabled, fit
-    expect(reportLayoutSchema.safeParse({ ...tall, footer: { ...tall.footer, enableFooterFields: false } }).success).toBe(true);
+    expect(
+      reportLayoutSchema.safeParse({ ...tall, footer: { ...tall.footer, enableFooterFields: false } }).success,
+    ).toBe(true);
     expect(reportLayoutSchema.safeParse({ ...tall, header: { ...tall.header, enable: false } }).success).toBe(true);
   });
 

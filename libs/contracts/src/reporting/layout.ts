@@ -68,9 +68,7 @@ const px = (limit: { min: number; max: number }) => z.number().int().min(limit.m
 const label = z.string().trim().min(1).max(LAYOUT_LIMITS.label.max);
 const text = z.string().trim().max(LAYOUT_LIMITS.text.max);
 
-export const footerFieldSchema = z
-  .object({ label, value: text, type: z.enum(FOOTER_FIELD_TYPES) })
-  .strict();
+export const footerFieldSchema = z.object({ label, value: text, type: z.enum(FOOTER_FIELD_TYPES) }).strict();
 export type FooterField = z.infer<typeof footerFieldSchema>;
 
 export const patientDetailSchema = z
@@ -118,7 +116,11 @@ export const reportLayoutSchema = z
       ctx.addIssue({ code: 'custom', path: ['header', 'height'], message: LAYOUT_MESSAGES.chromeTooTall });
     const keys = layout.body.patientDetails.map((d) => d.value);
     if (new Set(keys).size !== keys.length)
-      ctx.addIssue({ code: 'custom', path: ['body', 'patientDetails'], message: LAYOUT_MESSAGES.duplicatePatientDetail });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['body', 'patientDetails'],
+        message: LAYOUT_MESSAGES.duplicatePatientDetail,
+      });
   });
 export type ReportLayout = z.infer<typeof reportLayoutSchema>;
 

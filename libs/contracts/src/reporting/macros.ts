@@ -122,7 +122,10 @@ const fieldKeyPattern = (key: string) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$
  * when no element carries the key.
  */
 export function applyTemplateField(html: string, key: string, text: string): string {
-  const open = new RegExp(`<([a-zA-Z][a-zA-Z0-9]*)\\b[^>]*?\\sdata-field\\s*=\\s*(["'])${fieldKeyPattern(key)}\\2[^>]*>`, 'g');
+  const open = new RegExp(
+    `<([a-zA-Z][a-zA-Z0-9]*)\\b[^>]*?\\sdata-field\\s*=\\s*(["'])${fieldKeyPattern(key)}\\2[^>]*>`,
+    'g',
+  );
   const content = escapeHtml(text).replace(/\r?\n/g, '<br>');
   let out = '';
   let from = 0;

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { GENERIC, requirement } from '../access/privileges.js';
 import { endpoint as ep } from '../api/endpoint.js';
-import {
-  macroInputShape,
-  macroSchema,
-  reportTemplateSchema,
-  templateInputShape,
-} from './template-entities.js';
+import { macroInputShape, macroSchema, reportTemplateSchema, templateInputShape } from './template-entities.js';
 
 /**
  * Report templates and text macros (/reportTemplates; docs/decisions/0178-report-templates.md, 0179-text-macros.md).
