@@ -43,6 +43,7 @@ export * from './reporting/endpoints.js';
 export * from './reporting/messages.js';
 export * from './reporting/states.js';
 export * from './reporting/report-endpoints.js';
+export * from './reporting/report-entities.js';
 export * from './reporting/template-endpoints.js';
 export * from './reporting/layout-endpoints.js';
 export * from './reporting/output-endpoints.js';
