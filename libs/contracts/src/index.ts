@@ -50,6 +50,7 @@ export * from './reporting/output-endpoints.js';
 export * from './reporting/critical-endpoints.js';
 export * from './reporting/layout-rules.js';
 export * from './reporting/print-document.js';
+export * from './reporting/output-entities.js';
 export * from './billing/endpoints.js';
 export * from './lims/endpoints.js';
 export * from './imaging/states.js';

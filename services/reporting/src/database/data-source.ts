@@ -4,6 +4,7 @@ import { JobOutbox1795392000000 } from './migrations/1795392000000-JobOutbox.js'
 import { DeadLetterTenant1795700000000 } from './migrations/1795700000000-DeadLetterTenant.js';
 import { AuditLog1795700000001 } from './migrations/1795700000001-AuditLog.js';
 import { Reports1796300000000 } from './migrations/1796300000000-Reports.js';
+import { ReportOutput1796300002000 } from './migrations/1796300002000-ReportOutput.js';
 import { ReportAddendumEntity, ReportEntity, ReportVersionEntity } from '../modules/reports/report.entity.js';
 
 /** The reporting service's schema, entities and migrations, in order. */
@@ -16,5 +17,6 @@ export const database: ServiceDatabaseOptions = {
     DeadLetterTenant1795700000000,
     AuditLog1795700000001,
     Reports1796300000000,
+    ReportOutput1796300002000,
   ],
 };
