@@ -330,3 +330,48 @@ ${watermark}<div class="report-top" style="height:${topHeight}px">${header}${pat
 </body></html>
 `;
 }
+
+/**
+ * The layout printed when a centre has none and layout.ts's DEFAULT_REPORT_LAYOUT is not at hand: A4, no header
+ * image, the main patient details, no watermark.
+ */
+export const FALLBACK_PRINT_LAYOUT: PrintLayout = {
+  paperType: 'A4',
+  header: { enable: false, logo: null, height: 0 },
+  footer: {
+    enable: false,
+    height: 0,
+    contentType: 'text',
+    logo: null,
+    text: null,
+    enableFooterFields: false,
+    footFieldsHeight: 0,
+    footerFields: [],
+  },
+  body: {
+    waterMark: { enable: false, text: null, image: null },
+    margins: { top: 24, right: 36, bottom: 24, left: 36 },
+    patientDetails: [
+      { label: 'Patient Name', value: 'patientName', order: 1 },
+      { label: 'Patient ID', value: 'mrID', order: 2 },
+      { label: 'Age / Gender', value: 'age', order: 3 },
+      { label: 'Study Date', value: 'studyDate', order: 4 },
+    ],
+    testType: null,
+    notePoints: [],
+    tableDataLabels: [],
+    interpretation: null,
+  },
+};
+
+/** A stored layout (any shape a centre saved) over the fallback, part by part, so a missing part never breaks printing. */
+export function printLayoutOf(stored: unknown, fallback: PrintLayout = FALLBACK_PRINT_LAYOUT): PrintLayout {
+  if (typeof stored !== 'object' || stored === null) return fallback;
+  const s = stored as Partial<PrintLayout>;
+  return {
+    paperType: typeof s.paperType === 'string' ? s.paperType : fallback.paperType,
+    header: { ...fallback.header, ...(s.header ?? {}) },
+    footer: { ...fallback.footer, ...(s.footer ?? {}) },
+    body: { ...fallback.body, ...(s.body ?? {}) },
+  };
+}
