@@ -2,8 +2,9 @@ import { Module } from '@nestjs/common';
 import { SERVICE_SUBSCRIPTIONS } from '@rayworks/contracts';
 import { ServiceKitModule, ServiceKitSettings } from '@rayworks/nest-kit';
 import { database } from './database/data-source.js';
-import { ReportsModule } from './modules/reports/reports.module.js';
 import { LayoutsModule } from './modules/layouts/layouts.module.js';
+import { OutputModule } from './modules/output/output.module.js';
+import { ReportsModule } from './modules/reports/reports.module.js';
 import { TemplatesModule } from './modules/templates/templates.module.js';
 
 @Module({
@@ -12,6 +13,7 @@ import { TemplatesModule } from './modules/templates/templates.module.js';
     ReportsModule,
     TemplatesModule,
     LayoutsModule,
+    OutputModule,
   ],
 })
 export class AppModule {}

@@ -4,6 +4,7 @@ import { JobOutbox1795392000000 } from './migrations/1795392000000-JobOutbox.js'
 import { DeadLetterTenant1795700000000 } from './migrations/1795700000000-DeadLetterTenant.js';
 import { AuditLog1795700000001 } from './migrations/1795700000001-AuditLog.js';
 import { Reports1796300000000 } from './migrations/1796300000000-Reports.js';
+import { ReportOutput1796300002000 } from './migrations/1796300002000-ReportOutput.js';
 import { ReportAddendumEntity, ReportEntity, ReportVersionEntity } from '../modules/reports/report.entity.js';
 import { ReportTemplates1796300001000 } from './migrations/1796300001000-ReportTemplates.js';
 import { ReportLayouts1796300001001 } from './migrations/1796300001001-ReportLayouts.js';
@@ -30,5 +31,6 @@ export const database: ServiceDatabaseOptions = {
     Reports1796300000000,
     ReportTemplates1796300001000,
     ReportLayouts1796300001001,
+    ReportOutput1796300002000,
   ],
 };
