@@ -90,7 +90,6 @@ export function expandMacro(textBeforeCursor: string, macros: readonly MacroLike
   return null;
 }
 
-
 const VOID_TAGS = new Set(['br', 'hr', 'img', 'col', 'input', 'meta', 'link', 'area', 'base', 'source', 'wbr']);
 
 /** Where the element that starts at `openEnd` (just after its opening tag) closes: [closeStart, closeEnd], or null. */

@@ -1,7 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { escapeHtml, renderReportDocument, safeImageUrl, type PrintLayout, type PrintReport } from './print-document.js';
+import {
+  escapeHtml,
+  renderReportDocument,
+  safeImageUrl,
+  type PrintLayout,
+  type PrintReport,
+} from './print-document.js';
 
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 const layout = (over: Partial<PrintLayout> = {}): PrintLayout => ({
   paperType: 'A4',
@@ -60,8 +67,12 @@ describe('renderReportDocument', () => {
     const html = renderReportDocument({ report: report(), layout: layout(), assets: { headerLogo: PNG } });
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
     expect(html).toContain('@page { size: A4; margin: 20px 30px 20px 30px; }');
-    expect(renderReportDocument({ report: report(), layout: layout({ paperType: 'Legal' }) })).toContain('size: legal;');
-    expect(renderReportDocument({ report: report(), layout: layout({ paperType: 'Letter' }) })).toContain('size: letter;');
+    expect(renderReportDocument({ report: report(), layout: layout({ paperType: 'Legal' }) })).toContain(
+      'size: legal;',
+    );
+    expect(renderReportDocument({ report: report(), layout: layout({ paperType: 'Letter' }) })).toContain(
+      'size: letter;',
+    );
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain("default-src 'none'");
   });
@@ -112,7 +123,11 @@ describe('renderReportDocument', () => {
     const html = renderReportDocument({
       report: report(),
       layout: layout(),
-      assets: { headerLogo: 'https://evil.example/x.png', signature: 'javascript:alert(1)', footerLogo: 'data:image/svg+xml;base64,PHN2Zz4=' },
+      assets: {
+        headerLogo: 'https://evil.example/x.png',
+        signature: 'javascript:alert(1)',
+        footerLogo: 'data:image/svg+xml;base64,PHN2Zz4=',
+      },
     });
     expect(html).not.toContain('evil.example');
     expect(html).not.toContain('javascript:');
@@ -134,7 +149,11 @@ describe('renderReportDocument', () => {
   });
 
   it('marks a report that is not final and does not sign it', () => {
-    const html = renderReportDocument({ report: report({ status: 'DRAFT' }), layout: layout(), assets: { signature: PNG } });
+    const html = renderReportDocument({
+      report: report({ status: 'DRAFT' }),
+      layout: layout(),
+      assets: { signature: PNG },
+    });
     expect(html).toContain('data-part="draft"');
     expect(html).not.toContain('class="signature-img"');
   });

@@ -1,10 +1,4 @@
-import {
-  bodyBudget,
-  clampBodyPadding,
-  formatReportDate,
-  formatReportDay,
-  patientBlockHeight,
-} from './layout-rules.js';
+import { bodyBudget, clampBodyPadding, formatReportDate, formatReportDay, patientBlockHeight } from './layout-rules.js';
 
 /**
  * The print document of a report (spec §3 layout, §9 page rules): one whole HTML document used by the PDF worker
@@ -178,11 +172,17 @@ export function renderReportDocument({ report, layout, assets = {} }: RenderRepo
   const details = [...(layout.body.patientDetails ?? [])].sort((a, b) => a.order - b.order);
   const blockHeight = patientBlockHeight(details.length);
   const headerHeight = layout.header.enable ? px(layout.header.height) : 0;
-  const footerFieldsShown = layout.footer.enable && !!layout.footer.enableFooterFields && (layout.footer.footerFields?.length ?? 0) > 0;
+  const footerFieldsShown =
+    layout.footer.enable && !!layout.footer.enableFooterFields && (layout.footer.footerFields?.length ?? 0) > 0;
   const footerFieldsHeight = footerFieldsShown ? px(layout.footer.footFieldsHeight, 40) : 0;
   const footerHeight = layout.footer.enable ? px(layout.footer.height) + footerFieldsHeight : 0;
   const topHeight = headerHeight + blockHeight;
-  const budget = bodyBudget({ headerHeight, footerHeight, patientBlockHeight: blockHeight, padding: clampBodyPadding() });
+  const budget = bodyBudget({
+    headerHeight,
+    footerHeight,
+    patientBlockHeight: blockHeight,
+    padding: clampBodyPadding(),
+  });
 
   const headerLogo = safeImageUrl(assets.headerLogo);
   const footerLogo = safeImageUrl(assets.footerLogo);
@@ -228,9 +228,7 @@ export function renderReportDocument({ report, layout, assets = {} }: RenderRepo
   const watermark =
     wm && wm.enable && (watermarkImage || wm.text)
       ? `<div class="watermark" data-part="watermark" aria-hidden="true">${
-          watermarkImage
-            ? `<img alt="" src="${escapeHtml(watermarkImage)}">`
-            : `<span>${escapeHtml(wm.text)}</span>`
+          watermarkImage ? `<img alt="" src="${escapeHtml(watermarkImage)}">` : `<span>${escapeHtml(wm.text)}</span>`
         }</div>`
       : '';
 
