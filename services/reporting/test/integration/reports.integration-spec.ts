@@ -257,6 +257,15 @@ describe('reports', () => {
     expect((await caseOf(caseId)).status).toBe('COMPLETED');
   });
 
+  it("the report shows its stored PDF once reporting's worker rendered the final version", async () => {
+    const r = await eventually(
+      () => report(radiologist),
+      (x) => x.pdf !== null,
+      { what: 'the stored PDF of the final report', timeoutMs: 60_000 },
+    );
+    expect(r.pdf).toMatchObject({ version: 4, key: expect.stringContaining(r.id) });
+  });
+
   it('an addendum is its own row below the final report, which never changes; finalizing it queues a new PDF', async () => {
     const before = await report(radiologist);
     const draft = await api.call(

@@ -564,6 +564,7 @@ export class ReportsService {
   /** The report as the API shows it, with its addenda and its lock (a lapsed lock shows as none). */
   private async view(tx: ReadTx, row: ReportEntity): Promise<Report> {
     const addenda = await this.reports.addenda(tx, row.id);
+    const pdf = await this.reports.latestPdf(tx, row.id);
     const holder = lockHolder({ userId: row.lockUserId, expiresAt: row.lockExpiresAt }, new Date());
     return {
       id: row.id,
@@ -585,7 +586,7 @@ export class ReportsService {
         holder !== null
           ? { userId: holder, userName: row.lockUserName, expiresAt: row.lockExpiresAt!.toISOString() }
           : null,
-      pdf: null,
+      pdf,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };
