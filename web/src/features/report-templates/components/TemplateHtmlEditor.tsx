@@ -8,6 +8,7 @@ import { IconBraces } from '@tabler/icons-react';
 import type { TemplateField } from '@rayworks/contracts';
 import { escapeHtml } from '@rayworks/contracts';
 import { useEffect } from 'react';
+import classes from './TemplateHtmlEditor.module.css';
 import { TemplateFieldMark } from './template-field-mark';
 
 interface Props {
@@ -96,7 +97,7 @@ export function TemplateHtmlEditor({ value, onChange, fields, testId = 'template
             </Menu.Dropdown>
           </Menu>
         </RichTextEditor.Toolbar>
-        <RichTextEditor.Content mih={220} />
+        <RichTextEditor.Content mih={220} className={classes.content} />
       </RichTextEditor>
       <Group gap={4} mt={4}>
         <Text size="xs" c="dimmed">
