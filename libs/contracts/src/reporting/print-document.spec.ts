@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { escapeHtml, renderReportDocument, safeImageUrl, type PrintLayout, type PrintReport } from './print-document.js';
+import { escapeReportText, renderReportDocument, safeImageUrl, type PrintLayout, type PrintReport } from './print-document.js';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
@@ -159,7 +159,35 @@ describe('renderReportDocument', () => {
   });
 
   it('escapes quotes and angle brackets', () => {
-    expect(escapeHtml(`<a href="x" onclick='y'>&`)).toBe('&#60;a href=&#34;x&#34; onclick=&#39;y&#39;&#62;&#38;');
-    expect(escapeHtml(null)).toBe('');
+    expect(escapeReportText(`<a href="x" onclick='y'>&`)).toBe('&#60;a href=&#34;x&#34; onclick=&#39;y&#39;&#62;&#38;');
+    expect(escapeReportText(null)).toBe('');
+  });
+});
+
+describe('renderReportDocument footer fields', () => {
+  it("fills the signer's fields of a FINAL report from doctorInfo and the finalize date", () => {
+    const base = layout();
+    const l: PrintLayout = {
+      ...base,
+      footer: {
+        ...base.footer,
+        footerFields: [
+          { label: 'Reported by', value: '', type: 'doctorName' },
+          { label: 'Qualification', value: '', type: 'qualificationName' },
+          { label: 'Date', value: '', type: 'date' },
+          { label: 'Sign', value: '', type: 'signature' },
+          { label: 'Phone', value: '<123>', type: 'text' },
+        ],
+      },
+    };
+    const html = renderReportDocument({ report: report(), layout: l, assets: { signature: PNG } });
+    expect(html).toContain('<span class="footer-field-value">Dr. A &#60;b&#62;Rao&#60;/b&#62;</span>');
+    expect(html).toContain('<span class="footer-field-value">MD</span>');
+    expect(html).toContain('<span class="footer-field-value">27 Nov 2026, 12:00 PM</span>');
+    expect(html).toContain('<img class="footer-signature"');
+    expect(html).toContain('<span class="footer-field-value">&#60;123&#62;</span>');
+    const draft = renderReportDocument({ report: report({ status: 'IN_REVIEW' }), layout: l, assets: { signature: PNG } });
+    expect(draft).not.toContain('class="footer-signature"');
+    expect(draft).not.toContain('27 Nov 2026, 12:00 PM');
   });
 });

@@ -122,7 +122,7 @@ export const PAPER_SIZES: Readonly<Record<string, { css: string; widthMm: number
 };
 
 /** Escapes text for HTML content and quoted attribute values. */
-export function escapeHtml(value: unknown): string {
+export function escapeReportText(value: unknown): string {
   return String(value ?? '').replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -163,10 +163,10 @@ function signatureBlock(
 ): string {
   if (!doctor) return '';
   return `<div class="${cls}">${
-    signature ? `<img class="signature-img" alt="Signature" src="${escapeHtml(signature)}">` : ''
-  }<div class="doctor-name">${escapeHtml(doctor.doctorName)}</div>${
-    doctor.qualificationName ? `<div class="doctor-qualification">${escapeHtml(doctor.qualificationName)}</div>` : ''
-  }${when ? `<div class="signed-at">${escapeHtml(when)}</div>` : ''}</div>`;
+    signature ? `<img class="signature-img" alt="Signature" src="${escapeReportText(signature)}">` : ''
+  }<div class="doctor-name">${escapeReportText(doctor.doctorName)}</div>${
+    doctor.qualificationName ? `<div class="doctor-qualification">${escapeReportText(doctor.qualificationName)}</div>` : ''
+  }${when ? `<div class="signed-at">${escapeReportText(when)}</div>` : ''}</div>`;
 }
 
 /** The whole print document of a report (see the module comment). */
@@ -192,8 +192,8 @@ export function renderReportDocument({ report, layout, assets = {} }: RenderRepo
 
   const header = layout.header.enable
     ? `<div class="report-header" data-part="header" style="height:${headerHeight}px">${
-        headerLogo ? `<img class="header-logo" alt="" src="${escapeHtml(headerLogo)}">` : ''
-      }${headerText ? `<div class="header-text">${escapeHtml(headerText)}</div>` : ''}</div>`
+        headerLogo ? `<img class="header-logo" alt="" src="${escapeReportText(headerLogo)}">` : ''
+      }${headerText ? `<div class="header-text">${escapeReportText(headerText)}</div>` : ''}</div>`
     : '';
 
   const patientBlock =
@@ -201,22 +201,38 @@ export function renderReportDocument({ report, layout, assets = {} }: RenderRepo
       ? `<div class="patient-block" data-part="patient" style="height:${blockHeight}px">${details
           .map(
             (d) =>
-              `<div class="patient-row"><span class="patient-label">${escapeHtml(d.label)}</span><span class="patient-sep">:</span><span class="patient-value">${escapeHtml(detailValue(d.value, report, timeZone))}</span></div>`,
+              `<div class="patient-row"><span class="patient-label">${escapeReportText(d.label)}</span><span class="patient-sep">:</span><span class="patient-value">${escapeReportText(detailValue(d.value, report, timeZone))}</span></div>`,
           )
           .join('')}</div>`
       : '';
 
   let footerContent = '';
   if (layout.footer.contentType === 'image') {
-    footerContent = footerLogo ? `<img class="footer-logo" alt="" src="${escapeHtml(footerLogo)}">` : '';
+    footerContent = footerLogo ? `<img class="footer-logo" alt="" src="${escapeReportText(footerLogo)}">` : '';
   } else if (layout.footer.contentType === 'text') {
-    footerContent = layout.footer.text ? `<div class="footer-text">${escapeHtml(layout.footer.text)}</div>` : '';
+    footerContent = layout.footer.text ? `<div class="footer-text">${escapeReportText(layout.footer.text)}</div>` : '';
   }
+  const signer = report.status === 'FINAL' ? report.doctorInfo : null;
+  /** A footer field's value by its type (layout.ts FOOTER_FIELD_TYPES): written text, or the signer's facts. */
+  const footerFieldValue = (f: { value: string; type?: string | null }): string => {
+    switch (f.type) {
+      case 'doctorName':
+        return escapeReportText(signer?.doctorName ?? f.value);
+      case 'qualificationName':
+        return escapeReportText(signer?.qualificationName ?? f.value);
+      case 'date':
+        return escapeReportText(signer ? formatReportDate(report.finalizedAt ?? null, timeZone) : f.value);
+      case 'signature':
+        return signer && signature ? `<img class="footer-signature" alt="Signature" src="${escapeReportText(signature)}">` : '';
+      default:
+        return escapeReportText(f.value);
+    }
+  };
   const footerFields = footerFieldsShown
     ? `<div class="footer-fields" style="height:${footerFieldsHeight}px">${(layout.footer.footerFields ?? [])
         .map(
           (f) =>
-            `<div class="footer-field"><span class="footer-field-label">${escapeHtml(f.label)}</span> <span class="footer-field-value">${escapeHtml(f.value)}</span></div>`,
+            `<div class="footer-field"><span class="footer-field-label">${escapeReportText(f.label)}</span> <span class="footer-field-value">${footerFieldValue(f)}</span></div>`,
         )
         .join('')}</div>`
     : '';
@@ -229,8 +245,8 @@ export function renderReportDocument({ report, layout, assets = {} }: RenderRepo
     wm && wm.enable && (watermarkImage || wm.text)
       ? `<div class="watermark" data-part="watermark" aria-hidden="true">${
           watermarkImage
-            ? `<img alt="" src="${escapeHtml(watermarkImage)}">`
-            : `<span>${escapeHtml(wm.text)}</span>`
+            ? `<img alt="" src="${escapeReportText(watermarkImage)}">`
+            : `<span>${escapeReportText(wm.text)}</span>`
         }</div>`
       : '';
 
@@ -245,7 +261,7 @@ export function renderReportDocument({ report, layout, assets = {} }: RenderRepo
     .filter((a) => a.status === 'FINAL' || assets.includeDraftAddenda === true)
     .map((a) => {
       const sig = safeImageUrl(assets.addendumSignatures?.[a.id]);
-      return `<section class="addendum" data-part="addendum" data-addendum-id="${escapeHtml(a.id)}"><h2 class="addendum-title">Addendum${
+      return `<section class="addendum" data-part="addendum" data-addendum-id="${escapeReportText(a.id)}"><h2 class="addendum-title">Addendum${
         a.status === 'FINAL' ? '' : ' (draft)'
       }</h2><div class="addendum-body">${a.html}</div>${signatureBlock(
         a.addendumDoctorInfo,
@@ -256,16 +272,16 @@ export function renderReportDocument({ report, layout, assets = {} }: RenderRepo
     })
     .join('');
 
-  const content = `${draftMark}${title ? `<h1 class="test-name" data-part="test-name">${escapeHtml(title)}</h1>` : ''}<div class="report-body" data-part="body">${report.reportHTML}</div>${
+  const content = `${draftMark}${title ? `<h1 class="test-name" data-part="test-name">${escapeReportText(title)}</h1>` : ''}<div class="report-body" data-part="body">${report.reportHTML}</div>${
     layout.body.interpretation
-      ? `<div class="interpretation"><strong>Interpretation:</strong> ${escapeHtml(layout.body.interpretation)}</div>`
+      ? `<div class="interpretation"><strong>Interpretation:</strong> ${escapeReportText(layout.body.interpretation)}</div>`
       : ''
   }${
     topFields.length
       ? `<div class="footer-top-fields">${topFields
           .map(
             (f) =>
-              `<div class="footer-top-field"><span class="ftf-label">${escapeHtml(f.label)}</span> <span class="ftf-value">${escapeHtml(f.value)}</span></div>`,
+              `<div class="footer-top-field"><span class="ftf-label">${escapeReportText(f.label)}</span> <span class="ftf-value">${escapeReportText(f.value)}</span></div>`,
           )
           .join('')}</div>`
       : ''
@@ -274,7 +290,7 @@ export function renderReportDocument({ report, layout, assets = {} }: RenderRepo
     signature,
     isFinal ? formatReportDate(report.finalizedAt ?? null, timeZone) : '',
     'signature-block',
-  )}${notes.length ? `<ul class="note-points">${notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>` : ''}${addenda}`;
+  )}${notes.length ? `<ul class="note-points">${notes.map((n) => `<li>${escapeReportText(n)}</li>`).join('')}</ul>` : ''}${addenda}`;
 
   const css = `
 @page { size: ${paper.css}; margin: ${px(margins.top)}px ${px(margins.right)}px ${px(margins.bottom)}px ${px(margins.left)}px; }
@@ -293,6 +309,7 @@ body { font-family: -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helve
 .footer-fields { display: flex; flex-wrap: wrap; gap: 4px 24px; align-items: center; font-size: 11px; overflow: hidden; }
 .footer-content { display: flex; align-items: center; justify-content: center; overflow: hidden; font-size: 11px; text-align: center; }
 .footer-logo { max-height: 100%; max-width: 100%; object-fit: contain; }
+.footer-signature { max-height: 28px; vertical-align: middle; }
 .watermark { position: fixed; top: 0; bottom: 0; left: 0; right: 0; display: flex; align-items: center; justify-content: center; z-index: 0; pointer-events: none; }
 .watermark span { font-size: 96px; font-weight: 700; color: rgba(0,0,0,0.08); transform: rotate(-35deg); white-space: nowrap; }
 .watermark img { max-width: 60%; max-height: 60%; opacity: 0.08; }
@@ -322,9 +339,9 @@ table.report-page > tbody > tr > td { padding: 12px 0; vertical-align: top; }
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(`${title || 'Report'} — ${report.patient.patientName}`)}</title>
+<title>${escapeReportText(`${title || 'Report'} — ${report.patient.patientName}`)}</title>
 <style>${css}</style></head>
-<body data-report-id="${escapeHtml(report.id)}" data-version="${escapeHtml(report.version)}" data-paper="${escapeHtml(layout.paperType)}" data-body-budget="${budget}" data-patient-block="${blockHeight}">
+<body data-report-id="${escapeReportText(report.id)}" data-version="${escapeReportText(report.version)}" data-paper="${escapeReportText(layout.paperType)}" data-body-budget="${budget}" data-patient-block="${blockHeight}">
 ${watermark}<div class="report-top" style="height:${topHeight}px">${header}${patientBlock}</div>${footer}
 <table class="report-page"><thead><tr><td><div class="page-header-space" style="height:${topHeight}px"></div></td></tr></thead><tfoot><tr><td><div class="page-footer-space" style="height:${footerHeight}px"></div></td></tr></tfoot><tbody><tr><td>${content}</td></tr></tbody></table>
 </body></html>
