@@ -37,7 +37,7 @@ const paragraph = (i: number) =>
 const BODY = `<p>BODYSTARTMARKER</p>${Array.from({ length: 32 }, (_, i) => paragraph(i + 1)).join('')}<p>BODYENDMARKER</p>`;
 
 const pdftotext = (file: string, page?: number): string =>
-  execFileSync('pdftotext', [...(page ? ['-f', String(page), '-l', String(page)] : []), '-layout', file, '-'], {
+  execFileSync('pdftotext', [...(page ? ['-f', String(page), '-l', String(page)] : []), '-raw', file, '-'], {
     encoding: 'utf8',
   });
 const pdfPages = (file: string): number => Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
@@ -243,7 +243,8 @@ describe('report output', () => {
   it('mails the PDF: the message with the PDF attached arrives in the SMTP catcher, the delivery is SENT', async () => {
     const to = `patient.${randomUUID().slice(0, 8)}@test.rayworks.local`;
     const reply = await api.reply(REPORTING_API.mailReport, { caseId, to, name: 'Ravi' }, { session: gcaA });
-    expect(reply.message).toBe(REPORTING_MESSAGES.mailSent);
+    expect(reply.body.message).toBe(REPORTING_MESSAGES.mailSent);
+    expect(reply.body.data.message).toBe(REPORTING_MESSAGES.mailSent);
     const mail = await eventually(
       () => mailsTo(to),
       (m) => m.length >= 1,
@@ -256,7 +257,7 @@ describe('report output', () => {
     expect(mail[0]!.attachments[0]).toMatchObject({ filename: 'Report_Output_Patient_v3.pdf', contentType: 'application/pdf' });
     expect(mail[0]!.attachments[0]!.size).toBeGreaterThan(5000);
     const delivery = await eventually(
-      () => deliveryOf(reply.data.deliveryId),
+      () => deliveryOf(reply.body.data.deliveryId),
       (d) => d?.status === 'SENT',
       { what: 'the mail delivery SENT' },
     );
@@ -312,7 +313,7 @@ describe('report output', () => {
     const other = await arrive(events, a, 'c1');
     await expect(api.call(REPORTING_API.generateReport, { caseId: other }, { session: gcaA })).rejects.toMatchObject({
       status: 409,
-      message: OUTPUT_MESSAGES.noReport,
+      serverMessage: OUTPUT_MESSAGES.noReport,
     });
     await expect(
       api.call(REPORTING_API.mailReport, { caseId, to: 'x@test.rayworks.local' }, { session: radiologistA }),
