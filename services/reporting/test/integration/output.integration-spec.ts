@@ -14,14 +14,14 @@ import {
 } from '@rayworks/contracts';
 import { eventually, infraEnv, tenantQuery } from '@rayworks/testing';
 import {
-  actionsTenant,
   api,
   arrive,
   base,
+  everyRoleTenant,
   signIn,
   StudyEvents,
-  type ActionsTenant,
-} from '../../../cases/test/integration/actions-support.js';
+  type EveryRoleTenant,
+} from '../support/cases.js';
 
 /**
  * Report output against the running system (docs/decisions/0182..0186): the worker prints a FINAL report with the
@@ -54,8 +54,8 @@ const mailsTo = async (address: string): Promise<CaughtMail[]> =>
 
 describe('report output', () => {
   const events = new StudyEvents();
-  let a: ActionsTenant;
-  let b: ActionsTenant;
+  let a: EveryRoleTenant;
+  let b: EveryRoleTenant;
   let gcaA: Credentials;
   let radiologistA: Credentials;
   let gcaB: Credentials;
@@ -72,7 +72,7 @@ describe('report output', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'rayworks-output-it-'));
     await events.start();
-    [a, b] = await Promise.all([actionsTenant('output-a'), actionsTenant('output-b')]);
+    [a, b] = await Promise.all([everyRoleTenant('output-a'), everyRoleTenant('output-b')]);
     [gcaA, radiologistA, gcaB] = await Promise.all([signIn(a, 'gca'), signIn(a, 'radiologist'), signIn(b, 'gca')]);
     caseId = await arrive(events, a, 'c1', { patientName: 'PATIENT^OUTPUT' });
     const layout: ReportLayout = {
@@ -132,7 +132,7 @@ describe('report output', () => {
         }),
         JSON.stringify({ modality: 'CT', studyDescription: null, studyDate: '2026-01-01', bodyPart: null }),
         a.centres.c1,
-        a.users[`${a.name}.radiologist`] ?? randomUUID(),
+        a.users[a.login('radiologist')] ?? randomUUID(),
       ],
     );
     reportId = row!.id;

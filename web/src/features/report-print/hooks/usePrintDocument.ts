@@ -11,23 +11,24 @@ export type PrintDocumentState =
 
 /** The print document of a report (/report/html/{id}): the HTML the PDF worker prints too. */
 export function usePrintDocument(reportId: string | undefined): PrintDocumentState {
-  const [doc, setDoc] = useState<PrintDocumentState>({ state: 'loading' });
+  const [loaded, setLoaded] = useState<{ reportId: string; doc: PrintDocumentState } | null>(null);
   useEffect(() => {
-    if (!reportId) {
-      setDoc({ state: 'not-found' });
-      return;
-    }
+    if (!reportId) return undefined;
     const abort = new AbortController();
-    setDoc({ state: 'loading' });
     consoleClient
       .file(REPORTING_API.reportHtml, {}, { params: { id: reportId }, signal: abort.signal })
-      .then((file) => setDoc({ state: 'ready', html: new TextDecoder().decode(file.bytes) }))
+      .then((file) => setLoaded({ reportId, doc: { state: 'ready', html: new TextDecoder().decode(file.bytes) } }))
       .catch((error: unknown) => {
         if (abort.signal.aborted) return;
-        if (error instanceof ApiError && (error.status === 404 || error.status === 403)) setDoc({ state: 'not-found' });
-        else setDoc({ state: 'error', message: error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error) });
+        const doc: PrintDocumentState =
+          error instanceof ApiError && (error.status === 404 || error.status === 403)
+            ? { state: 'not-found' }
+            : { state: 'error', message: error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error) };
+        setLoaded({ reportId, doc });
       });
     return () => abort.abort();
   }, [reportId]);
-  return doc;
+  if (!reportId) return { state: 'not-found' };
+  if (!loaded || loaded.reportId !== reportId) return { state: 'loading' };
+  return loaded.doc;
 }
