@@ -143,14 +143,17 @@ async function stored(reportIds, timeoutMs = 300_000) {
         .then((r) => r.rows),
     );
     if (rows.length === reportIds.length) return rows.map((r) => ({ ...r, ms: Number(r.ms) }));
-    if (Date.now() > deadline) throw new Error(`${reportIds.length - rows.length} PDFs not stored after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`${reportIds.length - rows.length} PDFs not stored after ${timeoutMs} ms`);
     await sleep(25);
   }
 }
 
 async function cleanUp() {
   const keys = await inTenant((c) =>
-    c.query(`SELECT object_key FROM reporting.report_pdfs WHERE tenant_id = $1`, [tenantId]).then((r) => r.rows.map((x) => x.object_key)),
+    c
+      .query(`SELECT object_key FROM reporting.report_pdfs WHERE tenant_id = $1`, [tenantId])
+      .then((r) => r.rows.map((x) => x.object_key)),
   );
   const storage = new StorageService({
     endpoint: process.env.S3_ENDPOINT,
@@ -170,7 +173,13 @@ async function cleanUp() {
 
 async function main() {
   const release = await acquireStack({ services: ['reporting'] });
-  const results = { machine: machine(), at: new Date().toISOString(), latencyRuns: LATENCY_RUNS, burst: BURST, kinds: {} };
+  const results = {
+    machine: machine(),
+    at: new Date().toISOString(),
+    latencyRuns: LATENCY_RUNS,
+    burst: BURST,
+    kinds: {},
+  };
   try {
     await inTenant((c) =>
       c.query(`INSERT INTO reporting.report_layouts (centre_id, tenant_id, layout) VALUES ($1, $2, $3)`, [

@@ -50,7 +50,12 @@ export interface BodyBudgetInput {
 }
 
 /** Height in px left for the report body on a page: 1000 − header − footer − patient block − padding, never below 0. */
-export function bodyBudget({ headerHeight, footerHeight, patientBlockHeight: block, padding }: BodyBudgetInput): number {
+export function bodyBudget({
+  headerHeight,
+  footerHeight,
+  patientBlockHeight: block,
+  padding,
+}: BodyBudgetInput): number {
   const used =
     Math.max(0, finite(headerHeight, 'headerHeight')) +
     Math.max(0, finite(footerHeight, 'footerHeight')) +

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { applyTemplateField, escapeHtml, expandMacro, templateFieldKeys } from './macros.js';
+import { applyTemplateField, expandMacro, templateFieldKeys } from './macros.js';
+import { escapeHtml } from './print-document.js';
 
 const macros = [
   { id: 'a', code: '.nad', text: 'No acute abnormality detected.' },
@@ -82,7 +83,7 @@ describe('applyTemplateField', () => {
 
   it('escapes the phrase and turns line breaks into <br>', () => {
     expect(applyTemplateField('<p data-field="x">?</p>', 'x', '<script>alert(1)</script>\nline 2')).toBe(
-      '<p data-field="x">&lt;script&gt;alert(1)&lt;/script&gt;<br>line 2</p>',
+      '<p data-field="x">&#60;script&#62;alert(1)&#60;/script&#62;<br>line 2</p>',
     );
   });
 
@@ -100,6 +101,6 @@ describe('applyTemplateField', () => {
 
   it('lists the keys a body marks', () => {
     expect(templateFieldKeys(body)).toEqual(['findings', 'impression']);
-    expect(escapeHtml(`a&b"'`)).toBe('a&amp;b&quot;&#39;');
+    expect(escapeHtml(`a&b"'`)).toBe('a&#38;b&#34;&#39;');
   });
 });

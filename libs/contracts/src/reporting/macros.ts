@@ -1,3 +1,4 @@
+import { escapeHtml } from './print-document.js';
 /**
  * Pure text helpers of the report editor (docs/decisions/0179-text-macros.md), shared by the console and the server:
  *
@@ -87,16 +88,6 @@ export function expandMacro(textBeforeCursor: string, macros: readonly MacroLike
     };
   }
   return null;
-}
-
-/** Plain text made safe as HTML content. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 const VOID_TAGS = new Set(['br', 'hr', 'img', 'col', 'input', 'meta', 'link', 'area', 'base', 'source', 'wbr']);

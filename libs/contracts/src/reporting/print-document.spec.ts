@@ -1,7 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { escapeReportText, renderReportDocument, safeImageUrl, type PrintLayout, type PrintReport } from './print-document.js';
+import {
+  escapeHtml,
+  renderReportDocument,
+  safeImageUrl,
+  type PrintLayout,
+  type PrintReport,
+} from './print-document.js';
 
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 const layout = (over: Partial<PrintLayout> = {}): PrintLayout => ({
   paperType: 'A4',
@@ -60,8 +67,12 @@ describe('renderReportDocument', () => {
     const html = renderReportDocument({ report: report(), layout: layout(), assets: { headerLogo: PNG } });
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
     expect(html).toContain('@page { size: A4; margin: 20px 30px 20px 30px; }');
-    expect(renderReportDocument({ report: report(), layout: layout({ paperType: 'Legal' }) })).toContain('size: legal;');
-    expect(renderReportDocument({ report: report(), layout: layout({ paperType: 'Letter' }) })).toContain('size: letter;');
+    expect(renderReportDocument({ report: report(), layout: layout({ paperType: 'Legal' }) })).toContain(
+      'size: legal;',
+    );
+    expect(renderReportDocument({ report: report(), layout: layout({ paperType: 'Letter' }) })).toContain(
+      'size: letter;',
+    );
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain("default-src 'none'");
   });
@@ -112,7 +123,11 @@ describe('renderReportDocument', () => {
     const html = renderReportDocument({
       report: report(),
       layout: layout(),
-      assets: { headerLogo: 'https://evil.example/x.png', signature: 'javascript:alert(1)', footerLogo: 'data:image/svg+xml;base64,PHN2Zz4=' },
+      assets: {
+        headerLogo: 'https://evil.example/x.png',
+        signature: 'javascript:alert(1)',
+        footerLogo: 'data:image/svg+xml;base64,PHN2Zz4=',
+      },
     });
     expect(html).not.toContain('evil.example');
     expect(html).not.toContain('javascript:');
@@ -134,7 +149,11 @@ describe('renderReportDocument', () => {
   });
 
   it('marks a report that is not final and does not sign it', () => {
-    const html = renderReportDocument({ report: report({ status: 'DRAFT' }), layout: layout(), assets: { signature: PNG } });
+    const html = renderReportDocument({
+      report: report({ status: 'DRAFT' }),
+      layout: layout(),
+      assets: { signature: PNG },
+    });
     expect(html).toContain('data-part="draft"');
     expect(html).not.toContain('class="signature-img"');
   });
@@ -159,8 +178,8 @@ describe('renderReportDocument', () => {
   });
 
   it('escapes quotes and angle brackets', () => {
-    expect(escapeReportText(`<a href="x" onclick='y'>&`)).toBe('&#60;a href=&#34;x&#34; onclick=&#39;y&#39;&#62;&#38;');
-    expect(escapeReportText(null)).toBe('');
+    expect(escapeHtml(`<a href="x" onclick='y'>&`)).toBe('&#60;a href=&#34;x&#34; onclick=&#39;y&#39;&#62;&#38;');
+    expect(escapeHtml(null)).toBe('');
   });
 });
 
@@ -186,7 +205,11 @@ describe('renderReportDocument footer fields', () => {
     expect(html).toContain('<span class="footer-field-value">27 Nov 2026, 12:00 PM</span>');
     expect(html).toContain('<img class="footer-signature"');
     expect(html).toContain('<span class="footer-field-value">&#60;123&#62;</span>');
-    const draft = renderReportDocument({ report: report({ status: 'IN_REVIEW' }), layout: l, assets: { signature: PNG } });
+    const draft = renderReportDocument({
+      report: report({ status: 'IN_REVIEW' }),
+      layout: l,
+      assets: { signature: PNG },
+    });
     expect(draft).not.toContain('class="footer-signature"');
     expect(draft).not.toContain('27 Nov 2026, 12:00 PM');
   });

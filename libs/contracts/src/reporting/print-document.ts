@@ -1,10 +1,4 @@
-import {
-  bodyBudget,
-  clampBodyPadding,
-  formatReportDate,
-  formatReportDay,
-  patientBlockHeight,
-} from './layout-rules.js';
+import { bodyBudget, clampBodyPadding, formatReportDate, formatReportDay, patientBlockHeight } from './layout-rules.js';
 
 /**
  * The print document of a report (spec §3 layout, §9 page rules): one whole HTML document used by the PDF worker
@@ -122,7 +116,7 @@ export const PAPER_SIZES: Readonly<Record<string, { css: string; widthMm: number
 };
 
 /** Escapes text for HTML content and quoted attribute values. */
-export function escapeReportText(value: unknown): string {
+export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -163,10 +157,10 @@ function signatureBlock(
 ): string {
   if (!doctor) return '';
   return `<div class="${cls}">${
-    signature ? `<img class="signature-img" alt="Signature" src="${escapeReportText(signature)}">` : ''
-  }<div class="doctor-name">${escapeReportText(doctor.doctorName)}</div>${
-    doctor.qualificationName ? `<div class="doctor-qualification">${escapeReportText(doctor.qualificationName)}</div>` : ''
-  }${when ? `<div class="signed-at">${escapeReportText(when)}</div>` : ''}</div>`;
+    signature ? `<img class="signature-img" alt="Signature" src="${escapeHtml(signature)}">` : ''
+  }<div class="doctor-name">${escapeHtml(doctor.doctorName)}</div>${
+    doctor.qualificationName ? `<div class="doctor-qualification">${escapeHtml(doctor.qualificationName)}</div>` : ''
+  }${when ? `<div class="signed-at">${escapeHtml(when)}</div>` : ''}</div>`;
 }
 
 /** The whole print document of a report (see the module comment). */
@@ -178,11 +172,17 @@ export function renderReportDocument({ report, layout, assets = {} }: RenderRepo
   const details = [...(layout.body.patientDetails ?? [])].sort((a, b) => a.order - b.order);
   const blockHeight = patientBlockHeight(details.length);
   const headerHeight = layout.header.enable ? px(layout.header.height) : 0;
-  const footerFieldsShown = layout.footer.enable && !!layout.footer.enableFooterFields && (layout.footer.footerFields?.length ?? 0) > 0;
+  const footerFieldsShown =
+    layout.footer.enable && !!layout.footer.enableFooterFields && (layout.footer.footerFields?.length ?? 0) > 0;
   const footerFieldsHeight = footerFieldsShown ? px(layout.footer.footFieldsHeight, 40) : 0;
   const footerHeight = layout.footer.enable ? px(layout.footer.height) + footerFieldsHeight : 0;
   const topHeight = headerHeight + blockHeight;
-  const budget = bodyBudget({ headerHeight, footerHeight, patientBlockHeight: blockHeight, padding: clampBodyPadding() });
+  const budget = bodyBudget({
+    headerHeight,
+    footerHeight,
+    patientBlockHeight: blockHeight,
+    padding: clampBodyPadding(),
+  });
 
   const headerLogo = safeImageUrl(assets.headerLogo);
   const footerLogo = safeImageUrl(assets.footerLogo);
@@ -192,8 +192,8 @@ export function renderReportDocument({ report, layout, assets = {} }: RenderRepo
 
   const header = layout.header.enable
     ? `<div class="report-header" data-part="header" style="height:${headerHeight}px">${
-        headerLogo ? `<img class="header-logo" alt="" src="${escapeReportText(headerLogo)}">` : ''
-      }${headerText ? `<div class="header-text">${escapeReportText(headerText)}</div>` : ''}</div>`
+        headerLogo ? `<img class="header-logo" alt="" src="${escapeHtml(headerLogo)}">` : ''
+      }${headerText ? `<div class="header-text">${escapeHtml(headerText)}</div>` : ''}</div>`
     : '';
 
   const patientBlock =
@@ -201,38 +201,40 @@ export function renderReportDocument({ report, layout, assets = {} }: RenderRepo
       ? `<div class="patient-block" data-part="patient" style="height:${blockHeight}px">${details
           .map(
             (d) =>
-              `<div class="patient-row"><span class="patient-label">${escapeReportText(d.label)}</span><span class="patient-sep">:</span><span class="patient-value">${escapeReportText(detailValue(d.value, report, timeZone))}</span></div>`,
+              `<div class="patient-row"><span class="patient-label">${escapeHtml(d.label)}</span><span class="patient-sep">:</span><span class="patient-value">${escapeHtml(detailValue(d.value, report, timeZone))}</span></div>`,
           )
           .join('')}</div>`
       : '';
 
   let footerContent = '';
   if (layout.footer.contentType === 'image') {
-    footerContent = footerLogo ? `<img class="footer-logo" alt="" src="${escapeReportText(footerLogo)}">` : '';
+    footerContent = footerLogo ? `<img class="footer-logo" alt="" src="${escapeHtml(footerLogo)}">` : '';
   } else if (layout.footer.contentType === 'text') {
-    footerContent = layout.footer.text ? `<div class="footer-text">${escapeReportText(layout.footer.text)}</div>` : '';
+    footerContent = layout.footer.text ? `<div class="footer-text">${escapeHtml(layout.footer.text)}</div>` : '';
   }
   const signer = report.status === 'FINAL' ? report.doctorInfo : null;
   /** A footer field's value by its type (layout.ts FOOTER_FIELD_TYPES): written text, or the signer's facts. */
   const footerFieldValue = (f: { value: string; type?: string | null }): string => {
     switch (f.type) {
       case 'doctorName':
-        return escapeReportText(signer?.doctorName ?? f.value);
+        return escapeHtml(signer?.doctorName ?? f.value);
       case 'qualificationName':
-        return escapeReportText(signer?.qualificationName ?? f.value);
+        return escapeHtml(signer?.qualificationName ?? f.value);
       case 'date':
-        return escapeReportText(signer ? formatReportDate(report.finalizedAt ?? null, timeZone) : f.value);
+        return escapeHtml(signer ? formatReportDate(report.finalizedAt ?? null, timeZone) : f.value);
       case 'signature':
-        return signer && signature ? `<img class="footer-signature" alt="Signature" src="${escapeReportText(signature)}">` : '';
+        return signer && signature
+          ? `<img class="footer-signature" alt="Signature" src="${escapeHtml(signature)}">`
+          : '';
       default:
-        return escapeReportText(f.value);
+        return escapeHtml(f.value);
     }
   };
   const footerFields = footerFieldsShown
     ? `<div class="footer-fields" style="height:${footerFieldsHeight}px">${(layout.footer.footerFields ?? [])
         .map(
           (f) =>
-            `<div class="footer-field"><span class="footer-field-label">${escapeReportText(f.label)}</span> <span class="footer-field-value">${footerFieldValue(f)}</span></div>`,
+            `<div class="footer-field"><span class="footer-field-label">${escapeHtml(f.label)}</span> <span class="footer-field-value">${footerFieldValue(f)}</span></div>`,
         )
         .join('')}</div>`
     : '';
@@ -244,9 +246,7 @@ export function renderReportDocument({ report, layout, assets = {} }: RenderRepo
   const watermark =
     wm && wm.enable && (watermarkImage || wm.text)
       ? `<div class="watermark" data-part="watermark" aria-hidden="true">${
-          watermarkImage
-            ? `<img alt="" src="${escapeReportText(watermarkImage)}">`
-            : `<span>${escapeReportText(wm.text)}</span>`
+          watermarkImage ? `<img alt="" src="${escapeHtml(watermarkImage)}">` : `<span>${escapeHtml(wm.text)}</span>`
         }</div>`
       : '';
 
@@ -261,7 +261,7 @@ export function renderReportDocument({ report, layout, assets = {} }: RenderRepo
     .filter((a) => a.status === 'FINAL' || assets.includeDraftAddenda === true)
     .map((a) => {
       const sig = safeImageUrl(assets.addendumSignatures?.[a.id]);
-      return `<section class="addendum" data-part="addendum" data-addendum-id="${escapeReportText(a.id)}"><h2 class="addendum-title">Addendum${
+      return `<section class="addendum" data-part="addendum" data-addendum-id="${escapeHtml(a.id)}"><h2 class="addendum-title">Addendum${
         a.status === 'FINAL' ? '' : ' (draft)'
       }</h2><div class="addendum-body">${a.html}</div>${signatureBlock(
         a.addendumDoctorInfo,
@@ -272,16 +272,16 @@ export function renderReportDocument({ report, layout, assets = {} }: RenderRepo
     })
     .join('');
 
-  const content = `${draftMark}${title ? `<h1 class="test-name" data-part="test-name">${escapeReportText(title)}</h1>` : ''}<div class="report-body" data-part="body">${report.reportHTML}</div>${
+  const content = `${draftMark}${title ? `<h1 class="test-name" data-part="test-name">${escapeHtml(title)}</h1>` : ''}<div class="report-body" data-part="body">${report.reportHTML}</div>${
     layout.body.interpretation
-      ? `<div class="interpretation"><strong>Interpretation:</strong> ${escapeReportText(layout.body.interpretation)}</div>`
+      ? `<div class="interpretation"><strong>Interpretation:</strong> ${escapeHtml(layout.body.interpretation)}</div>`
       : ''
   }${
     topFields.length
       ? `<div class="footer-top-fields">${topFields
           .map(
             (f) =>
-              `<div class="footer-top-field"><span class="ftf-label">${escapeReportText(f.label)}</span> <span class="ftf-value">${escapeReportText(f.value)}</span></div>`,
+              `<div class="footer-top-field"><span class="ftf-label">${escapeHtml(f.label)}</span> <span class="ftf-value">${escapeHtml(f.value)}</span></div>`,
           )
           .join('')}</div>`
       : ''
@@ -290,7 +290,7 @@ export function renderReportDocument({ report, layout, assets = {} }: RenderRepo
     signature,
     isFinal ? formatReportDate(report.finalizedAt ?? null, timeZone) : '',
     'signature-block',
-  )}${notes.length ? `<ul class="note-points">${notes.map((n) => `<li>${escapeReportText(n)}</li>`).join('')}</ul>` : ''}${addenda}`;
+  )}${notes.length ? `<ul class="note-points">${notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>` : ''}${addenda}`;
 
   const css = `
 @page { size: ${paper.css}; margin: ${px(margins.top)}px ${px(margins.right)}px ${px(margins.bottom)}px ${px(margins.left)}px; }
@@ -339,9 +339,9 @@ table.report-page > tbody > tr > td { padding: 12px 0; vertical-align: top; }
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeReportText(`${title || 'Report'} — ${report.patient.patientName}`)}</title>
+<title>${escapeHtml(`${title || 'Report'} — ${report.patient.patientName}`)}</title>
 <style>${css}</style></head>
-<body data-report-id="${escapeReportText(report.id)}" data-version="${escapeReportText(report.version)}" data-paper="${escapeReportText(layout.paperType)}" data-body-budget="${budget}" data-patient-block="${blockHeight}">
+<body data-report-id="${escapeHtml(report.id)}" data-version="${escapeHtml(report.version)}" data-paper="${escapeHtml(layout.paperType)}" data-body-budget="${budget}" data-patient-block="${blockHeight}">
 ${watermark}<div class="report-top" style="height:${topHeight}px">${header}${patientBlock}</div>${footer}
 <table class="report-page"><thead><tr><td><div class="page-header-space" style="height:${topHeight}px"></div></td></tr></thead><tfoot><tr><td><div class="page-footer-space" style="height:${footerHeight}px"></div></td></tr></tfoot><tbody><tr><td>${content}</td></tr></tbody></table>
 </body></html>

@@ -13,15 +13,7 @@ import {
   type ReportLayout,
 } from '@rayworks/contracts';
 import { eventually, infraEnv, tenantQuery } from '@rayworks/testing';
-import {
-  api,
-  arrive,
-  base,
-  everyRoleTenant,
-  signIn,
-  StudyEvents,
-  type EveryRoleTenant,
-} from '../support/cases.js';
+import { api, arrive, base, everyRoleTenant, signIn, StudyEvents, type EveryRoleTenant } from '../support/cases.js';
 
 /**
  * Report output against the running system (docs/decisions/0182..0186): the worker prints a FINAL report with the
@@ -40,7 +32,8 @@ const pdftotext = (file: string, page?: number): string =>
   execFileSync('pdftotext', [...(page ? ['-f', String(page), '-l', String(page)] : []), '-raw', file, '-'], {
     encoding: 'utf8',
   });
-const pdfPages = (file: string): number => Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
+const pdfPages = (file: string): number =>
+  Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
 
 interface CaughtMail {
   id: string;
@@ -50,7 +43,9 @@ interface CaughtMail {
   attachments: { filename: string; contentType: string; size: number }[];
 }
 const mailsTo = async (address: string): Promise<CaughtMail[]> =>
-  (await (await fetch(`${infraEnv().smtpCatcherUrl}/messages?to=${encodeURIComponent(address)}`)).json()) as CaughtMail[];
+  (await (
+    await fetch(`${infraEnv().smtpCatcherUrl}/messages?to=${encodeURIComponent(address)}`)
+  ).json()) as CaughtMail[];
 
 describe('report output', () => {
   const events = new StudyEvents();
@@ -140,7 +135,12 @@ describe('report output', () => {
       a.tenantId,
       `INSERT INTO reporting.report_addenda (tenant_id, report_id, status, html, addendum_doctor_info, created_by, finalized_at)
        VALUES ($1, $2, 'FINAL', '<p>ADDENDUMMARKER small lacunar infarct</p>', $3, $4, now())`,
-      [a.tenantId, reportId, JSON.stringify({ doctorName: 'Dr Addendum', qualificationName: null, signature: null }), randomUUID()],
+      [
+        a.tenantId,
+        reportId,
+        JSON.stringify({ doctorName: 'Dr Addendum', qualificationName: null, signature: null }),
+        randomUUID(),
+      ],
     );
   }, 120_000);
 
@@ -202,9 +202,11 @@ describe('report output', () => {
   }, 90_000);
 
   it('does not print again for a version that has its PDF (a retried or repeated job)', async () => {
-    await tenantQuery(a.tenantId, `UPDATE reporting.reports SET updated_at = now() - interval '1 minute' WHERE id = $1`, [
-      reportId,
-    ]);
+    await tenantQuery(
+      a.tenantId,
+      `UPDATE reporting.reports SET updated_at = now() - interval '1 minute' WHERE id = $1`,
+      [reportId],
+    );
     expect((await api.call(REPORTING_API.generateReport, { caseId }, { session: gcaA })).state).toBe('ready');
     const [job] = await tenantQuery<{ id: string }>(
       a.tenantId,
@@ -213,12 +215,21 @@ describe('report output', () => {
       [JSON.stringify({ reportId, version: 3 }), a.tenantId],
     );
     await eventually(
-      () => tenantQuery<{ sent: boolean }>(a.tenantId, `SELECT sent_at IS NOT NULL AS sent FROM reporting.job_outbox WHERE id = $1`, [job!.id]),
+      () =>
+        tenantQuery<{ sent: boolean }>(
+          a.tenantId,
+          `SELECT sent_at IS NOT NULL AS sent FROM reporting.job_outbox WHERE id = $1`,
+          [job!.id],
+        ),
       (r) => r[0]?.sent === true,
       { what: 'the repeated job handed to its queue' },
     );
     await new Promise((r) => setTimeout(r, 1500));
-    const rows = await tenantQuery<{ n: number }>(a.tenantId, `SELECT count(*)::int AS n FROM reporting.report_pdfs WHERE report_id = $1`, [reportId]);
+    const rows = await tenantQuery<{ n: number }>(
+      a.tenantId,
+      `SELECT count(*)::int AS n FROM reporting.report_pdfs WHERE report_id = $1`,
+      [reportId],
+    );
     expect(rows[0]!.n).toBe(1);
     const stored = await tenantQuery<{ n: number }>(
       a.tenantId,
@@ -254,7 +265,10 @@ describe('report output', () => {
     expect(mail[0]!.subject).toBe('Your report: CT Brain <Plain>');
     expect(mail[0]!.text).toContain('Hello Ravi,');
     expect(mail[0]!.attachments).toHaveLength(1);
-    expect(mail[0]!.attachments[0]).toMatchObject({ filename: 'Report_Output_Patient_v3.pdf', contentType: 'application/pdf' });
+    expect(mail[0]!.attachments[0]).toMatchObject({
+      filename: 'Report_Output_Patient_v3.pdf',
+      contentType: 'application/pdf',
+    });
     expect(mail[0]!.attachments[0]!.size).toBeGreaterThan(5000);
     const delivery = await eventually(
       () => deliveryOf(reply.body.data.deliveryId),
@@ -266,8 +280,16 @@ describe('report output', () => {
   }, 60_000);
 
   it('sends an SMS with a short-lived link that opens the PDF without login', async () => {
-    const { deliveryId } = await api.call(REPORTING_API.smsReport, { caseId, phoneNumber: '+91 98000 00001' }, { session: gcaA });
-    await eventually(() => deliveryOf(deliveryId), (d) => d?.status === 'SENT', { what: 'the SMS delivery SENT' });
+    const { deliveryId } = await api.call(
+      REPORTING_API.smsReport,
+      { caseId, phoneNumber: '+91 98000 00001' },
+      { session: gcaA },
+    );
+    await eventually(
+      () => deliveryOf(deliveryId),
+      (d) => d?.status === 'SENT',
+      { what: 'the SMS delivery SENT' },
+    );
     const [sms] = await tenantQuery<{ phone_number: string; body: string }>(
       a.tenantId,
       `SELECT phone_number, body FROM reporting.sms_messages WHERE delivery_id = $1`,
@@ -279,22 +301,38 @@ describe('report output', () => {
     const opened = await fetch(`${base}${link}`);
     expect(opened.status).toBe(200);
     expect(opened.headers.get('content-type')).toMatch(/^application\/pdf/);
-    expect(Buffer.from(await opened.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(
+      Buffer.from(await opened.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
     // a wrong secret is 404; an expired link 410
     expect((await fetch(`${base}${link.slice(0, -4)}AAAA`)).status).toBe(404);
-    await tenantQuery(a.tenantId, `UPDATE reporting.report_deliveries SET link_expires_at = now() - interval '1 second' WHERE id = $1`, [deliveryId]);
+    await tenantQuery(
+      a.tenantId,
+      `UPDATE reporting.report_deliveries SET link_expires_at = now() - interval '1 second' WHERE id = $1`,
+      [deliveryId],
+    );
     const expired = await fetch(`${base}${link}`);
     expect(expired.status).toBe(410);
     expect(((await expired.json()) as { message: string }).message).toBe(OUTPUT_MESSAGES.linkExpired);
   }, 60_000);
 
   it('retries a delivery the provider refuses, with backoff, and records every attempt', async () => {
-    const { deliveryId } = await api.call(REPORTING_API.smsReport, { caseId, phoneNumber: '+999 555 0100' }, { session: gcaA });
-    const failed = await eventually(() => deliveryOf(deliveryId), (d) => d?.status === 'FAILED', {
-      what: 'the refused SMS FAILED after its attempts',
-      timeoutMs: 45_000,
-      intervalMs: 500,
-    });
+    const { deliveryId } = await api.call(
+      REPORTING_API.smsReport,
+      { caseId, phoneNumber: '+999 555 0100' },
+      { session: gcaA },
+    );
+    const failed = await eventually(
+      () => deliveryOf(deliveryId),
+      (d) => d?.status === 'FAILED',
+      {
+        what: 'the refused SMS FAILED after its attempts',
+        timeoutMs: 45_000,
+        intervalMs: 500,
+      },
+    );
     expect(failed!.attempts).toBe(3);
     expect(failed!.lastError).toContain('not reachable');
     expect(failed!.attemptLog.map((x) => [x.attempt, x.status])).toEqual([
@@ -305,7 +343,11 @@ describe('report output', () => {
     // exponential backoff: the third attempt came at least 1 s + 2 s after the first
     const times = failed!.attemptLog.map((x) => Date.parse(x.createdAt));
     expect(times[2]! - times[0]!).toBeGreaterThanOrEqual(2900);
-    const logged = await tenantQuery<{ n: number }>(a.tenantId, `SELECT count(*)::int AS n FROM reporting.sms_messages WHERE delivery_id = $1`, [deliveryId]);
+    const logged = await tenantQuery<{ n: number }>(
+      a.tenantId,
+      `SELECT count(*)::int AS n FROM reporting.sms_messages WHERE delivery_id = $1`,
+      [deliveryId],
+    );
     expect(logged[0]!.n).toBe(0);
   }, 60_000);
 
@@ -329,7 +371,11 @@ describe('report output', () => {
       api.file(REPORTING_API.reportHtml, {}, { session: gcaB, params: { id: reportId } }),
     ];
     for (const call of calls) await expect(call).rejects.toMatchObject({ status: 404 });
-    const deliveries = await tenantQuery<{ to_address: string }>(a.tenantId, `SELECT to_address FROM reporting.report_deliveries WHERE case_id = $1`, [caseId]);
+    const deliveries = await tenantQuery<{ to_address: string }>(
+      a.tenantId,
+      `SELECT to_address FROM reporting.report_deliveries WHERE case_id = $1`,
+      [caseId],
+    );
     expect(deliveries.map((d) => d.to_address)).not.toContain('thief@test.rayworks.local');
     expect(deliveries.map((d) => d.to_address)).not.toContain('+919800000002');
   }, 30_000);

@@ -116,7 +116,10 @@ export class DeliveriesRepository {
     return true;
   }
 
-  async logSms(tx: ReadTx, row: { tenantId: string; deliveryId: string; phoneNumber: string; body: string }): Promise<string> {
+  async logSms(
+    tx: ReadTx,
+    row: { tenantId: string; deliveryId: string; phoneNumber: string; body: string },
+  ): Promise<string> {
     const [created] = await typedRows(
       tx.manager,
       z.object({ id: z.string() }),

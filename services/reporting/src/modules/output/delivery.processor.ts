@@ -85,7 +85,10 @@ export class DeliveryProcessor implements OnModuleInit {
           next: lastAttempt ? 'FAILED' : 'RETRYING',
         });
       });
-      this.logger.warn({ deliveryId: delivery.id, channel: delivery.channel, attempt, lastAttempt, err: message }, 'report delivery attempt failed');
+      this.logger.warn(
+        { deliveryId: delivery.id, channel: delivery.channel, attempt, lastAttempt, err: message },
+        'report delivery attempt failed',
+      );
       throw error;
     }
   }

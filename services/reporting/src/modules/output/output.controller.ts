@@ -37,7 +37,10 @@ export class OutputController {
     res.type('text/html; charset=utf-8').send(html);
   }
 
-  @ApiContract(REPORTING_API.generateReport, 'The PDF of the latest final version: a short-lived URL when stored, else queued')
+  @ApiContract(
+    REPORTING_API.generateReport,
+    'The PDF of the latest final version: a short-lived URL when stored, else queued',
+  )
   async generate(
     @CurrentAccess() access: RequestAccess,
     @CallerCredentials() caller: Credentials,
@@ -55,7 +58,10 @@ export class OutputController {
     return apiOk(await this.output.mail(access, caller, body), REPORTING_MESSAGES.mailSent);
   }
 
-  @ApiContract(REPORTING_API.smsReport, 'Sends a short-lived link to the PDF by SMS (queued; retried; every attempt recorded)')
+  @ApiContract(
+    REPORTING_API.smsReport,
+    'Sends a short-lived link to the PDF by SMS (queued; retried; every attempt recorded)',
+  )
   async sms(
     @CurrentAccess() access: RequestAccess,
     @CallerCredentials() caller: Credentials,

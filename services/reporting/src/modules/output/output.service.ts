@@ -79,15 +79,24 @@ export class OutputService {
   async html(access: RequestAccess, caller: Credentials, reportId: string): Promise<string> {
     if (!z.uuid().safeParse(reportId).success) throw new NotFoundException('Report not found');
     const caseId = await this.uow.read(access, async (tx) => {
-      const [row] = await typedRows(tx.manager, z.object({ case_id: z.string() }), `SELECT case_id FROM reporting.reports WHERE id = :id`, {
-        id: reportId,
-      });
+      const [row] = await typedRows(
+        tx.manager,
+        z.object({ case_id: z.string() }),
+        `SELECT case_id FROM reporting.reports WHERE id = :id`,
+        {
+          id: reportId,
+        },
+      );
       return row?.case_id ?? null;
     });
     if (!caseId) throw new NotFoundException('Report not found');
     const c = await this.cases.findOne(caller, caseId);
     const loaded = await this.uow.read(caseCompanyScope(access, c.companyId), (tx) => this.loader.byId(tx, reportId), {
-      audit: { action: KIT_AUDIT_ACTIONS.patientDataRead, target: { type: 'case', id: c._id }, details: { reportId, view: 'print' } },
+      audit: {
+        action: KIT_AUDIT_ACTIONS.patientDataRead,
+        target: { type: 'case', id: c._id },
+        details: { reportId, view: 'print' },
+      },
     });
     if (!loaded) throw new NotFoundException('Report not found');
     return renderReportDocument(loaded.input);
@@ -106,7 +115,11 @@ export class OutputService {
     if (report.status !== 'FINAL') throw new ConflictException(OUTPUT_MESSAGES.notFinal);
     if (pdf) {
       await this.uow.read(scope, async () => undefined, {
-        audit: { action: KIT_AUDIT_ACTIONS.export, target: { type: 'case', id: c._id }, details: { reportId: report.id, version: report.version, pdf: pdf.object_key } },
+        audit: {
+          action: KIT_AUDIT_ACTIONS.export,
+          target: { type: 'case', id: c._id },
+          details: { reportId: report.id, version: report.version, pdf: pdf.object_key },
+        },
       });
       const url = await this.storage.presignGet(pdf.object_key, PDF_URL_TTL_SECONDS, {
         downloadName: pdfFileName(report.patient_name, report.version),
@@ -121,11 +134,17 @@ export class OutputService {
     return { reportId: report.id, version: report.version, state: 'queued', url: null };
   }
 
-  mail(access: RequestAccess, caller: Credentials, body: Body<'mailReport'>): Promise<{ deliveryId: string; message: string }> {
-    return this.deliver(access, caller, body.caseId, 'mail', body.to.trim().toLowerCase(), body.name ?? null).then((deliveryId) => ({
-      deliveryId,
-      message: REPORTING_MESSAGES.mailSent,
-    }));
+  mail(
+    access: RequestAccess,
+    caller: Credentials,
+    body: Body<'mailReport'>,
+  ): Promise<{ deliveryId: string; message: string }> {
+    return this.deliver(access, caller, body.caseId, 'mail', body.to.trim().toLowerCase(), body.name ?? null).then(
+      (deliveryId) => ({
+        deliveryId,
+        message: REPORTING_MESSAGES.mailSent,
+      }),
+    );
   }
 
   async sms(access: RequestAccess, caller: Credentials, body: Body<'smsReport'>): Promise<{ deliveryId: string }> {
@@ -166,11 +185,23 @@ export class OutputService {
     });
   }
 
-  async findDeliveries(access: RequestAccess, caller: Credentials, body: Body<'findDeliveries'>): Promise<{ deliveries: ReportDelivery[] }> {
+  async findDeliveries(
+    access: RequestAccess,
+    caller: Credentials,
+    body: Body<'findDeliveries'>,
+  ): Promise<{ deliveries: ReportDelivery[] }> {
     const c = await this.cases.findOne(caller, body.caseId);
-    const deliveries = await this.uow.read(caseCompanyScope(access, c.companyId), (tx) => this.deliveries.ofCase(tx, c._id), {
-      audit: { action: KIT_AUDIT_ACTIONS.patientDataRead, target: { type: 'case', id: c._id }, details: { list: 'report deliveries' } },
-    });
+    const deliveries = await this.uow.read(
+      caseCompanyScope(access, c.companyId),
+      (tx) => this.deliveries.ofCase(tx, c._id),
+      {
+        audit: {
+          action: KIT_AUDIT_ACTIONS.patientDataRead,
+          target: { type: 'case', id: c._id },
+          details: { list: 'report deliveries' },
+        },
+      },
+    );
     return { deliveries };
   }
 
@@ -185,9 +216,14 @@ export class OutputService {
       if (!delivery.link_expires_at || delivery.link_expires_at.getTime() <= Date.now()) return 'expired' as const;
       const pdf = await this.pdfs.find(tx, delivery.report_id, delivery.pdf_version);
       if (!pdf) return null;
-      const [facts] = await typedRows(tx.manager, z.object({ patient_name: z.string().nullable() }), `SELECT patient->>'patientName' AS patient_name FROM reporting.reports WHERE id = :id`, {
-        id: delivery.report_id,
-      });
+      const [facts] = await typedRows(
+        tx.manager,
+        z.object({ patient_name: z.string().nullable() }),
+        `SELECT patient->>'patientName' AS patient_name FROM reporting.reports WHERE id = :id`,
+        {
+          id: delivery.report_id,
+        },
+      );
       await tx.audit({
         action: KIT_AUDIT_ACTIONS.export,
         target: { type: 'case', id: delivery.case_id },

@@ -49,7 +49,10 @@ export interface LoadedReport {
 const doctorOf = (value: unknown) => {
   const v = value as { doctorName?: unknown; qualificationName?: unknown } | null;
   return v && typeof v.doctorName === 'string'
-    ? { doctorName: v.doctorName, qualificationName: typeof v.qualificationName === 'string' ? v.qualificationName : null }
+    ? {
+        doctorName: v.doctorName,
+        qualificationName: typeof v.qualificationName === 'string' ? v.qualificationName : null,
+      }
     : null;
 };
 
@@ -59,7 +62,11 @@ export function imageTypeOf(bytes: Buffer): string | null {
     return 'image/png';
   if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
   if (bytes.length > 6 && bytes.subarray(0, 4).toString('latin1') === 'GIF8') return 'image/gif';
-  if (bytes.length > 12 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP')
+  if (
+    bytes.length > 12 &&
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
     return 'image/webp';
   return null;
 }

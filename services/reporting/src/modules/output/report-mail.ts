@@ -4,7 +4,11 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 
 /** A file name safe in a Content-Disposition header: letters, digits, dot, dash and underscore. */
 export const pdfFileName = (patientName: string | null, version: number): string => {
-  const base = (patientName ?? '').normalize('NFKD').replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 60);
+  const base = (patientName ?? '')
+    .normalize('NFKD')
+    .replace(/[^\w.-]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 60);
   return `${base ? `Report_${base}` : 'Report'}_v${version}.pdf`;
 };
 
@@ -26,6 +30,8 @@ export function reportMail(input: {
     subject: input.testName ? `Your report: ${input.testName}` : 'Your report',
     text,
     html: `<p>${escape(hello)}</p><p>Please find attached ${escape(what)}${escape(of)}.</p><p>This e-mail was sent by Rayworks on behalf of the diagnostic centre. If you were not expecting it, please delete it.</p>`,
-    attachments: [{ filename: pdfFileName(input.patientName, input.version), content: input.pdf, contentType: 'application/pdf' }],
+    attachments: [
+      { filename: pdfFileName(input.patientName, input.version), content: input.pdf, contentType: 'application/pdf' },
+    ],
   };
 }

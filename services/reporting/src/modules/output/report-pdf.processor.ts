@@ -89,14 +89,23 @@ export class ReportPdfProcessor implements OnModuleInit {
       return 'stored' as const;
     });
     this.logger.info(
-      { reportId: found.reportId, version: payload.version, pages: rendered.pages, bytes: rendered.pdf.length, ms: rendered.ms },
+      {
+        reportId: found.reportId,
+        version: payload.version,
+        pages: rendered.pages,
+        bytes: rendered.pdf.length,
+        ms: rendered.ms,
+      },
       'report PDF stored',
     );
     return outcome;
   }
 
   private done(payload: JobPayload<'reportingReportPdf'>, outcome: PdfJobOutcome): PdfJobOutcome {
-    this.logger.info({ reportId: payload.reportId, version: payload.version, outcome }, 'report PDF job: nothing to print');
+    this.logger.info(
+      { reportId: payload.reportId, version: payload.version, outcome },
+      'report PDF job: nothing to print',
+    );
     return outcome;
   }
 }

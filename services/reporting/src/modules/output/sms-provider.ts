@@ -51,7 +51,10 @@ export class LoggingSmsProvider implements SmsProvider {
       phoneNumber: to,
       body: message.body,
     });
-    this.logger.info({ deliveryId: message.deliveryId, smsId: id, length: message.body.length }, 'SMS stored (logging provider)');
+    this.logger.info(
+      { deliveryId: message.deliveryId, smsId: id, length: message.body.length },
+      'SMS stored (logging provider)',
+    );
     return { providerId: `logging:${id}` };
   }
 }

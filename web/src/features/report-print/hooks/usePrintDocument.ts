@@ -23,7 +23,10 @@ export function usePrintDocument(reportId: string | undefined): PrintDocumentSta
         const doc: PrintDocumentState =
           error instanceof ApiError && (error.status === 404 || error.status === 403)
             ? { state: 'not-found' }
-            : { state: 'error', message: error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error) };
+            : {
+                state: 'error',
+                message: error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error),
+              };
         setLoaded({ reportId, doc });
       });
     return () => abort.abort();

@@ -63,7 +63,9 @@ export function ReportPrintPage() {
           />
         </>
       )}
-      {doc.state === 'not-found' && <Message title="Report not found" text="There is no report to print here, or you may not see it." />}
+      {doc.state === 'not-found' && (
+        <Message title="Report not found" text="There is no report to print here, or you may not see it." />
+      )}
       {doc.state === 'error' && <Message title="Could not load the report" text={doc.message} />}
     </Box>
   );
