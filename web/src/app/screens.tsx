@@ -30,6 +30,7 @@ const fusionCases = () => import('../features/fusion-cases/pages');
 const viewer = () => import('../features/viewer/pages');
 const reportTemplates = () => import('../features/report-templates/pages');
 const reportLayout = () => import('../features/report-layout/pages');
+const reportPrint = () => import('../features/report-print/pages');
 
 export const SCREENS: Record<string, Screen> = {
   [CONSOLE_ROUTES.groups]: page(groups, 'GroupsPage'),
@@ -79,6 +80,7 @@ export const SCREENS: Record<string, Screen> = {
   [CONSOLE_ROUTES.dicomviewer]: page(viewer, 'ViewerPage'),
   [CONSOLE_ROUTES.reportTemplates]: page(reportTemplates, 'ReportTemplatesPage'),
   [CONSOLE_ROUTES.customTemplate]: page(reportLayout, 'CustomTemplatePage'),
+  [CONSOLE_ROUTES.printReport]: page(reportPrint, 'ReportPrintPage'),
 
   [CONSOLE_ROUTES.companies]: page(companies, 'CompaniesPage'),
   [CONSOLE_ROUTES.companiesAdd]: page(companies, 'AddCompanyPage'),

@@ -51,6 +51,8 @@ export const CONSOLE_ROUTES = {
   casesView: '/cases/view/:id',
   fccases: '/fccases',
   dicomviewer: '/dicomviewer',
+  // a report's print view (issue 12, docs/decisions/0185): not in spec §2, opened from the report editor
+  printReport: '/print/report/:reportId',
   holidayCalender: '/holidayCalender',
   dashboards: '/dashboards',
   referrals: '/referrals',
@@ -176,6 +178,13 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
     CONSOLE_ROUTES.dicomviewer,
     'Viewer',
     requirement('WORKLIST', WORKLIST.REPORT_VIEW, WORKLIST.VIEW),
+    'available',
+    true,
+  ),
+  route(
+    CONSOLE_ROUTES.printReport,
+    'Print Report',
+    requirement('WORKLIST', WORKLIST.REPORT_VIEW, WORKLIST.DOWNLOAD_PRINT),
     'available',
     true,
   ),
