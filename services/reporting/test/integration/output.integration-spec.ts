@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -181,7 +182,9 @@ describe('report output', () => {
       expect(text).toContain('CONFIDENTIAL');
     }
     // a look at the pages (not asserted): .local/tmp/output-it-*.png
-    execFileSync('pdftoppm', ['-r', '60', '-png', pdfFile, path.join(process.cwd(), '.local', 'tmp', 'output-it')]);
+    const pngDir = path.join(process.cwd(), '.local', 'tmp');
+    mkdirSync(pngDir, { recursive: true });
+    execFileSync('pdftoppm', ['-r', '60', '-png', pdfFile, path.join(pngDir, 'output-it')]);
 
     const stored = await tenantQuery<{ object_key: string; pages: number; n: number }>(
       a.tenantId,
