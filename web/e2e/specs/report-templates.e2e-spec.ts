@@ -122,6 +122,19 @@ describe('report templates and layout', () => {
       await page.getByTestId('preview-watermark').filter({ hasText: 'DRAFT COPY' }).waitFor();
       await screenshot(page, 'report-layout-preview');
 
+      // the print document (renderReportDocument, as the print view and the PDF) with the same rules
+      await page.getByTestId('preview-tab-print').click();
+      const doc = page.frameLocator('[data-testid="layout-print-preview"]');
+      await doc.locator('[data-part="header"]').filter({ hasText: 'Centre name' }).waitFor();
+      expect(await doc.locator('[data-part="header"]').evaluate((el) => (el as HTMLElement).style.height)).toBe(
+        '180px',
+      );
+      expect(await doc.locator('body').getAttribute('data-body-budget')).toBe(String(1000 - 180 - 100 - 120 - 300));
+      expect(await doc.locator('body').getAttribute('data-patient-block')).toBe('120');
+      await doc.locator('[data-part="watermark"]').filter({ hasText: 'DRAFT COPY' }).waitFor();
+      await screenshot(page, 'report-layout-print-document');
+      await page.getByTestId('preview-tab-page').click();
+
       // past the limits: the problem is shown and the layout cannot be saved
       await layout.setNumber('layout-footer-height', 250);
       await page.getByTestId('layout-problem').filter({ hasText: LAYOUT_MESSAGES.chromeTooTall }).waitFor();

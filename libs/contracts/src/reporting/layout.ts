@@ -128,10 +128,11 @@ export type ReportLayout = z.infer<typeof reportLayoutSchema>;
 export const layoutHeaderHeight = (layout: Pick<ReportLayout, 'header'>): number =>
   layout.header.enable ? layout.header.height : 0;
 
-/** The footer's height on the page with its fields row (0 when disabled). */
+/** The footer's height on the page with its fields row when it shows fields (0 when disabled), as the print document. */
 export const layoutFooterHeight = (layout: Pick<ReportLayout, 'footer'>): number =>
   layout.footer.enable
-    ? layout.footer.height + (layout.footer.enableFooterFields ? layout.footer.footFieldsHeight : 0)
+    ? layout.footer.height +
+      (layout.footer.enableFooterFields && layout.footer.footerFields.length > 0 ? layout.footer.footFieldsHeight : 0)
     : 0;
 
 /** Header + footer (+ footer fields) as far as enabled: what the page budget loses to the repeated parts. */
