@@ -82,7 +82,13 @@ export const reportLayoutSchema = z
   .object({
     paperType: z.enum(PAPER_TYPES),
     header: z
-      .object({ enable: z.boolean(), logo: layoutFileSchema.nullable(), height: px(LAYOUT_LIMITS.headerHeight) })
+      .object({
+        enable: z.boolean(),
+        logo: layoutFileSchema.nullable(),
+        height: px(LAYOUT_LIMITS.headerHeight),
+        /** Beyond spec §3: a line beside the logo (the centre's name), as the print document shows it. */
+        text: text.nullable().default(null),
+      })
       .strict(),
     footer: z
       .object({
@@ -142,7 +148,7 @@ export const layoutChromeHeight = (layout: Pick<ReportLayout, 'header' | 'footer
 /** The layout a centre has until one is saved (what /get/reportconfig answers then). */
 export const DEFAULT_REPORT_LAYOUT: ReportLayout = Object.freeze({
   paperType: 'A4',
-  header: { enable: true, logo: null, height: 120 },
+  header: { enable: true, logo: null, height: 120, text: null },
   footer: {
     enable: true,
     height: 60,
