@@ -249,6 +249,7 @@ async function main() {
     if (!config.isDefault) continue;
     const layout = defaultReportLayout();
     layout.header.height = 110;
+    layout.header.text = centre.name;
     layout.footer.contentType = 'text';
     layout.footer.text = `${centre.name} · ${[centre.city, centre.state].filter(Boolean).join(', ') || 'Rayworks Demo'}`;
     layout.footer.footerFields = [

@@ -108,6 +108,8 @@ describe('report templates and layout', () => {
       expect(await layout.bodyBudgetText()).toContain(`${1000 - 120 - 100 - 150 - 300} px`);
 
       await layout.setNumber('layout-header-height', 180);
+      await page.getByTestId('layout-header-text').fill('Centre Two Diagnostics');
+      await page.getByTestId('preview-header').filter({ hasText: 'Centre Two Diagnostics' }).waitFor();
       // two patient details fewer: 4 rows = 2 pairs = 120 px
       await page.getByTestId('layout-patient-detail-remove-5').click();
       await page.getByTestId('layout-patient-detail-remove-4').click();
@@ -122,6 +124,19 @@ describe('report templates and layout', () => {
       await page.getByTestId('preview-watermark').filter({ hasText: 'DRAFT COPY' }).waitFor();
       await screenshot(page, 'report-layout-preview');
 
+      // the print document (renderReportDocument, as the print view and the PDF) with the same rules
+      await page.getByTestId('preview-tab-print').click();
+      const doc = page.frameLocator('[data-testid="layout-print-preview"]');
+      await doc.locator('[data-part="header"]').filter({ hasText: 'Centre Two Diagnostics' }).waitFor();
+      expect(await doc.locator('[data-part="header"]').evaluate((el) => (el as HTMLElement).style.height)).toBe(
+        '180px',
+      );
+      expect(await doc.locator('body').getAttribute('data-body-budget')).toBe(String(1000 - 180 - 100 - 120 - 300));
+      expect(await doc.locator('body').getAttribute('data-patient-block')).toBe('120');
+      await doc.locator('[data-part="watermark"]').filter({ hasText: 'DRAFT COPY' }).waitFor();
+      await screenshot(page, 'report-layout-print-document');
+      await page.getByTestId('preview-tab-page').click();
+
       // past the limits: the problem is shown and the layout cannot be saved
       await layout.setNumber('layout-footer-height', 250);
       await page.getByTestId('layout-problem').filter({ hasText: LAYOUT_MESSAGES.chromeTooTall }).waitFor();
@@ -134,7 +149,7 @@ describe('report templates and layout', () => {
       await shell.waitForToast(TEMPLATE_MESSAGES.layoutSaved);
       const saved = await admin.call(REPORTING_API.getReportConfig, { centreId: tenant().centres.c2 });
       expect(saved.isDefault).toBe(false);
-      expect(saved.layout.header.height).toBe(180);
+      expect(saved.layout.header).toMatchObject({ height: 180, text: 'Centre Two Diagnostics' });
       expect(saved.layout.body.patientDetails).toHaveLength(4);
       expect(saved.layout.body.waterMark).toEqual({ enable: true, text: 'DRAFT COPY', image: null });
       expect(saved.layout.footer).toMatchObject({

@@ -82,7 +82,13 @@ export const reportLayoutSchema = z
   .object({
     paperType: z.enum(PAPER_TYPES),
     header: z
-      .object({ enable: z.boolean(), logo: layoutFileSchema.nullable(), height: px(LAYOUT_LIMITS.headerHeight) })
+      .object({
+        enable: z.boolean(),
+        logo: layoutFileSchema.nullable(),
+        height: px(LAYOUT_LIMITS.headerHeight),
+        /** Beyond spec §3: a line beside the logo (the centre's name), as the print document shows it. */
+        text: text.nullable().default(null),
+      })
       .strict(),
     footer: z
       .object({
@@ -128,10 +134,11 @@ export type ReportLayout = z.infer<typeof reportLayoutSchema>;
 export const layoutHeaderHeight = (layout: Pick<ReportLayout, 'header'>): number =>
   layout.header.enable ? layout.header.height : 0;
 
-/** The footer's height on the page with its fields row (0 when disabled). */
+/** The footer's height on the page with its fields row when it shows fields (0 when disabled), as the print document. */
 export const layoutFooterHeight = (layout: Pick<ReportLayout, 'footer'>): number =>
   layout.footer.enable
-    ? layout.footer.height + (layout.footer.enableFooterFields ? layout.footer.footFieldsHeight : 0)
+    ? layout.footer.height +
+      (layout.footer.enableFooterFields && layout.footer.footerFields.length > 0 ? layout.footer.footFieldsHeight : 0)
     : 0;
 
 /** Header + footer (+ footer fields) as far as enabled: what the page budget loses to the repeated parts. */
@@ -141,7 +148,7 @@ export const layoutChromeHeight = (layout: Pick<ReportLayout, 'header' | 'footer
 /** The layout a centre has until one is saved (what /get/reportconfig answers then). */
 export const DEFAULT_REPORT_LAYOUT: ReportLayout = Object.freeze({
   paperType: 'A4',
-  header: { enable: true, logo: null, height: 120 },
+  header: { enable: true, logo: null, height: 120, text: null },
   footer: {
     enable: true,
     height: 60,

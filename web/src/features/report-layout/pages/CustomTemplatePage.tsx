@@ -137,7 +137,6 @@ export function CustomTemplatePage() {
 function LayoutEditor({ config }: { config: ReportConfig }) {
   const queryClient = useQueryClient();
   const centreId = config.centreId;
-  const [centreName, setCentreName] = useState('Centre name');
   const [layout, setLayout] = useState<ReportLayout>(() => structuredClone(config.layout));
   const [local, setLocal] = useState<Partial<PreviewImages>>({});
   const upload = useLayoutImageUpload(centreId);
@@ -241,11 +240,6 @@ function LayoutEditor({ config }: { config: ReportConfig }) {
                 allowDeselect={false}
                 data-testid="layout-paper-type"
               />
-              <TextInput
-                label="Centre name in the preview header"
-                value={centreName}
-                onChange={(e) => setCentreName(e.currentTarget.value)}
-              />
             </Group>
           </Section>
           <Section title="Header" testId="layout-header">
@@ -265,6 +259,17 @@ function LayoutEditor({ config }: { config: ReportConfig }) {
               onChange={(v) => set((l) => void (l.header.height = Number(v) || 0))}
               disabled={!layout.header.enable}
               data-testid="layout-header-height"
+            />
+            <TextInput
+              label="Header text"
+              description="Shown beside the logo, e.g. the centre's name"
+              value={layout.header.text ?? ''}
+              onChange={(e) => {
+                const text = e.currentTarget.value;
+                set((l) => void (l.header.text = text || null));
+              }}
+              disabled={!layout.header.enable}
+              data-testid="layout-header-text"
             />
             {imageControl('headerLogo', 'logo', layout.header.logo !== null, () => {
               setLocal((l) => ({ ...l, headerLogo: null }));
@@ -529,7 +534,7 @@ function LayoutEditor({ config }: { config: ReportConfig }) {
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 6 }}>
         <div style={{ position: 'sticky', top: 80 }}>
-          <LayoutPreview layout={layout} images={images} centreName={centreName} />
+          <LayoutPreview layout={layout} images={images} centreName={layout.header.text ?? ''} />
         </div>
       </Grid.Col>
     </Grid>
