@@ -201,8 +201,8 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   route(CONSOLE_ROUTES.doctorsEdit, 'Edit Doctor', requirement('DOCTOR', EDIT), 'available'),
   route(CONSOLE_ROUTES.doctorsView, 'Doctor', requirement('DOCTOR', VIEW), 'available'),
   // Report templates
-  route(CONSOLE_ROUTES.reportTemplates, 'Report Templates', requirement('TEMPLATES', VIEW)),
-  route(CONSOLE_ROUTES.customTemplate, 'Custom Template', requirement('TEMPLATES', CREATE, EDIT)),
+  route(CONSOLE_ROUTES.reportTemplates, 'Report Templates', requirement('TEMPLATES', VIEW), 'available'),
+  route(CONSOLE_ROUTES.customTemplate, 'Custom Template', requirement('TEMPLATES', CREATE, EDIT), 'available'),
   // Profile
   route(CONSOLE_ROUTES.profile, 'Profile', requirement('PROFILE', SPECIFIC.VIEW_PROFILE), 'available'),
   route(
