@@ -58,7 +58,6 @@ export class PdfRenderer implements OnApplicationShutdown {
       await context.route('**/*', (route) => route.abort());
       const page = await context.newPage();
       await page.setContent(html, { waitUntil: 'load', timeout: 30_000 });
-      await page.emulateMedia({ media: 'print' });
       const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
       return { pdf, pages: pdfPageCount(pdf), ms: Math.round(performance.now() - started) };
     } finally {
