@@ -47,6 +47,7 @@ export * from './reporting/template-endpoints.js';
 export * from './reporting/layout-endpoints.js';
 export * from './reporting/output-endpoints.js';
 export * from './reporting/critical-endpoints.js';
+export * from './reporting/critical-entities.js';
 export * from './billing/endpoints.js';
 export * from './lims/endpoints.js';
 export * from './imaging/states.js';
