@@ -53,7 +53,6 @@ export function buildHl7OruR01(r: InteropReport, options: Hl7Options): string {
     .buildMSH({
       msh_3: RAYWORKS_APPLICATION,
       msh_4: e(r.centreName ?? RAYWORKS_APPLICATION).slice(0, 180),
-      msh_7: hl7Timestamp(options.now),
       msh_9_1: 'ORU',
       msh_9_2: 'R01',
       msh_9_3: 'ORU_R01',
@@ -61,6 +60,7 @@ export function buildHl7OruR01(r: InteropReport, options: Hl7Options): string {
       msh_11_1: 'P',
     })
     .toMessage();
+  message.set('MSH.7', hl7Timestamp(options.now));
   const segment = (name: string, fields: Record<number, string>) => {
     const s = message.addSegment(name);
     for (const [n, value] of Object.entries(fields)) if (value !== '') s.set(`${name}.${n}`, value);

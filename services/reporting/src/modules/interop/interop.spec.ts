@@ -119,6 +119,7 @@ describe('buildHl7OruR01', () => {
     expect(msh.getField(9).getComponent(2)).toBe('R01');
     expect(msh.getField(10).toString()).toBe('CTRL-1');
     expect(msh.getField(12).toString()).toBe('2.5');
+    expect(msh.getField(7).toString()).toBe('20261127100600+0000');
     const pid = parsed.getSegment('PID')!;
     // the separators in the patient ID and name are escaped: one component each
     expect(pid.getField(3).getComponent(1)).toBe('MRN\\F\\77');
