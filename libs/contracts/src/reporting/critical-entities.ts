@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLE_CODES } from '../access/roles.js';
 import { CRITICAL_ALERT_STATUSES } from './states.js';
 
 const id = z.uuid();
@@ -38,6 +39,22 @@ export const criticalSettingsSchema = z.object({
   isDefault: z.boolean(),
 });
 export type CriticalSettings = z.infer<typeof criticalSettingsSchema>;
+
+/**
+ * Who may acknowledge a critical result (with the case in their reach) and whose console shows the centre's open
+ * alerts: the centre side — its admins, its reception, its group's and the company's admins, the fusion centre side.
+ */
+export const CRITICAL_ACKNOWLEDGING_ROLES: readonly string[] = [
+  ROLE_CODES.CENTER_ADMIN,
+  ROLE_CODES.GROUP_CENTER_ADMIN,
+  ROLE_CODES.GROUP_ADMIN,
+  ROLE_CODES.RECEPTIONIST,
+  ROLE_CODES.ADMIN,
+  ROLE_CODES.SUPER_ADMIN,
+  ROLE_CODES.FUSION_GROUP_ADMIN,
+  ROLE_CODES.FUSION_GROUP_CENTER,
+  ROLE_CODES.FUSION_CENTER,
+];
 
 /** The finding text a radiologist writes (plain text; no patient name is needed: the alert is bound to the case). */
 export const CRITICAL_FINDING_MAX = 2000;

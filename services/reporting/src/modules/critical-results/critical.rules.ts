@@ -1,4 +1,9 @@
-import { CRITICAL_ESCALATION_MINUTES, ROLE_CODES, type CriticalAlertStatus } from '@rayworks/contracts';
+import {
+  CRITICAL_ACKNOWLEDGING_ROLES,
+  CRITICAL_ESCALATION_MINUTES,
+  ROLE_CODES,
+  type CriticalAlertStatus,
+} from '@rayworks/contracts';
 
 /**
  * Who is told of a critical result, who may acknowledge it, and when it escalates (docs/decisions/0187, 0188).
@@ -28,17 +33,7 @@ export const NOTIFIED_CENTRE_ROLES: readonly string[] = [R.CENTER_ADMIN, R.GROUP
 /** Who an escalation goes to: the centre's admins. */
 export const ESCALATION_CENTRE_ROLES: readonly string[] = [R.CENTER_ADMIN, R.GROUP_CENTER_ADMIN];
 /** Who may acknowledge (with the case in their reach): the centre side, its group's and the company's admins. */
-export const ACKNOWLEDGING_ROLES: readonly string[] = [
-  R.CENTER_ADMIN,
-  R.GROUP_CENTER_ADMIN,
-  R.GROUP_ADMIN,
-  R.RECEPTIONIST,
-  R.ADMIN,
-  R.SUPER_ADMIN,
-  R.FUSION_GROUP_ADMIN,
-  R.FUSION_GROUP_CENTER,
-  R.FUSION_CENTER,
-];
+export const ACKNOWLEDGING_ROLES: readonly string[] = CRITICAL_ACKNOWLEDGING_ROLES;
 /** The fallbacks, in order, when a centre has nobody of the roles above: the group's admins, then the company's. */
 const GROUP_ADMIN_ROLES: readonly string[] = [R.GROUP_ADMIN];
 const COMPANY_ADMIN_ROLES: readonly string[] = [R.ADMIN];
