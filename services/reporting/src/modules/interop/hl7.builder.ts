@@ -52,7 +52,7 @@ export function buildHl7OruR01(r: InteropReport, options: Hl7Options): string {
   const message = new HL7_2_5()
     .buildMSH({
       msh_3: RAYWORKS_APPLICATION,
-      msh_4: e(r.centreName ?? RAYWORKS_APPLICATION).slice(0, 180),
+      msh_4: RAYWORKS_APPLICATION,
       msh_9_1: 'ORU',
       msh_9_2: 'R01',
       msh_9_3: 'ORU_R01',
@@ -60,6 +60,8 @@ export function buildHl7OruR01(r: InteropReport, options: Hl7Options): string {
       msh_11_1: 'P',
     })
     .toMessage();
+  // set after the builder's checks: its length table is v2.1's (MSH-4 ≤ 20), a centre's name is longer
+  message.set('MSH.4', e(r.centreName ?? RAYWORKS_APPLICATION));
   message.set('MSH.7', hl7Timestamp(options.now));
   const segment = (name: string, fields: Record<number, string>) => {
     const s = message.addSegment(name);

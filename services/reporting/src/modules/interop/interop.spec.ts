@@ -30,7 +30,7 @@ const report: InteropReport = {
     studyInstanceUid: '1.2.840.113619.2.55.3.604688119.969.1268071029.320',
     accessionNumber: 'ACC-1',
   },
-  centreName: 'City Imaging',
+  centreName: 'City Imaging & Diagnostics Centre, North Wing',
   addenda: [],
 };
 const addendum = {
@@ -120,6 +120,7 @@ describe('buildHl7OruR01', () => {
     expect(msh.getField(10).toString()).toBe('CTRL-1');
     expect(msh.getField(12).toString()).toBe('2.5');
     expect(msh.getField(7).toString()).toBe('20261127100600+0000');
+    expect(msh.getField(4).toString()).toBe('City Imaging \\T\\ Diagnostics Centre, North Wing');
     const pid = parsed.getSegment('PID')!;
     // the separators in the patient ID and name are escaped: one component each
     expect(pid.getField(3).getComponent(1)).toBe('MRN\\F\\77');
