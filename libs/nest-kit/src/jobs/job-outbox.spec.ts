@@ -52,7 +52,7 @@ describe('JobOutbox.record', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('keeps a delayed job\'s due time in its meta (runAt), which the relay turns into the delay left', async () => {
+  it("keeps a delayed job's due time in its meta (runAt), which the relay turns into the delay left", async () => {
     const { manager, calls } = fakeManager(true);
     const before = Date.now();
     await outbox.record(manager, 'authMail', payload, { delayMs: 90_000 });

@@ -55,7 +55,9 @@ export class JobOutbox {
       'messaging.destination.name': definition.queue,
     });
     const runAt =
-      options.delayMs !== undefined && options.delayMs > 0 ? new Date(Date.now() + options.delayMs).toISOString() : null;
+      options.delayMs !== undefined && options.delayMs > 0
+        ? new Date(Date.now() + options.delayMs).toISOString()
+        : null;
     const meta = { ...(trace ? { trace } : {}), ...(runAt ? { runAt } : {}) };
     const stored = Object.keys(meta).length > 0 ? { ...parsed, meta } : parsed;
     const rows: Array<{ id: string }> = await manager.query(

@@ -25,7 +25,9 @@ interface CaughtMail {
   to: string[];
 }
 const mailsTo = async (address: string): Promise<CaughtMail[]> =>
-  (await (await fetch(`${infraEnv().smtpCatcherUrl}/messages?to=${encodeURIComponent(address)}`)).json()) as CaughtMail[];
+  (await (
+    await fetch(`${infraEnv().smtpCatcherUrl}/messages?to=${encodeURIComponent(address)}`)
+  ).json()) as CaughtMail[];
 const waitForMail = (address: string, subject: RegExp) =>
   eventually(
     async () => (await mailsTo(address)).filter((m) => subject.test(m.subject)),
@@ -81,7 +83,13 @@ async function reportRow(
       final ? 3 : 1,
       final?.html ?? '<p>draft</p>',
       final ? JSON.stringify({ doctorName: 'Dr Critical Reader', qualificationName: 'MD', signature: null }) : null,
-      JSON.stringify({ patientName: 'DOE^JOHN', mrID: `MR-${caseId.slice(0, 8)}`, gender: 'M', dateOfBirth: '19700101', registrationID: 'ACC-9' }),
+      JSON.stringify({
+        patientName: 'DOE^JOHN',
+        mrID: `MR-${caseId.slice(0, 8)}`,
+        gender: 'M',
+        dateOfBirth: '19700101',
+        registrationID: 'ACC-9',
+      }),
       JSON.stringify({ modality: 'CT', studyDescription: 'CT CHEST', studyDate: '20260101', bodyPart: 'CHEST' }),
       t.centres.c1,
       final ? new Date().toISOString() : null,
@@ -94,7 +102,13 @@ async function reportRow(
       t.tenantId,
       `INSERT INTO reporting.report_addenda (tenant_id, report_id, status, html, addendum_doctor_info, created_by, finalized_at)
        VALUES ($1, $2, 'FINAL', $3, $4, $5, now())`,
-      [t.tenantId, id, final.addendum, JSON.stringify({ doctorName: 'Dr Critical Reader' }), t.users[t.login('radiologist')]],
+      [
+        t.tenantId,
+        id,
+        final.addendum,
+        JSON.stringify({ doctorName: 'Dr Critical Reader' }),
+        t.users[t.login('radiologist')],
+      ],
     );
   return id;
 }
@@ -144,9 +158,11 @@ describe('critical results', () => {
     // reporting's read model of the company's users (from auth.user.v1)
     await eventually(
       () =>
-        tenantQuery<{ n: number }>(t.tenantId, `SELECT count(*)::int AS n FROM reporting.directory_users WHERE tenant_id = $1`, [
+        tenantQuery<{ n: number }>(
           t.tenantId,
-        ]),
+          `SELECT count(*)::int AS n FROM reporting.directory_users WHERE tenant_id = $1`,
+          [t.tenantId],
+        ),
       (rows) => rows[0]!.n >= Object.keys(t.users).length,
       { what: "the company's users in reporting.directory_users" },
     );
@@ -200,11 +216,16 @@ describe('critical results', () => {
       // the centre side sees it open; the radiologist may not acknowledge
       const open = await api.call(REPORTING_API.findCritical, { open: true }, { session: groupAdmin });
       expect(open.alerts.map((a) => a.id)).toContain(alert.id);
-      expect((await api.reply(REPORTING_API.acknowledgeCritical, { alertId: alert.id }, { session: radiologist })).status).toBe(403);
+      expect(
+        (await api.reply(REPORTING_API.acknowledgeCritical, { alertId: alert.id }, { session: radiologist })).status,
+      ).toBe(403);
 
       const acked = await api.reply(REPORTING_API.acknowledgeCritical, { alertId: alert.id }, { session: groupAdmin });
       expect([acked.status, acked.body.message]).toEqual([200, M.acknowledged]);
-      expect(acked.body.data).toMatchObject({ status: 'ACKNOWLEDGED', acknowledgedBy: t.users[t.login('group.admin')] });
+      expect(acked.body.data).toMatchObject({
+        status: 'ACKNOWLEDGED',
+        acknowledgedBy: t.users[t.login('group.admin')],
+      });
       const again = await api.reply(REPORTING_API.acknowledgeCritical, { alertId: alert.id }, { session: groupAdmin });
       expect([again.status, again.body.message]).toEqual([409, M.alreadyAcknowledged]);
       await eventually(
@@ -231,7 +252,9 @@ describe('critical results', () => {
       // another company's user: nothing pushed, nothing listed, 404 on the case and the alert
       expect(stranger.got).toEqual([]);
       expect((await flag(outsider, caseId)).status).toBe(404);
-      expect((await api.reply(REPORTING_API.acknowledgeCritical, { alertId: alert.id }, { session: outsider })).status).toBe(404);
+      expect(
+        (await api.reply(REPORTING_API.acknowledgeCritical, { alertId: alert.id }, { session: outsider })).status,
+      ).toBe(404);
       expect((await api.reply(REPORTING_API.findCritical, { caseId }, { session: outsider })).status).toBe(404);
       expect((await api.call(REPORTING_API.findCritical, {}, { session: outsider })).alerts).toEqual([]);
     } finally {
@@ -242,14 +265,24 @@ describe('critical results', () => {
 
   it('an alert nobody acknowledges escalates after the centre time to the centre admin (job, e-mail, socket, event)', async () => {
     // centre c1 escalates after 3 s (its own setting; the default stays 30 minutes)
-    expect((await api.call(REPORTING_API.getCriticalSettings, { centreId: t.centres.c1 }, { session: gca })).isDefault).toBe(true);
+    expect(
+      (await api.call(REPORTING_API.getCriticalSettings, { centreId: t.centres.c1 }, { session: gca })).isDefault,
+    ).toBe(true);
     const saved = await api.reply(
       REPORTING_API.saveCriticalSettings,
       { centreId: t.centres.c1, escalateAfterMinutes: 0.05 },
       { session: gca },
     );
     expect([saved.status, saved.body.message]).toEqual([200, M.settingsSaved]);
-    expect((await api.reply(REPORTING_API.saveCriticalSettings, { centreId: t.centres.c1, escalateAfterMinutes: 1 }, { session: reception })).status).toBe(403);
+    expect(
+      (
+        await api.reply(
+          REPORTING_API.saveCriticalSettings,
+          { centreId: t.centres.c1, escalateAfterMinutes: 1 },
+          { session: reception },
+        )
+      ).status,
+    ).toBe(403);
 
     const caseId = await assignedCase('c1');
     await reportRow(t, caseId, null);

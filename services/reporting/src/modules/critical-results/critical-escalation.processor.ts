@@ -48,7 +48,10 @@ export class CriticalEscalationProcessor implements OnModuleInit {
 
   async process({ alertId }: JobPayload<'reportingCriticalEscalation'>, { meta, job }: JobContext): Promise<string> {
     if (!meta.tenantId) throw new Error('reporting.critical-escalation job without a tenant');
-    const scope: TenantScope = { tenantId: meta.tenantId, actor: { type: 'system', id: 'reporting.critical-escalation' } };
+    const scope: TenantScope = {
+      tenantId: meta.tenantId,
+      actor: { type: 'system', id: 'reporting.critical-escalation' },
+    };
     const delayed = (job.opts?.delay ?? 0) > 0;
     return this.uow.change(scope, async (tx) => {
       const alert = await this.alerts.locked(tx, alertId);
@@ -86,7 +89,12 @@ export class CriticalEscalationProcessor implements OnModuleInit {
           target: { type: 'case', id: alert.caseId },
           details: { alertId: alert.id, recipients: to.length, escalateAfterMinutes: alert.escalateAfterMinutes },
         });
-        tx.afterCommit(() => this.push.send(row, admins.map((a) => a.id)));
+        tx.afterCommit(() =>
+          this.push.send(
+            row,
+            admins.map((a) => a.id),
+          ),
+        );
         done.push('escalated');
       }
       if (step.early) throw new EscalationNotDue(alert.id);

@@ -13,7 +13,14 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 
 function body(lines: [string, string | null][], intro: string, finding: string) {
   const shown = lines.filter((l): l is [string, string] => l[1] !== null && l[1] !== '');
-  const text = [intro, '', `Finding: ${finding}`, ...shown.map(([k, v]) => `${k}: ${v}`), '', 'Open Rayworks to acknowledge it.'].join('\n');
+  const text = [
+    intro,
+    '',
+    `Finding: ${finding}`,
+    ...shown.map(([k, v]) => `${k}: ${v}`),
+    '',
+    'Open Rayworks to acknowledge it.',
+  ].join('\n');
   const html = `<p>${esc(intro)}</p><p><strong>Finding:</strong> ${esc(finding)}</p><ul>${shown
     .map(([k, v]) => `<li>${esc(k)}: ${esc(v)}</li>`)
     .join('')}</ul><p>Open Rayworks to acknowledge it.</p>`;

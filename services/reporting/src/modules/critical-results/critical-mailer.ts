@@ -20,7 +20,10 @@ const mailEnv = z.object({
  */
 @Injectable()
 export class CriticalMailer implements OnApplicationShutdown {
-  private readonly env = mailEnv.parse({ SMTP_URL: process.env.SMTP_URL || undefined, MAIL_FROM: process.env.MAIL_FROM || undefined });
+  private readonly env = mailEnv.parse({
+    SMTP_URL: process.env.SMTP_URL || undefined,
+    MAIL_FROM: process.env.MAIL_FROM || undefined,
+  });
   private readonly transport: Transporter = nodemailer.createTransport(this.env.SMTP_URL);
 
   async send(mail: CriticalMail): Promise<void> {

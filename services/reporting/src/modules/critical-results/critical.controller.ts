@@ -16,7 +16,7 @@ export class CriticalController {
 
   @ApiContract(
     REPORTING_API.flagCritical,
-    "Flags a critical result on a case (its reading radiologist): the centre is told at once and must acknowledge",
+    'Flags a critical result on a case (its reading radiologist): the centre is told at once and must acknowledge',
   )
   async flag(
     @CurrentAccess() access: RequestAccess,
@@ -52,7 +52,10 @@ export class CriticalController {
     return apiOk(await this.critical.settings(access, body));
   }
 
-  @ApiContract(REPORTING_API.saveCriticalSettings, "Sets a centre's escalation time for unacknowledged critical results")
+  @ApiContract(
+    REPORTING_API.saveCriticalSettings,
+    "Sets a centre's escalation time for unacknowledged critical results",
+  )
   async saveSettings(
     @CurrentAccess() access: RequestAccess,
     @ContractBody(REPORTING_API.saveCriticalSettings) body: Body<'saveCriticalSettings'>,

@@ -16,7 +16,7 @@ export class CriticalRepository {
   async insert(tx: ChangeTx, row: Partial<CriticalAlertEntity>): Promise<CriticalAlertEntity> {
     const repo = tx.repo(CriticalAlertEntity);
     await repo.insert(row);
-    return (await repo.findOneByOrFail({ id: row.id! }));
+    return await repo.findOneByOrFail({ id: row.id! });
   }
 
   one(tx: ReadTx, id: string): Promise<CriticalAlertEntity | null> {

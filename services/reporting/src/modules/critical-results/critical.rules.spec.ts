@@ -74,9 +74,9 @@ describe('who may acknowledge', () => {
   it('not a radiologist, a typist, or anyone of another company', () => {
     expect(mayAcknowledge({ roleCodes: [R.CENTER_RADIOLOGIST], tenantId: company }, company)).toBe(false);
     expect(mayAcknowledge({ roleCodes: [R.TYPIST], tenantId: company }, company)).toBe(false);
-    expect(mayAcknowledge({ roleCodes: [R.CENTER_ADMIN], tenantId: '0190a0b2-7c4e-7a51-9f1e-3b2d9c1e4b02' }, company)).toBe(
-      false,
-    );
+    expect(
+      mayAcknowledge({ roleCodes: [R.CENTER_ADMIN], tenantId: '0190a0b2-7c4e-7a51-9f1e-3b2d9c1e4b02' }, company),
+    ).toBe(false);
     expect(mayAcknowledge({ roleCodes: [R.MARKETPLACE_RADIOLOGIST], tenantId: null }, company)).toBe(false);
     expect(seesCentreAlerts({ roleCodes: [R.CENTER_RADIOLOGIST] })).toBe(false);
   });

@@ -47,7 +47,9 @@ function recipients(people: readonly DirectoryPerson[], place: CasePlace, centre
     ? active.filter((p) => p.centreIds.includes(place.centreId!) && hasAny(p, centreRoles))
     : [];
   if (ofCentre.length > 0) return ofCentre;
-  const ofGroup = place.groupId ? active.filter((p) => p.groupId === place.groupId && hasAny(p, GROUP_ADMIN_ROLES)) : [];
+  const ofGroup = place.groupId
+    ? active.filter((p) => p.groupId === place.groupId && hasAny(p, GROUP_ADMIN_ROLES))
+    : [];
   if (ofGroup.length > 0) return ofGroup;
   return active.filter((p) => hasAny(p, COMPANY_ADMIN_ROLES));
 }
@@ -69,12 +71,16 @@ export const emailsOf = (people: readonly DirectoryPerson[]): string[] => [
 ];
 
 /** May this caller acknowledge? A centre-side role, in the case's own company (the reach is checked by cases). */
-export function mayAcknowledge(caller: { roleCodes: readonly string[]; tenantId: string | null }, caseTenantId: string) {
+export function mayAcknowledge(
+  caller: { roleCodes: readonly string[]; tenantId: string | null },
+  caseTenantId: string,
+) {
   return caller.tenantId === caseTenantId && hasAny(caller, ACKNOWLEDGING_ROLES);
 }
 
 /** Does this caller see the centre's alerts (the banner), or only those they flagged? */
-export const seesCentreAlerts = (caller: { roleCodes: readonly string[] }): boolean => hasAny(caller, ACKNOWLEDGING_ROLES);
+export const seesCentreAlerts = (caller: { roleCodes: readonly string[] }): boolean =>
+  hasAny(caller, ACKNOWLEDGING_ROLES);
 
 /** The escalation time of a centre: its own setting, else the default (CRITICAL_ESCALATE_AFTER_MINUTES or 30). */
 export function escalationMinutes(
@@ -83,7 +89,9 @@ export function escalationMinutes(
 ): number {
   if (centreSetting !== null) return centreSetting;
   const fromEnv = Number(env.CRITICAL_ESCALATE_AFTER_MINUTES);
-  return Number.isFinite(fromEnv) && fromEnv >= CRITICAL_ESCALATION_MINUTES.min && fromEnv <= CRITICAL_ESCALATION_MINUTES.max
+  return Number.isFinite(fromEnv) &&
+    fromEnv >= CRITICAL_ESCALATION_MINUTES.min &&
+    fromEnv <= CRITICAL_ESCALATION_MINUTES.max
     ? fromEnv
     : CRITICAL_ESCALATION_MINUTES.default;
 }

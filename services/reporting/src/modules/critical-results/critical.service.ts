@@ -92,7 +92,11 @@ export class CriticalService {
     });
   }
 
-  async acknowledge(access: RequestAccess, caller: Credentials, body: Body<'acknowledgeCritical'>): Promise<CriticalAlert> {
+  async acknowledge(
+    access: RequestAccess,
+    caller: Credentials,
+    body: Body<'acknowledgeCritical'>,
+  ): Promise<CriticalAlert> {
     const me = access.principal;
     const seen = await this.uow.read(access, (tx) => this.alerts.one(tx, body.alertId));
     if (!seen) throw new NotFoundException(M.alertNotFound);
@@ -125,7 +129,11 @@ export class CriticalService {
    * Alerts: of one case (any the caller may see: the case is checked with cases first), or — without a case — the
    * open and past alerts of the caller's centres for the centre side, and the ones they flagged for a radiologist.
    */
-  async find(access: RequestAccess, caller: Credentials, body: Body<'findCritical'>): Promise<{ alerts: CriticalAlert[] }> {
+  async find(
+    access: RequestAccess,
+    caller: Credentials,
+    body: Body<'findCritical'>,
+  ): Promise<{ alerts: CriticalAlert[] }> {
     const filter = { status: body.status, open: body.open };
     const audit = (id: string | null) => ({
       action: KIT_AUDIT_ACTIONS.patientDataRead,
@@ -137,7 +145,12 @@ export class CriticalService {
       const rows = await this.uow.read(
         caseCompanyScope(access, found.tenantId),
         (tx) => this.alerts.find(tx, { ...filter, caseId: found._id }),
-        { audit: { ...audit(found._id), actor: { userId: access.principal.userId, loginName: access.principal.loginName } } },
+        {
+          audit: {
+            ...audit(found._id),
+            actor: { userId: access.principal.userId, loginName: access.principal.loginName },
+          },
+        },
       );
       return { alerts: rows.map((r) => r.toAlert()) };
     }
@@ -205,7 +218,11 @@ export class CriticalService {
 }
 
 /** The report event of an escalation, for the worker (same shape as the service's). */
-export async function publishEscalated(tx: ChangeTx, alerts: CriticalRepository, alert: CriticalAlertEntity): Promise<void> {
+export async function publishEscalated(
+  tx: ChangeTx,
+  alerts: CriticalRepository,
+  alert: CriticalAlertEntity,
+): Promise<void> {
   const current = await alerts.caseReport(tx, alert.caseId);
   await tx.publish(REPORT_EVENTS.CriticalResultEscalated, alert.caseId, {
     reportId: current?.id ?? alert.reportId!,

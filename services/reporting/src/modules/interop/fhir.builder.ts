@@ -1,5 +1,12 @@
 import type { DiagnosticReport, Patient } from '@medplum/fhirtypes';
-import { fhirGender, htmlToText, isoDate, RAYWORKS_SYSTEM, reportHtmlDocument, type InteropReport } from './interop-report.js';
+import {
+  fhirGender,
+  htmlToText,
+  isoDate,
+  RAYWORKS_SYSTEM,
+  reportHtmlDocument,
+  type InteropReport,
+} from './interop-report.js';
 
 /** LOINC 18748-4 "Diagnostic imaging study": the kind of every Rayworks report. */
 export const FHIR_REPORT_CODE = { system: 'http://loinc.org', code: '18748-4', display: 'Diagnostic imaging study' };
@@ -19,7 +26,11 @@ export function buildFhirDiagnosticReport(r: InteropReport): DiagnosticReport {
     resourceType: 'Patient',
     id: 'patient',
     identifier: [
-      { type: { coding: [{ system: V2_0203, code: 'MR', display: 'Medical record number' }] }, system: `${RAYWORKS_SYSTEM}:patient-id`, value: r.patient.mrID },
+      {
+        type: { coding: [{ system: V2_0203, code: 'MR', display: 'Medical record number' }] },
+        system: `${RAYWORKS_SYSTEM}:patient-id`,
+        value: r.patient.mrID,
+      },
     ],
     name: [{ text: r.patient.patientName }],
     gender: fhirGender(r.patient.gender),
@@ -29,7 +40,10 @@ export function buildFhirDiagnosticReport(r: InteropReport): DiagnosticReport {
     ? [{ display: r.qualificationName ? `${r.doctorName}, ${r.qualificationName}` : r.doctorName }]
     : undefined;
   const effective = isoDate(r.study.studyDate);
-  const text = [htmlToText(r.reportHTML), ...r.addenda.map((a) => `Addendum (${a.finalizedAt}):\n${htmlToText(a.html)}`)]
+  const text = [
+    htmlToText(r.reportHTML),
+    ...r.addenda.map((a) => `Addendum (${a.finalizedAt}):\n${htmlToText(a.html)}`),
+  ]
     .filter((t) => t.length > 0)
     .join('\n\n');
   const report: DiagnosticReport = {

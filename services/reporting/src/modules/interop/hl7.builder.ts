@@ -93,8 +93,14 @@ export function buildHl7OruR01(r: InteropReport, options: Hl7Options): string {
   observation('FT', HL7_REPORT_OBSERVATION, hl7Escape(htmlToText(r.reportHTML), { lineBreaks: true }), r.finalizedAt);
   for (const a of r.addenda) {
     const head = `Addendum${a.doctorName ? ` by ${a.doctorName}` : ''} (${a.finalizedAt})`;
-    observation('FT', HL7_REPORT_OBSERVATION, hl7Escape(`${head}\n${htmlToText(a.html)}`, { lineBreaks: true }), a.finalizedAt);
+    observation(
+      'FT',
+      HL7_REPORT_OBSERVATION,
+      hl7Escape(`${head}\n${htmlToText(a.html)}`, { lineBreaks: true }),
+      a.finalizedAt,
+    );
   }
-  if (r.study.studyInstanceUid) observation('ST', HL7_STUDY_UID_OBSERVATION, e(r.study.studyInstanceUid), r.finalizedAt);
+  if (r.study.studyInstanceUid)
+    observation('ST', HL7_STUDY_UID_OBSERVATION, e(r.study.studyInstanceUid), r.finalizedAt);
   return message.toString();
 }

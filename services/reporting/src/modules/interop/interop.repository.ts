@@ -2,7 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import { typedRows, type ReadTx } from '@rayworks/nest-kit';
 
-const text = z.string().nullable().optional().transform((v) => v ?? null);
+const text = z
+  .string()
+  .nullable()
+  .optional()
+  .transform((v) => v ?? null);
 const when = z.union([z.date(), z.string()]).transform((v) => new Date(v).toISOString());
 
 const reportRow = z.object({

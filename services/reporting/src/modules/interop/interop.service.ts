@@ -65,10 +65,20 @@ export class InteropService {
 
   async hl7(access: RequestAccess, caller: Credentials, caseId: string): Promise<{ message: string }> {
     const report = await this.load(access, caller, caseId, 'hl7');
-    return { message: buildHl7OruR01(report, { controlId: randomUUID().replace(/-/g, '').slice(0, 20), now: new Date().toISOString() }) };
+    return {
+      message: buildHl7OruR01(report, {
+        controlId: randomUUID().replace(/-/g, '').slice(0, 20),
+        now: new Date().toISOString(),
+      }),
+    };
   }
 
-  private async load(access: RequestAccess, caller: Credentials, caseId: string, format: string): Promise<InteropReport> {
+  private async load(
+    access: RequestAccess,
+    caller: Credentials,
+    caseId: string,
+    format: string,
+  ): Promise<InteropReport> {
     const found = await this.cases.find(access, caller, caseId);
     return this.uow.read(
       caseCompanyScope(access, found.tenantId),

@@ -67,7 +67,9 @@ describe('buildFhirDiagnosticReport', () => {
     expect(fhir.performer?.[0]?.display).toBe('Dr Asha Rao, MD Radiology');
     expect(fhir.imagingStudy?.[0]?.identifier?.value).toBe(`urn:oid:${report.study.studyInstanceUid}`);
     expect(fhir.identifier).toEqual(expect.arrayContaining([expect.objectContaining({ value: 'ACC-1' })]));
-    expect(fhir.conclusion).toContain('Findings: a 3 cm mass | left upper lobe ^ with pleural effusion & no rib fracture.');
+    expect(fhir.conclusion).toContain(
+      'Findings: a 3 cm mass | left upper lobe ^ with pleural effusion & no rib fracture.',
+    );
     const html = Buffer.from(fhir.presentedForm![0]!.data!, 'base64').toString('utf8');
     expect(fhir.presentedForm![0]!.contentType).toBe('text/html');
     expect(html).toContain('<h2>CT Chest</h2>');
@@ -147,7 +149,12 @@ describe('buildHl7OruR01', () => {
     expect(value.toString()).toContain('\\.br\\- Follow-up \\R\\ 2 weeks \\E\\ urgent');
     expect(obx[1]!.getField(3).getComponent(1)).toBe('110180');
     expect(obx[1]!.getField(5).toString()).toBe(report.study.studyInstanceUid);
-    expect(text.split('\r').filter(Boolean).map((s) => s.slice(0, 3))).toEqual(['MSH', 'PID', 'OBR', 'OBX', 'OBX']);
+    expect(
+      text
+        .split('\r')
+        .filter(Boolean)
+        .map((s) => s.slice(0, 3)),
+    ).toEqual(['MSH', 'PID', 'OBR', 'OBX', 'OBX']);
   });
 
   it('reports the result as corrected (C) with one more OBX per final addendum', () => {

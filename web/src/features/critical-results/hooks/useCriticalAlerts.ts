@@ -55,8 +55,7 @@ export function useOpenCriticalAlerts(enabled: boolean) {
 export function useAcknowledgeCritical() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (alertId: string) =>
-      callApi(REPORTING_API.acknowledgeCritical, { body: { alertId } }),
+    mutationFn: async (alertId: string) => callApi(REPORTING_API.acknowledgeCritical, { body: { alertId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: criticalAlertsKey }),
   });
 }
