@@ -2,7 +2,6 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { z } from 'zod';
 import { ApiClient, ApiError, type Credentials } from '@rayworks/api-client';
 import { CASE_MESSAGES, CASES_API, SERVICE_PORTS, type Case } from '@rayworks/contracts';
-import type { RequestAccess } from '@rayworks/nest-kit';
 
 /** Where the cases service answers (SERVICE_URL_CASES; by default its local port on the loopback). */
 export const casesUrlOf = (env: Record<string, string | undefined> = process.env): string =>
@@ -17,15 +16,14 @@ export type SeenCase = Case & { tenantId: string };
 
 /**
  * The case as the caller may see it: cases' /cases/findOne with the caller's own credentials (cases applies its
- * reach: 404 otherwise), and the company the work around it runs in (the case's `companyId`; a caller of the case's
- * own company when cases does not say). The shared CasesClient of the reports module does the same; this one keeps
- * critical results independent of it.
+ * reach: 404 otherwise), with the company the work around it runs in (the case's `companyId`). The reports module's
+ * CasesClient asks the same; this one adds the company as `tenantId` for the critical and interop modules.
  */
 @Injectable()
 export class CriticalCasesClient {
   private readonly client = new ApiClient({ baseUrl: () => casesUrlOf(), renewTokens: false });
 
-  async find(access: RequestAccess, caller: Credentials, caseId: string): Promise<SeenCase> {
+  async find(caller: Credentials, caseId: string): Promise<SeenCase> {
     let found: Case;
     try {
       found = await this.client.call(CASES_API.findOneCase, { _id: caseId }, { session: caller, encrypted: false });
@@ -34,8 +32,6 @@ export class CriticalCasesClient {
         throw new NotFoundException(CASE_MESSAGES.notFound);
       throw error;
     }
-    const companyId = (found as Case & { companyId?: string | null }).companyId ?? access.principal.tenantId;
-    if (!companyId) throw new NotFoundException(CASE_MESSAGES.notFound);
-    return { ...found, tenantId: companyId };
+    return { ...found, tenantId: found.companyId };
   }
 }

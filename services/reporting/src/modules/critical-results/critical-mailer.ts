@@ -1,6 +1,5 @@
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import nodemailer, { type Transporter } from 'nodemailer';
-import { z } from 'zod';
+import { Inject, Injectable } from '@nestjs/common';
+import { Mailer } from '@rayworks/nest-kit';
 
 export interface CriticalMail {
   to: string[];
@@ -9,29 +8,16 @@ export interface CriticalMail {
   html: string;
 }
 
-const mailEnv = z.object({
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).default('smtp://127.0.0.1:1025'),
-  MAIL_FROM: z.string().min(3).default('Rayworks <no-reply@rayworks.local>'),
-});
-
 /**
- * Sends critical result e-mail over SMTP (SMTP_URL, MAIL_FROM; locally the catcher of deploy/local), as auth's
- * Mailer does. To be replaced by the kit's shared Mailer (libs/nest-kit/src/mail) once it is there.
+ * Critical result e-mail through the kit Mailer (one SMTP transport per process, provided by reporting's
+ * OutputConfigModule from SMTP_URL / MAIL_FROM): one message to all the recipients; nothing to send without any.
  */
 @Injectable()
-export class CriticalMailer implements OnApplicationShutdown {
-  private readonly env = mailEnv.parse({
-    SMTP_URL: process.env.SMTP_URL || undefined,
-    MAIL_FROM: process.env.MAIL_FROM || undefined,
-  });
-  private readonly transport: Transporter = nodemailer.createTransport(this.env.SMTP_URL);
+export class CriticalMailer {
+  constructor(@Inject(Mailer) private readonly mailer: Mailer) {}
 
   async send(mail: CriticalMail): Promise<void> {
     if (mail.to.length === 0) return;
-    await this.transport.sendMail({ from: this.env.MAIL_FROM, ...mail });
-  }
-
-  onApplicationShutdown(): void {
-    this.transport.close();
+    await this.mailer.send({ ...mail, to: mail.to.join(', ') });
   }
 }

@@ -47,7 +47,7 @@ export class CriticalService {
   ) {}
 
   async flag(access: RequestAccess, caller: Credentials, body: Body<'flagCritical'>): Promise<CriticalAlert> {
-    const found = await this.cases.find(access, caller, body.caseId);
+    const found = await this.cases.find(caller, body.caseId);
     const me = access.principal;
     if (found.radiologistId !== me.userId) throw new ForbiddenException(M.notReader);
     return this.uow.change(caseCompanyScope(access, found.tenantId), async (tx) => {
@@ -101,7 +101,7 @@ export class CriticalService {
     const seen = await this.uow.read(access, (tx) => this.alerts.one(tx, body.alertId));
     if (!seen) throw new NotFoundException(M.alertNotFound);
     // the case must be in the caller's reach (cases says 404 otherwise), and the caller on the centre's side
-    await this.cases.find(access, caller, seen.caseId);
+    await this.cases.find(caller, seen.caseId);
     if (!mayAcknowledge(me, seen.tenantId)) throw new ForbiddenException(M.notCentreSide);
     return this.uow.change(access, async (tx) => {
       const current = await this.alerts.locked(tx, seen.id);
@@ -141,7 +141,7 @@ export class CriticalService {
       details: { read: 'critical_alerts' },
     });
     if (body.caseId) {
-      const found = await this.cases.find(access, caller, body.caseId);
+      const found = await this.cases.find(caller, body.caseId);
       const rows = await this.uow.read(
         caseCompanyScope(access, found.tenantId),
         (tx) => this.alerts.find(tx, { ...filter, caseId: found._id }),

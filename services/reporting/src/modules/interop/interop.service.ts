@@ -79,7 +79,7 @@ export class InteropService {
     caseId: string,
     format: string,
   ): Promise<InteropReport> {
-    const found = await this.cases.find(access, caller, caseId);
+    const found = await this.cases.find(caller, caseId);
     return this.uow.read(
       caseCompanyScope(access, found.tenantId),
       async (tx) => {
