@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CASES_API, REPORTING_API, type Case } from '@rayworks/contracts';
-import { buildStudyFolder, eventually, stowFiles, tenantQuery } from '@rayworks/testing';
+import { buildStudyFolder, eventually, stowFiles } from '@rayworks/testing';
 import { LoginPage } from '../pom/LoginPage';
 import { Shell } from '../pom/Shell';
 import { ApiSession } from '../requests/auth-api';
@@ -53,14 +53,9 @@ describe('critical results', () => {
       await admin.call(CASES_API.assignCases, { cases: [{ _id: c._id, version: c.version }], radiologistId })
     ).results;
     expect(result!.status).toBe('success');
-    // the case's report, as the editor opens it (reporting.reports; the reports module's /get/reportdata does this)
-    await tenantQuery(
-      tenant().tenantId,
-      `INSERT INTO reporting.reports (tenant_id, case_id, patient, study, centre_id)
-       VALUES ($1, $2, '{}'::jsonb, '{}'::jsonb, $3) ON CONFLICT (case_id) DO NOTHING`,
-      [tenant().tenantId, c._id, c.centreId],
-    );
     radiologist = await ApiSession.login(tenant().login('radiologist'), TEST_PASSWORD);
+    // the case's report, as the editor opens it
+    await radiologist.call(REPORTING_API.getReportData, { caseId: c._id });
   }, 150_000);
 
   afterAll(async () => {
