@@ -362,7 +362,8 @@ describe('critical results', () => {
     const { message } = await api.call(REPORTING_API.reportHl7, { caseId }, { session: reception });
     const parsed = Hl7Message.parse(message);
     expect(parsed.getSegment('MSH')!.getField(9).toString()).toBe('ORU^R01^ORU_R01');
-    expect(parsed.getSegment('PID')!.getField(3).getComponent(1)).toBe(`MR-${caseId.slice(0, 8)}`);
+    // the patient block the reports module took from the case at /get/reportdata
+    expect(parsed.getSegment('PID')!.getField(3).getComponent(1)).toBe(c.patientId);
     expect(parsed.getSegment('OBR')!.getField(3).getComponent(1)).toBe(reportId);
     expect(parsed.getSegment('OBR')!.getField(25).toString()).toBe('C');
     const obx = parsed.getAllSegments('OBX');
