@@ -14,6 +14,7 @@ node scripts/stack.mjs migrate
 bash scripts/seed-demo.sh
 node scripts/stack.mjs start
 node scripts/seed-demo-studies.mjs || echo "[demo] the demo studies were not stored (see above): the worklist starts empty" >&2
+node scripts/seed-demo-reporting.mjs || echo "[demo] the demo report templates and layouts were not stored (see above)" >&2
 cat <<MSG
 
 Rayworks is running.

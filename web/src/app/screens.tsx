@@ -28,6 +28,9 @@ const caseDetails = () => import('../features/case-details/pages');
 const dashboards = () => import('../features/dashboards/pages');
 const fusionCases = () => import('../features/fusion-cases/pages');
 const viewer = () => import('../features/viewer/pages');
+const reportTemplates = () => import('../features/report-templates/pages');
+const reportLayout = () => import('../features/report-layout/pages');
+const reportPrint = () => import('../features/report-print/pages');
 
 export const SCREENS: Record<string, Screen> = {
   [CONSOLE_ROUTES.groups]: page(groups, 'GroupsPage'),
@@ -75,6 +78,9 @@ export const SCREENS: Record<string, Screen> = {
   [CONSOLE_ROUTES.dashboards]: page(dashboards, 'DashboardsPage'),
   [CONSOLE_ROUTES.fccases]: page(fusionCases, 'FusionCasesPage'),
   [CONSOLE_ROUTES.dicomviewer]: page(viewer, 'ViewerPage'),
+  [CONSOLE_ROUTES.reportTemplates]: page(reportTemplates, 'ReportTemplatesPage'),
+  [CONSOLE_ROUTES.customTemplate]: page(reportLayout, 'CustomTemplatePage'),
+  [CONSOLE_ROUTES.printReport]: page(reportPrint, 'ReportPrintPage'),
 
   [CONSOLE_ROUTES.companies]: page(companies, 'CompaniesPage'),
   [CONSOLE_ROUTES.companiesAdd]: page(companies, 'AddCompanyPage'),

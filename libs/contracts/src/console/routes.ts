@@ -51,6 +51,8 @@ export const CONSOLE_ROUTES = {
   casesView: '/cases/view/:id',
   fccases: '/fccases',
   dicomviewer: '/dicomviewer',
+  // a report's print view (issue 12, docs/decisions/0185): not in spec §2, opened from the report editor
+  printReport: '/print/report/:reportId',
   holidayCalender: '/holidayCalender',
   dashboards: '/dashboards',
   referrals: '/referrals',
@@ -179,6 +181,13 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
     'available',
     true,
   ),
+  route(
+    CONSOLE_ROUTES.printReport,
+    'Print Report',
+    requirement('WORKLIST', WORKLIST.REPORT_VIEW, WORKLIST.DOWNLOAD_PRINT),
+    'available',
+    true,
+  ),
   route(CONSOLE_ROUTES.holidayCalender, 'Holiday Calender', requirement('FINANCE', SPECIFIC.HOLIDAY_CALENDAR_VIEW)),
   route(CONSOLE_ROUTES.dashboards, 'Dashboards', requirement('DASHBOARD', VIEW), 'available'),
   // Referrals
@@ -192,8 +201,8 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   route(CONSOLE_ROUTES.doctorsEdit, 'Edit Doctor', requirement('DOCTOR', EDIT), 'available'),
   route(CONSOLE_ROUTES.doctorsView, 'Doctor', requirement('DOCTOR', VIEW), 'available'),
   // Report templates
-  route(CONSOLE_ROUTES.reportTemplates, 'Report Templates', requirement('TEMPLATES', VIEW)),
-  route(CONSOLE_ROUTES.customTemplate, 'Custom Template', requirement('TEMPLATES', CREATE, EDIT)),
+  route(CONSOLE_ROUTES.reportTemplates, 'Report Templates', requirement('TEMPLATES', VIEW), 'available'),
+  route(CONSOLE_ROUTES.customTemplate, 'Custom Template', requirement('TEMPLATES', CREATE, EDIT), 'available'),
   // Profile
   route(CONSOLE_ROUTES.profile, 'Profile', requirement('PROFILE', SPECIFIC.VIEW_PROFILE), 'available'),
   route(

@@ -182,3 +182,35 @@ describe('renderReportDocument', () => {
     expect(escapeHtml(null)).toBe('');
   });
 });
+
+describe('renderReportDocument footer fields', () => {
+  it("fills the signer's fields of a FINAL report from doctorInfo and the finalize date", () => {
+    const base = layout();
+    const l: PrintLayout = {
+      ...base,
+      footer: {
+        ...base.footer,
+        footerFields: [
+          { label: 'Reported by', value: '', type: 'doctorName' },
+          { label: 'Qualification', value: '', type: 'qualificationName' },
+          { label: 'Date', value: '', type: 'date' },
+          { label: 'Sign', value: '', type: 'signature' },
+          { label: 'Phone', value: '<123>', type: 'text' },
+        ],
+      },
+    };
+    const html = renderReportDocument({ report: report(), layout: l, assets: { signature: PNG } });
+    expect(html).toContain('<span class="footer-field-value">Dr. A &#60;b&#62;Rao&#60;/b&#62;</span>');
+    expect(html).toContain('<span class="footer-field-value">MD</span>');
+    expect(html).toContain('<span class="footer-field-value">27 Nov 2026, 12:00 PM</span>');
+    expect(html).toContain('<img class="footer-signature"');
+    expect(html).toContain('<span class="footer-field-value">&#60;123&#62;</span>');
+    const draft = renderReportDocument({
+      report: report({ status: 'IN_REVIEW' }),
+      layout: l,
+      assets: { signature: PNG },
+    });
+    expect(draft).not.toContain('class="footer-signature"');
+    expect(draft).not.toContain('27 Nov 2026, 12:00 PM');
+  });
+});

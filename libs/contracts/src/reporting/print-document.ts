@@ -212,11 +212,29 @@ export function renderReportDocument({ report, layout, assets = {} }: RenderRepo
   } else if (layout.footer.contentType === 'text') {
     footerContent = layout.footer.text ? `<div class="footer-text">${escapeHtml(layout.footer.text)}</div>` : '';
   }
+  const signer = report.status === 'FINAL' ? report.doctorInfo : null;
+  /** A footer field's value by its type (layout.ts FOOTER_FIELD_TYPES): written text, or the signer's facts. */
+  const footerFieldValue = (f: { value: string; type?: string | null }): string => {
+    switch (f.type) {
+      case 'doctorName':
+        return escapeHtml(signer?.doctorName ?? f.value);
+      case 'qualificationName':
+        return escapeHtml(signer?.qualificationName ?? f.value);
+      case 'date':
+        return escapeHtml(signer ? formatReportDate(report.finalizedAt ?? null, timeZone) : f.value);
+      case 'signature':
+        return signer && signature
+          ? `<img class="footer-signature" alt="Signature" src="${escapeHtml(signature)}">`
+          : '';
+      default:
+        return escapeHtml(f.value);
+    }
+  };
   const footerFields = footerFieldsShown
     ? `<div class="footer-fields" style="height:${footerFieldsHeight}px">${(layout.footer.footerFields ?? [])
         .map(
           (f) =>
-            `<div class="footer-field"><span class="footer-field-label">${escapeHtml(f.label)}</span> <span class="footer-field-value">${escapeHtml(f.value)}</span></div>`,
+            `<div class="footer-field"><span class="footer-field-label">${escapeHtml(f.label)}</span> <span class="footer-field-value">${footerFieldValue(f)}</span></div>`,
         )
         .join('')}</div>`
     : '';
@@ -291,6 +309,7 @@ body { font-family: -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helve
 .footer-fields { display: flex; flex-wrap: wrap; gap: 4px 24px; align-items: center; font-size: 11px; overflow: hidden; }
 .footer-content { display: flex; align-items: center; justify-content: center; overflow: hidden; font-size: 11px; text-align: center; }
 .footer-logo { max-height: 100%; max-width: 100%; object-fit: contain; }
+.footer-signature { max-height: 28px; vertical-align: middle; }
 .watermark { position: fixed; top: 0; bottom: 0; left: 0; right: 0; display: flex; align-items: center; justify-content: center; z-index: 0; pointer-events: none; }
 .watermark span { font-size: 96px; font-weight: 700; color: rgba(0,0,0,0.08); transform: rotate(-35deg); white-space: nowrap; }
 .watermark img { max-width: 60%; max-height: 60%; opacity: 0.08; }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminMessages } from '../auth/messages.js';
 
 /**
  * Report templates and text macros (docs/decisions/0178-report-templates.md, 0179-text-macros.md). A template
@@ -23,13 +24,11 @@ export const TEMPLATE_LIMITS = {
 } as const;
 
 export const TEMPLATE_MESSAGES = {
-  created: 'Template Created Successfully',
-  updated: 'Template Updated Successfully',
-  activated: 'Template Activated Successfully',
-  inactivated: 'Template Inactivated Successfully',
+  // the console's activate/inactivate confirmations (adminMessages) and the server's answers agree
+  ...adminMessages('Template'),
   notFound: 'Template not found',
-  macroCreated: 'Macro Created Successfully',
-  macroUpdated: 'Macro Updated Successfully',
+  macroCreated: adminMessages('Macro').created,
+  macroUpdated: adminMessages('Macro').updated,
   macroDeleted: 'Macro Deleted Successfully',
   macroNotFound: 'Macro not found',
   macroCodeTaken: 'A macro with this code already exists',

@@ -50,11 +50,11 @@ describe('the reach rule (who sees which case)', () => {
       'c.tenant_id = :p0::uuid AND c.centre_id = ANY(:p1::uuid[])',
     ],
     [
-      'radiologist',
+      'radiologist (theirs, and the review queue of their centres)',
       ROLE_CODES.CENTER_RADIOLOGIST,
       'centre',
       'assignedRadiologist',
-      'c.radiologist_id = :p0 AND c.tenant_id = :p1::uuid AND c.centre_id = ANY(:p2::uuid[])',
+      '(c.radiologist_id = :p0 OR (c.status = :p2 AND c.centre_id = ANY(:p1::uuid[]))) AND c.tenant_id = :p3::uuid AND c.centre_id = ANY(:p4::uuid[])',
     ],
     [
       'junior radiologist',
@@ -64,11 +64,11 @@ describe('the reach rule (who sees which case)', () => {
       'c.radiologist_id = :p0 AND c.tenant_id = :p1::uuid AND c.centre_id = ANY(:p2::uuid[])',
     ],
     [
-      'typist',
+      'typist (theirs, and the typing pool of their centres)',
       ROLE_CODES.TYPIST,
       'centre',
       'assignedTypist',
-      'c.typist_id = :p0 AND c.tenant_id = :p1::uuid AND c.centre_id = ANY(:p2::uuid[])',
+      '(c.typist_id = :p0 OR (c.status = :p2 AND c.typist_id IS NULL AND c.centre_id = ANY(:p1::uuid[]))) AND c.tenant_id = :p3::uuid AND c.centre_id = ANY(:p4::uuid[])',
     ],
     ['fusion centre', ROLE_CODES.FUSION_CENTER, 'centre', 'fusion', 'c.fusion_centre_id = ANY(:p0::uuid[])'],
     ['a company user with the marketplace role', ROLE_CODES.MARKETPLACE_RADIOLOGIST, 'tenant', 'none', 'FALSE'],
@@ -106,9 +106,14 @@ describe('the reach rule (who sees which case)', () => {
   });
 
   it('the counts use the same rule on their own alias', () => {
-    expect(caseCountReachSql(access(ROLE_CODES.CENTER_RADIOLOGIST, 'centre'), new QueryParams())).toBe(
+    expect(caseCountReachSql(access(ROLE_CODES.JUNIOR_RADIOLOGIST, 'centre'), new QueryParams())).toBe(
       'k.radiologist_id = :p0 AND k.tenant_id = :p1::uuid AND k.centre_id = ANY(:p2::uuid[])',
     );
+    const senior = new QueryParams();
+    expect(caseCountReachSql(access(ROLE_CODES.CENTER_RADIOLOGIST, 'centre'), senior)).toBe(
+      '(k.radiologist_id = :p0 OR (k.status = :p2 AND k.centre_id = ANY(:p1::uuid[]))) AND k.tenant_id = :p3::uuid AND k.centre_id = ANY(:p4::uuid[])',
+    );
+    expect(senior.values).toMatchObject({ p0: U, p1: [C1], p2: 'PENDING FOR REVIEW' });
     expect(caseCountReachSql(access(ROLE_CODES.FUSION_CENTER, 'centre'), new QueryParams())).toBe('FALSE');
     expect(caseCountReachSql(access(ROLE_CODES.MARKETPLACE_RADIOLOGIST, 'marketplace'), new QueryParams())).toBe(
       'FALSE',

@@ -1,4 +1,4 @@
-import { ROLE_CODES } from '@rayworks/contracts';
+import { ROLE_CODES, type CaseStatus } from '@rayworks/contracts';
 import type { QueryParams, RequestAccess } from '@rayworks/nest-kit';
 
 /**
@@ -8,7 +8,10 @@ import type { QueryParams, RequestAccess } from '@rayworks/nest-kit';
  * - company-level users (RAYWORKS_ADMIN, RAYWORKS_RADIOLOGY_ADMIN): every case;
  * - group admins: their group's cases; centre users (centre and group-centre admins, receptionists, pathologists):
  *   their centres' cases;
- * - radiologists (CENTER_RADIOLOGIST, JUNIOR RADIOLOGIST): the cases assigned to them; typists: the cases at them;
+ * - radiologists (CENTER_RADIOLOGIST, JUNIOR RADIOLOGIST): the cases assigned to them; a (non-junior) centre
+ *   radiologist also the review queue of their centres, the cases PENDING FOR REVIEW, so a junior's report is
+ *   reviewed and finalized by a senior of the centre (docs/decisions/0174-review-queue-and-typing-pool.md);
+ * - typists: the cases at them, and the typing pool of their centres (PENDING AT TYPIST, nobody typing it yet);
  * - fusion users: the cases sent to their fusion centres;
  * - marketplace radiologists (principal level 'marketplace', of no company): no condition here — row-level
  *   security alone shows them a case, while an OPEN offer of it exists or they hold it (their TAKEN offer, or the
@@ -19,6 +22,8 @@ export type CaseReachKind =
   'company' | 'group' | 'centres' | 'assignedRadiologist' | 'assignedTypist' | 'fusion' | 'marketplace' | 'none';
 
 const RADIOLOGISTS: readonly string[] = [ROLE_CODES.CENTER_RADIOLOGIST, ROLE_CODES.JUNIOR_RADIOLOGIST];
+const REVIEW_QUEUE_STATUS: CaseStatus = 'PENDING FOR REVIEW';
+const TYPING_POOL_STATUS: CaseStatus = 'PENDING AT TYPIST';
 const TYPISTS: readonly string[] = [ROLE_CODES.TYPIST, ROLE_CODES.TRANSCRIPTIONIST];
 const FUSION: readonly string[] = [
   ROLE_CODES.FUSION_GROUP_ADMIN,
@@ -40,6 +45,30 @@ export function caseReachKind(access: Pick<RequestAccess, 'principal' | 'empty'>
   if (principal.level === 'tenant') return 'company';
   if (principal.level === 'group') return 'group';
   return 'centres';
+}
+
+/**
+ * The shared queue of the caller's centres besides their own cases (docs/decisions/0174): a senior centre radiologist's
+ * review queue (PENDING FOR REVIEW) and a typist's typing pool (PENDING AT TYPIST with nobody typing it); null for a
+ * junior radiologist or a caller of no centre. Both conditions are on columns the maintained counts have too.
+ */
+function sharedQueueSql(
+  access: RequestAccess,
+  kind: 'assignedRadiologist' | 'assignedTypist',
+  p: QueryParams,
+  c: string,
+) {
+  const { principal } = access;
+  if (principal.centreIds.length === 0) return null;
+  const senior =
+    principal.roleCodes.includes(ROLE_CODES.CENTER_RADIOLOGIST) &&
+    !principal.roleCodes.includes(ROLE_CODES.JUNIOR_RADIOLOGIST);
+  if (kind === 'assignedRadiologist' && !senior) return null;
+  const centres = `${c}.centre_id = ANY(${p.add([...principal.centreIds])}::uuid[])`;
+  if (kind === 'assignedTypist') {
+    return `(${c}.status = ${p.add(TYPING_POOL_STATUS)} AND ${c}.typist_id IS NULL AND ${centres})`;
+  }
+  return `(${c}.status = ${p.add(REVIEW_QUEUE_STATUS)} AND ${centres})`;
 }
 
 /**
@@ -74,7 +103,9 @@ export function caseReachSql(access: RequestAccess, p: QueryParams, c = 'c'): st
     case 'assignedRadiologist':
     case 'assignedTypist': {
       const column = kind === 'assignedRadiologist' ? 'radiologist_id' : 'typist_id';
-      narrowing.push(`${c}.${column} = ${p.add(principal.userId)}`, ownCompany());
+      const own = `${c}.${column} = ${p.add(principal.userId)}`;
+      const queue = sharedQueueSql(access, kind, p, c);
+      narrowing.push(queue === null ? own : `(${own} OR ${queue})`, ownCompany());
       centreNarrowing();
       return narrowing.join(' AND ');
     }

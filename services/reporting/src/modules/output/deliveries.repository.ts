@@ -108,8 +108,8 @@ export class DeliveriesRepository {
     if (inserted.length === 0) return false;
     await tx.manager.query(
       `UPDATE reporting.report_deliveries
-          SET status = $2, attempts = GREATEST(attempts, $3), last_error = $4,
-              sent_at = CASE WHEN $2 = 'SENT' THEN clock_timestamp() ELSE sent_at END
+          SET status = $2::varchar, attempts = GREATEST(attempts, $3::int), last_error = $4::text,
+              sent_at = CASE WHEN $2::varchar = 'SENT' THEN clock_timestamp() ELSE sent_at END
         WHERE id = $1`,
       [delivery.id, outcome.next, attempt, outcome.error],
     );

@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { printLayoutOf, type PrintLayout, type RenderReportDocumentInput } from '@rayworks/contracts';
+import {
+  DEFAULT_REPORT_LAYOUT,
+  printLayoutOf,
+  type PrintLayout,
+  type RenderReportDocumentInput,
+} from '@rayworks/contracts';
 import { StorageService, typedRows, type ReadTx } from '@rayworks/nest-kit';
 
 const json = z.unknown();
@@ -153,22 +158,17 @@ export class ReportDocumentLoader {
     };
   }
 
-  /** The centre's layout (templates' reporting.report_layouts), over the fallback; the fallback without one. */
+  /** The centre's layout (reporting.report_layouts), over DEFAULT_REPORT_LAYOUT; the default without one. */
   private async layoutOf(tx: ReadTx, centreId: string | null): Promise<PrintLayout> {
-    if (!centreId) return printLayoutOf(null);
-    const [exists] = await typedRows(
-      tx.manager,
-      z.object({ t: z.string().nullable() }),
-      `SELECT to_regclass('reporting.report_layouts')::text AS t`,
-    );
-    if (!exists?.t) return printLayoutOf(null);
+    const fallback = DEFAULT_REPORT_LAYOUT as PrintLayout;
+    if (!centreId) return printLayoutOf(null, fallback);
     const [found] = await typedRows(
       tx.manager,
       z.object({ layout: json }),
       `SELECT layout FROM reporting.report_layouts WHERE centre_id = :c`,
       { c: centreId },
     );
-    return printLayoutOf(found?.layout ?? null);
+    return printLayoutOf(found?.layout ?? null, fallback);
   }
 
   /** An object of the store as a data: URL of its image type; null when absent, unreadable or not an image. */

@@ -91,6 +91,11 @@ describe('who may write the report (lock, save)', () => {
       code: 409,
       message: CASE_MESSAGES.transcriptionistWorking,
     });
+    expect(mayWrite(taken, 'AT_TYPIST', reader)).toEqual({
+      ok: false,
+      code: 409,
+      message: CASE_MESSAGES.transcriptionistWorking,
+    });
   });
 
   it('a final report (or a completed case) is changed only by an addendum', () => {

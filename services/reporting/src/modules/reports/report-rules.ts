@@ -93,8 +93,10 @@ export function mayWrite(c: Case, reportStatus: ReportStatus, actor: ReportActor
       if (c.typistId === null) {
         const take = lifecycle(c, actor, 'TRANSCRIBE');
         if (take.ok) return ok;
-      } else if (hasRole(actor, ROLE_CODES.TYPIST)) return refuse(409, CASE_MESSAGES.transcriptionistWorking);
-      break;
+        break;
+      }
+      // the reader (or another typist) opening a case a transcriptionist has: the specification's words
+      return refuse(409, CASE_MESSAGES.transcriptionistWorking);
     case 'PENDING FOR REVIEW':
       if (isReader && !hasRole(actor, ROLE_CODES.JUNIOR_RADIOLOGIST)) return ok;
       if (lifecycle(c, actor, 'COMPLETE').ok) return ok;

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { ChangeTx, ReadTx } from '@rayworks/nest-kit';
+import { z } from 'zod';
+import { typedRows, type ChangeTx, type ReadTx } from '@rayworks/nest-kit';
 import { ReportAddendumEntity, ReportEntity, ReportVersionEntity } from './report.entity.js';
+
+const pdfRow = z.object({ version: z.number().int(), object_key: z.string(), created_at: z.coerce.date() });
 
 /** The queries of reporting.reports, report_versions and report_addenda. */
 @Injectable()
@@ -60,5 +63,17 @@ export class ReportsRepository {
 
   finalAddenda(tx: ReadTx, reportId: string): Promise<number> {
     return tx.repo(ReportAddendumEntity).count({ where: { reportId, status: 'FINAL' } });
+  }
+
+  /** The newest stored PDF of the report (reporting.report_pdfs, written by the PDF worker), or null. */
+  async latestPdf(tx: ReadTx, reportId: string): Promise<{ version: number; key: string; createdAt: string } | null> {
+    const [row] = await typedRows(
+      tx.manager,
+      pdfRow,
+      `SELECT version, object_key, created_at FROM reporting.report_pdfs
+        WHERE report_id = :r ORDER BY version DESC LIMIT 1`,
+      { r: reportId },
+    );
+    return row ? { version: row.version, key: row.object_key, createdAt: row.created_at.toISOString() } : null;
   }
 }

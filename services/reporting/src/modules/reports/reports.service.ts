@@ -155,10 +155,11 @@ export class ReportsService {
     const profile = await this.profiles.get(caller);
     return this.uow.change(caseCompanyScope(access, c.companyId), async (tx) => {
       const row = await this.ensure(tx, c);
-      const may = mayWrite(c, row.status, actor);
-      if (!may.ok) fail(may);
+      // someone else at work on it says so first, whoever asks
       const taken = takeLock({ userId: row.lockUserId, expiresAt: row.lockExpiresAt }, actor.userId, new Date());
       if (!taken.ok) fail(taken);
+      const may = mayWrite(c, row.status, actor);
+      if (!may.ok) fail(may);
       row.lockUserId = actor.userId;
       row.lockUserName = profile.fullName;
       row.lockExpiresAt = taken.expiresAt;
@@ -563,6 +564,7 @@ export class ReportsService {
   /** The report as the API shows it, with its addenda and its lock (a lapsed lock shows as none). */
   private async view(tx: ReadTx, row: ReportEntity): Promise<Report> {
     const addenda = await this.reports.addenda(tx, row.id);
+    const pdf = await this.reports.latestPdf(tx, row.id);
     const holder = lockHolder({ userId: row.lockUserId, expiresAt: row.lockExpiresAt }, new Date());
     return {
       id: row.id,
@@ -584,7 +586,7 @@ export class ReportsService {
         holder !== null
           ? { userId: holder, userName: row.lockUserName, expiresAt: row.lockExpiresAt!.toISOString() }
           : null,
-      pdf: null,
+      pdf,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };

@@ -1,0 +1,1 @@
+export { CustomTemplatePage } from './CustomTemplatePage';
