@@ -68,6 +68,11 @@ describe('critical results', () => {
       await new LoginPage(page).login(tenant().login('gca'), TEST_PASSWORD);
       await new Shell(page).waitUntilReady();
       expect(await page.getByTestId('critical-alerts').count()).toBe(0);
+      // the banner watches live once the console's real-time connection is open
+      await page.locator('[data-testid="critical-alerts-watch"][data-realtime="open"]').waitFor({
+        state: 'attached',
+        timeout: 20_000,
+      });
 
       const finding = `Tension pneumothorax, left — ${suffix}`;
       const alert = await radiologist.call(REPORTING_API.flagCritical, { caseId: c._id, finding });

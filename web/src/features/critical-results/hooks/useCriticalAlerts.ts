@@ -10,6 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { callApi } from '../../../api/client';
 import { useSession } from '../../../app/session/useSession';
+import { useRealtime } from '../../../realtime/useRealtime';
 import { useRealtimeEvents } from '../../../realtime/useRealtimeEvents';
 
 export const criticalAlertsKey = ['critical-alerts'] as const;
@@ -29,8 +30,9 @@ export function useSeesCriticalAlerts(): boolean {
 }
 
 /**
- * The open critical results of the user's centres, live: read with /critical/find and read again on every
- * `critical:alert` push (which carries no patient data and no finding).
+ * The open critical results of the user's centres, live: read with /critical/find, read again on every
+ * `critical:alert` push (which carries no patient data and no finding) and whenever the real-time connection
+ * (re)opens (a push sent while it was connecting is not lost). Answers the query and the connection's state.
  */
 export function useOpenCriticalAlerts(enabled: boolean) {
   const queryClient = useQueryClient();
@@ -49,7 +51,14 @@ export function useOpenCriticalAlerts(enabled: boolean) {
     seen.current = pushed.length;
     void queryClient.invalidateQueries({ queryKey: criticalAlertsKey });
   }, [pushed, queryClient]);
-  return query;
+  const { state } = useRealtime();
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    const open = state === 'open';
+    if (open && !wasOpen.current && enabled) void queryClient.invalidateQueries({ queryKey: criticalAlertsKey });
+    wasOpen.current = open;
+  }, [state, enabled, queryClient]);
+  return { query, realtime: state };
 }
 
 export function useAcknowledgeCritical() {
