@@ -54,6 +54,7 @@ export * from './reporting/critical-endpoints.js';
 export * from './reporting/layout-rules.js';
 export * from './reporting/print-document.js';
 export * from './reporting/output-entities.js';
+export * from './reporting/critical-entities.js';
 export * from './billing/endpoints.js';
 export * from './lims/endpoints.js';
 export * from './imaging/states.js';

@@ -2,6 +2,9 @@ import { Module } from '@nestjs/common';
 import { SERVICE_SUBSCRIPTIONS } from '@rayworks/contracts';
 import { ServiceKitModule, ServiceKitSettings } from '@rayworks/nest-kit';
 import { database } from './database/data-source.js';
+import { CriticalResultsModule } from './modules/critical-results/critical.module.js';
+import { DirectoryConsumerModule } from './modules/directory/directory-consumer.module.js';
+import { InteropModule } from './modules/interop/interop.module.js';
 import { LayoutsModule } from './modules/layouts/layouts.module.js';
 import { OutputModule } from './modules/output/output.module.js';
 import { ReportsModule } from './modules/reports/reports.module.js';
@@ -14,6 +17,9 @@ import { TemplatesModule } from './modules/templates/templates.module.js';
     TemplatesModule,
     LayoutsModule,
     OutputModule,
+    DirectoryConsumerModule,
+    CriticalResultsModule,
+    InteropModule,
   ],
 })
 export class AppModule {}

@@ -1,2 +1,87 @@
-/** Critical results and interoperability (FHIR DiagnosticReport, HL7 v2.5 ORU^R01; helper "critical"). */
-export const CRITICAL_ENDPOINTS = {} as const;
+import { z } from 'zod';
+import { GENERIC, WORKLIST, requirement } from '../access/privileges.js';
+import { endpoint as ep } from '../api/endpoint.js';
+import { CRITICAL_ALERT_STATUSES } from './states.js';
+import {
+  CRITICAL_ESCALATION_MINUTES,
+  CRITICAL_FINDING_MAX,
+  criticalAlertSchema,
+  criticalSettingsSchema,
+  fhirDiagnosticReportSchema,
+  hl7MessageSchema,
+} from './critical-entities.js';
+
+const id = z.uuid();
+const byCaseId = z.object({ caseId: id }).strict();
+
+/**
+ * Critical results and interoperability (FHIR DiagnosticReport, HL7 v2.5 ORU^R01; helper "critical";
+ * docs/decisions/0187..0190). Every call about a case answers 404 for a case the caller cannot see.
+ */
+export const CRITICAL_ENDPOINTS = {
+  flagCritical: ep({
+    method: 'POST',
+    path: '/critical/flag',
+    access: requirement('WORKLIST', WORKLIST.GENERATE_REPORT),
+    body: z.object({ caseId: id, finding: z.string().trim().min(1).max(CRITICAL_FINDING_MAX) }).strict(),
+    data: criticalAlertSchema,
+    errors: [404, 409],
+  }),
+  acknowledgeCritical: ep({
+    method: 'POST',
+    path: '/critical/acknowledge',
+    access: requirement('WORKLIST', WORKLIST.REPORT_VIEW),
+    body: z.object({ alertId: id }).strict(),
+    data: criticalAlertSchema,
+    errors: [404, 409],
+  }),
+  findCritical: ep({
+    method: 'POST',
+    path: '/critical/find',
+    access: requirement('WORKLIST', WORKLIST.REPORT_VIEW),
+    body: z
+      .object({
+        caseId: id.optional(),
+        status: z.enum(CRITICAL_ALERT_STATUSES).optional(),
+        /** Only alerts still waiting for an acknowledgement (OPEN or ESCALATED). */
+        open: z.boolean().optional(),
+      })
+      .strict(),
+    data: z.object({ alerts: z.array(criticalAlertSchema) }),
+  }),
+  getCriticalSettings: ep({
+    method: 'POST',
+    path: '/critical/settings/get',
+    access: requirement('CENTERS', GENERIC.VIEW),
+    body: z.object({ centreId: id }).strict(),
+    data: criticalSettingsSchema,
+  }),
+  saveCriticalSettings: ep({
+    method: 'POST',
+    path: '/critical/settings/save',
+    access: requirement('CENTERS', GENERIC.EDIT),
+    body: z
+      .object({
+        centreId: id,
+        escalateAfterMinutes: z.number().min(CRITICAL_ESCALATION_MINUTES.min).max(CRITICAL_ESCALATION_MINUTES.max),
+      })
+      .strict(),
+    data: criticalSettingsSchema,
+  }),
+  reportFhir: ep({
+    method: 'POST',
+    path: '/report/fhir',
+    access: requirement('WORKLIST', WORKLIST.REPORT_VIEW),
+    body: byCaseId,
+    data: fhirDiagnosticReportSchema,
+    errors: [404, 409],
+  }),
+  reportHl7: ep({
+    method: 'POST',
+    path: '/report/hl7',
+    access: requirement('WORKLIST', WORKLIST.REPORT_VIEW),
+    body: byCaseId,
+    data: hl7MessageSchema,
+    errors: [404, 409],
+  }),
+} as const;

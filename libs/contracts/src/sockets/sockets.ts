@@ -74,6 +74,19 @@ export interface CaseCommentAddedMessage {
   createdAt: string;
 }
 
+/**
+ * A critical result alert was flagged, escalated or acknowledged (reporting → the case's company room `tenant:<id>`;
+ * an escalation also to the user rooms of the centre's admins; docs/decisions/0187-critical-results.md). No patient
+ * data and no finding text: a console shows its open alerts by reading /critical/find (which checks the reach).
+ */
+export interface CriticalAlertMessage {
+  alertId: string;
+  caseId: string;
+  centreId: string | null;
+  status: 'OPEN' | 'ESCALATED' | 'ACKNOWLEDGED';
+  at: string;
+}
+
 /** Messages the server pushes to the console. */
 export interface ServerToClientEvents {
   'system:hello': (message: { gateway: string; connectedAt: string }) => void;
@@ -82,6 +95,7 @@ export interface ServerToClientEvents {
   'imaging:download-state': (message: DownloadStateMessage) => void;
   'cases:case-changed': (message: CaseChangedMessage) => void;
   'cases:comment-added': (message: CaseCommentAddedMessage) => void;
+  'critical:alert': (message: CriticalAlertMessage) => void;
 }
 
 export type ClientToServerEvents = Record<string, never>;

@@ -86,9 +86,14 @@ export interface ChangeTx extends ReadTx {
   /**
    * Starts a job (JOBS in libs/contracts) if and only if this change commits: the job is recorded in the service's
    * job outbox in this transaction (payload parsed by the job's schema, tenant of the change) and the job relay
-   * hands it to its queue after the commit (docs/decisions/0038).
+   * hands it to its queue after the commit (docs/decisions/0038). `options.delayMs`: the job runs no sooner than that
+   * long after this change (a delayed job, e.g. an escalation; docs/decisions/0188).
    */
-  enqueue<TName extends JobName>(job: TName, payload: JobPayloadInput<TName>): Promise<RecordedJob>;
+  enqueue<TName extends JobName>(
+    job: TName,
+    payload: JobPayloadInput<TName>,
+    options?: { delayMs?: number },
+  ): Promise<RecordedJob>;
   /** Runs after the commit (never after a rollback), before the change's caller gets its result; failures reach the caller. */
   afterCommit(callback: () => unknown): void;
 }
@@ -174,8 +179,14 @@ class ChangeContext extends ReadContext implements ChangeTx {
     );
   }
 
-  enqueue<TName extends JobName>(job: TName, payload: JobPayloadInput<TName>): Promise<RecordedJob> {
-    return this.track('enqueue', () => this.jobs.record(this.manager, job, payload, { tenantId: this.scope.tenantId }));
+  enqueue<TName extends JobName>(
+    job: TName,
+    payload: JobPayloadInput<TName>,
+    options: { delayMs?: number } = {},
+  ): Promise<RecordedJob> {
+    return this.track('enqueue', () =>
+      this.jobs.record(this.manager, job, payload, { tenantId: this.scope.tenantId, delayMs: options.delayMs }),
+    );
   }
 
   afterCommit(callback: () => unknown): void {

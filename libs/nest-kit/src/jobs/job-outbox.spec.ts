@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
 import { runWithContext } from '../logging/context.js';
 import { JobOutbox } from './job-outbox.js';
+import { delayOf } from './job-relay.js';
 
 function fakeManager(inTransaction: boolean) {
   const calls: Array<{ sql: string; params: unknown[] }> = [];
@@ -49,5 +50,18 @@ describe('JobOutbox.record', () => {
       outbox.record(manager, 'authMail', { kind: 'welcome', userId: 'not-a-uuid' } as typeof payload),
     ).rejects.toThrow();
     expect(calls).toHaveLength(0);
+  });
+
+  it("keeps a delayed job's due time in its meta (runAt), which the relay turns into the delay left", async () => {
+    const { manager, calls } = fakeManager(true);
+    const before = Date.now();
+    await outbox.record(manager, 'authMail', payload, { delayMs: 90_000 });
+    const stored = JSON.parse(calls[0].params[2] as string) as { meta: { runAt: string } };
+    const due = Date.parse(stored.meta.runAt);
+    expect(due).toBeGreaterThanOrEqual(before + 90_000);
+    expect(due).toBeLessThanOrEqual(Date.now() + 90_000);
+    expect(delayOf(stored.meta.runAt, due - 1500)).toEqual({ delay: 1500 });
+    expect(delayOf(stored.meta.runAt, due + 10)).toEqual({});
+    expect(delayOf(undefined)).toEqual({});
   });
 });

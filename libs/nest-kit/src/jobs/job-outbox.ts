@@ -10,6 +10,11 @@ export interface RecordJobOptions {
    * null for a platform job.
    */
   tenantId?: string | null;
+  /**
+   * Run the job no sooner than this many milliseconds from now (a delayed job): the row keeps the time it is due
+   * (`meta.runAt`) and the relay hands it to BullMQ with the delay left then (docs/decisions/0188).
+   */
+  delayMs?: number;
 }
 
 export interface RecordedJob {
@@ -49,7 +54,12 @@ export class JobOutbox {
       'messaging.operation.type': 'create',
       'messaging.destination.name': definition.queue,
     });
-    const stored = trace ? { ...parsed, meta: { trace } } : parsed;
+    const runAt =
+      options.delayMs !== undefined && options.delayMs > 0
+        ? new Date(Date.now() + options.delayMs).toISOString()
+        : null;
+    const meta = { ...(trace ? { trace } : {}), ...(runAt ? { runAt } : {}) };
+    const stored = Object.keys(meta).length > 0 ? { ...parsed, meta } : parsed;
     const rows: Array<{ id: string }> = await manager.query(
       `INSERT INTO ${this.schema}.job_outbox (job_name, queue, payload, tenant_id, correlation_id)
        VALUES ($1, $2, $3, CASE WHEN $4::boolean THEN $5::uuid ELSE NULLIF(current_setting('${TENANT_SETTING}', true), '')::uuid END, $6)

@@ -74,7 +74,7 @@ export class JobRelay {
       for (const [queue, queueRows] of byQueue) {
         await this.queues.queue(queue).addBulk(
           queueRows.map((row) => {
-            const { meta: stored, ...payload } = row.payload as { meta?: Pick<JobMeta, 'trace'> };
+            const { meta: stored, ...payload } = row.payload as { meta?: Pick<JobMeta, 'trace'> & { runAt?: string } };
             const meta: JobMeta = {
               tenantId: row.tenant_id,
               correlationId: row.correlation_id,
@@ -83,7 +83,7 @@ export class JobRelay {
             return {
               name: row.job_name,
               data: { ...payload, meta },
-              opts: { jobId: outboxJobId(this.schema, row.id) },
+              opts: { jobId: outboxJobId(this.schema, row.id), ...delayOf(stored?.runAt) },
             };
           }),
         );
@@ -95,6 +95,13 @@ export class JobRelay {
       return rows.length;
     });
   }
+}
+
+/** A delayed job's BullMQ delay: what is left until its `runAt` (none once due). */
+export function delayOf(runAt: string | undefined, now: number = Date.now()): { delay?: number } {
+  if (!runAt) return {};
+  const left = Date.parse(runAt) - now;
+  return Number.isFinite(left) && left > 0 ? { delay: left } : {};
 }
 
 /** Thrown by the 'crash-after-send' fault: the transaction rolls back as if the process had died. */

@@ -11,6 +11,9 @@ import { ReportLayouts1796300001001 } from './migrations/1796300001001-ReportLay
 import { ReportLayoutEntity } from '../modules/layouts/report-layout.entity.js';
 import { ReportMacroEntity } from '../modules/templates/report-macro.entity.js';
 import { ReportTemplateEntity } from '../modules/templates/report-template.entity.js';
+import { CriticalResults1796300003000 } from './migrations/1796300003000-CriticalResults.js';
+import { CriticalAlertEntity, CriticalSettingsEntity } from '../modules/critical-results/critical-alert.entity.js';
+import { DirectoryUserEntity } from '../modules/directory/directory-user.entity.js';
 
 /** The reporting service's schema, entities and migrations, in order. */
 export const database: ServiceDatabaseOptions = {
@@ -22,6 +25,9 @@ export const database: ServiceDatabaseOptions = {
     ReportTemplateEntity,
     ReportMacroEntity,
     ReportLayoutEntity,
+    DirectoryUserEntity,
+    CriticalAlertEntity,
+    CriticalSettingsEntity,
   ],
   migrations: [
     EventTables1763712000000,
@@ -32,5 +38,6 @@ export const database: ServiceDatabaseOptions = {
     ReportTemplates1796300001000,
     ReportLayouts1796300001001,
     ReportOutput1796300002000,
+    CriticalResults1796300003000,
   ],
 };

@@ -4,6 +4,7 @@ import { buildMenu } from '@rayworks/contracts';
 import { useMemo } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ChangePasswordModal } from '../../features/auth/components/ChangePasswordModal';
+import { CriticalAlertsBanner } from '../../features/critical-results';
 import { useSession } from '../session/useSession';
 import { HorizontalMenu } from './HorizontalMenu';
 import { SIDEBAR_HIDDEN_BELOW_PX, TOP_BAR_SHADOW_AFTER_PX } from './layout-settings';
@@ -91,6 +92,7 @@ export function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <Container size={1400} px={0} py={4}>
+          <CriticalAlertsBanner />
           <Outlet />
         </Container>
       </AppShell.Main>

@@ -1,0 +1,109 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { CriticalAlert, CriticalAlertStatus } from '@rayworks/contracts';
+import type { MailCaseFacts } from './critical-mail.js';
+
+/** One flagged critical result of a case (reporting.critical_alerts, in the case's company; docs/decisions/0187). */
+@Entity({ name: 'critical_alerts' })
+export class CriticalAlertEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'tenant_id', type: 'uuid' })
+  tenantId!: string;
+
+  @Column({ name: 'case_id', type: 'uuid' })
+  caseId!: string;
+
+  @Column({ name: 'report_id', type: 'uuid', nullable: true })
+  reportId!: string | null;
+
+  @Column({ name: 'centre_id', type: 'uuid', nullable: true })
+  centreId!: string | null;
+
+  @Column({ name: 'group_id', type: 'uuid', nullable: true })
+  groupId!: string | null;
+
+  @Column({ type: 'text' })
+  finding!: string;
+
+  /** What the e-mails may name of the case (no patient name), kept for the worker that has no caller to ask cases. */
+  @Column({ name: 'case_facts', type: 'jsonb', default: () => "'{}'" })
+  caseFacts!: MailCaseFacts;
+
+  @Column({ type: 'varchar', length: 16 })
+  status!: CriticalAlertStatus;
+
+  @Column({ name: 'flagged_by', type: 'uuid' })
+  flaggedBy!: string;
+
+  @Column({ name: 'flagged_by_name', type: 'text', nullable: true })
+  flaggedByName!: string | null;
+
+  @Column({ name: 'flagged_at', type: 'timestamptz' })
+  flaggedAt!: Date;
+
+  @Column({ name: 'escalate_after_minutes', type: 'double precision' })
+  escalateAfterMinutes!: number;
+
+  @Column({ name: 'escalate_at', type: 'timestamptz' })
+  escalateAt!: Date;
+
+  @Column({ name: 'notified_at', type: 'timestamptz', nullable: true })
+  notifiedAt!: Date | null;
+
+  @Column({ name: 'notified_emails', type: 'text', array: true, default: () => "'{}'" })
+  notifiedEmails!: string[];
+
+  @Column({ name: 'escalated_at', type: 'timestamptz', nullable: true })
+  escalatedAt!: Date | null;
+
+  @Column({ name: 'escalated_emails', type: 'text', array: true, default: () => "'{}'" })
+  escalatedEmails!: string[];
+
+  @Column({ name: 'acknowledged_by', type: 'uuid', nullable: true })
+  acknowledgedBy!: string | null;
+
+  @Column({ name: 'acknowledged_by_name', type: 'text', nullable: true })
+  acknowledgedByName!: string | null;
+
+  @Column({ name: 'acknowledged_at', type: 'timestamptz', nullable: true })
+  acknowledgedAt!: Date | null;
+
+  toAlert(): CriticalAlert {
+    return {
+      id: this.id,
+      caseId: this.caseId,
+      reportId: this.reportId,
+      centreId: this.centreId,
+      finding: this.finding,
+      status: this.status,
+      flaggedBy: this.flaggedBy,
+      flaggedByName: this.flaggedByName,
+      flaggedAt: this.flaggedAt.toISOString(),
+      acknowledgedBy: this.acknowledgedBy,
+      acknowledgedByName: this.acknowledgedByName,
+      acknowledgedAt: this.acknowledgedAt?.toISOString() ?? null,
+      escalatedAt: this.escalatedAt?.toISOString() ?? null,
+      escalateAfterMinutes: this.escalateAfterMinutes,
+    };
+  }
+}
+
+/** A centre's escalation time (reporting.critical_settings). */
+@Entity({ name: 'critical_settings' })
+export class CriticalSettingsEntity {
+  @PrimaryColumn({ name: 'centre_id', type: 'uuid' })
+  centreId!: string;
+
+  @Column({ name: 'tenant_id', type: 'uuid' })
+  tenantId!: string;
+
+  @Column({ name: 'escalate_after_minutes', type: 'double precision' })
+  escalateAfterMinutes!: number;
+
+  @Column({ name: 'updated_by', type: 'uuid', nullable: true })
+  updatedBy!: string | null;
+
+  @Column({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,35 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { socketRoom, type CriticalAlertMessage } from '@rayworks/contracts';
+import { LOGGER, RealtimeEmitter } from '@rayworks/nest-kit';
+import type { CriticalAlertEntity } from './critical-alert.entity.js';
+
+/**
+ * Pushes `critical:alert` (no patient data, no finding) to the case's company room, and to given users' rooms (an
+ * escalation reaches the centre's admins wherever they are signed in). Best-effort, like every push: a console that
+ * is not connected reads /critical/find.
+ */
+@Injectable()
+export class CriticalPush {
+  constructor(
+    @Inject(RealtimeEmitter) private readonly realtime: RealtimeEmitter,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  send(alert: CriticalAlertEntity, userIds: readonly string[] = []): void {
+    const at = (alert.acknowledgedAt ?? alert.escalatedAt ?? alert.flaggedAt).toISOString();
+    const message: CriticalAlertMessage = {
+      alertId: alert.id,
+      caseId: alert.caseId,
+      centreId: alert.centreId,
+      status: alert.status,
+      at,
+    };
+    try {
+      this.realtime.toRoom(socketRoom.tenant(alert.tenantId), 'critical:alert', message);
+      for (const id of new Set(userIds)) this.realtime.toUser(id, 'critical:alert', message);
+    } catch (error) {
+      this.logger.warn({ err: error, alertId: alert.id }, 'critical:alert push failed');
+    }
+  }
+}

@@ -1,0 +1,236 @@
+import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { Credentials } from '@rayworks/api-client';
+import {
+  CRITICAL_MESSAGES as M,
+  REPORT_EVENTS,
+  type CriticalAlert,
+  type CriticalSettings,
+  type REPORTING_API,
+  type ReportEventType,
+} from '@rayworks/contracts';
+import { KIT_AUDIT_ACTIONS, UnitOfWork, type ChangeTx, type RequestAccess } from '@rayworks/nest-kit';
+import { DirectoryRepository } from '../directory/directory.repository.js';
+import type { CriticalAlertEntity } from './critical-alert.entity.js';
+import { CriticalCasesClient } from './critical-cases.client.js';
+import { CriticalRepository } from './critical.repository.js';
+import { CriticalPush } from './critical.push.js';
+import { escalateAt, escalationMinutes, mayAcknowledge, seesCentreAlerts } from './critical.rules.js';
+import { caseCompanyScope } from './case-company.js';
+
+type Body<K extends keyof typeof REPORTING_API> = z.output<(typeof REPORTING_API)[K]['body']>;
+
+export const CRITICAL_AUDIT_ACTIONS = {
+  flag: 'CRITICAL_RESULT_FLAG',
+  notify: 'CRITICAL_RESULT_NOTIFY',
+  acknowledge: 'CRITICAL_RESULT_ACKNOWLEDGE',
+  escalate: 'CRITICAL_RESULT_ESCALATE',
+  settings: 'CRITICAL_RESULT_SETTINGS',
+} as const;
+
+/**
+ * Critical results (docs/decisions/0187-critical-results.md, 0188-critical-escalation.md): the reading radiologist
+ * flags a finding on a case; in the same unit of work the alert is stored in the case's company, CriticalResultFlagged
+ * is published (cases records it on the case's audit trail), the step is audited and two reporting.critical-escalation
+ * jobs are started — one now (the e-mails to the centre, retried until sent) and one delayed by the centre's
+ * escalation time; after commit `critical:alert` is pushed to the company room. A centre-side user acknowledges.
+ */
+@Injectable()
+export class CriticalService {
+  constructor(
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(CriticalRepository) private readonly alerts: CriticalRepository,
+    @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
+    @Inject(CriticalCasesClient) private readonly cases: CriticalCasesClient,
+    @Inject(CriticalPush) private readonly push: CriticalPush,
+  ) {}
+
+  async flag(access: RequestAccess, caller: Credentials, body: Body<'flagCritical'>): Promise<CriticalAlert> {
+    const found = await this.cases.find(caller, body.caseId);
+    const me = access.principal;
+    if (found.radiologistId !== me.userId) throw new ForbiddenException(M.notReader);
+    return this.uow.change(caseCompanyScope(access, found.tenantId), async (tx) => {
+      const report = await this.alerts.caseReport(tx, found._id);
+      if (!report) throw new ConflictException(M.reportRequired);
+      const setting = found.centreId ? await this.alerts.settings(tx, found.centreId) : null;
+      const minutes = escalationMinutes(setting?.escalateAfterMinutes ?? null);
+      const flaggedAt = new Date();
+      const person = await this.directory.user(tx, me.userId);
+      const row = await this.alerts.insert(tx, {
+        id: randomUUID(),
+        tenantId: found.tenantId,
+        caseId: found._id,
+        reportId: report.id,
+        centreId: found.centreId,
+        groupId: found.groupId,
+        finding: body.finding,
+        caseFacts: {
+          accessionNumber: found.accessionNumber,
+          modality: found.modality,
+          studyDescription: found.studyDescription,
+          centreName: found.centreName,
+        },
+        status: 'OPEN',
+        flaggedBy: me.userId,
+        flaggedByName: person?.fullName || found.radiologistName || me.loginName,
+        flaggedAt,
+        escalateAfterMinutes: minutes,
+        escalateAt: escalateAt(flaggedAt, minutes),
+      });
+      await this.event(tx, 'CriticalResultFlagged', row, me.userId, report);
+      await tx.audit({
+        action: CRITICAL_AUDIT_ACTIONS.flag,
+        target: { type: 'case', id: found._id },
+        details: { alertId: row.id, reportId: report.id, escalateAfterMinutes: minutes },
+      });
+      // now: the centre's e-mails (retried until sent); later: the escalation if still unacknowledged
+      await tx.enqueue('reportingCriticalEscalation', { alertId: row.id });
+      await tx.enqueue('reportingCriticalEscalation', { alertId: row.id }, { delayMs: Math.round(minutes * 60_000) });
+      tx.afterCommit(() => this.push.send(row));
+      return row.toAlert();
+    });
+  }
+
+  async acknowledge(
+    access: RequestAccess,
+    caller: Credentials,
+    body: Body<'acknowledgeCritical'>,
+  ): Promise<CriticalAlert> {
+    const me = access.principal;
+    const seen = await this.uow.read(access, (tx) => this.alerts.one(tx, body.alertId));
+    if (!seen) throw new NotFoundException(M.alertNotFound);
+    // the case must be in the caller's reach (cases says 404 otherwise), and the caller on the centre's side
+    await this.cases.find(caller, seen.caseId);
+    if (!mayAcknowledge(me, seen.tenantId)) throw new ForbiddenException(M.notCentreSide);
+    return this.uow.change(access, async (tx) => {
+      const current = await this.alerts.locked(tx, seen.id);
+      if (!current) throw new NotFoundException(M.alertNotFound);
+      if (current.status === 'ACKNOWLEDGED') throw new ConflictException(M.alreadyAcknowledged);
+      const person = await this.directory.user(tx, me.userId);
+      const row = await this.alerts.update(tx, current.id, {
+        status: 'ACKNOWLEDGED',
+        acknowledgedBy: me.userId,
+        acknowledgedByName: person?.fullName || me.loginName,
+        acknowledgedAt: new Date(),
+      });
+      await this.event(tx, 'CriticalResultAcknowledged', row, me.userId);
+      await tx.audit({
+        action: CRITICAL_AUDIT_ACTIONS.acknowledge,
+        target: { type: 'case', id: row.caseId },
+        details: { alertId: row.id, was: current.status },
+      });
+      tx.afterCommit(() => this.push.send(row));
+      return row.toAlert();
+    });
+  }
+
+  /**
+   * Alerts: of one case (any the caller may see: the case is checked with cases first), or — without a case — the
+   * open and past alerts of the caller's centres for the centre side, and the ones they flagged for a radiologist.
+   */
+  async find(
+    access: RequestAccess,
+    caller: Credentials,
+    body: Body<'findCritical'>,
+  ): Promise<{ alerts: CriticalAlert[] }> {
+    const filter = { status: body.status, open: body.open };
+    const audit = (id: string | null) => ({
+      action: KIT_AUDIT_ACTIONS.patientDataRead,
+      target: id ? { type: 'case', id } : null,
+      details: { read: 'critical_alerts' },
+    });
+    if (body.caseId) {
+      const found = await this.cases.find(caller, body.caseId);
+      const rows = await this.uow.read(
+        caseCompanyScope(access, found.tenantId),
+        (tx) => this.alerts.find(tx, { ...filter, caseId: found._id }),
+        {
+          audit: {
+            ...audit(found._id),
+            actor: { userId: access.principal.userId, loginName: access.principal.loginName },
+          },
+        },
+      );
+      return { alerts: rows.map((r) => r.toAlert()) };
+    }
+    if (!access.principal.tenantId) return { alerts: [] };
+    const rows = await this.uow.read(
+      access,
+      (tx) =>
+        seesCentreAlerts(access.principal)
+          ? this.alerts.find(tx, { ...filter, centreIds: access.centreFilter })
+          : this.alerts.find(tx, { ...filter, flaggedBy: access.principal.userId }),
+      { audit: audit(null) },
+    );
+    return { alerts: rows.map((r) => r.toAlert()) };
+  }
+
+  async settings(access: RequestAccess, body: Body<'getCriticalSettings'>): Promise<CriticalSettings> {
+    this.ownCentre(access, body.centreId);
+    const row = await this.uow.read(access, (tx) => this.alerts.settings(tx, body.centreId));
+    return {
+      centreId: body.centreId,
+      escalateAfterMinutes: escalationMinutes(row?.escalateAfterMinutes ?? null),
+      isDefault: row === null,
+    };
+  }
+
+  async saveSettings(access: RequestAccess, body: Body<'saveCriticalSettings'>): Promise<CriticalSettings> {
+    this.ownCentre(access, body.centreId);
+    const tenantId = access.principal.tenantId!;
+    await this.uow.change(access, async (tx) => {
+      await this.alerts.saveSettings(tx, tenantId, body.centreId, body.escalateAfterMinutes, access.principal.userId);
+      await tx.audit({
+        action: CRITICAL_AUDIT_ACTIONS.settings,
+        target: { type: 'centre', id: body.centreId },
+        details: { escalateAfterMinutes: body.escalateAfterMinutes },
+      });
+    });
+    return { centreId: body.centreId, escalateAfterMinutes: body.escalateAfterMinutes, isDefault: false };
+  }
+
+  /** A company user's own centre (a centre user's centres, everything of their company for the company's admins). */
+  private ownCentre(access: RequestAccess, centreId: string): void {
+    if (!access.principal.tenantId) throw new NotFoundException(M.alertNotFound);
+    if (access.centreFilter !== null && !access.centreFilter.includes(centreId)) throw new ForbiddenException();
+  }
+
+  /** A report event about the alert on reporting.report.v1 (key: the case), with the report's current version. */
+  private async event(
+    tx: ChangeTx,
+    type: Extract<ReportEventType, `CriticalResult${string}`>,
+    alert: CriticalAlertEntity,
+    actorId: string | null,
+    report?: { id: string; version: number; status: string } | null,
+  ): Promise<void> {
+    const current = report ?? (await this.alerts.caseReport(tx, alert.caseId));
+    await tx.publish(REPORT_EVENTS[type], alert.caseId, {
+      reportId: current?.id ?? alert.reportId!,
+      caseId: alert.caseId,
+      version: current?.version ?? 1,
+      status: current?.status ?? 'DRAFT',
+      centreId: alert.centreId,
+      actorId,
+      alertId: alert.id,
+    });
+  }
+}
+
+/** The report event of an escalation, for the worker (same shape as the service's). */
+export async function publishEscalated(
+  tx: ChangeTx,
+  alerts: CriticalRepository,
+  alert: CriticalAlertEntity,
+): Promise<void> {
+  const current = await alerts.caseReport(tx, alert.caseId);
+  await tx.publish(REPORT_EVENTS.CriticalResultEscalated, alert.caseId, {
+    reportId: current?.id ?? alert.reportId!,
+    caseId: alert.caseId,
+    version: current?.version ?? 1,
+    status: current?.status ?? 'DRAFT',
+    centreId: alert.centreId,
+    actorId: null,
+    alertId: alert.id,
+  });
+}

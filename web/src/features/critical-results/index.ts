@@ -1,0 +1,2 @@
+export { CriticalAlertsBanner } from './components/CriticalAlertsBanner';
+export { CriticalFlagButton } from './components/CriticalFlagButton';
