@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DirectoryModule } from '../directory/directory.module.js';
-import { CriticalCasesClient } from './critical-cases.client.js';
+import { ReportsModule } from '../reports/reports.module.js';
 import { CriticalController } from './critical.controller.js';
 import { CriticalPush } from './critical.push.js';
 import { CriticalRepository } from './critical.repository.js';
@@ -8,9 +8,9 @@ import { CriticalService } from './critical.service.js';
 
 /** Critical results, the API side (docs/decisions/0187): flag, acknowledge, find, the centre's escalation time. */
 @Module({
-  imports: [DirectoryModule],
+  imports: [DirectoryModule, ReportsModule],
   controllers: [CriticalController],
-  providers: [CriticalRepository, CriticalService, CriticalCasesClient, CriticalPush],
-  exports: [CriticalRepository, CriticalCasesClient],
+  providers: [CriticalRepository, CriticalService, CriticalPush],
+  exports: [CriticalRepository],
 })
 export class CriticalResultsModule {}

@@ -13,11 +13,11 @@ import {
 import { KIT_AUDIT_ACTIONS, UnitOfWork, type ChangeTx, type RequestAccess } from '@rayworks/nest-kit';
 import { DirectoryRepository } from '../directory/directory.repository.js';
 import type { CriticalAlertEntity } from './critical-alert.entity.js';
-import { CriticalCasesClient } from './critical-cases.client.js';
+import { CasesClient } from '../reports/cases.client.js';
 import { CriticalRepository } from './critical.repository.js';
 import { CriticalPush } from './critical.push.js';
 import { escalateAt, escalationMinutes, mayAcknowledge, seesCentreAlerts } from './critical.rules.js';
-import { caseCompanyScope } from './case-company.js';
+import { caseCompanyScope } from '../../common/case-company.js';
 
 type Body<K extends keyof typeof REPORTING_API> = z.output<(typeof REPORTING_API)[K]['body']>;
 
@@ -42,15 +42,15 @@ export class CriticalService {
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(CriticalRepository) private readonly alerts: CriticalRepository,
     @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
-    @Inject(CriticalCasesClient) private readonly cases: CriticalCasesClient,
+    @Inject(CasesClient) private readonly cases: CasesClient,
     @Inject(CriticalPush) private readonly push: CriticalPush,
   ) {}
 
   async flag(access: RequestAccess, caller: Credentials, body: Body<'flagCritical'>): Promise<CriticalAlert> {
-    const found = await this.cases.find(caller, body.caseId);
+    const found = await this.cases.findOne(caller, body.caseId);
     const me = access.principal;
     if (found.radiologistId !== me.userId) throw new ForbiddenException(M.notReader);
-    return this.uow.change(caseCompanyScope(access, found.tenantId), async (tx) => {
+    return this.uow.change(caseCompanyScope(access, found.companyId), async (tx) => {
       const report = await this.alerts.caseReport(tx, found._id);
       if (!report) throw new ConflictException(M.reportRequired);
       const setting = found.centreId ? await this.alerts.settings(tx, found.centreId) : null;
@@ -59,7 +59,7 @@ export class CriticalService {
       const person = await this.directory.user(tx, me.userId);
       const row = await this.alerts.insert(tx, {
         id: randomUUID(),
-        tenantId: found.tenantId,
+        tenantId: found.companyId,
         caseId: found._id,
         reportId: report.id,
         centreId: found.centreId,
@@ -101,7 +101,7 @@ export class CriticalService {
     const seen = await this.uow.read(access, (tx) => this.alerts.one(tx, body.alertId));
     if (!seen) throw new NotFoundException(M.alertNotFound);
     // the case must be in the caller's reach (cases says 404 otherwise), and the caller on the centre's side
-    await this.cases.find(caller, seen.caseId);
+    await this.cases.findOne(caller, seen.caseId);
     if (!mayAcknowledge(me, seen.tenantId)) throw new ForbiddenException(M.notCentreSide);
     return this.uow.change(access, async (tx) => {
       const current = await this.alerts.locked(tx, seen.id);
@@ -141,9 +141,9 @@ export class CriticalService {
       details: { read: 'critical_alerts' },
     });
     if (body.caseId) {
-      const found = await this.cases.find(caller, body.caseId);
+      const found = await this.cases.findOne(caller, body.caseId);
       const rows = await this.uow.read(
-        caseCompanyScope(access, found.tenantId),
+        caseCompanyScope(access, found.companyId),
         (tx) => this.alerts.find(tx, { ...filter, caseId: found._id }),
         {
           audit: {

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Credentials } from '@rayworks/api-client';
 import { REPORTING_API } from '@rayworks/contracts';
 import { apiOk, ApiContract, ContractBody, CurrentAccess, type RequestAccess } from '@rayworks/nest-kit';
-import { CallerCredentials } from '../critical-results/caller-credentials.js';
+import { CallerCredentials } from '../../common/caller-credentials.js';
 import { InteropService } from './interop.service.js';
 
 type Body<K extends keyof typeof REPORTING_API> = z.output<(typeof REPORTING_API)[K]['body']>;

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { CriticalResultsModule } from '../critical-results/critical.module.js';
+import { ReportsModule } from '../reports/reports.module.js';
 import { InteropController } from './interop.controller.js';
 import { InteropRepository } from './interop.repository.js';
 import { InteropService } from './interop.service.js';
 
 /** A final report as FHIR R4 DiagnosticReport and HL7 v2.5 ORU^R01 (docs/decisions/0189). */
 @Module({
-  imports: [CriticalResultsModule],
+  imports: [ReportsModule],
   controllers: [InteropController],
   providers: [InteropRepository, InteropService],
 })

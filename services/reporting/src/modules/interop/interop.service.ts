@@ -2,17 +2,17 @@ import { ConflictException, Inject, Injectable, NotFoundException } from '@nestj
 import { randomUUID } from 'node:crypto';
 import type { DiagnosticReport } from '@medplum/fhirtypes';
 import type { Credentials } from '@rayworks/api-client';
-import { CRITICAL_MESSAGES as M } from '@rayworks/contracts';
+import { CRITICAL_MESSAGES as M, type Case } from '@rayworks/contracts';
 import { KIT_AUDIT_ACTIONS, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
-import { caseCompanyScope } from '../critical-results/case-company.js';
-import { CriticalCasesClient, type SeenCase } from '../critical-results/critical-cases.client.js';
+import { caseCompanyScope } from '../../common/case-company.js';
+import { CasesClient } from '../reports/cases.client.js';
 import { buildFhirDiagnosticReport } from './fhir.builder.js';
 import { buildHl7OruR01 } from './hl7.builder.js';
 import type { InteropReport } from './interop-report.js';
 import { InteropRepository, type StoredAddendum, type StoredReport } from './interop.repository.js';
 
 /** The finalized report of a case as interop data (null-safe over what the report row holds). */
-export function interopReportOf(c: SeenCase, r: StoredReport, addenda: StoredAddendum[]): InteropReport {
+export function interopReportOf(c: Case, r: StoredReport, addenda: StoredAddendum[]): InteropReport {
   return {
     reportId: r.id,
     caseId: r.case_id,
@@ -56,7 +56,7 @@ export class InteropService {
   constructor(
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(InteropRepository) private readonly reports: InteropRepository,
-    @Inject(CriticalCasesClient) private readonly cases: CriticalCasesClient,
+    @Inject(CasesClient) private readonly cases: CasesClient,
   ) {}
 
   async fhir(access: RequestAccess, caller: Credentials, caseId: string): Promise<DiagnosticReport> {
@@ -79,9 +79,9 @@ export class InteropService {
     caseId: string,
     format: string,
   ): Promise<InteropReport> {
-    const found = await this.cases.find(caller, caseId);
+    const found = await this.cases.findOne(caller, caseId);
     return this.uow.read(
-      caseCompanyScope(access, found.tenantId),
+      caseCompanyScope(access, found.companyId),
       async (tx) => {
         const report = await this.reports.report(tx, found._id);
         if (!report) throw new NotFoundException(M.reportNotFinal);
