@@ -19,7 +19,7 @@ import { api, arrive, base, everyRoleTenant, signIn, StudyEvents, type EveryRole
 /**
  * Report output against the running system (docs/decisions/0182..0186): the worker prints a FINAL report with the
  * centre's layout to a valid PDF (read back with poppler's pdftotext: the patient name and the body, the layout's
- * footer and the patient block on every page of a three-page report, the addendum below), stores it once per version
+ * header, footer and the patient block on every page of a three-page report, the addendum below), stores it once per version
  * and publishes ReportPdfStored; /report/html/{id} is the same document without script; the mail with the PDF
  * arrives in the SMTP catcher; an SMS stores its message with a link that opens the PDF without login; an SMS the
  * provider refuses is retried with backoff and every attempt recorded; another company's user gets nothing.
@@ -73,7 +73,7 @@ describe('report output', () => {
     caseId = await arrive(events, a, 'c1', { patientName: 'PATIENT^OUTPUT' });
     const layout: ReportLayout = {
       paperType: 'A4',
-      header: { enable: true, logo: null, height: 80 },
+      header: { enable: true, logo: null, height: 80, text: 'Centre One Imaging Header' },
       footer: {
         enable: true,
         height: 50,
@@ -176,6 +176,7 @@ describe('report output', () => {
     expect(all.indexOf('BODYENDMARKER')).toBeLessThan(all.indexOf('ADDENDUMMARKER'));
     for (let page = 1; page <= pages; page += 1) {
       const text = pdftotext(pdfFile, page);
+      expect(text).toContain('Centre One Imaging Header');
       expect(text).toContain(footer);
       expect(text).toContain(PATIENT);
       expect(text).toContain('MR-OUT-1');
