@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { applyTemplateField, expandMacro } from './interim-macros';
 
 const macros = [

@@ -3,6 +3,7 @@ import { callApi } from '../../../api/client';
 import { consoleClient } from '../../../api/session';
 import {
   INTERIM_REPORTING_API as API,
+  type Addendum,
   type Delivery,
   type Macro,
   type Report,
@@ -12,7 +13,7 @@ import {
 } from './interim-contract';
 
 /** The report editor's calls on the reporting service (/api/reporting; the shared interface of issue 12). */
-export type { Delivery, Macro, Report, ReportTemplate, ReportVersion, ReportVersionSummary };
+export type { Addendum, Delivery, Macro, Report, ReportTemplate, ReportVersion, ReportVersionSummary };
 
 export interface SaveInput {
   reportHTML: string;

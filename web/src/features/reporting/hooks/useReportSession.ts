@@ -1,0 +1,283 @@
+import { REPORTING_MESSAGES, WORKLIST, type Case, type CaseAction } from '@rayworks/contracts';
+import { allowedCaseActions, type CaseActor } from '@rayworks/lifecycles';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiCallError } from '../../../api/client';
+import { useSession } from '../../../app/session/useSession';
+import { useCan } from '../../../shared/hooks/useCan';
+import { toastSuccess } from '../../../shared/ui/toast';
+import { caseKey } from '../../case-details/hooks/useCase';
+import { factsOf, worklistPrivilegesOf } from '../../cases/hooks/worklist-actions';
+import { reportingApi, type Report } from '../api/reporting-api';
+import {
+  autosaveDecision,
+  lockRenewalDue,
+  lockStateOf,
+  reportButtons,
+  type LockState,
+  type ReportButtons,
+} from '../editor-rules';
+
+/**
+ * The editor's phase (docs/decisions/0191-report-editor.md): loading, the report read by someone who does not write
+ * it, another user holding the lock, mine to edit, a conflicting save, the report final.
+ */
+export type EditorPhase = 'loading' | 'error' | 'read-only' | 'locked-by-other' | 'editing' | 'conflict' | 'finalized';
+
+export function editorPhase(s: {
+  report: Report | null;
+  error: string | null;
+  conflict: boolean;
+  lock: LockState;
+  writer: boolean;
+}): EditorPhase {
+  if (s.error && !s.report) return 'error';
+  if (!s.report) return 'loading';
+  if (s.report.status === 'FINAL') return 'finalized';
+  if (s.conflict) return 'conflict';
+  if (!s.writer) return 'read-only';
+  if (s.lock === 'other') return 'locked-by-other';
+  return s.lock === 'mine' ? 'editing' : 'loading';
+}
+
+export interface ReportSession {
+  report: Report | null;
+  phase: EditorPhase;
+  lock: LockState;
+  buttons: ReportButtons;
+  caseActions: CaseAction[];
+  /** The message of a refusal to show beside the buttons (e.g. no signature). */
+  notice: string | null;
+  saving: boolean;
+  dirty: boolean;
+  lastSavedAt: number | null;
+  /** The editor's current HTML changed (typing). */
+  edited(html: string): void;
+  /** Save now (the Save button: with its toast), or on blur/leave (silently). */
+  save(opts?: { announce?: boolean }): Promise<boolean>;
+  /** Sets the report after a workflow call (send, submit, finalize, addendum). */
+  replace(report: Report): void;
+  setNotice(message: string | null): void;
+  reload(): Promise<void>;
+  userId: string;
+  contentKey: number;
+}
+
+const TICK_MS = 1000;
+
+/**
+ * One case's report in the editor: reads it, takes the lock when this user writes it (renewed every minute), saves
+ * five seconds after typing stops and on blur or leave, releases the lock on leaving (unmount and `pagehide`).
+ */
+export function useReportSession(caseId: string, theCase: Case | undefined): ReportSession {
+  const { profile, config } = useSession();
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const userId = profile?._id ?? '';
+  const actor = useMemo<CaseActor>(
+    () => ({ userId, roleCodes: profile?.roleCodes ?? [], privileges: worklistPrivilegesOf(config) }),
+    [userId, profile?.roleCodes, config],
+  );
+  const caseActions = useMemo(() => (theCase ? allowedCaseActions(actor, factsOf(theCase)) : []), [actor, theCase]);
+
+  const [report, setReport] = useState<Report | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const [lastSavedAt, setLastSavedAt] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  /** Bumped whenever the editor should take the server's text (opened, reloaded, someone saved before my lock). */
+  const [contentKey, setContentKey] = useState(0);
+  const [lockFailed, setLockFailed] = useState<null | 'other' | 'failed'>(null);
+
+  const html = useRef<string | null>(null);
+  const lastEditAt = useRef<number | null>(null);
+  const lastRenewAt = useRef(0);
+  const reportRef = useRef<Report | null>(null);
+  const savingRef = useRef(false);
+  reportRef.current = report;
+
+  const lockNow = report ? lockStateOf(report.lock, userId, now) : 'none';
+  // refused with 409 while the report read showed no holder: someone took it meanwhile
+  const lock: LockState = lockNow === 'none' && lockFailed === 'other' ? 'other' : lockNow;
+  const buttons = reportButtons({
+    reportStatus: report?.status ?? 'DRAFT',
+    caseActions,
+    lock,
+    canSend: can('WORKLIST', WORKLIST.SEND_REPORT_TO_PATIENT),
+    addendumDraft: Boolean(report?.addenda.some((a) => a.status === 'DRAFT')),
+    hasVersions: (report?.version ?? 0) > 0,
+  });
+  const writerRef = useRef(buttons.writer);
+  writerRef.current = buttons.writer;
+  const lockRef = useRef(lock);
+  lockRef.current = lock;
+
+  const replace = useCallback(
+    (next: Report) => {
+      setReport(next);
+      // the case moves on from reporting's events: its record is read again
+      void queryClient.invalidateQueries({ queryKey: caseKey(caseId) });
+    },
+    [caseId, queryClient],
+  );
+
+  // read the report
+  const load = useCallback(async () => {
+    try {
+      const r = await reportingApi.get(caseId);
+      setReport(r);
+      html.current = r.reportHTML;
+      setContentKey((k) => k + 1);
+      setDirty(false);
+      setConflict(false);
+      setError(null);
+    } catch (e) {
+      setError(e instanceof ApiCallError ? e.message || 'The report could not be opened' : String(e));
+    }
+  }, [caseId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // take the lock when this user writes the report (once the case's actions say so)
+  const lockTried = useRef(false);
+  useEffect(() => {
+    if (!report || !buttons.writer || lockTried.current) return;
+    lockTried.current = true;
+    reportingApi
+      .lock(caseId)
+      .then((r) => {
+        lastRenewAt.current = Date.now();
+        setNow(Date.now());
+        setReport(r);
+        // someone may have saved since the read: their text is the one to continue from
+        if (!dirty && html.current !== r.reportHTML) {
+          html.current = r.reportHTML;
+          setContentKey((k) => k + 1);
+        }
+      })
+      .catch((e: unknown) => {
+        const held = e instanceof ApiCallError && e.status === 409;
+        setLockFailed(held ? 'other' : 'failed');
+        if (held) setNotice(e.message);
+      });
+  }, [report, buttons.writer, caseId, dirty]);
+
+  // the report moved on (sent, submitted, finalized) and is no longer this user's to write: the lock goes at once
+  const wasWriter = useRef(false);
+  useEffect(() => {
+    if (buttons.writer) wasWriter.current = true;
+    else if (wasWriter.current && lock === 'mine') {
+      wasWriter.current = false;
+      void reportingApi.unlock(caseId).then(() =>
+        setReport((old) => (old ? { ...old, lock: null } : old)),
+      );
+    }
+  }, [buttons.writer, lock, caseId]);
+
+  const save = useCallback(
+    async ({ announce = false }: { announce?: boolean } = {}): Promise<boolean> => {
+      const current = reportRef.current;
+      if (!current || html.current === null || savingRef.current) return false;
+      if (lockRef.current !== 'mine') return false;
+      const sent = html.current;
+      savingRef.current = true;
+      setSaving(true);
+      try {
+        const answer = await reportingApi.save(caseId, { reportHTML: sent, baseVersion: current.version }, !announce);
+        setReport(answer.data);
+        setLastSavedAt(Date.now());
+        if (html.current === sent) setDirty(false);
+        if (announce) toastSuccess(answer.message || REPORTING_MESSAGES.saved);
+        return true;
+      } catch (e) {
+        if (e instanceof ApiCallError && e.status === 409) {
+          setConflict(true);
+          setNotice(e.message);
+        }
+        return false;
+      } finally {
+        savingRef.current = false;
+        setSaving(false);
+      }
+    },
+    [caseId],
+  );
+
+  const edited = useCallback(
+    (next: string) => {
+      if (next === html.current) return;
+      html.current = next;
+      lastEditAt.current = Date.now();
+      setDirty(next !== reportRef.current?.reportHTML);
+    },
+    [],
+  );
+
+  // the clock: renew the lock every minute, save five seconds after typing stops
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      const t = Date.now();
+      setNow(t);
+      const r = reportRef.current;
+      if (!r || !writerRef.current || lockRef.current !== 'mine') return;
+      if (lockRenewalDue(r.lock, lastRenewAt.current, t)) {
+        lastRenewAt.current = t;
+        reportingApi.lock(caseId, true).then(
+          (fresh) => setReport((old) => (old ? { ...old, lock: fresh.lock } : fresh)),
+          () => undefined,
+        );
+      }
+      const decision = autosaveDecision({
+        dirty: html.current !== null && html.current !== r.reportHTML,
+        lastEditAt: lastEditAt.current,
+        saving: savingRef.current,
+        lock: lockRef.current,
+        now: t,
+      });
+      if (decision.type === 'save') void save();
+    }, TICK_MS);
+    return () => window.clearInterval(timer);
+  }, [caseId, save]);
+
+  // leaving: save what is unsaved, then release the lock (unmount, and the tab closing)
+  useEffect(() => {
+    const leave = () => {
+      const r = reportRef.current;
+      if (!r || lockRef.current !== 'mine') return;
+      const pending =
+        html.current !== null && html.current !== r.reportHTML
+          ? reportingApi.save(caseId, { reportHTML: html.current, baseVersion: r.version }, true).catch(() => null)
+          : Promise.resolve(null);
+      void pending.then(() => reportingApi.unlock(caseId)).catch(() => undefined);
+    };
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      leave();
+    };
+  }, [caseId]);
+
+  const phase = editorPhase({ report, error, conflict, lock, writer: buttons.writer && !(lockFailed === 'failed' && lock === 'none') });
+  return {
+    report,
+    phase,
+    lock,
+    buttons,
+    caseActions,
+    notice,
+    saving,
+    dirty,
+    lastSavedAt,
+    edited,
+    save,
+    replace,
+    setNotice,
+    reload: load,
+    userId,
+    contentKey,
+  };
+}
