@@ -28,6 +28,7 @@ const caseDetails = () => import('../features/case-details/pages');
 const dashboards = () => import('../features/dashboards/pages');
 const fusionCases = () => import('../features/fusion-cases/pages');
 const viewer = () => import('../features/viewer/pages');
+const reporting = () => import('../features/reporting/pages');
 
 export const SCREENS: Record<string, Screen> = {
   [CONSOLE_ROUTES.groups]: page(groups, 'GroupsPage'),
@@ -75,6 +76,8 @@ export const SCREENS: Record<string, Screen> = {
   [CONSOLE_ROUTES.dashboards]: page(dashboards, 'DashboardsPage'),
   [CONSOLE_ROUTES.fccases]: page(fusionCases, 'FusionCasesPage'),
   [CONSOLE_ROUTES.dicomviewer]: page(viewer, 'ViewerPage'),
+  [CONSOLE_ROUTES.casesReport]: page(reporting, 'ReportPage'),
+  [CONSOLE_ROUTES.printReport]: page(reporting, 'PrintReportPage'),
 
   [CONSOLE_ROUTES.companies]: page(companies, 'CompaniesPage'),
   [CONSOLE_ROUTES.companiesAdd]: page(companies, 'AddCompanyPage'),

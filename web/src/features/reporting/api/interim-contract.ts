@@ -1,7 +1,14 @@
 // INTERIM: the shared interface of issue 12 (work/h12-common.md) as the editor calls it, written here until the
 // reports, templates and output helpers' contracts are merged into main; then this file goes and reporting-api.ts
 // imports REPORTING_API and the entity types from @rayworks/contracts (the keys below are theirs).
-import { defineApi, endpoint as ep, requirement, WORKLIST, REPORT_STATUSES, ADDENDUM_STATUSES } from '@rayworks/contracts';
+import {
+  defineApi,
+  endpoint as ep,
+  requirement,
+  WORKLIST,
+  REPORT_STATUSES,
+  ADDENDUM_STATUSES,
+} from '@rayworks/contracts';
 import { z } from 'zod';
 
 const id = z.string();

@@ -14,9 +14,7 @@ export function expandMacro(
   const match = /(?:^|\s)(\S+)[ \u00a0\n]$/.exec(textBeforeCursor);
   if (!match) return null;
   const word = match[1]!.toLowerCase();
-  const found = [...macros]
-    .sort((a, b) => b.code.length - a.code.length)
-    .find((m) => m.code.toLowerCase() === word);
+  const found = [...macros].sort((a, b) => b.code.length - a.code.length).find((m) => m.code.toLowerCase() === word);
   return found ? { code: found.code, replacement: found.text } : null;
 }
 
@@ -24,6 +22,7 @@ export function expandMacro(
 export function applyTemplateField(html: string, key: string, text: string): string {
   const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const placeholder = new RegExp(`(<([a-z0-9]+)[^>]*\\bdata-field="${escaped}"[^>]*>)[\\s\\S]*?(</\\2>)`, 'i');
-  if (placeholder.test(html)) return html.replace(placeholder, (_, open: string, _tag, close: string) => open + text + close);
+  if (placeholder.test(html))
+    return html.replace(placeholder, (_, open: string, _tag, close: string) => open + text + close);
   return `${html}<p>${text}</p>`;
 }

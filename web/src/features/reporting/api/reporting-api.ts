@@ -47,8 +47,7 @@ export const reportingApi = {
   /** 400 'Please Upload Signature In Profile' without a signature: the console's toast, and the editor shows it. */
   finalize: async (caseId: string) => callApi(API.finalizeReport, { body: { caseId } }),
   saveAddendum: async (caseId: string, html: string) => callApi(API.saveAddendum, { body: { caseId, html } }),
-  finalizeAddendum: async (caseId: string) =>
-    callApi(API.finalizeAddendum, { body: { caseId } }),
+  finalizeAddendum: async (caseId: string) => callApi(API.finalizeAddendum, { body: { caseId } }),
   templates: async (modality: string | null, centreId: string | null): Promise<ReportTemplate[]> =>
     (
       await callApi(API.findReportTemplates, {

@@ -31,7 +31,14 @@ export function AddendumPanel({
         <FinalAddendum key={a.id} addendum={a} index={n + 1} />
       ))}
       {(draft || editable) && (
-        <DraftAddendum key={draft?.id ?? 'new'} report={report} draft={draft} editable={editable || Boolean(draft)} onChange={onChange} macros={macros} />
+        <DraftAddendum
+          key={draft?.id ?? 'new'}
+          report={report}
+          draft={draft}
+          editable={editable || Boolean(draft)}
+          onChange={onChange}
+          macros={macros}
+        />
       )}
     </Stack>
   );
@@ -116,7 +123,12 @@ function DraftAddendum({
       </RichTextEditor>
       {editable && (
         <Group gap={6} mt={6}>
-          <Button size="xs" onClick={() => void act('save')} loading={busy === 'save'} data-testid="report-addendum-save">
+          <Button
+            size="xs"
+            onClick={() => void act('save')}
+            loading={busy === 'save'}
+            data-testid="report-addendum-save"
+          >
             Save addendum
           </Button>
           <Button

@@ -66,7 +66,9 @@ export function DeliveryDialog({
             value={to}
             onChange={(e) => setTo(e.currentTarget.value)}
             data-testid="delivery-to"
-            error={to && !valid ? (channel === 'mail' ? 'Enter a valid e-mail address' : 'Enter a valid phone number') : null}
+            error={
+              to && !valid ? (channel === 'mail' ? 'Enter a valid e-mail address' : 'Enter a valid phone number') : null
+            }
           />
           {channel === 'mail' && (
             <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} />

@@ -6,8 +6,8 @@ import TextAlign from '@tiptap/extension-text-align';
 import Placeholder from '@tiptap/extension-placeholder';
 import { useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { describeError, shownByPolicy } from '../../../api/client';
 import { formatTime } from '../../../shared/format';
@@ -21,8 +21,11 @@ import { AddendumPanel } from './AddendumPanel';
 import { DeliveryDialog } from './DeliveryDialog';
 import { MacroExpansion, TemplateField } from './extensions';
 import { PatientBlock } from './PatientBlock';
+import { SendToTypistDialog } from './SendToTypistDialog';
 import { TemplatePicker } from './TemplatePicker';
 import { VersionHistory } from './VersionHistory';
+
+const MACROS_KEY = ['reporting', 'macros'] as const;
 
 /** The route of the print view of a report (chrome hidden; prints 500 ms after load). */
 export const printPath = (reportId: string) => `/print/report/${encodeURIComponent(reportId)}`;
@@ -47,18 +50,20 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
   const session = useReportSession(caseId, theCase.data);
   const { report, buttons, phase, lock } = session;
 
-  const macros = useQuery({ queryKey: ['reporting', 'macros'], queryFn: reportingApi.macros, staleTime: 60_000 });
-  const macrosRef = useRef<readonly Macro[]>([]);
-  macrosRef.current = macros.data ?? [];
+  const queryClient = useQueryClient();
+  useQuery({ queryKey: MACROS_KEY, queryFn: reportingApi.macros, staleTime: 60_000 });
+  // read when a space is typed: the macros in the cache then
+  const macros = useCallback(() => queryClient.getQueryData<Macro[]>(MACROS_KEY) ?? [], [queryClient]);
 
   const [template, setTemplate] = useState<ReportTemplate | null>(null);
   const [versionsOpen, setVersionsOpen] = useState(false);
   const [delivery, setDelivery] = useState<'mail' | 'sms' | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [addendumOpen, setAddendumOpen] = useState(false);
+  const [typistOpen, setTypistOpen] = useState(false);
 
   const editor = useEditor({
-    extensions: reportExtensions(() => macrosRef.current, 'Write the report, or pick a template'),
+    extensions: reportExtensions(macros, 'Write the report, or pick a template'),
     content: '',
     editable: false,
     immediatelyRender: true,
@@ -261,13 +266,17 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
           report={report}
           editable={buttons.addendum && addendumOpen}
           onChange={session.replace}
-          macros={() => macrosRef.current}
+          macros={macros}
         />
       )}
       <Group gap={6}>
         {buttons.save && (
-          <Button size="xs" onClick={() => void session.save({ announce: true })} data-testid="report-save"
-            loading={session.saving}>
+          <Button
+            size="xs"
+            onClick={() => void session.save({ announce: true })}
+            data-testid="report-save"
+            loading={session.saving}
+          >
             Save
           </Button>
         )}
@@ -276,7 +285,7 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
             size="xs"
             variant="light"
             loading={busy === 'typist'}
-            onClick={() => void run('typist', () => reportingApi.sendToTypist(caseId), 'Sent to the Transcriptionist')}
+            onClick={() => setTypistOpen(true)}
             data-testid="report-send-typist"
           >
             Send to typist
@@ -310,7 +319,7 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
           </Button>
         )}
         {buttons.insertMeasurement && (
-          <Menu withinPortal position="top-start">
+          <Menu withinPortal position="top-start" onOpen={() => void annotations.refetch()}>
             <Menu.Target>
               <Button size="xs" variant="default" data-testid="insert-measurement">
                 Insert measurement
@@ -349,7 +358,13 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
           </Button>
         )}
         {buttons.pdf && (
-          <Button size="xs" variant="subtle" loading={busy === 'pdf'} onClick={() => void openPdf()} data-testid="report-pdf">
+          <Button
+            size="xs"
+            variant="subtle"
+            loading={busy === 'pdf'}
+            onClick={() => void openPdf()}
+            data-testid="report-pdf"
+          >
             PDF
           </Button>
         )}
@@ -364,10 +379,19 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
           </Button>
         )}
       </Group>
+      <SendToTypistDialog
+        centreId={report.centreId ?? theCase.data?.centreId ?? null}
+        opened={typistOpen}
+        busy={busy === 'typist'}
+        onClose={() => setTypistOpen(false)}
+        onSend={(typistId) =>
+          void run('typist', () => reportingApi.sendToTypist(caseId, typistId), 'Sent to the Transcriptionist').then(
+            () => setTypistOpen(false),
+          )
+        }
+      />
       <VersionHistory caseId={caseId} opened={versionsOpen} onClose={() => setVersionsOpen(false)} />
-      {delivery && (
-        <DeliveryDialog channel={delivery} report={report} opened onClose={() => setDelivery(null)} />
-      )}
+      {delivery && <DeliveryDialog channel={delivery} report={report} opened onClose={() => setDelivery(null)} />}
     </Stack>
   );
 }

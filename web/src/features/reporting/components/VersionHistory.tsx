@@ -1,6 +1,6 @@
 import { Badge, Group, Loader, Modal, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { formatDateTime } from '../../../shared/format';
 import { reportingApi } from '../api/reporting-api';
 import { diffSummary, versionDiff } from '../editor-rules';
@@ -13,12 +13,11 @@ export function VersionHistory({ caseId, opened, onClose }: { caseId: string; op
     enabled: opened,
   });
   const list = useMemo(() => [...(versions.data ?? [])].sort((a, b) => b.version - a.version), [versions.data]);
-  const [from, setFrom] = useState<number | null>(null);
-  const [to, setTo] = useState<number | null>(null);
-  useEffect(() => {
-    if (list.length >= 1 && to === null) setTo(list[0]!.version);
-    if (list.length >= 2 && from === null) setFrom(list[1]!.version);
-  }, [list, from, to]);
+  // by default the latest version against the one before it
+  const [chosenFrom, setFrom] = useState<number | null | undefined>(undefined);
+  const [chosenTo, setTo] = useState<number | null | undefined>(undefined);
+  const from = chosenFrom === undefined ? (list[1]?.version ?? null) : chosenFrom;
+  const to = chosenTo === undefined ? (list[0]?.version ?? null) : chosenTo;
 
   const older = useQuery({
     queryKey: ['reporting', 'version', caseId, from],

@@ -53,11 +53,7 @@ export const MacroExpansion = Extension.create<MacroOptions>({
       const at = before.toLowerCase().lastIndexOf(found.code.toLowerCase());
       if (at < 0) return false;
       const from = $from.pos - ($from.parentOffset - at);
-      editor
-        .chain()
-        .deleteRange({ from, to: $from.pos })
-        .insertContentAt(from, found.replacement)
-        .run();
+      editor.chain().deleteRange({ from, to: $from.pos }).insertContentAt(from, found.replacement).run();
       return true;
     };
     return [

@@ -1,8 +1,8 @@
 import { REPORTING_MESSAGES, WORKLIST, type Case, type CaseAction } from '@rayworks/contracts';
 import { allowedCaseActions, type CaseActor } from '@rayworks/lifecycles';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiCallError } from '../../../api/client';
+import { ApiCallError, describeError } from '../../../api/client';
 import { useSession } from '../../../app/session/useSession';
 import { useCan } from '../../../shared/hooks/useCan';
 import { toastSuccess } from '../../../shared/ui/toast';
@@ -80,24 +80,42 @@ export function useReportSession(caseId: string, theCase: Case | undefined): Rep
   );
   const caseActions = useMemo(() => (theCase ? allowedCaseActions(actor, factsOf(theCase)) : []), [actor, theCase]);
 
-  const [report, setReport] = useState<Report | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const reportKey = useMemo(() => ['reporting', 'report', caseId] as const, [caseId]);
+  const query = useQuery({
+    queryKey: reportKey,
+    queryFn: ({ signal }) => reportingApi.get(caseId, signal),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  const report = query.data ?? null;
+  const error = query.error ? describeError(query.error) : null;
+  const setReport = useCallback(
+    (next: Report | ((old: Report | null) => Report | null)) =>
+      queryClient.setQueryData<Report | null>(reportKey, (old) =>
+        typeof next === 'function' ? next(old ?? null) : next,
+      ),
+    [queryClient, reportKey],
+  );
   const [conflict, setConflict] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [dirty, setDirty] = useState(false);
   const [lastSavedAt, setLastSavedAt] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
-  /** Bumped whenever the editor should take the server's text (opened, reloaded, someone saved before my lock). */
+  /** Bumped whenever the editor should take the server's text again (reloaded, someone saved before my lock). */
   const [contentKey, setContentKey] = useState(0);
   const [lockFailed, setLockFailed] = useState<null | 'other' | 'failed'>(null);
 
+  /** The editor's HTML as last typed (null: the server's text, untouched). */
   const html = useRef<string | null>(null);
   const lastEditAt = useRef<number | null>(null);
   const lastRenewAt = useRef(0);
   const reportRef = useRef<Report | null>(null);
   const savingRef = useRef(false);
-  reportRef.current = report;
+  /** The HTML last accepted by a save (the server may normalise it; what I typed is compared with what I sent). */
+  const savedRef = useRef<string | null>(null);
+  const unsaved = () =>
+    html.current !== null && html.current !== (savedRef.current ?? reportRef.current?.reportHTML ?? null);
 
   const lockNow = report ? lockStateOf(report.lock, userId, now) : 'none';
   // refused with 409 while the report read showed no holder: someone took it meanwhile
@@ -111,9 +129,12 @@ export function useReportSession(caseId: string, theCase: Case | undefined): Rep
     hasVersions: (report?.version ?? 0) > 0,
   });
   const writerRef = useRef(buttons.writer);
-  writerRef.current = buttons.writer;
   const lockRef = useRef(lock);
-  lockRef.current = lock;
+  useEffect(() => {
+    reportRef.current = report;
+    writerRef.current = buttons.writer;
+    lockRef.current = lock;
+  });
 
   const replace = useCallback(
     (next: Report) => {
@@ -121,26 +142,22 @@ export function useReportSession(caseId: string, theCase: Case | undefined): Rep
       // the case moves on from reporting's events: its record is read again
       void queryClient.invalidateQueries({ queryKey: caseKey(caseId) });
     },
-    [caseId, queryClient],
+    [caseId, queryClient, setReport],
   );
 
-  // read the report
-  const load = useCallback(async () => {
-    try {
-      const r = await reportingApi.get(caseId);
-      setReport(r);
-      html.current = r.reportHTML;
-      setContentKey((k) => k + 1);
+  // read the report again (after a conflict): the editor takes the server's text
+  const { refetch } = query;
+  const load = async () => {
+    const fresh = await refetch();
+    if (fresh.data) {
+      html.current = null;
+      savedRef.current = null;
       setDirty(false);
       setConflict(false);
-      setError(null);
-    } catch (e) {
-      setError(e instanceof ApiCallError ? e.message || 'The report could not be opened' : String(e));
+      setNotice(null);
+      setContentKey((k) => k + 1);
     }
-  }, [caseId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  };
 
   // take the lock when this user writes the report (once the case's actions say so)
   const lockTried = useRef(false);
@@ -152,19 +169,17 @@ export function useReportSession(caseId: string, theCase: Case | undefined): Rep
       .then((r) => {
         lastRenewAt.current = Date.now();
         setNow(Date.now());
+        const before = reportRef.current;
         setReport(r);
         // someone may have saved since the read: their text is the one to continue from
-        if (!dirty && html.current !== r.reportHTML) {
-          html.current = r.reportHTML;
-          setContentKey((k) => k + 1);
-        }
+        if (html.current === null && before && before.reportHTML !== r.reportHTML) setContentKey((k) => k + 1);
       })
       .catch((e: unknown) => {
         const held = e instanceof ApiCallError && e.status === 409;
         setLockFailed(held ? 'other' : 'failed');
         if (held) setNotice(e.message);
       });
-  }, [report, buttons.writer, caseId, dirty]);
+  }, [report, buttons.writer, caseId, setReport]);
 
   // the report moved on (sent, submitted, finalized) and is no longer this user's to write: the lock goes at once
   const wasWriter = useRef(false);
@@ -172,22 +187,21 @@ export function useReportSession(caseId: string, theCase: Case | undefined): Rep
     if (buttons.writer) wasWriter.current = true;
     else if (wasWriter.current && lock === 'mine') {
       wasWriter.current = false;
-      void reportingApi.unlock(caseId).then(() =>
-        setReport((old) => (old ? { ...old, lock: null } : old)),
-      );
+      void reportingApi.unlock(caseId).then(() => setReport((old) => (old ? { ...old, lock: null } : old)));
     }
-  }, [buttons.writer, lock, caseId]);
+  }, [buttons.writer, lock, caseId, setReport]);
 
   const save = useCallback(
     async ({ announce = false }: { announce?: boolean } = {}): Promise<boolean> => {
       const current = reportRef.current;
-      if (!current || html.current === null || savingRef.current) return false;
+      if (!current || !unsaved() || savingRef.current) return false;
       if (lockRef.current !== 'mine') return false;
-      const sent = html.current;
+      const sent = html.current!;
       savingRef.current = true;
       setSaving(true);
       try {
         const answer = await reportingApi.save(caseId, { reportHTML: sent, baseVersion: current.version }, !announce);
+        savedRef.current = sent;
         setReport(answer.data);
         setLastSavedAt(Date.now());
         if (html.current === sent) setDirty(false);
@@ -204,18 +218,15 @@ export function useReportSession(caseId: string, theCase: Case | undefined): Rep
         setSaving(false);
       }
     },
-    [caseId],
+    [caseId, setReport],
   );
 
-  const edited = useCallback(
-    (next: string) => {
-      if (next === html.current) return;
-      html.current = next;
-      lastEditAt.current = Date.now();
-      setDirty(next !== reportRef.current?.reportHTML);
-    },
-    [],
-  );
+  const edited = useCallback((next: string) => {
+    if (next === html.current) return;
+    html.current = next;
+    lastEditAt.current = Date.now();
+    setDirty(unsaved());
+  }, []);
 
   // the clock: renew the lock every minute, save five seconds after typing stops
   useEffect(() => {
@@ -232,7 +243,7 @@ export function useReportSession(caseId: string, theCase: Case | undefined): Rep
         );
       }
       const decision = autosaveDecision({
-        dirty: html.current !== null && html.current !== r.reportHTML,
+        dirty: unsaved(),
         lastEditAt: lastEditAt.current,
         saving: savingRef.current,
         lock: lockRef.current,
@@ -241,17 +252,16 @@ export function useReportSession(caseId: string, theCase: Case | undefined): Rep
       if (decision.type === 'save') void save();
     }, TICK_MS);
     return () => window.clearInterval(timer);
-  }, [caseId, save]);
+  }, [caseId, save, setReport]);
 
   // leaving: save what is unsaved, then release the lock (unmount, and the tab closing)
   useEffect(() => {
     const leave = () => {
       const r = reportRef.current;
       if (!r || lockRef.current !== 'mine') return;
-      const pending =
-        html.current !== null && html.current !== r.reportHTML
-          ? reportingApi.save(caseId, { reportHTML: html.current, baseVersion: r.version }, true).catch(() => null)
-          : Promise.resolve(null);
+      const pending = unsaved()
+        ? reportingApi.save(caseId, { reportHTML: html.current!, baseVersion: r.version }, true).catch(() => null)
+        : Promise.resolve(null);
       void pending.then(() => reportingApi.unlock(caseId)).catch(() => undefined);
     };
     window.addEventListener('pagehide', leave);
@@ -261,7 +271,13 @@ export function useReportSession(caseId: string, theCase: Case | undefined): Rep
     };
   }, [caseId]);
 
-  const phase = editorPhase({ report, error, conflict, lock, writer: buttons.writer && !(lockFailed === 'failed' && lock === 'none') });
+  const phase = editorPhase({
+    report,
+    error,
+    conflict,
+    lock,
+    writer: buttons.writer && !(lockFailed === 'failed' && lock === 'none'),
+  });
   return {
     report,
     phase,

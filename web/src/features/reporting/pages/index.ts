@@ -1,0 +1,2 @@
+export { PrintReportPage } from './PrintReportPage';
+export { ReportPage } from './ReportPage';
