@@ -4,6 +4,7 @@ import {
   annotationLine,
   autosaveDecision,
   diffSummary,
+  editorPhase,
   htmlToText,
   lockRenewalDue,
   lockStateOf,
@@ -135,5 +136,25 @@ describe('annotationLine', () => {
       '<p>Key image: image 3/40</p>',
     );
     expect(annotationLine({ kind: 'measurement', label: '<b>', value: 'x' })).toBe('<p>&lt;b&gt;: x</p>');
+  });
+});
+
+describe('editorPhase', () => {
+  const base = {
+    report: { status: 'DRAFT' as const },
+    error: null,
+    conflict: false,
+    lock: 'mine' as const,
+    writer: true,
+  };
+  it('follows the report, the lock and the last answers', () => {
+    expect(editorPhase({ ...base, report: null })).toBe('loading');
+    expect(editorPhase({ ...base, report: null, error: 'Not found' })).toBe('error');
+    expect(editorPhase(base)).toBe('editing');
+    expect(editorPhase({ ...base, lock: 'other' })).toBe('locked-by-other');
+    expect(editorPhase({ ...base, lock: 'none' })).toBe('loading');
+    expect(editorPhase({ ...base, writer: false, lock: 'none' })).toBe('read-only');
+    expect(editorPhase({ ...base, conflict: true })).toBe('conflict');
+    expect(editorPhase({ ...base, report: { status: 'FINAL' }, conflict: true })).toBe('finalized');
   });
 });

@@ -170,3 +170,25 @@ export function annotationLine(a: { kind: string; label: string; value: string }
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return a.kind === 'keyImage' ? `<p>Key image: ${esc(a.value)}</p>` : `<p>${esc(a.label)}: ${esc(a.value)}</p>`;
 }
+
+/**
+ * The editor's phase (docs/decisions/0191-report-editor.md): loading, the report read by someone who does not write
+ * it, another user holding the lock, mine to edit, a conflicting save, the report final.
+ */
+export type EditorPhase = 'loading' | 'error' | 'read-only' | 'locked-by-other' | 'editing' | 'conflict' | 'finalized';
+
+export function editorPhase(s: {
+  report: { status: ReportStatus } | null;
+  error: string | null;
+  conflict: boolean;
+  lock: LockState;
+  writer: boolean;
+}): EditorPhase {
+  if (s.error && !s.report) return 'error';
+  if (!s.report) return 'loading';
+  if (s.report.status === 'FINAL') return 'finalized';
+  if (s.conflict) return 'conflict';
+  if (!s.writer) return 'read-only';
+  if (s.lock === 'other') return 'locked-by-other';
+  return s.lock === 'mine' ? 'editing' : 'loading';
+}

@@ -9,36 +9,18 @@ import { toastSuccess } from '../../../shared/ui/toast';
 import { caseKey } from '../../case-details/hooks/useCase';
 import { factsOf, worklistPrivilegesOf } from '../../cases/hooks/worklist-actions';
 import { reportingApi, type Report } from '../api/reporting-api';
+
+export type { EditorPhase };
 import {
   autosaveDecision,
+  editorPhase,
+  type EditorPhase,
   lockRenewalDue,
   lockStateOf,
   reportButtons,
   type LockState,
   type ReportButtons,
 } from '../editor-rules';
-
-/**
- * The editor's phase (docs/decisions/0191-report-editor.md): loading, the report read by someone who does not write
- * it, another user holding the lock, mine to edit, a conflicting save, the report final.
- */
-export type EditorPhase = 'loading' | 'error' | 'read-only' | 'locked-by-other' | 'editing' | 'conflict' | 'finalized';
-
-export function editorPhase(s: {
-  report: Report | null;
-  error: string | null;
-  conflict: boolean;
-  lock: LockState;
-  writer: boolean;
-}): EditorPhase {
-  if (s.error && !s.report) return 'error';
-  if (!s.report) return 'loading';
-  if (s.report.status === 'FINAL') return 'finalized';
-  if (s.conflict) return 'conflict';
-  if (!s.writer) return 'read-only';
-  if (s.lock === 'other') return 'locked-by-other';
-  return s.lock === 'mine' ? 'editing' : 'loading';
-}
 
 export interface ReportSession {
   report: Report | null;
