@@ -99,6 +99,14 @@ describe('reportButtons', () => {
     expect(b).toMatchObject({ pdf: true, mail: true, sms: true, print: true, versions: true });
     expect(reportButtons(facts({ reportStatus: 'FINAL', caseActions: [] })).mail).toBe(false);
   });
+  it('the reading radiologist may flag a critical finding, the typist and a reader may not', () => {
+    expect(reportButtons(facts({ caseActions: ['SEND_TO_TYPIST', 'COMPLETE'] })).critical).toBe(true);
+    expect(reportButtons(facts({ reportStatus: 'FINAL', caseActions: ['ADDENDUM'] })).critical).toBe(true);
+    expect(
+      reportButtons(facts({ reportStatus: 'AT_TYPIST', caseActions: ['TRANSCRIBE', 'SUBMIT_FOR_REVIEW'] })).critical,
+    ).toBe(false);
+    expect(reportButtons(facts({ caseActions: ['GO_TO_CASE'] })).critical).toBe(false);
+  });
   it('a viewer without writing actions reads only', () => {
     const b = reportButtons(facts({ caseActions: ['GO_TO_CASE'], lock: 'none' }));
     expect(b.writer).toBe(false);

@@ -90,6 +90,8 @@ export interface ReportButtons {
   mail: boolean;
   sms: boolean;
   insertMeasurement: boolean;
+  /** Flag a critical finding: the reading radiologist (who sends, finalizes or adds an addendum). */
+  critical: boolean;
 }
 
 /**
@@ -118,6 +120,7 @@ export function reportButtons(f: ButtonFacts): ReportButtons {
     mail: final && f.canSend,
     sms: final && f.canSend,
     insertMeasurement: editable || (addendum && f.addendumDraft),
+    critical: has('COMPLETE') || has('SEND_TO_TYPIST') || has('ADDENDUM'),
   };
 }
 
