@@ -77,7 +77,6 @@ export const SCREENS: Record<string, Screen> = {
   [CONSOLE_ROUTES.fccases]: page(fusionCases, 'FusionCasesPage'),
   [CONSOLE_ROUTES.dicomviewer]: page(viewer, 'ViewerPage'),
   [CONSOLE_ROUTES.casesReport]: page(reporting, 'ReportPage'),
-  [CONSOLE_ROUTES.printReport]: page(reporting, 'PrintReportPage'),
 
   [CONSOLE_ROUTES.companies]: page(companies, 'CompaniesPage'),
   [CONSOLE_ROUTES.companiesAdd]: page(companies, 'AddCompanyPage'),

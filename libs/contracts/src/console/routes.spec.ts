@@ -108,10 +108,7 @@ describe('route table', () => {
     }
   });
 
-  it('hides the chrome only on the viewer and the report print view', () => {
-    expect(PROTECTED_ROUTES.filter((r) => r.chromeless).map((r) => r.path)).toEqual([
-      '/print/report/:id',
-      '/dicomviewer',
-    ]);
+  it('hides the chrome only on the viewer', () => {
+    expect(PROTECTED_ROUTES.filter((r) => r.chromeless).map((r) => r.path)).toEqual(['/dicomviewer']);
   });
 });

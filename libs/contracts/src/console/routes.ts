@@ -51,8 +51,6 @@ export const CONSOLE_ROUTES = {
   casesView: '/cases/view/:id',
   // a case's report on its own page (issue 12, docs/decisions/0191): typists, addenda, the worklist's Report action
   casesReport: '/cases/report/:id',
-  // a report's print view (issue 12, docs/decisions/0191; :id = the report's id): no menu, prints after loading
-  printReport: '/print/report/:id',
   fccases: '/fccases',
   dicomviewer: '/dicomviewer',
   holidayCalender: '/holidayCalender',
@@ -176,7 +174,6 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   ),
   route(CONSOLE_ROUTES.casesView, 'Case', requirement('WORKLIST', WORKLIST.VIEW), 'available'),
   route(CONSOLE_ROUTES.casesReport, 'Report', requirement('WORKLIST', WORKLIST.REPORT_VIEW), 'available'),
-  route(CONSOLE_ROUTES.printReport, 'Print Report', requirement('WORKLIST', WORKLIST.REPORT_VIEW), 'available', true),
   route(CONSOLE_ROUTES.fccases, 'Fusion Cases', requirement('WORKLIST', WORKLIST.VIEW), 'available'),
   route(
     CONSOLE_ROUTES.dicomviewer,

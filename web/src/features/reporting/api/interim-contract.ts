@@ -250,12 +250,4 @@ export const INTERIM_REPORTING_API = defineApi('reporting', {
     body: byCase,
     data: z.object({ deliveries: z.array(deliverySchema) }),
   }),
-  reportHtml: ep({
-    method: 'POST',
-    path: '/report/html/:id',
-    access: VIEW,
-    body: z.object({}),
-    data: z.null(),
-    produces: ['text/html'],
-  }),
 });

@@ -1,6 +1,5 @@
 import { CASES_API, type ViewerAnnotation } from '@rayworks/contracts';
 import { callApi } from '../../../api/client';
-import { consoleClient } from '../../../api/session';
 import {
   INTERIM_REPORTING_API as API,
   type Addendum,
@@ -65,11 +64,6 @@ export const reportingApi = {
   sms: async (caseId: string, phoneNumber: string) => callApi(API.smsReport, { body: { caseId, phoneNumber } }),
   deliveries: async (caseId: string): Promise<Delivery[]> =>
     (await callApi(API.findDeliveries, { body: { caseId } })).data.deliveries,
-  /** The print document of a report (sanitised HTML, no script). */
-  printHtml: async (reportId: string): Promise<string> => {
-    const file = await consoleClient.file(API.reportHtml, {}, { params: { id: reportId } });
-    return new TextDecoder().decode(file.bytes);
-  },
   annotations: async (caseId: string): Promise<ViewerAnnotation[]> =>
     (await callApi(CASES_API.findViewerAnnotations, { body: { caseId } })).data.annotations,
 };

@@ -1,2 +1,1 @@
-export { PrintReportPage } from './PrintReportPage';
 export { ReportPage } from './ReportPage';
