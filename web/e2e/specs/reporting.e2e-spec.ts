@@ -248,11 +248,11 @@ describe('reporting: template, macro, typist, review, finalize, PDF and mail', (
       await pdfTab.close();
 
       // the print view: the same document, in a sandboxed frame
-      await page.goto(url(`/print/report/${reportId}?print=0`), { waitUntil: 'domcontentloaded' });
-      const frame = page.getByTestId('print-frame');
+      await page.goto(url(`/print/report/${reportId}`), { waitUntil: 'domcontentloaded' });
+      const frame = page.getByTestId('report-print-frame');
       await frame.waitFor();
       expect(await frame.getAttribute('sandbox')).not.toContain('allow-scripts');
-      await page.frameLocator('[data-testid="print-frame"]').getByText(macroText).first().waitFor();
+      await page.frameLocator('[data-testid="report-print-frame"]').getByText(macroText).first().waitFor();
       await screenshot(page, 'report-print-view', false);
 
       // ---- the centre administrator mails it to the patient ----
