@@ -60,3 +60,4 @@ export * from './metrics/metrics-server.js';
 export * from './metrics/operational-metrics.js';
 export * from './tracing/tracing.js';
 export * from './tracing/tracing-shutdown.js';
+export * from './mail/mailer.js';

@@ -25,6 +25,8 @@ export const caseSchema = z.object({
   worklistStatus: z.enum(WORKLIST_STATUSES),
   fusionStatus: z.enum(FUSION_STATUSES).nullable(),
   workflowType: z.enum(WORKFLOW_TYPES),
+  /** The case's company (its tenant): where work about the case (a report) runs. */
+  companyId: id,
   groupId: id.nullable(),
   centreId: id.nullable(),
   centreName: z.string().nullable(),

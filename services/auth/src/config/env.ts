@@ -1,4 +1,4 @@
-import { issuerServiceEnvSchema, loadEnv } from '@rayworks/nest-kit';
+import { issuerServiceEnvSchema, loadEnv, mailEnvVars } from '@rayworks/nest-kit';
 import { z } from 'zod';
 
 const seconds = (fallback: number) =>
@@ -16,8 +16,7 @@ const count = (fallback: number) => z.coerce.number().int().min(1).max(10_000).d
  * limits and the sessions' absolute lifetime.
  */
 export const authServiceEnvSchema = issuerServiceEnvSchema.extend({
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }),
-  MAIL_FROM: z.string().min(3).default('Rayworks <no-reply@rayworks.local>'),
+  ...mailEnvVars,
   /** Where the console is reached: links in e-mails point there. */
   PUBLIC_BASE_URL: z.url().default('http://localhost:8080'),
   /**

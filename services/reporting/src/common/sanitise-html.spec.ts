@@ -21,7 +21,9 @@ describe('sanitiseReportHtml', () => {
   });
 
   it('drops javascript: and vbscript: links but keeps the text', () => {
-    const out = sanitiseReportHtml('<a href="javascript:alert(1)">a</a><a href="  JaVaScRiPt:alert(2)">b</a><a href="vbscript:x">c</a>');
+    const out = sanitiseReportHtml(
+      '<a href="javascript:alert(1)">a</a><a href="  JaVaScRiPt:alert(2)">b</a><a href="vbscript:x">c</a>',
+    );
     expect(out).not.toMatch(/javascript|vbscript|href/i);
     expect(out).toContain('a');
   });
@@ -46,6 +48,8 @@ describe('sanitiseReportHtml', () => {
   });
 
   it('adds rel="noopener noreferrer" to links', () => {
-    expect(sanitiseReportHtml('<a href="https://rayworks.test" target="_blank">r</a>')).toContain('rel="noopener noreferrer"');
+    expect(sanitiseReportHtml('<a href="https://rayworks.test" target="_blank">r</a>')).toContain(
+      'rel="noopener noreferrer"',
+    );
   });
 });

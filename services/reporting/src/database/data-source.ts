@@ -3,10 +3,34 @@ import { EventTables1763712000000 } from './migrations/1763712000000-EventTables
 import { JobOutbox1795392000000 } from './migrations/1795392000000-JobOutbox.js';
 import { DeadLetterTenant1795700000000 } from './migrations/1795700000000-DeadLetterTenant.js';
 import { AuditLog1795700000001 } from './migrations/1795700000001-AuditLog.js';
+import { Reports1796300000000 } from './migrations/1796300000000-Reports.js';
+import { ReportOutput1796300002000 } from './migrations/1796300002000-ReportOutput.js';
+import { ReportAddendumEntity, ReportEntity, ReportVersionEntity } from '../modules/reports/report.entity.js';
+import { ReportTemplates1796300001000 } from './migrations/1796300001000-ReportTemplates.js';
+import { ReportLayouts1796300001001 } from './migrations/1796300001001-ReportLayouts.js';
+import { ReportLayoutEntity } from '../modules/layouts/report-layout.entity.js';
+import { ReportMacroEntity } from '../modules/templates/report-macro.entity.js';
+import { ReportTemplateEntity } from '../modules/templates/report-template.entity.js';
 
 /** The reporting service's schema, entities and migrations, in order. */
 export const database: ServiceDatabaseOptions = {
   schema: 'reporting',
-  entities: [],
-  migrations: [EventTables1763712000000, JobOutbox1795392000000, DeadLetterTenant1795700000000, AuditLog1795700000001],
+  entities: [
+    ReportEntity,
+    ReportVersionEntity,
+    ReportAddendumEntity,
+    ReportTemplateEntity,
+    ReportMacroEntity,
+    ReportLayoutEntity,
+  ],
+  migrations: [
+    EventTables1763712000000,
+    JobOutbox1795392000000,
+    DeadLetterTenant1795700000000,
+    AuditLog1795700000001,
+    Reports1796300000000,
+    ReportTemplates1796300001000,
+    ReportLayouts1796300001001,
+    ReportOutput1796300002000,
+  ],
 };

@@ -1,4 +1,4 @@
-import type { MailMessage } from './mailer.js';
+import type { MailMessage } from '@rayworks/nest-kit';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

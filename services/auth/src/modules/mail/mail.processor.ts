@@ -3,7 +3,7 @@ import { UnrecoverableError } from 'bullmq';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { JobPayload } from '@rayworks/contracts';
-import { JobProcessors, LOGGER, processor, UnitOfWork, type JobContext } from '@rayworks/nest-kit';
+import { JobProcessors, LOGGER, Mailer, processor, UnitOfWork, type JobContext } from '@rayworks/nest-kit';
 import { AUTH_SERVICE_ENV, type AuthServiceEnv } from '../../config/env.js';
 import { CredentialsRepository } from '../credentials/credentials.repository.js';
 import { PasswordHasher } from '../credentials/password-hasher.js';
@@ -17,7 +17,6 @@ import {
   passwordResetMail,
   welcomeMail,
 } from './mail-templates.js';
-import { Mailer } from './mailer.js';
 
 /** 72 hours, 90 minutes. */
 const duration = (seconds: number): string =>

@@ -16,6 +16,7 @@ export function toCase(c: CaseEntity, names: DirectoryNames): Case {
     worklistStatus: worklistStatusOf(c.status, c.imagingState),
     fusionStatus: c.fusionStatus,
     workflowType: c.workflowType,
+    companyId: c.tenantId,
     groupId: c.groupId,
     centreId: c.centreId,
     centreName: c.centreId ? (names.centres.get(c.centreId) ?? null) : null,

@@ -333,6 +333,31 @@ export class CaseActionsService {
     };
   }
 
+  /**
+   * A step of the case's report, as reporting published it (docs/decisions/0173-report-model-and-workflow.md): the
+   * machine's transition with the report's actor, who reporting already authorized (the action table is not asked
+   * again; the machine's guards are: a junior never completes their own report, a case already typed is not taken
+   * twice). SEND_TO_TYPIST takes the chosen typist or the centre's automatic pick, as the worklist's action does.
+   */
+  async reportStep(
+    tx: ChangeTx,
+    row: CaseEntity,
+    actorId: string,
+    action: 'SEND_TO_TYPIST' | 'TRANSCRIBE' | 'SUBMIT_FOR_REVIEW' | 'COMPLETE' | 'ADDENDUM',
+    typistId: string | null,
+  ): Promise<CaseChange | CaseRefusal> {
+    const actor: Actor = { userId: actorId, roleCodes: [] };
+    if (action === 'SEND_TO_TYPIST') {
+      if (row.status === 'PENDING AT TYPIST' && row.typistId !== null)
+        return { refused: CASE_MESSAGES.transcriptionistWorking };
+      const typist = await this.typistFor(tx, row, typistId ?? undefined);
+      if (typeof typist !== 'string') return typist;
+      const change = await this.move(tx, row, actor, action, { typistId: typist }, { authorize: false });
+      return 'refused' in change ? change : { ...change, details: { typistId: typist, chosen: typistId !== null } };
+    }
+    return this.move(tx, row, actor, action, {}, { authorize: false });
+  }
+
   /** Assign or reassign to a radiologist: an active user of the case's centre with a radiologist role. */
   private async toRadiologist(
     tx: ChangeTx,

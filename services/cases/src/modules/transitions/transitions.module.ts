@@ -7,6 +7,7 @@ import { CaseActionsService } from './case-actions.service.js';
 import { CasePush } from './case-push.js';
 import { TransitionRunner } from './transition-runner.service.js';
 import { TransitionsRepository } from './transitions.repository.js';
+import { ReportEventsConsumer } from './report-events.consumer.js';
 
 /**
  * The case's transitions: the one runner every change of a case goes through (TransitionRunner), exported for
@@ -23,6 +24,7 @@ import { TransitionsRepository } from './transitions.repository.js';
     AssigneesRepository,
     CaseActionsService,
     ArrivalsConsumer,
+    ReportEventsConsumer,
   ],
   exports: [TransitionRunner, TransitionsRepository, CaseActionsService, AssigneesRepository],
 })

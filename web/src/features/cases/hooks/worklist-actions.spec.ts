@@ -17,6 +17,7 @@ const row = (over: Partial<Case> = {}): Case => ({
   worklistStatus: 'NEW',
   fusionStatus: null,
   workflowType: 'Center',
+  companyId: '00000000-0000-4000-8000-0000000000c1',
   groupId: null,
   centreId: null,
   centreName: null,

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { z } from 'zod';
+import {
+  DEFAULT_REPORT_LAYOUT,
+  GENERIC,
+  grantsAllow,
+  requirement,
+  reportLayoutSchema,
+  TEMPLATE_MESSAGES as M,
+  type LayoutAssets,
+  type REPORTING_API,
+  type ReportConfig,
+  type ReportLayout,
+} from '@rayworks/contracts';
+import { StorageService, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
+import { centreInTemplateReach, templateReachOf, type TemplateReach } from '../templates/template-reach.js';
+import { LayoutsRepository } from './layouts.repository.js';
+import type { ReportLayoutEntity } from './report-layout.entity.js';
+
+type Body<K extends keyof typeof REPORTING_API> = z.output<(typeof REPORTING_API)[K]['body']>;
+
+export const LAYOUT_AUDIT_ACTIONS = { save: 'REPORT_LAYOUT_SAVE' } as const;
+
+/** How long a layout image's presigned GET lasts (a preview or a print document made now). */
+const IMAGE_URL_SECONDS = 900;
+const UPLOAD_URL_SECONDS = 900;
+const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg' } as const;
+const CENTRES_EDIT = requirement('CENTERS', GENERIC.EDIT);
+
+/** Where a centre's layout images live in the object store: the fileID starts here. */
+export const layoutImagePrefix = (tenantId: string, centreId: string): string =>
+  `report-layouts/${tenantId}/${centreId}/`;
+
+/**
+ * A centre's report layout (spec §3; docs/decisions/0180-report-layout.md, 0181-layout-privilege.md): read by anyone
+ * with TEMPLATES › VIEW whose reach holds the centre (404 otherwise; the default layout until one is saved); saved
+ * by a company-level user with TEMPLATES › EDIT or a centre administrator (CENTERS › EDIT) of the centre. Its logos
+ * are uploaded to the object store with a presigned PUT under the centre's prefix and kept as {fileID}.
+ */
+@Injectable()
+export class LayoutsService {
+  constructor(
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(LayoutsRepository) private readonly layouts: LayoutsRepository,
+    @Inject(StorageService) private readonly storage: StorageService,
+  ) {}
+
+  async get(access: RequestAccess, centreId: string): Promise<ReportConfig> {
+    this.reachable(templateReachOf(access), centreId);
+    const row = await this.uow.read(access, (tx: ReadTx) => this.layouts.ofCentre(tx, centreId));
+    return this.configOf(centreId, row);
+  }
+
+  async save(access: RequestAccess, body: Body<'createReportConfig'>): Promise<ReportConfig> {
+    const reach = this.maySave(access, body.centreId);
+    await this.checkImages(reach.tenantId!, body.centreId, body.layout);
+    const row = await this.uow.change(access, async (tx) => {
+      const saved = await this.layouts.upsert(tx, {
+        tenantId: reach.tenantId!,
+        centreId: body.centreId,
+        layout: body.layout,
+        userId: reach.userId,
+      });
+      await tx.audit({
+        action: LAYOUT_AUDIT_ACTIONS.save,
+        target: { type: 'centre', id: body.centreId },
+        details: { paperType: body.layout.paperType },
+      });
+      return saved;
+    });
+    return this.configOf(body.centreId, row);
+  }
+
+  async imageUploadUrl(
+    access: RequestAccess,
+    body: Body<'layoutImageUploadUrl'>,
+  ): Promise<{ uploadUrl: string; fileID: string }> {
+    const reach = this.maySave(access, body.centreId);
+    const fileID = `${layoutImagePrefix(reach.tenantId!, body.centreId)}${body.kind}-${randomUUID()}.${EXTENSIONS[body.contentType]}`;
+    return {
+      uploadUrl: await this.storage.presignPut(fileID, body.contentType, body.size, UPLOAD_URL_SECONDS),
+      fileID,
+    };
+  }
+
+  private reachable(reach: TemplateReach, centreId: string): TemplateReach {
+    if (reach.tenantId === null || !centreInTemplateReach(reach, centreId))
+      throw new NotFoundException(M.centreOutOfReach);
+    return reach;
+  }
+
+  private maySave(access: RequestAccess, centreId: string): TemplateReach {
+    const reach = this.reachable(templateReachOf(access), centreId);
+    if (!reach.companyLevel && !grantsAllow(access.principal.grants, CENTRES_EDIT))
+      throw new ForbiddenException(M.centreOutOfReach);
+    return reach;
+  }
+
+  /** Every image of the layout must be an upload of this centre that reached the store. */
+  private async checkImages(tenantId: string, centreId: string, layout: ReportLayout): Promise<void> {
+    const prefix = layoutImagePrefix(tenantId, centreId);
+    const files = [layout.header.logo, layout.footer.logo, layout.body.waterMark.image].filter((f) => f !== null);
+    for (const file of files) {
+      if (!file.fileID.startsWith(prefix) || file.fileID.includes('..') || !(await this.storage.exists(file.fileID)))
+        throw new BadRequestException(M.logoMissing);
+    }
+  }
+
+  private async configOf(centreId: string, row: ReportLayoutEntity | null): Promise<ReportConfig> {
+    // a stored layout is parsed again: one written by an older contract still answers the current shape or fails loudly
+    const layout = row ? reportLayoutSchema.parse(row.layout) : DEFAULT_REPORT_LAYOUT;
+    return {
+      centreId,
+      layout,
+      isDefault: row === null,
+      assets: await this.assetsOf(layout),
+      updatedAt: row ? row.updatedAt.toISOString() : null,
+    };
+  }
+
+  private async assetsOf(layout: ReportLayout): Promise<LayoutAssets> {
+    const url = (file: { fileID: string } | null) =>
+      file ? this.storage.presignGet(file.fileID, IMAGE_URL_SECONDS) : Promise.resolve(null);
+    const [headerLogoUrl, footerLogoUrl, waterMarkImageUrl] = await Promise.all([
+      url(layout.header.logo),
+      url(layout.footer.logo),
+      url(layout.body.waterMark.image),
+    ]);
+    return { headerLogoUrl, footerLogoUrl, waterMarkImageUrl };
+  }
+}

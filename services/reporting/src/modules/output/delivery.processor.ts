@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { UnrecoverableError } from 'bullmq';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { reportSmsText, SMS_LINK_TTL_SECONDS, type JobPayload } from '@rayworks/contracts';
+import {
+  JobProcessors,
+  LOGGER,
+  Mailer,
+  processor,
+  StorageService,
+  typedRows,
+  UnitOfWork,
+  type JobContext,
+  type TenantScope,
+} from '@rayworks/nest-kit';
+import { DeliveriesRepository, type DeliveryRow } from './deliveries.repository.js';
+import { reportMail } from './report-mail.js';
+import { OUTPUT_ENV, type OutputEnv } from './output-env.js';
+import { ReportPdfsRepository, type ReportPdfRow } from './report-pdfs.repository.js';
+import { hashLinkToken, linkTokenOf } from './sms-link.js';
+import { SMS_PROVIDER, type SmsProvider } from './sms-provider.js';
+
+export type DeliveryOutcome = 'sent' | 'already-sent' | 'missing';
+
+const reportFacts = z.object({
+  test_name: z.string().nullable(),
+  patient_name: z.string().nullable(),
+});
+
+/**
+ * The processor of reporting.report-delivery {deliveryId} (docs/decisions/0183-report-delivery.md). One run is one
+ * attempt (BullMQ's attempts and exponential backoff retry it) and every attempt is recorded in
+ * reporting.report_delivery_attempts with its error; the delivery is SENT, RETRYING (an attempt failed, another
+ * follows) or FAILED (the last attempt failed).
+ * - mail: the stored PDF of the delivery's version attached, over SMTP with the kit Mailer;
+ * - SMS: a new link token per attempt (only its hash is stored, with its expiry), the message with the link sent
+ *   through the SmsProvider, in the attempt's transaction.
+ * The PDF is waited for (it is printed right after finalize) up to DELIVERY_PDF_WAIT_MS before the attempt fails.
+ */
+@Injectable()
+export class DeliveryProcessor implements OnModuleInit {
+  constructor(
+    @Inject(JobProcessors) private readonly processors: JobProcessors,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(StorageService) private readonly storage: StorageService,
+    @Inject(Mailer) private readonly mailer: Mailer,
+    @Inject(SMS_PROVIDER) private readonly sms: SmsProvider,
+    @Inject(DeliveriesRepository) private readonly deliveries: DeliveriesRepository,
+    @Inject(ReportPdfsRepository) private readonly pdfs: ReportPdfsRepository,
+    @Inject(OUTPUT_ENV) private readonly env: OutputEnv,
+  ) {}
+
+  onModuleInit(): void {
+    this.processors.register(
+      processor('reportingReportDelivery', (payload, context) => this.process(payload, context), { concurrency: 4 }),
+    );
+  }
+
+  async process(payload: JobPayload<'reportingReportDelivery'>, { meta, job }: JobContext): Promise<DeliveryOutcome> {
+    const tenantId = meta.tenantId;
+    if (!tenantId) throw new UnrecoverableError('reporting.report-delivery job without a tenant');
+    const scope: TenantScope = { tenantId, actor: { type: 'system', id: 'reporting.report-delivery' } };
+    const attempt = job.attemptsMade + 1;
+    const lastAttempt = attempt >= (job.opts.attempts ?? 1);
+    const delivery = await this.uow.read(scope, (tx) => this.deliveries.byId(tx, payload.deliveryId));
+    if (!delivery) return 'missing';
+    if (delivery.status === 'SENT') return 'already-sent';
+    try {
+      const pdf = await this.waitForPdf(scope, delivery);
+      if (delivery.channel === 'mail') await this.mail(scope, delivery, pdf, attempt);
+      else await this.smsAttempt(scope, delivery, attempt);
+      this.logger.info({ deliveryId: delivery.id, channel: delivery.channel, attempt }, 'report delivered');
+      return 'sent';
+    } catch (error) {
+      const message = (error as Error).message || String(error);
+      await this.uow.change(scope, async (tx) => {
+        await this.deliveries.recordAttempt(tx, delivery, attempt, {
+          status: 'FAILED',
+          error: message.slice(0, 1000),
+          providerId: null,
+          next: lastAttempt ? 'FAILED' : 'RETRYING',
+        });
+      });
+      this.logger.warn(
+        { deliveryId: delivery.id, channel: delivery.channel, attempt, lastAttempt, err: message },
+        'report delivery attempt failed',
+      );
+      throw error;
+    }
+  }
+
+  private async waitForPdf(scope: TenantScope, delivery: DeliveryRow): Promise<ReportPdfRow> {
+    const deadline = Date.now() + this.env.DELIVERY_PDF_WAIT_MS;
+    for (;;) {
+      const pdf = await this.uow.read(scope, (tx) => this.pdfs.find(tx, delivery.report_id, delivery.pdf_version));
+      if (pdf) return pdf;
+      if (Date.now() >= deadline) throw new Error(`the PDF of version ${delivery.pdf_version} is not stored yet`);
+      await sleep(250);
+    }
+  }
+
+  private async mail(scope: TenantScope, delivery: DeliveryRow, pdf: ReportPdfRow, attempt: number): Promise<void> {
+    const facts = await this.uow.read(scope, async (tx) => {
+      const [row] = await typedRows(
+        tx.manager,
+        reportFacts,
+        `SELECT test_name, patient->>'patientName' AS patient_name FROM reporting.reports WHERE id = :id`,
+        { id: delivery.report_id },
+      );
+      return row ?? { test_name: null, patient_name: null };
+    });
+    const bytes = await this.storage.get(pdf.object_key);
+    const sent = await this.mailer.send(
+      reportMail({
+        to: delivery.to_address,
+        name: delivery.to_name,
+        patientName: facts.patient_name,
+        testName: facts.test_name,
+        version: delivery.pdf_version,
+        pdf: bytes,
+      }),
+    );
+    await this.uow.change(scope, async (tx) => {
+      await this.deliveries.recordAttempt(tx, delivery, attempt, {
+        status: 'SENT',
+        error: null,
+        providerId: sent.messageId || null,
+        next: 'SENT',
+      });
+    });
+  }
+
+  private async smsAttempt(scope: TenantScope, delivery: DeliveryRow, attempt: number): Promise<void> {
+    await this.uow.change(scope, async (tx) => {
+      const token = randomBytes(24).toString('base64url');
+      await tx.manager.query(
+        `UPDATE reporting.report_deliveries SET link_token_hash = $2, link_expires_at = clock_timestamp() + make_interval(secs => $3)
+          WHERE id = $1`,
+        [delivery.id, hashLinkToken(token), SMS_LINK_TTL_SECONDS],
+      );
+      const link = `${this.env.PUBLIC_BASE_URL.replace(/\/+$/, '')}/api/reporting/r/${linkTokenOf(delivery.tenant_id, token)}`;
+      const sent = await this.sms.send(tx, {
+        tenantId: delivery.tenant_id,
+        deliveryId: delivery.id,
+        to: delivery.to_address,
+        body: reportSmsText(link, Math.round(SMS_LINK_TTL_SECONDS / 3600)),
+      });
+      await this.deliveries.recordAttempt(tx, delivery, attempt, {
+        status: 'SENT',
+        error: null,
+        providerId: sent.providerId,
+        next: 'SENT',
+      });
+    });
+  }
+}

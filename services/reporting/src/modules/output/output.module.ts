@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { ReportsModule } from '../reports/reports.module.js';
+import { DeliveriesRepository } from './deliveries.repository.js';
+import { OutputController } from './output.controller.js';
+import { OutputConfigModule } from './output-env.js';
+import { OutputService } from './output.service.js';
+import { ReportDocumentLoader } from './report-document.loader.js';
+import { ReportPdfsRepository } from './report-pdfs.repository.js';
+
+/**
+ * Output of reports in the API process (docs/decisions/0182–0186): /report/html/{id}, /generate/report, /mail,
+ * /sms/report, /deliveries/find and the SMS link. The printing and sending run in the worker (OutputWorkerModule).
+ */
+@Module({
+  imports: [OutputConfigModule, ReportsModule],
+  controllers: [OutputController],
+  providers: [OutputService, ReportDocumentLoader, ReportPdfsRepository, DeliveriesRepository],
+})
+export class OutputModule {}

@@ -1,0 +1,238 @@
+import { ConflictException, GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { z } from 'zod';
+import type { Credentials } from '@rayworks/api-client';
+import {
+  OUTPUT_MESSAGES,
+  REPORTING_MESSAGES,
+  renderReportDocument,
+  type GeneratedReport,
+  type REPORTING_API,
+  type ReportDelivery,
+} from '@rayworks/contracts';
+import {
+  KIT_AUDIT_ACTIONS,
+  StorageService,
+  typedRows,
+  UnitOfWork,
+  type ReadTx,
+  type RequestAccess,
+  type TenantScope,
+} from '@rayworks/nest-kit';
+import { caseCompanyScope } from '../../common/case-company.js';
+import { CasesClient } from '../reports/cases.client.js';
+import { DeliveriesRepository } from './deliveries.repository.js';
+import { hashLinkToken, parseLinkToken } from './sms-link.js';
+import { ReportDocumentLoader } from './report-document.loader.js';
+import { pdfFileName } from './report-mail.js';
+import { ReportPdfsRepository } from './report-pdfs.repository.js';
+
+type Body<K extends keyof typeof REPORTING_API> = z.output<(typeof REPORTING_API)[K]['body']>;
+
+export const OUTPUT_AUDIT_ACTIONS = {
+  deliveryRequest: 'REPORT_DELIVERY_REQUEST',
+} as const;
+
+/** A queued PDF job not done after this long is enqueued again by /generate/report (the first one failed). */
+const REQUEUE_AFTER_MS = 30_000;
+/** How long the presigned URL of /generate/report works. */
+const PDF_URL_TTL_SECONDS = 300;
+
+const reportFacts = z.object({
+  id: z.string(),
+  tenant_id: z.string(),
+  case_id: z.string(),
+  status: z.string(),
+  version: z.number().int(),
+  updated_at: z.date(),
+  patient_name: z.string().nullable(),
+});
+type ReportFacts = z.infer<typeof reportFacts>;
+
+const factsOfCase = async (tx: ReadTx, caseId: string): Promise<ReportFacts | null> => {
+  const [row] = await typedRows(
+    tx.manager,
+    reportFacts,
+    `SELECT id, tenant_id, case_id, status, version, updated_at, patient->>'patientName' AS patient_name
+       FROM reporting.reports WHERE case_id = :c`,
+    { c: caseId },
+  );
+  return row ?? null;
+};
+
+/**
+ * Output of a case's report (docs/decisions/0182–0186): the print document, the stored PDF, deliveries by mail and
+ * SMS, and the SMS link. Every call about a case asks cases first with the caller's credentials (404 for a case the
+ * caller cannot see) and runs in the case's company.
+ */
+@Injectable()
+export class OutputService {
+  constructor(
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(CasesClient) private readonly cases: CasesClient,
+    @Inject(StorageService) private readonly storage: StorageService,
+    @Inject(ReportDocumentLoader) private readonly loader: ReportDocumentLoader,
+    @Inject(ReportPdfsRepository) private readonly pdfs: ReportPdfsRepository,
+    @Inject(DeliveriesRepository) private readonly deliveries: DeliveriesRepository,
+  ) {}
+
+  /** The print document of a report (by its id), as the console's print view shows it. */
+  async html(access: RequestAccess, caller: Credentials, reportId: string): Promise<string> {
+    if (!z.uuid().safeParse(reportId).success) throw new NotFoundException('Report not found');
+    const caseId = await this.uow.read(access, async (tx) => {
+      const [row] = await typedRows(
+        tx.manager,
+        z.object({ case_id: z.string() }),
+        `SELECT case_id FROM reporting.reports WHERE id = :id`,
+        {
+          id: reportId,
+        },
+      );
+      return row?.case_id ?? null;
+    });
+    if (!caseId) throw new NotFoundException('Report not found');
+    const c = await this.cases.findOne(caller, caseId);
+    const loaded = await this.uow.read(caseCompanyScope(access, c.companyId), (tx) => this.loader.byId(tx, reportId), {
+      audit: {
+        action: KIT_AUDIT_ACTIONS.patientDataRead,
+        target: { type: 'case', id: c._id },
+        details: { reportId, view: 'print' },
+      },
+    });
+    if (!loaded) throw new NotFoundException('Report not found');
+    return renderReportDocument(loaded.input);
+  }
+
+  /** The PDF of the latest final version: a presigned URL when stored, else the job is (re)started. */
+  async generate(access: RequestAccess, caller: Credentials, body: Body<'generateReport'>): Promise<GeneratedReport> {
+    const c = await this.cases.findOne(caller, body.caseId);
+    const scope = caseCompanyScope(access, c.companyId);
+    const found = await this.uow.read(scope, async (tx) => {
+      const report = await factsOfCase(tx, c._id);
+      return report ? { report, pdf: await this.pdfs.find(tx, report.id, report.version) } : null;
+    });
+    if (!found) throw new ConflictException(OUTPUT_MESSAGES.noReport);
+    const { report, pdf } = found;
+    if (report.status !== 'FINAL') throw new ConflictException(OUTPUT_MESSAGES.notFinal);
+    if (pdf) {
+      await this.uow.read(scope, async () => undefined, {
+        audit: {
+          action: KIT_AUDIT_ACTIONS.export,
+          target: { type: 'case', id: c._id },
+          details: { reportId: report.id, version: report.version, pdf: pdf.object_key },
+        },
+      });
+      const url = await this.storage.presignGet(pdf.object_key, PDF_URL_TTL_SECONDS, {
+        downloadName: pdfFileName(report.patient_name, report.version),
+      });
+      return { reportId: report.id, version: report.version, state: 'ready', url };
+    }
+    if (Date.now() - report.updated_at.getTime() > REQUEUE_AFTER_MS) {
+      await this.uow.change(scope, async (tx) => {
+        await tx.enqueue('reportingReportPdf', { reportId: report.id, version: report.version });
+      });
+    }
+    return { reportId: report.id, version: report.version, state: 'queued', url: null };
+  }
+
+  mail(
+    access: RequestAccess,
+    caller: Credentials,
+    body: Body<'mailReport'>,
+  ): Promise<{ deliveryId: string; message: string }> {
+    return this.deliver(access, caller, body.caseId, 'mail', body.to.trim().toLowerCase(), body.name ?? null).then(
+      (deliveryId) => ({
+        deliveryId,
+        message: REPORTING_MESSAGES.mailSent,
+      }),
+    );
+  }
+
+  async sms(access: RequestAccess, caller: Credentials, body: Body<'smsReport'>): Promise<{ deliveryId: string }> {
+    const phone = body.phoneNumber.replace(/[\s()-]/g, '');
+    return { deliveryId: await this.deliver(access, caller, body.caseId, 'sms', phone, null) };
+  }
+
+  private async deliver(
+    access: RequestAccess,
+    caller: Credentials,
+    caseId: string,
+    channel: 'mail' | 'sms',
+    to: string,
+    name: string | null,
+  ): Promise<string> {
+    const c = await this.cases.findOne(caller, caseId);
+    return this.uow.change(caseCompanyScope(access, c.companyId), async (tx) => {
+      const report = await factsOfCase(tx, c._id);
+      if (!report) throw new ConflictException(OUTPUT_MESSAGES.noReport);
+      if (report.status !== 'FINAL') throw new ConflictException(OUTPUT_MESSAGES.notFinal);
+      const delivery = await this.deliveries.create(tx, {
+        tenantId: report.tenant_id,
+        reportId: report.id,
+        caseId: c._id,
+        channel,
+        to,
+        name,
+        pdfVersion: report.version,
+        createdBy: access.principal.userId,
+      });
+      await tx.enqueue('reportingReportDelivery', { deliveryId: delivery.id });
+      await tx.audit({
+        action: OUTPUT_AUDIT_ACTIONS.deliveryRequest,
+        target: { type: 'case', id: c._id },
+        details: { reportId: report.id, deliveryId: delivery.id, channel, version: report.version },
+      });
+      return delivery.id;
+    });
+  }
+
+  async findDeliveries(
+    access: RequestAccess,
+    caller: Credentials,
+    body: Body<'findDeliveries'>,
+  ): Promise<{ deliveries: ReportDelivery[] }> {
+    const c = await this.cases.findOne(caller, body.caseId);
+    const deliveries = await this.uow.read(
+      caseCompanyScope(access, c.companyId),
+      (tx) => this.deliveries.ofCase(tx, c._id),
+      {
+        audit: {
+          action: KIT_AUDIT_ACTIONS.patientDataRead,
+          target: { type: 'case', id: c._id },
+          details: { list: 'report deliveries' },
+        },
+      },
+    );
+    return { deliveries };
+  }
+
+  /** The PDF an SMS link opens (no login): 404 for an unknown token, 410 once the link has expired. */
+  async openLink(token: string): Promise<{ pdf: Buffer; fileName: string }> {
+    const parsed = parseLinkToken(token);
+    if (!parsed) throw new NotFoundException('Link not found');
+    const scope: TenantScope = { tenantId: parsed.tenantId, actor: { type: 'system', id: 'reporting.sms-link' } };
+    const found = await this.uow.change(scope, async (tx) => {
+      const delivery = await this.deliveries.byLinkHash(tx, hashLinkToken(parsed.secret));
+      if (!delivery || delivery.channel !== 'sms') return null;
+      if (!delivery.link_expires_at || delivery.link_expires_at.getTime() <= Date.now()) return 'expired' as const;
+      const pdf = await this.pdfs.find(tx, delivery.report_id, delivery.pdf_version);
+      if (!pdf) return null;
+      const [facts] = await typedRows(
+        tx.manager,
+        z.object({ patient_name: z.string().nullable() }),
+        `SELECT patient->>'patientName' AS patient_name FROM reporting.reports WHERE id = :id`,
+        {
+          id: delivery.report_id,
+        },
+      );
+      await tx.audit({
+        action: KIT_AUDIT_ACTIONS.export,
+        target: { type: 'case', id: delivery.case_id },
+        details: { reportId: delivery.report_id, deliveryId: delivery.id, via: 'sms-link' },
+      });
+      return { key: pdf.object_key, fileName: pdfFileName(facts?.patient_name ?? null, delivery.pdf_version) };
+    });
+    if (found === 'expired') throw new GoneException(OUTPUT_MESSAGES.linkExpired);
+    if (!found) throw new NotFoundException('Link not found');
+    return { pdf: await this.storage.get(found.key), fileName: found.fileName };
+  }
+}

@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { LOGGER, type ReadTx } from '@rayworks/nest-kit';
+import { DeliveriesRepository } from './deliveries.repository.js';
+
+export interface SmsMessage {
+  tenantId: string;
+  deliveryId: string;
+  to: string;
+  body: string;
+}
+
+/** Sends one SMS; resolves with the provider's message id, rejects when the provider refuses it. */
+export interface SmsProvider {
+  readonly name: string;
+  send(tx: ReadTx, message: SmsMessage): Promise<{ providerId: string }>;
+}
+export const SMS_PROVIDER = Symbol('SMS_PROVIDER');
+
+/** Numbers of the ITU-reserved +999 range (no country has it): the logging provider refuses them, as a real one would refuse an unreachable number. */
+export const UNREACHABLE_TEST_PREFIX = '+999';
+
+export class SmsRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SmsRefusedError';
+  }
+}
+
+/**
+ * The local SMS provider (docs/decisions/0184-sms-provider.md): nothing leaves the machine; the message is stored in
+ * reporting.sms_messages (in the attempt's transaction) and logged without its link. A number of the reserved
+ * +999 range is refused (the way a gateway refuses an unreachable number), so retries can be seen and tested.
+ * A real gateway implements SmsProvider and is bound to SMS_PROVIDER instead.
+ */
+@Injectable()
+export class LoggingSmsProvider implements SmsProvider {
+  readonly name = 'logging';
+
+  constructor(
+    @Inject(DeliveriesRepository) private readonly deliveries: DeliveriesRepository,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async send(tx: ReadTx, message: SmsMessage): Promise<{ providerId: string }> {
+    const to = message.to.replace(/[\s()-]/g, '');
+    if (to.startsWith(UNREACHABLE_TEST_PREFIX)) throw new SmsRefusedError(`SMS refused: ${to} is not reachable`);
+    const id = await this.deliveries.logSms(tx, {
+      tenantId: message.tenantId,
+      deliveryId: message.deliveryId,
+      phoneNumber: to,
+      body: message.body,
+    });
+    this.logger.info(
+      { deliveryId: message.deliveryId, smsId: id, length: message.body.length },
+      'SMS stored (logging provider)',
+    );
+    return { providerId: `logging:${id}` };
+  }
+}

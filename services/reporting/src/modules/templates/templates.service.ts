@@ -1,0 +1,108 @@
+import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { z } from 'zod';
+import { TEMPLATE_MESSAGES as M, type REPORTING_API, type ReportTemplate } from '@rayworks/contracts';
+import { UnitOfWork, type ChangeTx, type RequestAccess } from '@rayworks/nest-kit';
+import { sanitiseReportHtml } from '../../common/sanitise-html.js';
+import type { ReportTemplateEntity } from './report-template.entity.js';
+import { mayManage, maySee, templateReachOf, type TemplateReach } from './template-reach.js';
+import { TemplatesRepository, type TemplateRow } from './templates.repository.js';
+
+type Body<K extends keyof typeof REPORTING_API> = z.output<(typeof REPORTING_API)[K]['body']>;
+
+export const TEMPLATE_AUDIT_ACTIONS = {
+  create: 'REPORT_TEMPLATE_CREATE',
+  update: 'REPORT_TEMPLATE_UPDATE',
+  activate: 'REPORT_TEMPLATE_ACTIVATE',
+  inactivate: 'REPORT_TEMPLATE_INACTIVATE',
+} as const;
+
+/**
+ * Report templates (docs/decisions/0178-report-templates.md): a company's, a centre's or a radiologist's own, found by
+ * modality and body part; their HTML is sanitised before it is stored. What a caller sees and changes is
+ * template-reach.ts; a template out of sight is a 404, one in sight but not the caller's to change a 403.
+ */
+@Injectable()
+export class TemplatesService {
+  constructor(
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(TemplatesRepository) private readonly templates: TemplatesRepository,
+  ) {}
+
+  find(access: RequestAccess, body: Body<'findReportTemplates'>): Promise<{ templates: ReportTemplate[] }> {
+    const reach = templateReachOf(access);
+    return this.uow.read(access, async (tx) => ({
+      templates: (await this.templates.find(tx, reach, body)).map((t) => t.toTemplate()),
+    }));
+  }
+
+  findOne(access: RequestAccess, id: string): Promise<ReportTemplate> {
+    const reach = templateReachOf(access);
+    return this.uow.read(access, async (tx) => this.visible(reach, await this.templates.one(tx, id)).toTemplate());
+  }
+
+  create(access: RequestAccess, body: Body<'createReportTemplate'>): Promise<ReportTemplate> {
+    const reach = templateReachOf(access);
+    const row = this.rowOf(reach, body);
+    return this.uow.change(access, async (tx) => {
+      const saved = await this.templates.insert(tx, reach.tenantId!, reach.userId, row);
+      await this.audit(tx, TEMPLATE_AUDIT_ACTIONS.create, saved);
+      return saved.toTemplate();
+    });
+  }
+
+  update(access: RequestAccess, body: Body<'updateReportTemplate'>): Promise<ReportTemplate> {
+    const reach = templateReachOf(access);
+    return this.uow.change(access, async (tx) => {
+      const existing = this.manageable(reach, await this.templates.one(tx, body.id, true));
+      // a personal template stays its owner's when an administrator edits it
+      const row = this.rowOf(reach, body, existing.ownerId);
+      const saved = await this.templates.update(tx, existing, reach.userId, row);
+      await this.audit(tx, TEMPLATE_AUDIT_ACTIONS.update, saved);
+      return saved.toTemplate();
+    });
+  }
+
+  setActive(access: RequestAccess, body: Body<'setReportTemplateActive'>): Promise<ReportTemplate> {
+    const reach = templateReachOf(access);
+    return this.uow.change(access, async (tx) => {
+      const existing = this.manageable(reach, await this.templates.one(tx, body.id, true));
+      const saved = await this.templates.update(tx, existing, reach.userId, { isActive: body.isActive });
+      await this.audit(tx, body.isActive ? TEMPLATE_AUDIT_ACTIONS.activate : TEMPLATE_AUDIT_ACTIONS.inactivate, saved);
+      return saved.toTemplate();
+    });
+  }
+
+  private rowOf(reach: TemplateReach, body: Body<'createReportTemplate'>, keepOwner?: string | null): TemplateRow {
+    const ownerId = keepOwner !== undefined && keepOwner !== null ? keepOwner : body.personal ? reach.userId : null;
+    const row: TemplateRow = {
+      name: body.name,
+      centreId: body.centreId,
+      ownerId,
+      modality: body.modality,
+      bodyPart: body.bodyPart,
+      html: sanitiseReportHtml(body.html),
+      fields: body.fields,
+    };
+    if (!mayManage(reach, row)) throw new ForbiddenException(M.centreOutOfReach);
+    return row;
+  }
+
+  private visible(reach: TemplateReach, found: ReportTemplateEntity | null): ReportTemplateEntity {
+    if (!found || !maySee(reach, found)) throw new NotFoundException(M.notFound);
+    return found;
+  }
+
+  private manageable(reach: TemplateReach, found: ReportTemplateEntity | null): ReportTemplateEntity {
+    const template = this.visible(reach, found);
+    if (!mayManage(reach, template)) throw new ForbiddenException(M.centreOutOfReach);
+    return template;
+  }
+
+  private audit(tx: ChangeTx, action: string, t: ReportTemplateEntity): Promise<void> {
+    return tx.audit({
+      action,
+      target: { type: 'report_template', id: t.id },
+      details: { name: t.name, centreId: t.centreId, ownerId: t.ownerId, isActive: t.isActive },
+    });
+  }
+}
