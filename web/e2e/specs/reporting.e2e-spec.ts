@@ -218,10 +218,10 @@ describe('reporting: template, macro, typist, review, finalize, PDF and mail', (
       await mine.button('report-finalize').click();
       await mine.waitFor({ status: 'FINAL' });
       const reportId = await eventually(
-        async () => (await (await ApiSession.login(tenant().login('radiologist'), TEST_PASSWORD)).call(
-          REPORTING_API.getReportData,
-          { caseId: theCase._id },
-        )),
+        async () =>
+          await (
+            await ApiSession.login(tenant().login('radiologist'), TEST_PASSWORD)
+          ).call(REPORTING_API.getReportData, { caseId: theCase._id }),
         (r) => r.status === 'FINAL' && r.doctorInfo?.signature !== null,
         { timeoutMs: 10_000, intervalMs: 500, what: 'the signed report' },
       ).then((r) => r.id);

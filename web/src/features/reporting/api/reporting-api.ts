@@ -1,18 +1,20 @@
-import { CASES_API, type ViewerAnnotation } from '@rayworks/contracts';
-import { callApi } from '../../../api/client';
 import {
-  INTERIM_REPORTING_API as API,
+  CASES_API,
+  REPORTING_API as API,
   type Addendum,
-  type Delivery,
   type Macro,
   type Report,
+  type ReportDelivery,
   type ReportTemplate,
   type ReportVersion,
   type ReportVersionSummary,
-} from './interim-contract';
+  type ViewerAnnotation,
+} from '@rayworks/contracts';
+import { callApi } from '../../../api/client';
 
 /** The report editor's calls on the reporting service (/api/reporting; the shared interface of issue 12). */
-export type { Addendum, Delivery, Macro, Report, ReportTemplate, ReportVersion, ReportVersionSummary };
+export type { Addendum, Macro, Report, ReportTemplate, ReportVersion, ReportVersionSummary };
+export type Delivery = ReportDelivery;
 
 export interface SaveInput {
   reportHTML: string;
@@ -47,6 +49,7 @@ export const reportingApi = {
   finalize: async (caseId: string) => callApi(API.finalizeReport, { body: { caseId } }),
   saveAddendum: async (caseId: string, html: string) => callApi(API.saveAddendum, { body: { caseId, html } }),
   finalizeAddendum: async (caseId: string) => callApi(API.finalizeAddendum, { body: { caseId } }),
+  /** The active templates of the case's centre (and the company's, and the caller's own) for its modality. */
   templates: async (modality: string | null, centreId: string | null): Promise<ReportTemplate[]> =>
     (
       await callApi(API.findReportTemplates, {
@@ -57,7 +60,8 @@ export const reportingApi = {
         },
       })
     ).data.templates,
-  macros: async (): Promise<Macro[]> => (await callApi(API.findMacros, { body: {} })).data.macros,
+  macros: async (centreId: string | null): Promise<Macro[]> =>
+    (await callApi(API.findMacros, { body: centreId ? { centreId } : {} })).data.macros,
   generatePdf: async (caseId: string) => (await callApi(API.generateReport, { body: { caseId } })).data,
   mail: async (caseId: string, to: string, name?: string) =>
     callApi(API.mailReport, { body: { caseId, to, ...(name ? { name } : {}) } }),

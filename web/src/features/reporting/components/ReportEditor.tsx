@@ -1,7 +1,7 @@
 import '@mantine/tiptap/styles.css';
 import { Alert, Anchor, Badge, Box, Button, Group, Loader, Menu, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { Link, RichTextEditor } from '@mantine/tiptap';
-import { CONSOLE_ROUTES, REPORTING_MESSAGES } from '@rayworks/contracts';
+import { applyTemplateField, CONSOLE_ROUTES, REPORTING_MESSAGES } from '@rayworks/contracts';
 import TextAlign from '@tiptap/extension-text-align';
 import Placeholder from '@tiptap/extension-placeholder';
 import { useEditor, type Editor } from '@tiptap/react';
@@ -13,7 +13,6 @@ import { describeError, shownByPolicy } from '../../../api/client';
 import { formatTime } from '../../../shared/format';
 import { toastError, toastSuccess } from '../../../shared/ui/toast';
 import { useCase, useLiveCase } from '../../case-details/hooks/useCase';
-import { applyTemplateField } from '../api/interim-macros';
 import { reportingApi, type Macro, type Report, type ReportTemplate } from '../api/reporting-api';
 import { annotationLine } from '../editor-rules';
 import { useReportSession } from '../hooks/useReportSession';
@@ -51,9 +50,18 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
   const { report, buttons, phase, lock } = session;
 
   const queryClient = useQueryClient();
-  useQuery({ queryKey: MACROS_KEY, queryFn: reportingApi.macros, staleTime: 60_000 });
-  // read when a space is typed: the macros in the cache then
-  const macros = useCallback(() => queryClient.getQueryData<Macro[]>(MACROS_KEY) ?? [], [queryClient]);
+  const centreId = session.report?.centreId ?? null;
+  useQuery({
+    queryKey: [...MACROS_KEY, centreId],
+    queryFn: () => reportingApi.macros(centreId),
+    enabled: Boolean(session.report),
+    staleTime: 60_000,
+  });
+  // read when a space is typed: the macros in the cache then (mine, the company's and the case's centre's)
+  const macros = useCallback(() => {
+    const all = queryClient.getQueriesData<Macro[]>({ queryKey: MACROS_KEY }).flatMap(([, list]) => list ?? []);
+    return [...new Map(all.map((m) => [m.id, m])).values()];
+  }, [queryClient]);
 
   const [template, setTemplate] = useState<ReportTemplate | null>(null);
   const [versionsOpen, setVersionsOpen] = useState(false);

@@ -1,6 +1,6 @@
 import { Extension, Mark, mergeAttributes } from '@tiptap/core';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
-import { expandMacro, type MacroLike } from '../api/interim-macros';
+import { expandMacro, type MacroLike } from '@rayworks/contracts';
 
 /**
  * A structured template's placeholder (`<span data-field="key">`) kept as a mark, so a field's phrase can still find
