@@ -76,7 +76,7 @@ export function ViewerPage() {
           onLayoutChange={relayout}
           data-testid="viewer-split"
         >
-          <Panel id="viewer" minSize="30%">
+          <Panel id="viewer-pane" minSize="30%">
             <Box style={{ height: '100%', display: 'flex', flexDirection: 'column', minWidth: 0 }}>
               <ViewerWorkspace
                 open={open}
@@ -104,7 +104,7 @@ export function ViewerPage() {
                 data-testid="report-split-handle"
                 style={{ width: 6, background: '#333', cursor: 'col-resize' }}
               />
-              <Panel id="report" defaultSize="42%" minSize="25%">
+              <Panel id="report-pane" defaultSize="42%" minSize="25%">
                 <Box
                   data-testid="report-panel"
                   style={{
