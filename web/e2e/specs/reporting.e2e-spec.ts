@@ -141,14 +141,14 @@ describe('reporting: template, macro, typist, review, finalize, PDF and mail', (
         { timeoutMs: 10_000, intervalMs: 200, what: 'the template in the editor' },
       );
       await panel.getByTestId('report-field').filter({ hasText: 'Ventricles' }).click();
-      await page.getByTestId('report-field-option').filter({ hasText: 'Normal' }).click();
+      await page.locator('[data-testid="report-field-option"][data-option="Normal"]').click();
       await eventually(
         () => editor.text(),
         (t) => t.includes('The ventricles are normal in size.'),
         { timeoutMs: 10_000, intervalMs: 200, what: "the field's phrase in its place" },
       );
       // the macro expands on the space after its code
-      await editor.typeAtEnd(`${macroCode} `);
+      await editor.typeAtEnd(` ${macroCode} `);
       await eventually(
         () => editor.text(),
         (t) => t.includes(macroText) && !t.includes(macroCode),
@@ -232,20 +232,34 @@ describe('reporting: template, macro, typist, review, finalize, PDF and mail', (
       await list.waitForRow(patientId, 'COMPLETED', 60_000);
       await screenshot(page, 'report-worklist-completed');
 
-      // the PDF opens (a real PDF, its pages looked at as PNG)
+      // the PDF opens (a real PDF, its pages looked at as PNG): the stored PDF's address, then the button's tab
+      const ready = await eventually(
+        async () =>
+          (await ApiSession.login(tenant().login('radiologist'), TEST_PASSWORD)).call(REPORTING_API.generateReport, {
+            caseId: theCase._id,
+          }),
+        (g) => g.state === 'ready' && g.url !== null,
+        { timeoutMs: 60_000, intervalMs: 1000, what: 'the PDF stored' },
+      );
+      const pdfPathname = new URL(ready.url!).pathname;
       await mine.goto(theCase._id);
-      const popup = radiologist.context.waitForEvent('page');
-      await mine.button('report-pdf').click();
-      const pdfTab = await popup;
-      await pdfTab.waitForURL((u) => u.protocol.startsWith('http') && !u.href.startsWith(BASE_URL), {
+      const opened = radiologist.context.waitForEvent('request', {
+        predicate: (r) => {
+          try {
+            return new URL(r.url()).pathname === pdfPathname;
+          } catch {
+            return false;
+          }
+        },
         timeout: 60_000,
       });
-      const pdf = Buffer.from(await (await fetch(pdfTab.url())).arrayBuffer());
+      await mine.button('report-pdf').click();
+      await opened;
+      const pdf = Buffer.from(await (await fetch(ready.url!)).arrayBuffer());
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       const pdfPath = path.join(SCREENSHOT_DIR, 'report-final.pdf');
       await writeFile(pdfPath, pdf);
       execFileSync('pdftoppm', ['-png', '-r', '60', pdfPath, path.join(SCREENSHOT_DIR, 'report-final-page')]);
-      await pdfTab.close();
 
       // the print view: the same document, in a sandboxed frame
       await page.goto(url(`/print/report/${reportId}`), { waitUntil: 'domcontentloaded' });

@@ -140,6 +140,8 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
       if (session.dirty) await session.save();
       const answer = await act();
       session.replace(answer.data);
+      // sent on or submitted: the report is someone else's to write now, the lock goes at once
+      if (name === 'typist' || name === 'review') await session.handOff();
       toastSuccess(answer.message || done);
     } catch (e) {
       if (!shownByPolicy(e)) toastError(describeError(e));

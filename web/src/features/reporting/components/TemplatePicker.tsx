@@ -59,6 +59,7 @@ export function TemplatePicker({
                     key={o.label}
                     onClick={() => onPhrase(field.key, o.text)}
                     data-testid="report-field-option"
+                    data-option={o.label}
                     rightSection={
                       <Badge size="xs" color={o.kind === 'abnormal' ? 'red' : 'teal'} variant="light">
                         {o.kind}

@@ -18,6 +18,7 @@ import {
   lockRenewalDue,
   lockStateOf,
   reportButtons,
+  WRITING_ACTIONS,
   type LockState,
   type ReportButtons,
 } from '../editor-rules';
@@ -39,6 +40,8 @@ export interface ReportSession {
   save(opts?: { announce?: boolean }): Promise<boolean>;
   /** Sets the report after a workflow call (send, submit, finalize, addendum). */
   replace(report: Report): void;
+  /** The report went on to someone else (sent, submitted): the lock is released and the editor reads only. */
+  handOff(): Promise<void>;
   setNotice(message: string | null): void;
   reload(): Promise<void>;
   userId: string;
@@ -46,6 +49,7 @@ export interface ReportSession {
 }
 
 const TICK_MS = 1000;
+const LOCK_RETRY_MS = 4000;
 
 /**
  * One case's report in the editor: reads it, takes the lock when this user writes it (renewed every minute), saves
@@ -60,7 +64,13 @@ export function useReportSession(caseId: string, theCase: Case | undefined): Rep
     () => ({ userId, roleCodes: profile?.roleCodes ?? [], privileges: worklistPrivilegesOf(config) }),
     [userId, profile?.roleCodes, config],
   );
-  const caseActions = useMemo(() => (theCase ? allowedCaseActions(actor, factsOf(theCase)) : []), [actor, theCase]);
+  // handed on (sent to the typist, submitted): no longer this user's to write while the case has not moved yet
+  const [handedOffAt, setHandedOffAt] = useState<string | null>(null);
+  const handedOff = handedOffAt !== null && handedOffAt === (theCase?.status ?? null);
+  const caseActions = useMemo(() => {
+    const all = theCase ? allowedCaseActions(actor, factsOf(theCase)) : [];
+    return handedOff ? all.filter((a) => !WRITING_ACTIONS.includes(a)) : all;
+  }, [actor, theCase, handedOff]);
 
   const reportKey = useMemo(() => ['reporting', 'report', caseId] as const, [caseId]);
   const query = useQuery({
@@ -143,6 +153,7 @@ export function useReportSession(caseId: string, theCase: Case | undefined): Rep
 
   // take the lock when this user writes the report (once the case's actions say so)
   const lockTried = useRef(false);
+  const lastLockTry = useRef(0);
   useEffect(() => {
     if (!report || !buttons.writer || lockTried.current) return;
     lockTried.current = true;
@@ -216,7 +227,24 @@ export function useReportSession(caseId: string, theCase: Case | undefined): Rep
       const t = Date.now();
       setNow(t);
       const r = reportRef.current;
-      if (!r || !writerRef.current || lockRef.current !== 'mine') return;
+      if (!r || !writerRef.current) return;
+      if (lockRef.current !== 'mine') {
+        // someone else held it (or it lapsed): ask again every few seconds, quietly, until it is free
+        if (lockTried.current && t - lastLockTry.current >= LOCK_RETRY_MS) {
+          lastLockTry.current = t;
+          reportingApi.lock(caseId, true).then(
+            (fresh) => {
+              lastRenewAt.current = Date.now();
+              setLockFailed(null);
+              setNotice(null);
+              setReport(fresh);
+              if (html.current === null && fresh.reportHTML !== r.reportHTML) setContentKey((k) => k + 1);
+            },
+            () => undefined,
+          );
+        }
+        return;
+      }
       if (lockRenewalDue(r.lock, lastRenewAt.current, t)) {
         lastRenewAt.current = t;
         reportingApi.lock(caseId, true).then(
@@ -273,6 +301,11 @@ export function useReportSession(caseId: string, theCase: Case | undefined): Rep
     edited,
     save,
     replace,
+    handOff: async () => {
+      setHandedOffAt(theCase?.status ?? '');
+      setReport((old) => (old ? { ...old, lock: null } : old));
+      await reportingApi.unlock(caseId).catch(() => undefined);
+    },
     setNotice,
     reload: load,
     userId,
