@@ -184,32 +184,44 @@ export function useReportSession(caseId: string, theCase: Case | undefined): Rep
     }
   }, [buttons.writer, lock, caseId, setReport]);
 
+  const inflight = useRef<Promise<boolean> | null>(null);
   const save = useCallback(
     async ({ announce = false }: { announce?: boolean } = {}): Promise<boolean> => {
+      // a save on its way (the blur of clicking Save starts one): wait for it, it may have saved everything
+      if (inflight.current) await inflight.current.catch(() => false);
       const current = reportRef.current;
-      if (!current || !unsaved() || savingRef.current) return false;
-      if (lockRef.current !== 'mine') return false;
+      if (!current || lockRef.current !== 'mine') return false;
+      if (!unsaved()) {
+        if (announce && current.version > 0) toastSuccess(REPORTING_MESSAGES.saved);
+        return true;
+      }
       const sent = html.current!;
       savingRef.current = true;
       setSaving(true);
-      try {
-        const answer = await reportingApi.save(caseId, { reportHTML: sent, baseVersion: current.version }, !announce);
-        savedRef.current = sent;
-        setReport(answer.data);
-        setLastSavedAt(Date.now());
-        if (html.current === sent) setDirty(false);
-        if (announce) toastSuccess(answer.message || REPORTING_MESSAGES.saved);
-        return true;
-      } catch (e) {
-        if (e instanceof ApiCallError && e.status === 409) {
-          setConflict(true);
-          setNotice(e.message);
+      const run = (async () => {
+        try {
+          const answer = await reportingApi.save(caseId, { reportHTML: sent, baseVersion: current.version }, !announce);
+          savedRef.current = sent;
+          reportRef.current = answer.data;
+          setReport(answer.data);
+          setLastSavedAt(Date.now());
+          if (html.current === sent) setDirty(false);
+          if (announce) toastSuccess(answer.message || REPORTING_MESSAGES.saved);
+          return true;
+        } catch (e) {
+          if (e instanceof ApiCallError && e.status === 409) {
+            setConflict(true);
+            setNotice(e.message);
+          }
+          return false;
+        } finally {
+          savingRef.current = false;
+          inflight.current = null;
+          setSaving(false);
         }
-        return false;
-      } finally {
-        savingRef.current = false;
-        setSaving(false);
-      }
+      })();
+      inflight.current = run;
+      return run;
     },
     [caseId, setReport],
   );
