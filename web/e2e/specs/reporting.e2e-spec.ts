@@ -154,9 +154,13 @@ describe('reporting: template, macro, typist, review, finalize, PDF and mail', (
         (t) => t.includes(macroText) && !t.includes(macroCode),
         { timeoutMs: 10_000, intervalMs: 200, what: 'the macro expanded' },
       );
+      await screenshot(page, 'report-before-save', false);
       await editor.save();
-      await new Shell(page).waitForToast(REPORTING_MESSAGES.saved);
       const first = await editor.waitForVersion(1);
+      await new Shell(page).waitForToast(REPORTING_MESSAGES.saved).catch(async (e: unknown) => {
+        await screenshot(page, 'report-save-no-toast', false);
+        throw new Error(`no saved toast (toasts: ${JSON.stringify(await new Shell(page).toasts())}): ${String(e)}`);
+      });
       await screenshot(page, 'report-beside-viewer', false);
 
       // autosave: typing stops, five seconds later a new version, nobody clicked Save
