@@ -281,12 +281,7 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
       )}
       <Group gap={6}>
         {buttons.save && (
-          <Button
-            size="xs"
-            onClick={() => void session.save({ announce: true })}
-            data-testid="report-save"
-            loading={session.saving}
-          >
+          <Button size="xs" onClick={() => void session.save({ announce: true })} data-testid="report-save">
             Save
           </Button>
         )}
