@@ -84,7 +84,7 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
     if (!editor || !report) return;
     editor.commands.setContent(report.reportHTML || '', { emitUpdate: false });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the session says the text is the server's
-  }, [editor, session.contentKey]);
+  }, [editor, session.contentKey, report?.id]);
   useEffect(() => {
     editor?.setEditable(buttons.editable);
   }, [editor, buttons.editable]);
