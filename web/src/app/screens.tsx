@@ -31,6 +31,7 @@ const viewer = () => import('../features/viewer/pages');
 const reportTemplates = () => import('../features/report-templates/pages');
 const reportLayout = () => import('../features/report-layout/pages');
 const reportPrint = () => import('../features/report-print/pages');
+const reporting = () => import('../features/reporting/pages');
 
 export const SCREENS: Record<string, Screen> = {
   [CONSOLE_ROUTES.groups]: page(groups, 'GroupsPage'),
@@ -81,6 +82,7 @@ export const SCREENS: Record<string, Screen> = {
   [CONSOLE_ROUTES.reportTemplates]: page(reportTemplates, 'ReportTemplatesPage'),
   [CONSOLE_ROUTES.customTemplate]: page(reportLayout, 'CustomTemplatePage'),
   [CONSOLE_ROUTES.printReport]: page(reportPrint, 'ReportPrintPage'),
+  [CONSOLE_ROUTES.casesReport]: page(reporting, 'ReportPage'),
 
   [CONSOLE_ROUTES.companies]: page(companies, 'CompaniesPage'),
   [CONSOLE_ROUTES.companiesAdd]: page(companies, 'AddCompanyPage'),

@@ -49,6 +49,8 @@ export const CONSOLE_ROUTES = {
   worklistEdit: '/worklist/edit/*',
   // a case's details (issue 10, docs/decisions/0158; the menu's /view/{id} convention)
   casesView: '/cases/view/:id',
+  // a case's report on its own page (issue 12, docs/decisions/0191): typists, addenda, the worklist's Report action
+  casesReport: '/cases/report/:id',
   fccases: '/fccases',
   dicomviewer: '/dicomviewer',
   // a report's print view (issue 12, docs/decisions/0185): not in spec §2, opened from the report editor
@@ -173,6 +175,7 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
     'available',
   ),
   route(CONSOLE_ROUTES.casesView, 'Case', requirement('WORKLIST', WORKLIST.VIEW), 'available'),
+  route(CONSOLE_ROUTES.casesReport, 'Report', requirement('WORKLIST', WORKLIST.REPORT_VIEW), 'available'),
   route(CONSOLE_ROUTES.fccases, 'Fusion Cases', requirement('WORKLIST', WORKLIST.VIEW), 'available'),
   route(
     CONSOLE_ROUTES.dicomviewer,

@@ -1,5 +1,5 @@
 import { Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
-import { CASE_ACTION_LABELS, CONSOLE_ROUTES, type Case, type CaseAction } from '@rayworks/contracts';
+import { CASE_ACTION_LABELS, CONSOLE_ROUTES, routeTo, type Case, type CaseAction } from '@rayworks/contracts';
 import { DESTRUCTIVE_CASE_ACTIONS } from '@rayworks/lifecycles';
 import { IconChevronDown, IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -47,6 +47,9 @@ export function CaseActions({ c, actions, onDownload, onChat }: Props) {
         return;
       case 'viewer':
         openViewer(c._id);
+        return;
+      case 'report':
+        navigate(routeTo(CONSOLE_ROUTES.casesReport, { id: c._id }));
         return;
       case 'later':
         setNotYet(`${CASE_ACTION_LABELS[action]} is not yet available in this version of the console.`);

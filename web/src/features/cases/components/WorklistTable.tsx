@@ -11,7 +11,15 @@ import {
 } from '@mantine/core';
 import { CASE_ACTION_LABELS, type Case, type CaseAction, type CaseSortKey } from '@rayworks/contracts';
 import type { CaseActor } from '@rayworks/lifecycles';
-import { IconChevronDown, IconChevronUp, IconDotsVertical, IconEye, IconSelector } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconChevronUp,
+  IconDotsVertical,
+  IconEye,
+  IconFileText,
+  IconSelector,
+} from '@tabler/icons-react';
+import { REPORT_STATUSES_OF_CASE } from '../../reporting/queues';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -79,6 +87,8 @@ interface Props {
   onAction: (row: Case, action: CaseAction) => void;
   onOpen: (row: Case) => void;
   onViewer: (row: Case) => void;
+  /** Opens the case's report (/cases/report/:id); absent for users who may not read reports. */
+  onReport?: (row: Case) => void;
   loading: boolean;
   fetching: boolean;
   emptyText: string;
@@ -92,7 +102,8 @@ interface Props {
  * down move the active row, Home / End jump, Space selects it, Enter opens it (docs/decisions/0152-worklist-console.md).
  */
 export function WorklistTable(props: Props) {
-  const { rows, columns, sortBy, sortDir, onSort, selected, onSelect, actor, onAction, onOpen, onViewer } = props;
+  const { rows, columns, sortBy, sortDir, onSort, selected, onSelect, actor, onAction, onOpen, onViewer, onReport } =
+    props;
   const now = useNow();
   const scroller = useRef<HTMLDivElement>(null);
   const [activeState, setActive] = useState(0);
@@ -144,10 +155,25 @@ export function WorklistTable(props: Props) {
       {
         id: 'actions',
         header: 'Actions',
-        cell: ({ row }) => <RowActions row={row.original} actor={actor} onAction={onAction} onViewer={onViewer} />,
+        cell: ({ row }) => (
+          <RowActions row={row.original} actor={actor} onAction={onAction} onViewer={onViewer} onReport={onReport} />
+        ),
       },
     ];
-  }, [columns, now, selected, allSelected, someSelected, rows, actor, onAction, onViewer, onSelect, props.selectable]);
+  }, [
+    columns,
+    now,
+    selected,
+    allSelected,
+    someSelected,
+    rows,
+    actor,
+    onAction,
+    onViewer,
+    onReport,
+    onSelect,
+    props.selectable,
+  ]);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the table is rebuilt from props every render
   const table = useReactTable({
@@ -333,10 +359,11 @@ interface RowActionsProps {
   actor: CaseActor;
   onAction: (row: Case, action: CaseAction) => void;
   onViewer: (row: Case) => void;
+  onReport?: (row: Case) => void;
 }
 
 /** The row's actions: exactly what allowedCaseActions answers for this user on this case, and the viewer. */
-function RowActions({ row, actor, onAction, onViewer }: RowActionsProps) {
+function RowActions({ row, actor, onAction, onViewer, onReport }: RowActionsProps) {
   const actions = rowActions(actor, row).filter((a) => a !== 'GO_TO_CASE');
   return (
     <div style={{ display: 'flex', gap: 4 }} onClick={(event) => event.stopPropagation()}>
@@ -350,6 +377,18 @@ function RowActions({ row, actor, onAction, onViewer }: RowActionsProps) {
           <IconEye size={18} />
         </ActionIcon>
       </Tooltip>
+      {onReport && REPORT_STATUSES_OF_CASE.includes(row.status) ? (
+        <Tooltip label="Report" withArrow>
+          <ActionIcon
+            variant="subtle"
+            aria-label="Report"
+            onClick={() => onReport(row)}
+            data-testid="worklist-open-report"
+          >
+            <IconFileText size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
       <Menu position="bottom-end" withinPortal shadow="md" disabled={actions.length === 0}>
         <Menu.Target>
           <ActionIcon

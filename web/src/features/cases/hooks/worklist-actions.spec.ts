@@ -99,6 +99,9 @@ describe('how the console carries an action out', () => {
     expect(actionKind(centre, 'REASSIGN')).toBe('assign');
     expect(actionKind(centre, 'ACCEPT')).toBe('update');
     expect(actionKind(centre, 'SEND_TO_TYPIST')).toBe('update');
+    expect(actionKind(centre, 'COMPLETE')).toBe('report');
+    expect(actionKind(centre, 'TRANSCRIBE')).toBe('report');
+    expect(actionKind(centre, 'ADDENDUM')).toBe('report');
     expect(actionKind(centre, 'GO_TO_CASE')).toBe('viewer');
     expect(actionKind(centre, 'SPLIT')).toBe('later');
     expect(actionKind(centre, 'OFFER_TO_MARKETPLACE')).toBe('update');

@@ -64,11 +64,20 @@ export function rowActions(actor: CaseActor, row: Case): CaseAction[] {
  * (/worklist/edit/<ids>); `update` is the action's route (/cases/worklistupdate, the marketplace's, the fusion's) after
  * a confirmation; `viewer` and `later` say plainly that the screen is not there yet.
  */
-export type ActionKind = 'assign' | 'update' | 'viewer' | 'later';
+export type ActionKind = 'assign' | 'update' | 'viewer' | 'report' | 'later';
+
+/**
+ * The actions a report carries out (docs/decisions/0191-report-editor.md): the case moves on from reporting's events
+ * once the report is submitted or finalized, so the worklist opens the report (/cases/report/:id) for them. Sending
+ * to the typist stays a worklist move too (a radiologist who dictates sends before writing anything); the editor's
+ * Send to typist does the same through the report.
+ */
+export const REPORT_ACTIONS: readonly CaseAction[] = ['SUBMIT_FOR_REVIEW', 'COMPLETE', 'ADDENDUM', 'TRANSCRIBE'];
 
 export function actionKind(row: Pick<Case, 'fusionStatus' | 'workflowType'>, action: CaseAction): ActionKind {
   if (action === 'GO_TO_CASE') return 'viewer';
   const { route } = caseActionRoute(row, action);
+  if (REPORT_ACTIONS.includes(action) && (route === 'worklistUpdate' || route === null)) return 'report';
   if (route === 'assign') return 'assign';
   if (route === null || route === 'splitCase') return 'later';
   return 'update';

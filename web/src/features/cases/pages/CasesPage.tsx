@@ -2,6 +2,7 @@ import { Alert, Button, Group, Pagination, Paper, Select, Text } from '@mantine/
 import {
   CASE_ACTION_LABELS,
   CONSOLE_ROUTES,
+  routeTo,
   WORKLIST,
   type Case,
   type CaseAction,
@@ -9,7 +10,8 @@ import {
 } from '@rayworks/contracts';
 import type { CaseActor } from '@rayworks/lifecycles';
 import { IconAlertCircle, IconFileImport, IconUserShare } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { landingQueue } from '../../reporting/queues';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { describeError } from '../../../api/client';
 import { useSession } from '../../../app/session/useSession';
@@ -33,6 +35,7 @@ import {
   filtersToParams,
   withFilters,
   WORKLIST_PAGE_SIZES,
+  WORKLIST_PARAMS,
   type WorklistFilters,
 } from '../hooks/worklist-filters';
 
@@ -99,11 +102,25 @@ export function CasesPage() {
 
   const openViewer = useOpenViewer();
   const onViewer = useCallback((row: Case) => openViewer(row._id), [openViewer]);
+  const mayReport = can('WORKLIST', WORKLIST.REPORT_VIEW);
+  const onReport = useCallback(
+    (row: Case) => navigate(routeTo(CONSOLE_ROUTES.casesReport, { id: row._id })),
+    [navigate],
+  );
+  // a transcriptionist without a tab in the address lands on their queue (docs/decisions/0191)
+  const landed = useRef(false);
+  useEffect(() => {
+    if (landed.current) return;
+    landed.current = true;
+    const queue = landingQueue(profile?.roleCodes ?? []);
+    if (queue && !params.has(WORKLIST_PARAMS.tab)) update({ tab: queue });
+  }, [params, profile?.roleCodes, update]);
   const onAction = useCallback(
     (row: Case, action: CaseAction) => {
       const kind = actionKind(row, action);
       if (kind === 'assign') navigate(assignPath([row._id]));
       else if (kind === 'viewer') onViewer(row);
+      else if (kind === 'report') navigate(routeTo(CONSOLE_ROUTES.casesReport, { id: row._id }));
       else if (kind === 'update') setPending({ row, action });
       else
         setNotYet({
@@ -228,6 +245,7 @@ export function CasesPage() {
             onAction={onAction}
             onOpen={onOpen}
             onViewer={onViewer}
+            {...(mayReport ? { onReport } : {})}
             selectable={canAssign}
             loading={page.isLoading}
             fetching={page.isFetching && !page.isLoading}

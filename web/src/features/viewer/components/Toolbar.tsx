@@ -38,6 +38,8 @@ interface ToolbarProps {
   onTags(): void;
   onKeyImage(): void;
   onSync(synced: boolean): void;
+  /** Shown at the toolbar's end (the report toggle). */
+  extra?: React.ReactNode;
 }
 
 /** The reading tools (test ids of the shared interface: tool-<Name>, preset-<id>, layout-<n>, mpr, cine, ...). */
@@ -153,6 +155,7 @@ export function Toolbar(p: ToolbarProps) {
           />
         )}
       </Group>
+      {p.extra && <Group ml="auto">{p.extra}</Group>}
     </Group>
   );
 }

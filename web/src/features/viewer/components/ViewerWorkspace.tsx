@@ -51,10 +51,13 @@ export function ViewerWorkspace({
   open,
   initialSeries,
   onExpired,
+  toolbarExtra,
 }: {
   open: ViewerOpen;
   initialSeries: string | null;
   onExpired(): void;
+  /** Shown at the toolbar's end (the report toggle). */
+  toolbarExtra?: React.ReactNode;
 }) {
   const root = useMemo(() => absoluteRoot(open.dicomweb.url), [open.dicomweb.url]);
   const [engine, setEngine] = useState<ViewerEngine | null>(null);
@@ -361,6 +364,7 @@ export function ViewerWorkspace({
         onTags={() => setTagsOpen(true)}
         onKeyImage={keyImage}
         onSync={(s) => engine?.setSynced(s)}
+        extra={toolbarExtra}
       />
       <Box style={{ flex: 1, display: 'flex', minHeight: 0 }}>
         <ScrollArea w={130} p={6} style={{ borderRight: '1px solid #333' }}>

@@ -1,7 +1,10 @@
 import { Box, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { CASE_MESSAGES } from '@rayworks/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { CASE_MESSAGES, WORKLIST } from '@rayworks/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Group as SplitGroup, Panel, Separator } from 'react-resizable-panels';
 import { useSearchParams } from 'react-router-dom';
+import { useCan } from '../../../shared/hooks/useCan';
+import { ReportEditor } from '../../reporting';
 import { ViewerWorkspace } from '../components/ViewerWorkspace';
 import { prepareEngine } from '../cornerstone/engine';
 import { useViewerSession } from '../hooks/useViewerSession';
@@ -12,8 +15,29 @@ import { VIEWER_TEXT } from '../machines/viewer.machine';
  * imaging's DICOMweb with the case's study token. The root's data-state is the machine's state.
  */
 export function ViewerPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const caseId = params.get('case');
+  const can = useCan();
+  const mayReport = can('WORKLIST', WORKLIST.REPORT_VIEW);
+  // the report beside the images (?report=1 keeps it open on reload)
+  const reportOpen = mayReport && params.get('report') === '1';
+  const toggleReport = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (reportOpen) next.delete('report');
+        else next.set('report', '1');
+        return next;
+      },
+      { replace: true },
+    );
+  // the viewports follow the split: Cornerstone resizes on the window's resize event
+  const frame = useRef(0);
+  const relayout = useCallback(() => {
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => window.dispatchEvent(new Event('resize')));
+  }, []);
+  useEffect(relayout, [reportOpen, relayout]);
   const seriesUid = params.get('series');
   useState(() => {
     performance.mark('viewer:open');
@@ -46,7 +70,56 @@ export function ViewerPage() {
         </Center>
       )}
       {shownState === 'ready' && open && (
-        <ViewerWorkspace open={open} initialSeries={seriesUid} onExpired={onExpired} />
+        <SplitGroup
+          orientation="horizontal"
+          style={{ flex: 1, minHeight: 0 }}
+          onLayoutChange={relayout}
+          data-testid="viewer-split"
+        >
+          <Panel id="viewer-pane" minSize="30%">
+            <Box style={{ height: '100%', display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+              <ViewerWorkspace
+                open={open}
+                initialSeries={seriesUid}
+                onExpired={onExpired}
+                toolbarExtra={
+                  mayReport ? (
+                    <Button
+                      size="compact-sm"
+                      variant={reportOpen ? 'filled' : 'default'}
+                      onClick={toggleReport}
+                      aria-pressed={reportOpen}
+                      data-testid="report-toggle"
+                    >
+                      Report
+                    </Button>
+                  ) : null
+                }
+              />
+            </Box>
+          </Panel>
+          {reportOpen && (
+            <>
+              <Separator
+                data-testid="report-split-handle"
+                style={{ width: 6, background: '#333', cursor: 'col-resize' }}
+              />
+              <Panel id="report-pane" defaultSize="42%" minSize="25%">
+                <Box
+                  data-testid="report-panel"
+                  style={{
+                    height: '100%',
+                    overflow: 'auto',
+                    background: 'var(--mantine-color-body)',
+                    color: 'var(--mantine-color-text)',
+                  }}
+                >
+                  <ReportEditor caseId={open.caseId} compact />
+                </Box>
+              </Panel>
+            </>
+          )}
+        </SplitGroup>
       )}
       {shownState === 'cloud-upload-pending' && open && (
         <Message title="Cloud Upload Pending" text={CASE_MESSAGES.cloudUploadPending}>

@@ -1,0 +1,104 @@
+import type { Locator, Page } from 'playwright-core';
+import { url } from '../support/browser';
+
+/** What the editor's root says about itself (data-*). */
+export interface EditorFacts {
+  status: string | null;
+  lock: string | null;
+  phase: string | null;
+  version: number;
+}
+
+/**
+ * The report editor (issue 12) — in the viewer's split (`report-toggle`) or on /cases/report/<caseId> — through its
+ * test ids: the root `report-editor` (data-status, data-lock, data-phase, data-version), the TipTap body
+ * `report-content`, `report-template-picker`, the workflow buttons and the dialogs.
+ */
+export class ReportEditor {
+  constructor(
+    readonly page: Page,
+    /** The region the editor is in (the viewer's report panel, or the page). */
+    readonly scope: Locator = page.locator('body'),
+  ) {}
+
+  async goto(caseId: string): Promise<void> {
+    await this.page.goto(url(`/cases/report/${encodeURIComponent(caseId)}`), { waitUntil: 'domcontentloaded' });
+    await this.root().waitFor({ timeout: 60_000 });
+  }
+
+  root(): Locator {
+    return this.scope.getByTestId('report-editor');
+  }
+
+  async facts(): Promise<EditorFacts> {
+    const root = this.root();
+    return {
+      status: await root.getAttribute('data-status'),
+      lock: await root.getAttribute('data-lock'),
+      phase: await root.getAttribute('data-phase'),
+      version: Number((await root.getAttribute('data-version')) ?? '0'),
+    };
+  }
+
+  /** Waits until the root's attributes match (e.g. { lock: 'mine' }, { status: 'FINAL' }). */
+  async waitFor(want: Partial<Record<'status' | 'lock' | 'phase', string>>, timeout = 30_000): Promise<void> {
+    const attrs = Object.entries(want)
+      .map(([k, v]) => `[data-${k}="${v}"]`)
+      .join('');
+    await this.scope.locator(`[data-testid="report-editor"]${attrs}`).waitFor({ timeout });
+  }
+
+  async waitForVersion(atLeast: number, timeout = 30_000): Promise<number> {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const { version } = await this.facts();
+      if (version >= atLeast) return version;
+      if (Date.now() > deadline) throw new Error(`the report stayed at version ${version} (wanted ${atLeast})`);
+      await this.page.waitForTimeout(250);
+    }
+  }
+
+  /** The editable body (ProseMirror inside RichTextEditor.Content). */
+  body(): Locator {
+    return this.root().locator('[data-testid="report-content"] .ProseMirror').first();
+  }
+
+  async text(): Promise<string> {
+    return this.body().innerText();
+  }
+
+  async pickTemplate(name: string): Promise<void> {
+    await this.root().getByTestId('report-template-picker').click();
+    await this.page.getByRole('option', { name }).first().click();
+  }
+
+  /** Types at the end of the body (macros expand on the space that follows their code). */
+  async typeAtEnd(text: string): Promise<void> {
+    await this.body().click();
+    await this.page.keyboard.press('Control+End');
+    await this.page.keyboard.type(text, { delay: 15 });
+  }
+
+  button(id: string): Locator {
+    return this.root().getByTestId(id);
+  }
+
+  async save(): Promise<void> {
+    await this.button('report-save').click();
+  }
+
+  async sendToTypist(typistName: RegExp): Promise<void> {
+    await this.button('report-send-typist').click();
+    const dialog = this.page.getByTestId('report-typist-dialog');
+    await dialog.getByTestId('report-typist').click();
+    await this.page.getByRole('option', { name: typistName }).first().click();
+    await dialog.getByTestId('report-send-typist-confirm').click();
+  }
+
+  async openVersions(): Promise<Locator> {
+    await this.button('report-versions').click();
+    const dialog = this.page.getByTestId('report-versions-dialog');
+    await dialog.getByTestId('report-diff').waitFor();
+    return dialog;
+  }
+}

@@ -1,0 +1,73 @@
+import {
+  CASES_API,
+  REPORTING_API as API,
+  type Addendum,
+  type Macro,
+  type Report,
+  type ReportDelivery,
+  type ReportTemplate,
+  type ReportVersion,
+  type ReportVersionSummary,
+  type ViewerAnnotation,
+} from '@rayworks/contracts';
+import { callApi } from '../../../api/client';
+
+/** The report editor's calls on the reporting service (/api/reporting; the shared interface of issue 12). */
+export type { Addendum, Macro, Report, ReportTemplate, ReportVersion, ReportVersionSummary };
+export type Delivery = ReportDelivery;
+
+export interface SaveInput {
+  reportHTML: string;
+  testName?: string | null;
+  templateId?: string | null;
+  baseVersion: number;
+}
+
+export const reportingApi = {
+  get: async (caseId: string, signal?: AbortSignal): Promise<Report> =>
+    (await callApi(API.getReportData, { body: { caseId }, signal })).data,
+  /** Takes or renews the two-minute lock; 409 when someone else holds it (a background renewal shows nothing). */
+  lock: async (caseId: string, background = false): Promise<Report> =>
+    (await callApi(API.lockReport, { body: { caseId }, ...(background ? { context: 'background' as const } : {}) }))
+      .data,
+  unlock: async (caseId: string): Promise<void> => {
+    await callApi(API.unlockReport, { body: { caseId }, context: 'background' });
+  },
+  save: async (caseId: string, input: SaveInput, background = false) =>
+    callApi(API.saveReport, {
+      body: { caseId, ...input },
+      ...(background ? { context: 'background' as const } : {}),
+    }),
+  versions: async (caseId: string): Promise<ReportVersionSummary[]> =>
+    (await callApi(API.reportVersions, { body: { caseId } })).data.versions,
+  version: async (caseId: string, version: number): Promise<ReportVersion> =>
+    (await callApi(API.reportVersion, { body: { caseId, version } })).data,
+  sendToTypist: async (caseId: string, typistId: string | null = null) =>
+    callApi(API.sendReportToTypist, { body: { caseId, typistId } }),
+  submitForReview: async (caseId: string) => callApi(API.submitReportForReview, { body: { caseId } }),
+  /** 400 'Please Upload Signature In Profile' without a signature: the console's toast, and the editor shows it. */
+  finalize: async (caseId: string) => callApi(API.finalizeReport, { body: { caseId } }),
+  saveAddendum: async (caseId: string, html: string) => callApi(API.saveAddendum, { body: { caseId, html } }),
+  finalizeAddendum: async (caseId: string) => callApi(API.finalizeAddendum, { body: { caseId } }),
+  /** The active templates of the case's centre (and the company's, and the caller's own) for its modality. */
+  templates: async (modality: string | null, centreId: string | null): Promise<ReportTemplate[]> =>
+    (
+      await callApi(API.findReportTemplates, {
+        body: {
+          active: true,
+          ...(modality ? { modality } : {}),
+          ...(centreId ? { centreId } : {}),
+        },
+      })
+    ).data.templates,
+  macros: async (centreId: string | null): Promise<Macro[]> =>
+    (await callApi(API.findMacros, { body: centreId ? { centreId } : {} })).data.macros,
+  generatePdf: async (caseId: string) => (await callApi(API.generateReport, { body: { caseId } })).data,
+  mail: async (caseId: string, to: string, name?: string) =>
+    callApi(API.mailReport, { body: { caseId, to, ...(name ? { name } : {}) } }),
+  sms: async (caseId: string, phoneNumber: string) => callApi(API.smsReport, { body: { caseId, phoneNumber } }),
+  deliveries: async (caseId: string): Promise<Delivery[]> =>
+    (await callApi(API.findDeliveries, { body: { caseId } })).data.deliveries,
+  annotations: async (caseId: string): Promise<ViewerAnnotation[]> =>
+    (await callApi(CASES_API.findViewerAnnotations, { body: { caseId } })).data.annotations,
+};

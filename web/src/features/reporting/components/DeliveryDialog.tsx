@@ -1,0 +1,124 @@
+import { Badge, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { shownByPolicy, describeError } from '../../../api/client';
+import { formatDateTime } from '../../../shared/format';
+import { toastError, toastSuccess } from '../../../shared/ui/toast';
+import { reportingApi, type Report } from '../api/reporting-api';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+?[0-9 ()-]{7,20}$/;
+
+/** Mail the PDF (/mail) or text a short-lived link (/sms/report), with the case's deliveries below. */
+export function DeliveryDialog({
+  channel,
+  report,
+  opened,
+  onClose,
+}: {
+  channel: 'mail' | 'sms';
+  report: Report;
+  opened: boolean;
+  onClose(): void;
+}) {
+  const queryClient = useQueryClient();
+  const [to, setTo] = useState(channel === 'sms' ? (report.patient.phoneNumber ?? '') : '');
+  const [name, setName] = useState(channel === 'mail' ? report.patient.patientName.replace(/\^+/g, ' ') : '');
+  const [busy, setBusy] = useState(false);
+  const deliveries = useQuery({
+    queryKey: ['reporting', 'deliveries', report.caseId],
+    queryFn: () => reportingApi.deliveries(report.caseId),
+    enabled: opened,
+    refetchInterval: opened ? 3000 : false,
+  });
+  const valid = channel === 'mail' ? EMAIL.test(to.trim()) : PHONE.test(to.trim());
+
+  const send = async () => {
+    setBusy(true);
+    try {
+      if (channel === 'mail') {
+        const answer = await reportingApi.mail(report.caseId, to.trim(), name.trim() || undefined);
+        toastSuccess(answer.data.message || answer.message);
+      } else {
+        const answer = await reportingApi.sms(report.caseId, to.trim());
+        toastSuccess(answer.message || 'SMS queued');
+      }
+      await queryClient.invalidateQueries({ queryKey: ['reporting', 'deliveries', report.caseId] });
+    } catch (e) {
+      if (!shownByPolicy(e)) toastError(describeError(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={channel === 'mail' ? 'Mail the report' : 'Send the report by SMS'}
+      size="lg"
+      data-testid={`report-${channel}-dialog`}
+    >
+      <Stack gap="sm">
+        <Group align="end" grow>
+          <TextInput
+            label={channel === 'mail' ? 'E-mail address' : 'Phone number'}
+            value={to}
+            onChange={(e) => setTo(e.currentTarget.value)}
+            data-testid="delivery-to"
+            error={
+              to && !valid ? (channel === 'mail' ? 'Enter a valid e-mail address' : 'Enter a valid phone number') : null
+            }
+          />
+          {channel === 'mail' && (
+            <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          )}
+        </Group>
+        <Group justify="flex-end">
+          <Button onClick={() => void send()} loading={busy} disabled={!valid} data-testid="delivery-send">
+            Send
+          </Button>
+        </Group>
+        <Text size="sm" fw={600}>
+          Deliveries
+        </Text>
+        {(deliveries.data ?? []).length === 0 ? (
+          <Text size="xs" c="dimmed">
+            Nothing sent yet
+          </Text>
+        ) : (
+          <Table fz="xs" withTableBorder data-testid="delivery-list">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Channel</Table.Th>
+                <Table.Th>To</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Attempts</Table.Th>
+                <Table.Th>Sent</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {deliveries.data!.map((d) => (
+                <Table.Tr key={d.id} data-testid="delivery-row" data-status={d.status}>
+                  <Table.Td>{d.channel}</Table.Td>
+                  <Table.Td>{d.to}</Table.Td>
+                  <Table.Td>
+                    <Badge
+                      size="xs"
+                      color={d.status === 'SENT' ? 'teal' : d.status === 'FAILED' ? 'red' : 'yellow'}
+                      title={d.lastError ?? undefined}
+                    >
+                      {d.status}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{d.attempts}</Table.Td>
+                  <Table.Td>{d.sentAt ? formatDateTime(d.sentAt) : '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

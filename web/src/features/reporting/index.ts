@@ -1,0 +1,1 @@
+export { ReportEditor } from './components/ReportEditor';
