@@ -13,6 +13,7 @@ import { describeError, shownByPolicy } from '../../../api/client';
 import { formatTime } from '../../../shared/format';
 import { toastError, toastSuccess } from '../../../shared/ui/toast';
 import { useCase, useLiveCase } from '../../case-details/hooks/useCase';
+import { CriticalFlagButton } from '../../critical-results';
 import { reportingApi, type Macro, type Report, type ReportTemplate } from '../api/reporting-api';
 import { annotationLine } from '../editor-rules';
 import { useReportSession } from '../hooks/useReportSession';
@@ -383,6 +384,7 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
             SMS
           </Button>
         )}
+        {buttons.critical && <CriticalFlagButton caseId={caseId} />}
       </Group>
       <SendToTypistDialog
         centreId={report.centreId ?? theCase.data?.centreId ?? null}
