@@ -40,6 +40,7 @@ export * from './auth/request-authenticator.js';
 export * from './auth/request-access.js';
 export * from './auth/request-state.js';
 export * from './auth/decorators.js';
+export * from './auth/caller-credentials.js';
 export * from './auth/client-info.js';
 export * from './auth/auth.guard.js';
 export * from './auth/access-denial-audit.js';

@@ -3,8 +3,14 @@ import { ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import type { Credentials } from '@rayworks/api-client';
 import { REPORTING_API, REPORTING_MESSAGES } from '@rayworks/contracts';
-import { apiOk, ApiContract, ContractBody, CurrentAccess, type RequestAccess } from '@rayworks/nest-kit';
-import { CallerCredentials } from '../../common/caller-credentials.js';
+import {
+  apiOk,
+  ApiContract,
+  CallerCredentials,
+  ContractBody,
+  CurrentAccess,
+  type RequestAccess,
+} from '@rayworks/nest-kit';
 import { ReportsService } from './reports.service.js';
 
 type Body<K extends keyof typeof REPORTING_API> = z.output<(typeof REPORTING_API)[K]['body']>;

@@ -3,8 +3,14 @@ import { ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import type { Credentials } from '@rayworks/api-client';
 import { CASES_API, COLLABORATION_MESSAGES as M } from '@rayworks/contracts';
-import { apiOk, ApiContract, ContractBody, CurrentAccess, type RequestAccess } from '@rayworks/nest-kit';
-import { CallerCredentials } from './caller-credentials.js';
+import {
+  apiOk,
+  ApiContract,
+  CallerCredentials,
+  ContractBody,
+  CurrentAccess,
+  type RequestAccess,
+} from '@rayworks/nest-kit';
 import { CaseDownloadsService } from './case-downloads.service.js';
 
 type Body<K extends keyof typeof CASES_API> = z.output<(typeof CASES_API)[K]['body']>;

@@ -1,14 +1,22 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import type { Credentials } from '@rayworks/api-client';
 import { AUTH_HEADERS } from '@rayworks/contracts';
+
+/** The caller's credentials in the shape of the typed client's `Credentials` (libs/api-client), without depending on it. */
+export interface CallerCredentialsOf {
+  token: string;
+  sessionToken?: string;
+  companyId?: string;
+  groupId: string | null;
+  centerIds?: readonly string[];
+}
 
 /**
  * The caller's own credentials as its request carried them (spec §7 headers), to call another service on the
  * caller's behalf with the typed client (that service checks the same token, session and privileges itself). Only on
  * a signed-in route: the auth guard has verified them before the handler runs.
  */
-export const CallerCredentials = createParamDecorator((_: unknown, ctx: ExecutionContext): Credentials => {
+export const CallerCredentials = createParamDecorator((_: unknown, ctx: ExecutionContext): CallerCredentialsOf => {
   const headers = ctx.switchToHttp().getRequest<Request>().headers;
   const one = (name: string): string | undefined => {
     const value = headers[name];
