@@ -26,6 +26,7 @@ export * from './api/endpoint.js';
 export * from './api/apis.js';
 export * from './cases/states.js';
 export * from './cases/messages.js';
+export * from './cases/person-name.js';
 export * from './cases/actions.js';
 export * from './cases/entities.js';
 export * from './cases/query-endpoints.js';

@@ -108,6 +108,24 @@ describe('renderReportDocument', () => {
     expect(html).toContain('<span class="patient-value">MR-1</span>');
   });
 
+  it('prints a DICOM person name as people read it, and a study date as a day', () => {
+    const html = renderReportDocument({
+      report: report({ patient: { patientName: 'Sharma^Rohan', mrID: 'MR-2' } }),
+      layout: layout({
+        body: {
+          ...layout().body,
+          patientDetails: [
+            { label: 'Patient Name', value: 'patientName', order: 1 },
+            { label: 'Study Date', value: 'studyDate', order: 2 },
+          ],
+        },
+      }),
+    });
+    expect(html).toContain('Sharma Rohan');
+    expect(html).not.toContain('Sharma^Rohan');
+    expect(html).toContain('27 Nov 2026<');
+  });
+
   it('escapes every text it inserts and keeps the (sanitised) body as it is', () => {
     const html = renderReportDocument({ report: report(), layout: layout() });
     expect(html).toContain('Ravi &#60;script&#62;alert(1)&#60;/script&#62; Kumar');

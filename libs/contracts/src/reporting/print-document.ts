@@ -1,4 +1,5 @@
 import { bodyBudget, clampBodyPadding, formatReportDate, formatReportDay, patientBlockHeight } from './layout-rules.js';
+import { personName } from '../cases/person-name.js';
 
 /**
  * The print document of a report (spec §3 layout, §9 page rules): one whole HTML document used by the PDF worker
@@ -137,7 +138,9 @@ function detailValue(key: string, report: PrintReport, timeZone: string): string
     case 'dateOfBirth':
       return p.dateOfBirth ? formatReportDay(String(p.dateOfBirth), 'UTC') || String(p.dateOfBirth) : '';
     case 'studyDate':
-      return s.studyDate ? formatReportDate(String(s.studyDate), timeZone) || String(s.studyDate) : '';
+      return s.studyDate ? formatReportDay(String(s.studyDate), 'UTC') || String(s.studyDate) : '';
+    case 'patientName':
+      return personName(report.patient.patientName);
     case 'reportDate':
     case 'finalizedAt':
       return formatReportDate(report.finalizedAt ?? null, timeZone);
@@ -339,7 +342,7 @@ table.report-page > tbody > tr > td { padding: 12px 0; vertical-align: top; }
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(`${title || 'Report'} — ${report.patient.patientName}`)}</title>
+<title>${escapeHtml(`${title || 'Report'} — ${personName(report.patient.patientName)}`)}</title>
 <style>${css}</style></head>
 <body data-report-id="${escapeHtml(report.id)}" data-version="${escapeHtml(report.version)}" data-paper="${escapeHtml(layout.paperType)}" data-body-budget="${budget}" data-patient-block="${blockHeight}">
 ${watermark}<div class="report-top" style="height:${topHeight}px">${header}${patientBlock}</div>${footer}

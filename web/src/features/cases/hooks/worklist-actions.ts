@@ -4,6 +4,7 @@ import {
   type Case,
   type CaseAction,
   type PermissionConfig,
+  personName,
 } from '@rayworks/contracts';
 import {
   allowedCaseActions,
@@ -109,7 +110,5 @@ export function confirmText(action: CaseAction, row: Pick<Case, 'patientName' | 
 /** The reason field's error when a required reason is missing (the service's own words). */
 export const REASON_REQUIRED = CASE_MESSAGES.reasonRequired;
 
-/** DICOM person names (Family^Given) as people read them. */
-export function personName(pn: string | null | undefined): string {
-  return (pn ?? '').replace(/\^+/g, ' ').replace(/\s+/g, ' ').trim() || '—';
-}
+/** DICOM person names (Family^Given) as people read them: the one function of libs/contracts. */
+export { personName };

@@ -1,7 +1,7 @@
 import { Badge, Group, Loader, Modal, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { formatDateTime } from '../../../shared/format';
+import { formatDisplayDateTime } from '../../../shared/format';
 import { reportingApi } from '../api/reporting-api';
 import { diffSummary, versionDiff } from '../editor-rules';
 
@@ -61,7 +61,7 @@ export function VersionHistory({ caseId, opened, onClose }: { caseId: string; op
                       {v.status}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{formatDateTime(v.createdAt)}</Table.Td>
+                  <Table.Td>{formatDisplayDateTime(v.createdAt)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
