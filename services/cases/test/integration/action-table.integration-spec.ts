@@ -59,7 +59,7 @@ const SCENARIOS: Scenario[] = [
 /** Who sees a case of centre c1 (group g): the reach rule of docs/decisions/0118, for this tenant's users. */
 function reaches(
   who: EveryRoleUser,
-  facts: { radiologistId: string | null; typistId: string | null },
+  facts: { status: string; radiologistId: string | null; typistId: string | null },
   ids: Ids,
 ): boolean {
   switch (who) {
@@ -69,11 +69,13 @@ function reaches(
     case 'gca':
     case 'reception':
       return true;
+    // theirs; a senior also the review queue of their centres, a typist the typing pool (decision 0174)
     case 'radiologist':
+      return facts.radiologistId === ids[who] || facts.status === 'PENDING FOR REVIEW';
     case 'jr.radiologist':
       return facts.radiologistId === ids[who];
     case 'typist':
-      return facts.typistId === ids.typist;
+      return facts.typistId === ids.typist || (facts.status === 'PENDING AT TYPIST' && facts.typistId === null);
     default:
       return false; // centre.admin (c3), pathologist (c2), marketplace and fusion users
   }

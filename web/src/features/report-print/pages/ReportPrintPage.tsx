@@ -3,6 +3,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { usePrintDocument } from '../hooks/usePrintDocument';
 
+/** The print view is paper-coloured in either theme: its words are dark on its light grey (WCAG AA contrast). */
+const PAPER_TEXT = '#212529';
+const PAPER_TEXT_DIMMED = '#495057';
+
 /** Spec §9: a print starts 500 ms after load. */
 export const PRINT_DELAY_MS = 500;
 
@@ -75,8 +79,10 @@ function Message({ title, text }: { title: string; text: string }) {
   return (
     <Center h="100%">
       <Stack align="center" gap="xs">
-        <Title order={3}>{title}</Title>
-        <Text c="dimmed">{text}</Text>
+        <Title order={3} c={PAPER_TEXT}>
+          {title}
+        </Title>
+        <Text c={PAPER_TEXT_DIMMED}>{text}</Text>
       </Stack>
     </Center>
   );
