@@ -48,6 +48,7 @@ export const CRITICAL_ENDPOINTS = {
       })
       .strict(),
     data: z.object({ alerts: z.array(criticalAlertSchema) }),
+    errors: [404],
   }),
   getCriticalSettings: ep({
     method: 'POST',
@@ -55,6 +56,7 @@ export const CRITICAL_ENDPOINTS = {
     access: requirement('CENTERS', GENERIC.VIEW),
     body: z.object({ centreId: id }).strict(),
     data: criticalSettingsSchema,
+    errors: [404],
   }),
   saveCriticalSettings: ep({
     method: 'POST',
@@ -67,6 +69,7 @@ export const CRITICAL_ENDPOINTS = {
       })
       .strict(),
     data: criticalSettingsSchema,
+    errors: [404],
   }),
   reportFhir: ep({
     method: 'POST',
