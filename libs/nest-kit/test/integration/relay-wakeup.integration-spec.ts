@@ -17,6 +17,9 @@ import { createScratchSchema } from '../support/scratch-schema.js';
 // @ts-expect-error plain ESM fixture shared with the consumer process
 import { itemRecorded } from '../support/fixtures/item-recorded.mjs';
 
+/** Half of the relay's one-minute poll here: an event published sooner was woken by its commit's NOTIFY. */
+const WOKEN_WITHIN_MS = 30_000;
+
 const asRunner = (client: { query: (sql: string) => Promise<unknown> }) => client as unknown as QueryRunner;
 
 /**
@@ -78,7 +81,7 @@ describe('outbox relay woken at commit', () => {
     await scratch?.drop();
   });
 
-  it('publishes each committed event within a second of its commit, with a one-minute poll', async () => {
+  it('publishes each committed event long before its one-minute poll would (woken at commit)', async () => {
     const latencies: number[] = [];
     for (let seq = 1; seq <= 20; seq++) {
       await write(seq);
@@ -86,11 +89,13 @@ describe('outbox relay woken at commit', () => {
       await eventually(
         async () => received.get(seq),
         (at) => at !== undefined,
-        { what: `event ${seq} on Kafka`, timeoutMs: 5_000, intervalMs: 5 },
+        { what: `event ${seq} on Kafka`, timeoutMs: WOKEN_WITHIN_MS, intervalMs: 5 },
       );
       latencies.push(received.get(seq)! - committedAt);
     }
-    expect(Math.max(...latencies)).toBeLessThan(1_000);
+    // Half the poll interval: only the NOTIFY can explain it, however busy the machine (a test asserts the mechanism,
+    // not a speed; the speed is npm run bench:outbox's).
+    expect(Math.max(...latencies)).toBeLessThan(WOKEN_WITHIN_MS);
     // The relay marks rows published right after Kafka acknowledges them (the reader may be a little faster).
     await eventually(
       async () =>
