@@ -12,6 +12,7 @@ import { ReportLayoutEntity } from '../modules/layouts/report-layout.entity.js';
 import { ReportMacroEntity } from '../modules/templates/report-macro.entity.js';
 import { ReportTemplateEntity } from '../modules/templates/report-template.entity.js';
 import { CriticalResults1796300003000 } from './migrations/1796300003000-CriticalResults.js';
+import { ReadModelMarks1796300003001 } from './migrations/1796300003001-ReadModelMarks.js';
 import { CriticalAlertEntity, CriticalSettingsEntity } from '../modules/critical-results/critical-alert.entity.js';
 import { DirectoryUserEntity } from '../modules/directory/directory-user.entity.js';
 
@@ -39,5 +40,6 @@ export const database: ServiceDatabaseOptions = {
     ReportLayouts1796300001001,
     ReportOutput1796300002000,
     CriticalResults1796300003000,
+    ReadModelMarks1796300003001,
   ],
 };
