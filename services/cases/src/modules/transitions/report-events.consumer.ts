@@ -38,6 +38,10 @@ const ATTEMPTS = 3;
  * replay finds the case moved on and the machine refuses: a refusal is logged and audited, never retried, so a
  * case completes once.
  */
+/** What the case's step came to, kept in the report event's audit entry: the case's new status, or the refusal. */
+type StepOutcome =
+  Record<string, never> | { caseAction: string; caseStatus: string } | { caseAction: string; refused: string };
+
 @Injectable()
 export class ReportEventsConsumer implements OnModuleInit {
   private readonly logger = new Logger(ReportEventsConsumer.name);
@@ -59,7 +63,7 @@ export class ReportEventsConsumer implements OnModuleInit {
     const p = e.payload;
     const action = REPORT_EVENT_ACTIONS[e.type as ReportEventType];
     const user = p.actorId ? await this.userOf(tenantId, p.actorId) : null;
-    let outcome: Record<string, unknown> = {};
+    let outcome: StepOutcome = {};
     if (action && user) outcome = await this.transition(tenantId, p, action, user);
     await this.uow.join(manager, { tenantId, actor: e.actor, user }, async (tx) => {
       await tx.audit({
@@ -94,7 +98,7 @@ export class ReportEventsConsumer implements OnModuleInit {
     p: ReportEventPayload,
     action: NonNullable<(typeof REPORT_EVENT_ACTIONS)[ReportEventType]>,
     user: AuditActor,
-  ): Promise<Record<string, unknown>> {
+  ): Promise<StepOutcome> {
     const scope: TenantScope = { tenantId, actor: { type: 'user', id: user.userId }, user };
     for (let attempt = 1; ; attempt++) {
       const current = await this.uow.read({ tenantId }, (tx) =>
