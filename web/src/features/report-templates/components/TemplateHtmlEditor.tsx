@@ -10,6 +10,7 @@ import { escapeHtml } from '@rayworks/contracts';
 import { useEffect } from 'react';
 import classes from './TemplateHtmlEditor.module.css';
 import { TemplateFieldMark } from './template-field-mark';
+import { FormattingControls } from '../../reporting/components/FormattingControls';
 
 interface Props {
   value: string;
@@ -52,27 +53,7 @@ export function TemplateHtmlEditor({ value, onChange, fields, testId = 'template
     <div data-testid={testId}>
       <RichTextEditor editor={editor}>
         <RichTextEditor.Toolbar>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Bold />
-            <RichTextEditor.Italic />
-            <RichTextEditor.Underline />
-            <RichTextEditor.ClearFormatting />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.H2 />
-            <RichTextEditor.H3 />
-            <RichTextEditor.BulletList />
-            <RichTextEditor.OrderedList />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.AlignLeft />
-            <RichTextEditor.AlignCenter />
-            <RichTextEditor.AlignRight />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Undo />
-            <RichTextEditor.Redo />
-          </RichTextEditor.ControlsGroup>
+          <FormattingControls />
           <Menu position="bottom-start" withinPortal>
             <Menu.Target>
               <Button

@@ -19,6 +19,7 @@ import { annotationLine } from '../editor-rules';
 import { useReportSession } from '../hooks/useReportSession';
 import { AddendumPanel } from './AddendumPanel';
 import { DeliveryDialog } from './DeliveryDialog';
+import { FormattingControls } from './FormattingControls';
 import { MacroExpansion, TemplateField } from './extensions';
 import { PatientBlock } from './PatientBlock';
 import { SendToTypistDialog } from './SendToTypistDialog';
@@ -406,27 +407,7 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
 function Toolbar() {
   return (
     <RichTextEditor.Toolbar>
-      <RichTextEditor.ControlsGroup>
-        <RichTextEditor.Bold />
-        <RichTextEditor.Italic />
-        <RichTextEditor.Underline />
-        <RichTextEditor.ClearFormatting />
-      </RichTextEditor.ControlsGroup>
-      <RichTextEditor.ControlsGroup>
-        <RichTextEditor.H2 />
-        <RichTextEditor.H3 />
-        <RichTextEditor.BulletList />
-        <RichTextEditor.OrderedList />
-      </RichTextEditor.ControlsGroup>
-      <RichTextEditor.ControlsGroup>
-        <RichTextEditor.AlignLeft />
-        <RichTextEditor.AlignCenter />
-        <RichTextEditor.AlignRight />
-      </RichTextEditor.ControlsGroup>
-      <RichTextEditor.ControlsGroup>
-        <RichTextEditor.Undo />
-        <RichTextEditor.Redo />
-      </RichTextEditor.ControlsGroup>
+      <FormattingControls />
     </RichTextEditor.Toolbar>
   );
 }
