@@ -13,6 +13,7 @@ import { ReportMacroEntity } from '../modules/templates/report-macro.entity.js';
 import { ReportTemplateEntity } from '../modules/templates/report-template.entity.js';
 import { CriticalResults1796300003000 } from './migrations/1796300003000-CriticalResults.js';
 import { ReadModelMarks1796300003001 } from './migrations/1796300003001-ReadModelMarks.js';
+import { CriticalSettingsPerCompany1796300003002 } from './migrations/1796300003002-CriticalSettingsPerCompany.js';
 import { CriticalAlertEntity, CriticalSettingsEntity } from '../modules/critical-results/critical-alert.entity.js';
 import { DirectoryUserEntity } from '../modules/directory/directory-user.entity.js';
 
@@ -41,5 +42,6 @@ export const database: ServiceDatabaseOptions = {
     ReportOutput1796300002000,
     CriticalResults1796300003000,
     ReadModelMarks1796300003001,
+    CriticalSettingsPerCompany1796300003002,
   ],
 };

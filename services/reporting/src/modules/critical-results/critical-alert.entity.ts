@@ -95,7 +95,7 @@ export class CriticalSettingsEntity {
   @PrimaryColumn({ name: 'centre_id', type: 'uuid' })
   centreId!: string;
 
-  @Column({ name: 'tenant_id', type: 'uuid' })
+  @PrimaryColumn({ name: 'tenant_id', type: 'uuid' })
   tenantId!: string;
 
   @Column({ name: 'escalate_after_minutes', type: 'double precision' })

@@ -69,7 +69,7 @@ export class CriticalRepository {
     await tx.manager.query(
       `INSERT INTO reporting.critical_settings (centre_id, tenant_id, escalate_after_minutes, updated_by)
        VALUES ($1, $2, $3, $4)
-       ON CONFLICT (centre_id) DO UPDATE SET escalate_after_minutes = EXCLUDED.escalate_after_minutes,
+       ON CONFLICT (tenant_id, centre_id) DO UPDATE SET escalate_after_minutes = EXCLUDED.escalate_after_minutes,
          updated_by = EXCLUDED.updated_by, updated_at = now()`,
       [centreId, tenantId, minutes, by],
     );
