@@ -141,6 +141,22 @@ export class ViewerPage {
     return this.measurements().evaluateAll((rows) => rows.map((r) => (r.textContent ?? '').trim()));
   }
 
+  /**
+   * The measurement rows once they stop changing: a slow machine can save a length mid-drag (the save is debounced
+   * per annotation), and the list then updates to the final value a moment after the mouse is released.
+   */
+  async settledMeasurementTexts(quietMs = 1_500, timeoutMs = 20_000): Promise<string[]> {
+    const until = Date.now() + timeoutMs;
+    let last = await this.measurementTexts();
+    while (Date.now() < until) {
+      await this.page.waitForTimeout(quietMs);
+      const now = await this.measurementTexts();
+      if (now.join('\n') === last.join('\n')) return now;
+      last = now;
+    }
+    throw new Error(`measurements still changing after ${timeoutMs} ms: ${last.join(' | ')}`);
+  }
+
   /** The performance marks the viewer sets (milliseconds since navigation start). */
   async marks(): Promise<Record<string, number>> {
     return this.page.evaluate(() =>

@@ -159,13 +159,12 @@ describe('the cloud viewer', () => {
       await viewer.tool('Length');
       await viewer.drag(0, [0.3, 0.5], [0.7, 0.5], 20);
       await viewer.measurements().first().waitFor({ timeout: 15_000 });
-      const [row] = await viewer.measurementTexts();
+      const [row] = await viewer.settledMeasurementTexts();
       expect(row).toMatch(/\d+(\.\d+)?\s*mm/);
       const length = /(\d+(?:\.\d+)?)\s*mm/.exec(row!)![1]!;
       await screenshot(tab, 'viewer-length', false);
 
       // saved with the case: still there after a reload
-      await tab.waitForTimeout(1_500);
       await tab.reload({ waitUntil: 'domcontentloaded' });
       expect(await viewer.waitForState(['ready', 'error'])).toBe('ready');
       await viewer.waitForImage(0);
