@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { applyTemplateField, expandMacro, templateFieldKeys } from './macros.js';
+import { applyTemplateField, expandMacro, templateFieldKeys, unfilledTemplateFields } from './macros.js';
 import { escapeHtml } from './print-document.js';
 
 const macros = [
@@ -102,5 +102,31 @@ describe('applyTemplateField', () => {
   it('lists the keys a body marks', () => {
     expect(templateFieldKeys(body)).toEqual(['findings', 'impression']);
     expect(escapeHtml(`a&b"'`)).toBe('a&#38;b&#34;&#39;');
+  });
+});
+
+describe('unfilledTemplateFields', () => {
+  it('lists the fields still showing their placeholder: empty, an ellipsis or a [bracketed] prompt', () => {
+    const html =
+      '<p>Ventricles: <span data-field="ventricles">[ventricles]</span></p>' +
+      '<p>Sulci: <span data-field="sulci">…</span></p>' +
+      '<p>Bones: <span data-field="bones"> </span></p>' +
+      '<p>Impression: <span data-field="impression">[Impression]</span></p>';
+    expect(unfilledTemplateFields(html)).toEqual(['ventricles', 'sulci', 'bones', 'impression']);
+  });
+
+  it('counts a field filled once its phrase was chosen or its text written over, and a deleted field not at all', () => {
+    let html = '<p><span data-field="ventricles">[ventricles]</span></p><p><span data-field="sulci">[sulci]</span></p>';
+    html = applyTemplateField(html, 'ventricles', 'The ventricles are normal in size.');
+    expect(unfilledTemplateFields(html)).toEqual(['sulci']);
+    html = html.replace('[sulci]', 'Effaced on the right.');
+    expect(unfilledTemplateFields(html)).toEqual([]);
+    expect(unfilledTemplateFields('<p>No fields here: [not a field]</p>')).toEqual([]);
+  });
+
+  it('reads nested markup and entities inside a field', () => {
+    expect(unfilledTemplateFields('<span data-field="a"><strong>[A]</strong></span>')).toEqual(['a']);
+    expect(unfilledTemplateFields('<span data-field="b">&hellip;</span>')).toEqual(['b']);
+    expect(unfilledTemplateFields('<span data-field="c"><em>Mild</em> dilatation</span>')).toEqual([]);
   });
 });

@@ -140,3 +140,31 @@ export function templateFieldKeys(html: string): string[] {
   for (const m of html.matchAll(/\sdata-field\s*=\s*(["'])([^"']+)\1/g)) keys.add(m[2]!);
   return [...keys];
 }
+
+/** A field's content that is still the template's placeholder: nothing, an ellipsis, or a `[bracketed]` prompt. */
+const PLACEHOLDER = /^(?:|…|\.\.\.|\[[^\]]*\])$/;
+
+/**
+ * The keys of the template fields still showing their placeholder (decision 0196): a report is not signed with
+ * `[ventricles]` in it. A field counts as filled once its phrase was chosen or its text written over; deleting the
+ * field's element removes it from the list.
+ */
+export function unfilledTemplateFields(html: string): string[] {
+  const open = /<([a-zA-Z][a-zA-Z0-9]*)\b[^>]*?\sdata-field\s*=\s*(["'])([^"']+)\2[^>]*>/g;
+  const keys = new Set<string>();
+  for (let m = open.exec(html); m; m = open.exec(html)) {
+    const tag = m[1]!.toLowerCase();
+    const openEnd = m.index + m[0].length;
+    if (VOID_TAGS.has(tag) || m[0].endsWith('/>')) continue;
+    const close = closingTagOf(html, tag, openEnd);
+    if (!close) continue;
+    const text = html
+      .slice(openEnd, close[0])
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|\u00a0/g, ' ')
+      .replace(/&hellip;/g, '…')
+      .trim();
+    if (PLACEHOLDER.test(text)) keys.add(m[3]!);
+  }
+  return [...keys];
+}

@@ -105,6 +105,9 @@ export const REPORT_MESSAGES = {
   notFinal: 'An addendum follows a final report only',
   noAddendum: 'There is no addendum draft to finalize',
   emptyReport: 'The report is empty: write it before sending it on',
+  /** 400 at finalize (decision 0196): the template's fields still showing their placeholder, by label. */
+  unfilledFields: (labels: readonly string[]) =>
+    `Fill in or remove the template fields before finalizing: ${labels.join(', ')}`,
   versionNotFound: 'No such version of the report',
   notYours: (status: string) => `The report cannot be changed by you while the case is ${status}`,
 } as const;

@@ -9,6 +9,7 @@ import {
   REPORT_MESSAGES,
   REPORTING_API,
   REPORTING_MESSAGES,
+  applyTemplateField,
   type Case,
   type Report,
 } from '@rayworks/contracts';
@@ -328,6 +329,42 @@ describe('reports', () => {
     const seen = await api.call(REPORTING_API.getReportData, { caseId: juniorCaseId }, { session: radiologist });
     expect(seen.reportHTML).toContain('Junior read.');
     await api.call(REPORTING_API.lockReport, { caseId: juniorCaseId }, { session: radiologist });
+
+    // a template field still showing its placeholder is not signed (decision 0196); it is named by its label
+    const template = await api.call(
+      REPORTING_API.createReportTemplate,
+      {
+        name: `Fields ${randomUUID().slice(0, 8)}`,
+        html: '<p>Sulci: <span data-field="sulci">[sulci]</span></p>',
+        fields: [
+          { key: 'sulci', label: 'Cortical sulci', options: [{ label: 'Normal', text: 'Normal.', kind: 'normal' }] },
+        ],
+      },
+      { session: admin },
+    );
+    const withField = await api.call(
+      REPORTING_API.saveReport,
+      {
+        caseId: juniorCaseId,
+        reportHTML: `<p>Junior read.</p>${template.html}`,
+        templateId: template.id,
+        baseVersion: seen.version,
+      },
+      { session: radiologist },
+    );
+    const unfilled = await reply('finalizeReport', { caseId: juniorCaseId }, radiologist);
+    expect(unfilled.status).toBe(400);
+    expect(unfilled.body.message).toBe(REPORT_MESSAGES.unfilledFields(['Cortical sulci']));
+    expect((await report(radiologist, juniorCaseId)).status).toBe('IN_REVIEW');
+    await api.call(
+      REPORTING_API.saveReport,
+      {
+        caseId: juniorCaseId,
+        reportHTML: applyTemplateField(withField.reportHTML, 'sulci', 'The sulci are normal.'),
+        baseVersion: withField.version,
+      },
+      { session: radiologist },
+    );
     const reviewed = await api.call(REPORTING_API.finalizeReport, { caseId: juniorCaseId }, { session: radiologist });
     expect(reviewed.status).toBe('FINAL');
     expect(reviewed.doctorInfo?.doctorName).toBeTruthy();

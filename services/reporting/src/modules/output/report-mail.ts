@@ -1,3 +1,4 @@
+import { personName } from '@rayworks/contracts';
 import type { MailMessage } from '@rayworks/nest-kit';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -23,7 +24,8 @@ export function reportMail(input: {
 }): MailMessage {
   const hello = input.name ? `Hello ${input.name},` : 'Hello,';
   const what = input.testName ? `the ${input.testName} report` : 'the report';
-  const of = input.patientName ? ` of ${input.patientName}` : '';
+  // the patient's name as people read it ('Sharma^Rohan' → 'Sharma Rohan'), as the printed report shows it
+  const of = input.patientName?.trim() ? ` of ${personName(input.patientName)}` : '';
   const text = `${hello}\n\nPlease find attached ${what}${of}.\n\nThis e-mail was sent by Rayworks on behalf of the diagnostic centre. If you were not expecting it, please delete it.\n`;
   return {
     to: input.to,

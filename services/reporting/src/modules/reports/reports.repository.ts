@@ -4,6 +4,7 @@ import { typedRows, type ChangeTx, type ReadTx } from '@rayworks/nest-kit';
 import { ReportAddendumEntity, ReportEntity, ReportVersionEntity } from './report.entity.js';
 
 const pdfRow = z.object({ version: z.number().int(), object_key: z.string(), created_at: z.coerce.date() });
+const fieldsRow = z.object({ fields: z.array(z.object({ key: z.string(), label: z.string() }).passthrough()) });
 
 /** The queries of reporting.reports, report_versions and report_addenda. */
 @Injectable()
@@ -75,5 +76,18 @@ export class ReportsRepository {
       { r: reportId },
     );
     return row ? { version: row.version, key: row.object_key, createdAt: row.created_at.toISOString() } : null;
+  }
+
+  /** The labels of a template's fields by key (empty when the template is gone or not visible). */
+  async templateFieldLabels(tx: ReadTx, templateId: string): Promise<Map<string, string>> {
+    const [row] = await typedRows(
+      tx.manager,
+      fieldsRow,
+      `SELECT fields FROM reporting.report_templates WHERE id = :t`,
+      {
+        t: templateId,
+      },
+    );
+    return new Map((row?.fields ?? []).map((f) => [f.key, f.label]));
   }
 }

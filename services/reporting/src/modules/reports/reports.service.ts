@@ -22,6 +22,7 @@ import {
   type ReportStatus,
   type ReportVersion,
   type ReportVersionSummary,
+  unfilledTemplateFields,
 } from '@rayworks/contracts';
 import {
   KIT_AUDIT_ACTIONS,
@@ -358,6 +359,7 @@ export class ReportsService {
       if (!again.ok) fail(again);
       this.notLockedByOther(row, actor.userId);
       if (row.version === 0) throw new ConflictException(REPORT_MESSAGES.emptyReport);
+      await this.refuseUnfilledFields(tx, row);
       const now = new Date();
       row.doctorInfo = signer.doctorInfo;
       row.signatureKey = signer.key;
@@ -386,6 +388,14 @@ export class ReportsService {
       await tx.enqueue('reportingReportPdf', { reportId: row.id, version: row.version });
       return view;
     });
+  }
+
+  /** 400 when template fields still show their placeholder (decision 0196), named by the template's labels. */
+  private async refuseUnfilledFields(tx: ReadTx, row: ReportEntity): Promise<void> {
+    const keys = unfilledTemplateFields(row.reportHtml);
+    if (keys.length === 0) return;
+    const labels = row.templateId ? await this.reports.templateFieldLabels(tx, row.templateId) : new Map();
+    throw new BadRequestException(REPORT_MESSAGES.unfilledFields(keys.map((k) => labels.get(k) ?? k)));
   }
 
   /** Saves the addendum draft of a final report (its own row: the report never changes). */

@@ -9,7 +9,14 @@ import {
   type ViewerOpen,
   type ViewerPrior,
 } from '../api/viewer-api';
-import { MEASUREMENT_TOOLS, ViewerEngine, prepareEngine, releaseEngine, type EngineState } from '../cornerstone/engine';
+import {
+  MEASUREMENT_TOOLS,
+  VIEWER_FIT_EVENT,
+  ViewerEngine,
+  prepareEngine,
+  releaseEngine,
+  type EngineState,
+} from '../cornerstone/engine';
 import { studyToken } from '../cornerstone/token';
 import {
   DicomwebError,
@@ -178,11 +185,14 @@ export function ViewerWorkspace({
       engine.scroll(delta);
     };
     const onResize = () => engine.resize();
+    const onFit = () => engine.fitAll();
     window.addEventListener('keydown', onKey);
     window.addEventListener('resize', onResize);
+    window.addEventListener(VIEWER_FIT_EVENT, onFit);
     return () => {
       window.removeEventListener('keydown', onKey);
       window.removeEventListener('resize', onResize);
+      window.removeEventListener(VIEWER_FIT_EVENT, onFit);
     };
   }, [engine]);
 

@@ -37,6 +37,9 @@ import { mapStackIndex, type SeriesStack } from './wado';
 import { sharesWindow } from './window-link';
 
 /** The tools of the toolbar (their Cornerstone names are the test ids' `tool-<name>`). */
+/** A window event: the page's layout changed (the report split opened or closed) — fit every viewport's image. */
+export const VIEWER_FIT_EVENT = 'rayworks:viewer-fit';
+
 export const PRIMARY_TOOLS = [
   WindowLevelTool.toolName,
   PanTool.toolName,

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useCan } from '../../../shared/hooks/useCan';
 import { ReportEditor } from '../../reporting';
 import { ViewerWorkspace } from '../components/ViewerWorkspace';
-import { prepareEngine } from '../cornerstone/engine';
+import { VIEWER_FIT_EVENT, prepareEngine } from '../cornerstone/engine';
 import { useViewerSession } from '../hooks/useViewerSession';
 import { VIEWER_TEXT } from '../machines/viewer.machine';
 
@@ -37,7 +37,12 @@ export function ViewerPage() {
     cancelAnimationFrame(frame.current);
     frame.current = requestAnimationFrame(() => window.dispatchEvent(new Event('resize')));
   }, []);
-  useEffect(relayout, [reportOpen, relayout]);
+  // opening or closing the report is a new layout: the images are fitted to their narrower or wider viewports, as
+  // after a grid change (dragging the split's handle keeps the reader's zoom and pan)
+  useEffect(() => {
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => window.dispatchEvent(new Event(VIEWER_FIT_EVENT)));
+  }, [reportOpen]);
   const seriesUid = params.get('series');
   useState(() => {
     performance.mark('viewer:open');
