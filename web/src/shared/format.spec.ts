@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { formatBytes, formatDicomDate, formatDisplayDate, formatDisplayDateTime } from './format';
+import { formatReportDate, formatReportDay } from '@rayworks/contracts';
 
 describe('date display (spec §9)', () => {
   it('shows day, short month and year in en-GB with a 12-hour clock and upper-case AM/PM', () => {
@@ -31,5 +32,15 @@ describe('DICOM dates', () => {
     expect(formatDicomDate('20040119')).toBe('19 Jan 2004');
     expect(formatDicomDate('2004')).toBe('2004');
     expect(formatDicomDate(null)).toBe('—');
+  });
+});
+
+describe('the console and the printed report format dates with one function', () => {
+  it('matches formatReportDate in the reader’s zone, midnight and noon as 12:00 AM / 12:00 PM', () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    for (const iso of ['2026-11-27T00:00:00Z', '2026-11-27T12:00:00Z', '2026-02-03T18:45:00Z']) {
+      expect(formatDisplayDateTime(iso)).toBe(formatReportDate(iso, zone));
+    }
+    expect(formatDisplayDate('2026-11-27T12:00:00Z')).toBe(formatReportDay('2026-11-27T12:00:00Z', zone));
   });
 });

@@ -1,3 +1,5 @@
+import { formatReportDate, formatReportDay } from '@rayworks/contracts';
+
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
@@ -25,28 +27,20 @@ export function formatLatency(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-const displayDateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: true,
-});
-const displayDateFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
+/** The browser's own time zone: the console shows instants as the reader's wall clock. */
+const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-/** Spec §9: day, short month, year in en-GB with a 12-hour clock and upper-case AM/PM, e.g. "21 Nov 2025, 09:08 AM". */
+/**
+ * Spec §9: day, short month, year in en-GB with a 12-hour clock and upper-case AM/PM, e.g. "21 Nov 2025, 09:08 AM" —
+ * the printed report's own formatter (libs/contracts `formatReportDate`), in the reader's time zone.
+ */
 export function formatDisplayDateTime(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined) return '—';
-  const date = toDate(value);
-  return date ? displayDateTimeFormat.format(date).replace(/\b(am|pm)\b/i, (m) => m.toUpperCase()) : '—';
+  return formatReportDate(value, localTimeZone()) || '—';
 }
 
 /** Spec §9 date only, e.g. "21 Nov 2025". */
 export function formatDisplayDate(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined) return '—';
-  const date = toDate(value);
-  return date ? displayDateFormat.format(date) : '—';
+  return formatReportDay(value, localTimeZone()) || '—';
 }
 
 /** Spec §9 size display units: Bytes, KB, MB, GB (1024 each), e.g. "512 Bytes", "1.5 MB". */
@@ -69,5 +63,5 @@ export function formatDicomDate(value: string | null | undefined): string {
   const match = /^(\d{4})(\d{2})(\d{2})$/.exec(value.trim());
   if (!match) return value;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12));
-  return Number.isNaN(date.getTime()) ? value : displayDateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? value : formatReportDay(date, 'UTC');
 }

@@ -3,7 +3,7 @@ import { RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import { useState } from 'react';
 import { describeError, shownByPolicy } from '../../../api/client';
-import { formatDateTime } from '../../../shared/format';
+import { formatDisplayDateTime } from '../../../shared/format';
 import { toastError, toastSuccess } from '../../../shared/ui/toast';
 import { reportingApi, type Addendum, type Macro, type Report } from '../api/reporting-api';
 import { reportExtensions } from './ReportEditor';
@@ -59,7 +59,7 @@ function FinalAddendum({ addendum, index }: { addendum: Addendum; index: number 
         </Text>
         <Text size="xs" c="dimmed">
           {addendum.addendumDoctorInfo?.doctorName ?? ''}
-          {addendum.finalizedAt ? ` · ${formatDateTime(addendum.finalizedAt)}` : ''}
+          {addendum.finalizedAt ? ` · ${formatDisplayDateTime(addendum.finalizedAt)}` : ''}
         </Text>
       </Group>
       <RichTextEditor editor={editor} withTypographyStyles>

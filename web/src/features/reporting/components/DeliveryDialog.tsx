@@ -2,7 +2,7 @@ import { Badge, Button, Group, Modal, Stack, Table, Text, TextInput } from '@man
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { shownByPolicy, describeError } from '../../../api/client';
-import { formatDateTime } from '../../../shared/format';
+import { formatDisplayDateTime } from '../../../shared/format';
 import { toastError, toastSuccess } from '../../../shared/ui/toast';
 import { reportingApi, type Report } from '../api/reporting-api';
 
@@ -112,7 +112,7 @@ export function DeliveryDialog({
                     </Badge>
                   </Table.Td>
                   <Table.Td>{d.attempts}</Table.Td>
-                  <Table.Td>{d.sentAt ? formatDateTime(d.sentAt) : '—'}</Table.Td>
+                  <Table.Td>{d.sentAt ? formatDisplayDateTime(d.sentAt) : '—'}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
