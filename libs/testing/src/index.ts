@@ -8,3 +8,4 @@ export * from './dicom-fixtures.js';
 export * from './orthanc.js';
 export * from './dicom-bench.js';
 export * from './stow.js';
+export * from './study-arrivals.js';

@@ -11,8 +11,15 @@ import {
   type CriticalAlert,
   type CriticalAlertMessage,
 } from '@rayworks/contracts';
-import { eventually, everyRoleTenant, infraEnv, tenantQuery, type EveryRoleTenant } from '@rayworks/testing';
-import { api, arrive, base, caseOf, signIn, StudyEvents, usersKnown } from './critical-support.js';
+import {
+  casesKnowUsers,
+  eventually,
+  everyRoleTenant,
+  infraEnv,
+  tenantQuery,
+  type EveryRoleTenant,
+} from '@rayworks/testing';
+import { api, arrive, base, caseOf, signIn, TestEvents } from '../support/cases.js';
 
 const JSONSchemaValidator = createRequire(import.meta.url)('@asymmetrik/fhir-json-schema-validator') as new () => {
   validate(resource: unknown, verbose?: boolean): unknown[];
@@ -128,7 +135,7 @@ describe('critical results', () => {
   let other: EveryRoleTenant;
   // the official R4 schema compiles once, before the calls (a long pause between two calls only tests keep-alive)
   const fhirValidator = new JSONSchemaValidator();
-  const events = new StudyEvents();
+  const events = new TestEvents();
   let admin: Credentials;
   let gca: Credentials;
   let groupAdmin: Credentials;
@@ -157,7 +164,7 @@ describe('critical results', () => {
     expect(fhirValidator.validate({ resourceType: 'DiagnosticReport' }).length).toBeGreaterThan(0);
     await events.start();
     R = t.users[t.login('radiologist')]!;
-    await usersKnown(t, [R]);
+    await casesKnowUsers(t.tenantId, [R]);
     // reporting's read model of the company's users (from auth.user.v1)
     await eventually(
       () =>

@@ -14,7 +14,7 @@ import {
   type ReportLayout,
 } from '@rayworks/contracts';
 import { eventually, infraEnv, tenantQuery } from '@rayworks/testing';
-import { api, arrive, base, everyRoleTenant, signIn, StudyEvents, type EveryRoleTenant } from '../support/cases.js';
+import { api, arrive, base, everyRoleTenant, signIn, TestEvents, type EveryRoleTenant } from '../support/cases.js';
 
 /**
  * Report output against the running system (docs/decisions/0182..0186): the worker prints a FINAL report with the
@@ -49,7 +49,7 @@ const mailsTo = async (address: string): Promise<CaughtMail[]> =>
   ).json()) as CaughtMail[];
 
 describe('report output', () => {
-  const events = new StudyEvents();
+  const events = new TestEvents();
   let a: EveryRoleTenant;
   let b: EveryRoleTenant;
   let gcaA: Credentials;

@@ -13,18 +13,9 @@ import {
   type Case,
   type Report,
 } from '@rayworks/contracts';
-import { eventually, tenantQuery } from '@rayworks/testing';
-import {
-  api,
-  arrive,
-  Events,
-  outboxTypes,
-  reportsTenant,
-  signIn,
-  uploadSignature,
-  usersKnown,
-  type ReportsTenant,
-} from './reports-support.js';
+import { casesKnowUsers, eventually, tenantQuery } from '@rayworks/testing';
+import { arrive, TestEvents } from '../support/cases.js';
+import { api, outboxTypes, reportsTenant, signIn, uploadSignature, type ReportsTenant } from './reports-support.js';
 
 /**
  * The report of a case against the running system, through the gateway (docs/decisions/0173): save with versions
@@ -39,7 +30,7 @@ const reportSteps = async (tenantId: string, caseId: string): Promise<string[]> 
 describe('reports', () => {
   let t: ReportsTenant;
   let other: ReportsTenant;
-  const events = new Events();
+  const events = new TestEvents();
   let admin: Credentials;
   let radiologist: Credentials;
   let junior: Credentials;
@@ -84,14 +75,14 @@ describe('reports', () => {
       signIn(t, 'typist2'),
       signIn(other, 'admin'),
     ]);
-    await usersKnown(t.tenantId, [
+    await casesKnowUsers(t.tenantId, [
       t.users[t.login('radiologist')]!,
       t.users[t.login('jr.radiologist')]!,
       t.users[t.login('typist')]!,
       t.users[t.loginOf('typist2')]!,
     ]);
-    caseId = await arrive(events, t, 'REPORT^ANNA');
-    juniorCaseId = await arrive(events, t, 'REPORT^JUNIOR');
+    caseId = await arrive(events, t, 'c1', { patientName: 'REPORT^ANNA' });
+    juniorCaseId = await arrive(events, t, 'c1', { patientName: 'REPORT^JUNIOR' });
     await assign(caseId, t.users[t.login('radiologist')]!);
     await assign(juniorCaseId, t.users[t.login('jr.radiologist')]!);
   }, 240_000);
@@ -372,7 +363,7 @@ describe('reports', () => {
   });
 
   it('the lock is released by unlock, and lapses after two minutes', async () => {
-    const fresh = await arrive(events, t, 'REPORT^LOCK');
+    const fresh = await arrive(events, t, 'c1', { patientName: 'REPORT^LOCK' });
     await assign(fresh, t.users[t.login('radiologist')]!);
     await api.call(REPORTING_API.lockReport, { caseId: fresh }, { session: radiologist });
     expect(await api.call(REPORTING_API.unlockReport, { caseId: fresh }, { session: radiologist })).toEqual({
