@@ -31,6 +31,8 @@ const DEMO_STUDIES = [
   {
     by: 'gca',
     patientName: 'Sharma^Rohan',
+    patientSex: 'M',
+    patientBirthDate: '19710314',
     patientId: 'RW-DEMO-0001',
     accessionNumber: 'ACC-DEMO-0001',
     studyDescription: 'CT Head',
@@ -39,6 +41,8 @@ const DEMO_STUDIES = [
   {
     by: 'gca',
     patientName: 'Iyer^Meera',
+    patientSex: 'F',
+    patientBirthDate: '19880602',
     patientId: 'RW-DEMO-0002',
     accessionNumber: 'ACC-DEMO-0002',
     studyDescription: 'MR Brain',
@@ -47,6 +51,8 @@ const DEMO_STUDIES = [
   {
     by: 'gca',
     patientName: 'Khan^Imran',
+    patientSex: 'M',
+    patientBirthDate: '19630921',
     patientId: 'RW-DEMO-0003',
     accessionNumber: 'ACC-DEMO-0003',
     studyDescription: 'CT Chest',
@@ -55,6 +61,8 @@ const DEMO_STUDIES = [
   {
     by: 'centre.admin',
     patientName: 'Das^Priya',
+    patientSex: 'F',
+    patientBirthDate: '19950117',
     patientId: 'RW-DEMO-0004',
     accessionNumber: 'ACC-DEMO-0004',
     studyDescription: 'MR Spine',
@@ -63,6 +71,8 @@ const DEMO_STUDIES = [
   {
     by: 'centre.admin',
     patientName: 'Nair^Arjun',
+    patientSex: 'M',
+    patientBirthDate: '20010808',
     patientId: 'RW-DEMO-0005',
     accessionNumber: 'ACC-DEMO-0005',
     studyDescription: 'CT Abdomen',
@@ -71,6 +81,8 @@ const DEMO_STUDIES = [
   {
     by: 'gca',
     patientName: 'Sharma^Rohan',
+    patientSex: 'M',
+    patientBirthDate: '19710314',
     patientId: 'RW-DEMO-0001',
     accessionNumber: 'ACC-DEMO-0006',
     studyDescription: 'CT Head volume',
@@ -80,6 +92,8 @@ const DEMO_STUDIES = [
   {
     by: 'gca',
     patientName: 'Sharma^Rohan',
+    patientSex: 'M',
+    patientBirthDate: '19710314',
     patientId: 'RW-DEMO-0001',
     accessionNumber: 'ACC-DEMO-0007',
     studyDescription: 'CT Head volume (prior)',

@@ -53,6 +53,12 @@ STUDY_LEVEL = {
     "studyDescription": "StudyDescription",
 }
 
+# Patient attributes set only when the spec gives them (the source files' own values stay otherwise).
+PATIENT_OPTIONAL = {
+    "patientSex": "PatientSex",
+    "patientBirthDate": "PatientBirthDate",
+}
+
 
 def read(name):
     return pydicom.dcmread(os.path.join(TEST_FILES, name))
@@ -109,6 +115,9 @@ def study_values(spec, first):
             values[keyword] = spec[key]
         else:
             values[keyword] = str(first.get(keyword, "") or "")
+    for key, keyword in PATIENT_OPTIONAL.items():
+        if spec.get(key) is not None:
+            values[keyword] = spec[key]
     return values
 
 

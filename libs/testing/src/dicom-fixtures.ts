@@ -58,6 +58,10 @@ export interface StudyAttributes {
   accessionNumber?: string;
   studyId?: string;
   studyDescription?: string;
+  /** M, F or O; set only when given. */
+  patientSex?: string;
+  /** YYYYMMDD; set only when given. */
+  patientBirthDate?: string;
 }
 
 export interface StudyFolderOptions extends StudyAttributes {
