@@ -15,11 +15,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { ApiClient, loginHeaders } from '@rayworks/api-client';
 import { AUTH_API, CASES_API, GATEWAY_PORT } from '@rayworks/contracts';
-import { eventually } from '@rayworks/testing';
-import { buildLargeCtStudy, buildStudyFolder, stowFiles } from '@rayworks/testing';
+import { buildLargeCtStudy, buildStudyFolder, eventually, signaturePng, stowFiles } from '@rayworks/testing';
 
 const DEMO_PASSWORD = 'Demo@1234';
 const base = `http://127.0.0.1:${GATEWAY_PORT}`;
@@ -205,45 +203,6 @@ async function showWorkflows() {
 /** The demo users who sign reports: each gets a signature image in their profile once (finalize needs one). */
 const DEMO_SIGNERS = ['radiologist', 'jr.radiologist', 'hub.radiologist', 'mp.radiologist'];
 
-/** A small PNG of a handwriting-like stroke (grey on white, 240 x 80), made here: no file in the repository. */
-function signaturePng(seed) {
-  const width = 240;
-  const height = 80;
-  const rows = [];
-  const ink = new Set();
-  for (let x = 10; x < width - 10; x++) {
-    const t = (x - 10) / (width - 20);
-    const y = Math.round(
-      height / 2 + 18 * Math.sin(t * Math.PI * (3 + (seed % 3))) * Math.cos(t * 5) + 6 * Math.sin(t * 31),
-    );
-    for (let dy = -1; dy <= 1; dy++) ink.add(`${x},${y + dy}`);
-  }
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width);
-    for (let x = 0; x < width; x++) row[1 + x] = ink.has(`${x},${y}`) ? 40 : 255;
-    rows.push(row);
-  }
-  const chunk = (type, data) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body) >>> 0);
-    return Buffer.concat([len, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 0; // greyscale
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 async function giveDemoSignatures() {
   let given = 0;
   for (const [i, loginName] of DEMO_SIGNERS.entries()) {
@@ -251,7 +210,7 @@ async function giveDemoSignatures() {
       const session = await sessionOf(loginName);
       const profile = await api.call(AUTH_API.getProfile, undefined, { session });
       if (profile.signature) continue;
-      const png = signaturePng(i);
+      const png = signaturePng(240, 80, i);
       const { uploadUrl, fileID } = await api.call(
         AUTH_API.signatureUploadUrl,
         { contentType: 'image/png', size: png.length },

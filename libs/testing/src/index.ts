@@ -9,3 +9,4 @@ export * from './orthanc.js';
 export * from './dicom-bench.js';
 export * from './stow.js';
 export * from './study-arrivals.js';
+export * from './png.js';

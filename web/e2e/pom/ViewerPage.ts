@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { url } from '../support/browser';
-import { pixelStatistics, type PixelStatistics } from '../support/png';
+import { pixelStatistics, type PixelStatistics } from '@rayworks/testing';
 
 /** The states the viewer's root shows (data-state). */
 export type ViewerState = 'loading' | 'ready' | 'cloud-upload-pending' | 'no-access' | 'expired' | 'error';

@@ -6,7 +6,7 @@ import { Shell } from '../pom/Shell';
 import type { ApiSession } from '../requests/auth-api';
 import { adminSession, createReadyUser, type CreatedUser } from '../requests/seed';
 import { openConsole, url, useBrowser } from '../support/browser';
-import { signaturePng } from '../support/png';
+import { signaturePng } from '@rayworks/testing';
 import { TEST_PASSWORD, useTenant } from '../support/tenant';
 
 /**

@@ -6,7 +6,7 @@ import type { ApiSession } from '../requests/auth-api';
 import { adminSession, createReadyUser, type CreatedUser } from '../requests/seed';
 import { useBrowser, openConsole, screenshot, url } from '../support/browser';
 import { useTenant } from '../support/tenant';
-import { picturePng, signaturePng } from '../support/png';
+import { picturePng, signaturePng } from '@rayworks/testing';
 
 /** /profile and its children, with a radiologist the test creates in the spec's own tenant. */
 describe('profile', () => {

@@ -14,7 +14,7 @@ import { WorklistPage } from '../pom/WorklistPage';
 import { ApiSession } from '../requests/auth-api';
 import { BASE_URL, SCREENSHOT_DIR, openConsole, screenshot, url, useBrowser } from '../support/browser';
 import { waitForMail } from '../support/mail';
-import { signaturePng } from '../support/png';
+import { signaturePng } from '@rayworks/testing';
 import { TEST_PASSWORD, useTenant } from '../support/tenant';
 
 /**

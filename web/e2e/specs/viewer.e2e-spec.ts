@@ -11,7 +11,7 @@ import { ViewerPage } from '../pom/ViewerPage';
 import { WorklistPage } from '../pom/WorklistPage';
 import { ApiSession } from '../requests/auth-api';
 import { BASE_URL, openConsole, screenshot, useBrowser } from '../support/browser';
-import { pixelDifference } from '../support/png';
+import { pixelDifference } from '@rayworks/testing';
 import { TEST_PASSWORD, useTenant } from '../support/tenant';
 
 /**

@@ -1,7 +1,6 @@
-import zlib from 'node:zlib';
 import { credentialsOf, loginHeaders, type Credentials } from '@rayworks/api-client';
 import { AUTH_API, ROLE_CODES } from '@rayworks/contracts';
-import { everyRoleTenant, provisionTenant, tenantQuery, TEST_PASSWORD } from '@rayworks/testing';
+import { everyRoleTenant, provisionTenant, signaturePng, tenantQuery, TEST_PASSWORD } from '@rayworks/testing';
 import type { EveryRoleTenant } from '@rayworks/testing';
 import { api } from '../support/cases.js';
 
@@ -53,38 +52,6 @@ export async function outboxTypes(schema: 'cases' | 'reporting', tenantId: strin
     [caseId],
   );
   return rows.map((r) => r.type);
-}
-
-/** A small PNG (a grey stroke on white), as a profile signature. */
-export function signaturePng(): Buffer {
-  const width = 64;
-  const height = 16;
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width, 255);
-    row[0] = 0;
-    for (let x = 0; x < width; x++) if (Math.abs(y - 8 - Math.round(4 * Math.sin(x / 5))) <= 1) row[1 + x] = 40;
-    rows.push(row);
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body) >>> 0);
-    return Buffer.concat([len, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 0;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 /** Gives the signed-in user a signature image in their profile (presigned PUT, then /profile/signature). */
