@@ -13,6 +13,7 @@ import { CaseChatReach1796100004002 } from './migrations/1796100004002-CaseChatR
 import { ReadModelMarks1796100006000 } from './migrations/1796100006000-ReadModelMarks.js';
 import { Collaboration1796100003000 } from './migrations/1796100003000-Collaboration.js';
 import { ViewerAnnotations1796200000000 } from './migrations/1796200000000-ViewerAnnotations.js';
+import { WorklistSearchIndex1796400000001 } from './migrations/1796400000001-WorklistSearchIndex.js';
 import { CaseEntity } from '../modules/cases/case.entity.js';
 import { DirectoryCentreEntity } from '../modules/directory/directory-centre.entity.js';
 import { DirectoryUserEntity } from '../modules/directory/directory-user.entity.js';
@@ -54,5 +55,6 @@ export const database: ServiceDatabaseOptions = {
     CaseAuditIndex1796100005000,
     ReadModelMarks1796100006000,
     ViewerAnnotations1796200000000,
+    WorklistSearchIndex1796400000001,
   ],
 };

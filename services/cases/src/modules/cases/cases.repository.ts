@@ -10,6 +10,8 @@ import {
   decodeCursor,
   encodeCursor,
   orderSql,
+  searchedIdsSql,
+  searchRangesSql,
   type CaseFilter,
 } from './case-query.js';
 import { caseCountReachSql, caseReachSql } from './case-reach.js';
@@ -56,23 +58,32 @@ export type NewCaseRow = Omit<CaseEntity, 'id' | 'version' | 'createdAt' | 'upda
  */
 @Injectable()
 export class CasesRepository {
-  /** One page of the worklist, and the cursor of the next page (null on the last). */
+  /**
+   * One page of the worklist, and the cursor of the next page (null on the last). A free-text search reads, per
+   * searched column, only the rows up to the page's end in the list's order (searchedIdsSql), not every match.
+   */
   async page(
     tx: ReadTx,
     access: RequestAccess,
     body: CaseListBody,
   ): Promise<{ rows: CaseEntity[]; next: string | null }> {
     const p = new QueryParams();
-    const qb = tx.repo(CaseEntity).createQueryBuilder('c').where(caseReachSql(access, p));
-    for (const part of caseFilterSql(body, p)) qb.andWhere(part);
+    const { search, ...filter } = body;
+    const where = [caseReachSql(access, p), ...caseFilterSql(filter, p)];
     const cursor = body.cursor ? decodeCursor(body.cursor, body.sortBy, body.sortDir) : null;
-    if (cursor) qb.andWhere(afterCursorSql(cursor, p));
-    const [first, ...rest] = orderSql(body.sortBy, body.sortDir);
+    if (cursor) where.push(afterCursorSql(cursor, p));
+    const order = orderSql(body.sortBy, body.sortDir);
+    const offset = cursor ? 0 : (body.page - 1) * body.pageSize;
+    const ranges = search ? searchRangesSql(search, p) : null;
+    if (ranges) where.push(searchedIdsSql(ranges, where, body.sortBy, body.sortDir, offset + body.pageSize + 1));
+    const qb = tx.repo(CaseEntity).createQueryBuilder('c');
+    for (const part of where) qb.andWhere(part);
+    const [first, ...rest] = order;
     qb.orderBy(...first!);
     for (const o of rest) qb.addOrderBy(...o);
     qb.addSelect(cursorValueSql(body.sortBy), 'cursor_value')
       .setParameters(p.values)
-      .offset(cursor ? 0 : (body.page - 1) * body.pageSize)
+      .offset(offset)
       .limit(body.pageSize + 1);
     const { entities, raw } = await qb.getRawAndEntities<{ cursor_value: string | null; c_id: string }>();
     const rows = entities.slice(0, body.pageSize);
@@ -85,7 +96,7 @@ export class CasesRepository {
     return { rows, next };
   }
 
-  /** Cases matching a filter (and ids), newest first, at most `limit`. */
+  /** Cases matching a filter (and ids), newest first, at most `limit` (a search reads as a page does). */
   find(
     tx: ReadTx,
     access: RequestAccess,
@@ -94,9 +105,13 @@ export class CasesRepository {
     limit: number,
   ): Promise<CaseEntity[]> {
     const p = new QueryParams();
-    const qb = tx.repo(CaseEntity).createQueryBuilder('c').where(caseReachSql(access, p));
-    for (const part of caseFilterSql(filter, p)) qb.andWhere(part);
-    if (ids) qb.andWhere(`c.id = ANY(${p.add([...ids])}::uuid[])`);
+    const { search, ...rest } = filter;
+    const where = [caseReachSql(access, p), ...caseFilterSql(rest, p)];
+    if (ids) where.push(`c.id = ANY(${p.add([...ids])}::uuid[])`);
+    const ranges = search ? searchRangesSql(search, p) : null;
+    if (ranges) where.push(searchedIdsSql(ranges, where, 'receivedAt', 'desc', limit));
+    const qb = tx.repo(CaseEntity).createQueryBuilder('c');
+    for (const part of where) qb.andWhere(part);
     return qb
       .setParameters(p.values)
       .orderBy('c.received_at', 'DESC')
