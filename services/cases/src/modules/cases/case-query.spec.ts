@@ -78,7 +78,7 @@ describe('the worklist query builder', () => {
     expect(searchRangesSql('  ', new QueryParams())).toBeNull();
   });
 
-  it('a search page is the union of each column\'s first rows in the list\'s order, under every other condition', () => {
+  it("a search page is the union of each column's first rows in the list's order, under every other condition", () => {
     const p = new QueryParams();
     const where = ['c.tenant_id = :p0::uuid', 'c.status = :p1'];
     p.add(ID);
