@@ -94,6 +94,29 @@ describe('the reach rule (who sees which case)', () => {
     expect(p.values.p0).toBe(U);
   });
 
+  it("a tab of another status leaves out the shared queue (it cannot match); the queue's own tab and ALL keep it", () => {
+    const radiologist = access(ROLE_CODES.CENTER_RADIOLOGIST, 'centre');
+    expect(caseReachSql(radiologist, new QueryParams(), 'c', 'COMPLETED')).toBe(
+      'c.radiologist_id = :p0 AND c.tenant_id = :p1::uuid AND c.centre_id = ANY(:p2::uuid[])',
+    );
+    for (const tab of ['PENDING FOR REVIEW', 'ALL', undefined])
+      expect(caseReachSql(radiologist, new QueryParams(), 'c', tab)).toContain(
+        '(c.radiologist_id = :p0 OR (c.status = :p2 AND c.centre_id = ANY(:p1::uuid[])))',
+      );
+    const typist = access(ROLE_CODES.TYPIST, 'centre');
+    expect(caseReachSql(typist, new QueryParams(), 'c', 'IN PROGRESS')).toBe(
+      'c.typist_id = :p0 AND c.tenant_id = :p1::uuid AND c.centre_id = ANY(:p2::uuid[])',
+    );
+    expect(caseReachSql(typist, new QueryParams(), 'c', 'PENDING AT TYPIST')).toContain('c.typist_id IS NULL');
+    expect(caseCountReachSql(radiologist, new QueryParams(), 'k', 'NEW')).toBe(
+      'k.radiologist_id = :p0 AND k.tenant_id = :p1::uuid AND k.centre_id = ANY(:p2::uuid[])',
+    );
+    // a company admin has no queue: the tab changes nothing
+    expect(caseReachSql(access(ROLE_CODES.ADMIN, 'tenant'), new QueryParams(), 'c', 'NEW')).toBe(
+      'c.tenant_id = :p0::uuid',
+    );
+  });
+
   it('request headers narrow a company admin, never widen anyone', () => {
     const p = new QueryParams();
     expect(caseReachSql(access(ROLE_CODES.ADMIN, 'tenant', { groupFilter: G, centreFilter: [C2] }), p)).toBe(

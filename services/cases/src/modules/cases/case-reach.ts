@@ -1,4 +1,4 @@
-import { ROLE_CODES, type CaseStatus } from '@rayworks/contracts';
+import { ALL_STATUSES_TAB, ROLE_CODES, type CaseStatus } from '@rayworks/contracts';
 import type { QueryParams, RequestAccess } from '@rayworks/nest-kit';
 
 /**
@@ -50,16 +50,21 @@ export function caseReachKind(access: Pick<RequestAccess, 'principal' | 'empty'>
 /**
  * The shared queue of the caller's centres besides their own cases (docs/decisions/0174): a senior centre radiologist's
  * review queue (PENDING FOR REVIEW) and a typist's typing pool (PENDING AT TYPIST with nobody typing it); null for a
- * junior radiologist or a caller of no centre. Both conditions are on columns the maintained counts have too.
+ * junior radiologist or a caller of no centre, and for a request of another status tab (the queue cannot match it:
+ * without the OR, the caller's own cases of that tab are read by their index in the list's order, 0194).
+ * Both conditions are on columns the maintained counts have too.
  */
 function sharedQueueSql(
   access: RequestAccess,
   kind: 'assignedRadiologist' | 'assignedTypist',
   p: QueryParams,
   c: string,
+  tab: string | undefined,
 ) {
   const { principal } = access;
   if (principal.centreIds.length === 0) return null;
+  const queueStatus = kind === 'assignedTypist' ? TYPING_POOL_STATUS : REVIEW_QUEUE_STATUS;
+  if (tab !== undefined && tab !== ALL_STATUSES_TAB && tab !== queueStatus) return null;
   const senior =
     principal.roleCodes.includes(ROLE_CODES.CENTER_RADIOLOGIST) &&
     !principal.roleCodes.includes(ROLE_CODES.JUNIOR_RADIOLOGIST);
@@ -73,9 +78,10 @@ function sharedQueueSql(
 
 /**
  * The reach as one SQL condition on the case alias `c` (parameters added to `p`). Every case query ANDs it.
- * A `false` reach is the literal FALSE, which the planner answers without reading a row.
+ * A `false` reach is the literal FALSE, which the planner answers without reading a row. `tab`: the status the
+ * query also requires (its status filter), if any — it only leaves out what that filter excludes anyway.
  */
-export function caseReachSql(access: RequestAccess, p: QueryParams, c = 'c'): string {
+export function caseReachSql(access: RequestAccess, p: QueryParams, c = 'c', tab?: string): string {
   const kind = caseReachKind(access);
   const { principal } = access;
   const narrowing: string[] = [];
@@ -104,7 +110,7 @@ export function caseReachSql(access: RequestAccess, p: QueryParams, c = 'c'): st
     case 'assignedTypist': {
       const column = kind === 'assignedRadiologist' ? 'radiologist_id' : 'typist_id';
       const own = `${c}.${column} = ${p.add(principal.userId)}`;
-      const queue = sharedQueueSql(access, kind, p, c);
+      const queue = sharedQueueSql(access, kind, p, c, tab);
       narrowing.push(queue === null ? own : `(${own} OR ${queue})`, ownCompany());
       centreNarrowing();
       return narrowing.join(' AND ');
@@ -122,8 +128,8 @@ export function caseReachSql(access: RequestAccess, p: QueryParams, c = 'c'): st
  * each count): the statistics and tab counts see exactly the cases the lists show. Fusion and marketplace reach
  * has no count dimension: their counts are counted from their (small) rows by their owners.
  */
-export const caseCountReachSql = (access: RequestAccess, p: QueryParams, k = 'k'): string =>
-  ['fusion', 'marketplace'].includes(caseReachKind(access)) ? 'FALSE' : caseReachSql(access, p, k);
+export const caseCountReachSql = (access: RequestAccess, p: QueryParams, k = 'k', tab?: string): string =>
+  ['fusion', 'marketplace'].includes(caseReachKind(access)) ? 'FALSE' : caseReachSql(access, p, k, tab);
 
 /** May the caller manage this centre's settings (company level: any; a group admin: its group's; else its own)? */
 export function centreInReach(access: RequestAccess, centre: { id: string; groupId: string | null }): boolean {

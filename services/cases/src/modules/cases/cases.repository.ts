@@ -69,7 +69,7 @@ export class CasesRepository {
   ): Promise<{ rows: CaseEntity[]; next: string | null }> {
     const p = new QueryParams();
     const { search, ...filter } = body;
-    const where = [caseReachSql(access, p), ...caseFilterSql(filter, p)];
+    const where = [caseReachSql(access, p, 'c', body.status), ...caseFilterSql(filter, p)];
     const cursor = body.cursor ? decodeCursor(body.cursor, body.sortBy, body.sortDir) : null;
     if (cursor) where.push(afterCursorSql(cursor, p));
     const order = orderSql(body.sortBy, body.sortDir);
@@ -106,7 +106,7 @@ export class CasesRepository {
   ): Promise<CaseEntity[]> {
     const p = new QueryParams();
     const { search, ...rest } = filter;
-    const where = [caseReachSql(access, p), ...caseFilterSql(rest, p)];
+    const where = [caseReachSql(access, p, 'c', filter.status), ...caseFilterSql(rest, p)];
     if (ids) where.push(`c.id = ANY(${p.add([...ids])}::uuid[])`);
     const ranges = search ? searchRangesSql(search, p) : null;
     if (ranges) where.push(searchedIdsSql(ranges, where, 'receivedAt', 'desc', limit));
@@ -136,7 +136,7 @@ export class CasesRepository {
   /** Cases per status in the caller's reach, from the maintained counts (never a scan of the cases). */
   async countsByStatus(tx: ReadTx, access: RequestAccess, f: CountFilter): Promise<Record<CaseStatus, number>> {
     const p = new QueryParams();
-    const where = [caseCountReachSql(access, p), ...countFilterSql(f, p)];
+    const where = [caseCountReachSql(access, p, 'k', f.status), ...countFilterSql(f, p)];
     const rows = await typedRows(
       tx.manager,
       countRow,
@@ -152,7 +152,7 @@ export class CasesRepository {
   async dueCounts(tx: ReadTx, access: RequestAccess, f: CountFilter): Promise<{ overdue: number; dueSoon: number }> {
     const p = new QueryParams();
     const where = [
-      caseReachSql(access, p),
+      caseReachSql(access, p, 'c', f.status),
       ...caseFilterSql(f, p),
       `c.status NOT IN ('COMPLETED', 'PENDING FOR SCAN')`,
       `c.due_at IS NOT NULL`,
