@@ -14,6 +14,7 @@ import { ReadModelMarks1796100006000 } from './migrations/1796100006000-ReadMode
 import { Collaboration1796100003000 } from './migrations/1796100003000-Collaboration.js';
 import { ViewerAnnotations1796200000000 } from './migrations/1796200000000-ViewerAnnotations.js';
 import { WorklistSearchIndex1796400000001 } from './migrations/1796400000001-WorklistSearchIndex.js';
+import { MarketplaceReachIndex1796400000002 } from './migrations/1796400000002-MarketplaceReachIndex.js';
 import { CaseEntity } from '../modules/cases/case.entity.js';
 import { DirectoryCentreEntity } from '../modules/directory/directory-centre.entity.js';
 import { DirectoryUserEntity } from '../modules/directory/directory-user.entity.js';
@@ -56,5 +57,6 @@ export const database: ServiceDatabaseOptions = {
     ReadModelMarks1796100006000,
     ViewerAnnotations1796200000000,
     WorklistSearchIndex1796400000001,
+    MarketplaceReachIndex1796400000002,
   ],
 };

@@ -14,7 +14,7 @@ import {
   searchRangesSql,
   type CaseFilter,
 } from './case-query.js';
-import { caseCountReachSql, caseReachSql } from './case-reach.js';
+import { caseCountReachSql, caseReachSql, countedFromRows } from './case-reach.js';
 
 /** The dimensions of the maintained counts a statistics call or a total may filter by. */
 export type CountFilter = Pick<
@@ -136,13 +136,13 @@ export class CasesRepository {
   /** Cases per status in the caller's reach, from the maintained counts (never a scan of the cases). */
   async countsByStatus(tx: ReadTx, access: RequestAccess, f: CountFilter): Promise<Record<CaseStatus, number>> {
     const p = new QueryParams();
-    const where = [caseCountReachSql(access, p, 'k', f.status), ...countFilterSql(f, p)];
-    const rows = await typedRows(
-      tx.manager,
-      countRow,
-      `SELECT k.status, sum(k.n) AS n FROM cases.case_counts k WHERE ${where.join(' AND ')} GROUP BY k.status`,
-      p,
-    );
+    // a marketplace radiologist's reach (offers, its own cases) is no dimension of the counts: its few rows are counted
+    const sql = countedFromRows(access)
+      ? `SELECT c.status, count(*) AS n FROM cases.cases c
+          WHERE ${[caseReachSql(access, p), ...caseFilterSql(f, p)].join(' AND ')} GROUP BY c.status`
+      : `SELECT k.status, sum(k.n) AS n FROM cases.case_counts k
+          WHERE ${[caseCountReachSql(access, p, 'k', f.status), ...countFilterSql(f, p)].join(' AND ')} GROUP BY k.status`;
+    const rows = await typedRows(tx.manager, countRow, sql, p);
     const counts = Object.fromEntries(CASE_STATUSES.map((s) => [s, 0])) as Record<CaseStatus, number>;
     for (const r of rows) counts[r.status] = r.n;
     return counts;
@@ -173,7 +173,7 @@ export class CasesRepository {
   async medians(tx: ReadTx, access: RequestAccess, f: CountFilter, hours: number) {
     const p = new QueryParams();
     const where = [
-      caseReachSql(access, p),
+      caseReachSql(access, p, 'c', 'COMPLETED'),
       ...caseFilterSql({ ...f, status: undefined }, p),
       `c.status = 'COMPLETED'`,
       `c.completed_at IS NOT NULL`,
@@ -225,7 +225,7 @@ export class CasesRepository {
     const { column } = BREAKDOWN_DIMENSIONS[dimension];
     const p = new QueryParams();
     const where = [
-      caseReachSql(access, p),
+      caseReachSql(access, p, 'c', 'COMPLETED'),
       ...caseFilterSql({ ...f, status: undefined }, p),
       `c.status = 'COMPLETED'`,
       `c.completed_at IS NOT NULL`,
