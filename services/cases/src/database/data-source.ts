@@ -15,6 +15,7 @@ import { Collaboration1796100003000 } from './migrations/1796100003000-Collabora
 import { ViewerAnnotations1796200000000 } from './migrations/1796200000000-ViewerAnnotations.js';
 import { WorklistSearchIndex1796400000001 } from './migrations/1796400000001-WorklistSearchIndex.js';
 import { MarketplaceReachIndex1796400000002 } from './migrations/1796400000002-MarketplaceReachIndex.js';
+import { TabDueIndex1796400000003 } from './migrations/1796400000003-TabDueIndex.js';
 import { CaseEntity } from '../modules/cases/case.entity.js';
 import { DirectoryCentreEntity } from '../modules/directory/directory-centre.entity.js';
 import { DirectoryUserEntity } from '../modules/directory/directory-user.entity.js';
@@ -58,5 +59,6 @@ export const database: ServiceDatabaseOptions = {
     ViewerAnnotations1796200000000,
     WorklistSearchIndex1796400000001,
     MarketplaceReachIndex1796400000002,
+    TabDueIndex1796400000003,
   ],
 };
