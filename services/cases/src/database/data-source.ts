@@ -16,6 +16,7 @@ import { ViewerAnnotations1796200000000 } from './migrations/1796200000000-Viewe
 import { WorklistSearchIndex1796400000001 } from './migrations/1796400000001-WorklistSearchIndex.js';
 import { MarketplaceReachIndex1796400000002 } from './migrations/1796400000002-MarketplaceReachIndex.js';
 import { TabDueIndex1796400000003 } from './migrations/1796400000003-TabDueIndex.js';
+import { StatisticsCoveringIndexes1796400000004 } from './migrations/1796400000004-StatisticsCoveringIndexes.js';
 import { CaseEntity } from '../modules/cases/case.entity.js';
 import { DirectoryCentreEntity } from '../modules/directory/directory-centre.entity.js';
 import { DirectoryUserEntity } from '../modules/directory/directory-user.entity.js';
@@ -60,5 +61,6 @@ export const database: ServiceDatabaseOptions = {
     WorklistSearchIndex1796400000001,
     MarketplaceReachIndex1796400000002,
     TabDueIndex1796400000003,
+    StatisticsCoveringIndexes1796400000004,
   ],
 };
