@@ -17,6 +17,7 @@ import { WorklistSearchIndex1796400000001 } from './migrations/1796400000001-Wor
 import { MarketplaceReachIndex1796400000002 } from './migrations/1796400000002-MarketplaceReachIndex.js';
 import { TabDueIndex1796400000003 } from './migrations/1796400000003-TabDueIndex.js';
 import { StatisticsCoveringIndexes1796400000004 } from './migrations/1796400000004-StatisticsCoveringIndexes.js';
+import { CaseCountsIndexes1796400000005 } from './migrations/1796400000005-CaseCountsIndexes.js';
 import { CaseEntity } from '../modules/cases/case.entity.js';
 import { DirectoryCentreEntity } from '../modules/directory/directory-centre.entity.js';
 import { DirectoryUserEntity } from '../modules/directory/directory-user.entity.js';
@@ -62,5 +63,6 @@ export const database: ServiceDatabaseOptions = {
     MarketplaceReachIndex1796400000002,
     TabDueIndex1796400000003,
     StatisticsCoveringIndexes1796400000004,
+    CaseCountsIndexes1796400000005,
   ],
 };
