@@ -16,6 +16,12 @@ const TABS = ['NEW', 'IN PROGRESS', 'COMPLETED'];
 /** The tab deep enough for a page 200 (the open tabs hold a few thousand cases). */
 const DEEP = ['COMPLETED'];
 const PREFIX_COLUMNS = ['patient_name_upper', 'patient_given_upper', 'patient_id_upper', 'accession_upper'];
+/** The bench's prefixes as [upper-cased prefix, its range's upper bound]. */
+const prefixRanges = () =>
+  CONTAINS.slice(0, 5).map((t) => {
+    const lo = t.toUpperCase();
+    return [lo, `${lo.slice(0, -1)}${String.fromCharCode(lo.charCodeAt(lo.length - 1) + 1)}`];
+  });
 
 async function connect(tenantId) {
   const client = new pg.Client({
@@ -163,15 +169,27 @@ export async function databaseAlone(company, { requests, log, step }) {
         where: 'rls',
       },
       {
-        // the service's free text (services/cases case-query.ts searchSql): the start of the family name, of a given
-        // name, of the patient ID or of the accession number, as leakproof ranges that reach their indexes
-        label: "patient name / ID prefix (the service's search), newest first",
+        // the service's free text before 0193 (one OR of four leakproof prefix ranges): every match read, then sorted
+        label: 'patient name / ID prefix, one OR of four ranges (before 0193), newest first',
         text: `SELECT * FROM cases.cases c WHERE ${PREFIX_COLUMNS.map((col) => `(c.${col} ~>=~ $1 AND c.${col} ~<~ $2)`).join(' OR ')}
                 ORDER BY received_at DESC, id DESC LIMIT 50`,
-        values: CONTAINS.slice(0, 5).map((t) => {
-          const lo = t.toUpperCase();
-          return [lo, `${lo.slice(0, -1)}${String.fromCharCode(lo.charCodeAt(lo.length - 1) + 1)}`];
-        }),
+        values: prefixRanges(),
+        where: 'rls',
+      },
+      {
+        // the service's free text (services/cases case-query.ts searchedIdsSql, docs/decisions/0193): the union of
+        // each column's first rows in the list's order — the name columns may walk cases_received_search, the
+        // identifiers are fenced
+        label: "patient name / ID prefix (the service's search, 0193), newest first",
+        text: `SELECT * FROM cases.cases c WHERE c.tenant_id = $3::uuid AND c.id IN (${PREFIX_COLUMNS.map((col, i) =>
+          i < 2
+            ? `(SELECT c.id FROM cases.cases c WHERE c.tenant_id = $3::uuid AND c.${col} ~>=~ $1 AND c.${col} ~<~ $2
+                ORDER BY c.received_at DESC, c.id DESC LIMIT 50)`
+            : `(SELECT f.id FROM (SELECT c.id, c.received_at AS k FROM cases.cases c
+                WHERE c.tenant_id = $3::uuid AND c.${col} ~>=~ $1 AND c.${col} ~<~ $2 OFFSET 0) f
+                ORDER BY f.k DESC, f.id DESC LIMIT 50)`,
+        ).join(' UNION ALL ')}) ORDER BY c.received_at DESC, c.id DESC LIMIT 50`,
+        values: prefixRanges().map((v) => [...v, tenantId]),
         where: 'rls',
       },
     ];

@@ -13,6 +13,11 @@ import { CaseChatReach1796100004002 } from './migrations/1796100004002-CaseChatR
 import { ReadModelMarks1796100006000 } from './migrations/1796100006000-ReadModelMarks.js';
 import { Collaboration1796100003000 } from './migrations/1796100003000-Collaboration.js';
 import { ViewerAnnotations1796200000000 } from './migrations/1796200000000-ViewerAnnotations.js';
+import { WorklistSearchIndex1796400000001 } from './migrations/1796400000001-WorklistSearchIndex.js';
+import { MarketplaceReachIndex1796400000002 } from './migrations/1796400000002-MarketplaceReachIndex.js';
+import { TabDueIndex1796400000003 } from './migrations/1796400000003-TabDueIndex.js';
+import { StatisticsCoveringIndexes1796400000004 } from './migrations/1796400000004-StatisticsCoveringIndexes.js';
+import { CaseCountsIndexes1796400000005 } from './migrations/1796400000005-CaseCountsIndexes.js';
 import { CaseEntity } from '../modules/cases/case.entity.js';
 import { DirectoryCentreEntity } from '../modules/directory/directory-centre.entity.js';
 import { DirectoryUserEntity } from '../modules/directory/directory-user.entity.js';
@@ -54,5 +59,10 @@ export const database: ServiceDatabaseOptions = {
     CaseAuditIndex1796100005000,
     ReadModelMarks1796100006000,
     ViewerAnnotations1796200000000,
+    WorklistSearchIndex1796400000001,
+    MarketplaceReachIndex1796400000002,
+    TabDueIndex1796400000003,
+    StatisticsCoveringIndexes1796400000004,
+    CaseCountsIndexes1796400000005,
   ],
 };

@@ -88,6 +88,49 @@ describe('marketplace', () => {
     expect((await offer(change.case)).status).toBe(409);
   });
 
+  it("its tab counts and the pager's total count the cases its list shows (offers and its own)", async () => {
+    const c = (await offer(await fresh())).body.data as MarketplaceChange;
+    const every = async (session: Credentials, status: string) => {
+      const items: Case[] = [];
+      let cursor: string | undefined;
+      for (let i = 0; i < 50; i += 1) {
+        const page = await api.call(
+          CASES_API.getCases,
+          { status, pageSize: 100, ...(cursor ? { cursor } : {}) } as never,
+          { session },
+        );
+        items.push(...page.items);
+        if (!page.nextCursor) return items;
+        cursor = page.nextCursor;
+      }
+      throw new Error('more than 50 pages');
+    };
+    // other companies' open offers come and go (the sweeper): compare once the two reads agree
+    const seen = await eventually(
+      async () => {
+        const stats = await api.call(CASES_API.getWorklistStatistics, {} as never, { session: mp2 });
+        const all = await every(mp2, 'ALL');
+        const tab = await api.call(CASES_API.getCases, { status: 'NEW', pageSize: 1 } as never, { session: mp2 });
+        return { stats, all, tab };
+      },
+      ({ stats, all, tab }) =>
+        stats.counts.ALL === all.length && tab.total === all.filter((x) => x.status === 'NEW').length,
+      { what: "the marketplace radiologist's counts agreeing with its list" },
+    );
+    expect(seen.all.map((x) => x._id)).toContain(c.case._id);
+    expect(seen.stats.counts.NEW).toBeGreaterThanOrEqual(1);
+    for (const status of ['NEW', 'IN PROGRESS'] as const)
+      expect(seen.stats.counts[status]).toBe(seen.all.filter((x) => x.status === status).length);
+    // taken: its own IN PROGRESS case is counted too
+    expect((await accept(mp2, c.case)).status).toBe(200);
+    const mine = await api.call(CASES_API.getCases, { status: 'IN PROGRESS', pageSize: 100 } as never, {
+      session: mp2,
+    });
+    expect(mine.items.map((x: Case) => x._id)).toContain(c.case._id);
+    expect(mine.total).toBe(mine.items.length);
+    expect(mine.total).toBeGreaterThanOrEqual(1);
+  });
+
   it('two marketplace radiologists accept at once: exactly one wins, the other gets the clear 409', async () => {
     const c = (await offer(await fresh())).body.data as MarketplaceChange;
     const replies = await Promise.all([accept(mp1, c.case), accept(mp2, c.case)]);

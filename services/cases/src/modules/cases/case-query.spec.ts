@@ -10,6 +10,8 @@ import {
   encodeCursor,
   orderSql,
   prefixUpperBound,
+  searchedIdsSql,
+  searchRangesSql,
   searchSql,
 } from './case-query.js';
 
@@ -61,6 +63,53 @@ describe('the worklist query builder', () => {
     expect(p.values).toEqual({ p0: 'DOE', p1: 'DOF' });
     expect(prefixUpperBound('')).toBeNull();
     expect(searchSql('   ', new QueryParams())).toBeNull();
+  });
+
+  it('free text is one prefix range per searched column; only the name columns may be walked in time order', () => {
+    const p = new QueryParams();
+    const ranges = searchRangesSql(' Shar ', p)!;
+    expect(ranges).toEqual([
+      { sql: '(c.patient_name_upper ~>=~ :p0 AND c.patient_name_upper ~<~ :p1)', walked: true },
+      { sql: '(c.patient_given_upper ~>=~ :p0 AND c.patient_given_upper ~<~ :p1)', walked: true },
+      { sql: '(c.patient_id_upper ~>=~ :p0 AND c.patient_id_upper ~<~ :p1)', walked: false },
+      { sql: '(c.accession_upper ~>=~ :p0 AND c.accession_upper ~<~ :p1)', walked: false },
+    ]);
+    expect(p.values).toEqual({ p0: 'SHAR', p1: 'SHAS' });
+    expect(searchRangesSql('  ', new QueryParams())).toBeNull();
+  });
+
+  it("a search page is the union of each column's first rows in the list's order, under every other condition", () => {
+    const p = new QueryParams();
+    const where = ['c.tenant_id = :p0::uuid', 'c.status = :p1'];
+    p.add(ID);
+    p.add('NEW');
+    const sql = searchedIdsSql(searchRangesSql('shar', p)!, where, 'receivedAt', 'desc', 151);
+    expect(sql.startsWith('c.id IN (')).toBe(true);
+    const branches = sql.slice('c.id IN ('.length, -1).split(' UNION ALL ');
+    expect(branches).toHaveLength(4);
+    // the name columns: a plain subquery in the list's order, so an index can be walked newest first and stop
+    expect(branches[0]).toBe(
+      '(SELECT c.id FROM cases.cases c WHERE c.tenant_id = :p0::uuid AND c.status = :p1 AND ' +
+        '(c.patient_name_upper ~>=~ :p2 AND c.patient_name_upper ~<~ :p3) ORDER BY c.received_at DESC, c.id DESC LIMIT 151)',
+    );
+    expect(branches[1]).toContain('c.patient_given_upper ~>=~ :p2');
+    expect(branches[1]).toContain('ORDER BY c.received_at DESC, c.id DESC LIMIT 151)');
+    // identifiers: fenced (OFFSET 0), their matches read by their own index, then the first rows kept
+    expect(branches[2]).toBe(
+      '(SELECT f.id FROM (SELECT c.id, c.received_at AS k FROM cases.cases c WHERE c.tenant_id = :p0::uuid AND ' +
+        'c.status = :p1 AND (c.patient_id_upper ~>=~ :p2 AND c.patient_id_upper ~<~ :p3) OFFSET 0) f ' +
+        'ORDER BY f.k DESC, f.id DESC LIMIT 151)',
+    );
+    expect(branches[3]).toContain('OFFSET 0) f ORDER BY f.k DESC, f.id DESC LIMIT 151)');
+    expect(p.values).toEqual({ p0: ID, p1: 'NEW', p2: 'SHAR', p3: 'SHAS' });
+  });
+
+  it('in any other order every branch is fenced, keeping NULLS LAST of a nullable key', () => {
+    const sql = searchedIdsSql(searchRangesSql('doe', new QueryParams())!, ['TRUE'], 'dueAt', 'asc', 11);
+    expect(sql).not.toContain('ORDER BY c.');
+    expect(sql.match(/OFFSET 0\) f ORDER BY f\.k ASC NULLS LAST, f\.id ASC LIMIT 11\)/g)).toHaveLength(4);
+    expect(sql).toContain('SELECT c.id, c.due_at AS k FROM cases.cases c WHERE TRUE AND (c.patient_name_upper');
+    expect(() => searchedIdsSql([], ['TRUE'], 'receivedAt', 'desc', 0)).toThrow(RangeError);
   });
 
   it('gives a total from the maintained counts only for their dimensions', () => {

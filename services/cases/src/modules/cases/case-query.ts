@@ -52,18 +52,83 @@ export function prefixUpperBound(prefix: string): string | null {
 }
 
 /**
- * Free text: the start of the patient's name (family name first, as DICOM writes it), of its given names, of the
- * patient ID or of the accession number, case-insensitively. Each is a range on an upper-cased column with the
- * leakproof `~>=~` / `~<~` operators, so under row-level security each reads its index (a BitmapOr of four).
+ * The searched columns (upper-cased, stored): the name (family name first), its given names, the patient ID, the
+ * accession number. `walked`: carried by the index cases_received_search (the company's cases newest first), so a
+ * common prefix of it is found by walking that index. Identifiers are not: they are handed out in order, so the
+ * matches of a prefix of one sit together in time, often far from the newest (a walk from the newest would pass
+ * most of the company first); their few matches are read by their prefix index (docs/decisions/0193).
  */
-export function searchSql(text: string, p: QueryParams): string | null {
+export const SEARCH_COLUMNS = [
+  { column: 'c.patient_name_upper', walked: true },
+  { column: 'c.patient_given_upper', walked: true },
+  { column: 'c.patient_id_upper', walked: false },
+  { column: 'c.accession_upper', walked: false },
+] as const;
+
+/** One searched column's condition: the prefix range on it, and whether its index can be walked in time order. */
+export interface SearchRange {
+  sql: string;
+  walked: boolean;
+}
+
+/**
+ * Free text: the start of the patient's name (family name first, as DICOM writes it), of its given names, of the
+ * patient ID or of the accession number, case-insensitively — one range per searched column (null: nothing to
+ * search for), on an upper-cased column with the leakproof `~>=~` / `~<~` operators, so under row-level security
+ * each is an index condition (docs/decisions/0193-worklist-search.md).
+ */
+export function searchRangesSql(text: string, p: QueryParams): SearchRange[] | null {
   const prefix = text.trim().toUpperCase();
   const upper = prefixUpperBound(prefix);
   if (upper === null) return null;
   const lo = p.add(prefix);
   const hi = p.add(upper);
-  const columns = ['c.patient_name_upper', 'c.patient_given_upper', 'c.patient_id_upper', 'c.accession_upper'];
-  return `(${columns.map((col) => `(${col} ~>=~ ${lo} AND ${col} ~<~ ${hi})`).join(' OR ')})`;
+  return SEARCH_COLUMNS.map(({ column, walked }) => ({
+    sql: `(${column} ~>=~ ${lo} AND ${column} ~<~ ${hi})`,
+    walked,
+  }));
+}
+
+/** Free text as one condition: a match on any searched column (a query that reads every match uses it). */
+export function searchSql(text: string, p: QueryParams): string | null {
+  const ranges = searchRangesSql(text, p);
+  return ranges === null ? null : `(${ranges.map((r) => r.sql).join(' OR ')})`;
+}
+
+/**
+ * The cases of a page of a free-text search, as one condition on `c.id` (docs/decisions/0193-worklist-search.md):
+ * for each searched column, the first `limit` cases in the list's order that match it and every other condition
+ * (`where`: the reach, the filters, the cursor). The first `limit` cases of the whole search are among their union
+ * (a case of rank r among all matches has a rank ≤ r among its column's matches), so the outer query, with the same
+ * conditions, order and `limit`, answers the same rows in the same order as the OR of the ranges. A case matching
+ * two columns is twice in the union, once in the answer (IN).
+ *
+ * A walked column in the newest-first order is a plain subquery: the planner may walk cases_received_search newest
+ * first, testing the column in each index entry, and stop after `limit` matches (a common name prefix: 50 rows read,
+ * not 7,700), or read a rare prefix's few matches by its prefix index and sort them. Any other column or order is
+ * fenced (OFFSET 0: its matches are read by its own index, then the first `limit` kept), so no walk in another order
+ * can pass most of the company to reach matches that sit together elsewhere in it — as every match was read before.
+ */
+export function searchedIdsSql(
+  ranges: readonly SearchRange[],
+  where: readonly string[],
+  sortBy: CaseSortKey,
+  sortDir: 'asc' | 'desc',
+  limit: number,
+): string {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`searchedIdsSql: limit ${limit}`);
+  const [[sortExpr, dir, nulls], [idExpr]] = orderSql(sortBy, sortDir) as [OrderTerm, OrderTerm];
+  const tail = nulls ? ` ${nulls}` : '';
+  const branches = ranges.map(({ sql, walked }) => {
+    const conditions = [...where, sql].join(' AND ');
+    if (walked && sortBy === 'receivedAt')
+      return `(SELECT c.id FROM cases.cases c WHERE ${conditions} ORDER BY ${sortExpr} ${dir}${tail}, ${idExpr} ${dir} LIMIT ${limit})`;
+    return (
+      `(SELECT f.id FROM (SELECT c.id, ${sortExpr} AS k FROM cases.cases c WHERE ${conditions} OFFSET 0) f ` +
+      `ORDER BY f.k ${dir}${tail}, f.id ${dir} LIMIT ${limit})`
+    );
+  });
+  return `c.id IN (${branches.join(' UNION ALL ')})`;
 }
 
 /** The filter as SQL conditions (ANDed), with their parameters added to `p`. */
@@ -133,11 +198,11 @@ export function afterCursorSql(cursor: CaseCursor, p: QueryParams): string {
   return `(${col.expr} ${op} ${v} OR (${col.expr} = ${v} AND c.id ${op} ${id}) OR ${col.expr} IS NULL)`;
 }
 
+/** One term of an ORDER BY: expression, direction, nulls. */
+type OrderTerm = [string, 'ASC' | 'DESC', 'NULLS LAST' | undefined];
+
 /** ORDER BY of the list: the sort key (NULLS LAST where it can be null), then the id, in the same direction. */
-export function orderSql(
-  sortBy: CaseSortKey,
-  sortDir: 'asc' | 'desc',
-): [string, 'ASC' | 'DESC', 'NULLS LAST' | undefined][] {
+export function orderSql(sortBy: CaseSortKey, sortDir: 'asc' | 'desc'): OrderTerm[] {
   const dir = sortDir === 'desc' ? 'DESC' : 'ASC';
   // NULLS LAST only where the key can be null: DESC NULLS LAST is not the order of a DESC index (NULLS FIRST)
   return [

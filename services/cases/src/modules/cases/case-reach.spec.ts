@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ROLE_CODES } from '@rayworks/contracts';
 import { QueryParams, type Principal, type RequestAccess } from '@rayworks/nest-kit';
-import { caseCountReachSql, caseReachKind, caseReachSql, centreInReach } from './case-reach.js';
+import { caseCountReachSql, caseReachKind, caseReachSql, centreInReach, countedFromRows } from './case-reach.js';
 
 const T = '0190a5c4-0000-7000-8000-000000000000';
 const U = '0190a5c4-0000-7000-8000-0000000000aa';
@@ -72,13 +72,14 @@ describe('the reach rule (who sees which case)', () => {
     ],
     ['fusion centre', ROLE_CODES.FUSION_CENTER, 'centre', 'fusion', 'c.fusion_centre_id = ANY(:p0::uuid[])'],
     ['a company user with the marketplace role', ROLE_CODES.MARKETPLACE_RADIOLOGIST, 'tenant', 'none', 'FALSE'],
-    // row-level security alone decides what a marketplace radiologist sees (an open offer, or theirs)
+    // an open offer, or theirs: row-level security's rule, written out so the few offers lead the plan
     [
       'marketplace radiologist of the platform',
       ROLE_CODES.MARKETPLACE_RADIOLOGIST,
       'marketplace',
       'marketplace',
-      'TRUE',
+      "c.id IN (SELECT o.case_id FROM cases.marketplace_offers o WHERE o.status = 'OPEN' OR " +
+        "(o.status = 'TAKEN' AND o.taken_by = :p0::uuid) UNION ALL SELECT a.id FROM cases.cases a WHERE a.radiologist_id = :p0::uuid)",
     ],
     ['platform operator', ROLE_CODES.SUPER_ADMIN, 'platform', 'none', 'FALSE'],
   ];
@@ -92,6 +93,29 @@ describe('the reach rule (who sees which case)', () => {
     const p = new QueryParams();
     caseReachSql(access(ROLE_CODES.CENTER_RADIOLOGIST, 'centre'), p);
     expect(p.values.p0).toBe(U);
+  });
+
+  it("a tab of another status leaves out the shared queue (it cannot match); the queue's own tab and ALL keep it", () => {
+    const radiologist = access(ROLE_CODES.CENTER_RADIOLOGIST, 'centre');
+    expect(caseReachSql(radiologist, new QueryParams(), 'c', 'COMPLETED')).toBe(
+      'c.radiologist_id = :p0 AND c.tenant_id = :p1::uuid AND c.centre_id = ANY(:p2::uuid[])',
+    );
+    for (const tab of ['PENDING FOR REVIEW', 'ALL', undefined])
+      expect(caseReachSql(radiologist, new QueryParams(), 'c', tab)).toContain(
+        '(c.radiologist_id = :p0 OR (c.status = :p2 AND c.centre_id = ANY(:p1::uuid[])))',
+      );
+    const typist = access(ROLE_CODES.TYPIST, 'centre');
+    expect(caseReachSql(typist, new QueryParams(), 'c', 'IN PROGRESS')).toBe(
+      'c.typist_id = :p0 AND c.tenant_id = :p1::uuid AND c.centre_id = ANY(:p2::uuid[])',
+    );
+    expect(caseReachSql(typist, new QueryParams(), 'c', 'PENDING AT TYPIST')).toContain('c.typist_id IS NULL');
+    expect(caseCountReachSql(radiologist, new QueryParams(), 'k', 'NEW')).toBe(
+      'k.radiologist_id = :p0 AND k.tenant_id = :p1::uuid AND k.centre_id = ANY(:p2::uuid[])',
+    );
+    // a company admin has no queue: the tab changes nothing
+    expect(caseReachSql(access(ROLE_CODES.ADMIN, 'tenant'), new QueryParams(), 'c', 'NEW')).toBe(
+      'c.tenant_id = :p0::uuid',
+    );
   });
 
   it('request headers narrow a company admin, never widen anyone', () => {
@@ -118,6 +142,10 @@ describe('the reach rule (who sees which case)', () => {
     expect(caseCountReachSql(access(ROLE_CODES.MARKETPLACE_RADIOLOGIST, 'marketplace'), new QueryParams())).toBe(
       'FALSE',
     );
+    // a marketplace radiologist's counts are counted from its rows instead; nobody else's
+    expect(countedFromRows(access(ROLE_CODES.MARKETPLACE_RADIOLOGIST, 'marketplace'))).toBe(true);
+    expect(countedFromRows(access(ROLE_CODES.CENTER_RADIOLOGIST, 'centre'))).toBe(false);
+    expect(countedFromRows(access(ROLE_CODES.FUSION_CENTER, 'centre'))).toBe(false);
   });
 
   it('centre settings: company any centre, a group admin its group, a centre admin its centres', () => {

@@ -10,9 +10,11 @@ import {
   decodeCursor,
   encodeCursor,
   orderSql,
+  searchedIdsSql,
+  searchRangesSql,
   type CaseFilter,
 } from './case-query.js';
-import { caseCountReachSql, caseReachSql } from './case-reach.js';
+import { caseCountReachSql, caseReachSql, countedFromRows } from './case-reach.js';
 
 /** The dimensions of the maintained counts a statistics call or a total may filter by. */
 export type CountFilter = Pick<
@@ -56,23 +58,32 @@ export type NewCaseRow = Omit<CaseEntity, 'id' | 'version' | 'createdAt' | 'upda
  */
 @Injectable()
 export class CasesRepository {
-  /** One page of the worklist, and the cursor of the next page (null on the last). */
+  /**
+   * One page of the worklist, and the cursor of the next page (null on the last). A free-text search reads, per
+   * searched column, only the rows up to the page's end in the list's order (searchedIdsSql), not every match.
+   */
   async page(
     tx: ReadTx,
     access: RequestAccess,
     body: CaseListBody,
   ): Promise<{ rows: CaseEntity[]; next: string | null }> {
     const p = new QueryParams();
-    const qb = tx.repo(CaseEntity).createQueryBuilder('c').where(caseReachSql(access, p));
-    for (const part of caseFilterSql(body, p)) qb.andWhere(part);
+    const { search, ...filter } = body;
+    const where = [caseReachSql(access, p, 'c', body.status), ...caseFilterSql(filter, p)];
     const cursor = body.cursor ? decodeCursor(body.cursor, body.sortBy, body.sortDir) : null;
-    if (cursor) qb.andWhere(afterCursorSql(cursor, p));
-    const [first, ...rest] = orderSql(body.sortBy, body.sortDir);
+    if (cursor) where.push(afterCursorSql(cursor, p));
+    const order = orderSql(body.sortBy, body.sortDir);
+    const offset = cursor ? 0 : (body.page - 1) * body.pageSize;
+    const ranges = search ? searchRangesSql(search, p) : null;
+    if (ranges) where.push(searchedIdsSql(ranges, where, body.sortBy, body.sortDir, offset + body.pageSize + 1));
+    const qb = tx.repo(CaseEntity).createQueryBuilder('c');
+    for (const part of where) qb.andWhere(part);
+    const [first, ...rest] = order;
     qb.orderBy(...first!);
     for (const o of rest) qb.addOrderBy(...o);
     qb.addSelect(cursorValueSql(body.sortBy), 'cursor_value')
       .setParameters(p.values)
-      .offset(cursor ? 0 : (body.page - 1) * body.pageSize)
+      .offset(offset)
       .limit(body.pageSize + 1);
     const { entities, raw } = await qb.getRawAndEntities<{ cursor_value: string | null; c_id: string }>();
     const rows = entities.slice(0, body.pageSize);
@@ -85,7 +96,7 @@ export class CasesRepository {
     return { rows, next };
   }
 
-  /** Cases matching a filter (and ids), newest first, at most `limit`. */
+  /** Cases matching a filter (and ids), newest first, at most `limit` (a search reads as a page does). */
   find(
     tx: ReadTx,
     access: RequestAccess,
@@ -94,9 +105,13 @@ export class CasesRepository {
     limit: number,
   ): Promise<CaseEntity[]> {
     const p = new QueryParams();
-    const qb = tx.repo(CaseEntity).createQueryBuilder('c').where(caseReachSql(access, p));
-    for (const part of caseFilterSql(filter, p)) qb.andWhere(part);
-    if (ids) qb.andWhere(`c.id = ANY(${p.add([...ids])}::uuid[])`);
+    const { search, ...rest } = filter;
+    const where = [caseReachSql(access, p, 'c', filter.status), ...caseFilterSql(rest, p)];
+    if (ids) where.push(`c.id = ANY(${p.add([...ids])}::uuid[])`);
+    const ranges = search ? searchRangesSql(search, p) : null;
+    if (ranges) where.push(searchedIdsSql(ranges, where, 'receivedAt', 'desc', limit));
+    const qb = tx.repo(CaseEntity).createQueryBuilder('c');
+    for (const part of where) qb.andWhere(part);
     return qb
       .setParameters(p.values)
       .orderBy('c.received_at', 'DESC')
@@ -121,13 +136,13 @@ export class CasesRepository {
   /** Cases per status in the caller's reach, from the maintained counts (never a scan of the cases). */
   async countsByStatus(tx: ReadTx, access: RequestAccess, f: CountFilter): Promise<Record<CaseStatus, number>> {
     const p = new QueryParams();
-    const where = [caseCountReachSql(access, p), ...countFilterSql(f, p)];
-    const rows = await typedRows(
-      tx.manager,
-      countRow,
-      `SELECT k.status, sum(k.n) AS n FROM cases.case_counts k WHERE ${where.join(' AND ')} GROUP BY k.status`,
-      p,
-    );
+    // a marketplace radiologist's reach (offers, its own cases) is no dimension of the counts: its few rows are counted
+    const sql = countedFromRows(access)
+      ? `SELECT c.status, count(*) AS n FROM cases.cases c
+          WHERE ${[caseReachSql(access, p), ...caseFilterSql(f, p)].join(' AND ')} GROUP BY c.status`
+      : `SELECT k.status, sum(k.n) AS n FROM cases.case_counts k
+          WHERE ${[caseCountReachSql(access, p, 'k', f.status), ...countFilterSql(f, p)].join(' AND ')} GROUP BY k.status`;
+    const rows = await typedRows(tx.manager, countRow, sql, p);
     const counts = Object.fromEntries(CASE_STATUSES.map((s) => [s, 0])) as Record<CaseStatus, number>;
     for (const r of rows) counts[r.status] = r.n;
     return counts;
@@ -137,7 +152,7 @@ export class CasesRepository {
   async dueCounts(tx: ReadTx, access: RequestAccess, f: CountFilter): Promise<{ overdue: number; dueSoon: number }> {
     const p = new QueryParams();
     const where = [
-      caseReachSql(access, p),
+      caseReachSql(access, p, 'c', f.status),
       ...caseFilterSql(f, p),
       `c.status NOT IN ('COMPLETED', 'PENDING FOR SCAN')`,
       `c.due_at IS NOT NULL`,
@@ -158,7 +173,7 @@ export class CasesRepository {
   async medians(tx: ReadTx, access: RequestAccess, f: CountFilter, hours: number) {
     const p = new QueryParams();
     const where = [
-      caseReachSql(access, p),
+      caseReachSql(access, p, 'c', 'COMPLETED'),
       ...caseFilterSql({ ...f, status: undefined }, p),
       `c.status = 'COMPLETED'`,
       `c.completed_at IS NOT NULL`,
@@ -210,7 +225,7 @@ export class CasesRepository {
     const { column } = BREAKDOWN_DIMENSIONS[dimension];
     const p = new QueryParams();
     const where = [
-      caseReachSql(access, p),
+      caseReachSql(access, p, 'c', 'COMPLETED'),
       ...caseFilterSql({ ...f, status: undefined }, p),
       `c.status = 'COMPLETED'`,
       `c.completed_at IS NOT NULL`,
