@@ -200,8 +200,15 @@ async function showWorkflows() {
   );
 }
 
-/** The demo users who sign reports: each gets a signature image in their profile once (finalize needs one). */
+/** The demo users who sign reports: each gets a qualification and a signature image in their profile once (finalize needs the signature). */
 const DEMO_SIGNERS = ['radiologist', 'jr.radiologist', 'hub.radiologist', 'mp.radiologist'];
+/** Their qualifications, printed under the signature and in the report footer's fields. */
+const DEMO_QUALIFICATIONS = {
+  radiologist: 'MD, DNB (Radiology)',
+  'jr.radiologist': 'MBBS, DMRD',
+  'hub.radiologist': 'MD (Radiology)',
+  'mp.radiologist': 'MD (Radiology), FRCR',
+};
 
 async function giveDemoSignatures() {
   let given = 0;
@@ -209,6 +216,13 @@ async function giveDemoSignatures() {
     try {
       const session = await sessionOf(loginName);
       const profile = await api.call(AUTH_API.getProfile, undefined, { session });
+      if (!profile.qualificationName) {
+        await api.call(
+          AUTH_API.setSpecialization,
+          { specialization: profile.specialization ?? [], qualificationName: DEMO_QUALIFICATIONS[loginName] },
+          { session },
+        );
+      }
       if (profile.signature) continue;
       const png = signaturePng(240, 80, i);
       const { uploadUrl, fileID } = await api.call(

@@ -132,6 +132,12 @@ describe('reporting: template, macro, typist, review, finalize, PDF and mail', (
         (w) => w < wide * 0.8,
         { timeoutMs: 10_000, intervalMs: 200, what: 'the viewport narrower beside the report' },
       );
+      // and the image fitted to it again (zoom 1: the fitted camera), not left at the wide view's scale and cropped
+      await eventually(
+        async () => Number(await viewport.getAttribute('data-zoom')),
+        (z) => Math.abs(z - 1) < 0.02,
+        { timeoutMs: 10_000, intervalMs: 200, what: 'the image fitted to the narrower viewport' },
+      );
       expect(await panel.getByTestId('report-patient').innerText()).toContain(patientId);
 
       await editor.pickTemplate(templateName);

@@ -77,14 +77,15 @@ describe('renderReportDocument', () => {
     expect(html).toContain("default-src 'none'");
   });
 
-  it('repeats header, footer and watermark on every page: fixed parts plus thead/tfoot spacers of their heights', () => {
+  it('repeats header, footer and watermark on every page: fixed parts, and a flowing body padded clear of them on each page', () => {
     const html = renderReportDocument({ report: report(), layout: layout(), assets: { headerLogo: PNG } });
     // header 100 + patient block of 3 rows (2 pairs) 120
     expect(html).toContain('<div class="report-top" style="height:220px">');
-    expect(html).toContain('<div class="page-header-space" style="height:220px">');
+    // every page's fragment of the body is padded by the top block and the footer (+ a 12 px gap): cloned per page
+    expect(html).toContain('<div class="report-flow" style="padding-top:232px;padding-bottom:102px">');
+    expect(html).toMatch(/\.report-flow \{[^}]*box-decoration-break: clone/);
     // footer 60 + footer fields 30
     expect(html).toContain('data-part="footer" style="height:90px"');
-    expect(html).toContain('<div class="page-footer-space" style="height:90px">');
     expect(html).toMatch(/\.report-top \{ position: fixed; top: 0;/);
     expect(html).toMatch(/\.report-footer \{ position: fixed; bottom: 0;/);
     expect(html).toMatch(/\.watermark \{ position: fixed;/);
@@ -191,7 +192,7 @@ describe('renderReportDocument', () => {
     expect(html).not.toContain('data-part="footer"');
     expect(html).not.toContain('data-part="watermark"');
     expect(html).not.toContain('data-part="patient"');
-    expect(html).toContain('<div class="page-header-space" style="height:0px">');
+    expect(html).toContain('<div class="report-flow" style="padding-top:12px;padding-bottom:12px">');
     expect(html).toContain('data-body-budget="700"');
   });
 

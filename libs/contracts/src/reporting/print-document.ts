@@ -7,9 +7,11 @@ import { personName } from '../cases/person-name.js';
  * preview, so paper, preview and PDF are the same.
  *
  * Technique (works in Chromium print): the header (+ the patient block) and the footer are `position: fixed`, which
- * Chromium repeats on every printed page; a table whose `thead`/`tfoot` are empty spacers of the same heights
- * (repeated on every page as table header/footer groups) keeps the flowing body clear of them. The watermark is
- * fixed too. The document carries no script and a Content-Security-Policy that allows none; images are data: URLs.
+ * Chromium repeats on every printed page; the flowing body is one block whose top and bottom padding are their
+ * heights (plus a gap) with `box-decoration-break: clone`, so every page's fragment of it starts below the top block
+ * and ends above the footer. (A table with `thead`/`tfoot` spacers did the same until the top block was taller than a
+ * quarter of the page: Chromium then stops repeating a table's header group, and the text of every further page ran
+ * under the header.) The watermark is fixed too. The document carries no script and a Content-Security-Policy that allows none; images are data: URLs.
  *
  * Every text inserted is escaped; `report.reportHTML` and addenda HTML are inserted as they are: they were sanitised
  * by the server when saved (services/reporting/src/common/sanitise-html.ts).
@@ -167,6 +169,9 @@ function signatureBlock(
 }
 
 /** The whole print document of a report (see the module comment). */
+/** The space between the body and the fixed top block (header + patient details) and the footer, on every page. */
+const BODY_GAP_PX = 12;
+
 export function renderReportDocument({ report, layout, assets = {} }: RenderReportDocumentInput): string {
   const timeZone = assets.timeZone ?? 'UTC';
   const paper = PAPER_SIZES[layout.paperType] ?? PAPER_SIZES.A4!;
@@ -316,9 +321,7 @@ body { font-family: -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helve
 .watermark { position: fixed; top: 0; bottom: 0; left: 0; right: 0; display: flex; align-items: center; justify-content: center; z-index: 0; pointer-events: none; }
 .watermark span { font-size: 96px; font-weight: 700; color: rgba(0,0,0,0.08); transform: rotate(-35deg); white-space: nowrap; }
 .watermark img { max-width: 60%; max-height: 60%; opacity: 0.08; }
-table.report-page { width: 100%; border-collapse: collapse; position: relative; z-index: 1; }
-table.report-page > thead > tr > td, table.report-page > tfoot > tr > td { padding: 0; }
-table.report-page > tbody > tr > td { padding: 12px 0; vertical-align: top; }
+.report-flow { position: relative; z-index: 1; -webkit-box-decoration-break: clone; box-decoration-break: clone; }
 .test-name { font-size: 16px; text-align: center; text-decoration: underline; margin: 0 0 12px; }
 .report-body { overflow-wrap: anywhere; }
 .report-body table { border-collapse: collapse; }
@@ -335,7 +338,7 @@ table.report-page > tbody > tr > td { padding: 12px 0; vertical-align: top; }
 .note-points { margin-top: 16px; font-size: 11px; color: #333; }
 .addendum { margin-top: 24px; border-top: 1px dashed #666; padding-top: 8px; }
 .addendum-title { font-size: 14px; margin: 0 0 8px; }
-@media screen { body { max-width: ${paper.widthMm}mm; margin: 0 auto; padding: ${px(margins.top)}px ${px(margins.right)}px ${px(margins.bottom)}px ${px(margins.left)}px; position: relative; display: flex; flex-direction: column; } .report-top { order: 1; } table.report-page { order: 2; } .report-footer { order: 3; } .report-top, .report-footer { position: static; } table.report-page > thead, table.report-page > tfoot { display: none; } .watermark { position: absolute; } }
+@media screen { body { max-width: ${paper.widthMm}mm; margin: 0 auto; padding: ${px(margins.top)}px ${px(margins.right)}px ${px(margins.bottom)}px ${px(margins.left)}px; position: relative; display: flex; flex-direction: column; } .report-top { order: 1; } .report-flow { order: 2; padding: ${BODY_GAP_PX}px 0 !important; } .report-footer { order: 3; } .report-top, .report-footer { position: static; } .watermark { position: absolute; } }
 `;
 
   return `<!DOCTYPE html>
@@ -346,7 +349,7 @@ table.report-page > tbody > tr > td { padding: 12px 0; vertical-align: top; }
 <style>${css}</style></head>
 <body data-report-id="${escapeHtml(report.id)}" data-version="${escapeHtml(report.version)}" data-paper="${escapeHtml(layout.paperType)}" data-body-budget="${budget}" data-patient-block="${blockHeight}">
 ${watermark}<div class="report-top" style="height:${topHeight}px">${header}${patientBlock}</div>${footer}
-<table class="report-page"><thead><tr><td><div class="page-header-space" style="height:${topHeight}px"></div></td></tr></thead><tfoot><tr><td><div class="page-footer-space" style="height:${footerHeight}px"></div></td></tr></tfoot><tbody><tr><td>${content}</td></tr></tbody></table>
+<div class="report-flow" style="padding-top:${topHeight + BODY_GAP_PX}px;padding-bottom:${footerHeight + BODY_GAP_PX}px">${content}</div>
 </body></html>
 `;
 }

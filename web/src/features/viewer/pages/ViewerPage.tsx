@@ -31,18 +31,23 @@ export function ViewerPage() {
       },
       { replace: true },
     );
-  // the viewports follow the split: Cornerstone resizes on the window's resize event
+  // The viewports follow the split: Cornerstone measures them again on the window's resize event, keeping the reader's
+  // zoom and pan (dragging the split's handle). Opening or closing the report is a new layout: for a moment after it,
+  // every relayout fits the images to their narrower or wider viewports instead, as after a grid change.
   const frame = useRef(0);
+  const fitUntil = useRef(0);
   const relayout = useCallback(() => {
     cancelAnimationFrame(frame.current);
-    frame.current = requestAnimationFrame(() => window.dispatchEvent(new Event('resize')));
+    frame.current = requestAnimationFrame(() =>
+      window.dispatchEvent(new Event(performance.now() < fitUntil.current ? VIEWER_FIT_EVENT : 'resize')),
+    );
   }, []);
-  // opening or closing the report is a new layout: the images are fitted to their narrower or wider viewports, as
-  // after a grid change (dragging the split's handle keeps the reader's zoom and pan)
   useEffect(() => {
-    cancelAnimationFrame(frame.current);
-    frame.current = requestAnimationFrame(() => window.dispatchEvent(new Event(VIEWER_FIT_EVENT)));
-  }, [reportOpen]);
+    fitUntil.current = performance.now() + 800;
+    relayout();
+    const settled = window.setTimeout(relayout, 300);
+    return () => window.clearTimeout(settled);
+  }, [reportOpen, relayout]);
   const seriesUid = params.get('series');
   useState(() => {
     performance.mark('viewer:open');

@@ -1,0 +1,107 @@
+// node scripts/bench/profile-service.mjs [service] — where a service's time goes per request (issue 10, perf; not a
+// test). Turns the running service's inspector on (SIGUSR1), samples its CPU through the DevTools protocol while one
+// client sends /cases/get pages of the worklist bench company (scripts/bench/worklist-seed.mjs) straight to the
+// service, and prints the self time by function and by package. Needs the stack and the bench company.
+//   PROFILE_REQUESTS (300), PROFILE_BODY (JSON of the /cases/get body, default {"status":"NEW"})
+import { execFileSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { ApiClient, credentialHeaders, credentialsOf, loginHeaders } from '@rayworks/api-client';
+import { AUTH_API, CASES_API, GATEWAY_PORT, SERVICE_PORTS } from '@rayworks/contracts';
+import { percentiles, TEST_PASSWORD } from '@rayworks/testing';
+import { loginOf } from './worklist-seed.mjs';
+
+const service = process.argv[2] ?? 'cases';
+const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 300);
+const BODY = JSON.parse(process.env.PROFILE_BODY ?? '{"status":"NEW"}');
+
+const pid = Number(execFileSync('pgrep', ['-f', `services/${service}/dist/main`]).toString().trim().split('\n')[0]);
+process.kill(pid, 'SIGUSR1');
+await new Promise((r) => setTimeout(r, 800));
+const [target] = await (await fetch('http://127.0.0.1:9229/json/list')).json();
+const ws = new WebSocket(target.webSocketDebuggerUrl);
+await new Promise((resolve, reject) => {
+  ws.onopen = resolve;
+  ws.onerror = reject;
+});
+let seq = 0;
+const waiting = new Map();
+ws.onmessage = (m) => {
+  const msg = JSON.parse(m.data);
+  if (msg.id && waiting.has(msg.id)) {
+    waiting.get(msg.id)(msg.result);
+    waiting.delete(msg.id);
+  }
+};
+const cdp = (method, params = {}) =>
+  new Promise((resolve) => {
+    seq += 1;
+    waiting.set(seq, resolve);
+    ws.send(JSON.stringify({ id: seq, method, params }));
+  });
+
+const api = new ApiClient({ baseUrl: `http://127.0.0.1:${GATEWAY_PORT}` });
+const session = await api.call(AUTH_API.login, {}, { headers: loginHeaders(loginOf.admin(1), TEST_PASSWORD) });
+const headers = {
+  accept: 'application/json',
+  'content-type': 'application/json',
+  ...credentialHeaders(credentialsOf(session), 'privilege'),
+};
+const url = `http://127.0.0.1:${SERVICE_PORTS[service]}${CASES_API.getCases.path}`;
+const once = async () => {
+  const t = performance.now();
+  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(BODY) });
+  await res.text();
+  if (res.status !== 200) throw new Error(`${res.status}`);
+  return performance.now() - t;
+};
+for (let i = 0; i < 30; i++) await once();
+
+await cdp('Profiler.enable');
+await cdp('Profiler.setSamplingInterval', { interval: 100 });
+await cdp('Profiler.start');
+const ms = [];
+const started = performance.now();
+for (let i = 0; i < REQUESTS; i++) ms.push(await once());
+const wall = performance.now() - started;
+const { profile } = await cdp('Profiler.stop');
+ws.close();
+
+// self time per node = samples × interval
+const interval = (profile.endTime - profile.startTime) / profile.samples.length / 1000; // ms per sample
+const counts = new Map();
+for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
+const byFunction = new Map();
+const byPackage = new Map();
+const packageOf = (url) => {
+  if (!url) return '(native / idle)';
+  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (m) return m[1];
+  const w = /\/work\/[^/]+\/((?:libs|services)\/[^/]+)/.exec(url);
+  if (w) return w[1];
+  return url.startsWith('node:') ? 'node core' : url.replace(/^file:\/\//, '').split('/').slice(-2).join('/');
+};
+let total = 0;
+for (const node of profile.nodes) {
+  const n = counts.get(node.id) ?? 0;
+  if (!n) continue;
+  const t = n * interval;
+  total += t;
+  const f = node.callFrame;
+  const key = `${f.functionName || '(anonymous)'}  ${packageOf(f.url)}:${f.lineNumber + 1}`;
+  byFunction.set(key, (byFunction.get(key) ?? 0) + t);
+  const pkg = f.functionName === '(idle)' ? '(idle)' : packageOf(f.url);
+  byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + t);
+}
+const p = percentiles(ms);
+console.log(
+  `${service} ${JSON.stringify(BODY)}: ${REQUESTS} requests in ${wall.toFixed(0)} ms; p50 ${p.p50.toFixed(1)} p95 ${p.p95.toFixed(1)} ms`,
+);
+console.log(`sampled ${total.toFixed(0)} ms; per request ${(total / REQUESTS).toFixed(2)} ms (idle included)`);
+const top = (map, n) =>
+  [...map.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, v]) => `${((v / REQUESTS) * 1000).toFixed(0).padStart(6)} µs/req  ${((v / total) * 100).toFixed(1).padStart(5)} %  ${k}`)
+    .join('\n');
+console.log('\nby package:\n' + top(byPackage, 25));
+console.log('\nby function (self):\n' + top(byFunction, 40));
