@@ -14,7 +14,12 @@ const service = process.argv[2] ?? 'cases';
 const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 300);
 const BODY = JSON.parse(process.env.PROFILE_BODY ?? '{"status":"NEW"}');
 
-const pid = Number(execFileSync('pgrep', ['-f', `services/${service}/dist/main`]).toString().trim().split('\n')[0]);
+const pid = Number(
+  execFileSync('pgrep', ['-f', `services/${service}/dist/main`])
+    .toString()
+    .trim()
+    .split('\n')[0],
+);
 process.kill(pid, 'SIGUSR1');
 await new Promise((r) => setTimeout(r, 800));
 const [target] = await (await fetch('http://127.0.0.1:9229/json/list')).json();
@@ -78,7 +83,13 @@ const packageOf = (url) => {
   if (m) return m[1];
   const w = /\/work\/[^/]+\/((?:libs|services)\/[^/]+)/.exec(url);
   if (w) return w[1];
-  return url.startsWith('node:') ? 'node core' : url.replace(/^file:\/\//, '').split('/').slice(-2).join('/');
+  return url.startsWith('node:')
+    ? 'node core'
+    : url
+        .replace(/^file:\/\//, '')
+        .split('/')
+        .slice(-2)
+        .join('/');
 };
 let total = 0;
 for (const node of profile.nodes) {
@@ -101,7 +112,10 @@ const top = (map, n) =>
   [...map.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, n)
-    .map(([k, v]) => `${((v / REQUESTS) * 1000).toFixed(0).padStart(6)} µs/req  ${((v / total) * 100).toFixed(1).padStart(5)} %  ${k}`)
+    .map(
+      ([k, v]) =>
+        `${((v / REQUESTS) * 1000).toFixed(0).padStart(6)} µs/req  ${((v / total) * 100).toFixed(1).padStart(5)} %  ${k}`,
+    )
     .join('\n');
 console.log('\nby package:\n' + top(byPackage, 25));
 console.log('\nby function (self):\n' + top(byFunction, 40));
