@@ -1,8 +1,9 @@
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
-import { CASE_ACTION_LABELS, CASE_MESSAGES, type Case, type CaseAction } from '@rayworks/contracts';
+import { CASE_ACTION_LABELS, type Case, type CaseAction } from '@rayworks/contracts';
 import { useState } from 'react';
 import { toastSuccess } from '../../../shared/ui/toast';
-import { useAssignees, useCaseAction, useCentreSettings, useFusionCentres } from '../hooks/useWorklist';
+import { useCaseAction, useFusionCentres } from '../hooks/useWorklist';
+import { TypistSelect, useTypistChoice } from './TypistSelect';
 import { confirmText, DESTRUCTIVE_ACTIONS, REASON_ACTIONS, REASON_REQUIRED } from '../hooks/worklist-actions';
 
 export interface PendingAction {
@@ -44,13 +45,9 @@ function DialogBody({ pending, onClose }: { pending: PendingAction; onClose: () 
   const update = useCaseAction();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const [typistId, setTypistId] = useState<string | null>(null);
-  const [typistError, setTypistError] = useState<string | null>(null);
   const toTypist = action === 'SEND_TO_TYPIST';
-  const typists = useAssignees(row.centreId, 'typist', toTypist);
-  const settings = useCentreSettings(row.centreId, toTypist);
-  // AUTOMATIC centres pick the typist themselves; MANUAL ones (the default) must be told
-  const automatic = settings.data?.typistAssignment === 'AUTOMATIC';
+  const typist = useTypistChoice(row.centreId, toTypist);
+  const typistId = typist.typistId;
   const reasonRule = REASON_ACTIONS[action];
   const toFusion = action === 'SEND_TO_FUSION';
   const fusionCentres = useFusionCentres(row.groupId, toFusion);
@@ -62,10 +59,7 @@ function DialogBody({ pending, onClose }: { pending: PendingAction; onClose: () 
       setReasonError(REASON_REQUIRED);
       return;
     }
-    if (toTypist && !automatic && !typistId) {
-      setTypistError(CASE_MESSAGES.chooseTypist);
-      return;
-    }
+    if (toTypist && !typist.validate()) return;
     if (toFusion && !fusionCentreId) {
       setFusionError(CHOOSE_FUSION_CENTRE);
       return;
@@ -85,28 +79,7 @@ function DialogBody({ pending, onClose }: { pending: PendingAction; onClose: () 
   return (
     <Stack gap="md" data-testid="worklist-action-dialog" data-action={action}>
       <Text size="sm">{confirmText(action, row)}</Text>
-      {toTypist ? (
-        <Select
-          label="Transcriptionist"
-          placeholder={automatic ? 'Chosen by the centre (least open work)' : 'Choose a Transcriptionist'}
-          withAsterisk={!automatic}
-          data={(typists.data ?? []).map((t) => ({
-            value: t.id,
-            label: `${t.fullName} · ${t.isAvailable ? 'online' : 'offline'} · ${t.openWork} open`,
-          }))}
-          value={typistId}
-          onChange={(value) => {
-            setTypistId(value);
-            setTypistError(null);
-          }}
-          clearable={automatic}
-          searchable
-          nothingFoundMessage={typists.isLoading ? 'Loading…' : 'No transcriptionist in this centre'}
-          error={typistError}
-          comboboxProps={{ withinPortal: true }}
-          data-testid="worklist-action-typist"
-        />
-      ) : null}
+      {toTypist ? <TypistSelect choice={typist} testId="worklist-action-typist" /> : null}
       {toFusion ? (
         <Select
           label="Fusion centre"

@@ -1,7 +1,5 @@
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { CASE_MESSAGES } from '@rayworks/contracts';
-import { useState } from 'react';
-import { useAssignees, useCentreSettings } from '../../cases/hooks/useWorklist';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { TypistSelect, useTypistChoice } from '../../cases/components/TypistSelect';
 
 /**
  * The transcriptionist of /report/sendToTypist: chosen by hand where the centre says MANUAL (the default), by the
@@ -20,35 +18,12 @@ export function SendToTypistDialog({
   onClose(): void;
   onSend(typistId: string | null): void;
 }) {
-  const typists = useAssignees(centreId, 'typist', opened);
-  const settings = useCentreSettings(centreId, opened);
-  const automatic = settings.data?.typistAssignment === 'AUTOMATIC';
-  const [typistId, setTypistId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const choice = useTypistChoice(centreId, opened);
   return (
     <Modal opened={opened} onClose={onClose} title="Send to Transcriptionist" centered size="md">
       <Stack gap="md" data-testid="report-typist-dialog">
         <Text size="sm">The report is saved and goes to the Transcriptionist; it comes back to you for review.</Text>
-        <Select
-          label="Transcriptionist"
-          placeholder={automatic ? 'Chosen by the centre (least open work)' : 'Choose a Transcriptionist'}
-          withAsterisk={!automatic}
-          data={(typists.data ?? []).map((t) => ({
-            value: t.id,
-            label: `${t.fullName} · ${t.isAvailable ? 'online' : 'offline'} · ${t.openWork} open`,
-          }))}
-          value={typistId}
-          onChange={(v) => {
-            setTypistId(v);
-            setError(null);
-          }}
-          clearable={automatic}
-          searchable
-          nothingFoundMessage={typists.isLoading ? 'Loading…' : 'No transcriptionist in this centre'}
-          error={error}
-          comboboxProps={{ withinPortal: true }}
-          data-testid="report-typist"
-        />
+        <TypistSelect choice={choice} testId="report-typist" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
@@ -56,11 +31,7 @@ export function SendToTypistDialog({
           <Button
             loading={busy}
             onClick={() => {
-              if (!automatic && !typistId) {
-                setError(CASE_MESSAGES.chooseTypist);
-                return;
-              }
-              onSend(typistId);
+              if (choice.validate()) onSend(choice.typistId);
             }}
             data-testid="report-send-typist-confirm"
           >

@@ -3,8 +3,9 @@ import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { expandMacro, type MacroLike } from '@rayworks/contracts';
 
 /**
- * A structured template's placeholder (`<span data-field="key">`) kept as a mark, so a field's phrase can still find
- * its place after the template is in the editor (applyTemplateField).
+ * A structured field's placeholder, `<span data-field="<key>">…</span>` (docs/decisions/0178), kept as a mark in the
+ * report editor and the template editor: TipTap keeps only what an extension describes, so without it the span (the
+ * place a phrase fills, applyTemplateField) would be lost on the first edit.
  */
 export const TemplateField = Mark.create({
   name: 'templateField',
@@ -22,7 +23,7 @@ export const TemplateField = Mark.create({
     return [{ tag: 'span[data-field]' }];
   },
   renderHTML({ HTMLAttributes }) {
-    return ['span', mergeAttributes(HTMLAttributes, { class: 'report-field' }), 0];
+    return ['span', mergeAttributes(HTMLAttributes), 0];
   },
 });
 
