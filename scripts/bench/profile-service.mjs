@@ -1,12 +1,13 @@
 // node scripts/bench/profile-service.mjs [service] — where a service's time goes per request (issue 10, perf; not a
 // test). Turns the running service's inspector on (SIGUSR1), samples its CPU through the DevTools protocol while one
 // client sends /cases/get pages of the worklist bench company (scripts/bench/worklist-seed.mjs) straight to the
-// service, and prints the self time by function and by package. Needs the stack and the bench company.
+// service (or, for `gateway`, through the gateway as the console does, asking for compressed answers), and prints
+// the self time by function and by package. Needs the stack and the bench company.
 //   PROFILE_REQUESTS (300), PROFILE_BODY (JSON of the /cases/get body, default {"status":"NEW"})
 import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { ApiClient, credentialHeaders, credentialsOf, loginHeaders } from '@rayworks/api-client';
-import { AUTH_API, CASES_API, GATEWAY_PORT, SERVICE_PORTS } from '@rayworks/contracts';
+import { AUTH_API, CASES_API, GATEWAY_PORT, SERVICE_PORTS, serviceApiPrefix } from '@rayworks/contracts';
 import { percentiles, TEST_PASSWORD } from '@rayworks/testing';
 import { loginOf } from './worklist-seed.mjs';
 
@@ -51,7 +52,11 @@ const headers = {
   'content-type': 'application/json',
   ...credentialHeaders(credentialsOf(session), 'privilege'),
 };
-const url = `http://127.0.0.1:${SERVICE_PORTS[service]}${CASES_API.getCases.path}`;
+const url =
+  service === 'gateway'
+    ? `http://127.0.0.1:${GATEWAY_PORT}${serviceApiPrefix('cases')}${CASES_API.getCases.path}`
+    : `http://127.0.0.1:${SERVICE_PORTS[service]}${CASES_API.getCases.path}`;
+if (service === 'gateway') headers['accept-encoding'] = 'gzip, deflate, br, zstd'; // as Chromium asks
 const once = async () => {
   const t = performance.now();
   const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(BODY) });

@@ -224,6 +224,13 @@ describe('reach: who sees which case', () => {
       c1Case,
     ]);
     expect(await ids('typist')).toEqual([c1Case]);
+    // a list's row (computed in SQL) is the case /cases/findOne maps from the entity: names, times, flags
+    const whole = await api.call(CASES_API.findOneCase, { _id: c1Case }, { session: s.admin! });
+    expect(whole).toMatchObject({ radiologistId, typistId, recallRequested: false });
+    expect(whole.typistName).toEqual(expect.any(String));
+    const page = await get('admin', { status: 'PENDING AT TYPIST', pageSize: 100 });
+    expect(page.items.find((c: Case) => c._id === c1Case)).toEqual(whole);
+    expect(await api.call(CASES_API.findCases, { ids: [c1Case] }, { session: s.admin! })).toEqual([whole]);
   });
 });
 

@@ -1,8 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { ALL_STATUSES_TAB, CASE_STATUSES, type CaseListBody, type CaseStatus } from '@rayworks/contracts';
+import {
+  ALL_STATUSES_TAB,
+  CASE_STATUSES,
+  type Case,
+  type CaseListBody,
+  type CaseSortKey,
+  type CaseStatus,
+} from '@rayworks/contracts';
 import { QueryParams, typedRows, type ChangeTx, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import { CaseEntity } from './case.entity.js';
+import { caseOfRow, caseRowSchema, caseRowsSql, type CaseRow } from './case.mapper.js';
 import {
   afterCursorSql,
   caseFilterSql,
@@ -62,62 +70,58 @@ export class CasesRepository {
    * One page of the worklist, and the cursor of the next page (null on the last). A free-text search reads, per
    * searched column, only the rows up to the page's end in the list's order (searchedIdsSql), not every match.
    */
-  async page(
-    tx: ReadTx,
-    access: RequestAccess,
-    body: CaseListBody,
-  ): Promise<{ rows: CaseEntity[]; next: string | null }> {
+  async page(tx: ReadTx, access: RequestAccess, body: CaseListBody): Promise<{ items: Case[]; next: string | null }> {
     const p = new QueryParams();
     const { search, ...filter } = body;
     const where = [caseReachSql(access, p, 'c', body.status), ...caseFilterSql(filter, p)];
     const cursor = body.cursor ? decodeCursor(body.cursor, body.sortBy, body.sortDir) : null;
     if (cursor) where.push(afterCursorSql(cursor, p));
-    const order = orderSql(body.sortBy, body.sortDir);
     const offset = cursor ? 0 : (body.page - 1) * body.pageSize;
     const ranges = search ? searchRangesSql(search, p) : null;
     if (ranges) where.push(searchedIdsSql(ranges, where, body.sortBy, body.sortDir, offset + body.pageSize + 1));
-    const qb = tx.repo(CaseEntity).createQueryBuilder('c');
-    for (const part of where) qb.andWhere(part);
-    const [first, ...rest] = order;
-    qb.orderBy(...first!);
-    for (const o of rest) qb.addOrderBy(...o);
-    qb.addSelect(cursorValueSql(body.sortBy), 'cursor_value')
-      .setParameters(p.values)
-      .offset(offset)
-      .limit(body.pageSize + 1);
-    const { entities, raw } = await qb.getRawAndEntities<{ cursor_value: string | null; c_id: string }>();
-    const rows = entities.slice(0, body.pageSize);
-    const last = rows.at(-1);
-    const lastRaw = last ? raw.find((r) => r.c_id === last.id) : undefined;
+    const rows = await this.rows(tx, p, where, body.sortBy, body.sortDir, offset, body.pageSize + 1);
+    const page = rows.slice(0, body.pageSize);
+    const last = page.at(-1);
     const next =
-      entities.length > body.pageSize && last && lastRaw
-        ? encodeCursor({ sortBy: body.sortBy, sortDir: body.sortDir, value: lastRaw.cursor_value, id: last.id })
+      rows.length > body.pageSize && last
+        ? encodeCursor({ sortBy: body.sortBy, sortDir: body.sortDir, value: last.cursorValue, id: last._id })
         : null;
-    return { rows, next };
+    return { items: page.map(caseOfRow), next };
   }
 
   /** Cases matching a filter (and ids), newest first, at most `limit` (a search reads as a page does). */
-  find(
+  async find(
     tx: ReadTx,
     access: RequestAccess,
     filter: CaseFilter,
     ids: readonly string[] | undefined,
     limit: number,
-  ): Promise<CaseEntity[]> {
+  ): Promise<Case[]> {
     const p = new QueryParams();
     const { search, ...rest } = filter;
     const where = [caseReachSql(access, p, 'c', filter.status), ...caseFilterSql(rest, p)];
     if (ids) where.push(`c.id = ANY(${p.add([...ids])}::uuid[])`);
     const ranges = search ? searchRangesSql(search, p) : null;
     if (ranges) where.push(searchedIdsSql(ranges, where, 'receivedAt', 'desc', limit));
-    const qb = tx.repo(CaseEntity).createQueryBuilder('c');
-    for (const part of where) qb.andWhere(part);
-    return qb
-      .setParameters(p.values)
-      .orderBy('c.received_at', 'DESC')
-      .addOrderBy('c.id', 'DESC')
-      .limit(limit)
-      .getMany();
+    return (await this.rows(tx, p, where, 'receivedAt', 'desc', 0, limit)).map(caseOfRow);
+  }
+
+  /** The rows of a list as API cases computed in SQL (caseRowsSql), in the list's order. */
+  private rows(
+    tx: ReadTx,
+    p: QueryParams,
+    where: readonly string[],
+    sortBy: CaseSortKey,
+    sortDir: 'asc' | 'desc',
+    offset: number,
+    limit: number,
+  ): Promise<CaseRow[]> {
+    const order = orderSql(sortBy, sortDir)
+      .map((term) => term.filter((part) => part !== undefined).join(' '))
+      .join(', ');
+    const inner = `SELECT c.*, ${cursorValueSql(sortBy)} AS cursor_value FROM cases.cases c
+      WHERE ${where.join(' AND ')} ORDER BY ${order} OFFSET ${p.add(offset)} LIMIT ${p.add(limit)}`;
+    return typedRows(tx.manager, caseRowSchema, caseRowsSql(inner, order), p);
   }
 
   /** One case the caller may see, or null (another company's, outside the reach, or missing: the same answer). */

@@ -49,14 +49,14 @@ export class CasesService {
     return this.uow.read(
       access,
       async (tx) => {
-        const { rows, next } = await this.cases.page(tx, access, body);
+        const { items, next } = await this.cases.page(tx, access, body);
         let total: number | null = null;
         if (countableFilter(body)) {
           const counts = await this.cases.countsByStatus(tx, access, body);
           total = Object.values(counts).reduce((a, b) => a + b, 0);
         }
         return {
-          items: await this.mapper.many(tx, rows),
+          items,
           page: body.page,
           pageSize: body.pageSize,
           total,
@@ -75,11 +75,9 @@ export class CasesService {
 
   find(access: RequestAccess, body: Body<'findCases'>): Promise<Case[]> {
     const { ids, limit, ...filter } = body;
-    return this.uow.read(
-      access,
-      async (tx) => this.mapper.many(tx, await this.cases.find(tx, access, filter, ids, limit)),
-      { audit: { action: KIT_AUDIT_ACTIONS.patientDataRead, target: null, details: { list: 'cases.find' } } },
-    );
+    return this.uow.read(access, async (tx) => this.cases.find(tx, access, filter, ids, limit), {
+      audit: { action: KIT_AUDIT_ACTIONS.patientDataRead, target: null, details: { list: 'cases.find' } },
+    });
   }
 
   findOne(access: RequestAccess, caseId: string): Promise<Case> {

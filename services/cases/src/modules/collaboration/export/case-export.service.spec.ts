@@ -5,7 +5,6 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { Case, CaseExportBody } from '@rayworks/contracts';
 import type { RequestAccess, UnitOfWork } from '@rayworks/nest-kit';
-import type { CaseMapper } from '../../cases/case.mapper.js';
 import type { CasesRepository } from '../../cases/cases.repository.js';
 import { CaseExportService, EXPORT_CHUNK } from './case-export.service.js';
 
@@ -40,14 +39,13 @@ function fakeRepository(total: number, failAtPage?: number) {
       if (failAtPage !== undefined && asked.length === failAtPage) throw new Error('database went away');
       const from = body.cursor ? Number(body.cursor) : 0;
       const to = Math.min(total, from + body.pageSize);
-      const rows = Array.from({ length: to - from }, (_, k) => from + k);
-      return { rows, next: to < total ? String(to) : null };
+      const items = Array.from({ length: to - from }, (_, k) => caseNamed(from + k));
+      return { items, next: to < total ? String(to) : null };
     },
   };
   return { repo: repo as unknown as CasesRepository, asked };
 }
 
-const mapper = { many: async (_tx: unknown, rows: number[]) => rows.map(caseNamed) } as unknown as CaseMapper;
 const uow = { read: (_who: unknown, work: (tx: unknown) => Promise<unknown>) => work({}) } as unknown as UnitOfWork;
 const access = {} as RequestAccess;
 const body = (over: Partial<CaseExportBody> = {}) =>
@@ -57,11 +55,7 @@ describe('CaseExportService', () => {
   it('walks the filter in chunks by the cursor and writes every row once, CSV with its header', async () => {
     const { repo, asked } = fakeRepository(EXPORT_CHUNK * 2 + 7);
     const out = fakeResponse();
-    await new CaseExportService(uow, repo, mapper).export(
-      access,
-      body({ columns: ['patientName', 'seriesCount'] }),
-      out.res,
-    );
+    await new CaseExportService(uow, repo).export(access, body({ columns: ['patientName', 'seriesCount'] }), out.res);
     expect(asked).toEqual([EXPORT_CHUNK, EXPORT_CHUNK, EXPORT_CHUNK]);
     expect(out.headers['content-type']).toContain('text/csv');
     expect(out.headers['content-disposition']).toMatch(/^attachment; filename="worklist-.*\.csv"$/);
@@ -74,14 +68,14 @@ describe('CaseExportService', () => {
   it('writes the header alone when nothing matches', async () => {
     const { repo } = fakeRepository(0);
     const out = fakeResponse();
-    await new CaseExportService(uow, repo, mapper).export(access, body({ columns: ['patientId'] }), out.res);
+    await new CaseExportService(uow, repo).export(access, body({ columns: ['patientId'] }), out.res);
     expect(parse(out.bytes(), { bom: true })).toEqual([['Patient ID']]);
   });
 
   it('writes a sheet exceljs reads back', async () => {
     const { repo } = fakeRepository(3);
     const out = fakeResponse();
-    await new CaseExportService(uow, repo, mapper).export(
+    await new CaseExportService(uow, repo).export(
       access,
       body({ format: 'xlsx', columns: ['patientName', 'seriesCount'] }),
       out.res,
@@ -96,7 +90,7 @@ describe('CaseExportService', () => {
   it('answers an error before the file starts, and cuts the file (never a short file) after', async () => {
     const before = fakeRepository(10, 1);
     const early = fakeResponse();
-    await expect(new CaseExportService(uow, before.repo, mapper).export(access, body(), early.res)).rejects.toThrow(
+    await expect(new CaseExportService(uow, before.repo).export(access, body(), early.res)).rejects.toThrow(
       'database went away',
     );
     expect(early.headers['content-type']).toBeUndefined();
@@ -104,7 +98,7 @@ describe('CaseExportService', () => {
     const after = fakeRepository(EXPORT_CHUNK * 3, 2);
     const late = fakeResponse();
     late.stream.on('error', () => undefined);
-    await new CaseExportService(uow, after.repo, mapper).export(access, body(), late.res);
+    await new CaseExportService(uow, after.repo).export(access, body(), late.res);
     expect(late.stream.destroyed).toBe(true);
   });
 });

@@ -13,7 +13,6 @@ import {
   type WorklistColumn,
 } from '@rayworks/contracts';
 import { KIT_AUDIT_ACTIONS, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
-import { CaseMapper } from '../../cases/case.mapper.js';
 import { CasesRepository } from '../../cases/cases.repository.js';
 import { COLLABORATION_AUDIT_ACTIONS as A } from '../collaboration-audit.js';
 import { exportColumns, exportFileName, headerOf, rowOf, type Cell } from './case-export.js';
@@ -79,7 +78,6 @@ export class CaseExportService {
   constructor(
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(CasesRepository) private readonly cases: CasesRepository,
-    @Inject(CaseMapper) private readonly mapper: CaseMapper,
   ) {}
 
   async export(access: RequestAccess, body: CaseExportBody, res: Response): Promise<void> {
@@ -95,7 +93,7 @@ export class CaseExportService {
           let sink: RowSink | null = null;
           do {
             const size = Math.min(EXPORT_CHUNK, EXPORT_MAX_ROWS - written);
-            const { rows, next } = await this.cases.page(tx, access, {
+            const { items, next } = await this.cases.page(tx, access, {
               ...filter,
               page: 1,
               pageSize: size,
@@ -111,8 +109,8 @@ export class CaseExportService {
               started = true;
               sink = format === 'csv' ? csvSink(res, headerOf(columns)) : xlsxSink(res, headerOf(columns));
             }
-            for (const c of await this.mapper.many(tx, rows)) await sink.write(rowOf(c, columns));
-            written += rows.length;
+            for (const c of items) await sink.write(rowOf(c, columns));
+            written += items.length;
             cursor = next ?? undefined;
           } while (cursor && written < EXPORT_MAX_ROWS);
           await sink!.end();
