@@ -3,7 +3,8 @@
 // client sends /cases/get pages of the worklist bench company (scripts/bench/worklist-seed.mjs) straight to the
 // service (or, for `gateway`, through the gateway as the console does, asking for compressed answers), and prints
 // the self time by function and by package. Needs the stack and the bench company.
-//   PROFILE_REQUESTS (300), PROFILE_BODY (JSON of the /cases/get body, default {"status":"NEW"})
+//   PROFILE_REQUESTS (300), PROFILE_BODY (JSON of the /cases/get body, default {"status":"NEW"}), PROFILE_STACKS
+//   (function names whose callers to print)
 import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { ApiClient, credentialHeaders, credentialsOf, loginHeaders } from '@rayworks/api-client';
@@ -124,3 +125,25 @@ const top = (map, n) =>
     .join('\n');
 console.log('\nby package:\n' + top(byPackage, 25));
 console.log('\nby function (self):\n' + top(byFunction, 40));
+
+// PROFILE_STACKS=name[,name]: where those functions were called from (their four nearest callers outside node core)
+const asked = (process.env.PROFILE_STACKS ?? '').split(',').filter(Boolean);
+if (asked.length > 0) {
+  const parentOf = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node);
+  const byStack = new Map();
+  for (const node of profile.nodes) {
+    const n = counts.get(node.id) ?? 0;
+    if (!n || !asked.includes(node.callFrame.functionName)) continue;
+    const chain = [];
+    for (let up = parentOf.get(node.id); up && chain.length < 4; up = parentOf.get(up.id)) {
+      const f = up.callFrame;
+      if (!f.url.startsWith('node:'))
+        chain.push(`${f.functionName || '(anonymous)'} ${packageOf(f.url)}:${f.lineNumber + 1}`);
+    }
+    chain.unshift(node.callFrame.functionName);
+    const key = chain.join(' < ');
+    byStack.set(key, (byStack.get(key) ?? 0) + n * interval);
+  }
+  console.log('\ncallers:\n' + top(byStack, 15));
+}

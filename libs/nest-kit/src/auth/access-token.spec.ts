@@ -81,6 +81,23 @@ describe('AccessTokens', () => {
     expect((await tokens.verify(token, { allowExpired: true })).userId).toBe(principal.userId);
   });
 
+  it('checks a token once and remembers it until it expires, by the clock it is checked against', async () => {
+    let now = Date.parse('2026-11-27T08:00:00Z');
+    const clocked = new AccessTokens(await issuerTokenKeys({ keys: [key] }), 60, () => now);
+    const { token } = await clocked.sign(principal, new Date(now));
+    const first = await clocked.verify(token);
+    expect(first.userId).toBe(principal.userId);
+    expect(await clocked.verify(token)).toBe(first); // the same principal, not verified again
+    now += 59_000;
+    expect(await clocked.verify(token)).toBe(first);
+    now += 1_000; // its last second is over
+    await expect(clocked.verify(token)).rejects.toMatchObject({ kind: 'unauthorized', reason: 'access token expired' });
+    expect((await clocked.verify(token, { allowExpired: true })).userId).toBe(principal.userId);
+    // a changed token is not the remembered one: verified, and refused
+    now -= 30_000;
+    await expect(clocked.verify(`${token.slice(0, -2)}AA`)).rejects.toMatchObject({ kind: 'unauthorized' });
+  });
+
   it('refuses a token signed with another key, a changed token, or another algorithm', async () => {
     const stranger = await generateSigningKey();
     const other = await new AccessTokens(await issuerTokenKeys({ keys: [stranger] }), 900).sign(principal);
