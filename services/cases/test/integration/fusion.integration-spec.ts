@@ -45,6 +45,8 @@ describe('fusion across companies', () => {
   let fusionAdmin: Credentials;
   let hubRadiologist: Credentials;
   let otherOfB: Credentials;
+  /** The fusion centre's own user (FUSION_CENTER of the hub). */
+  let hubUser: Credentials;
   let HUB_R: string;
 
   const send = (c: Pick<Case, '_id' | 'version'>, fusionCentreId: string) =>
@@ -78,11 +80,12 @@ describe('fusion across companies', () => {
     HUB_R = provisioned.users[loginName]!;
     await usersKnown(b, [HUB_R]);
     await events.start();
-    [senderAdmin, fusionAdmin, hubRadiologist, otherOfB] = await Promise.all([
+    [senderAdmin, fusionAdmin, hubRadiologist, otherOfB, hubUser] = await Promise.all([
       signIn(a, 'admin'),
       signIn(b, 'fusion.admin'),
       signIn(b, 'hubrad'),
       signIn(b, 'gca'),
+      signIn(b, 'fusion.centre'),
     ]);
   }, 120_000);
 
@@ -117,6 +120,15 @@ describe('fusion across companies', () => {
     expect(await fcIds(fusionAdmin)).toContain(c._id);
     expect((await api.reply(CASES_API.findOneCase, { _id: c._id }, { session: fusionAdmin })).status).toBe(200);
     expect(await fcIds(otherOfB)).not.toContain(c._id);
+    // the hub's user finds it in its worklist too, and the worklist's counts count what it lists (from its rows:
+    // the maintained counts have no fusion dimension)
+    const hubList = await api.call(CASES_API.getCases, { pageSize: 100 }, { session: hubUser });
+    expect(hubList.items.map((x: Case) => x._id)).toContain(c._id);
+    expect(hubList.total).toBe(hubList.items.length);
+    const hubStats = await api.call(CASES_API.getWorklistStatistics, { breakdown: true }, { session: hubUser });
+    expect(hubStats.counts.ALL).toBe(hubList.items.length);
+    expect(hubStats.counts.NEW).toBe(hubList.items.filter((x: Case) => x.status === 'NEW').length);
+    expect(hubStats.byCentre?.reduce((n, row) => n + row.total, 0)).toBe(hubList.items.length);
     // the hub radiologist sees it once assigned, not before
     expect(await fcIds(hubRadiologist)).not.toContain(c._id);
 

@@ -70,7 +70,13 @@ describe('the reach rule (who sees which case)', () => {
       'assignedTypist',
       '(c.typist_id = :p0 OR (c.status = :p2 AND c.typist_id IS NULL AND c.centre_id = ANY(:p1::uuid[]))) AND c.tenant_id = :p3::uuid AND c.centre_id = ANY(:p4::uuid[])',
     ],
-    ['fusion centre', ROLE_CODES.FUSION_CENTER, 'centre', 'fusion', 'c.fusion_centre_id = ANY(:p0::uuid[])'],
+    [
+      'fusion centre',
+      ROLE_CODES.FUSION_CENTER,
+      'centre',
+      'fusion',
+      'c.fusion_tenant_id = :p0::uuid AND c.fusion_centre_id = ANY(:p1::uuid[])',
+    ],
     ['a company user with the marketplace role', ROLE_CODES.MARKETPLACE_RADIOLOGIST, 'tenant', 'none', 'FALSE'],
     // an open offer, or theirs: row-level security's rule, written out so the few offers lead the plan
     [
@@ -142,10 +148,11 @@ describe('the reach rule (who sees which case)', () => {
     expect(caseCountReachSql(access(ROLE_CODES.MARKETPLACE_RADIOLOGIST, 'marketplace'), new QueryParams())).toBe(
       'FALSE',
     );
-    // a marketplace radiologist's counts are counted from its rows instead; nobody else's
+    // a marketplace radiologist's and a fusion user's counts are counted from their rows instead; nobody else's
     expect(countedFromRows(access(ROLE_CODES.MARKETPLACE_RADIOLOGIST, 'marketplace'))).toBe(true);
+    expect(countedFromRows(access(ROLE_CODES.FUSION_CENTER, 'centre'))).toBe(true);
     expect(countedFromRows(access(ROLE_CODES.CENTER_RADIOLOGIST, 'centre'))).toBe(false);
-    expect(countedFromRows(access(ROLE_CODES.FUSION_CENTER, 'centre'))).toBe(false);
+    expect(countedFromRows(access(ROLE_CODES.RAYWORKS_ADMIN, 'tenant'))).toBe(false);
   });
 
   it('centre settings: company any centre, a group admin its group, a centre admin its centres', () => {

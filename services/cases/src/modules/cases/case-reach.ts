@@ -124,24 +124,29 @@ export function caseReachSql(access: RequestAccess, p: QueryParams, c = 'c', tab
       return narrowing.join(' AND ');
     }
     case 'fusion': {
-      // Sent to one of the caller's fusion centres (the request's centres, else every centre the caller holds).
+      // Sent to one of the caller's fusion centres (the request's centres, else every centre the caller holds), so
+      // sent to its company: written out, the few sent cases are read by their index (cases_fusion_tenant), counted
+      // from their rows too
       const centres = access.centreFilter ?? principal.centreIds;
-      return `${c}.fusion_centre_id = ANY(${p.add([...centres])}::uuid[])`;
+      return `${c}.fusion_tenant_id = ${p.add(principal.tenantId)}::uuid AND ${c}.fusion_centre_id = ANY(${p.add([...centres])}::uuid[])`;
     }
   }
 }
 
+/** The reaches the maintained counts have no dimension for: their few rows are counted (`countedFromRows`). */
+const COUNTED_FROM_ROWS: readonly CaseReachKind[] = ['fusion', 'marketplace'];
+
 /**
  * The same reach for the maintained counts (cases.case_counts has the group, centre, radiologist and typist of
  * each count): the statistics and tab counts see exactly the cases the lists show. Fusion and marketplace reach
- * has no count dimension: FALSE here; a marketplace radiologist's counts are counted from its few rows
- * (`countedFromRows`, CasesRepository.countsByStatus).
+ * has no count dimension: FALSE here; those callers' counts are counted from their few rows (`countedFromRows`,
+ * CasesRepository.countsByStatus and countsBy).
  */
 export const caseCountReachSql = (access: RequestAccess, p: QueryParams, k = 'k', tab?: string): string =>
-  ['fusion', 'marketplace'].includes(caseReachKind(access)) ? 'FALSE' : caseReachSql(access, p, k, tab);
+  COUNTED_FROM_ROWS.includes(caseReachKind(access)) ? 'FALSE' : caseReachSql(access, p, k, tab);
 
-/** Are the caller's counts per status counted from its rows (its reach has no dimension of the maintained counts)? */
-export const countedFromRows = (access: RequestAccess): boolean => caseReachKind(access) === 'marketplace';
+/** Are the caller's counts counted from its rows (its reach has no dimension of the maintained counts)? */
+export const countedFromRows = (access: RequestAccess): boolean => COUNTED_FROM_ROWS.includes(caseReachKind(access));
 
 /** May the caller manage this centre's settings (company level: any; a group admin: its group's; else its own)? */
 export function centreInReach(access: RequestAccess, centre: { id: string; groupId: string | null }): boolean {

@@ -140,7 +140,8 @@ export class CasesRepository {
   /** Cases per status in the caller's reach, from the maintained counts (never a scan of the cases). */
   async countsByStatus(tx: ReadTx, access: RequestAccess, f: CountFilter): Promise<Record<CaseStatus, number>> {
     const p = new QueryParams();
-    // a marketplace radiologist's reach (offers, its own cases) is no dimension of the counts: its few rows are counted
+    // a marketplace radiologist's reach (offers, its own cases) and a fusion user's (the cases sent to its centres) are
+    // no dimension of the counts: their few rows are counted
     const sql = countedFromRows(access)
       ? `SELECT c.status, count(*) AS n FROM cases.cases c
           WHERE ${[caseReachSql(access, p), ...caseFilterSql(f, p)].join(' AND ')} GROUP BY c.status`
@@ -212,13 +213,17 @@ export class CasesRepository {
   ): Promise<{ key: string | null; name: string | null; status: CaseStatus; n: number }[]> {
     const { column, names, nameColumn } = BREAKDOWN_DIMENSIONS[dimension];
     const p = new QueryParams();
-    const where = [caseCountReachSql(access, p), ...countFilterSql(f, p)];
+    // as countsByStatus: from the maintained counts, or from the rows of a reach they have no dimension for
+    const counted = countedFromRows(access)
+      ? `SELECT c.${column} AS key, c.status, count(*) AS n FROM cases.cases c
+          WHERE ${[caseReachSql(access, p), ...caseFilterSql(f, p)].join(' AND ')} GROUP BY c.${column}, c.status`
+      : `SELECT k.${column} AS key, k.status, sum(k.n) AS n FROM cases.case_counts k
+          WHERE ${[caseCountReachSql(access, p), ...countFilterSql(f, p)].join(' AND ')}
+          GROUP BY k.${column}, k.status HAVING sum(k.n) <> 0`;
     return typedRows(
       tx.manager,
       breakdownCountRow,
-      `SELECT t.key::text AS key, d.${nameColumn} AS name, t.status, t.n
-       FROM (SELECT k.${column} AS key, k.status, sum(k.n) AS n FROM cases.case_counts k
-             WHERE ${where.join(' AND ')} GROUP BY k.${column}, k.status HAVING sum(k.n) <> 0) t
+      `SELECT t.key::text AS key, d.${nameColumn} AS name, t.status, t.n FROM (${counted}) t
        LEFT JOIN ${names} d ON d.id = t.key`,
       p,
     );
