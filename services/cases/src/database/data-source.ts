@@ -18,6 +18,7 @@ import { MarketplaceReachIndex1796400000002 } from './migrations/1796400000002-M
 import { TabDueIndex1796400000003 } from './migrations/1796400000003-TabDueIndex.js';
 import { StatisticsCoveringIndexes1796400000004 } from './migrations/1796400000004-StatisticsCoveringIndexes.js';
 import { CaseCountsIndexes1796400000005 } from './migrations/1796400000005-CaseCountsIndexes.js';
+import { RadiologistIndexes1796400000006 } from './migrations/1796400000006-RadiologistIndexes.js';
 import { CaseEntity } from '../modules/cases/case.entity.js';
 import { DirectoryCentreEntity } from '../modules/directory/directory-centre.entity.js';
 import { DirectoryUserEntity } from '../modules/directory/directory-user.entity.js';
@@ -64,5 +65,6 @@ export const database: ServiceDatabaseOptions = {
     TabDueIndex1796400000003,
     StatisticsCoveringIndexes1796400000004,
     CaseCountsIndexes1796400000005,
+    RadiologistIndexes1796400000006,
   ],
 };

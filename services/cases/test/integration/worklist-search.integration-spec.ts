@@ -105,7 +105,7 @@ describe('free-text search pages', () => {
     expect(ids(oldestFirst.items)).toEqual((await expected('received_at ASC, id ASC')).slice(6, 12));
   });
 
-  it("a radiologist's search shows only the cases assigned to it", async () => {
+  it("a radiologist's search shows the cases assigned to it and its centres' review queue, in order", async () => {
     const want = await expected('received_at DESC, id DESC');
     const mine = [want[1]!, want[4]!, want[9]!];
     await tenantQuery(
@@ -114,6 +114,16 @@ describe('free-text search pages', () => {
       [t.users[t.login('radiologist')], mine],
     );
     expect(await allPages(s.radiologist!, { search: prefix, pageSize: 2 })).toEqual(mine);
+    // a case of its centres waiting for review (a junior's report) joins them, in the list's order: the search walks
+    // its own cases and the queue apart (docs/decisions/0197) and merges them
+    const [was] = await tenantQuery<{ status: string }>(t.tenantId, 'SELECT status FROM cases.cases WHERE id = $1', [
+      want[6],
+    ]);
+    await tenantQuery(t.tenantId, `UPDATE cases.cases SET status = 'PENDING FOR REVIEW' WHERE id = $1`, [want[6]]);
+    const withQueue = [want[1]!, want[4]!, want[6]!, want[9]!];
+    expect(await allPages(s.radiologist!, { search: prefix, pageSize: 2 })).toEqual(withQueue);
+    expect(ids((await get('radiologist', { search: prefix, page: 2, pageSize: 2 })).items)).toEqual(withQueue.slice(2));
+    await tenantQuery(t.tenantId, 'UPDATE cases.cases SET status = $2 WHERE id = $1', [want[6], was!.status]);
   });
 
   it('/cases/find with free text answers the newest matches, at most its limit', async () => {

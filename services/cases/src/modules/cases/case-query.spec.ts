@@ -110,6 +110,17 @@ describe('the worklist query builder', () => {
     expect(sql.match(/OFFSET 0\) f ORDER BY f\.k ASC NULLS LAST, f\.id ASC LIMIT 11\)/g)).toHaveLength(4);
     expect(sql).toContain('SELECT c.id, c.due_at AS k FROM cases.cases c WHERE TRUE AND (c.patient_name_upper');
     expect(() => searchedIdsSql([], ['TRUE'], 'receivedAt', 'desc', 0)).toThrow(RangeError);
+    // walks (a radiologist's own cases, its review queue): a walked branch per set and name column; the fenced
+    // identifier branches keep the whole condition
+    const ranges = searchRangesSql('doe', new QueryParams())!;
+    const parts = searchedIdsSql(ranges, ['A OR B'], 'receivedAt', 'desc', 11, [['A'], ['B']])
+      .slice('c.id IN ('.length, -1)
+      .split(' UNION ALL ');
+    expect(parts).toHaveLength(6);
+    expect(parts[0]).toContain('WHERE A AND (c.patient_name_upper');
+    expect(parts[1]).toContain('WHERE B AND (c.patient_name_upper');
+    expect(parts[3]).toContain('WHERE B AND (c.patient_given_upper');
+    expect(parts[4]).toContain('WHERE A OR B AND (c.patient_id_upper');
   });
 
   it('gives a total from the maintained counts only for their dimensions', () => {

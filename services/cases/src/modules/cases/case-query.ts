@@ -105,9 +105,12 @@ export function searchSql(text: string, p: QueryParams): string | null {
  *
  * A walked column in the newest-first order is a plain subquery: the planner may walk cases_received_search newest
  * first, testing the column in each index entry, and stop after `limit` matches (a common name prefix: 50 rows read,
- * not 7,700), or read a rare prefix's few matches by its prefix index and sort them. Any other column or order is
- * fenced (OFFSET 0: its matches are read by its own index, then the first `limit` kept), so no walk in another order
- * can pass most of the company to reach matches that sit together elsewhere in it — as every match was read before.
+ * not 7,700), or read a rare prefix's few matches by its prefix index and sort them. `walks`: sets of conditions
+ * whose OR is `where` (a radiologist's own cases, and its review queue), one walked branch per set, so each walks
+ * its own index (cases_radiologist_search) instead of the company's (the same argument: a case's rank among its
+ * set's matches is ≤ its rank among all). Any other column or order is fenced (OFFSET 0: its matches are read by its
+ * own index, then the first `limit` kept), so no walk in another order can pass most of the company to reach matches
+ * that sit together elsewhere in it — as every match was read before.
  */
 export function searchedIdsSql(
   ranges: readonly SearchRange[],
@@ -115,20 +118,23 @@ export function searchedIdsSql(
   sortBy: CaseSortKey,
   sortDir: 'asc' | 'desc',
   limit: number,
+  walks: readonly (readonly string[])[] = [where],
 ): string {
   if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`searchedIdsSql: limit ${limit}`);
   const [[sortExpr, dir, nulls], [idExpr]] = orderSql(sortBy, sortDir) as [OrderTerm, OrderTerm];
   const tail = nulls ? ` ${nulls}` : '';
-  const branches = ranges.map(({ sql, walked }) => {
-    const conditions = [...where, sql].join(' AND ');
+  const subqueries = ranges.flatMap(({ sql, walked }) => {
     if (walked && sortBy === 'receivedAt')
-      return `(SELECT c.id FROM cases.cases c WHERE ${conditions} ORDER BY ${sortExpr} ${dir}${tail}, ${idExpr} ${dir} LIMIT ${limit})`;
-    return (
-      `(SELECT f.id FROM (SELECT c.id, ${sortExpr} AS k FROM cases.cases c WHERE ${conditions} OFFSET 0) f ` +
-      `ORDER BY f.k ${dir}${tail}, f.id ${dir} LIMIT ${limit})`
-    );
+      return walks.map(
+        (set) =>
+          `(SELECT c.id FROM cases.cases c WHERE ${[...set, sql].join(' AND ')} ORDER BY ${sortExpr} ${dir}${tail}, ${idExpr} ${dir} LIMIT ${limit})`,
+      );
+    return [
+      `(SELECT f.id FROM (SELECT c.id, ${sortExpr} AS k FROM cases.cases c WHERE ${[...where, sql].join(' AND ')} OFFSET 0) f ` +
+        `ORDER BY f.k ${dir}${tail}, f.id ${dir} LIMIT ${limit})`,
+    ];
   });
-  return `c.id IN (${branches.join(' UNION ALL ')})`;
+  return `c.id IN (${subqueries.join(' UNION ALL ')})`;
 }
 
 /** The filter as SQL conditions (ANDed), with their parameters added to `p`. */

@@ -84,14 +84,6 @@ function sharedQueueSql(
 export function caseReachSql(access: RequestAccess, p: QueryParams, c = 'c', tab?: string): string {
   const kind = caseReachKind(access);
   const { principal } = access;
-  const narrowing: string[] = [];
-  // the caller's own company, written out: the permissive marketplace and fusion policies OR into row-level
-  // security's condition, which then no longer leads an index by tenant_id (docs/benchmarks.md)
-  const ownCompany = () => `${c}.tenant_id = ${p.add(principal.tenantId)}::uuid`;
-  const centreNarrowing = () => {
-    if (access.groupFilter !== null) narrowing.push(`${c}.group_id = ${p.add(access.groupFilter)}`);
-    if (access.centreFilter !== null) narrowing.push(`${c}.centre_id = ANY(${p.add(access.centreFilter)}::uuid[])`);
-  };
   switch (kind) {
     case 'none':
       return 'FALSE';
@@ -111,17 +103,11 @@ export function caseReachSql(access: RequestAccess, p: QueryParams, c = 'c', tab
     case 'centres':
       if (kind === 'group' && principal.groupId === null) return 'FALSE';
       if (kind === 'centres' && access.centreFilter === null) return 'FALSE';
-      narrowing.push(ownCompany());
-      centreNarrowing();
-      return narrowing.join(' AND ');
+      return ownCompanySql(access, p, c).join(' AND ');
     case 'assignedRadiologist':
     case 'assignedTypist': {
-      const column = kind === 'assignedRadiologist' ? 'radiologist_id' : 'typist_id';
-      const own = `${c}.${column} = ${p.add(principal.userId)}`;
-      const queue = sharedQueueSql(access, kind, p, c, tab);
-      narrowing.push(queue === null ? own : `(${own} OR ${queue})`, ownCompany());
-      centreNarrowing();
-      return narrowing.join(' AND ');
+      const { own, queue, rest } = assignedReachSql(access, kind, p, c, tab);
+      return [queue === null ? own : `(${own} OR ${queue})`, ...rest].join(' AND ');
     }
     case 'fusion': {
       // Sent to one of the caller's fusion centres (the request's centres, else every centre the caller holds), so
@@ -131,6 +117,53 @@ export function caseReachSql(access: RequestAccess, p: QueryParams, c = 'c', tab
       return `${c}.fusion_tenant_id = ${p.add(principal.tenantId)}::uuid AND ${c}.fusion_centre_id = ANY(${p.add([...centres])}::uuid[])`;
     }
   }
+}
+
+/**
+ * A radiologist's or typist's reach in its parts: its own cases, its centres' shared queue (null: none), and the
+ * conditions both are ANDed with (its company, the request's group and centres).
+ */
+function assignedReachSql(
+  access: RequestAccess,
+  kind: 'assignedRadiologist' | 'assignedTypist',
+  p: QueryParams,
+  c: string,
+  tab: string | undefined,
+): { own: string; queue: string | null; rest: string[] } {
+  const column = kind === 'assignedRadiologist' ? 'radiologist_id' : 'typist_id';
+  const own = `${c}.${column} = ${p.add(access.principal.userId)}`;
+  const queue = sharedQueueSql(access, kind, p, c, tab);
+  return { own, queue, rest: ownCompanySql(access, p, c) };
+}
+
+/**
+ * The caller's own company, written out (the permissive marketplace and fusion policies OR into row-level
+ * security's condition, which then no longer leads an index by tenant_id: docs/benchmarks.md), narrowed by the
+ * request's group and centres.
+ */
+function ownCompanySql(access: RequestAccess, p: QueryParams, c: string): string[] {
+  const parts = [`${c}.tenant_id = ${p.add(access.principal.tenantId)}::uuid`];
+  if (access.groupFilter !== null) parts.push(`${c}.group_id = ${p.add(access.groupFilter)}`);
+  if (access.centreFilter !== null) parts.push(`${c}.centre_id = ANY(${p.add(access.centreFilter)}::uuid[])`);
+  return parts;
+}
+
+/**
+ * The reach as alternatives whose OR is caseReachSql's condition, where that condition is an OR a search can split:
+ * a radiologist's (or typist's) own cases, and its centres' shared queue. Each alternative leads with one of them,
+ * so each branch of a search walks its own index (searchedIdsSql; a radiologist's name search read the company's
+ * matches newest first and kept its own: 21 ms → 1.5 ms at 1,000,000 cases). Null when the reach is one condition.
+ */
+export function caseReachAlternativesSql(
+  access: RequestAccess,
+  p: QueryParams,
+  c = 'c',
+  tab?: string,
+): string[] | null {
+  const kind = caseReachKind(access);
+  if (kind !== 'assignedRadiologist' && kind !== 'assignedTypist') return null;
+  const { own, queue, rest } = assignedReachSql(access, kind, p, c, tab);
+  return queue === null ? null : [own, queue].map((first) => [first, ...rest].join(' AND '));
 }
 
 /** The reaches the maintained counts have no dimension for: their few rows are counted (`countedFromRows`). */

@@ -21,8 +21,9 @@ import {
   searchedIdsSql,
   searchRangesSql,
   type CaseFilter,
+  type SearchRange,
 } from './case-query.js';
-import { caseCountReachSql, caseReachSql, countedFromRows } from './case-reach.js';
+import { caseCountReachSql, caseReachAlternativesSql, caseReachSql, countedFromRows } from './case-reach.js';
 
 /** The dimensions of the maintained counts a statistics call or a total may filter by. */
 export type CountFilter = Pick<
@@ -73,12 +74,16 @@ export class CasesRepository {
   async page(tx: ReadTx, access: RequestAccess, body: CaseListBody): Promise<{ items: Case[]; next: string | null }> {
     const p = new QueryParams();
     const { search, ...filter } = body;
-    const where = [caseReachSql(access, p, 'c', body.status), ...caseFilterSql(filter, p)];
+    const conditions = caseFilterSql(filter, p);
     const cursor = body.cursor ? decodeCursor(body.cursor, body.sortBy, body.sortDir) : null;
-    if (cursor) where.push(afterCursorSql(cursor, p));
+    if (cursor) conditions.push(afterCursorSql(cursor, p));
     const offset = cursor ? 0 : (body.page - 1) * body.pageSize;
+    const where = [caseReachSql(access, p, 'c', body.status), ...conditions];
     const ranges = search ? searchRangesSql(search, p) : null;
-    if (ranges) where.push(searchedIdsSql(ranges, where, body.sortBy, body.sortDir, offset + body.pageSize + 1));
+    if (ranges) {
+      const limit = offset + body.pageSize + 1;
+      where.push(searchedSql(access, p, body.status, where[0]!, conditions, ranges, body.sortBy, body.sortDir, limit));
+    }
     const rows = await this.rows(tx, p, where, body.sortBy, body.sortDir, offset, body.pageSize + 1);
     const page = rows.slice(0, body.pageSize);
     const last = page.at(-1);
@@ -99,10 +104,13 @@ export class CasesRepository {
   ): Promise<Case[]> {
     const p = new QueryParams();
     const { search, ...rest } = filter;
-    const where = [caseReachSql(access, p, 'c', filter.status), ...caseFilterSql(rest, p)];
-    if (ids) where.push(`c.id = ANY(${p.add([...ids])}::uuid[])`);
+    const conditions = caseFilterSql(rest, p);
+    if (ids) conditions.push(`c.id = ANY(${p.add([...ids])}::uuid[])`);
+    const where = [caseReachSql(access, p, 'c', filter.status), ...conditions];
     const ranges = search ? searchRangesSql(search, p) : null;
-    if (ranges) where.push(searchedIdsSql(ranges, where, 'receivedAt', 'desc', limit));
+    if (ranges) {
+      where.push(searchedSql(access, p, filter.status, where[0]!, conditions, ranges, 'receivedAt', 'desc', limit));
+    }
     return (await this.rows(tx, p, where, 'receivedAt', 'desc', 0, limit)).map(caseOfRow);
   }
 
@@ -321,6 +329,26 @@ export class CasesRepository {
     if (!result.affected) return null;
     return tx.repo(CaseEntity).findOneByOrFail({ id });
   }
+}
+
+/**
+ * A search's condition on `c.id` (searchedIdsSql): per searched column, a branch for the caller's reach — or, for a
+ * walked name column, one per alternative of it (a radiologist's own cases, its review queue), each walking its own
+ * index.
+ */
+function searchedSql(
+  access: RequestAccess,
+  p: QueryParams,
+  tab: string | undefined,
+  reach: string,
+  conditions: readonly string[],
+  ranges: SearchRange[],
+  sortBy: CaseSortKey,
+  sortDir: 'asc' | 'desc',
+  limit: number,
+): string {
+  const walks = caseReachAlternativesSql(access, p, 'c', tab)?.map((r) => [r, ...conditions]);
+  return searchedIdsSql(ranges, [reach, ...conditions], sortBy, sortDir, limit, walks);
 }
 
 /** The count table's dimensions as conditions on alias `k`. */
