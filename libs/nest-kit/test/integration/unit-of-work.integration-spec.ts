@@ -16,6 +16,7 @@ import {
   JobOutbox,
   orderAndPage,
   OutboxPublisher,
+  preparedStatementName,
   QueryParams,
   typedRows,
   UnitOfWork,
@@ -403,6 +404,27 @@ describe('UnitOfWork', () => {
       uow.read(accessOf(userA), (tx) => typedRows(tx.manager, z.object({ total: z.string() }), `SELECT 1 AS total`)),
     ).rejects.toThrow(/expected string/);
   });
+
+  it('runs a hot statement as a prepared statement of its transaction: same rows, same tenant, named by its text', async () => {
+    const row = z.object({ name: z.string() });
+    const sql = `SELECT name FROM items WHERE name LIKE :prefix ORDER BY name`;
+    const read = (prepare: boolean) =>
+      uow.read(accessOf(userA), async (tx) => {
+        const names = (await typedRows(tx.manager, row, sql, { prefix: '%' }, { prepare })).map((r) => r.name);
+        const statements = await typedRows(tx.manager, row, `SELECT name FROM pg_prepared_statements`);
+        return { names, statements: statements.map((s) => s.name) };
+      });
+    const plain = await read(false);
+    const prepared = await read(true);
+    expect(prepared.names).toEqual(plain.names);
+    expect(prepared.names).toEqual(expect.arrayContaining(['a1', 'a2']));
+    expect(prepared.names).not.toContain('b1'); // tenant B's: row-level security holds for the prepared statement
+    const name = preparedStatementName('SELECT name FROM items WHERE name LIKE $1 ORDER BY name');
+    expect(prepared.statements).toContain(name);
+    // the same text again is the same statement, on whichever connection of the pool the read gets
+    expect((await read(true)).names).toEqual(plain.names);
+  });
+
   it('audits a read when asked (patient data): the entry names the reader, the tenant and the target read', async () => {
     const target = `study-${uuidv4()}`;
     const names = await uow.read(
