@@ -84,7 +84,7 @@ export class CasesRepository {
       const limit = offset + body.pageSize + 1;
       where.push(searchedSql(access, p, body.status, where[0]!, conditions, ranges, body.sortBy, body.sortDir, limit));
     }
-    const rows = await this.rows(tx, p, where, body.sortBy, body.sortDir, offset, body.pageSize + 1, ranges !== null);
+    const rows = await this.rows(tx, p, where, body.sortBy, body.sortDir, offset, body.pageSize + 1);
     const page = rows.slice(0, body.pageSize);
     const last = page.at(-1);
     const next =
@@ -111,14 +111,13 @@ export class CasesRepository {
     if (ranges) {
       where.push(searchedSql(access, p, filter.status, where[0]!, conditions, ranges, 'receivedAt', 'desc', limit));
     }
-    return (await this.rows(tx, p, where, 'receivedAt', 'desc', 0, limit, ranges !== null)).map(caseOfRow);
+    return (await this.rows(tx, p, where, 'receivedAt', 'desc', 0, limit)).map(caseOfRow);
   }
 
   /**
-   * The rows of a list as API cases computed in SQL (caseRowsSql), in the list's order. OFFSET and LIMIT are
-   * literals, so a prepared statement's generic plan knows them: a first page or a cursor's page (offset 0) without
-   * free text is a prepared statement (its text takes few forms: the reach, the filters given, the sort, the page
-   * size); a search is planned each time (its plan depends on how common the prefix is, docs/decisions/0193).
+   * The rows of a list as API cases computed in SQL (caseRowsSql), in the list's order. Planned each time, never a
+   * prepared statement: a generic plan of one text serves every tab, radiologist and centre alike, and the one
+   * PostgreSQL kept for a radiologist's tabs made one tab in five take 300 ms (docs/decisions/0197).
    */
   private rows(
     tx: ReadTx,
@@ -128,7 +127,6 @@ export class CasesRepository {
     sortDir: 'asc' | 'desc',
     offset: number,
     limit: number,
-    searched: boolean,
   ): Promise<CaseRow[]> {
     if (!Number.isSafeInteger(offset) || offset < 0 || !Number.isSafeInteger(limit) || limit < 1)
       throw new RangeError(`rows: offset ${offset}, limit ${limit}`);
@@ -137,9 +135,7 @@ export class CasesRepository {
       .join(', ');
     const inner = `SELECT c.*, ${cursorValueSql(sortBy)} AS cursor_value FROM cases.cases c
       WHERE ${where.join(' AND ')} ORDER BY ${order} OFFSET ${offset} LIMIT ${limit}`;
-    return typedRows(tx.manager, caseRowSchema, caseRowsSql(inner, order), p, {
-      prepare: offset === 0 && !searched,
-    });
+    return typedRows(tx.manager, caseRowSchema, caseRowsSql(inner, order), p);
   }
 
   /** One case the caller may see, or null (another company's, outside the reach, or missing: the same answer). */
@@ -165,7 +161,9 @@ export class CasesRepository {
           WHERE ${[caseReachSql(access, p), ...caseFilterSql(f, p)].join(' AND ')} GROUP BY c.status`
       : `SELECT k.status, sum(k.n) AS n FROM cases.case_counts k
           WHERE ${[caseCountReachSql(access, p, 'k', f.status), ...countFilterSql(f, p)].join(' AND ')} GROUP BY k.status`;
-    const rows = await typedRows(tx.manager, countRow, sql, p, { prepare: true });
+    // the maintained counts' few thousand rows: a prepared statement, whose plan cannot go far wrong (the rows'
+    // count is planned each time: the reach's cases vary too much between callers for one plan)
+    const rows = await typedRows(tx.manager, countRow, sql, p, { prepare: !countedFromRows(access) });
     const counts = Object.fromEntries(CASE_STATUSES.map((s) => [s, 0])) as Record<CaseStatus, number>;
     for (const r of rows) counts[r.status] = r.n;
     return counts;
