@@ -9,10 +9,10 @@ mkdir -p .local
 # Helm, for the chart's test (deploy/helm/rayworks-chart.spec.ts): built once from the Go module proxy, then reused.
 bash deploy/helm/install-helm.sh >/dev/null
 stamp=.local/npm-installed.sha256
-want=$(cat package-lock.json | sha256sum | cut -d' ' -f1)
+want=$(cat package-lock.json patches/*.patch | sha256sum | cut -d" " -f1)
 if [ -d node_modules ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
   exit 0
 fi
 echo "[deps] installing npm dependencies"
 npm install --no-audit --no-fund --loglevel=error
-sha256sum package-lock.json | cut -d' ' -f1 > "$stamp"
+echo "$want" > "$stamp"
