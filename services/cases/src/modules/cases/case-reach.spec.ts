@@ -152,7 +152,7 @@ describe('the reach rule (who sees which case)', () => {
     expect(countedFromRows(access(ROLE_CODES.MARKETPLACE_RADIOLOGIST, 'marketplace'))).toBe(true);
     expect(countedFromRows(access(ROLE_CODES.FUSION_CENTER, 'centre'))).toBe(true);
     expect(countedFromRows(access(ROLE_CODES.CENTER_RADIOLOGIST, 'centre'))).toBe(false);
-    expect(countedFromRows(access(ROLE_CODES.RAYWORKS_ADMIN, 'tenant'))).toBe(false);
+    expect(countedFromRows(access(ROLE_CODES.ADMIN, 'tenant'))).toBe(false);
   });
 
   it('centre settings: company any centre, a group admin its group, a centre admin its centres', () => {
