@@ -74,10 +74,11 @@ export const isUniqueViolation = (error: unknown, constraint?: string): boolean 
 export interface TypedRowsOptions {
   /**
    * As a named prepared statement of the connection (docs/decisions/0197): PostgreSQL parses it once per connection
-   * and, once a generic plan costs no more than planning each time, stops planning it (a worklist page: 1.8 ms of
-   * planning under row-level security). Only for a hot statement whose text takes few forms: every distinct text is
-   * a statement kept on each connection until it closes, so a text must never embed values (they are parameters).
-   * Runs on the manager's transaction like any other statement.
+   * and, once a generic plan costs no more than planning each time, stops planning it. Only for a hot statement
+   * whose text takes few forms and whose best plan does not depend on its values (the worklist's tab counts; not the
+   * worklist page, whose generic plan made a radiologist's tab take 300 ms): every distinct text is a statement kept
+   * on each connection until it closes, so a text must never embed values (they are parameters). Runs on the
+   * manager's transaction like any other statement.
    */
   prepare?: boolean;
 }
