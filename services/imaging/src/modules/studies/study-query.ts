@@ -89,7 +89,11 @@ function textMatch(column: string, value: string, p: QueryParams, caseInsensitiv
 }
 
 /** The reach of the request (docs/decisions/0012): a group filter, a centre filter, a study token's studies, or nothing at all. */
-export function reachSql(access: RequestAccess, p: QueryParams, alias = 's'): string[] {
+export function reachSql(
+  access: Pick<RequestAccess, 'empty' | 'groupFilter' | 'centreFilter' | 'studies'>,
+  p: QueryParams,
+  alias = 's',
+): string[] {
   if (access.empty) return ['false'];
   const parts: string[] = [];
   if (access.groupFilter !== null) parts.push(`${alias}.group_id = ${p.add(access.groupFilter)}::uuid`);
