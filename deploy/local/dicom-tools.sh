@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# DICOM tools from Debian for the imaging tests and the import benchmark: pydicom (with its real test files),
-# dcmtk (dcmdump, storescu, findscu, dcmodify) and Orthanc with its DICOMweb plugin.
+# DICOM tools from Debian for the imaging service and its tests and the import benchmark: pydicom (with its real test
+# files), dcmtk (dcmdump, storescu, findscu, dcmodify; dcmconv, dcmdjpeg, dcmdjpls, dcmdrle transcode DICOMweb answers)
+# GDCM's gdcmconv (JPEG 2000 decoding for DICOMweb), dicom3tools (dciodvfy, which tests run on transcoded objects) and
+# Orthanc with its DICOMweb plugin; and, from PyPI, the Python dicomweb-client (pinned, in a venv under .local) that a
+# test drives against the stack as an outside DICOMweb client.
 # Not a server: `up` installs what is missing, `down` does nothing. Tests and the benchmark start their own Orthanc
 # (libs/testing orthanc.ts) on free loopback ports, so Debian's system service of the orthanc package is kept
 # stopped and disabled (it would listen on 4242/8042 with /etc/orthanc's settings).
@@ -10,7 +13,13 @@ COMPONENT=dicom
 # shellcheck source=deploy/local/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-DICOM_PACKAGES=(python3-pydicom dcmtk orthanc orthanc-dicomweb)
+DICOM_PACKAGES=(python3-pydicom python3-venv dcmtk libgdcm-tools dicom3tools orthanc orthanc-dicomweb)
+# The Python dicomweb-client (PyPI) and its dependencies, every version pinned, in a venv that takes pydicom from
+# Debian's python3-pydicom (system site packages).
+DICOMWEB_CLIENT_VERSION=0.60.0
+DICOMWEB_CLIENT_PACKAGES=("dicomweb-client==$DICOMWEB_CLIENT_VERSION" numpy==2.4.6 pillow==13.0.0 requests==2.34.2
+  urllib3==2.8.0 idna==3.20 charset-normalizer==3.5.3 certifi==2026.10.19.post1 retrying==1.4.2)
+DICOMWEB_CLIENT_VENV="${RAYWORKS_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}/.local/python-dicomweb"
 ORTHANC_BIN=/usr/sbin/Orthanc
 PYDICOM_TEST_FILES=/usr/lib/python3/dist-packages/pydicom/data/test_files
 
@@ -66,13 +75,34 @@ orthanc_system_service_off() {
   fi
 }
 
+dicomweb_client_installed() {
+  [ -x "$DICOMWEB_CLIENT_VENV/bin/python" ] &&
+    "$DICOMWEB_CLIENT_VENV/bin/python" -c 'import dicomweb_client.api, sys; sys.exit(dicomweb_client.__version__ != sys.argv[1])' \
+      "$DICOMWEB_CLIENT_VERSION" 2>/dev/null
+}
+
+dicomweb_client_ensure() {
+  dicomweb_client_installed && return 0
+  info "installing dicomweb-client $DICOMWEB_CLIENT_VERSION (PyPI) in $DICOMWEB_CLIENT_VENV"
+  /usr/bin/python3 -m venv --system-site-packages "$DICOMWEB_CLIENT_VENV" || die "could not make the venv $DICOMWEB_CLIENT_VENV"
+  "$DICOMWEB_CLIENT_VENV/bin/pip" install --quiet --disable-pip-version-check --no-input --no-deps \
+    "${DICOMWEB_CLIENT_PACKAGES[@]}" || die "could not install dicomweb-client $DICOMWEB_CLIENT_VERSION"
+  # (not `pip check`: it also judges Debian's unrelated system packages the venv sees)
+  "$DICOMWEB_CLIENT_VENV/bin/python" -c 'import dicomweb_client.api' ||
+    die "dicomweb-client's pinned dependencies are incomplete"
+  dicomweb_client_installed || die "dicomweb-client $DICOMWEB_CLIENT_VERSION is still not importable"
+}
+
 dicom_up() {
   apt_ensure "${DICOM_PACKAGES[@]}"
+  dicomweb_client_ensure
   orthanc_system_service_off
   [ -x "$ORTHANC_BIN" ] || die "$ORTHANC_BIN is missing although the orthanc package is installed"
   [ -d "$PYDICOM_TEST_FILES" ] || die "pydicom's test files are missing at $PYDICOM_TEST_FILES"
   command -v dcmdump >/dev/null || die "dcmdump (dcmtk) is missing"
-  ok "$(dicom_versions)"
+  command -v gdcmconv >/dev/null || die "gdcmconv (libgdcm-tools) is missing"
+  command -v dciodvfy >/dev/null || die "dciodvfy (dicom3tools) is missing"
+  ok "$(dicom_versions); dicomweb-client $DICOMWEB_CLIENT_VERSION"
 }
 
 dicom_down() { :; }
@@ -80,6 +110,7 @@ dicom_down() { :; }
 dicom_status() {
   local missing=() p
   for p in "${DICOM_PACKAGES[@]}"; do pkg_installed "$p" || missing+=("$p"); done
+  dicomweb_client_installed || missing+=("dicomweb-client==$DICOMWEB_CLIENT_VERSION (PyPI)")
   if [ "${#missing[@]}" -eq 0 ]; then
     local service=""
     [ -z "$(debian_orthanc_pids)" ] || service="; Debian's orthanc service RUNNING (npm run infra:up dicom-tools stops it)"

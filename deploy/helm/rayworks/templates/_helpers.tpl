@@ -165,6 +165,8 @@ postgres://{{ .user }}:$({{ .passwordVar }})@{{ $host }}:{{ $pg.port }}/{{ $pg.d
   value: /app/web/dist
 - name: TRUSTED_PROXIES
   value: {{ $p.trustedProxies | quote }}
+- name: DICOMWEB_CORS_ORIGINS
+  value: {{ join "," $p.dicomwebCorsOrigins | quote }}
 {{- range $name, $s := $v.services }}
 - name: SERVICE_URL_{{ upper $name }}
   value: {{ printf "http://%s-%s:%v" $fullname $name $s.port | quote }}
