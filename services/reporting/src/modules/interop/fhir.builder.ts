@@ -1,4 +1,5 @@
-import type { DiagnosticReport, Patient } from '@medplum/fhirtypes';
+import type { DiagnosticReport, HumanName, Patient } from '@medplum/fhirtypes';
+import { personName, personNameParts } from '@rayworks/contracts';
 import {
   fhirGender,
   htmlToText,
@@ -14,14 +15,34 @@ const V2_0074 = 'http://terminology.hl7.org/CodeSystem/v2-0074';
 const V2_0203 = 'http://terminology.hl7.org/CodeSystem/v2-0203';
 
 /**
+ * A DICOM person name (family^given^middle^prefix^suffix) as a FHIR HumanName: family, given (the given and the
+ * middle names, in order), prefix, suffix, and the name as the console shows it as text (personName); null when the
+ * name is empty (FHIR allows no empty strings).
+ */
+export function fhirHumanName(dicomName: string | null | undefined): HumanName | null {
+  const n = personNameParts(dicomName);
+  if (Object.values(n).every((c) => c === '')) return null;
+  const given = [n.given, n.middle].filter((g) => g !== '');
+  return {
+    text: personName(dicomName),
+    ...(n.family ? { family: n.family } : {}),
+    ...(given.length > 0 ? { given } : {}),
+    ...(n.prefix ? { prefix: [n.prefix] } : {}),
+    ...(n.suffix ? { suffix: [n.suffix] } : {}),
+  };
+}
+
+/**
  * A FINAL report as a FHIR R4 DiagnosticReport (docs/decisions/0189): status `final`, or `amended` once an
  * addendum is final; LOINC code with the test name as text; the patient as a contained Patient (identifier = the
- * patient ID, name, gender, birth date) referenced as subject; effective = the study date; issued = when it was
- * finalized; the signing radiologist as performer and results interpreter; the study by its Study Instance UID (an
- * identifier reference, as the study is a DICOM study and not a FHIR ImagingStudy resource of ours); the accession
- * number; the text as conclusion; and the HTML of the report with its addenda as presentedForm (base64).
+ * patient ID, the name's family and given names, gender, birth date) referenced as subject; effective = the study
+ * date; issued = when it was finalized; the signing radiologist as performer and results interpreter; the study by
+ * its Study Instance UID (an identifier reference, as the study is a DICOM study and not a FHIR ImagingStudy resource
+ * of ours); the accession number; the text as conclusion; and the HTML of the report with its addenda as
+ * presentedForm (base64).
  */
 export function buildFhirDiagnosticReport(r: InteropReport): DiagnosticReport {
+  const name = fhirHumanName(r.patient.patientName);
   const patient: Patient = {
     resourceType: 'Patient',
     id: 'patient',
@@ -32,7 +53,7 @@ export function buildFhirDiagnosticReport(r: InteropReport): DiagnosticReport {
         value: r.patient.mrID,
       },
     ],
-    name: [{ text: r.patient.patientName }],
+    ...(name ? { name: [name] } : {}),
     gender: fhirGender(r.patient.gender),
     ...(isoDate(r.patient.dateOfBirth) ? { birthDate: isoDate(r.patient.dateOfBirth)! } : {}),
   };
@@ -68,7 +89,7 @@ export function buildFhirDiagnosticReport(r: InteropReport): DiagnosticReport {
       coding: [FHIR_REPORT_CODE],
       text: r.testName ?? r.study.studyDescription ?? FHIR_REPORT_CODE.display,
     },
-    subject: { reference: '#patient', display: r.patient.patientName },
+    subject: { reference: '#patient', ...(name ? { display: name.text } : {}) },
     ...(effective ? { effectiveDateTime: effective } : {}),
     issued: new Date(r.finalizedAt).toISOString(),
     ...(performer ? { performer, resultsInterpreter: performer } : {}),

@@ -33,6 +33,7 @@ export interface InteropReport {
     accessionNumber: string | null;
   };
   centreName: string | null;
+  centreId: string | null;
   /** The final addenda, oldest first: shown below the original, which they never change. */
   addenda: { id: string; html: string; doctorName: string | null; finalizedAt: string }[];
 }

@@ -1,4 +1,4 @@
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { DiagnosticReport } from '@medplum/fhirtypes';
 import type { Credentials } from '@rayworks/api-client';
@@ -37,6 +37,7 @@ export function interopReportOf(c: Case, r: StoredReport, addenda: StoredAddendu
       accessionNumber: r.patient?.registrationID ?? c.accessionNumber,
     },
     centreName: c.centreName,
+    centreId: c.centreId,
     addenda: addenda.map((a) => ({
       id: a.id,
       html: a.html,
@@ -83,9 +84,9 @@ export class InteropService {
     return this.uow.read(
       caseCompanyScope(access, found.companyId),
       async (tx) => {
+        // the case is the caller's (cases answered it): a report not started yet is not final either (409, not 404)
         const report = await this.reports.report(tx, found._id);
-        if (!report) throw new NotFoundException(M.reportNotFinal);
-        if (report.status !== 'FINAL' || !report.finalized_at) throw new ConflictException(M.reportNotFinal);
+        if (!report || report.status !== 'FINAL' || !report.finalized_at) throw new ConflictException(M.reportNotFinal);
         return interopReportOf(found, report, await this.reports.finalAddenda(tx, report.id));
       },
       {

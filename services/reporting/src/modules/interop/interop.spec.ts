@@ -1,8 +1,16 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from '@jest/globals';
 import { Hl7Message } from '@medplum/core';
-import { buildFhirDiagnosticReport } from './fhir.builder.js';
-import { buildHl7OruR01, hl7Escape, hl7Timestamp } from './hl7.builder.js';
+import { buildFhirDiagnosticReport, fhirHumanName } from './fhir.builder.js';
+import {
+  buildHl7OruR01,
+  HL7_LENGTHS,
+  hl7Escape,
+  hl7EscapeFit,
+  hl7PersonName,
+  hl7TextChunks,
+  hl7Timestamp,
+} from './hl7.builder.js';
 import { htmlToText, type InteropReport } from './interop-report.js';
 
 // The official FHIR R4 JSON schema, checked with ajv (a validator written by others, CommonJS).
@@ -31,6 +39,7 @@ const report: InteropReport = {
     accessionNumber: 'ACC-1',
   },
   centreName: 'City Imaging & Diagnostics Centre, North Wing',
+  centreId: '0190a0b2-7c4e-7a51-9f1e-3b2d9c1e4a13',
   addenda: [],
 };
 const addendum = {
@@ -55,9 +64,10 @@ describe('buildFhirDiagnosticReport', () => {
     expect(fhir.status).toBe('final');
     expect(fhir.code.coding?.[0]).toMatchObject({ system: 'http://loinc.org', code: '18748-4' });
     expect(fhir.code.text).toBe('CT Chest plain');
-    expect(fhir.subject).toEqual({ reference: '#patient', display: 'DOE^JANE' });
+    expect(fhir.subject).toEqual({ reference: '#patient', display: 'DOE JANE' });
     expect(fhir.contained?.[0]).toMatchObject({
       resourceType: 'Patient',
+      name: [{ family: 'DOE', given: ['JANE'], text: 'DOE JANE' }],
       gender: 'female',
       birthDate: '1980-01-02',
       identifier: [expect.objectContaining({ value: 'MRN|77' })],
@@ -99,6 +109,60 @@ describe('buildFhirDiagnosticReport', () => {
   });
 });
 
+describe('person names', () => {
+  it('splits a DICOM name into XPN components (suffix before prefix), each escaped, trailing ones left out', () => {
+    expect(hl7PersonName('Sharma^Rohan')).toBe('Sharma^Rohan');
+    expect(hl7PersonName('Sharma^Rohan^Kumar^Dr^Jr')).toBe('Sharma^Rohan^Kumar^Jr^Dr');
+    expect(hl7PersonName('Smith & Sons^Ann|Marie ')).toBe('Smith \\T\\ Sons^Ann\\F\\Marie');
+    expect(hl7PersonName('Yamada^Tarou=山田^太郎=やまだ^たろう')).toBe('Yamada^Tarou');
+    expect(hl7PersonName('=山田^太郎')).toBe('山田^太郎');
+    expect(hl7PersonName('Rohan Sharma')).toBe('Rohan Sharma');
+    expect(hl7PersonName('')).toBe('');
+  });
+
+  it('gives FHIR family and given names (the middle name is a second given name), none for an empty name', () => {
+    expect(fhirHumanName('Sharma^Rohan^Kumar^Dr^Jr')).toEqual({
+      text: 'Sharma Rohan Kumar Dr Jr',
+      family: 'Sharma',
+      given: ['Rohan', 'Kumar'],
+      prefix: ['Dr'],
+      suffix: ['Jr'],
+    });
+    expect(fhirHumanName('^Rohan')).toEqual({ text: 'Rohan', given: ['Rohan'] });
+    expect(fhirHumanName('^^')).toBeNull();
+    const fhir = buildFhirDiagnosticReport({ ...report, patient: { ...report.patient, patientName: '' } });
+    expect(validator.validate(fhir, true)).toEqual([]);
+    expect((fhir.contained?.[0] as { name?: unknown }).name).toBeUndefined();
+  });
+});
+
+describe('HL7 lengths', () => {
+  it('cuts a value to its length, never inside an escape sequence or a character', () => {
+    expect(hl7EscapeFit('Radiology & Imaging Centre', 20)).toBe('Radiology \\T\\ Imagin');
+    expect(hl7EscapeFit('abcdefghijklmnopqr&s', 20)).toBe('abcdefghijklmnopqr');
+    expect(hl7EscapeFit('short', 20)).toBe('short');
+    expect(hl7EscapeFit('😀'.repeat(11), 20)).toBe('😀'.repeat(10));
+  });
+
+  it('sends a long text as several formatted-text values, breaking at lines where it can', () => {
+    expect(hl7TextChunks('one\ntwo')).toEqual(['one\\.br\\two']);
+    expect(hl7TextChunks('aaaa\nbbbb\ncccc', 10)).toEqual(['aaaa', 'bbbb', 'cccc']);
+    expect(hl7TextChunks('aa\nbb\ncccc', 10)).toEqual(['aa\\.br\\bb', 'cccc']);
+    const long = hl7TextChunks('x'.repeat(25) + '|', 10);
+    expect(long).toEqual(['x'.repeat(10), 'x'.repeat(10), 'xxxxx\\F\\']);
+    const report = hl7TextChunks(
+      Array.from({ length: 3000 }, (_, i) => `Line ${i}: ${'finding '.repeat(6)}`).join('\n'),
+    );
+    expect(report.length).toBeGreaterThan(2);
+    expect(Math.max(...report.map((c) => c.length))).toBeLessThanOrEqual(HL7_LENGTHS.ft);
+    expect(report.join('\\.br\\')).toBe(
+      hl7Escape(Array.from({ length: 3000 }, (_, i) => `Line ${i}: ${'finding '.repeat(6)}`).join('\n'), {
+        lineBreaks: true,
+      }),
+    );
+  });
+});
+
 describe('hl7Escape', () => {
   it('escapes the escape character first, then the separators; line ends become \\.br\\ in formatted text', () => {
     expect(hl7Escape('a|b^c&d~e\\f')).toBe('a\\F\\b\\S\\c\\T\\d\\R\\e\\E\\f');
@@ -122,12 +186,17 @@ describe('buildHl7OruR01', () => {
     expect(msh.getField(10).toString()).toBe('CTRL-1');
     expect(msh.getField(12).toString()).toBe('2.5');
     expect(msh.getField(7).toString()).toBe('20261127100600+0000');
-    expect(msh.getField(4).toString()).toBe('City Imaging \\T\\ Diagnostics Centre, North Wing');
+    // the sending facility: the centre's name within IS's 20 characters (not cut inside \T\), and its id
+    expect(msh.getField(4).toString()).toBe(`City Imaging \\T\\ Dia^${report.centreId}^UUID`);
     const pid = parsed.getSegment('PID')!;
     // the separators in the patient ID and name are escaped: one component each
     expect(pid.getField(3).getComponent(1)).toBe('MRN\\F\\77');
     expect(pid.getField(3).getComponent(5)).toBe('MR');
-    expect(pid.getField(5).getComponent(1)).toBe('DOE\\S\\JANE');
+    // the DICOM name's components are the XPN's: family ^ given
+    expect(pid.getField(5).toString()).toBe('DOE^JANE');
+    expect(pid.getField(5).getComponent(1)).toBe('DOE');
+    expect(pid.getField(5).getComponent(2)).toBe('JANE');
+    expect(msh.getField(18).toString()).toBe('UNICODE UTF-8');
     expect(pid.getField(7).toString()).toBe('19800102');
     expect(pid.getField(8).toString()).toBe('F');
     const obr = parsed.getSegment('OBR')!;
