@@ -92,6 +92,8 @@ export function processTable(env = process.env) {
     S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY,
     S3_BUCKET: env.S3_BUCKET,
     SMTP_URL: env.SMTP_URL,
+    // the console's address as browsers reach it: links in e-mails and SMS, the Weasis link (docs/decisions/0220)
+    PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://localhost:${GATEWAY_PORT}`,
     // the import limits and the header parser's (services/imaging/src/config/env.ts), when set
     ...(service === 'imaging' ? optional(IMAGING_IMPORT_VARIABLES) : {}),
     // the study tokens of the viewers: cases signs, imaging verifies (docs/decisions/0164)
@@ -112,7 +114,6 @@ export function processTable(env = process.env) {
         // auth signs the access tokens; every other service verifies them with its public keys
         ...(service === 'auth'
           ? {
-              PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://localhost:${GATEWAY_PORT}`,
               ...signingKeyEnv(env),
               ...optional(['SESSION_ABSOLUTE_LIFETIME_SECONDS']),
             }

@@ -131,6 +131,8 @@ postgres://{{ .user }}:$({{ .passwordVar }})@{{ $host }}:{{ $pg.port }}/{{ $pg.d
   value: {{ $v.metrics.port | quote }}
 - name: HOME
   value: /tmp
+- name: PUBLIC_BASE_URL
+  value: {{ required "publicBaseUrl is required (the console's address, for links in e-mails and the viewers' links)" $v.publicBaseUrl | quote }}
 {{ include "rayworks.infraEnv" $root }}
 {{- if ne $p.kind "gateway" }}
 - name: DATABASE_PASSWORD
@@ -147,8 +149,6 @@ postgres://{{ .user }}:$({{ .passwordVar }})@{{ $host }}:{{ $pg.port }}/{{ $pg.d
     secretKeyRef:
       name: {{ required "auth.signingKeys.existingSecret is required (the auth service's private signing key set)" $v.auth.signingKeys.existingSecret }}
       key: {{ $v.auth.signingKeys.key }}
-- name: PUBLIC_BASE_URL
-  value: {{ required "publicBaseUrl is required (the console's address, for links in e-mails)" $v.publicBaseUrl | quote }}
 {{- else }}
 {{- if and (eq $p.kind "service") (has $p.owner (list "cases" "imaging")) }}
 - name: VIEWER_TOKEN_SECRET

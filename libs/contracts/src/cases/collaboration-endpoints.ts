@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WORKLIST, requirement } from '../access/privileges.js';
 import { endpoint as ep } from '../api/endpoint.js';
+import { instant } from '../api/instant.js';
 import { downloadSchema } from '../imaging/entities.js';
 import {
   caseCommentSchema,
@@ -57,7 +58,7 @@ export const commentAddBody = z.object({ caseId: id, text: text(2000) }).strict(
 export const commentFindBody = z
   .object({
     caseId: id,
-    before: z.iso.datetime({ offset: true }).optional(),
+    before: instant().optional(),
     limit: z.coerce.number().int().min(1).max(200).default(100),
   })
   .strict();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENERIC, WORKLIST, requirement } from '../access/privileges.js';
 import { endpoint as ep } from '../api/endpoint.js';
+import { instant } from '../api/instant.js';
 import { caseSchema } from './entities.js';
 import {
   ALL_STATUSES_TAB,
@@ -28,8 +29,8 @@ export const caseFilterShape = {
   /** The status tab; ALL is every status. */
   status: z.enum([ALL_STATUSES_TAB, ...CASE_STATUSES]).default(ALL_STATUSES_TAB),
   /** Received between (ISO 8601 instants, inclusive from, exclusive to). */
-  receivedFrom: z.iso.datetime({ offset: true }).optional(),
-  receivedTo: z.iso.datetime({ offset: true }).optional(),
+  receivedFrom: instant().optional(),
+  receivedTo: instant().optional(),
   modality: text(16).toUpperCase().min(1).optional(),
   centreId: id.optional(),
   radiologistId: id.optional(),

@@ -4,13 +4,23 @@ import type { DownloadState, ImportState } from '../imaging/states.js';
 export const REALTIME_PATH = '/realtime';
 
 export const socketRoom = {
-  tenant: (tenantId: string) => `tenant:${tenantId}`,
   user: (userId: string) => `user:${userId}`,
   /** Every socket of one login session: closed together when the session ends. */
   session: (sessionId: string) => `session:${sessionId}`,
   job: (jobId: string) => `job:${jobId}`,
   /** Every marketplace radiologist (users of the platform, of no company): offers opening and closing. */
   marketplace: () => 'marketplace',
+  /**
+   * The rooms of case reach (case-rooms.ts, docs/decisions/0219-live-updates-by-reach.md): who hears a case's live
+   * updates. A company's company-level users; a group's admins; a centre's users; a centre's senior radiologists
+   * (its review queue); a centre's typists (its typing pool); a fusion centre's users (the cases sent to it).
+   */
+  casesOfCompany: (tenantId: string) => `cases:company:${tenantId}`,
+  casesOfGroup: (groupId: string) => `cases:group:${groupId}`,
+  casesOfCentre: (centreId: string) => `cases:centre:${centreId}`,
+  reviewQueueOf: (centreId: string) => `cases:review:${centreId}`,
+  typingPoolOf: (centreId: string) => `cases:typing:${centreId}`,
+  casesSentTo: (fusionCentreId: string) => `cases:fusion:${fusionCentreId}`,
 } as const;
 
 export interface JobProgressMessage {
@@ -46,8 +56,8 @@ export interface DownloadStateMessage {
 }
 
 /**
- * A case changed (cases service → the case's company room `tenant:<id>`, the marketplace room for offered cases,
- * and the fusion centre's company room): no patient data, only what a worklist needs to refetch its row and counts.
+ * A case changed (cases service → the rooms of the users whose reach holds the case, before or after the change:
+ * `caseRooms`): no patient data, only what a worklist needs to refetch its row and counts.
  */
 export interface CaseChangedMessage {
   caseId: string;
@@ -62,10 +72,9 @@ export interface CaseChangedMessage {
 }
 
 /**
- * A message was added to a case's chat (cases service → the case's company room `tenant:<id>` and the user rooms of
- * the case's radiologist and typist, e.g. a marketplace radiologist of no company): no text, no patient data; a
- * console showing the case's chat reads it with /comment/find (which checks the reach). The same message may
- * arrive twice (company and user room): `commentId` tells.
+ * A message was added to a case's chat (cases service → the rooms of the users whose reach holds the case:
+ * `caseRooms`): no text, no patient data; a console showing the case's chat reads it with /comment/find (which checks
+ * the reach).
  */
 export interface CaseCommentAddedMessage {
   caseId: string;
@@ -75,9 +84,10 @@ export interface CaseCommentAddedMessage {
 }
 
 /**
- * A critical result alert was flagged, escalated or acknowledged (reporting → the case's company room `tenant:<id>`;
- * an escalation also to the user rooms of the centre's admins; docs/decisions/0187-critical-results.md). No patient
- * data and no finding text: a console shows its open alerts by reading /critical/find (which checks the reach).
+ * A critical result alert was flagged, escalated or acknowledged (reporting → the case's centre side,
+ * `centreSideRooms`, and the radiologist who flagged it; an escalation also to the user rooms of the centre's admins;
+ * docs/decisions/0187-critical-results.md, 0219). No patient data and no finding text: a console shows its open
+ * alerts by reading /critical/find (which checks the reach).
  */
 export interface CriticalAlertMessage {
   alertId: string;

@@ -25,12 +25,17 @@ export class RealtimeEmitter {
     this.emitter.to(socketRoom.user(userId)).emit(event, ...args);
   }
 
-  /** To every socket of one room (`socketRoom.*`). */
+  /**
+   * To every socket of one room (`socketRoom.*`), or of several: a socket in more than one of them gets the message
+   * once. No rooms: nobody.
+   */
   toRoom<E extends keyof ServerToClientEvents>(
-    room: string,
+    room: string | readonly string[],
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void {
-    this.emitter.to(room).emit(event, ...args);
+    const rooms = typeof room === 'string' ? [room] : [...room];
+    if (rooms.length === 0) return;
+    this.emitter.to(rooms).emit(event, ...args);
   }
 }

@@ -19,6 +19,7 @@ import { TabDueIndex1796400000003 } from './migrations/1796400000003-TabDueIndex
 import { StatisticsCoveringIndexes1796400000004 } from './migrations/1796400000004-StatisticsCoveringIndexes.js';
 import { CaseCountsIndexes1796400000005 } from './migrations/1796400000005-CaseCountsIndexes.js';
 import { RadiologistIndexes1796400000006 } from './migrations/1796400000006-RadiologistIndexes.js';
+import { PatientHistoryCentre1796500000000 } from './migrations/1796500000000-PatientHistoryCentre.js';
 import { CaseEntity } from '../modules/cases/case.entity.js';
 import { DirectoryCentreEntity } from '../modules/directory/directory-centre.entity.js';
 import { DirectoryUserEntity } from '../modules/directory/directory-user.entity.js';
@@ -66,5 +67,6 @@ export const database: ServiceDatabaseOptions = {
     StatisticsCoveringIndexes1796400000004,
     CaseCountsIndexes1796400000005,
     RadiologistIndexes1796400000006,
+    PatientHistoryCentre1796500000000,
   ],
 };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
+import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { credentialsOf, loginHeaders, type Credentials } from '@rayworks/api-client';
@@ -8,6 +9,7 @@ import {
   AUTH_API,
   AUTH_MESSAGES,
   CASES_API,
+  GATEWAY_PORT,
   IMAGING_API,
   VIEWER_DICOMWEB_PATH,
   VIEWER_MESSAGES,
@@ -36,6 +38,9 @@ import { api, base, caseIdOfStudy, signIn } from './worklist-support.js';
  * same company only; another company's user gets 404; a marketplace radiologist opens an offered case; annotations
  * are kept with the case.
  */
+/** The console's configured address (PUBLIC_BASE_URL, as npm start gives every process): the Weasis link's base. */
+const publicBase = (process.env.PUBLIC_BASE_URL ?? `http://localhost:${GATEWAY_PORT}`).replace(/\/+$/, '');
+
 describe('viewer', () => {
   const dicomweb = `${base}${VIEWER_DICOMWEB_PATH}`;
   let a: EveryRoleTenant;
@@ -107,11 +112,42 @@ describe('viewer', () => {
     // same patient ID, same company, another study: the prior alone (not the other patient, not company B's)
     expect(opened.priors.map((p) => p.studyInstanceUid)).toEqual([prior.studyInstanceUid]);
     expect(opened.priors[0]!.caseId).toEqual(expect.any(String));
-    // the Weasis link carries the absolute DICOMweb URL, the study and the same token
+    // the Weasis link carries the configured public DICOMweb URL, the study and the same token
     const command = decodeURIComponent(opened.weasisUrl.slice('weasis://?'.length));
-    expect(command).toContain(`--url "${base}${VIEWER_DICOMWEB_PATH}"`);
+    expect(command).toContain(`--url "${publicBase}${VIEWER_DICOMWEB_PATH}"`);
     expect(command).toContain(`-r "studyUID=${current.studyInstanceUid}"`);
     expect(command).toContain(`-H "Authorization: Bearer ${opened.dicomweb.token}"`);
+  });
+
+  it('builds the Weasis link from the configured public URL, never from a forged Host (0220)', async () => {
+    const forged = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(
+        `${base}/api/cases/cases/viewer/open`,
+        {
+          method: 'POST',
+          headers: {
+            host: 'evil.example',
+            'x-forwarded-host': 'evil.example',
+            'x-forwarded-proto': 'https',
+            'content-type': 'application/json',
+            authorization: `Bearer ${adminA.token}`,
+            'x-session-token': adminA.sessionToken,
+          },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (d: Buffer) => (body += d.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify({ caseId }));
+    });
+    expect(forged.status).toBe(200);
+    const weasisUrl = (JSON.parse(forged.body) as { data: ViewerOpen }).data.weasisUrl;
+    const command = decodeURIComponent(weasisUrl.slice('weasis://?'.length));
+    expect(command).not.toContain('evil.example');
+    expect(command).toContain(`--url "${publicBase}${VIEWER_DICOMWEB_PATH}"`);
   });
 
   it("the token reaches the case's study and its prior through the gateway (WADO-RS metadata, frames)", async () => {

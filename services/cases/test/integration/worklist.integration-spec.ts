@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Credentials } from '@rayworks/api-client';
-import { CASE_STATUSES, CASES_API, type Case } from '@rayworks/contracts';
+import { CASE_STATUSES, CASES_API, INSTANT_MESSAGES, type Case } from '@rayworks/contracts';
 import { eventually, everyRoleTenant, tenantQuery, type EveryRoleTenant } from '@rayworks/testing';
 import { allPages, api, caseIdOfStudy, signIn, study, StudyEvents } from './worklist-support.js';
 
@@ -299,6 +299,27 @@ describe('/cases/get filters and paging', () => {
     expect(tab.total).toBe(Number(rows[0]!.n));
     expect(await statusOf(get('admin', { sortBy: 'nonsense' as never }))).toBe(400);
     expect(await statusOf(get('admin', { cursor: 'forged' }))).toBe(400);
+  });
+
+  it('a received time outside ±14:00 or before 1900 is a 400 naming the field, on the list, the search and the export', async () => {
+    const bad = [
+      ['receivedFrom', '2026-01-01T00:00:00+16:00', INSTANT_MESSAGES.offset],
+      ['receivedTo', '2026-01-01T00:00:00-23:59', INSTANT_MESSAGES.offset],
+      ['receivedFrom', '0999-12-31T23:00:00-10:00', INSTANT_MESSAGES.year],
+    ] as const;
+    for (const [field, value, message] of bad) {
+      for (const endpoint of [CASES_API.getCases, CASES_API.findCases, CASES_API.exportCases]) {
+        const body = { [field]: value, ...(endpoint === CASES_API.exportCases ? { format: 'csv' } : {}) };
+        const reply = await api.reply(endpoint, body as never, { session: s.admin! });
+        expect({ path: endpoint.path, field, status: reply.status }).toEqual({
+          path: endpoint.path,
+          field,
+          status: 400,
+        });
+        expect(reply.body.message).toContain(field);
+        expect(reply.body.message).toContain(message);
+      }
+    }
   });
 
   it('statistics equal the rows, per status, with overdue and due-within-the-hour figures', async () => {

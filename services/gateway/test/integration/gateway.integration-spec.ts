@@ -22,6 +22,7 @@ import {
   SESSION_EXPIRED_STATUS,
   serviceUnavailableMessage,
   socketRoom,
+  type ProvisionedTenant,
   type UserSession,
 } from '@rayworks/contracts';
 import { sessionKeys } from '@rayworks/nest-kit';
@@ -34,8 +35,10 @@ const suffix = randomBytes(3).toString('hex');
 const login = (who: string) => `gw${suffix}.${who}`;
 
 /** A tenant of this test file, made through the auth service's provisioner (libs/testing provisionTenant). */
+let tenant: ProvisionedTenant;
+
 async function provisionOwnTenant(): Promise<void> {
-  await provisionTenant({
+  tenant = await provisionTenant({
     company: { name: `Gateway IT ${suffix}`, code: `it-gw-${suffix}` },
     centres: [{ key: 'c', name: `Gateway Centre ${suffix}`, code: `GW${suffix}` }],
     users: [
@@ -172,7 +175,7 @@ describe('gateway', () => {
     }
   });
 
-  it('says hello over socket.io at /realtime to an authenticated socket, which joins its user, tenant and session rooms', async () => {
+  it("says hello over socket.io at /realtime to an authenticated socket, which joins its user, session and reach's rooms (not the company's)", async () => {
     const desk = await loginThroughGateway('reception');
     const socket = connect({ token: desk.token, sessionToken: desk.sessionToken });
     // a socket.io server of the test on the same Redis adapter, not listening: it can ask the gateway's rooms
@@ -184,13 +187,14 @@ describe('gateway', () => {
       expect(answer.hello?.gateway).toMatch(/:\d+$/);
       const rooms = await eventually(
         async () => (await observer.in(socketRoom.user(desk._id)).fetchSockets()).flatMap((s) => [...s.rooms]),
-        (r) => r.includes(socketRoom.tenant(desk.user.companyID!)),
+        (r) => r.includes(socketRoom.session(parseSessionToken(desk.sessionToken)!.sessionId)),
         { what: 'the socket in its rooms' },
       );
-      expect(rooms).toEqual(
-        expect.arrayContaining([
+      // a receptionist hears its centre's cases, never the whole company's (docs/decisions/0219)
+      expect(new Set(rooms)).toEqual(
+        new Set([
           socketRoom.user(desk._id),
-          socketRoom.tenant(desk.user.companyID!),
+          socketRoom.casesOfCentre(tenant.centres.c!),
           socketRoom.session(parseSessionToken(desk.sessionToken)!.sessionId),
         ]),
       );

@@ -1,4 +1,11 @@
-import { ALL_STATUSES_TAB, ROLE_CODES, type CaseStatus } from '@rayworks/contracts';
+import {
+  ALL_STATUSES_TAB,
+  caseReachKindOf,
+  isSeniorRadiologist,
+  REVIEW_QUEUE_STATUS,
+  TYPING_POOL_STATUS,
+  type CaseReachKind,
+} from '@rayworks/contracts';
 import type { QueryParams, RequestAccess } from '@rayworks/nest-kit';
 
 /**
@@ -18,33 +25,11 @@ import type { QueryParams, RequestAccess } from '@rayworks/nest-kit';
  *   case assigned to them): migrations 1796100004000-Marketplace.ts, docs/decisions/0147-marketplace-offers.md;
  * and always narrowed by the request's x-group-id / x-center-ids headers (RequestAccess), never widened.
  */
-export type CaseReachKind =
-  'company' | 'group' | 'centres' | 'assignedRadiologist' | 'assignedTypist' | 'fusion' | 'marketplace' | 'none';
+export type { CaseReachKind } from '@rayworks/contracts';
 
-const RADIOLOGISTS: readonly string[] = [ROLE_CODES.CENTER_RADIOLOGIST, ROLE_CODES.JUNIOR_RADIOLOGIST];
-const REVIEW_QUEUE_STATUS: CaseStatus = 'PENDING FOR REVIEW';
-const TYPING_POOL_STATUS: CaseStatus = 'PENDING AT TYPIST';
-const TYPISTS: readonly string[] = [ROLE_CODES.TYPIST, ROLE_CODES.TRANSCRIPTIONIST];
-const FUSION: readonly string[] = [
-  ROLE_CODES.FUSION_GROUP_ADMIN,
-  ROLE_CODES.FUSION_GROUP_CENTER,
-  ROLE_CODES.FUSION_CENTER,
-];
-
-/** The kind of reach of a caller, from its roles first (a radiologist is a centre user who sees only its own). */
+/** The kind of reach of a caller (libs/contracts caseReachKindOf); a request whose headers select nothing: none. */
 export function caseReachKind(access: Pick<RequestAccess, 'principal' | 'empty'>): CaseReachKind {
-  const { principal } = access;
-  if (!access.empty && principal.tenantId === null && principal.level === 'marketplace') return 'marketplace';
-  if (access.empty || principal.tenantId === null || principal.level === 'platform') return 'none';
-  const has = (codes: readonly string[]) => principal.roleCodes.some((r) => codes.includes(r));
-  // a company's user with the marketplace role reaches nothing: marketplace radiologists are the platform's
-  if (has([ROLE_CODES.MARKETPLACE_RADIOLOGIST])) return 'none';
-  if (has(RADIOLOGISTS)) return 'assignedRadiologist';
-  if (has(TYPISTS)) return 'assignedTypist';
-  if (has(FUSION)) return 'fusion';
-  if (principal.level === 'tenant') return 'company';
-  if (principal.level === 'group') return 'group';
-  return 'centres';
+  return access.empty ? 'none' : caseReachKindOf(access.principal);
 }
 
 /**
@@ -65,10 +50,7 @@ function sharedQueueSql(
   if (principal.centreIds.length === 0) return null;
   const queueStatus = kind === 'assignedTypist' ? TYPING_POOL_STATUS : REVIEW_QUEUE_STATUS;
   if (tab !== undefined && tab !== ALL_STATUSES_TAB && tab !== queueStatus) return null;
-  const senior =
-    principal.roleCodes.includes(ROLE_CODES.CENTER_RADIOLOGIST) &&
-    !principal.roleCodes.includes(ROLE_CODES.JUNIOR_RADIOLOGIST);
-  if (kind === 'assignedRadiologist' && !senior) return null;
+  if (kind === 'assignedRadiologist' && !isSeniorRadiologist(principal)) return null;
   const centres = `${c}.centre_id = ANY(${p.add([...principal.centreIds])}::uuid[])`;
   if (kind === 'assignedTypist') {
     return `(${c}.status = ${p.add(TYPING_POOL_STATUS)} AND ${c}.typist_id IS NULL AND ${centres})`;
@@ -117,6 +99,21 @@ export function caseReachSql(access: RequestAccess, p: QueryParams, c = 'c', tab
       return `${c}.fusion_tenant_id = ${p.add(principal.tenantId)}::uuid AND ${c}.fusion_centre_id = ANY(${p.add([...centres])}::uuid[])`;
     }
   }
+}
+
+/**
+ * The reach of a patient's other cases from one of its cases (the priors a viewer lists and its study token names:
+ * docs/decisions/0218-patient-identity-and-priors.md): the case reach itself, for the caller — a marketplace
+ * radiologist reaches only what it was offered or holds, the fusion side only what was sent to it — except that a
+ * radiologist or typist reading a case of one of its own centres reaches that centre's cases of the patient too, read
+ * only (a reading radiologist compares with the patient's earlier studies, whoever read them). The patient itself is
+ * the caller's to narrow (same company, same centre, same Patient ID): this is only who may read which of its cases.
+ */
+export function patientCaseReachSql(access: RequestAccess, p: QueryParams, caseCentreId: string, c = 'c'): string {
+  const kind = caseReachKind(access);
+  const member =
+    (kind === 'assignedRadiologist' || kind === 'assignedTypist') && access.principal.centreIds.includes(caseCentreId);
+  return member ? ownCompanySql(access, p, c).join(' AND ') : caseReachSql(access, p, c);
 }
 
 /**

@@ -23,7 +23,13 @@ import {
   type CaseFilter,
   type SearchRange,
 } from './case-query.js';
-import { caseCountReachSql, caseReachAlternativesSql, caseReachSql, countedFromRows } from './case-reach.js';
+import {
+  caseCountReachSql,
+  caseReachAlternativesSql,
+  caseReachSql,
+  countedFromRows,
+  patientCaseReachSql,
+} from './case-reach.js';
 
 /** The dimensions of the maintained counts a statistics call or a total may filter by. */
 export type CountFilter = Pick<
@@ -149,6 +155,38 @@ export class CasesRepository {
       .setParameters(p.values);
     if (lock) qb.setLock('pessimistic_write');
     return qb.getOne();
+  }
+
+  /**
+   * The same patient's other cases the caller may read (docs/decisions/0218-patient-identity-and-priors.md): the
+   * patient is the case's company, centre and Patient ID (the same ID in another centre is another patient), each
+   * case passes patientCaseReachSql; newest study first, at most `limit`. `studyInstanceUid`: only that study's.
+   */
+  samePatient(
+    tx: ReadTx,
+    access: RequestAccess,
+    of: Pick<CaseEntity, 'tenantId' | 'centreId' | 'patientId' | 'studyInstanceUid'>,
+    limit: number,
+    studyInstanceUid?: string,
+  ): Promise<CaseEntity[]> {
+    if (of.centreId === null || of.patientId.trim() === '' || of.studyInstanceUid === null) return Promise.resolve([]);
+    const p = new QueryParams();
+    const qb = tx
+      .repo(CaseEntity)
+      .createQueryBuilder('c')
+      .where(`c.tenant_id = ${p.add(of.tenantId)}::uuid`)
+      .andWhere(`c.centre_id = ${p.add(of.centreId)}::uuid`)
+      .andWhere(`c.patient_id = ${p.add(of.patientId)}`)
+      .andWhere('c.study_instance_uid IS NOT NULL')
+      .andWhere(`c.study_instance_uid <> ${p.add(of.studyInstanceUid)}`)
+      .andWhere(patientCaseReachSql(access, p, of.centreId));
+    if (studyInstanceUid !== undefined) qb.andWhere(`c.study_instance_uid = ${p.add(studyInstanceUid)}`);
+    return qb
+      .orderBy('c.study_date', 'DESC', 'NULLS LAST')
+      .addOrderBy('c.received_at', 'DESC', 'NULLS LAST')
+      .limit(limit)
+      .setParameters(p.values)
+      .getMany();
   }
 
   /** Cases per status in the caller's reach, from the maintained counts (never a scan of the cases). */

@@ -43,17 +43,20 @@ export class ArrivalsConsumer implements OnModuleInit {
 
   private push(tenantId: string, { type, payload }: EventEnvelope<CaseEventPayload>): void {
     if (!isCaseStatus(payload.status)) return;
-    this.pushes.send(tenantId, [
+    this.pushes.send([
       {
-        caseId: payload.caseId,
-        version: payload.version,
-        type,
-        status: payload.status,
-        worklistStatus: worklistStatusOf(payload.status, 'IMPORTED'),
-        centreId: payload.centreId,
-        radiologistId: payload.radiologistId,
-        typistId: payload.typistId,
-        actorId: payload.actorId,
+        message: {
+          caseId: payload.caseId,
+          version: payload.version,
+          type,
+          status: payload.status,
+          worklistStatus: worklistStatusOf(payload.status, 'IMPORTED'),
+          centreId: payload.centreId,
+          radiologistId: payload.radiologistId,
+          typistId: payload.typistId,
+          actorId: payload.actorId,
+        },
+        states: [{ ...payload, tenantId }],
       },
     ]);
   }

@@ -2,7 +2,6 @@ import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   grantsAllow,
   requirement,
-  socketRoom,
   type Case,
   type CaseChangedMessage,
   type CaseEventType,
@@ -15,7 +14,7 @@ import { CaseMapper } from '../cases/case.mapper.js';
 import { actsAcrossCompanies, asCaller, scopeInCompany } from '../cases/case-company.js';
 import { CasesPublisher } from '../cases/cases.publisher.js';
 import { VisibleCases } from '../cases/visible-cases.service.js';
-import { CasePush } from './case-push.js';
+import { CasePush, roomFactsOf } from './case-push.js';
 import { actionNotAllowed, caseConflict, caseNotFound, missingPrivilege } from './transitions.errors.js';
 import { TransitionsRepository, type CasePatch, type NewCase } from './transitions.repository.js';
 
@@ -73,17 +72,6 @@ export interface TransitionResult {
   change: CaseChange;
   view: Case;
   childViews: Case[];
-}
-
-const MARKETPLACE_EVENTS: readonly string[] = ['CaseOffered', 'CaseOfferWithdrawn', 'CaseOfferReturned'];
-
-/** The rooms a case's push also goes to: the marketplace's for a marketplace case, the fusion company's for a sent one. */
-function roomsBeside(row: CaseEntity, messages: readonly CaseChangedMessage[]): string[] {
-  const rooms: string[] = [];
-  if (row.workflowType === 'Marketplace' || messages.some((m) => MARKETPLACE_EVENTS.includes(m.type)))
-    rooms.push(socketRoom.marketplace());
-  if (row.fusionTenantId && row.fusionTenantId !== row.tenantId) rooms.push(socketRoom.tenant(row.fusionTenantId));
-  return rooms;
 }
 
 const isRefusal = (x: CaseChange | CaseRefusal): x is CaseRefusal => 'refused' in x;
@@ -171,6 +159,7 @@ export class TransitionRunner {
     if (current.version !== request.version) throw caseConflict();
 
     const previousStatus = current.status;
+    const before = roomFactsOf(current);
     const change = await request.decide(current, tx);
     if (isRefusal(change)) throw actionNotAllowed(change.refused);
 
@@ -208,8 +197,12 @@ export class TransitionRunner {
       },
       client: client ?? null,
     });
-    const pushes = [moved, ...children].map((row) => this.messageOf(row, change, actorId));
-    tx.afterCommit(() => this.pushes.send(moved.tenantId, pushes, roomsBeside(moved, pushes)));
+    // to whoever may read the case as it was or as it is (a reassignment reaches the old and the new assignee)
+    const pushes = [
+      { message: this.messageOf(moved, change, actorId), states: [before, roomFactsOf(moved)] },
+      ...children.map((row) => ({ message: this.messageOf(row, change, actorId), states: [roomFactsOf(row)] })),
+    ];
+    tx.afterCommit(() => this.pushes.send(pushes));
     const [view, ...childViews] = await this.mapper.many(tx, [moved, ...children]);
     return { case: moved, children, change, view: view!, childViews };
   }

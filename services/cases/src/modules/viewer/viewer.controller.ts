@@ -1,18 +1,11 @@
-import { Controller, Inject, Req } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import type { z } from 'zod';
 import { CASES_API, VIEWER_MESSAGES as M } from '@rayworks/contracts';
 import { apiOk, ApiContract, ContractBody, CurrentAccess, type RequestAccess } from '@rayworks/nest-kit';
 import { ViewerService } from './viewer.service.js';
 
 type Body<K extends keyof typeof CASES_API> = z.output<(typeof CASES_API)[K]['body']>;
-
-/**
- * The console's origin as the browser reached it (the gateway's X-Forwarded-Proto and -Host, believed from the
- * trusted gateway alone): the absolute DICOMweb URL of the Weasis link starts there.
- */
-export const requestOrigin = (req: Pick<Request, 'protocol' | 'host'>): string => `${req.protocol}://${req.host}`;
 
 @ApiTags('viewer')
 @Controller()
@@ -23,12 +16,8 @@ export class ViewerController {
     CASES_API.openViewer,
     'Opens a case in a viewer: what it shows, the priors of the same patient, a study token for DICOMweb and the Weasis link',
   )
-  async open(
-    @CurrentAccess() access: RequestAccess,
-    @ContractBody(CASES_API.openViewer) body: Body<'openViewer'>,
-    @Req() req: Request,
-  ) {
-    return apiOk(await this.viewer.open(access, body, requestOrigin(req)));
+  async open(@CurrentAccess() access: RequestAccess, @ContractBody(CASES_API.openViewer) body: Body<'openViewer'>) {
+    return apiOk(await this.viewer.open(access, body));
   }
 
   @ApiContract(CASES_API.findViewerAnnotations, "The case's saved measurements and key images")

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { loadEnv } from '@rayworks/nest-kit';
 import { CasesModule } from '../cases/cases.module.js';
+import { VIEWER_ENV, viewerEnvSchema } from './viewer-env.js';
 import { ViewerAnnotationsRepository } from './viewer-annotations.repository.js';
 import { ViewerController } from './viewer.controller.js';
 import { ViewerService } from './viewer.service.js';
@@ -11,6 +13,10 @@ import { ViewerService } from './viewer.service.js';
 @Module({
   imports: [CasesModule],
   controllers: [ViewerController],
-  providers: [ViewerAnnotationsRepository, ViewerService],
+  providers: [
+    { provide: VIEWER_ENV, useFactory: () => loadEnv(viewerEnvSchema, process.env) },
+    ViewerAnnotationsRepository,
+    ViewerService,
+  ],
 })
 export class ViewerModule {}

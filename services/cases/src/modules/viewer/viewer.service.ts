@@ -24,13 +24,15 @@ import {
 } from '@rayworks/contracts';
 import { worklistStatusOf } from '@rayworks/lifecycles';
 import { KIT_AUDIT_ACTIONS, StudyTokens, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
-import { CaseEntity } from '../cases/case.entity.js';
+import type { CaseEntity } from '../cases/case.entity.js';
+import { CasesRepository } from '../cases/cases.repository.js';
 import { VisibleCases } from '../cases/visible-cases.service.js';
 import { caseCompanyScope } from '../collaboration/case-company.js';
 import { DirectoryRepository } from '../directory/directory.repository.js';
 import { selectPriors, type PriorCandidate } from './priors.js';
 import type { ViewerAnnotationEntity } from './viewer-annotation.entity.js';
 import { ViewerAnnotationsRepository } from './viewer-annotations.repository.js';
+import { publicOrigin, VIEWER_ENV, type ViewerEnv } from './viewer-env.js';
 
 type Body<K extends keyof typeof CASES_API> = z.output<(typeof CASES_API)[K]['body']>;
 
@@ -55,29 +57,32 @@ export class ViewerService {
   constructor(
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(VisibleCases) private readonly visible: VisibleCases,
+    @Inject(CasesRepository) private readonly cases: CasesRepository,
+    @Inject(VIEWER_ENV) private readonly env: ViewerEnv,
     @Inject(ViewerAnnotationsRepository) private readonly annotations: ViewerAnnotationsRepository,
     @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
     @Optional() @Inject(StudyTokens) private readonly tokens: StudyTokens | null = null,
   ) {}
 
-  async open(access: RequestAccess, body: Body<'openViewer'>, origin: string): Promise<ViewerOpen> {
-    const found = await this.uow.read(access, (tx) => this.visible.load(tx, access, body.caseId));
+  async open(access: RequestAccess, body: Body<'openViewer'>): Promise<ViewerOpen> {
+    // as the caller: the case (404 outside its reach) and the same patient's other cases the caller may read
+    // (docs/decisions/0218-patient-identity-and-priors.md) — a prior is never wider than the caller's reach
+    const { found, candidates } = await this.uow.read(access, async (tx) => {
+      const found = await this.visible.load(tx, access, body.caseId);
+      const compare = grantsAllow(access.principal.grants, COMPARE);
+      return { found, candidates: compare ? await this.samePatient(tx, access, found) : [] };
+    });
     if (!found.studyInstanceUid) throw new ConflictException(M.noStudy);
     const study = found.studyInstanceUid;
-    const compare = grantsAllow(access.principal.grants, COMPARE) && found.patientId.trim() !== '';
-    // in the case's company, as the caller: the audited opening and the same patient's other cases
-    const candidates = await this.uow.read(
-      caseCompanyScope(access, found.tenantId),
-      async (tx) => (compare ? this.samePatient(tx, found) : []),
-      {
-        audit: {
-          action: VIEWER_AUDIT_ACTIONS.open,
-          actor: { userId: access.principal.userId, loginName: access.principal.loginName },
-          target: { type: 'case', id: found.id },
-          details: { read: 'viewer', studyInstanceUid: study },
-        },
+    // the audited opening, in the case's company (a marketplace radiologist has none of its own)
+    await this.uow.read(caseCompanyScope(access, found.tenantId), async () => undefined, {
+      audit: {
+        action: VIEWER_AUDIT_ACTIONS.open,
+        actor: { userId: access.principal.userId, loginName: access.principal.loginName },
+        target: { type: 'case', id: found.id },
+        details: { read: 'viewer', studyInstanceUid: study },
       },
-    );
+    });
     const priors = selectPriors(candidates, study, STUDY_TOKEN_MAX_STUDIES - 1);
     if (!this.tokens) throw new ServiceUnavailableException('The viewer is not configured (VIEWER_TOKEN_SECRET).');
     const signed = await this.tokens.sign({
@@ -105,7 +110,7 @@ export class ViewerService {
       priors,
       dicomweb: { url: VIEWER_DICOMWEB_PATH, token: signed.token, expiresAt: signed.expiresAt.toISOString() },
       weasisUrl: weasisLink({
-        dicomwebUrl: `${origin}${VIEWER_DICOMWEB_PATH}`,
+        dicomwebUrl: `${publicOrigin(this.env)}${VIEWER_DICOMWEB_PATH}`,
         studyInstanceUids: [study],
         token: signed.token,
       }),
@@ -129,29 +134,33 @@ export class ViewerService {
     );
   }
 
-  save(access: RequestAccess, body: Body<'saveViewerAnnotation'>): Promise<ViewerAnnotation> {
-    return this.onCase(access, body.caseId, (found) =>
-      this.uow.change(caseCompanyScope(access, found.tenantId), async (tx) => {
-        const a = body.annotation;
-        if (a.studyInstanceUid !== found.studyInstanceUid && !(await this.isPriorStudy(tx, found, a.studyInstanceUid)))
-          throw new BadRequestException(M.annotationStudyMismatch);
-        const existing = await this.annotations.one(tx, found.id, a.id);
-        if (!existing && (await this.annotations.count(tx, found.id)) >= ANNOTATIONS_PER_CASE_MAX)
-          throw new BadRequestException(M.tooManyAnnotations);
-        const row = await this.annotations.upsert(tx, {
-          tenantId: found.tenantId,
-          caseId: found.id,
-          userId: access.principal.userId,
-          annotation: a,
-        });
-        await tx.audit({
-          action: VIEWER_AUDIT_ACTIONS.annotationSave,
-          target: { type: 'case', id: found.id },
-          details: { annotationId: a.id, kind: a.kind, toolName: a.toolName, replaced: existing !== null },
-        });
-        return (await this.views(tx, [row]))[0]!;
-      }),
-    );
+  async save(access: RequestAccess, body: Body<'saveViewerAnnotation'>): Promise<ViewerAnnotation> {
+    const a = body.annotation;
+    // as the caller: the case, and — a measurement on another study — that study one of the priors it may read
+    const found = await this.uow.read(access, async (tx) => {
+      const c = await this.visible.load(tx, access, body.caseId);
+      if (a.studyInstanceUid === c.studyInstanceUid) return c;
+      const prior = await this.cases.samePatient(tx, access, c, 1, a.studyInstanceUid);
+      if (prior.length === 0) throw new BadRequestException(M.annotationStudyMismatch);
+      return c;
+    });
+    return this.uow.change(caseCompanyScope(access, found.tenantId), async (tx) => {
+      const existing = await this.annotations.one(tx, found.id, a.id);
+      if (!existing && (await this.annotations.count(tx, found.id)) >= ANNOTATIONS_PER_CASE_MAX)
+        throw new BadRequestException(M.tooManyAnnotations);
+      const row = await this.annotations.upsert(tx, {
+        tenantId: found.tenantId,
+        caseId: found.id,
+        userId: access.principal.userId,
+        annotation: a,
+      });
+      await tx.audit({
+        action: VIEWER_AUDIT_ACTIONS.annotationSave,
+        target: { type: 'case', id: found.id },
+        details: { annotationId: a.id, kind: a.kind, toolName: a.toolName, replaced: existing !== null },
+      });
+      return (await this.views(tx, [row]))[0]!;
+    });
   }
 
   delete(access: RequestAccess, body: Body<'deleteViewerAnnotation'>): Promise<{ id: string }> {
@@ -174,29 +183,9 @@ export class ViewerService {
     return work(found);
   }
 
-  /** The cases of the same patient ID in the case's company (not the case's own study), newest first. */
-  private async samePatient(tx: ReadTx, found: CaseEntity): Promise<PriorCandidate[]> {
-    const rows = await tx
-      .repo(CaseEntity)
-      .createQueryBuilder('c')
-      .select([
-        'c.id',
-        'c.parentCaseId',
-        'c.studyInstanceUid',
-        'c.studyDate',
-        'c.studyDescription',
-        'c.modalities',
-        'c.modality',
-        'c.receivedAt',
-      ])
-      .where('c.tenant_id = :tenant', { tenant: found.tenantId })
-      .andWhere('c.patient_id = :patient', { patient: found.patientId })
-      .andWhere('c.study_instance_uid IS NOT NULL')
-      .andWhere('c.study_instance_uid <> :study', { study: found.studyInstanceUid })
-      .orderBy('c.study_date', 'DESC', 'NULLS LAST')
-      .addOrderBy('c.received_at', 'DESC', 'NULLS LAST')
-      .limit(PRIOR_CANDIDATES_MAX)
-      .getMany();
+  /** The same patient's other cases the caller may read, as the priors' selection takes them. */
+  private async samePatient(tx: ReadTx, access: RequestAccess, found: CaseEntity): Promise<PriorCandidate[]> {
+    const rows = await this.cases.samePatient(tx, access, found, PRIOR_CANDIDATES_MAX);
     return rows.map((c) => ({
       caseId: c.id,
       parentCaseId: c.parentCaseId,
@@ -206,14 +195,6 @@ export class ViewerService {
       modalities: c.modalities.length > 0 ? c.modalities : c.modality ? [c.modality] : [],
       receivedAt: c.receivedAt,
     }));
-  }
-
-  /** Whether a study is one of the case's patient's other studies in its company (a measurement on a prior). */
-  private async isPriorStudy(tx: ReadTx, found: CaseEntity, studyUid: string): Promise<boolean> {
-    if (found.patientId.trim() === '') return false;
-    return tx.repo(CaseEntity).exists({
-      where: { tenantId: found.tenantId, patientId: found.patientId, studyInstanceUid: studyUid },
-    });
   }
 
   private async views(tx: ReadTx, rows: readonly ViewerAnnotationEntity[]): Promise<ViewerAnnotation[]> {

@@ -3,7 +3,13 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
-import { REALTIME_PATH, socketRoom, type ClientToServerEvents, type ServerToClientEvents } from '@rayworks/contracts';
+import {
+  caseReachRooms,
+  REALTIME_PATH,
+  socketRoom,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@rayworks/contracts';
 import {
   AuthFailure,
   SESSION_ENDED_CHANNEL,
@@ -33,7 +39,7 @@ export function refusal(error: unknown): Error & { data: { status: number } } {
 /**
  * socket.io at /realtime on the gateway's HTTP server. A connection is accepted only with a valid access token and a
  * live session (nest-kit's RequestAuthenticator, as every service checks HTTP calls): never on a bare user id.
- * An accepted socket joins `user:<id>`, `tenant:<id>` and `session:<id>`. The Redis adapter lets several gateways
+ * An accepted socket joins `user:<id>`, `session:<id>` and the rooms of the cases its user reaches (`caseReachRooms`). The Redis adapter lets several gateways
  * share rooms, so a message emitted by one reaches sockets connected to another.
  *
  * A socket lives no longer than its session: a revocation (logout, password change, inactivation) announced on
@@ -74,13 +80,13 @@ export function attachRealtime(
       });
   });
   io.on('connection', (socket) => {
-    const { userId, tenantId, level } = socket.data.principal;
+    const { userId } = socket.data.principal;
     void socket.join([
       socketRoom.user(userId),
-      // a platform operator belongs to no tenant (docs/decisions/0085): no tenant room
-      ...(tenantId === null ? [] : [socketRoom.tenant(tenantId)]),
-      // a marketplace radiologist hears offers open and close (docs/decisions/0147): ids and statuses only
-      ...(level === 'marketplace' ? [socketRoom.marketplace()] : []),
+      // the cases of the user's reach, and nothing else of its company (docs/decisions/0219): a company-level user
+      // hears the company's cases, a centre user its centres', a radiologist its own (user room) and its review queue,
+      // a marketplace radiologist the open offers (docs/decisions/0147)
+      ...caseReachRooms(socket.data.principal),
       socketRoom.session(socket.data.principal.sessionId),
     ]);
     logger.debug({ socketId: socket.id, userId }, 'realtime connection');

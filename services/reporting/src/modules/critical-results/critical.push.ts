@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { socketRoom, type CriticalAlertMessage } from '@rayworks/contracts';
+import { centreSideRooms, socketRoom, type CriticalAlertMessage } from '@rayworks/contracts';
 import { LOGGER, RealtimeEmitter } from '@rayworks/nest-kit';
 import type { CriticalAlertEntity } from './critical-alert.entity.js';
 
 /**
- * Pushes `critical:alert` (no patient data, no finding) to the case's company room, and to given users' rooms (an
- * escalation reaches the centre's admins wherever they are signed in). Best-effort, like every push: a console that
- * is not connected reads /critical/find.
+ * Pushes `critical:alert` (no patient data, no finding) to the case's centre side — its company's company-level users,
+ * its group's admins, its centre's users (`centreSideRooms`, docs/decisions/0219-live-updates-by-reach.md), never the
+ * whole company — to the radiologist who flagged it, and to given users' rooms (an escalation reaches the centre's
+ * admins wherever they are signed in). Best-effort, like every push: a console that is not connected reads /critical/find.
  */
 @Injectable()
 export class CriticalPush {
@@ -26,8 +27,8 @@ export class CriticalPush {
       at,
     };
     try {
-      this.realtime.toRoom(socketRoom.tenant(alert.tenantId), 'critical:alert', message);
-      for (const id of new Set(userIds)) this.realtime.toUser(id, 'critical:alert', message);
+      const users = [alert.flaggedBy, ...userIds].map(socketRoom.user);
+      this.realtime.toRoom([...new Set([...centreSideRooms(alert), ...users])], 'critical:alert', message);
     } catch (error) {
       this.logger.warn({ err: error, alertId: alert.id }, 'critical:alert push failed');
     }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { socketRoom, type CASES_API, type CaseComment, type CaseCommentAddedMessage } from '@rayworks/contracts';
+import { caseRooms, type CASES_API, type CaseComment, type CaseCommentAddedMessage } from '@rayworks/contracts';
 import { KIT_AUDIT_ACTIONS, RealtimeEmitter, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import type { CaseEntity } from '../../cases/case.entity.js';
 import { VisibleCases } from '../../cases/visible-cases.service.js';
@@ -14,8 +14,9 @@ type Body<K extends keyof typeof CASES_API> = z.output<(typeof CASES_API)[K]['bo
 
 /**
  * The case's chat (spec §7 /comment/add|find; the centre and the radiologist, also a marketplace one, talk on the
- * case, in the case's company's rows). A message is one unit of work with its audit entry; after the commit `cases:comment-added` goes to the
- * company's room and to the rooms of the case's radiologist and typist, without the text (docs/decisions/0143).
+ * case, in the case's company's rows). A message is one unit of work with its audit entry; after the commit
+ * `cases:comment-added` goes to the users whose reach holds the case (`caseRooms`), without the text
+ * (docs/decisions/0143, 0219).
  */
 @Injectable()
 export class CaseCommentsService {
@@ -47,10 +48,7 @@ export class CaseCommentsService {
           authorId: row.authorId,
           createdAt: iso(row.createdAt),
         };
-        const rooms = [
-          socketRoom.tenant(found.tenantId),
-          ...[found.radiologistId, found.typistId].filter((u): u is string => u !== null).map(socketRoom.user),
-        ];
+        const rooms = caseRooms(found);
         tx.afterCommit(() => this.push(rooms, message));
         return (await this.views(tx, [row]))[0]!;
       }),
@@ -110,12 +108,10 @@ export class CaseCommentsService {
 
   /** Best effort (a console that misses it reads over HTTP): a failed push never fails the committed message. */
   private push(rooms: readonly string[], message: CaseCommentAddedMessage): void {
-    for (const room of new Set(rooms)) {
-      try {
-        this.realtime.toRoom(room, 'cases:comment-added', message);
-      } catch {
-        // committed; the chat refetches on its next read
-      }
+    try {
+      this.realtime.toRoom(rooms, 'cases:comment-added', message);
+    } catch {
+      // committed; the chat refetches on its next read
     }
   }
 }

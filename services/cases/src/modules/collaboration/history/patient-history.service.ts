@@ -8,15 +8,19 @@ import { caseCompanyScope } from '../case-company.js';
 import { DirectoryRepository } from '../../directory/directory.repository.js';
 import { COLLABORATION_AUDIT_ACTIONS as A, iso } from '../collaboration-audit.js';
 import type { PatientHistoryEntity } from './patient-history.entity.js';
-import { PatientHistoryRepository } from './patient-history.repository.js';
+import { PatientHistoryRepository, type HistoryPatient } from './patient-history.repository.js';
+
+const patientOf = (c: CaseEntity): HistoryPatient => ({ caseId: c.id, centreId: c.centreId, patientId: c.patientId });
 
 type Body<K extends keyof typeof CASES_API> = z.output<(typeof CASES_API)[K]['body']>;
 
 /**
- * A patient's history (spec §7 /patienthistory/*): kept per patient ID of the company, so every case of the patient
- * shows it; added, edited and deleted by the holders of HISTORY_ADD / HISTORY_EDIT / HISTORY_DELETE (the contract's
- * access rules) on a case they can see (404 otherwise). Each change is one unit of work with its audit entry (the
- * entry's text is patient data: the audit names the entry, never its text).
+ * A patient's history (spec §7 /patienthistory/*): kept per patient — the company's centre and Patient ID
+ * (docs/decisions/0218-patient-identity-and-priors.md) — so every case of the patient at that centre shows it, and
+ * never a case of the same Patient ID at another centre; read, added, edited and deleted through a case the caller can
+ * see (404 otherwise) by the holders of HISTORY_ADD / HISTORY_EDIT / HISTORY_DELETE (the contract's access rules).
+ * An entry of another patient is as absent as a missing one (404). Each change is one unit of work with its audit
+ * entry (the entry's text is patient data: the audit names the entry, never its text).
  */
 @Injectable()
 export class PatientHistoryService {
@@ -31,7 +35,7 @@ export class PatientHistoryService {
     return this.onCase(access, caseId, (found) =>
       this.uow.read(
         caseCompanyScope(access, found.tenantId),
-        async (tx) => this.views(tx, await this.history.ofPatient(tx, found.patientId)),
+        async (tx) => this.views(tx, await this.history.ofPatient(tx, patientOf(found))),
         {
           audit: {
             action: KIT_AUDIT_ACTIONS.patientDataRead,
@@ -50,6 +54,7 @@ export class PatientHistoryService {
         const row = await this.history.insert(tx, {
           tenantId: found.tenantId,
           caseId: found.id,
+          centreId: found.centreId,
           patientId: found.patientId,
           text: body.text,
           authorId: access.principal.userId,
@@ -76,7 +81,7 @@ export class PatientHistoryService {
   update(access: RequestAccess, body: Body<'updatePatientHistory'>): Promise<PatientHistoryEntry> {
     return this.uow.change(access, async (tx) => {
       const found = await this.visible.load(tx, access, body.caseId);
-      const row = await this.history.findForChange(tx, body._id, found.patientId);
+      const row = await this.history.findForChange(tx, body._id, patientOf(found));
       if (!row) throw new NotFoundException(COLLABORATION_MESSAGES.historyNotFound);
       if (row.version !== body.version) throw new ConflictException(COLLABORATION_MESSAGES.historyConflict);
       row.text = body.text;
@@ -93,7 +98,7 @@ export class PatientHistoryService {
   delete(access: RequestAccess, body: Body<'deletePatientHistory'>): Promise<{ _id: string }> {
     return this.uow.change(access, async (tx) => {
       const found = await this.visible.load(tx, access, body.caseId);
-      const row = await this.history.findForChange(tx, body._id, found.patientId);
+      const row = await this.history.findForChange(tx, body._id, patientOf(found));
       if (!row) throw new NotFoundException(COLLABORATION_MESSAGES.historyNotFound);
       row.deletedAt = new Date();
       row.deletedBy = access.principal.userId;
