@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { JOBS, JOB_NAMES, jobOfQueue } from './jobs.js';
+import { JOBS, JOB_LOCKS, JOB_NAMES, jobOfQueue } from './jobs.js';
 import { QUEUES } from './queues.js';
 
 describe('JOBS', () => {
@@ -16,6 +16,23 @@ describe('JOBS', () => {
     expect(schema.safeParse({ kind: 'welcome', userId: '0190a0b2-7c4e-7a51-9f1e-3b2d9c1e4a10' }).success).toBe(true);
     expect(schema.safeParse({ kind: 'welcome', userId: 'not-a-uuid' }).success).toBe(false);
     expect(schema.safeParse({ kind: 'goodbye', userId: '0190a0b2-7c4e-7a51-9f1e-3b2d9c1e4a10' }).success).toBe(false);
+  });
+
+  it('holds every job with a lock short enough that a dead worker costs seconds, renewed while the job runs', () => {
+    for (const name of JOB_NAMES) {
+      const { durationMs, stalledIntervalMs } = JOBS[name].lock;
+      // BullMQ renews at durationMs / 2: a lock of seconds does not limit how long a job may run
+      expect({ name, recoveredWithin: durationMs + stalledIntervalMs <= 15_000 }).toEqual({
+        name,
+        recoveredWithin: true,
+      });
+      expect({ name, checkedWithinTheLock: stalledIntervalMs < durationMs }).toEqual({
+        name,
+        checkedWithinTheLock: true,
+      });
+    }
+    expect(JOBS.reportingReportPdf.lock).toEqual(JOB_LOCKS.waitsOnOthers);
+    expect(JOBS.imagingStudyImport.lock).toEqual(JOB_LOCKS.computesInProcess);
   });
 
   it('reserves "meta" in payloads for the tenant and correlation id', () => {

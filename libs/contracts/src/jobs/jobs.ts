@@ -2,13 +2,40 @@ import { z } from 'zod';
 import { QUEUES, type QueueName } from './queues.js';
 
 /**
- * A job: the BullMQ queue it goes to and the zod schema of its payload. The payload is validated when the job
- * is recorded or enqueued, and again when a worker takes it (docs/decisions/0036).
+ * How a worker holds a job (BullMQ's lock; docs/decisions/0202). The worker renews the lock every `durationMs / 2`
+ * while the job runs, so a job may run for as long as it needs; the lock lapses only when its worker stops renewing
+ * it (the process died, or its event loop was blocked for more than half the duration). Another worker looks for
+ * lapsed locks every `stalledIntervalMs` and runs such a job again: a crash costs at most about
+ * `durationMs + stalledIntervalMs`.
+ */
+export interface JobLock {
+  durationMs: number;
+  stalledIntervalMs: number;
+}
+
+/** The lock settings by the kind of work a job does. */
+export const JOB_LOCKS = {
+  /**
+   * The work waits on other processes (SMTP, Chromium, HTTP, the store): the worker's event loop stays free, so a
+   * short lock is safe. A dead worker's job runs again within about 7.5 s.
+   */
+  waitsOnOthers: { durationMs: 5_000, stalledIntervalMs: 2_500 },
+  /**
+   * The work computes on the worker's own event loop between its waits (zip reading, DICOM parsing, zipping): the
+   * lock survives a 5 s stall of the loop. A dead worker's job runs again within about 15 s.
+   */
+  computesInProcess: { durationMs: 10_000, stalledIntervalMs: 5_000 },
+} as const satisfies Record<string, JobLock>;
+
+/**
+ * A job: the BullMQ queue it goes to, the zod schema of its payload and how a worker holds it. The payload is
+ * validated when the job is recorded or enqueued, and again when a worker takes it (docs/decisions/0036).
  * The job's data in Redis is the payload plus `meta` (tenant and correlation id), so `meta` is a reserved key.
  */
 export interface JobDefinition<TQueue extends QueueName = QueueName, TSchema extends z.ZodObject = z.ZodObject> {
   queue: TQueue;
   schema: TSchema;
+  lock: JobLock;
 }
 
 const defineJob = <TQueue extends QueueName, TSchema extends z.ZodObject>(
@@ -30,6 +57,7 @@ export const JOBS = {
    */
   authMail: defineJob({
     queue: QUEUES.authMail,
+    lock: JOB_LOCKS.waitsOnOthers,
     schema: z.object({
       kind: z.enum(['password-reset', 'welcome', 'password-changed', 'email-changed', 'login-attack']),
       userId: z.uuid(),
@@ -42,26 +70,31 @@ export const JOBS = {
    */
   imagingStudyImport: defineJob({
     queue: QUEUES.imagingStudyImport,
+    lock: JOB_LOCKS.computesInProcess,
     schema: z.object({ importId: z.uuid() }),
   }),
   /** Zip one study of the archive for download (states DWN_INIT → … → READY, spec §4). */
   imagingStudyDownload: defineJob({
     queue: QUEUES.imagingStudyDownload,
+    lock: JOB_LOCKS.computesInProcess,
     schema: z.object({ downloadId: z.uuid() }),
   }),
   /** Render one version of a report (with its layout and addenda) to PDF with Chromium and store it. Idempotent. */
   reportingReportPdf: defineJob({
     queue: QUEUES.reportingReportPdf,
+    lock: JOB_LOCKS.waitsOnOthers,
     schema: z.object({ reportId: z.uuid(), version: z.number().int().min(1) }),
   }),
   /** Send one delivery (mail with the PDF, or SMS with a short-lived link); retried with backoff, one record per attempt. */
   reportingReportDelivery: defineJob({
     queue: QUEUES.reportingReportDelivery,
+    lock: JOB_LOCKS.waitsOnOthers,
     schema: z.object({ deliveryId: z.uuid() }),
   }),
   /** A critical result alert not acknowledged in time: escalate it to the centre admin (delayed job). */
   reportingCriticalEscalation: defineJob({
     queue: QUEUES.reportingCriticalEscalation,
+    lock: JOB_LOCKS.waitsOnOthers,
     schema: z.object({ alertId: z.uuid() }),
   }),
 } as const;

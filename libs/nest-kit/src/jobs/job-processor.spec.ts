@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { createLogger } from '../logging/logger.js';
-import { InvalidJobDataError, parseJobData, processor } from './job-processor.js';
+import { JOBS, JOB_NAMES } from '@rayworks/contracts';
+import { InvalidJobDataError, parseJobData, processor, workerSettingsOf } from './job-processor.js';
 
 const userId = '0190a0b2-7c4e-7a51-9f1e-3b2d9c1e4a10';
 const meta = { tenantId: '0190a0b2-7c4e-7a51-9f1e-3b2d9c1e4a11', correlationId: 'corr-1' };
@@ -44,5 +45,21 @@ describe('typed job processors', () => {
       InvalidJobDataError,
     );
     expect(seen).toEqual([['password-reset', userId, 'corr-1']]);
+  });
+
+  it("takes every job's lock from the job map, whatever the processor names (docs/decisions/0202)", () => {
+    for (const job of JOB_NAMES) {
+      const settings = workerSettingsOf(
+        processor(job, async () => undefined, { concurrency: 3, lockDuration: 30_000, stalledInterval: 30_000 }),
+      );
+      expect({ job, settings }).toEqual({
+        job,
+        settings: {
+          concurrency: 3,
+          lockDuration: JOBS[job].lock.durationMs,
+          stalledInterval: JOBS[job].lock.stalledIntervalMs,
+        },
+      });
+    }
   });
 });

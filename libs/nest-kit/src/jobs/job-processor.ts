@@ -85,6 +85,21 @@ export function processor<TName extends JobName, TResult = unknown>(
   };
 }
 
+/**
+ * The worker settings of a job: what the processor's registration says (concurrency), with the lock of the job map
+ * (libs/contracts JOBS[job].lock, docs/decisions/0202) — the one source of a job's lock: a registration's own
+ * `lockDuration` / `stalledInterval` are not used. `settings` (a test's) apply last.
+ */
+export function workerSettingsOf(registration: JobProcessor, settings: WorkerSettings = {}): WorkerSettings {
+  const { lock } = JOBS[registration.job];
+  return {
+    ...registration.settings,
+    lockDuration: lock.durationMs,
+    stalledInterval: lock.stalledIntervalMs,
+    ...settings,
+  };
+}
+
 /** Starts a BullMQ worker for a typed processor (with the job's correlation id in the log context). */
 export function startProcessor(
   registration: JobProcessor,
@@ -92,8 +107,17 @@ export function startProcessor(
   logger: Logger,
   settings: WorkerSettings = {},
 ): Worker {
-  return createWorker(registration.queue, (job) => registration.run(job, logger), redis, logger, {
-    ...registration.settings,
-    ...settings,
-  });
+  const own = registration.settings ?? {};
+  if (own.lockDuration !== undefined || own.stalledInterval !== undefined)
+    logger.warn(
+      { queue: registration.queue, job: registration.job, lock: JOBS[registration.job].lock },
+      "the processor names its own lock: the job map's is used (libs/contracts JOBS[job].lock)",
+    );
+  return createWorker(
+    registration.queue,
+    (job) => registration.run(job, logger),
+    redis,
+    logger,
+    workerSettingsOf(registration, settings),
+  );
 }

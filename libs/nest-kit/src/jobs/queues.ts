@@ -1,7 +1,7 @@
 import { Queue, Worker, type Job, type JobsOptions, type Processor, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { JobMeta, QueueName } from '@rayworks/contracts';
+import { JOB_LOCKS, type JobMeta, type QueueName } from '@rayworks/contracts';
 import { runWithContext } from '../logging/context.js';
 import { contextFrom, inSpan, SpanKind } from '../tracing/tracing.js';
 
@@ -31,7 +31,10 @@ export function createQueue<T>(name: QueueName | string, connection: Redis, pref
 
 export interface WorkerSettings {
   concurrency?: number;
-  /** How long a job's lock lasts without renewal; a worker that dies loses the lock after this. */
+  /**
+   * How long a job's lock lasts without renewal (renewed every half of it while the job runs); a worker that dies
+   * loses the lock after this. A job's comes from the job map (JOBS[job].lock, docs/decisions/0202).
+   */
   lockDuration?: number;
   /** How often stalled jobs (lock lost: worker died) are looked for and moved back to wait. */
   stalledInterval?: number;
@@ -73,8 +76,8 @@ export function createWorker<T, R>(
   const options: WorkerOptions = {
     connection,
     concurrency: settings.concurrency ?? 2,
-    lockDuration: settings.lockDuration ?? 30_000,
-    stalledInterval: settings.stalledInterval ?? 30_000,
+    lockDuration: settings.lockDuration ?? JOB_LOCKS.computesInProcess.durationMs,
+    stalledInterval: settings.stalledInterval ?? JOB_LOCKS.computesInProcess.stalledIntervalMs,
     maxStalledCount: settings.maxStalledCount ?? 2,
     ...(settings.prefix ? { prefix: settings.prefix } : {}),
   };
