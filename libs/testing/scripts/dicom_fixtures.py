@@ -352,13 +352,14 @@ MZ_PREAMBLE = MZ_PREAMBLE + b"\x00" * (128 - len(MZ_PREAMBLE))
 
 
 def cmd_instance(spec):
-    """One new instance in the given study and series (both folders under dir), optionally hostile."""
+    """One new instance in the given study and series (both folders under dir), optionally hostile; `sopUid` gives
+    it a SOP Instance UID of its own choosing (an instance that claims another study's instance)."""
     root = spec["dir"]
     source = spec.get("source", "CT_small.dcm")
     ds = read(source)
     study_uid = spec["studyUid"]
     series_uid = spec["seriesUid"]
-    set_uids(ds, study_uid, series_uid, generate_uid(), generate_uid())
+    set_uids(ds, study_uid, series_uid, spec.get("sopUid") or generate_uid(), generate_uid())
     for key, keyword in STUDY_LEVEL.items():
         if spec.get(key) is not None:
             setattr(ds, keyword, spec[key])

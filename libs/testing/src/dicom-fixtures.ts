@@ -477,6 +477,23 @@ function extraInstance(dir: string, study: BuiltStudy, hostile?: 'executable-pre
   });
 }
 
+/**
+ * One new instance (CT_small.dcm, explicit VR little endian, by pydicom) of the given study and series — new ones
+ * when not given — written as `dir/<Study>/<Series>/<SOP>.dcm`; `sopUid` makes it claim that SOP Instance UID.
+ */
+export function buildInstance(
+  dir: string,
+  options: StudyAttributes & { studyUid?: string; seriesUid?: string; sopUid?: string } = {},
+): Promise<BuiltInstance> {
+  const { studyUid, seriesUid, ...rest } = options;
+  return runDicomFixturesScript<BuiltInstance>('instance', {
+    ...rest,
+    dir: path.resolve(dir),
+    studyUid: studyUid ?? newDicomUid(),
+    seriesUid: seriesUid ?? newDicomUid(),
+  });
+}
+
 /** `name` with its first characters replaced by `x`s, as long as `name` in bytes: written first, then renamed. */
 const placeholderFor = (name: string) => 'x'.repeat(name.indexOf('evil')) + name.slice(name.indexOf('evil'));
 

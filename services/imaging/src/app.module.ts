@@ -8,6 +8,7 @@ import { DicomwebModule } from './modules/dicomweb/dicomweb.module.js';
 import { ArchiveQueryModule } from './modules/studies/archive-query.module.js';
 import { ImportsModule } from './modules/imports/imports.module.js';
 import { StudiesModule } from './modules/studies/studies.module.js';
+import { UploadSweeperModule } from './modules/studies/upload-sweeper.module.js';
 
 @Module({
   imports: [
@@ -18,6 +19,7 @@ import { StudiesModule } from './modules/studies/studies.module.js';
     DicomwebModule,
     ImportsModule,
     DownloadsModule,
+    UploadSweeperModule,
   ],
 })
 export class AppModule {}

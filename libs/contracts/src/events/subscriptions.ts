@@ -28,6 +28,6 @@ export const SERVICE_SUBSCRIPTIONS: Record<ServiceName, { purpose: string; topic
   billing: { purpose: 'invoicing', topics: [TOPICS.casesCase, TOPICS.reportingReport, TOPICS.authOrg] },
   // a registration with lab tests becomes samples to collect
   lims: { purpose: 'samples', topics: [TOPICS.billingRegistration] },
-  // case changes drive downloads and viewer links
-  imaging: { purpose: 'studies', topics: [TOPICS.casesCase] },
+  // case changes drive downloads and viewer links; the company's centres (an import or STOW-RS names one of them)
+  imaging: { purpose: 'studies', topics: [TOPICS.casesCase, TOPICS.authOrg] },
 };

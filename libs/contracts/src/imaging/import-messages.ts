@@ -32,3 +32,30 @@ export const IMPORT_COUNTDOWN_SECONDS = 5;
 export const IMPORT_ZIP_LEVEL = 6;
 /** The fixed `source` query value of the import calls (spec §7). */
 export const IMPORT_SOURCE = 'R2';
+
+/**
+ * The words of the import calls, the import worker and STOW-RS (designed here; the specification gives none). The
+ * import screen shows them (an import's error, a skipped file's reason); tests assert them.
+ */
+export const IMPORT_CALL_MESSAGES = {
+  notFound: 'Import not found',
+  notYourCentre: 'You can import only for your own group and centre',
+  /** The centre named is not one of the company's centres, or not of the group named with it (issue 20, item 12). */
+  unknownCentre: 'Center not found in your company',
+  /** The group named with the centre is not the centre's group. */
+  centreNotInGroup: 'groupId: the center is not in this group',
+  notMultipart: 'This upload is not in parts',
+  notAwaitingUpload: 'The upload of this import is already finished',
+  uploadMissing: 'The zip has not been uploaded',
+  uploadSizeDiffers: 'The uploaded zip is not the size that was announced',
+  queryDiffers: 'The import was started for another group, centre or study',
+  partsRefused: 'The uploaded parts do not complete the zip',
+  notCancellable: 'The import is already being processed',
+  cancelled: 'The import was cancelled.',
+  noValidInstances: 'No valid DICOM instance was found in the archive.',
+  /**
+   * A file of a study (or an instance) the archive holds for a centre outside the sender's reach: refused, whatever
+   * the path (zip import or STOW-RS), and the other study is not named (issue 20, items 4 and 11).
+   */
+  studyOutOfReach: 'The study belongs to a centre you do not have: not imported.',
+} as const;

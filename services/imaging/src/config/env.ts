@@ -21,6 +21,13 @@ export const imagingEnvSchema = z.object({
   IMPORT_PARSE_THREADS: positive(2, 64),
   /** Imports one worker runs at a time. */
   IMPORT_CONCURRENCY: positive(1, 16),
+  /**
+   * An upload whose studies were not finished (a STOW-RS request or an import that crashed) is finished by the
+   * sweeper once nothing was indexed into them for this long (docs/decisions/0204-abandoned-uploads.md).
+   */
+  UPLOAD_ABANDONED_AFTER_SECONDS: positive(900, 7 * 86_400),
+  /** How often the API process looks for abandoned uploads; 0 turns the sweeper off. */
+  UPLOAD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });
 export type ImagingEnv = z.infer<typeof imagingEnvSchema>;
 

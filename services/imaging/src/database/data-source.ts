@@ -8,6 +8,7 @@ import { PatientNameSearch1796000003001 } from './migrations/1796000003001-Patie
 import { ArchiveIndex1796000000000 } from './migrations/1796000000000-ArchiveIndex.js';
 import { Imports1796000001000 } from './migrations/1796000001000-Imports.js';
 import { Downloads1796000002000 } from './migrations/1796000002000-Downloads.js';
+import { IngestRules1796800020300 } from './migrations/1796800020300-IngestRules.js';
 import { DownloadEntity } from '../modules/downloads/download.entity.js';
 import { ImportEntity } from '../modules/imports/import.entity.js';
 import { InstanceEntity } from '../modules/studies/entities/instance.entity.js';
@@ -28,5 +29,6 @@ export const database: ServiceDatabaseOptions = {
     Downloads1796000002000,
     QidoIndexes1796000003000,
     PatientNameSearch1796000003001,
+    IngestRules1796800020300,
   ],
 };

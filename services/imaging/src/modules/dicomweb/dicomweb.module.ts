@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CentresModule } from '../directory/centres.module.js';
 import { ArchiveQueryModule } from '../studies/archive-query.module.js';
 import { StudiesModule } from '../studies/studies.module.js';
 import { DicomwebController } from './dicomweb.controller.js';
@@ -9,7 +10,7 @@ import { WadoService } from './wado.service.js';
 
 /** DICOMweb (PS3.18) under /dicomweb: QIDO-RS, WADO-RS, STOW-RS (docs/decisions/0102–0105). */
 @Module({
-  imports: [StudiesModule, ArchiveQueryModule],
+  imports: [StudiesModule, ArchiveQueryModule, CentresModule],
   controllers: [DicomwebController],
   providers: [QidoService, WadoService, StowService, InstanceFiles],
 })

@@ -11,10 +11,10 @@ import {
 } from '@remix-run/multipart-parser/node';
 import type { DicomJsonObject } from '@rayworks/contracts';
 import type { Logger } from 'pino';
-import { companyOf, LOGGER, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
+import { companyOf, LOGGER, type RequestAccess } from '@rayworks/nest-kit';
+import { IngestPlacement } from '../directory/ingest-placement.js';
 import { ArchiveIngestService, type IngestScope } from '../studies/archive-ingest.service.js';
 import { HeaderParser } from '../studies/header-parser.js';
-import { StudiesRepository } from '../studies/studies.repository.js';
 import { dicomwebUrls } from './dicomweb-paths.js';
 import { fromFirstDelimiter, MultipartPreambleError, multipartRelatedOf } from './multipart.js';
 import { TAGS } from './qido-params.js';
@@ -67,27 +67,31 @@ interface Failed {
 /**
  * STOW-RS (PS3.18 10.5): the body (multipart/related; type="application/dicom") is read as a stream, one part at a
  * time (never the whole request in memory); each part goes through the archive's one way in, with the import's
- * checks (ArchiveIngestService.ingest: DICM marker, header parsed in a thread with a time limit, preamble zeroed),
- * after a check that its study is the target (`/studies/{uid}`) and not another centre's; then `finish` marks the
- * studies imported with one StudyImported event each. The answer lists what was stored and what failed and why.
+ * checks and its one rule (ArchiveIngestService.ingest: DICM marker, header parsed in a thread with a time limit, an
+ * existing study or instance only in the caller's reach — else 0124, naming nothing of it —, preamble zeroed), after
+ * a check that its study is the target (`/studies/{uid}`); then `finish` marks the studies imported with one
+ * StudyImported event each. The answer lists what was stored and what failed and why.
  */
 @Injectable()
 export class StowService {
   constructor(
-    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
-    @Inject(StudiesRepository) private readonly archive: StudiesRepository,
+    @Inject(IngestPlacement) private readonly placement: IngestPlacement,
     @Inject(ArchiveIngestService) private readonly ingest: ArchiveIngestService,
     @Inject(HeaderParser) private readonly parser: HeaderParser,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Whom the instances are imported for: the caller's group and first centre in reach (docs/decisions/0105). */
-  scopeOf(access: RequestAccess): IngestScope {
+  /**
+   * Whom the instances are imported for: the caller's group and first centre in reach (docs/decisions/0105), a
+   * centre of the caller's company (IngestPlacement), and the request's reach — the studies its instances may join.
+   */
+  async scopeOf(access: RequestAccess): Promise<IngestScope> {
     const p = access.principal;
+    const placement = await this.placement.forStow(access);
     return {
       tenantId: companyOf(p),
-      groupId: access.groupFilter ?? p.groupId,
-      centreId: access.centreFilter?.[0] ?? (p.level === 'centre' ? (p.centreIds[0] ?? null) : null),
+      ...placement,
+      reach: { empty: access.empty, groupFilter: access.groupFilter, centreFilter: access.centreFilter },
       importId: randomUUID(),
       userId: p.userId,
     };
@@ -107,10 +111,9 @@ export class StowService {
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > STOW_LIMITS.maxRequestBytes)
       throw new StowRequestError(413, `The request passes ${STOW_LIMITS.maxRequestBytes} bytes.`);
-    const scope = this.scopeOf(access);
+    const scope = await this.scopeOf(access);
     const stored: Stored[] = [];
     const failed: Failed[] = [];
-    const reachable = new Map<string, boolean>();
     try {
       const body = Readable.from(fromFirstDelimiter(req, related.boundary), { objectMode: false });
       for await (const part of parseMultipartStream(body, {
@@ -130,7 +133,7 @@ export class StowService {
           });
           continue;
         }
-        await this.storeOne(access, scope, targetStudy, part.bytes, reachable, stored, failed);
+        await this.storeOne(scope, targetStudy, part.bytes, stored, failed);
       }
     } catch (error) {
       if (error instanceof MaxTotalSizeExceededError)
@@ -161,11 +164,9 @@ export class StowService {
   }
 
   private async storeOne(
-    access: RequestAccess,
     scope: IngestScope,
     targetStudy: string | null,
     bytes: Uint8Array,
-    reachable: Map<string, boolean>,
     stored: Stored[],
     failed: Failed[],
   ): Promise<void> {
@@ -191,20 +192,13 @@ export class StowService {
       });
       return;
     }
-    let inReach = reachable.get(h.studyInstanceUid);
-    if (inReach === undefined) {
-      inReach = await this.uow.read(access, async (tx) => {
-        const existing = await this.archive.studyInTenant(tx, h.studyInstanceUid);
-        return !existing || (await this.archive.study(tx, access, h.studyInstanceUid)) !== null;
-      });
-      reachable.set(h.studyInstanceUid, inReach);
-    }
-    if (!inReach) {
-      failed.push({ ...ids, reason: FAILURE_REASONS.notAuthorized, why: 'the study is outside your centres' });
-      return;
-    }
     try {
       const outcome = await this.ingest.ingest(scope, bytes);
+      // the one ingest rule (docs/decisions/0203): another centre's study, or an instance of one, is not named
+      if (outcome.kind === 'outOfReach') {
+        failed.push({ ...ids, reason: FAILURE_REASONS.notAuthorized, why: outcome.reason });
+        return;
+      }
       if (outcome.kind === 'refused') {
         failed.push({ ...ids, reason: FAILURE_REASONS.cannotUnderstand, why: outcome.reason });
         return;

@@ -59,6 +59,19 @@ export class ImportEntity extends TenantRow {
   @Column({ type: 'text', nullable: true })
   error!: string | null;
 
+  /**
+   * The reach of the user who asked for the upload (RequestAccess: group filter, centre filter, nothing at all):
+   * the zip's instances join only studies it reaches (docs/decisions/0203-one-ingest-rule.md).
+   */
+  @Column({ name: 'reach_group_id', type: 'uuid', nullable: true })
+  reachGroupId!: string | null;
+
+  @Column({ name: 'reach_centre_ids', type: 'uuid', array: true, nullable: true })
+  reachCentreIds!: string[] | null;
+
+  @Column({ name: 'reach_empty', type: 'boolean', default: false })
+  reachEmpty!: boolean;
+
   /** As the JSON API returns it (studyImportSchema). */
   toImport(): StudyImport {
     return {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CentresModule } from '../directory/centres.module.js';
 import { StudiesModule } from '../studies/studies.module.js';
 import { ImportsController } from './imports.controller.js';
 import { ImportsRepository } from './imports.repository.js';
@@ -6,7 +7,7 @@ import { ImportsService } from './imports.service.js';
 
 /** The import screen's calls (API process). The job's processor is ImportsWorkerModule's. */
 @Module({
-  imports: [StudiesModule],
+  imports: [StudiesModule, CentresModule],
   controllers: [ImportsController],
   providers: [ImportsRepository, ImportsService],
 })

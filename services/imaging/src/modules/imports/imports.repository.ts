@@ -17,6 +17,9 @@ export type NewImport = Pick<
   | 'uploadSize'
   | 'multipartUploadId'
   | 'partSize'
+  | 'reachGroupId'
+  | 'reachCentreIds'
+  | 'reachEmpty'
 >;
 
 export interface ImportOutcome {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Principal } from '@rayworks/nest-kit';
-import { MIN_PART_BYTES, partSizeFor, reachesCentre } from './imports.service.js';
+import { holdsCentre } from '../directory/ingest-placement.js';
+import { MIN_PART_BYTES, partSizeFor } from './imports.service.js';
 
 const MiB = 1024 * 1024;
 const principal = (over: Partial<Principal>): Principal => ({
@@ -28,7 +29,7 @@ describe('partSizeFor', () => {
   });
 });
 
-describe('reachesCentre', () => {
+describe('holdsCentre', () => {
   it.each([
     ['a centre user, own group and centre', {}, 'g1', 'c2', true],
     ['a centre user, a centre not its own', {}, 'g1', 'c9', false],
@@ -41,6 +42,6 @@ describe('reachesCentre', () => {
     ['a centre of no group, its own centre, no group named', { groupId: null }, null, 'c1', true],
     ['a centre user of a group, no group named', {}, null, 'c1', false],
   ])('%s: %s', (_, over, group, centre, expected) => {
-    expect(reachesCentre(principal(over), group, centre)).toBe(expected);
+    expect(holdsCentre(principal(over), group, centre)).toBe(expected);
   });
 });

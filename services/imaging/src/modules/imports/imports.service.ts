@@ -2,14 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { IMAGING_API, imagingStorageKeys, type StudyImport } from '@rayworks/contracts';
-import {
-  companyOf,
-  forbidden,
-  StorageService,
-  UnitOfWork,
-  type Principal,
-  type RequestAccess,
-} from '@rayworks/nest-kit';
+import { companyOf, StorageService, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
+import { IngestPlacement } from '../directory/ingest-placement.js';
 import type { ImportEntity } from './import.entity.js';
 import { IMPORT_CALL_MESSAGES, importConflict, importNotFound } from './imports.errors.js';
 import { ImportsRepository } from './imports.repository.js';
@@ -28,13 +22,6 @@ const PART_URL_SECONDS = 6 * 3600;
 /** The part size of a zip of `size` bytes: 16 MiB, or more (whole MiB) when 10,000 parts would not hold it. */
 export const partSizeFor = (size: number): number => Math.max(MIN_PART_BYTES, Math.ceil(size / MAX_PARTS / MiB) * MiB);
 
-/** May this caller import for this group and centre? Its own group and one of its centres; anything for tenant level. */
-export function reachesCentre(principal: Principal, groupId: string | null, centreId: string): boolean {
-  if (principal.level === 'tenant') return true;
-  if (principal.level !== 'group' && principal.level !== 'centre') return false;
-  return principal.groupId === groupId && principal.centreIds.includes(centreId);
-}
-
 const isS3Error = (error: unknown, ...names: string[]) =>
   typeof error === 'object' && error !== null && names.includes((error as { name?: string }).name ?? '');
 
@@ -42,7 +29,9 @@ const isS3Error = (error: unknown, ...names: string[]) =>
  * The import screen's calls (spec §7; docs/decisions/0098-zip-import.md): the upload of the zip straight to the
  * object store (one presigned PUT, or S3 multipart with presigned part URLs for a zip larger than one part, which
  * resumes after a dropped connection), the processing trigger (queues the import job in the same unit of work),
- * the import's state and its cancellation. The caller must hold the group and centre it imports for.
+ * the import's state and its cancellation. The caller must hold the group and centre it imports for (a centre of its
+ * company: IngestPlacement); the import keeps the caller's reach, the studies its instances may join
+ * (docs/decisions/0203-one-ingest-rule.md).
  */
 @Injectable()
 export class ImportsService {
@@ -50,12 +39,12 @@ export class ImportsService {
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(StorageService) private readonly storage: StorageService,
     @Inject(ImportsRepository) private readonly imports: ImportsRepository,
+    @Inject(IngestPlacement) private readonly placement: IngestPlacement,
   ) {}
 
   async presignedUrl(access: RequestAccess, q: Body<'presignedUrl'>) {
     const tenantId = companyOf(access.principal);
-    if (!reachesCentre(access.principal, q.groupId ?? null, q.centerId))
-      throw forbidden(IMPORT_CALL_MESSAGES.notYourCentre);
+    await this.placement.forUpload(access, q.groupId ?? null, q.centerId);
     const id = randomUUID();
     const uploadKey = imagingStorageKeys.upload(tenantId, id);
     const partSize = partSizeFor(q.size);
@@ -74,6 +63,9 @@ export class ImportsService {
         uploadSize: q.size,
         multipartUploadId,
         partSize: multipart ? partSize : null,
+        reachGroupId: access.groupFilter,
+        reachCentreIds: access.centreFilter === null ? null : [...access.centreFilter],
+        reachEmpty: access.empty,
       });
       await tx.audit({ action: 'IMAGING_IMPORT_UPLOAD', target: { type: 'import', id }, details: { size: q.size } });
     });

@@ -55,6 +55,7 @@ export class StudyImportService {
       tenantId,
       groupId: started.groupId,
       centreId: started.centreId,
+      reach: { empty: started.reachEmpty, groupFilter: started.reachGroupId, centreFilter: started.reachCentreIds },
       importId,
       userId: started.userId,
     };
@@ -105,7 +106,7 @@ export class StudyImportService {
     let stored = 0;
     let existing = 0;
     const record = (path: string, outcome: IngestOutcome) => {
-      if (outcome.kind === 'refused') skipped.push({ path, reason: outcome.reason });
+      if (outcome.kind === 'refused' || outcome.kind === 'outOfReach') skipped.push({ path, reason: outcome.reason });
       else {
         valid++;
         studies.add(outcome.studyInstanceUid);

@@ -1,25 +1,48 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { imagingStorageKeys, StudyImportedV1, type EventActor } from '@rayworks/contracts';
+import {
+  IMPORT_CALL_MESSAGES,
+  imagingStorageKeys,
+  StudyImportedV1,
+  type EventActor,
+} from '@rayworks/contracts';
 import { hasDicmMarker, IMPORT_MESSAGES, zeroPreamble } from '@rayworks/dicom';
-import { StorageService, UnitOfWork, type TenantScope } from '@rayworks/nest-kit';
-import { ArchiveRepository, SeriesOfAnotherStudyError, type IndexedInstance } from './archive.repository.js';
+import { StorageService, UnitOfWork, type ChangeTx, type TenantScope } from '@rayworks/nest-kit';
+import {
+  ArchiveRepository,
+  SeriesOfAnotherStudyError,
+  StudyOutOfReachError,
+  type IndexedInstance,
+  type IngestReach,
+} from './archive.repository.js';
 import { HeaderParser } from './header-parser.js';
 
-/** Whom an ingest works for: the tenant, the group and centre the studies are imported for, the import, the user. */
+/**
+ * Whom an ingest works for: the tenant, the group and centre new studies are imported for, the sender's reach (the
+ * studies it may add instances to), the import, the user.
+ */
 export interface IngestScope {
   tenantId: string;
   groupId: string | null;
   centreId: string | null;
+  /** The sender's reach: a STOW-RS caller's request, or the reach of the user who asked for a zip's upload. */
+  reach: IngestReach;
   /** The import (imaging.imports.id, or a STOW-RS request's own id): what it added is known by it. */
   importId: string;
   userId: string | null;
 }
 
-/** What became of one file: stored now, already in the archive (nothing written), or refused with a clear reason. */
+/**
+ * What became of one file: stored now, already in the archive (nothing written), refused with a clear reason, or
+ * refused because its study (or the instance itself) is another centre's — which names nothing of that study.
+ */
 export type IngestOutcome =
   | ({ kind: 'stored' } & IndexedInstance)
   | ({ kind: 'existing' } & IndexedInstance)
-  | { kind: 'refused'; reason: string };
+  | { kind: 'refused'; reason: string }
+  | { kind: 'outOfReach'; reason: string };
+
+const OUT_OF_REACH: IngestOutcome = { kind: 'outOfReach', reason: IMPORT_CALL_MESSAGES.studyOutOfReach };
+const SWEEPER: EventActor = { type: 'service', id: 'imaging.upload-sweeper' };
 
 /** Why a file without the DICM marker is refused (the spec's 'Error parsing DICOM file.' with what is wrong). */
 export const NOT_DICOM_REASON = `${IMPORT_MESSAGES.parseError} Not a DICOM file: no DICM marker at byte 128.`;
@@ -30,15 +53,20 @@ const refused = (detail: string): IngestOutcome => ({
 });
 
 /**
- * The one way an instance enters the archive (zip import and STOW-RS; docs/decisions/0098-zip-import.md):
- * - `ingest`: the DICM marker, then the header parsed in a thread with a time limit; a valid UID set; the 128-byte
- *   preamble zeroed (CVE-2019-11687); the object stored at `tenants/{t}/studies/{Study}/{Series}/{SOP}.dcm`; its
- *   study, series and instance rows indexed in one unit of work, the study CLOUD_UPLOADING. Idempotent by SOP
- *   Instance UID: an instance already indexed is neither stored nor indexed again ('existing'), so a retried or
- *   resumed import ends with the same archive.
- * - `finish`: one unit of work: the totals of the studies recomputed, the studies IMPORTED, and one StudyImported
- *   event for each study that gained instances in this import (recorded per import and study, so a finish that
- *   runs twice publishes once).
+ * The one way an instance enters the archive (zip import and STOW-RS; docs/decisions/0098-zip-import.md,
+ * 0203-one-ingest-rule.md, 0204-abandoned-uploads.md):
+ * - `ingest`: the DICM marker, then the header parsed in a thread with a time limit; a valid UID set; THE ingest
+ *   rule: an instance joins an existing study only when the sender reaches that study, and an instance already
+ *   indexed counts as the sender's only when its study is in reach (else 'outOfReach', naming nothing of it);
+ *   the 128-byte preamble zeroed (CVE-2019-11687); the object stored at
+ *   `tenants/{t}/studies/{Study}/{Series}/{SOP}.dcm`; its study, series and instance rows indexed in one unit of
+ *   work (the reach checked again there, on the locked row), the study CLOUD_UPLOADING. Idempotent by SOP Instance
+ *   UID: an instance already indexed is neither stored nor indexed again ('existing'), so a retried or resumed
+ *   import ends with the same archive.
+ * - `finish`: one unit of work: the studies locked, their totals recomputed, IMPORTED, and one StudyImported for
+ *   each study with instances no StudyImported counted yet — whichever request stored them (a request retried
+ *   after a crash publishes what the crashed one could not); a finish that runs twice publishes once.
+ * - `finishAbandoned`: the sweeper's finish of a study whose upload stopped (CLOUD_UPLOADING, idle, no live import).
  * - `discard`: removes what an import added (objects and rows), for an import that must leave nothing behind.
  */
 @Injectable()
@@ -62,10 +90,15 @@ export class ArchiveIngestService {
       sopInstanceUid: header.sopInstanceUid,
       sopClassUid: header.sopClassUid,
     };
-    const known = await this.uow.read({ tenantId: scope.tenantId }, (tx) =>
-      this.archive.findInstance(tx, header.sopInstanceUid),
-    );
-    if (known) return { kind: 'existing', ...known };
+    const prior = await this.uow.read({ tenantId: scope.tenantId }, async (tx) => ({
+      known: await this.archive.findInstance(tx, header.sopInstanceUid, scope.reach),
+      standing: await this.archive.studyStanding(tx, header.studyInstanceUid, scope.reach),
+    }));
+    if (prior.known) {
+      const { inReach, ...known } = prior.known;
+      return inReach ? { kind: 'existing', ...known } : OUT_OF_REACH;
+    }
+    if (prior.standing === 'outOfReach') return OUT_OF_REACH;
     zeroPreamble(bytes);
     const storageKey = imagingStorageKeys.instance(
       scope.tenantId,
@@ -82,6 +115,7 @@ export class ArchiveIngestService {
       const stored = await this.uow.change(this.unitScope(scope), (tx) =>
         this.archive.indexInstance(tx, {
           tenantId: scope.tenantId,
+          reach: scope.reach,
           groupId: scope.groupId,
           centreId: scope.centreId,
           importId: scope.importId,
@@ -94,39 +128,65 @@ export class ArchiveIngestService {
       return { kind: stored ? 'stored' : 'existing', ...identity };
     } catch (error) {
       if (error instanceof SeriesOfAnotherStudyError) return refused(error.message);
+      if (error instanceof StudyOutOfReachError) {
+        // another centre's sender made the study meanwhile: the object this one wrote goes, unless indexed by it
+        await this.removeUnindexed(scope, header.sopInstanceUid, storageKey);
+        return OUT_OF_REACH;
+      }
       throw error;
     }
   }
 
   async finish(scope: IngestScope, studyInstanceUids: string[]): Promise<void> {
     const uids = [...new Set(studyInstanceUids)].sort();
-    await this.uow.change(this.unitScope(scope), async (tx) => {
-      await this.archive.completeStudies(tx, uids);
-      const added = await this.archive.addedByImport(tx, scope.importId);
-      for (const study of await this.archive.finishedStudies(tx, uids)) {
-        const instancesAdded = added.get(study.studyInstanceUid) ?? 0;
-        if (instancesAdded === 0) continue;
-        if (!(await this.archive.markFinished(tx, scope.importId, study.studyInstanceUid, instancesAdded))) continue;
-        await tx.publish(StudyImportedV1, study.studyInstanceUid, {
-          studyInstanceUid: study.studyInstanceUid,
-          groupId: study.groupId,
-          centreId: study.centreId,
-          patientName: study.patientName,
-          patientId: study.patientId,
-          accessionNumber: study.accessionNumber,
-          studyId: study.studyId,
-          modality: await this.archive.firstModality(tx, study.id),
-          modalities: study.modalities,
-          studyDate: study.studyDate,
-          studyDescription: study.studyDescription,
-          patientSex: study.patientSex,
-          patientBirthDate: study.patientBirthDate,
-          seriesCount: study.seriesCount,
-          instanceCount: study.instanceCount,
-          instancesAdded,
-        });
-      }
+    await this.uow.change(this.unitScope(scope), (tx) => this.finishStudies(tx, uids, scope.importId));
+  }
+
+  /**
+   * Finishes a study whose upload was abandoned (the sweeper, in the study's company): only when it is still
+   * CLOUD_UPLOADING, nothing was indexed into it for `idleSeconds` and no queued or running import holds
+   * instances of it. True when it was finished now.
+   */
+  async finishAbandoned(tenantId: string, studyInstanceUid: string, idleSeconds: number): Promise<boolean> {
+    return this.uow.change({ tenantId, actor: SWEEPER }, async (tx) => {
+      if (!(await this.archive.lockAbandoned(tx, studyInstanceUid, idleSeconds))) return false;
+      await this.finishStudies(tx, [studyInstanceUid], null);
+      return true;
     });
+  }
+
+  /**
+   * The studies locked (an ingest into them waits), their totals recomputed and IMPORTED; one StudyImported for
+   * each with instances no StudyImported counted yet; the import's own share recorded (import_studies).
+   */
+  private async finishStudies(tx: ChangeTx, uids: string[], importId: string | null): Promise<void> {
+    await this.archive.lockStudies(tx, uids);
+    await this.archive.completeStudies(tx, uids);
+    const own = importId ? await this.archive.addedByImport(tx, importId) : new Map<string, number>();
+    for (const study of await this.archive.finishedStudies(tx, uids)) {
+      const ownAdded = own.get(study.studyInstanceUid) ?? 0;
+      if (importId && ownAdded > 0) await this.archive.markFinished(tx, importId, study.studyInstanceUid, ownAdded);
+      const instancesAdded = await this.archive.announce(tx, study.id);
+      if (instancesAdded === 0) continue;
+      await tx.publish(StudyImportedV1, study.studyInstanceUid, {
+        studyInstanceUid: study.studyInstanceUid,
+        groupId: study.groupId,
+        centreId: study.centreId,
+        patientName: study.patientName,
+        patientId: study.patientId,
+        accessionNumber: study.accessionNumber,
+        studyId: study.studyId,
+        modality: await this.archive.firstModality(tx, study.id),
+        modalities: study.modalities,
+        studyDate: study.studyDate,
+        studyDescription: study.studyDescription,
+        patientSex: study.patientSex,
+        patientBirthDate: study.patientBirthDate,
+        seriesCount: study.seriesCount,
+        instanceCount: study.instanceCount,
+        instancesAdded,
+      });
+    }
   }
 
   /**
@@ -140,6 +200,14 @@ export class ArchiveIngestService {
     );
     for (const key of keys) await this.storage.delete(key);
     await this.uow.change(this.unitScope(scope), (tx) => this.archive.removeImport(tx, scope.importId));
+  }
+
+  /** Removes an object written for an instance that was not indexed (no row names it). */
+  private async removeUnindexed(scope: IngestScope, sopInstanceUid: string, storageKey: string): Promise<void> {
+    const indexed = await this.uow.read({ tenantId: scope.tenantId }, (tx) =>
+      this.archive.findInstance(tx, sopInstanceUid, scope.reach),
+    );
+    if (!indexed) await this.storage.delete(storageKey);
   }
 
   private unitScope(scope: IngestScope): TenantScope {

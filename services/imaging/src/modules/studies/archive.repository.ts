@@ -1,9 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { typedRows, type ChangeTx, type ReadTx } from '@rayworks/nest-kit';
+import { QueryParams, typedRows, type ChangeTx, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import { InstanceEntity } from './entities/instance.entity.js';
 import { StudyEntity } from './entities/study.entity.js';
 import type { ParsedInstance } from './parsed-instance.js';
+import { reachSql } from './study-query.js';
+
+/**
+ * Whose studies an ingest may add instances to (docs/decisions/0203-one-ingest-rule.md): the reach of the sender —
+ * a STOW-RS caller's request, or the user who asked for a zip's upload — with the meaning of every other read of
+ * the archive (`reachSql`: a group filter, a centre filter, or nothing at all).
+ */
+export type IngestReach = Pick<RequestAccess, 'empty' | 'groupFilter' | 'centreFilter'>;
+
+/** Where a Study Instance UID stands for a sender: new to the company, in the sender's reach, or another centre's. */
+export type StudyStanding = 'absent' | 'inReach' | 'outOfReach';
 
 /** Where an instance already is in the archive. */
 export interface IndexedInstance {
@@ -15,6 +26,7 @@ export interface IndexedInstance {
 
 export interface InstanceToIndex {
   tenantId: string;
+  reach: IngestReach;
   groupId: string | null;
   centreId: string | null;
   importId: string;
@@ -49,16 +61,23 @@ const keyRow = z.object({ storage_key: z.string() });
  */
 @Injectable()
 export class ArchiveRepository {
-  async findInstance(tx: ReadTx, sopInstanceUid: string): Promise<IndexedInstance | null> {
+  /** An instance already indexed, by SOP Instance UID, and whether its study is in the sender's reach. */
+  async findInstance(
+    tx: ReadTx,
+    sopInstanceUid: string,
+    reach: IngestReach,
+  ): Promise<(IndexedInstance & { inReach: boolean }) | null> {
+    const p = new QueryParams();
     const rows = await typedRows(
       tx.manager,
-      indexedRow,
-      `SELECT st.study_instance_uid, se.series_instance_uid, i.sop_instance_uid, i.sop_class_uid
+      indexedRow.extend({ in_reach: z.boolean() }),
+      `SELECT s.study_instance_uid, se.series_instance_uid, i.sop_instance_uid, i.sop_class_uid,
+              (${reachCondition(reach, p)}) AS in_reach
          FROM imaging.instances i
          JOIN imaging.series se ON se.id = i.series_id
-         JOIN imaging.studies st ON st.id = i.study_id
-        WHERE i.sop_instance_uid = :sop`,
-      { sop: sopInstanceUid },
+         JOIN imaging.studies s ON s.id = i.study_id
+        WHERE i.sop_instance_uid = ${p.add(sopInstanceUid)}`,
+      p,
     );
     const row = rows[0];
     return row
@@ -67,43 +86,64 @@ export class ArchiveRepository {
           seriesInstanceUid: row.series_instance_uid,
           sopInstanceUid: row.sop_instance_uid,
           sopClassUid: row.sop_class_uid,
+          inReach: row.in_reach,
         }
       : null;
+  }
+
+  /** Whether the company holds this study, and if so whether the sender reaches it. */
+  async studyStanding(tx: ReadTx, studyInstanceUid: string, reach: IngestReach): Promise<StudyStanding> {
+    const p = new QueryParams();
+    const [row] = await typedRows(
+      tx.manager,
+      z.object({ in_reach: z.boolean() }),
+      `SELECT (${reachCondition(reach, p)}) AS in_reach FROM imaging.studies s
+        WHERE s.study_instance_uid = ${p.add(studyInstanceUid)}`,
+      p,
+    );
+    return !row ? 'absent' : row.in_reach ? 'inReach' : 'outOfReach';
   }
 
   /**
    * Indexes one stored instance: the study (created from this instance's study attributes, or found; either way
    * CLOUD_UPLOADING until its import finishes), its series, and the instance row. Answers false when the SOP
    * Instance UID was already indexed (nothing changed for it), or throws when the file's series belongs to another
-   * study of the archive.
+   * study of the archive (SeriesOfAnotherStudyError) or its study is outside the sender's reach
+   * (StudyOutOfReachError: the study row, created by another sender meanwhile, is then left as it was).
    */
   async indexInstance(tx: ChangeTx, input: InstanceToIndex): Promise<boolean> {
     const { header } = input;
     const s = header.study;
-    // Most instances join a study and series that exist already: found without locking their rows, so the
-    // instances of one study index side by side; only a new study or series, or a study not yet marked
-    // CLOUD_UPLOADING, goes through the upsert (which locks the row).
+    // Most instances join a study and series that exist already: found with the weakest row lock (FOR KEY SHARE,
+    // which the instance's foreign key takes anyway), so the instances of one study index side by side while a
+    // finish (FOR UPDATE) waits for them, and none is indexed against a state a finish has just changed; only a
+    // new study or series, or a study not CLOUD_UPLOADING, goes through the upsert (which locks the row).
+    const p = new QueryParams();
     const [known] = await typedRows(
       tx.manager,
-      z.object({ id: z.uuid(), state: z.string() }),
-      `SELECT id, state FROM imaging.studies WHERE study_instance_uid = :uid`,
-      { uid: header.studyInstanceUid },
+      z.object({ id: z.uuid(), state: z.string(), in_reach: z.boolean() }),
+      `SELECT s.id, s.state, (${reachCondition(input.reach, p)}) AS in_reach FROM imaging.studies s
+        WHERE s.study_instance_uid = ${p.add(header.studyInstanceUid)} FOR KEY SHARE`,
+      p,
     );
+    if (known && !known.in_reach) throw new StudyOutOfReachError();
+    const upsertReach = new QueryParams('r');
     const [study] =
       known?.state === 'CLOUD_UPLOADING'
         ? [known]
         : await typedRows(
             tx.manager,
-            idRow,
-            `INSERT INTO imaging.studies (tenant_id, group_id, centre_id, study_instance_uid, patient_name, patient_id,
+            idRow.extend({ in_reach: z.boolean() }),
+            `INSERT INTO imaging.studies AS s (tenant_id, group_id, centre_id, study_instance_uid, patient_name, patient_id,
               patient_birth_date, patient_sex, study_date, study_time, accession_number, study_id, study_description,
               referring_physician_name, state, attributes)
        VALUES (:tenantId, :groupId, :centreId, :uid, :patientName, :patientId, :birthDate, :sex, :studyDate,
               :studyTime, :accession, :studyId, :description, :referring, 'CLOUD_UPLOADING', :attributes)
        ON CONFLICT (tenant_id, study_instance_uid)
        DO UPDATE SET state = 'CLOUD_UPLOADING', updated_at = now()
-       RETURNING id`,
+       RETURNING s.id, (${reachCondition(input.reach, upsertReach)}) AS in_reach`,
             {
+              ...upsertReach.values,
               tenantId: input.tenantId,
               groupId: input.groupId,
               centreId: input.centreId,
@@ -121,6 +161,7 @@ export class ArchiveRepository {
               attributes: JSON.stringify(s.attributes),
             },
           );
+    if (!study!.in_reach) throw new StudyOutOfReachError();
     const studyId = study!.id;
     const [knownSeries] = await typedRows(
       tx.manager,
@@ -213,6 +254,74 @@ export class ArchiveRepository {
     );
   }
 
+  /**
+   * Locks these studies (in UID order, FOR UPDATE) for a finish: an ingest indexing into one of them waits until
+   * the finish commits, and the finish waits for the ingests in flight.
+   */
+  async lockStudies(tx: ChangeTx, studyInstanceUids: string[]): Promise<void> {
+    if (studyInstanceUids.length === 0) return;
+    await tx.manager.query(
+      `SELECT id FROM imaging.studies WHERE study_instance_uid = ANY($1) ORDER BY study_instance_uid FOR UPDATE`,
+      [studyInstanceUids],
+    );
+  }
+
+  /**
+   * Marks every instance of the study not yet counted by a StudyImported as counted, and answers how many there
+   * were (whichever request or import stored them: a retried request after a crash, or the sweeper).
+   */
+  async announce(tx: ChangeTx, studyId: string): Promise<number> {
+    const rows = await typedRows(
+      tx.manager,
+      idRow,
+      `UPDATE imaging.instances SET announced = true WHERE study_id = :studyId AND NOT announced RETURNING id`,
+      { studyId },
+    );
+    return rows.length;
+  }
+
+  /**
+   * The CLOUD_UPLOADING studies of every company untouched for `idleSeconds` (the sweeper's 'system' context,
+   * which row-level security shows these studies alone), oldest first.
+   */
+  async uploadingStudies(
+    tx: ReadTx,
+    idleSeconds: number,
+    limit: number,
+  ): Promise<{ tenantId: string; studyInstanceUid: string }[]> {
+    const rows = await typedRows(
+      tx.manager,
+      z.object({ tenant_id: z.uuid(), study_instance_uid: z.string() }),
+      `SELECT tenant_id, study_instance_uid FROM imaging.studies
+        WHERE state = 'CLOUD_UPLOADING' AND updated_at < now() - make_interval(secs => :idleSeconds)
+        ORDER BY updated_at LIMIT :limit`,
+      { idleSeconds, limit },
+    );
+    return rows.map((r) => ({ tenantId: r.tenant_id, studyInstanceUid: r.study_instance_uid }));
+  }
+
+  /**
+   * Locks the study when its upload is abandoned: CLOUD_UPLOADING, no instance indexed into it for `idleSeconds`,
+   * and none of its instances waiting for an import that is still queued or running (that import finishes it, or
+   * discards what it stored). Skips a study another finish holds. False: leave it.
+   */
+  async lockAbandoned(tx: ChangeTx, studyInstanceUid: string, idleSeconds: number): Promise<boolean> {
+    const rows = await typedRows(
+      tx.manager,
+      idRow,
+      `SELECT s.id FROM imaging.studies s
+        WHERE s.study_instance_uid = :uid AND s.state = 'CLOUD_UPLOADING'
+          AND s.updated_at < now() - make_interval(secs => :idleSeconds)
+          AND NOT EXISTS (SELECT 1 FROM imaging.instances i WHERE i.study_id = s.id
+                           AND i.created_at >= now() - make_interval(secs => :idleSeconds))
+          AND NOT EXISTS (SELECT 1 FROM imaging.instances i JOIN imaging.imports im ON im.id = i.import_id
+                           WHERE i.study_id = s.id AND NOT i.announced AND im.state IN ('QUEUED', 'PROCESSING'))
+        FOR UPDATE SKIP LOCKED`,
+      { uid: studyInstanceUid, idleSeconds },
+    );
+    return rows.length === 1;
+  }
+
   /** How many instances this import stored, per study. */
   async addedByImport(tx: ReadTx, importId: string): Promise<Map<string, number>> {
     const rows = await typedRows(
@@ -303,6 +412,20 @@ export class ArchiveRepository {
     );
     await this.completeStudies(tx, uids);
   }
+}
+
+/** The study of a file is another centre's: outside the sender's reach (docs/decisions/0203-one-ingest-rule.md). */
+export class StudyOutOfReachError extends Error {
+  constructor() {
+    super('the study is outside the sender\'s reach');
+  }
+}
+
+/** The reach of a sender as one SQL condition on the study aliased `s` (reachSql's meaning, nothing added). */
+function reachCondition(reach: IngestReach, p: QueryParams): string {
+  const parts = reachSql({ ...reach, studies: null }, p, 's');
+  // a study of no group or no centre compares as NULL against a filter: out of reach, as in a WHERE clause
+  return parts.length ? `coalesce(${parts.join(' AND ')}, false)` : 'true';
 }
 
 /** A file whose Series Instance UID is already indexed under another study. */

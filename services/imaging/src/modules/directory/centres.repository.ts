@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { z } from 'zod';
+import type { OrgUnitPayload } from '@rayworks/contracts';
+import { typedRows, type ReadTx } from '@rayworks/nest-kit';
+
+/** A centre of the caller's company as imaging knows it (imaging.centres, a read model of auth.org.v1). */
+export interface KnownCentre {
+  id: string;
+  groupId: string | null;
+  isActive: boolean;
+}
+
+/**
+ * imaging.centres: the company's groups and centres (docs/decisions/0120: auth.org.v1 is compacted, so the read
+ * model is complete from the topic alone). Written by the consumer in the event's company, read under the caller's
+ * row-level security: a centre of another company is never found.
+ */
+@Injectable()
+export class CentresRepository {
+  async upsert(manager: EntityManager, tenantId: string, o: OrgUnitPayload): Promise<void> {
+    await manager.query(
+      `INSERT INTO imaging.centres (id, tenant_id, kind, group_id, is_active) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (id) DO UPDATE SET kind = EXCLUDED.kind, group_id = EXCLUDED.group_id,
+         is_active = EXCLUDED.is_active, updated_at = now()`,
+      [o.id, tenantId, o.kind, o.groupId, o.isActive],
+    );
+  }
+
+  /** One of the company's centres (not a group), or null. */
+  async centre(tx: ReadTx, id: string): Promise<KnownCentre | null> {
+    const [row] = await typedRows(
+      tx.manager,
+      z.object({ id: z.uuid(), group_id: z.uuid().nullable(), is_active: z.boolean() }),
+      `SELECT id, group_id, is_active FROM imaging.centres WHERE id = :id AND kind = 'centre'`,
+      { id },
+    );
+    return row ? { id: row.id, groupId: row.group_id, isActive: row.is_active } : null;
+  }
+}

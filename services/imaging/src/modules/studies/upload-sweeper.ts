@@ -1,0 +1,75 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { LOGGER, UnitOfWork, type TenantScope } from '@rayworks/nest-kit';
+import { IMAGING_ENV, type ImagingEnv } from '../../config/env.js';
+import { ArchiveIngestService } from './archive-ingest.service.js';
+import { ArchiveRepository } from './archive.repository.js';
+
+/** The sweeper's listing context: row-level security shows it the CLOUD_UPLOADING studies of every company only. */
+const SWEEPER_SCOPE: TenantScope = {
+  tenantId: null,
+  actor: { type: 'service', id: 'imaging.upload-sweeper' },
+  user: null,
+  rls: { userId: '', level: 'system' },
+};
+const BATCH = 100;
+
+/**
+ * Finishes abandoned uploads (docs/decisions/0204-abandoned-uploads.md): a STOW-RS request or an import whose
+ * process died after indexing instances and before its finish leaves the study CLOUD_UPLOADING, with instances no
+ * StudyImported counted. Every UPLOAD_SWEEP_SECONDS the API process lists the studies CLOUD_UPLOADING for longer
+ * than UPLOAD_ABANDONED_AFTER_SECONDS (all companies, in the 'system' context) and finishes each, in its company's
+ * unit of work, when it is still idle and no queued or running import holds instances of it — the same finish as
+ * the upload's own: one StudyImported for what was not yet announced. Two processes may sweep at once: the study
+ * row is locked (SKIP LOCKED) and re-checked, so one finishes it.
+ */
+@Injectable()
+export class UploadSweeper implements OnApplicationBootstrap, OnModuleDestroy {
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+
+  constructor(
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(ArchiveRepository) private readonly archive: ArchiveRepository,
+    @Inject(ArchiveIngestService) private readonly ingest: ArchiveIngestService,
+    @Inject(IMAGING_ENV) private readonly env: ImagingEnv,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.env.UPLOAD_SWEEP_SECONDS <= 0) return;
+    this.timer = setInterval(() => void this.tick(), this.env.UPLOAD_SWEEP_SECONDS * 1000);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** One sweep; the number of studies it finished. */
+  async tick(): Promise<number> {
+    if (this.running) return 0;
+    this.running = true;
+    let finished = 0;
+    const idle = this.env.UPLOAD_ABANDONED_AFTER_SECONDS;
+    try {
+      const due = await this.uow.read(SWEEPER_SCOPE, (tx) => this.archive.uploadingStudies(tx, idle, BATCH));
+      for (const study of due) {
+        try {
+          if (await this.ingest.finishAbandoned(study.tenantId, study.studyInstanceUid, idle)) {
+            finished++;
+            this.logger.info(study, 'abandoned upload finished');
+          }
+        } catch (error) {
+          this.logger.warn({ ...study, error: (error as Error).message }, 'abandoned upload not finished');
+        }
+      }
+    } catch (error) {
+      this.logger.error({ error: (error as Error).message }, 'upload sweep failed');
+    } finally {
+      this.running = false;
+    }
+    return finished;
+  }
+}
