@@ -8,6 +8,7 @@ import dictionary from 'dcmjs/dictionary';
 let publicVrs: Map<string, string> | undefined;
 let repeatingVrs: Map<string, string> | undefined;
 let usOrSs: Set<string> | undefined;
+let tagsByKeyword: Map<string, string> | undefined;
 
 /** dcmjs writes context-dependent VRs as placeholders; these are what an implicit VR Little Endian file holds. */
 const PLACEHOLDER_VR: Record<string, string | undefined> = {
@@ -27,8 +28,12 @@ function build(): void {
   publicVrs = new Map();
   repeatingVrs = new Map();
   usOrSs = new Set();
+  tagsByKeyword = new Map();
   for (const entry of Object.values(dictionary)) {
     if (entry.version === 'PrivateTag') continue;
+    const exactTag = /^\(([0-9A-F]{4}),([0-9A-F]{4})\)$/i.exec(entry.tag);
+    if (exactTag && entry.name && !tagsByKeyword.has(entry.name))
+      tagsByKeyword.set(entry.name, `${exactTag[1]}${exactTag[2]}`.toUpperCase());
     if (entry.vr === 'xs') usOrSs.add(entry.tag.replace(/[(),]/g, '').toUpperCase());
     const vr = normaliseVr(entry.vr);
     if (!vr) continue;
@@ -63,4 +68,14 @@ export function dictionaryVr(tag: string): string | undefined {
 export function isUsOrSsTag(tag: string): boolean {
   if (!usOrSs) build();
   return usOrSs!.has(tag.toUpperCase());
+}
+
+/**
+ * The tag (8 upper-case hex digits) of a keyword of the DICOM dictionary (PS3.6: `PatientAge` → '00101010'), or
+ * undefined when the dictionary has no such keyword. Keywords of repeating groups (overlays, curves) are not given:
+ * they name no single tag.
+ */
+export function dictionaryTagOf(keyword: string): string | undefined {
+  if (!tagsByKeyword) build();
+  return tagsByKeyword!.get(keyword);
 }

@@ -19,4 +19,4 @@ export {
   type DicomJsonElement,
   type DicomJsonPersonName,
 } from './dicom-json.js';
-export { dictionaryVr } from './data-dictionary.js';
+export { dictionaryTagOf, dictionaryVr } from './data-dictionary.js';

@@ -41,6 +41,10 @@ SERIES_KINDS = {
     "mr-stack": ["MR_small.dcm"],
     # secondary capture (RGB): JPEG baseline and RLE
     "sc": ["SC_rgb_jpeg_dcmtk.dcm", "SC_rgb_rle.dcm"],
+    # NM, JPEG extended with 12-bit samples (1.2.840.10008.1.2.4.51): what libvips cannot decode
+    "jpeg-12bit": ["JPGExtended.dcm"],
+    # a 12-lead ECG: no pixel data, its waveform samples (OW, 240000 bytes) in a sequence item
+    "ecg": ["waveform_ecg.dcm"],
 }
 
 STUDY_LEVEL = {
@@ -146,6 +150,9 @@ def cmd_study(spec):
                 for keyword, value in shared.items():
                     setattr(ds, keyword, value)
                 forget_other_patient_ids(ds, spec)
+                # series-level attributes the spec gives, by keyword (e.g. PerformedProcedureStepStartDate)
+                for keyword, value in (series_spec.get("attributes") or {}).items():
+                    setattr(ds, keyword, value)
                 ds.SeriesNumber = number
                 ds.InstanceNumber = index
                 if "ImagePositionPatient" in ds:

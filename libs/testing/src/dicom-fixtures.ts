@@ -31,9 +31,11 @@ const FIXTURES_SCRIPT = fileURLToPath(new URL('../scripts/dicom_fixtures.py', im
  * - `mr`: MR_small in explicit little, implicit little and explicit big endian
  * - `mr-compressed`: MR_small in RLE, JPEG 2000 lossless and JPEG-LS lossless
  * - `sc`: an RGB secondary capture in JPEG baseline and RLE
+ * - `jpeg-12bit`: JPGExtended.dcm, an NM image in JPEG extended with 12-bit samples (not in the default study)
+ * - `ecg`: waveform_ecg.dcm, a 12-lead ECG whose samples are bulk data in a sequence item (not in the default study)
  */
 /** `mr-stack`: MR_small.dcm alone (explicit little endian), for a stack of copies (not in the default study). */
-export type DicomSeriesKind = 'ct' | 'ct-j2k' | 'mr' | 'mr-compressed' | 'sc' | 'mr-stack';
+export type DicomSeriesKind = 'ct' | 'ct-j2k' | 'mr' | 'mr-compressed' | 'sc' | 'mr-stack' | 'jpeg-12bit' | 'ecg';
 export const DICOM_SERIES_KINDS: readonly DicomSeriesKind[] = ['ct', 'ct-j2k', 'mr', 'mr-compressed', 'sc'];
 
 export const FIXTURE_TRANSFER_SYNTAXES = {
@@ -66,7 +68,16 @@ export interface StudyAttributes {
 
 export interface StudyFolderOptions extends StudyAttributes {
   /** The series, in order; default one of each kind (ct, ct-j2k, mr, mr-compressed, sc: 10 instances). */
-  series?: (DicomSeriesKind | { kind: DicomSeriesKind; copies?: number; seriesUid?: string })[];
+  series?: (
+    | DicomSeriesKind
+    | {
+        kind: DicomSeriesKind;
+        copies?: number;
+        seriesUid?: string;
+        /** Attributes set on every instance of the series, by keyword (`{ PerformedProcedureStepStartDate: '20200315' }`). */
+        attributes?: Record<string, string>;
+      }
+  )[];
   /** A Study Instance UID to use (re-import tests); default a new one. */
   studyUid?: string;
 }
@@ -481,17 +492,18 @@ function extraInstance(dir: string, study: BuiltStudy, hostile?: 'executable-pre
  * One new instance (CT_small.dcm, explicit VR little endian, by pydicom) of the given study and series — new ones
  * when not given — written as `dir/<Study>/<Series>/<SOP>.dcm`; `sopUid` makes it claim that SOP Instance UID.
  */
-export function buildInstance(
+export async function buildInstance(
   dir: string,
   options: StudyAttributes & { studyUid?: string; seriesUid?: string; sopUid?: string } = {},
-): Promise<BuiltInstance> {
-  const { studyUid, seriesUid, ...rest } = options;
-  return runDicomFixturesScript<BuiltInstance>('instance', {
+): Promise<BuiltInstance & { studyInstanceUid: string }> {
+  const { studyUid = newDicomUid(), seriesUid, ...rest } = options;
+  const built = await runDicomFixturesScript<BuiltInstance>('instance', {
     ...rest,
     dir: path.resolve(dir),
-    studyUid: studyUid ?? newDicomUid(),
+    studyUid,
     seriesUid: seriesUid ?? newDicomUid(),
   });
+  return { ...built, studyInstanceUid: studyUid };
 }
 
 /** `name` with its first characters replaced by `x`s, as long as `name` in bytes: written first, then renamed. */
