@@ -11,6 +11,7 @@ import {
   Query,
   Req,
   Res,
+  UseFilters,
   applyDecorators,
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
@@ -26,13 +27,24 @@ import {
 } from '@rayworks/nest-kit';
 import { FilterError } from '../studies/study-query.js';
 import { EncapsulatedDataError } from './encapsulated-frames.js';
-import { acceptsDicomJson, multipartChoices, parseAccept, pickSingle } from './media-types.js';
+import { acceptChoices, acceptsDicomJson, parseAccept, pickSingle } from './media-types.js';
+import { MultipartWriter } from './multipart.js';
 import { parseQidoQuery, QidoParameterError, type QidoLevel, type RawQuery } from './qido-params.js';
 import { QidoService, type QidoAnswer } from './qido.service.js';
 import { NotRenderableError, type RenderedType } from './rendering.js';
+import type { FrameSource } from '../studies/studies.repository.js';
 import { StowService, StowRequestError } from './stow.service.js';
 import { dicomwebUrls } from './dicomweb-paths.js';
-import { BadFrameError, NotAcceptableError, WadoService, type WritableAnswer } from './wado.service.js';
+import { DicomwebExceptionFilter } from './dicomweb-exception.filter.js';
+import { canTranscode, UNCOMPRESSED_SYNTAXES } from './transcoder.js';
+import {
+  BadFrameError,
+  EXPLICIT_LE,
+  NotAcceptableError,
+  WadoService,
+  type Located,
+  type WritableAnswer,
+} from './wado.service.js';
 
 const UID = /^[0-9]+(\.[0-9]+)*$/;
 const uid = (value: string, what: string): string => {
@@ -41,6 +53,19 @@ const uid = (value: string, what: string): string => {
 };
 
 const DICOM_JSON = 'application/dicom+json';
+
+/**
+ * A DICOM JSON answer with exactly `Content-Type: application/dicom+json` (express's send() would add
+ * `; charset=utf-8`, which dicomweb-client's STOW compares against and then discards the answer; JSON is UTF-8 by
+ * definition, RFC 8259).
+ */
+function sendDicomJson(res: Response, status: number, body: unknown): void {
+  const bytes = Buffer.from(JSON.stringify(body), 'utf8');
+  res.status(status);
+  res.setHeader('Content-Type', DICOM_JSON);
+  res.setHeader('Content-Length', String(bytes.length));
+  res.end(bytes);
+}
 const VIEW = requirement('WORKLIST', WORKLIST.VIEW);
 const IMPORT = requirement('WORKLIST', WORKLIST.IMPORT);
 /**
@@ -74,7 +99,9 @@ function DicomwebRoute(summary: string, success: Record<number, string>, errors:
                 ? 'The request body passes the size limit.'
                 : status === 415
                   ? 'The body is not multipart/related; type="application/dicom".'
-                  : (ERROR_DESCRIPTIONS[status as keyof typeof ERROR_DESCRIPTIONS] ?? ''),
+                  : status === 401
+                    ? `${ERROR_DESCRIPTIONS[401]} With WWW-Authenticate: Bearer realm="dicomweb" (RFC 6750).`
+                    : (ERROR_DESCRIPTIONS[status as keyof typeof ERROR_DESCRIPTIONS] ?? ''),
         }),
       ),
   );
@@ -106,12 +133,18 @@ const RENDER_PARAMETERS = applyDecorators(
   ApiQuery({ name: 'quality', required: false, description: 'JPEG quality 1–100', schema: { type: 'string' } }),
   ApiQuery({ name: 'window', required: false, description: 'center,width[,function]', schema: { type: 'string' } }),
 );
-const RETRIEVE_DOC = (summary: string) =>
+const RETRIEVE_DOC = (summary: string, single: boolean) =>
   DicomwebRoute(
     summary,
-    { 200: 'multipart/related; type="application/dicom": the instances as stored, streamed.' },
+    {
+      200:
+        'multipart/related; type="application/dicom"' +
+        (single ? ' (or application/dicom alone: one part, this one instance)' : '') +
+        ': the instances as stored when transfer-syntax=* or the stored syntax is asked, else in the syntax asked ' +
+        '(default explicit VR little endian), transcoded between uncompressed syntaxes and decoded from compressed ones.',
+    },
     [404, 406],
-    ['multipart/related'],
+    single ? ['multipart/related', 'application/dicom'] : ['multipart/related'],
   );
 const METADATA_DOC = (summary: string) =>
   DicomwebRoute(summary, { 200: "The instances' headers as DICOM JSON with BulkDataURIs." }, [404, 406], [DICOM_JSON]);
@@ -138,6 +171,7 @@ function answer(res: Response): WritableAnswer {
 @ApiTags('dicomweb')
 @Controller('dicomweb')
 @AcceptBearerAlone()
+@UseFilters(DicomwebExceptionFilter)
 export class DicomwebController {
   constructor(
     @Inject(QidoService) private readonly qido: QidoService,
@@ -262,14 +296,14 @@ export class DicomwebController {
       );
     if (result.more) warnings.push('299 Rayworks: There are additional results that can be requested');
     if (warnings.length) res.setHeader('Warning', warnings.join(', '));
-    res.status(200).type(DICOM_JSON).send(JSON.stringify(result.matches));
+    sendDicomJson(res, 200, result.matches);
   }
 
   // ---- WADO-RS: instances ----
 
   @Get('studies/:study')
   @DicomwebRead()
-  @RETRIEVE_DOC('WADO-RS: retrieve a study')
+  @RETRIEVE_DOC('WADO-RS: retrieve a study', false)
   async retrieveStudy(
     @CurrentAccess() a: RequestAccess,
     @Param('study') study: string,
@@ -281,7 +315,7 @@ export class DicomwebController {
 
   @Get('studies/:study/series/:series')
   @DicomwebRead()
-  @RETRIEVE_DOC('WADO-RS: retrieve a series')
+  @RETRIEVE_DOC('WADO-RS: retrieve a series', false)
   async retrieveSeries(
     @CurrentAccess() a: RequestAccess,
     @Param('study') study: string,
@@ -294,7 +328,7 @@ export class DicomwebController {
 
   @Get('studies/:study/series/:series/instances/:instance')
   @DicomwebRead()
-  @RETRIEVE_DOC('WADO-RS: retrieve an instance')
+  @RETRIEVE_DOC('WADO-RS: retrieve an instance', true)
   async retrieveInstance(
     @CurrentAccess() a: RequestAccess,
     @Param('study') study: string,
@@ -311,32 +345,42 @@ export class DicomwebController {
     );
   }
 
+  /**
+   * Retrieve (PS3.18 10.4.1.1.1): the first Accept choice every instance can be given in. Multipart for any resource;
+   * a single-part application/dicom only for an instance resource (one item). The transfer syntax: `*` as stored,
+   * absent the default explicit VR little endian, else the one asked; as stored byte for byte where the instance
+   * already is in it, else transcoded (WadoService.retrieve). Nothing acceptable: 406.
+   */
   private async retrieve(
     access: RequestAccess,
     what: { study: string; series?: string; instance?: string },
     req: Request,
     res: Response,
   ) {
-    const choices = multipartChoices(parseAccept(req.headers.accept), ['application/dicom']);
+    const choices = acceptChoices(parseAccept(req.headers.accept), ['application/dicom']).filter(
+      (c) => c.multipart || what.instance,
+    );
     if (choices.length === 0)
       throw new HttpException(
-        'WADO-RS retrieves multipart/related; type="application/dicom".',
+        what.instance
+          ? 'WADO-RS retrieves multipart/related; type="application/dicom" or application/dicom.'
+          : 'WADO-RS retrieves a study or series as multipart/related; type="application/dicom" (a single part holds one instance).',
         HttpStatus.NOT_ACCEPTABLE,
       );
     const located = await this.wado.locate(access, what, 'retrieve');
-    // the first choice every instance can be given in (any transfer syntax, or the one all are stored in)
-    const choice = choices.find(
-      (c) =>
-        !c.transferSyntax ||
-        c.transferSyntax === '*' ||
-        located.instances.every((i) => i.transferSyntaxUid === c.transferSyntax),
-    );
+    const syntaxOf = (asked: string | null) => (asked === '*' ? null : (asked ?? EXPLICIT_LE));
+    const choice = choices.find((c) => {
+      const syntax = syntaxOf(c.transferSyntax);
+      return !syntax || located.instances.every((i) => canTranscode(i.transferSyntaxUid, syntax));
+    });
     if (!choice)
       throw new HttpException(
-        'The instances are not stored in the transfer syntax asked for.',
+        'The instances cannot be given in the transfer syntax asked for (transcoded to uncompressed syntaxes only).',
         HttpStatus.NOT_ACCEPTABLE,
       );
-    await this.streamed(res, () => this.wado.retrieve(located, choice.transferSyntax, answer(res)));
+    await this.streamed(res, () =>
+      this.wado.retrieve(located, syntaxOf(choice.transferSyntax), answer(res), !choice.multipart),
+    );
   }
 
   // ---- WADO-RS: metadata ----
@@ -394,10 +438,7 @@ export class DicomwebController {
     if (!acceptsDicomJson(parseAccept(req.headers.accept)))
       throw new HttpException('Metadata is application/dicom+json.', HttpStatus.NOT_ACCEPTABLE);
     const located = await this.wado.locate(access, what, 'metadata');
-    res
-      .status(200)
-      .type(DICOM_JSON)
-      .send(JSON.stringify(this.wado.metadata(located)));
+    sendDicomJson(res, 200, this.wado.metadata(located));
   }
 
   // ---- WADO-RS: frames, bulk data, rendered, thumbnail ----
@@ -405,10 +446,15 @@ export class DicomwebController {
   @Get('studies/:study/series/:series/instances/:instance/frames/:frames')
   @DicomwebRead()
   @DicomwebRoute(
-    'WADO-RS: frames (1-based, comma-separated) as stored',
-    { 200: 'multipart/related; type="application/octet-stream" (native) or the compressed type (image/jpeg …)' },
+    'WADO-RS: frames (1-based, comma-separated)',
+    {
+      200:
+        'multipart/related; type="application/octet-stream" (native, in the transfer syntax asked: default explicit VR ' +
+        'little endian, decoded from a compressed instance) or the stored compressed type (image/jpeg …, or any with ' +
+        'transfer-syntax=*); one frame may also be asked as a single part (the bare media type).',
+    },
     [404, 406],
-    ['multipart/related'],
+    ['multipart/related', 'application/octet-stream'],
   )
   async frames(
     @CurrentAccess() a: RequestAccess,
@@ -425,40 +471,117 @@ export class DicomwebController {
       series: uid(series, 'series'),
       instance: uid(instance, 'instance'),
     });
-    this.checkFrameAccept(req, target);
-    const bytes = await this.guard(() => this.wado.frames(target, numbers));
-    await this.streamed(res, () =>
-      this.wado.writeFrames(target, bytes, answer(res), `${dicomwebUrls.instance(study, series, instance)}/frames`),
-    );
+    await this.sendFrames(req, res, target, numbers, `${dicomwebUrls.instance(study, series, instance)}/frames`);
   }
 
-  @Get('studies/:study/series/:series/instances/:instance/bulkdata/:tag')
+  @Get('studies/:study/series/:series/instances/:instance/bulkdata/:path')
   @DicomwebRead()
   @DicomwebRoute(
-    'WADO-RS: bulk data (the pixel data, 7FE00010: its frames as stored)',
-    { 200: 'multipart/related; type="application/octet-stream"' },
+    'WADO-RS: bulk data — the pixel data (7FE00010: its frames, as the frames route answers them) or any other ' +
+      "element /metadata gives a BulkDataURI (a tag, or in a sequence's item: tag.item.tag)",
+    {
+      200:
+        'multipart/related; type="application/octet-stream" (or application/octet-stream alone: one part), little ' +
+        'endian.',
+    },
     [404, 406],
-    ['multipart/related'],
+    ['multipart/related', 'application/octet-stream'],
   )
   async bulkdata(
     @CurrentAccess() a: RequestAccess,
     @Param('study') study: string,
     @Param('series') series: string,
     @Param('instance') instance: string,
-    @Param('tag') tag: string,
+    @Param('path') path: string,
     @Req() req: Request,
     @Res() res: Response,
   ) {
-    if (tag.toUpperCase() !== '7FE00010') throw new HttpException('No such bulk data.', HttpStatus.NOT_FOUND);
-    const target = await this.wado.locateFrames(a, {
-      study: uid(study, 'study'),
-      series: uid(series, 'series'),
-      instance: uid(instance, 'instance'),
+    const what = { study: uid(study, 'study'), series: uid(series, 'series'), instance: uid(instance, 'instance') };
+    const location = `${dicomwebUrls.instance(study, series, instance)}/bulkdata/${path}`;
+    if (path.toUpperCase() === '7FE00010') {
+      const target = await this.wado.locateFrames(a, what);
+      await this.sendFrames(req, res, target, 'all', `${dicomwebUrls.instance(study, series, instance)}/frames`);
+      return;
+    }
+    const choice = acceptChoices(parseAccept(req.headers.accept), ['application/octet-stream']).find(
+      (c) => !c.transferSyntax || c.transferSyntax === '*' || c.transferSyntax === EXPLICIT_LE,
+    );
+    if (!choice)
+      throw new HttpException(
+        'Bulk data is application/octet-stream (little endian), single or multipart.',
+        HttpStatus.NOT_ACCEPTABLE,
+      );
+    const located = await this.wado.locate(a, what, 'retrieve');
+    const bytes = await this.wado.bulkData(located.instances[0]!, path);
+    if (!bytes) throw new HttpException('No such bulk data.', HttpStatus.NOT_FOUND);
+    if (!choice.multipart) {
+      res.status(200);
+      res.setHeader('Content-Type', 'application/octet-stream');
+      res.setHeader('Content-Length', String(bytes.length));
+      res.end(bytes);
+      return;
+    }
+    const writer = new MultipartWriter('application/octet-stream');
+    const head = writer.partHead({
+      'Content-Type': 'application/octet-stream',
+      'Content-Length': String(bytes.length),
+      'Content-Location': location,
     });
-    this.checkFrameAccept(req, target);
-    const bytes = await this.guard(() => this.wado.frames(target, 'all'));
+    const end = writer.end();
+    res.status(200);
+    res.setHeader('Content-Type', writer.contentType);
+    res.setHeader('Content-Length', String(head.length + bytes.length + end.length));
+    res.end(Buffer.concat([head, bytes, end]));
+  }
+
+  /**
+   * Frames as the Accept header allows (PS3.18 8.7.3): the first choice that can be given — the stored frames (their
+   * compressed media type, any type with transfer-syntax=*, or native ones asked in their own syntax), or native
+   * frames in an uncompressed syntax (octet-stream: default explicit VR little endian), transcoded where the stored
+   * syntax differs (WadoService.nativeFrames). A single-part choice holds one frame only. Nothing acceptable: 406.
+   */
+  private async sendFrames(
+    req: Request,
+    res: Response,
+    target: FrameSource,
+    numbers: number[] | 'all',
+    location: string,
+  ): Promise<void> {
+    const stored = this.wado.frameMediaType(target);
+    const one = numbers !== 'all' ? numbers.length === 1 : Math.max(1, target.numberOfFrames) === 1;
+    const syntax = target.transferSyntaxUid;
+    let plan: { native: string | null; single: boolean } | null = null;
+    for (const c of acceptChoices(parseAccept(req.headers.accept), [
+      ...new Set([stored, 'application/octet-stream']),
+    ])) {
+      if (!c.multipart && !one) continue;
+      const asked = c.transferSyntax;
+      if (c.partType !== 'application/octet-stream' || asked === '*') {
+        if (!asked || asked === '*' || asked === syntax) plan = { native: null, single: !c.multipart };
+      } else {
+        const wanted = asked ?? EXPLICIT_LE;
+        if (wanted === syntax && !target.pixelDataEncapsulated) plan = { native: null, single: !c.multipart };
+        else if (UNCOMPRESSED_SYNTAXES.has(wanted) && canTranscode(syntax, wanted))
+          plan = { native: wanted, single: !c.multipart };
+      }
+      if (plan) break;
+    }
+    if (!plan)
+      throw new HttpException(
+        `Frames of this instance are ${stored}; transfer-syntax=${syntax}, or native frames in an uncompressed ` +
+          'syntax (multipart unless one frame is asked).',
+        HttpStatus.NOT_ACCEPTABLE,
+      );
+    const chosen = plan;
+    const bytes = await this.guard(() =>
+      chosen.native ? this.wado.nativeFrames(target, numbers, chosen.native) : this.wado.frames(target, numbers),
+    );
     await this.streamed(res, () =>
-      this.wado.writeFrames(target, bytes, answer(res), `${dicomwebUrls.instance(study, series, instance)}/frames`),
+      this.wado.writeFrames(target, bytes, answer(res), location, {
+        partType: chosen.native ? 'application/octet-stream' : stored,
+        transferSyntax: chosen.native ?? syntax,
+        single: chosen.single,
+      }),
     );
   }
 
@@ -505,6 +628,49 @@ export class DicomwebController {
     const numbers = frameList(frames);
     if (numbers.length !== 1) throw new BadRequestException('frames: render one frame at a time');
     await this.rendered(a, { study, series, instance }, numbers[0]!, q, req, res, false);
+  }
+
+  @Get('studies/:study/series/:series/rendered')
+  @DicomwebRead()
+  @DicomwebRoute(
+    'WADO-RS: the series rendered (the first frame of each instance)',
+    { 200: 'multipart/related; type="image/jpeg" (or image/png): one rendered image per instance, in instance order' },
+    [404, 406],
+    ['multipart/related'],
+  )
+  @RENDER_PARAMETERS
+  async renderedSeries(
+    @CurrentAccess() a: RequestAccess,
+    @Param('study') study: string,
+    @Param('series') series: string,
+    @Query() q: RawQuery,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    await this.renderedMany(a, { study, series }, q, req, res);
+  }
+
+  @Get('studies/:study/rendered')
+  @DicomwebRead()
+  @DicomwebRoute(
+    'WADO-RS: the study rendered (the first frame of each instance)',
+    {
+      200:
+        'multipart/related; type="image/jpeg" (or image/png): one rendered image per instance, in series and ' +
+        'instance order',
+    },
+    [404, 406],
+    ['multipart/related'],
+  )
+  @RENDER_PARAMETERS
+  async renderedStudy(
+    @CurrentAccess() a: RequestAccess,
+    @Param('study') study: string,
+    @Query() q: RawQuery,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    await this.renderedMany(a, { study }, q, req, res);
   }
 
   @Get('studies/:study/series/:series/instances/:instance/thumbnail')
@@ -595,23 +761,57 @@ export class DicomwebController {
     res.status(200).type(type).send(image);
   }
 
-  /** A frame request's Accept: the stored frame's media type (or octet-stream with `*` / the stored syntax). */
-  private checkFrameAccept(req: Request, instance: Parameters<WadoService['frameMediaType']>[0]) {
-    const stored = this.wado.frameMediaType(instance);
-    const offered = [...new Set([stored, 'application/octet-stream'])];
-    const choices = multipartChoices(parseAccept(req.headers.accept), offered);
-    const ok = choices.some(
-      (c) =>
-        c.transferSyntax === '*' ||
-        c.transferSyntax === instance.transferSyntaxUid ||
-        // without a transfer-syntax: octet-stream is native data, a compressed type its own syntax family
-        (c.transferSyntax === null && (c.partType !== 'application/octet-stream' || !instance.pixelDataEncapsulated)),
-    );
-    if (!ok)
+  /**
+   * A study or series rendered (PS3.18 10.4.1.1.3): many instances, so a multipart/related answer of rendered
+   * images (a single-part image holds one instance: 406 for a bare image/jpeg), each instance's first frame; an
+   * instance that cannot be rendered (no pixel data) is left out; none at all is 406.
+   */
+  private async renderedMany(
+    access: RequestAccess,
+    what: { study: string; series?: string },
+    q: RawQuery,
+    req: Request,
+    res: Response,
+  ) {
+    const choice = acceptChoices(parseAccept(req.headers.accept), ['image/jpeg', 'image/png']).find((c) => c.multipart);
+    if (!choice)
       throw new HttpException(
-        `Frames of this instance are ${stored}; transfer-syntax=${instance.transferSyntaxUid} (not transcoded).`,
+        'A rendered study or series is multipart/related; type="image/jpeg" or "image/png" (one image per instance).',
         HttpStatus.NOT_ACCEPTABLE,
       );
+    const type = choice.partType as RenderedType;
+    const located: Located = await this.wado.locate(
+      access,
+      { study: uid(what.study, 'study'), ...(what.series ? { series: uid(what.series, 'series') } : {}) },
+      'metadata',
+    );
+    const options = { type, ...renderParams(q, false) };
+    const writer = new MultipartWriter(type);
+    const seriesUid = new Map(located.series.map((s) => [s.id, s.seriesInstanceUid]));
+    let parts = 0;
+    await this.streamed(res, async () => {
+      for (const instance of located.instances) {
+        if (instance.pixelDataOffset === null) continue;
+        let image: Buffer;
+        try {
+          image = await this.wado.render(instance, 1, options);
+        } catch (error) {
+          if (error instanceof NotRenderableError || error instanceof NotAcceptableError) continue;
+          throw error;
+        }
+        if (parts++ === 0) res.status(200).setHeader('Content-Type', writer.contentType);
+        await answer(res).write(
+          writer.partHead({
+            'Content-Type': type,
+            'Content-Length': String(image.length),
+            'Content-Location': `${dicomwebUrls.instance(located.study.studyInstanceUid, seriesUid.get(instance.seriesId)!, instance.sopInstanceUid)}/rendered`,
+          }),
+        );
+        await answer(res).write(image);
+      }
+      if (parts === 0) throw new NotRenderableError('No instance of it can be rendered.');
+      await answer(res).write(writer.end());
+    });
   }
 
   // ---- STOW-RS ----
@@ -656,7 +856,7 @@ export class DicomwebController {
       throw new HttpException('STOW-RS answers application/dicom+json.', HttpStatus.NOT_ACCEPTABLE);
     try {
       const result = await this.stow.store(access, study, req);
-      res.status(result.status).type(DICOM_JSON).send(JSON.stringify(result.body));
+      sendDicomJson(res, result.status, result.body);
     } catch (error) {
       if (error instanceof StowRequestError) throw new HttpException(error.message, error.status);
       throw error;

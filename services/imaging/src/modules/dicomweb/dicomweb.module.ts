@@ -6,12 +6,13 @@ import { DicomwebController } from './dicomweb.controller.js';
 import { InstanceFiles } from './instance-files.js';
 import { QidoService } from './qido.service.js';
 import { StowService } from './stow.service.js';
+import { Transcoder } from './transcoder.js';
 import { WadoService } from './wado.service.js';
 
 /** DICOMweb (PS3.18) under /dicomweb: QIDO-RS, WADO-RS, STOW-RS (docs/decisions/0102–0105). */
 @Module({
   imports: [StudiesModule, ArchiveQueryModule, CentresModule],
   controllers: [DicomwebController],
-  providers: [QidoService, WadoService, StowService, InstanceFiles],
+  providers: [QidoService, WadoService, StowService, InstanceFiles, Transcoder],
 })
 export class DicomwebModule {}

@@ -87,6 +87,27 @@ export function multipartChoices(
   return out;
 }
 
+/**
+ * What a client accepts for a resource whose parts are of `partTypes`, best first: each multipart/related range
+ * (and `*\/*`) as a multipart answer, each bare range of a part type as a single-part answer (PS3.18 8.7.3.1: a
+ * single-part payload holds one item — one instance, one frame, one bulk data element), with the transfer syntax
+ * asked (`*`: any, null: the default, PS3.18 Table 8.7.3-2).
+ */
+export function acceptChoices(
+  accept: MediaRange[],
+  partTypes: readonly string[],
+): { partType: string; transferSyntax: string | null; multipart: boolean }[] {
+  const out: { partType: string; transferSyntax: string | null; multipart: boolean }[] = [];
+  for (const range of accept) {
+    const multipart = range.type === 'multipart/related' || range.type === 'multipart/*' || range.type === '*/*';
+    const wanted = multipart ? range.params['type']?.toLowerCase() : range.type;
+    for (const partType of partTypes)
+      if (!wanted || matches(wanted, partType))
+        out.push({ partType, transferSyntax: range.params['transfer-syntax'] ?? null, multipart });
+  }
+  return out;
+}
+
 /** Whether a JSON answer (application/dicom+json, or application/json) is acceptable. */
 export function acceptsDicomJson(accept: MediaRange[]): boolean {
   return accept.some((r) => matches(r.type, 'application/dicom+json') || matches(r.type, 'application/json'));

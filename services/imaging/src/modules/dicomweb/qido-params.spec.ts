@@ -75,4 +75,29 @@ describe('QIDO-RS query parameters', () => {
     });
     expect(keywordOf('0020000d')).toBe('StudyInstanceUID');
   });
+
+  it('takes any keyword of the DICOM dictionary: matched on the kept JSON at the query level, or ignored', () => {
+    const q = parseQidoQuery('studies', {
+      PatientAge: '045Y',
+      InstitutionName: 'JFK*',
+      StudyTime: '1000-1200',
+      includefield: 'PatientAge,00080080',
+    });
+    expect(q.study.attributes).toEqual([
+      { tag: '00101010', vr: 'AS', value: '045Y' },
+      { tag: '00080080', vr: 'LO', value: 'JFK*' },
+    ]);
+    expect(q.study.studyTime).toEqual({ from: '1000', to: '1200' });
+    expect(q.includeFields).toEqual(['00101010', '00080080']);
+    const series = parseQidoQuery('series', { PerformedProcedureStepStartDate: '20200101-' });
+    expect(series.series.attributes).toEqual([{ tag: '00400244', vr: 'DA', value: '20200101-' }]);
+    // a sequence or binary attribute cannot be matched: ignored (Warning); a series key in a study query too
+    expect(parseQidoQuery('studies', { ReferencedStudySequence: 'x', Modality: 'CT' }).ignored).toEqual([
+      'ReferencedStudySequence',
+      'Modality',
+    ]);
+    expect(() => parseQidoQuery('studies', { StudyTime: '1x' })).toThrow(QidoParameterError);
+    expect(() => parseQidoQuery('studies', { NumberOfFrames: 'many' })).toThrow(QidoParameterError);
+    expect(() => parseQidoQuery('studies', { NoSuchKeyword: '1' })).toThrow(QidoParameterError);
+  });
 });

@@ -1,8 +1,11 @@
 import type { Request } from 'express';
-import { DICOM_TAGS } from '@rayworks/dicom';
+import { DICOM_TAGS, dictionaryTagOf, dictionaryVr } from '@rayworks/dicom';
 import {
   FilterError,
+  MATCHABLE_VRS,
   parseDateRange,
+  parseTimeRange,
+  type AttributeMatch,
   type InstanceFilter,
   type SeriesFilter,
   type StudyFilter,
@@ -10,11 +13,13 @@ import {
 
 /**
  * QIDO-RS query parameters (PS3.18 8.3.4, 10.6.1.2) → the archive's filters, the extra attributes asked for and the
- * window. Matching keys are given by keyword or by tag (`PatientName` or `00100010`); a UID list as `a,b` or the key
- * repeated; `includefield` as keywords or tags, comma-separated or repeated, or `all`; `limit` / `offset`;
- * `fuzzymatching` is accepted and ignored (matching is never fuzzy: PatientName is always case-insensitive). A
- * parameter that names no attribute, a malformed date or number, or a key this level cannot match is a
- * QidoParameterError (400).
+ * window. Matching keys are given by keyword of the DICOM dictionary or by tag (`PatientName` or `00100010`); a UID
+ * list as `a,b` or the key repeated; `includefield` as keywords or tags, comma-separated or repeated, or `all`;
+ * `limit` / `offset`; `fuzzymatching` is accepted and ignored (matching is never fuzzy: PatientName is always
+ * case-insensitive). The indexed keys are matched on their columns; any other attribute of the dictionary on the kept
+ * DICOM JSON (study-query.ts `attributes`); one that cannot be matched (a sequence, binary data, a private tag, a
+ * series key in a study query) is ignored and named in a Warning (PS3.18 8.3.4.1). A parameter that names no
+ * attribute, or a malformed date, time or number, is a QidoParameterError (400).
  */
 export class QidoParameterError extends Error {}
 
@@ -27,16 +32,17 @@ export type Keyword = keyof typeof TAGS;
 const KEYWORD_OF = new Map<string, Keyword>(Object.entries(TAGS).map(([k, t]) => [t, k as Keyword]));
 const HEX_TAG = /^[0-9A-Fa-f]{8}$/;
 
-/** The keyword a parameter name stands for (keyword or 8-hex tag), or null when it names none we know. */
-export function keywordOf(name: string): Keyword | null {
-  if (Object.hasOwn(TAGS, name)) return name as Keyword;
-  return HEX_TAG.test(name) ? (KEYWORD_OF.get(name.toUpperCase()) ?? null) : null;
-}
-
-/** A tag (8 upper-case hex digits) from a keyword or a tag, or null. */
+/** A tag (8 upper-case hex digits) from a keyword of the DICOM dictionary or a tag, or null. */
 export function tagOf(name: string): string | null {
   if (Object.hasOwn(TAGS, name)) return TAGS[name as Keyword];
-  return HEX_TAG.test(name) ? name.toUpperCase() : null;
+  if (HEX_TAG.test(name)) return name.toUpperCase();
+  return dictionaryTagOf(name) ?? null;
+}
+
+/** The keyword of the index's table a parameter name stands for (keyword or 8-hex tag), or null. */
+export function keywordOf(name: string): Keyword | null {
+  const tag = tagOf(name);
+  return tag ? (KEYWORD_OF.get(tag) ?? null) : null;
 }
 
 /** Which keys each level can match on (a study-level key also narrows series and instance queries). */
@@ -50,9 +56,11 @@ const STUDY_KEYS: readonly Keyword[] = [
   'StudyInstanceUID',
   'ReferringPhysicianName',
   'StudyDescription',
+  'StudyTime',
 ];
 const SERIES_KEYS: readonly Keyword[] = ['Modality', 'SeriesInstanceUID', 'SeriesNumber', 'SeriesDescription'];
 const INSTANCE_KEYS: readonly Keyword[] = ['SOPInstanceUID', 'SOPClassUID', 'InstanceNumber'];
+const ALL_KEYS = new Set<Keyword>([...STUDY_KEYS, ...SERIES_KEYS, ...INSTANCE_KEYS]);
 const KEYS_OF: Record<QidoLevel, readonly Keyword[]> = {
   studies: STUDY_KEYS,
   series: [...STUDY_KEYS, ...SERIES_KEYS],
@@ -135,20 +143,28 @@ export function parseQidoQuery(level: QidoLevel, raw: RawQuery): QidoQuery {
           include.push(...listOf(value, name));
           continue;
       }
-      const keyword = keywordOf(name);
-      if (!keyword) {
-        // a tag we have no keyword for names an attribute: not matched, said in a Warning
-        if (HEX_TAG.test(name)) {
-          query.ignored.push(name.toUpperCase());
-          continue;
-        }
-        throw new QidoParameterError(`${name}: not a query parameter or DICOM attribute`);
-      }
-      if (!KEYS_OF[level].includes(keyword)) {
-        query.ignored.push(keyword);
+      const tag = tagOf(name);
+      if (!tag) throw new QidoParameterError(`${name}: not a query parameter or DICOM attribute`);
+      const keyword = KEYWORD_OF.get(tag);
+      if (keyword && KEYS_OF[level].includes(keyword)) {
+        applyKey(query, keyword, value);
         continue;
       }
-      applyKey(query, keyword, value);
+      // a key of another level's index (Modality in a study query), or an attribute the index has no column for
+      const vr = keyword && ALL_KEYS.has(keyword) ? undefined : dictionaryVr(tag);
+      const text = single(value, name);
+      if (!vr || !MATCHABLE_VRS.has(vr)) {
+        query.ignored.push(keyword ?? name);
+        continue;
+      }
+      if (text === '' || text === '*') continue;
+      const match: AttributeMatch = { tag, vr, value: text };
+      // checked now, so that a malformed value is a 400 naming the key
+      if (vr === 'TM' || ((vr === 'DA' || vr === 'DT') && text.includes('-'))) checkRange(vr, text, name);
+      if (['IS', 'DS', 'US', 'SS', 'UL', 'SL', 'FL', 'FD', 'SV', 'UV'].includes(vr) && !Number.isFinite(Number(text)))
+        throw new QidoParameterError(`${name}: ${text} is not a number`);
+      const filter = level === 'studies' ? query.study : level === 'series' ? query.series : query.instance;
+      filter.attributes = [...(filter.attributes ?? []), match];
     }
   } catch (error) {
     if (error instanceof FilterError) throw new QidoParameterError(error.message);
@@ -162,6 +178,17 @@ export function parseQidoQuery(level: QidoLevel, raw: RawQuery): QidoQuery {
       return tag;
     });
   return query;
+}
+
+function checkRange(vr: string, text: string, name: string): void {
+  try {
+    if (vr === 'TM') parseTimeRange(text);
+    else if (vr === 'DA') parseDateRange(text);
+    else if (!/^\d*-\d*$/.test(text) || text === '-') throw new FilterError(`${text} is not a DT range`);
+  } catch (error) {
+    if (error instanceof FilterError) throw new QidoParameterError(`${name}: ${error.message}`);
+    throw error;
+  }
 }
 
 function applyKey(query: QidoQuery, keyword: Keyword, value: unknown): void {
@@ -189,6 +216,11 @@ function applyKey(query: QidoQuery, keyword: Keyword, value: unknown): void {
     case 'StudyDate': {
       const v = text();
       if (v !== '') query.study.studyDate = parseDateRange(v);
+      return;
+    }
+    case 'StudyTime': {
+      const v = text();
+      if (v !== '') query.study.studyTime = parseTimeRange(v);
       return;
     }
     case 'ModalitiesInStudy':

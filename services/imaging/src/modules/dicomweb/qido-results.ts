@@ -2,6 +2,7 @@ import type { DicomJsonAttribute, DicomJsonObject } from '@rayworks/contracts';
 import type { InstanceEntity } from '../studies/entities/instance.entity.js';
 import type { SeriesEntity } from '../studies/entities/series.entity.js';
 import type { StudyEntity } from '../studies/entities/study.entity.js';
+import { withoutBulkData } from '../studies/bulk-locator.js';
 import { dicomwebUrls } from './dicomweb-paths.js';
 import { TAGS } from './qido-params.js';
 
@@ -118,7 +119,35 @@ function pick(
   return out;
 }
 
-export function studyResult(study: StudyEntity, include: readonly string[] | 'all'): DicomJsonObject {
+/**
+ * The tags the study and series rows keep (required ones and what parsed-instance.ts picks): any other asked for by
+ * `includefield` comes from one of the matched study's or series' instances.
+ */
+export const LEVEL_KEPT_TAGS = new Set<string>([
+  ...STUDY_REQUIRED,
+  ...SERIES_REQUIRED,
+  '00080021', // SeriesDate
+  '00080031', // SeriesTime
+  '00180015', // BodyPartExamined
+]);
+
+/** The attributes of an instance that `includefield` asked for, without bulk data. */
+function asked(instance: DicomJsonObject | undefined, include: readonly string[] | 'all'): DicomJsonObject {
+  if (!instance || include === 'all') return {};
+  const clean = withoutBulkData(instance);
+  const out: DicomJsonObject = {};
+  for (const tag of include) {
+    const value = clean[tag];
+    if (value && !value.BulkDataURI) out[tag] = value;
+  }
+  return out;
+}
+
+export function studyResult(
+  study: StudyEntity,
+  include: readonly string[] | 'all',
+  instance?: DicomJsonObject,
+): DicomJsonObject {
   const a = study.attributes ?? {};
   const computed: DicomJsonObject = {
     [TAGS.StudyInstanceUID]: attr(TAGS.StudyInstanceUID, study.studyInstanceUid),
@@ -141,7 +170,7 @@ export function studyResult(study: StudyEntity, include: readonly string[] | 'al
     [TAGS.PatientSex]: attr(TAGS.PatientSex, study.patientSex),
     [TAGS.ReferringPhysicianName]: pn(study.referringPhysicianName),
   };
-  return pick({ ...fallback, ...a }, STUDY_REQUIRED, include, computed);
+  return pick({ ...asked(instance, include), ...fallback, ...a }, STUDY_REQUIRED, include, computed);
 }
 
 /** A series; with its study's required attributes too when asked at the top level (/series) or for includefield. */
@@ -150,6 +179,7 @@ export function seriesResult(
   study: StudyEntity,
   include: readonly string[] | 'all',
   withStudy: boolean,
+  instance?: DicomJsonObject,
 ): DicomJsonObject {
   const computed: DicomJsonObject = {
     [TAGS.StudyInstanceUID]: attr(TAGS.StudyInstanceUID, study.studyInstanceUid),
@@ -162,9 +192,23 @@ export function seriesResult(
     [TAGS.SeriesNumber]: attr(TAGS.SeriesNumber, series.seriesNumber),
     [TAGS.SeriesDescription]: attr(TAGS.SeriesDescription, series.seriesDescription),
   };
-  const own = pick({ ...fallback, ...(series.attributes ?? {}) }, SERIES_REQUIRED, include, computed);
+  const own = pick(
+    // the series row keeps no Performed Procedure Step start: its first instance's
+    {
+      ...asked(instance, [
+        ...(include === 'all' ? [] : include),
+        TAGS.PerformedProcedureStepStartDate,
+        TAGS.PerformedProcedureStepStartTime,
+      ]),
+      ...fallback,
+      ...(series.attributes ?? {}),
+    },
+    SERIES_REQUIRED,
+    include,
+    computed,
+  );
   if (!withStudy) return own;
-  const studyPart = studyResult(study, include === 'all' ? [] : include);
+  const studyPart = studyResult(study, include === 'all' ? [] : include, instance);
   delete studyPart[TAGS.RetrieveURL];
   return sortByTag({ ...studyPart, ...own });
 }
@@ -191,17 +235,10 @@ export function instanceResult(
     [TAGS.Rows]: attr(TAGS.Rows, instance.rows),
     [TAGS.Columns]: attr(TAGS.Columns, instance.columns),
   };
-  const metadata = withoutBulk(instance.metadata ?? {});
+  const metadata = withoutBulkData(instance.metadata ?? {});
   const source = { ...fallback, ...metadata };
   // the required ones of the series and study levels too, as Orthanc and dcm4chee answer
   return pick(source, INSTANCE_REQUIRED, include, computed);
-}
-
-/** The kept header without bulk data references (QIDO answers carry none). */
-function withoutBulk(json: DicomJsonObject): DicomJsonObject {
-  const out: DicomJsonObject = {};
-  for (const [tag, value] of Object.entries(json)) if (!value.BulkDataURI) out[tag] = value;
-  return out;
 }
 
 const sortByTag = (json: DicomJsonObject): DicomJsonObject =>

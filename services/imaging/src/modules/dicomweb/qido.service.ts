@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DicomJsonObject } from '@rayworks/contracts';
 import { KIT_AUDIT_ACTIONS, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
+import type { StudyEntity } from '../studies/entities/study.entity.js';
 import { StudiesRepository } from '../studies/studies.repository.js';
-import { instanceResult, seriesResult, studyResult } from './qido-results.js';
-import type { QidoQuery } from './qido-params.js';
+import { instanceResult, LEVEL_KEPT_TAGS, seriesResult, studyResult } from './qido-results.js';
+import { TAGS, type QidoQuery } from './qido-params.js';
 
 export interface QidoAnswer {
   matches: DicomJsonObject[];
@@ -33,24 +34,41 @@ export class QidoService {
   }
 
   async studies(access: RequestAccess, query: QidoQuery): Promise<QidoAnswer> {
-    const rows = await this.read<Awaited<ReturnType<StudiesRepository['qidoStudies']>>>(
-      access,
-      'studies',
-      query,
-      (tx) => this.archive.qidoStudies(tx, access, query.study, { limit: query.limit + 1, offset: query.offset }),
-    );
+    const { rows, extra } = await this.read<{
+      rows: StudyEntity[];
+      extra: Map<string, DicomJsonObject>;
+    }>(access, 'studies', query, async (tx) => {
+      const found = await this.archive.qidoStudies(tx, access, query.study, {
+        limit: query.limit + 1,
+        offset: query.offset,
+      });
+      const ids = found.slice(0, query.limit).map((s) => s.id);
+      return { rows: found, extra: await this.archive.representativeMetadata(tx, 'study', ids, instanceTags(query)) };
+    });
     return {
-      matches: rows.slice(0, query.limit).map((s) => studyResult(s, query.includeFields)),
+      matches: rows.slice(0, query.limit).map((s) => studyResult(s, query.includeFields, extra.get(s.id))),
       more: rows.length > query.limit,
     };
   }
 
   async series(access: RequestAccess, query: QidoQuery, topLevel: boolean): Promise<QidoAnswer> {
-    const rows = await this.read<Awaited<ReturnType<StudiesRepository['qidoSeries']>>>(access, 'series', query, (tx) =>
-      this.archive.qidoSeries(tx, access, query.study, query.series, { limit: query.limit + 1, offset: query.offset }),
-    );
+    const { rows, extra } = await this.read<{
+      rows: Awaited<ReturnType<StudiesRepository['qidoSeries']>>;
+      extra: Map<string, DicomJsonObject>;
+    }>(access, 'series', query, async (tx) => {
+      const found = await this.archive.qidoSeries(tx, access, query.study, query.series, {
+        limit: query.limit + 1,
+        offset: query.offset,
+      });
+      // always: the series row keeps no Performed Procedure Step start date and time (required attributes)
+      const ids = found.slice(0, query.limit).map((r) => r.series.id);
+      const tags = [...instanceTags(query), TAGS.PerformedProcedureStepStartDate, TAGS.PerformedProcedureStepStartTime];
+      return { rows: found, extra: await this.archive.representativeMetadata(tx, 'series', ids, tags) };
+    });
     return {
-      matches: rows.slice(0, query.limit).map((r) => seriesResult(r.series, r.study, query.includeFields, topLevel)),
+      matches: rows
+        .slice(0, query.limit)
+        .map((r) => seriesResult(r.series, r.study, query.includeFields, topLevel, extra.get(r.series.id))),
       more: rows.length > query.limit,
     };
   }
@@ -73,4 +91,9 @@ export class QidoService {
       more: rows.length > query.limit,
     };
   }
+}
+
+/** The attributes `includefield` names beyond those the study and series rows keep: read from an instance. */
+function instanceTags(query: QidoQuery): string[] {
+  return query.includeFields === 'all' ? [] : query.includeFields.filter((tag) => !LEVEL_KEPT_TAGS.has(tag));
 }

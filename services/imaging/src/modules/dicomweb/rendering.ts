@@ -10,7 +10,8 @@ import { TAGS } from './qido-params.js';
  *   frame's min–max; MONOCHROME1 is inverted;
  * - native RGB 8 bits (interleaved or planar);
  * - JPEG baseline (8-bit, transfer syntax .4.50) — and other JPEG sharp decodes: the frame is decoded by sharp;
- * anything else (JPEG 2000, JPEG-LS, RLE, 12-bit JPEG) cannot be rendered: NotRenderableError → 406.
+ * anything else (JPEG 2000, JPEG-LS, RLE, 12-bit JPEG) is NotRenderableError here: WadoService.render decodes such
+ * an instance to native data first (transcoder.ts) and renders that.
  */
 export class NotRenderableError extends Error {}
 
@@ -61,9 +62,16 @@ export async function renderFrame(
     throw new NotRenderableError(`frames of transfer syntax ${transferSyntax} cannot be rendered`);
   }
   if (options.fit) image = image.resize(options.fit.width, options.fit.height, { fit: 'inside' });
-  return options.type === 'image/png'
-    ? image.png().toBuffer()
-    : image.jpeg({ quality: options.quality ?? 90, mozjpeg: false }).toBuffer();
+  try {
+    return await (options.type === 'image/png'
+      ? image.png().toBuffer()
+      : image.jpeg({ quality: options.quality ?? 90, mozjpeg: false }).toBuffer());
+  } catch (error) {
+    // libvips reads 8-bit JPEG only ("Unsupported JPEG data precision 12"): the caller decodes it another way
+    if (JPEG_DECODABLE.has(transferSyntax))
+      throw new NotRenderableError(`the JPEG frame cannot be decoded: ${(error as Error).message}`);
+    throw error;
+  }
 }
 
 function nativeImage(

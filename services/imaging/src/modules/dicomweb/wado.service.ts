@@ -1,11 +1,15 @@
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { DicomJsonObject } from '@rayworks/contracts';
+import { parseInstanceHeader, type InstanceHeader } from '@rayworks/dicom';
 import { KIT_AUDIT_ACTIONS, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
 import type { InstanceEntity } from '../studies/entities/instance.entity.js';
 import type { SeriesEntity } from '../studies/entities/series.entity.js';
 import type { StudyEntity } from '../studies/entities/study.entity.js';
+import { bulkAt, withPublicBulkDataUris } from '../studies/bulk-locator.js';
 import { StudiesRepository, type FrameSource } from '../studies/studies.repository.js';
 import { dicomwebUrls } from './dicomweb-paths.js';
 import { frameBytes, framesOf } from './encapsulated-frames.js';
@@ -13,7 +17,8 @@ import { InstanceFiles } from './instance-files.js';
 import { FRAME_MEDIA_TYPES } from './media-types.js';
 import { MultipartWriter } from './multipart.js';
 import { TAGS } from './qido-params.js';
-import { renderFrame, type RenderOptions } from './rendering.js';
+import { canRender, NotRenderableError, renderFrame, type RenderOptions } from './rendering.js';
+import { canTranscode, TranscodeError, Transcoder } from './transcoder.js';
 
 /** What a WADO-RS request names: the instances in reach, with their series and study. */
 export interface Located {
@@ -49,6 +54,7 @@ export class WadoService {
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(StudiesRepository) private readonly archive: StudiesRepository,
     @Inject(InstanceFiles) private readonly files: InstanceFiles,
+    @Inject(Transcoder) private readonly transcoder: Transcoder,
   ) {}
 
   async locate(
@@ -104,48 +110,75 @@ export class WadoService {
   }
 
   /**
-   * The instances as multipart/related; type="application/dicom", each streamed from storage in turn. Stored as
-   * they were received: a request for a transfer syntax other than `*` or the stored one of every instance is 406
-   * (the archive does not transcode; docs/decisions/0103).
+   * The instances as multipart/related; type="application/dicom" (or, `single`, the one instance as application/dicom),
+   * each streamed from storage in turn: as stored when `transferSyntax` is null or the stored one (byte for byte),
+   * else transcoded (transcoder.ts; docs/decisions/0208). A syntax some instance cannot be given in is 406.
    */
-  async retrieve(located: Located, transferSyntax: string | null, out: WritableAnswer): Promise<void> {
-    if (transferSyntax && transferSyntax !== '*')
-      for (const instance of located.instances)
-        if (instance.transferSyntaxUid !== transferSyntax)
-          throw new NotAcceptableError(
-            `instance ${instance.sopInstanceUid} is stored as ${instance.transferSyntaxUid}, not ${transferSyntax}`,
-          );
+  async retrieve(located: Located, transferSyntax: string | null, out: WritableAnswer, single = false): Promise<void> {
+    for (const instance of located.instances)
+      if (transferSyntax && !canTranscode(instance.transferSyntaxUid, transferSyntax))
+        throw new NotAcceptableError(
+          `instance ${instance.sopInstanceUid} is stored as ${instance.transferSyntaxUid} and cannot be given as ${transferSyntax}`,
+        );
     const writer = new MultipartWriter('application/dicom');
-    out.start(200, { 'Content-Type': writer.contentType });
     const seriesUid = new Map(located.series.map((s) => [s.id, s.seriesInstanceUid]));
+    let started = false;
     for (const instance of located.instances) {
-      const body = await this.files.stream(instance.storageKey);
-      await out.write(
-        writer.partHead({
-          'Content-Type': `application/dicom; transfer-syntax=${instance.transferSyntaxUid}`,
-          'Content-Length': String(instance.sizeBytes),
-          'Content-Location': dicomwebUrls.instance(
-            located.study.studyInstanceUid,
-            seriesUid.get(instance.seriesId)!,
-            instance.sopInstanceUid,
-          ),
-        }),
-      );
-      await pipeline(body, out.stream, { end: false });
+      const syntax = transferSyntax ?? instance.transferSyntaxUid;
+      const transcoded =
+        syntax === instance.transferSyntaxUid
+          ? null
+          : await this.transcoder
+              .transcode(await this.files.stream(instance.storageKey), instance.transferSyntaxUid, syntax)
+              .catch((error: unknown) => {
+                if (error instanceof TranscodeError) throw new NotAcceptableError(error.message);
+                throw error;
+              });
+      try {
+        const size = transcoded ? transcoded.size : instance.sizeBytes;
+        const location = dicomwebUrls.instance(
+          located.study.studyInstanceUid,
+          seriesUid.get(instance.seriesId)!,
+          instance.sopInstanceUid,
+        );
+        if (!started) {
+          started = true;
+          out.start(
+            200,
+            single
+              ? {
+                  'Content-Type': `application/dicom; transfer-syntax=${syntax}`,
+                  'Content-Length': String(size),
+                  'Content-Location': location,
+                }
+              : { 'Content-Type': writer.contentType },
+          );
+        }
+        if (!single)
+          await out.write(
+            writer.partHead({
+              'Content-Type': `application/dicom; transfer-syntax=${syntax}`,
+              'Content-Length': String(size),
+              'Content-Location': location,
+            }),
+          );
+        const body = transcoded ? createReadStream(transcoded.path) : await this.files.stream(instance.storageKey);
+        await pipeline(body, out.stream, { end: false });
+      } finally {
+        await transcoded?.dispose();
+      }
     }
-    await out.write(writer.end());
+    if (!started) out.start(200, { 'Content-Type': writer.contentType });
+    if (!single) await out.write(writer.end());
   }
 
-  /** The instances' headers as DICOM JSON, the pixel data (and any other bulk data) as BulkDataURIs. */
+  /** The instances' headers as DICOM JSON, the pixel data and every other bulk data element as BulkDataURIs. */
   metadata(located: Located): DicomJsonObject[] {
     const seriesUid = new Map(located.series.map((s) => [s.id, s.seriesInstanceUid]));
     return located.instances.map((instance) => {
       const series = seriesUid.get(instance.seriesId)!;
-      const json: DicomJsonObject = { ...instance.metadata };
       const base = dicomwebUrls.instance(located.study.studyInstanceUid, series, instance.sopInstanceUid);
-      for (const [tag, value] of Object.entries(json))
-        if (value.BulkDataURI && !/^(https?:)?\//.test(value.BulkDataURI))
-          json[tag] = { vr: value.vr, BulkDataURI: `${base}/bulkdata/${tag}` };
+      const json = withPublicBulkDataUris(instance.metadata, (path) => `${base}/bulkdata/${path}`);
       if (instance.pixelDataOffset !== null)
         json[TAGS.PixelData] = {
           vr: instance.pixelDataEncapsulated || (num(json, TAGS.BitsAllocated) ?? 16) <= 8 ? 'OB' : 'OW',
@@ -153,6 +186,20 @@ export class WadoService {
         };
       return Object.fromEntries(Object.entries(json).sort(([a], [b]) => (a < b ? -1 : 1)));
     });
+  }
+
+  /**
+   * A bulk data element other than the pixel data (its path as /metadata's BulkDataURI gives it): its bytes from the
+   * stored file, little endian (PS3.18 8.7.3.3: uncompressed bulk data is little endian; a big endian file's words
+   * are swapped), or null when the instance has no such element.
+   */
+  async bulkData(instance: InstanceEntity, path: string): Promise<Buffer | null> {
+    const where = bulkAt(instance.metadata, path);
+    if (!where) return null;
+    const bytes = await this.files.range(instance.storageKey, where.offset, where.offset + where.length);
+    const width = WORD_WIDTH[where.vr];
+    if (instance.transferSyntaxUid === EXPLICIT_BE && width) swapWords(bytes, width);
+    return bytes;
   }
 
   /** The media type a frame of this instance is served as, as stored (PS3.18 Table 8.7.3-5). */
@@ -183,13 +230,33 @@ export class WadoService {
     );
   }
 
-  /** Frames as multipart/related parts of their stored media type. */
-  async writeFrames(instance: FrameSource, frames: Buffer[], out: WritableAnswer, location: string): Promise<void> {
-    const partType = this.frameMediaType(instance);
+  /**
+   * Frames as multipart/related parts (or, `single`, the one frame alone) of the media type and transfer syntax
+   * given: the stored ones by default.
+   */
+  async writeFrames(
+    instance: FrameSource,
+    frames: Buffer[],
+    out: WritableAnswer,
+    location: string,
+    as: { partType?: string; transferSyntax?: string; single?: boolean } = {},
+  ): Promise<void> {
+    const partType = as.partType ?? this.frameMediaType(instance);
+    const contentType = `${partType}; transfer-syntax=${as.transferSyntax ?? instance.transferSyntaxUid}`;
+    if (as.single) {
+      const frame = frames[0] ?? Buffer.alloc(0);
+      out.start(200, {
+        'Content-Type': contentType,
+        'Content-Length': String(frame.length),
+        'Content-Location': `${location}/1`,
+      });
+      await out.write(frame);
+      return;
+    }
     const writer = new MultipartWriter(partType);
     const heads = frames.map((frame, index) =>
       writer.partHead({
-        'Content-Type': `${partType}; transfer-syntax=${instance.transferSyntaxUid}`,
+        'Content-Type': contentType,
         'Content-Length': String(frame.length),
         'Content-Location': `${location}/${index + 1}`,
       }),
@@ -205,11 +272,90 @@ export class WadoService {
     await out.write(end);
   }
 
+  /**
+   * Native frames in an uncompressed syntax (`to`): the stored bytes when both are little endian (implicit and
+   * explicit VR frames are the same bytes), else the instance transcoded (big endian, compressed) and its frames
+   * sliced from the result.
+   */
+  async nativeFrames(instance: FrameSource, numbers: readonly number[] | 'all', to: string): Promise<Buffer[]> {
+    const from = instance.transferSyntaxUid;
+    if (!instance.pixelDataEncapsulated && LITTLE_ENDIAN_NATIVE.has(from) && LITTLE_ENDIAN_NATIVE.has(to))
+      return this.frames(instance, numbers);
+    if (!canTranscode(from, to)) throw new NotAcceptableError(`frames stored as ${from} cannot be given as ${to}`);
+    const { header, bytes } = await this.decoded(instance, to);
+    return nativeSlices(header, bytes, instance.numberOfFrames, numbers);
+  }
+
+  /** The instance transcoded to an uncompressed syntax, read whole, with its parsed header. */
+  private async decoded(instance: FrameSource, to: string): Promise<{ header: InstanceHeader; bytes: Buffer }> {
+    const file = await this.transcoder
+      .transcode(await this.files.stream(instance.storageKey), instance.transferSyntaxUid, to)
+      .catch((error: unknown) => {
+        if (error instanceof TranscodeError) throw new NotAcceptableError(error.message);
+        throw error;
+      });
+    try {
+      const bytes = await readFile(file.path);
+      return { header: parseInstanceHeader(bytes), bytes };
+    } finally {
+      await file.dispose();
+    }
+  }
+
+  /**
+   * One frame rendered: native frames and the JPEG sharp decodes directly; anything else (JPEG 2000, JPEG-LS, RLE,
+   * 12-bit JPEG that libvips refuses) decoded to explicit VR little endian first (transcoder.ts), then rendered as
+   * native data with the decoded header (its photometric interpretation, e.g. RGB from YBR).
+   */
   async render(instance: InstanceEntity, frame: number, options: RenderOptions): Promise<Buffer> {
-    const [bytes] = await this.frames(instance, [frame]);
-    return renderFrame(bytes!, instance.transferSyntaxUid, instance.metadata, options);
+    const syntax = instance.transferSyntaxUid;
+    if (canRender(syntax)) {
+      try {
+        const [bytes] = await this.frames(instance, [frame]);
+        return await renderFrame(bytes!, syntax, instance.metadata, options);
+      } catch (error) {
+        if (!(error instanceof NotRenderableError) || !instance.pixelDataEncapsulated) throw error;
+      }
+    }
+    if (!canTranscode(syntax, EXPLICIT_LE))
+      throw new NotRenderableError(`frames of transfer syntax ${syntax} cannot be rendered`);
+    if (instance.pixelDataOffset === null) throw new NotFoundException('The instance has no pixel data.');
+    const { header, bytes } = await this.decoded(instance, EXPLICIT_LE);
+    const [decoded] = nativeSlices(header, bytes, instance.numberOfFrames, [frame]);
+    return renderFrame(decoded!, EXPLICIT_LE, header.dicomJson, options);
   }
 }
+
+/** Frames (1-based) of a decoded instance's native pixel data. */
+function nativeSlices(
+  header: InstanceHeader,
+  bytes: Buffer,
+  numberOfFrames: number,
+  numbers: readonly number[] | 'all',
+): Buffer[] {
+  const pixels = header.pixelData;
+  if (!pixels || pixels.encapsulated) throw new NotAcceptableError('the transcoded instance has no native pixel data');
+  const count = Math.max(1, numberOfFrames);
+  const wanted = numbers === 'all' ? Array.from({ length: count }, (_, i) => i + 1) : numbers;
+  for (const n of wanted)
+    if (!Number.isInteger(n) || n < 1 || n > count)
+      throw new BadFrameError(`frame ${n} is not a frame of this instance (it has ${count})`);
+  const frameSize = Math.floor(pixels.length / count);
+  return wanted.map((n) =>
+    Buffer.from(bytes.subarray(pixels.offset + (n - 1) * frameSize, pixels.offset + n * frameSize)),
+  );
+}
+
+/** The width of one word of a binary VR, for byte swapping (OB and UN are bytes). */
+const WORD_WIDTH: Record<string, number> = { OW: 2, OF: 4, OL: 4, OD: 8, OV: 8 };
+
+function swapWords(bytes: Buffer, width: number): void {
+  if (width === 2) bytes.swap16();
+  else if (width === 4) bytes.swap32();
+  else bytes.swap64();
+}
+
+const LITTLE_ENDIAN_NATIVE: ReadonlySet<string> = new Set([IMPLICIT_LE, EXPLICIT_LE]);
 
 /** The answer being written: headers once, then chunks with back-pressure. */
 export interface WritableAnswer {

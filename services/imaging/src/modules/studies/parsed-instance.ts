@@ -1,9 +1,11 @@
 import type { DicomJsonObject } from '@rayworks/contracts';
 import type { InstanceHeader } from '@rayworks/dicom';
+import { withBulkLocators } from './bulk-locator.js';
 
 /**
  * What the archive keeps of one instance's header: its identity, where its pixel data lies in the file, the QIDO-RS
- * keys of its study and series, and the DICOM JSON (bulk data left out) for the study, series and instance rows.
+ * keys of its study and series, and the DICOM JSON (bulk data as locators of its bytes) for the study, series and
+ * instance rows.
  * Made in the header-parse thread (header-parse.worker.ts) from libs/dicom's `parseInstanceHeader`; plain data, so
  * it crosses the thread boundary as is.
  */
@@ -94,7 +96,8 @@ const upTo = (value: string | null, length: number): string | null => (value ===
  * UID is not a valid UID (they name the stored object: `tenants/{t}/studies/{Study}/{Series}/{SOP}.dcm`).
  */
 export function describeInstance(header: InstanceHeader): ParsedInstance {
-  const metadata: DicomJsonObject = header.dicomJson;
+  // bulk data (binary values over 1 KiB) kept as where its bytes are, for WADO-RS bulkdata (bulk-locator.ts)
+  const metadata: DicomJsonObject = withBulkLocators(header.dicomJson, header.bulkData);
   return {
     studyInstanceUid: uid(header.studyInstanceUid, 'Study Instance UID'),
     seriesInstanceUid: uid(header.seriesInstanceUid, 'Series Instance UID'),

@@ -9,6 +9,7 @@ import {
   type RequestAccess,
   type SortMap,
 } from '@rayworks/nest-kit';
+import type { DicomJsonObject } from '@rayworks/contracts';
 import { InstanceEntity } from './entities/instance.entity.js';
 import { SeriesEntity } from './entities/series.entity.js';
 import { StudyEntity } from './entities/study.entity.js';
@@ -63,6 +64,8 @@ const frameSourceRow = z.object({
   pixel_data_length: bigintOrNull,
   pixel_data_encapsulated: z.boolean(),
 });
+
+const representativeRow = z.object({ owner: z.uuid(), metadata: z.record(z.string(), z.unknown()) });
 
 /**
  * The archive index's reads (the only file with their query code): studies, series and instances of the caller's
@@ -256,6 +259,34 @@ export class StudiesRepository {
         pixelDataEncapsulated: row.pixel_data_encapsulated,
       },
     };
+  }
+
+  /**
+   * Some attributes (`tags`) of one instance per study or series — its first series' first instance by number: where
+   * a QIDO answer finds the attributes `includefield` asks for that the study and series rows do not keep
+   * (PatientAge, InstitutionName ...), and a series' Performed Procedure Step start.
+   */
+  async representativeMetadata(
+    tx: ReadTx,
+    level: 'study' | 'series',
+    ids: readonly string[],
+    tags: readonly string[],
+  ): Promise<Map<string, DicomJsonObject>> {
+    if (ids.length === 0 || tags.length === 0) return new Map();
+    const column = level === 'study' ? 'study_id' : 'series_id';
+    const rows = await typedRows(
+      tx.manager,
+      representativeRow,
+      `SELECT DISTINCT ON (i.${column}) i.${column} AS owner,
+              (SELECT coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb)
+                 FROM jsonb_each(i.metadata) e WHERE e.key = ANY(:tags::text[])) AS metadata
+         FROM imaging.instances i
+         JOIN imaging.series se ON se.id = i.series_id
+        WHERE i.${column} = ANY(:ids::uuid[])
+        ORDER BY i.${column}, se.series_number NULLS LAST, se.id, i.instance_number NULLS LAST, i.id`,
+      { ids: [...ids], tags: [...tags] },
+    );
+    return new Map(rows.map((r) => [r.owner, r.metadata as DicomJsonObject]));
   }
 
   private joinedToStudies<E extends object>(

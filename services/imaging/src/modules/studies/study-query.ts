@@ -9,7 +9,12 @@ import { QueryParams } from '@rayworks/nest-kit';
  *   without a wildcard the whole name matches, case-insensitively;
  * - PatientID, AccessionNumber, StudyID, the UIDs: single value matching (UID lists: any of them);
  * - StudyDate: a date `20200101` or a range `20200101-20201231`, `-20201231`, `20200101-` (DA compares as text);
- * - ModalitiesInStudy: any of the given modalities among the study's.
+ * - ModalitiesInStudy: any of the given modalities among the study's;
+ * - StudyTime: a time or a range (`1000-1200`, `-1200`, `1000-`), each end to its own precision;
+ * - any other attribute of the DICOM dictionary (`attributes`): matched in the kept DICOM JSON of the instances
+ *   (a study or series matches when one of its instances does): single value matching, `*` / `?` wildcards, a
+ *   PN case-insensitively on its alphabetic group, dates and times (DA, TM, DT) also as ranges, numbers by value,
+ *   UIDs as a list. Not indexed: such a key narrows a query the indexed keys already narrowed.
  */
 export interface StudyFilter {
   patientName?: string;
@@ -21,6 +26,8 @@ export interface StudyFilter {
   modalities?: readonly string[];
   referringPhysicianName?: string;
   studyDescription?: string;
+  studyTime?: TimeRange;
+  attributes?: readonly AttributeMatch[];
 }
 
 export interface SeriesFilter {
@@ -28,12 +35,27 @@ export interface SeriesFilter {
   modalities?: readonly string[];
   seriesNumber?: number;
   seriesDescription?: string;
+  attributes?: readonly AttributeMatch[];
 }
 
 export interface InstanceFilter {
   sopInstanceUids?: readonly string[];
   sopClassUids?: readonly string[];
   instanceNumber?: number;
+  attributes?: readonly AttributeMatch[];
+}
+
+/** A matching key on an attribute the index has no column for: its tag, its dictionary VR and the value asked. */
+export interface AttributeMatch {
+  tag: string;
+  vr: string;
+  value: string;
+}
+
+/** Inclusive bounds, DICOM TM without colons (HH, HHMM, HHMMSS, HHMMSS.F…); a missing bound is open. */
+export interface TimeRange {
+  from: string | null;
+  to: string | null;
 }
 
 /** Inclusive bounds, DICOM DA (YYYYMMDD); a missing bound is open. */
@@ -59,6 +81,96 @@ export function parseDateRange(text: string): DateRange {
     }
   }
   throw new FilterError(`${text} is not a DICOM date or date range (YYYYMMDD, YYYYMMDD-YYYYMMDD)`);
+}
+
+const TM = /^\d{2}(\d{2}(\d{2}(\.\d{1,6})?)?)?$/;
+
+/** A DICOM time or time range (PS3.4 C.2.2.2.5): `T`, `T1-T2`, `-T2`, `T1-` (colons of the old format dropped). */
+export function parseTimeRange(text: string): TimeRange {
+  const value = text.trim().replace(/:/g, '');
+  const parts = value.split('-');
+  if (parts.length === 1 && TM.test(value)) return { from: value, to: value };
+  if (parts.length === 2) {
+    const [from, to] = parts as [string, string];
+    if ((from === '' || TM.test(from)) && (to === '' || TM.test(to)) && (from !== '' || to !== '')) {
+      if (from !== '' && to !== '' && from > to.padEnd(from.length, '9'))
+        throw new FilterError(`time range ${text} ends before it starts`);
+      return { from: from || null, to: to || null };
+    }
+  }
+  throw new FilterError(`${text} is not a DICOM time or time range (HHMMSS, HHMMSS-HHMMSS)`);
+}
+
+/** A TM text expression within a range: from its lower bound on, up to its upper bound at the bound's precision. */
+function timeRangeSql(expression: string, range: TimeRange, p: QueryParams): string[] {
+  const t = `replace(${expression}, ':', '')`;
+  const parts: string[] = [];
+  if (range.from) parts.push(`${t} >= ${p.add(range.from)}`);
+  if (range.to) parts.push(`substr(${t}, 1, ${range.to.length}) <= ${p.add(range.to)}`);
+  return parts;
+}
+
+const NUMERIC_VRS = new Set(['IS', 'DS', 'US', 'SS', 'UL', 'SL', 'FL', 'FD', 'SV', 'UV']);
+const RANGE_VRS = new Set(['DA', 'TM', 'DT']);
+/** VRs a matching key can be given for (sequences, binary and attribute tags cannot). */
+export const MATCHABLE_VRS = new Set([
+  'AE',
+  'AS',
+  'CS',
+  'DA',
+  'DT',
+  'LO',
+  'LT',
+  'PN',
+  'SH',
+  'ST',
+  'TM',
+  'UC',
+  'UI',
+  'UR',
+  'UT',
+  ...NUMERIC_VRS,
+]);
+
+/**
+ * One attribute matched in a DICOM JSON column (`metadata`, jsonb): any of its values matches (values of a multi-valued
+ * attribute are each compared). Refuses a value its VR cannot take (FilterError → 400).
+ */
+export function attributeSql(metadata: string, match: AttributeMatch, p: QueryParams): string {
+  const { tag, vr, value } = match;
+  const values = `jsonb_array_elements(${metadata} -> ${p.add(tag)} -> 'Value')`;
+  const any = (condition: string) => `EXISTS (SELECT 1 FROM ${values} v WHERE ${condition})`;
+  const text = `(v #>> '{}')`;
+  if (vr === 'PN') {
+    const name = `upper(v ->> 'Alphabetic')`;
+    return any(
+      hasWildcard(value) ? `${name} LIKE ${p.add(likePattern(value))}` : `${name} = ${p.add(value.toUpperCase())}`,
+    );
+  }
+  if (NUMERIC_VRS.has(vr)) {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n)) throw new FilterError(`${tag}: ${value} is not a number`);
+    return any(`jsonb_typeof(v) = 'number' AND (v)::text::numeric = ${p.add(String(n))}::numeric`);
+  }
+  if (vr === 'UI') {
+    const uids = value
+      .split(/[,\\]/)
+      .map((u) => u.trim())
+      .filter((u) => u !== '');
+    return any(`${text} = ANY(${p.add(uids)}::text[])`);
+  }
+  if (RANGE_VRS.has(vr) && value.includes('-')) {
+    if (vr === 'TM') return any(timeRangeSql(text, parseTimeRange(value), p).join(' AND '));
+    const [from, to] = value.split('-') as [string, string];
+    if (!/^\d*$/.test(from) || !/^\d*$/.test(to) || value.split('-').length !== 2 || (from === '' && to === ''))
+      throw new FilterError(`${tag}: ${value} is not a ${vr} range`);
+    const parts: string[] = [];
+    if (from) parts.push(`${text} >= ${p.add(from)}`);
+    if (to) parts.push(`substr(${text}, 1, ${to.length}) <= ${p.add(to)}`);
+    return any(parts.join(' AND '));
+  }
+  if (vr === 'TM') return any(timeRangeSql(text, parseTimeRange(value), p).join(' AND '));
+  return any(hasWildcard(value) ? `${text} LIKE ${p.add(likePattern(value, false))}` : `${text} = ${p.add(value)}`);
 }
 
 /** Whether a matching value uses the `*` / `?` wildcards. */
@@ -140,6 +252,13 @@ export function studyFilterSql(filter: StudyFilter, p: QueryParams, alias = 's')
     parts.push(`${alias}.modalities && ${p.add(filter.modalities.map((m) => m.toUpperCase()))}::text[]`);
   if (filter.studyDate?.from) parts.push(`${alias}.study_date >= ${p.add(filter.studyDate.from)}`);
   if (filter.studyDate?.to) parts.push(`${alias}.study_date <= ${p.add(filter.studyDate.to)}`);
+  if (filter.studyTime) parts.push(...timeRangeSql(`${alias}.study_time`, filter.studyTime, p));
+  if (filter.attributes?.length)
+    parts.push(
+      `EXISTS (SELECT 1 FROM imaging.instances ia WHERE ia.study_id = ${alias}.id AND ${filter.attributes
+        .map((m) => attributeSql('ia.metadata', m, p))
+        .join(' AND ')})`,
+    );
   return parts;
 }
 
@@ -151,6 +270,12 @@ export function seriesFilterSql(filter: SeriesFilter, p: QueryParams, alias = 's
     parts.push(`upper(${alias}.modality) = ANY(${p.add(filter.modalities.map((m) => m.toUpperCase()))}::text[])`);
   if (filter.seriesNumber !== undefined) parts.push(`${alias}.series_number = ${p.add(filter.seriesNumber)}`);
   if (filter.seriesDescription) parts.push(textMatch(`${alias}.series_description`, filter.seriesDescription, p, true));
+  if (filter.attributes?.length)
+    parts.push(
+      `EXISTS (SELECT 1 FROM imaging.instances ia WHERE ia.series_id = ${alias}.id AND ${filter.attributes
+        .map((m) => attributeSql('ia.metadata', m, p))
+        .join(' AND ')})`,
+    );
   return parts;
 }
 
@@ -161,6 +286,7 @@ export function instanceFilterSql(filter: InstanceFilter, p: QueryParams, alias 
   if (filter.sopClassUids?.length)
     parts.push(`${alias}.sop_class_uid = ANY(${p.add([...filter.sopClassUids])}::text[])`);
   if (filter.instanceNumber !== undefined) parts.push(`${alias}.instance_number = ${p.add(filter.instanceNumber)}`);
+  for (const m of filter.attributes ?? []) parts.push(attributeSql(`${alias}.metadata`, m, p));
   return parts;
 }
 
