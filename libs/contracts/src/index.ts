@@ -25,6 +25,7 @@ export * from './auth/body-encryption.js';
 export * from './tenants/tenant-spec.js';
 export * from './auth/forms.js';
 export * from './api/endpoint.js';
+export * from './api/body-limit.js';
 export * from './api/instant.js';
 export * from './api/apis.js';
 export * from './cases/states.js';

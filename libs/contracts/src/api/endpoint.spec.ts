@@ -11,9 +11,10 @@ describe('service API contracts', () => {
   });
 
   it('declare the error statuses of the access rule and of the route', () => {
-    expect(errorStatusesOf(AUTH_API.forgotPassword)).toEqual([400, 429, 500, 503]);
+    expect(errorStatusesOf(AUTH_API.forgotPassword)).toEqual([400, 413, 429, 500, 503]);
+    // a GET reads no body: no 413
     expect(errorStatusesOf(AUTH_API.config)).toEqual([400, 401, 403, 440, 500, 503]);
-    expect(errorStatusesOf(AUTH_API.getUser)).toEqual([400, 401, 403, 404, 440, 500, 503]);
+    expect(errorStatusesOf(AUTH_API.getUser)).toEqual([400, 401, 403, 404, 413, 440, 500, 503]);
   });
 
   it('fill path parameters and refuse a missing one', () => {

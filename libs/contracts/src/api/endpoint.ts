@@ -13,12 +13,13 @@ export type HttpMethod = 'GET' | 'POST';
 
 /**
  * The error statuses a route can answer besides 200. Every route may answer 400 (its body fails the contract)
- * and 500; a signed-in route adds 401, 440 and 403 (a missing privilege, or another tenant's x-company-id);
+ * and 500; every POST route 413 (its body is past the route's limit, derived from the contract: body-limit.ts);
+ * a signed-in route adds 401, 440 and 403 (a missing privilege, or another tenant's x-company-id);
  * a route adds what its logic can say: 404 (it takes an id), 409 (it can conflict), 410 (a link that has expired),
  * 429 (login limits).
  * Through the gateway any route may also answer 503 (the owning service is down).
  */
-export const ERROR_STATUSES = [400, 401, 403, 404, 409, 410, 429, 440, 500, 503] as const;
+export const ERROR_STATUSES = [400, 401, 403, 404, 409, 410, 413, 429, 440, 500, 503] as const;
 export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
 export interface Endpoint<TBody extends z.ZodType = z.ZodType, TData extends z.ZodType = z.ZodType> {
@@ -64,8 +65,10 @@ export function defineApi<M extends Record<string, EndpointSpec>>(service: Servi
 }
 
 /** Every error status a route can answer, from its access rule and its own list, in ascending order. */
-export function errorStatusesOf(e: Pick<Endpoint, 'access' | 'errors'>): ErrorStatus[] {
+export function errorStatusesOf(e: Pick<Endpoint, 'access' | 'errors' | 'method'>): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>([400, 500, 503, ...(e.errors ?? [])]);
+  // a POST reads a body, and a body past the route's limit is refused before anything else (body-limit.ts)
+  if (e.method === 'POST') statuses.add(413);
   // Signed in: no or a bad token (401), an idle session (440), an x-company-id of another tenant or a missing
   // privilege (403).
   if (e.access !== 'public') for (const status of [401, 403, 440] as const) statuses.add(status);

@@ -16,6 +16,7 @@ import { MetricsServer, metricsEnvSchema } from '../metrics/metrics-server.js';
 import { httpTracingMiddleware, startTracing } from '../tracing/tracing.js';
 import { serveOpenApi, writeOpenApi } from '../openapi/openapi.js';
 import { loadHttpExposure, trustProxySetting } from './http-exposure.js';
+import { contractBodyParser } from './body-limits.js';
 
 /** Stops the process with a message that names what is wrong, instead of a stack trace, for bad config. */
 export function exitOnStartupError(service: string, error: unknown): never {
@@ -33,7 +34,10 @@ export interface HttpAppOptions {
   service: string;
   port: number;
   logger: Logger;
-  /** false for a process that streams bodies through untouched (the gateway). */
+  /**
+   * false for a process that streams bodies through untouched (the gateway); otherwise JSON and URL-encoded bodies
+   * are read up to each route's limit from its contract (./body-limits.ts).
+   */
   bodyParser?: boolean;
   /** Called after the common middleware, before listening. */
   configure?: (app: INestApplication) => void | Promise<void>;
@@ -53,7 +57,8 @@ export async function startHttpApp(module: Type<unknown>, options: HttpAppOption
   const app = await NestFactory.create(module, {
     logger: new PinoNestLogger(options.logger),
     abortOnError: false,
-    bodyParser: options.bodyParser ?? true,
+    // Nest's parsers take 100 KiB on every route: the kit's take what each route's contract allows (below)
+    bodyParser: false,
   });
   const express = app.getHttpAdapter().getInstance() as { set(name: string, value: unknown): void };
   express.set('trust proxy', trustProxySetting(exposure.trustedProxies));
@@ -62,6 +67,7 @@ export async function startHttpApp(module: Type<unknown>, options: HttpAppOption
   const metrics = app.get(Metrics);
   app.use(metrics.middleware());
   app.use(httpTracingMiddleware());
+  if (options.bodyParser !== false) app.use(contractBodyParser(options.service));
   app.enableShutdownHooks();
   await options.configure?.(app);
   if (exposure.apiDocs) serveOpenApi(app, options.service);

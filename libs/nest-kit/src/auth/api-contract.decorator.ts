@@ -40,6 +40,7 @@ export const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   404: "The record the body names does not exist in the caller's reach.",
   409: 'The change conflicts with the current state of the record.',
   410: 'The link or record existed but is gone for good (e.g. a shared link past its expiry).',
+  413: "The body is larger than the route's limit, derived from its contract (the largest body the contract accepts, encrypted): nothing is read.",
   429: 'Too many attempts: try again later.',
   440: 'The session was idle too long: sign in again.',
   500: 'An unexpected failure (details in the service log, never in the answer).',
