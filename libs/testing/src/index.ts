@@ -10,3 +10,4 @@ export * from './dicom-bench.js';
 export * from './stow.js';
 export * from './study-arrivals.js';
 export * from './png.js';
+export * from './read-models.js';

@@ -22,8 +22,9 @@ export const SERVICE_SUBSCRIPTIONS: Record<ServiceName, { purpose: string; topic
       TOPICS.casesCase,
     ],
   },
-  // a case started creates the report draft
-  reporting: { purpose: 'reports', topics: [TOPICS.casesCase, TOPICS.authUser] },
+  // a case started creates the report draft; the company's users (critical results) and centres (a template, macro or
+  // layout names one of them)
+  reporting: { purpose: 'reports', topics: [TOPICS.casesCase, TOPICS.authUser, TOPICS.authOrg] },
   // finalized reads are billed (fusion centres), registrations invoiced
   billing: { purpose: 'invoicing', topics: [TOPICS.casesCase, TOPICS.reportingReport, TOPICS.authOrg] },
   // a registration with lab tests becomes samples to collect

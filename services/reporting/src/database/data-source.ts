@@ -16,6 +16,8 @@ import { ReadModelMarks1796300003001 } from './migrations/1796300003001-ReadMode
 import { CriticalSettingsPerCompany1796300003002 } from './migrations/1796300003002-CriticalSettingsPerCompany.js';
 import { CriticalAlertEntity, CriticalSettingsEntity } from '../modules/critical-results/critical-alert.entity.js';
 import { DirectoryUserEntity } from '../modules/directory/directory-user.entity.js';
+import { DirectoryCentreEntity } from '../modules/directory/directory-centre.entity.js';
+import { DirectoryCentres1796800021400 } from './migrations/1796800021400-DirectoryCentres.js';
 
 /** The reporting service's schema, entities and migrations, in order. */
 export const database: ServiceDatabaseOptions = {
@@ -28,6 +30,7 @@ export const database: ServiceDatabaseOptions = {
     ReportMacroEntity,
     ReportLayoutEntity,
     DirectoryUserEntity,
+    DirectoryCentreEntity,
     CriticalAlertEntity,
     CriticalSettingsEntity,
   ],
@@ -43,5 +46,6 @@ export const database: ServiceDatabaseOptions = {
     CriticalResults1796300003000,
     ReadModelMarks1796300003001,
     CriticalSettingsPerCompany1796300003002,
+    DirectoryCentres1796800021400,
   ],
 };

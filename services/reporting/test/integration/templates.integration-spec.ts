@@ -10,7 +10,13 @@ import {
   TEMPLATE_MESSAGES,
   type ReportTemplate,
 } from '@rayworks/contracts';
-import { everyRoleTenant, TEST_PASSWORD, type EveryRoleTenant, type EveryRoleUser } from '@rayworks/testing';
+import {
+  everyRoleTenant,
+  reportingKnowsCentres,
+  TEST_PASSWORD,
+  type EveryRoleTenant,
+  type EveryRoleUser,
+} from '@rayworks/testing';
 
 /**
  * Report templates, macros and the centre layout against the running system (docs/decisions/0178..0181): create,
@@ -57,6 +63,8 @@ describe('report templates, macros and layouts', () => {
       signIn(a, 'typist'),
       signIn(b, 'admin'),
     ]);
+    // the company's administrator names its centres: reporting knows them from auth's events (decision 0214)
+    await reportingKnowsCentres(a.tenantId, Object.values(a.centres));
   });
 
   afterAll(() => undefined);
@@ -345,10 +353,9 @@ describe('report templates, macros and layouts', () => {
       expect(
         (await api.reply(REPORTING_API.getReportConfig, { centreId: a.centres.c3 }, { session: radiologistA })).status,
       ).toBe(404);
-      // another company's admin reads only its own company's rows: A's saved layout is not there
-      const other = await api.call(REPORTING_API.getReportConfig, { centreId: a.centres.c1 }, { session: adminB });
-      expect(other.isDefault).toBe(true);
-      expect(other.layout.paperType).toBe('A4');
+      // another company's centre is not one of the caller's: 404, as a centre out of reach (decision 0214)
+      const other = await api.reply(REPORTING_API.getReportConfig, { centreId: a.centres.c1 }, { session: adminB });
+      expect([other.status, other.body.message]).toEqual([404, TEMPLATE_MESSAGES.centreOutOfReach]);
     });
 
     it('keeps a header logo uploaded with a presigned PUT, and refuses one never uploaded', async () => {

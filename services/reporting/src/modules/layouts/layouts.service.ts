@@ -14,7 +14,8 @@ import {
   type ReportLayout,
 } from '@rayworks/contracts';
 import { StorageService, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
-import { centreInTemplateReach, templateReachOf, type TemplateReach } from '../templates/template-reach.js';
+import { TemplateCentres } from '../templates/template-centres.js';
+import { templateReachOf, type TemplateReach } from '../templates/template-reach.js';
 import { LayoutsRepository } from './layouts.repository.js';
 import type { ReportLayoutEntity } from './report-layout.entity.js';
 
@@ -34,7 +35,8 @@ export const layoutImagePrefix = (tenantId: string, centreId: string): string =>
 
 /**
  * A centre's report layout (spec §3; docs/decisions/0180-report-layout.md, 0181-layout-privilege.md): read by anyone
- * with TEMPLATES › VIEW whose reach holds the centre (404 otherwise; the default layout until one is saved); saved
+ * with TEMPLATES › VIEW whose reach holds the centre, a centre of the caller's company (404 otherwise, another
+ * company's centre too: template-centres.ts, docs/decisions/0214; the default layout until one is saved); saved
  * by a company-level user with TEMPLATES › EDIT or a centre administrator (CENTERS › EDIT) of the centre. Its logos
  * are uploaded to the object store with a presigned PUT under the centre's prefix and kept as {fileID}.
  */
@@ -44,16 +46,21 @@ export class LayoutsService {
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(LayoutsRepository) private readonly layouts: LayoutsRepository,
     @Inject(StorageService) private readonly storage: StorageService,
+    @Inject(TemplateCentres) private readonly centres: TemplateCentres,
   ) {}
 
   async get(access: RequestAccess, centreId: string): Promise<ReportConfig> {
-    this.reachable(templateReachOf(access), centreId);
-    const row = await this.uow.read(access, (tx: ReadTx) => this.layouts.ofCentre(tx, centreId));
+    const reach = templateReachOf(access);
+    const row = await this.uow.read(access, async (tx: ReadTx) => {
+      await this.reachable(tx, reach, centreId);
+      return this.layouts.ofCentre(tx, centreId);
+    });
     return this.configOf(centreId, row);
   }
 
   async save(access: RequestAccess, body: Body<'createReportConfig'>): Promise<ReportConfig> {
-    const reach = this.maySave(access, body.centreId);
+    const reach = this.maySave(access);
+    await this.uow.read(access, (tx) => this.reachable(tx, reach, body.centreId));
     await this.checkImages(reach.tenantId!, body.centreId, body.layout);
     const row = await this.uow.change(access, async (tx) => {
       const saved = await this.layouts.upsert(tx, {
@@ -76,7 +83,8 @@ export class LayoutsService {
     access: RequestAccess,
     body: Body<'layoutImageUploadUrl'>,
   ): Promise<{ uploadUrl: string; fileID: string }> {
-    const reach = this.maySave(access, body.centreId);
+    const reach = this.maySave(access);
+    await this.uow.read(access, (tx) => this.reachable(tx, reach, body.centreId));
     const fileID = `${layoutImagePrefix(reach.tenantId!, body.centreId)}${body.kind}-${randomUUID()}.${EXTENSIONS[body.contentType]}`;
     return {
       uploadUrl: await this.storage.presignPut(fileID, body.contentType, body.size, UPLOAD_URL_SECONDS),
@@ -84,14 +92,14 @@ export class LayoutsService {
     };
   }
 
-  private reachable(reach: TemplateReach, centreId: string): TemplateReach {
-    if (reach.tenantId === null || !centreInTemplateReach(reach, centreId))
-      throw new NotFoundException(M.centreOutOfReach);
-    return reach;
+  /** The centre must be the caller's: in reach and of its company (template-centres.ts); 404 otherwise. */
+  private reachable(tx: ReadTx, reach: TemplateReach, centreId: string): Promise<void> {
+    return this.centres.check(tx, reach, centreId, () => new NotFoundException(M.centreOutOfReach));
   }
 
-  private maySave(access: RequestAccess, centreId: string): TemplateReach {
-    const reach = this.reachable(templateReachOf(access), centreId);
+  private maySave(access: RequestAccess): TemplateReach {
+    const reach = templateReachOf(access);
+    if (reach.tenantId === null) throw new NotFoundException(M.centreOutOfReach);
     if (!reach.companyLevel && !grantsAllow(access.principal.grants, CENTRES_EDIT))
       throw new ForbiddenException(M.centreOutOfReach);
     return reach;

@@ -5,6 +5,7 @@ import { UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
 import { sanitiseReportHtml } from '../../common/sanitise-html.js';
 import { MacrosRepository } from './macros.repository.js';
 import type { ReportMacroEntity } from './report-macro.entity.js';
+import { TemplateCentres } from './template-centres.js';
 import { mayManage, maySee, templateReachOf, type TemplateReach } from './template-reach.js';
 
 type Body<K extends keyof typeof REPORTING_API> = z.output<(typeof REPORTING_API)[K]['body']>;
@@ -19,14 +20,15 @@ const UNIQUE_VIOLATION = '23505';
 
 /**
  * Text macros (docs/decisions/0179-text-macros.md): a code (`.nad`) and the HTML it expands to in the report editor
- * (expandMacro in libs/contracts). Seen and changed as templates are (template-reach.ts); a code is unique within its
- * owner and centre (409 otherwise); the text is sanitised before it is stored.
+ * (expandMacro in libs/contracts). Seen and changed as templates are (template-reach.ts, template-centres.ts); a code
+ * is unique within its owner and centre (409 otherwise); the text is sanitised before it is stored.
  */
 @Injectable()
 export class MacrosService {
   constructor(
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(MacrosRepository) private readonly macros: MacrosRepository,
+    @Inject(TemplateCentres) private readonly centres: TemplateCentres,
   ) {}
 
   find(access: RequestAccess, body: Body<'findMacros'>): Promise<{ macros: Macro[] }> {
@@ -41,6 +43,7 @@ export class MacrosService {
     const row = this.rowOf(reach, body);
     return this.unique(() =>
       this.uow.change(access, async (tx) => {
+        await this.centres.check(tx, reach, row.centreId);
         if (await this.macros.codeTaken(tx, row)) throw new ConflictException(M.macroCodeTaken);
         const saved = await this.macros.save(
           tx,
@@ -67,6 +70,7 @@ export class MacrosService {
       this.uow.change(access, async (tx) => {
         const existing = this.manageable(reach, await this.macros.one(tx, body.id));
         const row = this.rowOf(reach, body, existing.ownerId);
+        await this.centres.check(tx, reach, row.centreId);
         if (await this.macros.codeTaken(tx, row, existing.id)) throw new ConflictException(M.macroCodeTaken);
         Object.assign(existing, row, { updatedBy: reach.userId });
         const saved = await this.macros.save(tx, existing);

@@ -6,7 +6,8 @@ import type { RequestAccess } from '@rayworks/nest-kit';
  * - a centre's: the users whose reach holds the centre (a company-level user: every centre; a group user: the
  *   group's centres; a centre user: their own centres) see and change them;
  * - a user's own (owner): only that user, whatever the centre.
- * The console's centre filter (x-center-ids) narrows the reach further, never widens it.
+ * The console's centre filter (x-center-ids) narrows the reach further, never widens it. A centre id a caller names
+ * must also be a centre of the caller's company (TemplateCentres; docs/decisions/0214).
  */
 export interface TemplateReach {
   userId: string;
@@ -14,11 +15,16 @@ export interface TemplateReach {
   companyLevel: boolean;
   /** The centres in reach; null: every centre of the company. */
   centreIds: readonly string[] | null;
+  /**
+   * The centres the caller's token names (a group user's group centres, a centre user's own): centres of its company
+   * for certain. Any other centre id (a company-level user's) is looked up in the company's centres (TemplateCentres).
+   */
+  ownCentreIds: readonly string[];
 }
 
 export function templateReachOf(access: RequestAccess): TemplateReach {
   const p = access.principal;
-  const base = { userId: p.userId, tenantId: p.tenantId };
+  const base = { userId: p.userId, tenantId: p.tenantId, ownCentreIds: p.centreIds };
   if (access.empty || p.tenantId === null) return { ...base, companyLevel: false, centreIds: [] };
   if (p.level === 'tenant') return { ...base, companyLevel: true, centreIds: access.centreFilter };
   if (p.level !== 'group' && p.level !== 'centre') return { ...base, companyLevel: false, centreIds: [] };

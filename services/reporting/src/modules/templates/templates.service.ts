@@ -4,6 +4,7 @@ import { TEMPLATE_MESSAGES as M, type REPORTING_API, type ReportTemplate } from 
 import { UnitOfWork, type ChangeTx, type RequestAccess } from '@rayworks/nest-kit';
 import { sanitiseReportHtml } from '../../common/sanitise-html.js';
 import type { ReportTemplateEntity } from './report-template.entity.js';
+import { TemplateCentres } from './template-centres.js';
 import { mayManage, maySee, templateReachOf, type TemplateReach } from './template-reach.js';
 import { TemplatesRepository, type TemplateRow } from './templates.repository.js';
 
@@ -19,13 +20,15 @@ export const TEMPLATE_AUDIT_ACTIONS = {
 /**
  * Report templates (docs/decisions/0178-report-templates.md): a company's, a centre's or a radiologist's own, found by
  * modality and body part; their HTML is sanitised before it is stored. What a caller sees and changes is
- * template-reach.ts; a template out of sight is a 404, one in sight but not the caller's to change a 403.
+ * template-reach.ts; a template out of sight is a 404, one in sight but not the caller's to change a 403, and so is
+ * a centre that is not the caller's (another company's, one out of reach, or none: template-centres.ts).
  */
 @Injectable()
 export class TemplatesService {
   constructor(
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(TemplatesRepository) private readonly templates: TemplatesRepository,
+    @Inject(TemplateCentres) private readonly centres: TemplateCentres,
   ) {}
 
   find(access: RequestAccess, body: Body<'findReportTemplates'>): Promise<{ templates: ReportTemplate[] }> {
@@ -44,6 +47,7 @@ export class TemplatesService {
     const reach = templateReachOf(access);
     const row = this.rowOf(reach, body);
     return this.uow.change(access, async (tx) => {
+      await this.centres.check(tx, reach, row.centreId);
       const saved = await this.templates.insert(tx, reach.tenantId!, reach.userId, row);
       await this.audit(tx, TEMPLATE_AUDIT_ACTIONS.create, saved);
       return saved.toTemplate();
@@ -56,6 +60,7 @@ export class TemplatesService {
       const existing = this.manageable(reach, await this.templates.one(tx, body.id, true));
       // a personal template stays its owner's when an administrator edits it
       const row = this.rowOf(reach, body, existing.ownerId);
+      await this.centres.check(tx, reach, row.centreId);
       const saved = await this.templates.update(tx, existing, reach.userId, row);
       await this.audit(tx, TEMPLATE_AUDIT_ACTIONS.update, saved);
       return saved.toTemplate();
