@@ -17,6 +17,7 @@ import { mountCompression } from './modules/delivery/response-compression.js';
 import { registerGatewayChecks } from './modules/health/gateway-health.js';
 import { mountServiceProxies } from './modules/proxy/service-proxy.js';
 import { attachRealtime } from './modules/realtime/realtime.server.js';
+import { mountDicomwebCors } from './modules/security/dicomweb-cors.js';
 import { mountSecurityHeaders } from './modules/security/security-headers.js';
 
 try {
@@ -32,6 +33,7 @@ try {
       const redis = app.get<Redis>(REDIS);
       registerGatewayChecks(app.get(HealthChecks), redis, env.serviceUrls, env.WEB_DIST_DIR);
       mountSecurityHeaders(app, { storageOrigins: env.storageOrigins });
+      mountDicomwebCors(app, env.dicomwebCorsOrigins);
       mountCompression(app);
       mountServiceProxies(app, env.serviceUrls, logger);
       // verifies with the auth service's public keys, like every service (docs/decisions/0060)

@@ -19,6 +19,27 @@ export const gatewayEnvSchema = z.object({
   REALTIME_SESSION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** The object store as browsers reach it (presigned URLs): the console's CSP allows its origin (decision 0066). */
   S3_PUBLIC_ENDPOINT: z.url().optional(),
+  /**
+   * Origins whose pages may call DICOMweb (/api/imaging/dicomweb) from the browser, comma-separated
+   * (`https://viewer.example.com,https://ohif.example.org`): an OHIF viewer served elsewhere. Empty (the default):
+   * none, same-origin only (decision 0209).
+   */
+  DICOMWEB_CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((o) => o.trim())
+        .filter((o) => o !== ''),
+    )
+    .pipe(
+      z.array(
+        z.url().refine((o) => new URL(o).origin === o, {
+          message: 'an origin: scheme://host[:port], without a path or a trailing slash',
+        }),
+      ),
+    ),
   ...Object.fromEntries(SERVICE_NAMES.map((name) => [serviceUrlVar(name), z.url()])),
 });
 
@@ -30,12 +51,15 @@ export interface GatewayEnv {
   REALTIME_SESSION_SWEEP_SECONDS: number;
   /** Origins besides the gateway's own that the console loads images from and uploads to (the object store). */
   storageOrigins: string[];
+  /** Origins allowed to call DICOMweb from the browser (CORS; none by default). */
+  dicomwebCorsOrigins: string[];
   serviceUrls: Record<ServiceName, string>;
   auth: AuthEnv;
 }
 
 export function loadGatewayEnv(env: Record<string, string | undefined> = process.env): GatewayEnv {
-  const parsed = loadEnv(gatewayEnvSchema, env) as Record<string, string | number>;
+  const typed = loadEnv(gatewayEnvSchema, env);
+  const parsed = typed as unknown as Record<string, string | number>;
   return {
     PORT: parsed.PORT as number,
     LOG_LEVEL: parsed.LOG_LEVEL as string,
@@ -43,6 +67,7 @@ export function loadGatewayEnv(env: Record<string, string | undefined> = process
     WEB_DIST_DIR: parsed.WEB_DIST_DIR as string,
     REALTIME_SESSION_SWEEP_SECONDS: parsed.REALTIME_SESSION_SWEEP_SECONDS as number,
     storageOrigins: parsed.S3_PUBLIC_ENDPOINT ? [new URL(parsed.S3_PUBLIC_ENDPOINT as string).origin] : [],
+    dicomwebCorsOrigins: typed.DICOMWEB_CORS_ORIGINS,
     auth: {
       AUTH_JWKS_URL: parsed.AUTH_JWKS_URL as string,
       ACCESS_TOKEN_TTL_SECONDS: parsed.ACCESS_TOKEN_TTL_SECONDS as number,
