@@ -27,3 +27,5 @@
 : "${SMTP_CATCHER_URL:=http://127.0.0.1:1080}"; export SMTP_CATCHER_URL
 # Chromium for PDF rendering and browser tests.
 : "${CHROMIUM_PATH:=/usr/bin/chromium}"; export CHROMIUM_PATH
+# Python packages of the tests (deploy/local/python-tools.sh): a virtual environment, its interpreter in bin/python.
+: "${PYTHON_TOOLS_VENV:=$LOCAL_DIR/python-tools}"; export PYTHON_TOOLS_VENV

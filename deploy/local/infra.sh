@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Local infrastructure: PostgreSQL, Redis, Kafka, S3 (MinIO), SMTP catcher, Chromium, DICOM tools.
+# Local infrastructure: PostgreSQL, Redis, Kafka, S3 (MinIO), SMTP catcher, Chromium, DICOM tools, Python tools.
 #   bash deploy/local/infra.sh up|down|status [component...]
 #   (npm run infra:up | infra:down | infra:status)
 # Addresses come from deploy/local/env.sh (each can be overridden from the environment).
@@ -10,9 +10,9 @@
 # every component needs (what CI does first, non-interactively).
 set -euo pipefail
 
-ALL_COMPONENTS=(postgres redis kafka s3 smtp chromium dicom-tools)
+ALL_COMPONENTS=(postgres redis kafka s3 smtp chromium dicom-tools python-tools)
 # Debian packages the components run on (Java, Maven and Go come with the machine).
-DEBIAN_PACKAGES="postgresql redis-server chromium poppler-utils fonts-dejavu-core python3-pydicom dcmtk orthanc orthanc-dicomweb"
+DEBIAN_PACKAGES="postgresql redis-server chromium poppler-utils fonts-dejavu-core python3-pydicom dcmtk orthanc orthanc-dicomweb python3-venv"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 

@@ -11,3 +11,4 @@ export * from './stow.js';
 export * from './study-arrivals.js';
 export * from './png.js';
 export * from './read-models.js';
+export * from './python-tools.js';
