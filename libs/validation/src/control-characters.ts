@@ -3,14 +3,24 @@
 // 500 before this rule), and the others only ever arrive from a forged request or a broken paste: they would end
 // up in reports, PDFs, e-mails and logs. The server runs `controlCharacterField` on every request body before its
 // schema (nest-kit ZodBodyPipe: one place for every form and body); the console runs the same rule in validateField.
+// A lone UTF-16 surrogate is refused the same way (no UTF-8 text, so no PostgreSQL text, can hold one).
 import { INVALID_INPUTS_MESSAGE } from './messages.js';
 
 /** NUL..BS, VT, FF, SO..US and DEL. Tab (U+0009), LF (U+000A) and CR (U+000D) are text a textarea may hold. */
 // eslint-disable-next-line no-control-regex
 export const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
+/**
+ * A UTF-16 surrogate not in a pair (issue 20, item 14): JSON can carry one (`"\ud800"`), JavaScript strings hold
+ * it, but no UTF-8 text can, so PostgreSQL refuses it (a 500: "invalid input syntax for type json" where a filter
+ * reaches a jsonb value, an encoding error elsewhere). With the `u` flag a well-formed pair is one code point, so
+ * only a lone surrogate matches.
+ */
+export const LONE_SURROGATE = /\p{Cs}/u;
+
+/** A control character (above) or a lone surrogate: text no field may hold. */
 export function hasControlCharacter(text: string): boolean {
-  return CONTROL_CHARACTER.test(text);
+  return CONTROL_CHARACTER.test(text) || LONE_SURROGATE.test(text);
 }
 
 /**

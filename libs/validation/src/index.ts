@@ -11,5 +11,6 @@ export {
   controlCharacterField,
   controlCharacterProblem,
   hasControlCharacter,
+  LONE_SURROGATE,
 } from './control-characters.js';
 export * from './money.js';
