@@ -1,63 +1,57 @@
-import { Controller, Get, Inject, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { ROLE_CODES } from '@rayworks/contracts';
-import { ApiErrorResponses } from '../auth/api-contract.decorator.js';
-import { CurrentPrincipal, RequireRole } from '../auth/decorators.js';
-import { companyOf, type Principal } from '../auth/principal.js';
-import { DataSource } from 'typeorm';
-import { z } from 'zod';
-import { runInTenant } from '../database/tenant-context.js';
-import { typedRows } from '../database/typed-query.js';
-import { ServiceKitSettings } from './service-kit.settings.js';
-
-const deadLetterRow = z.object({
-  id: z.string(),
-  consumerGroup: z.string(),
-  topic: z.string(),
-  partition: z.number().int(),
-  offset: z.string(),
-  messageKey: z.string().nullable(),
-  value: z.string().nullable(),
-  error: z.string(),
-  attempts: z.number().int(),
-  failedAt: z.date().transform((d) => d.toISOString()),
-});
-export type DeadLetterView = z.output<typeof deadLetterRow>;
+import { Controller, Inject } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { DEAD_LETTER_MESSAGES, deadLettersApi, type DeadLettersApi } from '@rayworks/contracts';
+import type { z } from 'zod';
+import { ApiContract, apiOk } from '../auth/api-contract.decorator.js';
+import { CurrentAccess } from '../auth/decorators.js';
+import type { RequestAccess } from '../auth/request-access.js';
+import { ContractBody } from '../auth/zod-body.pipe.js';
+import { DeadLettersService } from './dead-letters.service.js';
 
 /**
- * Operator endpoint: the messages this service's consumers gave up on, newest first — of the caller's own company
- * only (docs/decisions/0076-dead-letters-per-tenant.md). A company's RAYWORKS_ADMIN or SUPER_ADMIN reads the dead
- * letters whose event belongs to its tenant: filtered in SQL, and row-level security on `dead_letters` refuses
- * the rows of every other tenant even if the filter were forgotten. Messages with no readable tenant are for the
- * platform's operators (not served here yet); a platform operator, who has no company, is refused (403).
+ * The routes are the same in every service; the contracts' `service` only says where the gateway sends them, so the
+ * controller mounts one service's description (paths, bodies, access, answers are the same for all).
+ */
+const API = deadLettersApi('auth');
+type Body<K extends keyof DeadLettersApi> = z.output<DeadLettersApi[K]['body']>;
+
+/**
+ * Operator routes of every service (libs/contracts operations/dead-letters.ts, docs/decisions/0076 and 0200): the
+ * messages this service's consumer gave up on — a company's admin its own company's, the platform's operator those
+ * of no company — listed, replayed through the service's consumer group, or discarded with a reason.
  */
 @ApiTags('operations')
-@ApiBearerAuth()
-@RequireRole(ROLE_CODES.ADMIN, ROLE_CODES.SUPER_ADMIN)
-@Controller('ops/dead-letters')
+@Controller()
 export class DeadLettersController {
-  constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
-    @Inject(ServiceKitSettings) private readonly settings: ServiceKitSettings,
-  ) {}
+  constructor(@Inject(DeadLettersService) private readonly deadLetters: DeadLettersService) {}
 
-  @Get()
-  @ApiOkResponse({ description: 'Dead letters, newest first.' })
-  // 403: not a company admin (RAYWORKS_ADMIN or SUPER_ADMIN).
-  @ApiErrorResponses(401, 403, 440, 500, 503)
-  @ApiQuery({ name: 'limit', required: false, type: Number })
-  async list(@CurrentPrincipal() principal: Principal, @Query('limit') limit?: string): Promise<DeadLetterView[]> {
-    const n = Math.min(Math.max(Number(limit) || 50, 1), 500);
-    const tenantId = companyOf(principal);
-    return runInTenant(this.dataSource, tenantId, (manager) =>
-      typedRows(
-        manager,
-        deadLetterRow,
-        `SELECT id::text AS id, consumer_group AS "consumerGroup", topic, partition, "offset", message_key AS "messageKey",
-                value, error, attempts, failed_at AS "failedAt"
-           FROM ${this.settings.schema}.dead_letters WHERE tenant_id = :tenantId ORDER BY id DESC LIMIT :limit`,
-        { tenantId, limit: n },
-      ),
-    );
+  @ApiContract(
+    API.listDeadLetters,
+    "Dead letters, newest first: a company's RAYWORKS_ADMIN or SUPER_ADMIN its company's, the platform operator those of no company (403 otherwise)",
+  )
+  async list(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(API.listDeadLetters) query: Body<'listDeadLetters'>,
+  ) {
+    return apiOk(await this.deadLetters.list(access, query));
+  }
+
+  @ApiContract(
+    API.replayDeadLetter,
+    "Hands a dead letter to the service's consumer again: handled, it is marked replayed (audited); failing again, 409 with the reason",
+  )
+  async replay(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(API.replayDeadLetter) body: Body<'replayDeadLetter'>,
+  ) {
+    return apiOk(await this.deadLetters.replay(access, body.id), DEAD_LETTER_MESSAGES.replayed);
+  }
+
+  @ApiContract(API.discardDeadLetter, 'Marks a dead letter discarded, with the reason (audited)')
+  async discard(
+    @CurrentAccess() access: RequestAccess,
+    @ContractBody(API.discardDeadLetter) body: Body<'discardDeadLetter'>,
+  ) {
+    return apiOk(await this.deadLetters.discard(access, body.id, body.reason), DEAD_LETTER_MESSAGES.discarded);
   }
 }

@@ -71,6 +71,11 @@ export class KitInfrastructure {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
+  /** The Kafka admin client of the process (connected by start()), for checks that ask the cluster. */
+  kafkaAdmin(): Admin | undefined {
+    return this.admin;
+  }
+
   async start(): Promise<void> {
     this.admin = this.kafka.admin();
     await this.admin.connect();

@@ -15,6 +15,7 @@ import { DataSource } from 'typeorm';
 import { issuerServiceEnvSchema, serviceEnvSchema, type ServiceEnv } from '../config/env.js';
 import { EventConsumer } from '../events/event-consumer.js';
 import { HealthController } from '../health/health.controller.js';
+import { HealthChecks } from '../health/health-checks.js';
 import { OperationalMetrics } from '../metrics/operational-metrics.js';
 import { ApiExceptionFilter } from '../auth/api-exception.filter.js';
 import { AccessDenialAudit } from '../auth/access-denial-audit.js';
@@ -26,6 +27,8 @@ import { AccessTokens } from '../auth/access-token.js';
 import { StudyTokens } from '../auth/study-token.js';
 import { SessionStore } from '../auth/session-store.js';
 import { DeadLettersController } from './dead-letters.controller.js';
+import { DeadLettersRepository } from './dead-letters.repository.js';
+import { DeadLettersService } from './dead-letters.service.js';
 import { INFRASTRUCTURE_EXPORTS, KitInfrastructure, infrastructureProviders } from './kit-infrastructure.js';
 import { ServiceKitSettings } from './service-kit.settings.js';
 import { KAFKA, LOGGER, REDIS, SERVICE_ENV } from './tokens.js';
@@ -38,12 +41,20 @@ class ServiceKitLifecycle implements OnApplicationBootstrap, OnApplicationShutdo
     @Inject(EventConsumer) private readonly consumer: EventConsumer,
     @Inject(OperationalMetrics) private readonly metrics: OperationalMetrics,
     @Inject(ServiceKitSettings) private readonly settings: ServiceKitSettings,
+    @Inject(HealthChecks) private readonly health: HealthChecks,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.infrastructure.start();
+    // Ready only while the consumer is a member of its group (docs/decisions/0198): the check names the group.
+    if (this.consumer.active) {
+      this.health.register(`consumer:${this.consumer.groupId}`, () =>
+        this.consumer.check(this.infrastructure.kafkaAdmin()),
+      );
+    }
     await this.consumer.start();
+    this.metrics.watchConsumer(this.consumer);
     this.metrics.watchConsumerGroup(this.consumer.groupId, this.consumer.topics());
     this.metrics.watchDeadLetters(this.settings.consumer.topics);
     this.logger.info({ group: this.consumer.groupId, topics: this.consumer.topics() }, 'consumer started');
@@ -111,6 +122,8 @@ export class ServiceKitModule {
           inject: [SERVICE_ENV],
         },
         AccessDenialAudit,
+        DeadLettersRepository,
+        DeadLettersService,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: BodyDecryptionInterceptor },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { TENANT_SETTING } from './tenant-context.js';
+import { PRINCIPAL_LEVEL_SETTING, TENANT_SETTING } from './tenant-context.js';
 
 /**
  * Migration helper: the outbox (events written in the same transaction as the state change),
@@ -158,6 +158,64 @@ export function createDeadLetterTenantMigration(schema: string, timestamp: numbe
     }
     async down(queryRunner: QueryRunner): Promise<void> {
       await dropDeadLetterTenant(queryRunner, schema);
+    }
+  };
+}
+
+/**
+ * Migration helper (docs/decisions/0200-dead-letters-for-operators.md): dead letters that can be replayed or
+ * discarded, and seen by the platform's operators when they belong to no company.
+ * - `resolved_at`, `resolution` ('replayed' | 'discarded'), `resolved_by` and `resolution_note`: an open dead letter
+ *   has none; a replayed or discarded one keeps its row (the audit log says who and why).
+ * - Reading: a company's context its own (as before); the platform operator's context (no company, level
+ *   'platform') those of no company; the 'system' context (the service's operational counts) every row.
+ * - Resolving (UPDATE): the same rows a company's or the operator's context reads, and only those.
+ */
+export async function addDeadLetterOperations(queryRunner: Pick<QueryRunner, 'query'>, schema: string): Promise<void> {
+  const tenant = `NULLIF(current_setting('${TENANT_SETTING}', true), '')`;
+  const level = `current_setting('${PRINCIPAL_LEVEL_SETTING}', true)`;
+  const ownRows = `(tenant_id = ${tenant}::uuid OR (tenant_id IS NULL AND ${tenant} IS NULL AND ${level} = 'platform'))`;
+  await queryRunner.query(`
+    ALTER TABLE ${schema}.dead_letters
+      ADD COLUMN resolved_at timestamptz,
+      ADD COLUMN resolution text CHECK (resolution IN ('replayed', 'discarded')),
+      ADD COLUMN resolved_by uuid,
+      ADD COLUMN resolution_note text,
+      ADD CONSTRAINT dead_letters_resolved CHECK ((resolved_at IS NULL) = (resolution IS NULL))`);
+  await queryRunner.query(
+    `CREATE INDEX dead_letters_open ON ${schema}.dead_letters (tenant_id, id) WHERE resolved_at IS NULL`,
+  );
+  await queryRunner.query(
+    `CREATE POLICY dead_letters_platform_read ON ${schema}.dead_letters FOR SELECT
+       USING (tenant_id IS NULL AND ${tenant} IS NULL AND ${level} = 'platform')`,
+  );
+  await queryRunner.query(
+    `CREATE POLICY dead_letters_system_read ON ${schema}.dead_letters FOR SELECT USING (${level} = 'system')`,
+  );
+  await queryRunner.query(
+    `CREATE POLICY dead_letters_resolve ON ${schema}.dead_letters FOR UPDATE USING ${ownRows} WITH CHECK ${ownRows}`,
+  );
+}
+
+export async function dropDeadLetterOperations(queryRunner: Pick<QueryRunner, 'query'>, schema: string): Promise<void> {
+  await queryRunner.query(`DROP POLICY dead_letters_resolve ON ${schema}.dead_letters`);
+  await queryRunner.query(`DROP POLICY dead_letters_system_read ON ${schema}.dead_letters`);
+  await queryRunner.query(`DROP POLICY dead_letters_platform_read ON ${schema}.dead_letters`);
+  await queryRunner.query(`DROP INDEX ${schema}.dead_letters_open`);
+  await queryRunner.query(`
+    ALTER TABLE ${schema}.dead_letters DROP CONSTRAINT dead_letters_resolved,
+      DROP COLUMN resolution_note, DROP COLUMN resolved_by, DROP COLUMN resolution, DROP COLUMN resolved_at`);
+}
+
+/** The migration of every service that lets operators replay and discard dead letters (addDeadLetterOperations). */
+export function createDeadLetterOperationsMigration(schema: string, timestamp: number) {
+  return class implements MigrationInterface {
+    name = `DeadLetterOperations${timestamp}`;
+    async up(queryRunner: QueryRunner): Promise<void> {
+      await addDeadLetterOperations(queryRunner, schema);
+    }
+    async down(queryRunner: QueryRunner): Promise<void> {
+      await dropDeadLetterOperations(queryRunner, schema);
     }
   };
 }

@@ -10,6 +10,12 @@ export const USER_SETTING = 'app.user_id';
  */
 export const PRINCIPAL_LEVEL_SETTING = 'app.principal_level';
 
+/**
+ * The principal level of the service's own work across companies (sweepers, operational counts): no request can
+ * carry it, only server code sets it.
+ */
+export const SYSTEM_LEVEL = 'system';
+
 /** Who the transaction runs for, as row-level security sees it. */
 export interface DbContext {
   tenantId: string | null;

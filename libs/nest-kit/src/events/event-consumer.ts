@@ -1,4 +1,4 @@
-import type { Consumer, EachMessagePayload, Kafka, Producer } from 'kafkajs';
+import type { Admin, Consumer, EachMessagePayload, Kafka, Producer } from 'kafkajs';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
@@ -35,7 +35,30 @@ export interface EventConsumerOptions {
   retryBackoffMs?: number;
   /** Where a group with no committed offset starts: the beginning (default), so a new handler sees history. */
   fromBeginning?: boolean;
+  /** First wait before the kit restarts a consumer that kafkajs gave up on; doubles each time, up to 30 s. */
+  restartBackoffMs?: number;
 }
+
+/**
+ * Where the consumer is with its group: `idle` (no handlers: it never joins), `starting` (connecting, joining),
+ * `joined` (a member of its group, consuming), `rebalancing` (re-joining), `crashed` (kafkajs stopped it; it is being
+ * restarted), `stopped` (stopped by the process).
+ */
+export type ConsumerState = 'idle' | 'starting' | 'joined' | 'rebalancing' | 'crashed' | 'stopped';
+
+export interface ConsumerStatus {
+  groupId: string;
+  state: ConsumerState;
+  /** The member id of the last join (null before the first). */
+  memberId: string | null;
+  /** Crashes since the process started (kafkajs' own restarts and the kit's). */
+  crashes: number;
+  /** The error of the last crash, until the consumer has joined again. */
+  lastError: string | null;
+}
+
+/** The longest wait between two restarts of a crashed consumer. */
+const MAX_RESTART_BACKOFF_MS = 30_000;
 
 /**
  * A message that can never be handled as it is (bad JSON, bad envelope, unknown version, bad payload): it goes
@@ -65,6 +88,14 @@ export class EventConsumer {
   private producer?: Producer;
   private readonly maxAttempts: number;
   private readonly retryBackoffMs: number;
+  private state: ConsumerState = 'idle';
+  private memberId: string | null = null;
+  private crashes = 0;
+  /** Restarts by the kit in a row without a join in between (the back-off's exponent). */
+  private restartsInARow = 0;
+  private lastError: string | null = null;
+  private restartTimer?: NodeJS.Timeout;
+  private stopping = false;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -106,28 +137,134 @@ export class EventConsumer {
       this.logger.info({ group: this.options.groupId }, 'no event handlers: the consumer group does not join');
       return;
     }
+    this.stopping = false;
     this.producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
     await this.producer.connect();
-    this.consumer = this.kafka.consumer({
-      groupId: this.options.groupId,
-      sessionTimeout: 10_000,
-      heartbeatInterval: 1_000,
-      rebalanceTimeout: 10_000,
-    });
-    await this.consumer.connect();
-    await this.consumer.subscribe({ topics: this.topics(), fromBeginning: this.options.fromBeginning ?? true });
-    await this.consumer.run({ autoCommit: false, eachMessage: (payload) => this.consume(payload) });
+    await this.startConsumer();
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.restartTimer);
+    this.restartTimer = undefined;
     await this.consumer?.disconnect();
     await this.producer?.disconnect();
     this.consumer = undefined;
     this.producer = undefined;
+    if (this.state !== 'idle') this.state = 'stopped';
+  }
+
+  /** Whether this consumer joins a group at all (it has handlers). */
+  get active(): boolean {
+    return this.handledTopics.size > 0;
+  }
+
+  status(): ConsumerStatus {
+    return {
+      groupId: this.options.groupId,
+      state: this.state,
+      memberId: this.memberId,
+      crashes: this.crashes,
+      lastError: this.lastError,
+    };
+  }
+
+  /**
+   * The readiness check of the consumer (docs/decisions/0198): it throws, naming the group, unless the consumer is a
+   * member of its group now — joined on its side and, when an admin client is given, listed among the group's members
+   * by the group coordinator. A consumer without handlers joins no group and is always fine.
+   */
+  async check(admin?: Admin): Promise<void> {
+    if (!this.active) return;
+    const group = this.options.groupId;
+    if (this.state !== 'joined') {
+      const why = this.lastError ? ` (${this.lastError})` : '';
+      throw new Error(`consumer group ${group} is not running: ${this.state}${why}`);
+    }
+    if (!admin) return;
+    const { groups } = await admin.describeGroups([group]);
+    const described = groups.find((g) => g.groupId === group);
+    if (!described?.members.some((m) => m.memberId === this.memberId)) {
+      throw new Error(
+        `consumer group ${group} is not running: this member is not in the group (group state ${described?.state ?? 'unknown'})`,
+      );
+    }
+  }
+
+  /**
+   * Makes, connects and runs a kafkajs consumer, and follows it. kafkajs restarts a consumer by itself after a
+   * retriable crash; after any other one (e.g. "The coordinator is not aware of this member" after a broker
+   * restart) it leaves it stopped for good: the kit then starts a new consumer, with back-off, until one joins
+   * (docs/decisions/0198). A consumer that does not run is reported by `check` (readiness) and the metrics.
+   */
+  private async startConsumer(): Promise<void> {
+    const consumer = this.kafka.consumer({
+      groupId: this.options.groupId,
+      sessionTimeout: 10_000,
+      heartbeatInterval: 1_000,
+      rebalanceTimeout: 10_000,
+      // kafkajs asks this after a retriable crash: always restart (a non-retriable one never comes here).
+      retry: { initialRetryTime: 300, retries: 8, restartOnFailure: async () => true },
+    });
+    this.consumer = consumer;
+    this.state = 'starting';
+    const current = () => this.consumer === consumer && !this.stopping;
+    const { GROUP_JOIN, REBALANCING, CRASH } = consumer.events;
+    consumer.on(GROUP_JOIN, ({ payload }) => {
+      if (!current()) return;
+      this.state = 'joined';
+      this.memberId = payload.memberId;
+      this.lastError = null;
+      this.restartsInARow = 0;
+      this.logger.info({ group: this.options.groupId, memberId: payload.memberId }, 'consumer joined its group');
+    });
+    consumer.on(REBALANCING, () => {
+      if (current()) this.state = 'rebalancing';
+    });
+    consumer.on(CRASH, ({ payload }) => {
+      if (!current()) return;
+      this.state = 'crashed';
+      this.crashes += 1;
+      this.lastError = `${payload.error.name}: ${payload.error.message}`;
+      this.logger.error(
+        { group: this.options.groupId, err: payload.error, restartedByKafkajs: payload.restart },
+        payload.restart ? 'consumer crashed; kafkajs restarts it' : 'consumer crashed; the kit restarts it',
+      );
+      if (!payload.restart) this.scheduleRestart();
+    });
+    await consumer.connect();
+    await consumer.subscribe({ topics: this.topics(), fromBeginning: this.options.fromBeginning ?? true });
+    await consumer.run({ autoCommit: false, eachMessage: (payload) => this.consume(consumer, payload) });
+  }
+
+  private scheduleRestart(): void {
+    if (this.stopping || this.restartTimer) return;
+    const base = this.options.restartBackoffMs ?? 1000;
+    const delay = Math.min(MAX_RESTART_BACKOFF_MS, base * 2 ** Math.min(this.restartsInARow, 10));
+    this.restartsInARow += 1;
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      void this.restart();
+    }, delay);
+  }
+
+  private async restart(): Promise<void> {
+    const old = this.consumer;
+    await old?.disconnect().catch(() => undefined);
+    if (this.stopping) return;
+    try {
+      this.logger.warn({ group: this.options.groupId, attempt: this.restartsInARow }, 'restarting the consumer');
+      await this.startConsumer();
+    } catch (error) {
+      this.state = 'crashed';
+      this.lastError = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      this.logger.error({ group: this.options.groupId, err: error }, 'consumer restart failed; trying again');
+      this.scheduleRestart();
+    }
   }
 
   /** Handles (or dead-letters) one record, then commits its offset. */
-  private async consume(payload: EachMessagePayload): Promise<void> {
+  private async consume(consumer: Consumer, payload: EachMessagePayload): Promise<void> {
     const { topic, partition, message } = payload;
     // A CONSUMER span in the trace of the change that wrote the event (W3C headers set by the relay).
     await inSpan(
@@ -144,7 +281,7 @@ export class EventConsumer {
       },
       () => this.handleOrDeadLetter(payload),
     );
-    await this.consumer!.commitOffsets([
+    await consumer.commitOffsets([
       { topic: payload.topic, partition: payload.partition, offset: (BigInt(payload.message.offset) + 1n).toString() },
     ]);
   }
@@ -171,8 +308,32 @@ export class EventConsumer {
     }
   }
 
-  /** Parses and validates one record, then applies its handler exactly once. */
-  private async handle({ topic, message }: EachMessagePayload): Promise<void> {
+  /**
+   * Handles a dead letter's record again, now, in this process (docs/decisions/0200): parsed, validated and applied
+   * exactly as consumed (the inbox drops an event already applied), once, without retries and without dead-lettering
+   * it again. `after` runs in the same transaction, after the handler (e.g. marking the dead letter replayed), so both
+   * commit or neither. A failure throws (a PoisonMessageError for a record that can never be handled).
+   */
+  async replay(
+    record: { topic: string; partition: number; offset: string; key: string | null; value: string | null },
+    after: (manager: EntityManager) => Promise<void>,
+  ): Promise<void> {
+    if (!this.handledTopics.has(record.topic))
+      throw new PoisonMessageError(`${this.options.groupId} does not read ${record.topic}`);
+    await this.handle(
+      {
+        topic: record.topic,
+        message: { value: record.value === null ? null : Buffer.from(record.value, 'utf8') },
+      },
+      after,
+    );
+  }
+
+  /** Parses and validates one record, then applies its handler exactly once (then `after`, in its transaction). */
+  private async handle(
+    { topic, message }: { topic: string; message: { value: Buffer | null } },
+    after?: (manager: EntityManager) => Promise<void>,
+  ): Promise<void> {
     const raw = message.value?.toString('utf8') ?? '';
     let json: unknown;
     try {
@@ -184,7 +345,10 @@ export class EventConsumer {
     if (!parsed.success)
       throw new PoisonMessageError(`not an event envelope: ${describeIssue(parsed.error.issues[0])}`);
     const envelope = parsed.data as EventEnvelope;
-    if (!this.handledTypes.has(`${topic}/${envelope.type}`)) return;
+    if (!this.handledTypes.has(`${topic}/${envelope.type}`)) {
+      if (after) await this.dataSource.transaction(after);
+      return;
+    }
     const registration = this.registrations.get(`${topic}/${eventKey(envelope.type, envelope.version)}`);
     if (!registration) throw new PoisonMessageError(`unknown version ${envelope.version} of ${envelope.type}`);
     const payload = registration.definition.schema.safeParse(envelope.payload);
@@ -200,10 +364,11 @@ export class EventConsumer {
         );
         if (inserted.length === 0) {
           this.logger.debug({ eventId: envelope.id }, 'duplicate event skipped');
-          return;
+        } else {
+          await setTenant(manager, envelope.tenantId);
+          await registration.handler({ ...envelope, payload: payload.data }, manager);
         }
-        await setTenant(manager, envelope.tenantId);
-        await registration.handler({ ...envelope, payload: payload.data }, manager);
+        if (after) await after(manager);
       }),
     );
   }

@@ -3,7 +3,10 @@ import type { Logger } from 'pino';
 import { Counter, Gauge } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { QUEUES, deadLetterTopic } from '@rayworks/contracts';
+import { setTenant, SYSTEM_LEVEL } from '../database/tenant-context.js';
+import type { ConsumerStatus } from '../events/event-consumer.js';
 import type { JobQueues } from '../jobs/job-queues.js';
+import { LagAges } from './lag-ages.js';
 import type { Metrics } from './metrics.js';
 
 /** The BullMQ job states reported per queue. */
@@ -24,6 +27,19 @@ interface WatchedGroup {
   topics: readonly string[];
 }
 
+interface PartitionLag {
+  labels: { group: string; topic: string; partition: string };
+  lag: number;
+  /** Seconds the oldest message not committed has waited (LagAges). */
+  ageSeconds: number;
+}
+
+/** A consumer whose state the metrics report (the kit's EventConsumer). */
+export interface WatchedConsumer {
+  readonly active: boolean;
+  status(): ConsumerStatus;
+}
+
 export interface OperationalMetricsOptions {
   /** The service whose outbox, job outbox, dead letters and queues are reported. */
   service: string;
@@ -35,7 +51,10 @@ export interface OperationalMetricsOptions {
  * The series operators watch, beside HTTP and process metrics (docs/decisions/0090), computed when scraped:
  * - outbox and job-outbox backlog and the age of the oldest row not yet handed over, per service schema;
  * - dead letters per topic: records in `<topic>.dlq` for each topic the service reads;
- * - consumer lag per group, topic and partition (latest offset − committed offset, kafkajs admin);
+ * - consumer lag per group, topic and partition (latest offset − committed offset, kafkajs admin), and the age of that
+ *   lag: how long the oldest message not committed has waited (LagAges, docs/decisions/0199);
+ * - whether the process's consumer is a member of its group, and how often it crashed (docs/decisions/0198);
+ * - dead letters not yet replayed or discarded, per schema (the dead_letters table, docs/decisions/0200);
  * - BullMQ jobs per queue and state (Queue.getJobCounts) for the service's queues, and stalled jobs seen by the
  *   process's own workers.
  * Every process of a service reports the same database- and queue-derived values (label `service` tells them
@@ -44,9 +63,12 @@ export interface OperationalMetricsOptions {
  */
 export class OperationalMetrics {
   private readonly groups: WatchedGroup[] = [];
+  private readonly consumers: WatchedConsumer[] = [];
   private readonly deadLetterTopics = new Set<string>();
+  private readonly lagAges = new LagAges();
   private admin?: Admin;
   private backlogQuery?: Promise<Backlog>;
+  private lagQuery?: Promise<PartitionLag[]>;
   readonly stalledJobs: Counter<'queue'>;
   private readonly collectErrors: Counter<'collector'>;
 
@@ -115,7 +137,50 @@ export class OperationalMetrics {
       collect: () =>
         this.guard('consumer-lag', async () => {
           lag.reset();
-          for (const partition of await this.consumerLag()) lag.set(partition.labels, partition.lag);
+          for (const partition of await this.sharedLag()) lag.set(partition.labels, partition.lag);
+        }),
+    });
+    const lagAge: Gauge<'group' | 'topic' | 'partition'> = new Gauge({
+      name: 'rayworks_kafka_consumer_lag_seconds',
+      help: 'How long the oldest message a consumer group has not committed has waited, per topic and partition (0 when none waits; a lower bound, as fine as the scrapes)',
+      labelNames: ['group', 'topic', 'partition'],
+      registers,
+      collect: () =>
+        this.guard('consumer-lag', async () => {
+          lagAge.reset();
+          for (const partition of await this.sharedLag()) lagAge.set(partition.labels, partition.ageSeconds);
+        }),
+    });
+    const running: Gauge<'group'> = new Gauge({
+      name: 'rayworks_kafka_consumer_running',
+      help: "1 while the process's consumer is a member of its group and consuming, 0 while it is not (starting, rebalancing, crashed, stopped)",
+      labelNames: ['group'],
+      registers,
+      collect: () => {
+        running.reset();
+        for (const c of this.consumers)
+          running.set({ group: c.status().groupId }, c.status().state === 'joined' ? 1 : 0);
+      },
+    });
+    const crashes: Counter<'group'> = new Counter({
+      name: 'rayworks_kafka_consumer_crashes_total',
+      help: "Crashes of the process's consumer (each is followed by a restart: kafkajs' own or the kit's)",
+      labelNames: ['group'],
+      registers,
+      collect: () => {
+        crashes.reset();
+        for (const c of this.consumers) crashes.inc({ group: c.status().groupId }, c.status().crashes);
+      },
+    });
+    const openDeadLetters: Gauge<'schema'> = new Gauge({
+      name: 'rayworks_dead_letters_open',
+      help: "Dead letters in the service's dead_letters table not yet replayed or discarded (every company's and those of none)",
+      labelNames: ['schema'],
+      registers,
+      collect: () =>
+        this.guard('dead-letters-open', async () => {
+          openDeadLetters.reset();
+          openDeadLetters.set({ schema: options.schema }, await this.openDeadLetters());
         }),
     });
     const jobs: Gauge<'queue' | 'state'> = new Gauge({
@@ -142,6 +207,11 @@ export class OperationalMetrics {
   /** Reports how many messages wait in the dead-letter topic of each of these topics. */
   watchDeadLetters(topics: readonly string[]): void {
     for (const topic of topics) this.deadLetterTopics.add(topic);
+  }
+
+  /** Reports whether the consumer runs in its group, and its crashes (a consumer without handlers is left out). */
+  watchConsumer(consumer: WatchedConsumer): void {
+    if (consumer.active && !this.consumers.includes(consumer)) this.consumers.push(consumer);
   }
 
   /** Reports the lag of a consumer group over the topics it subscribes to. */
@@ -191,12 +261,33 @@ export class OperationalMetrics {
     return counts;
   }
 
-  private async consumerLag(): Promise<
-    Array<{ labels: { group: string; topic: string; partition: string }; lag: number }>
-  > {
+  /**
+   * Dead letters not yet resolved, of every tenant and of none: counted in the 'system' context, which the
+   * dead_letters policies let count every row (docs/decisions/0200).
+   */
+  private async openDeadLetters(): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      await setTenant(manager, null, { level: SYSTEM_LEVEL });
+      const [row] = await manager.query(
+        `SELECT count(*)::int AS n FROM ${this.options.schema}.dead_letters WHERE resolved_at IS NULL`,
+      );
+      return row.n as number;
+    });
+  }
+
+  /** One lag query per scrape for the lag and lag-age gauges (their collectors run together and share it). */
+  private sharedLag(): Promise<PartitionLag[]> {
+    this.lagQuery ??= this.consumerLag().finally(() => {
+      this.lagQuery = undefined;
+    });
+    return this.lagQuery;
+  }
+
+  private async consumerLag(): Promise<PartitionLag[]> {
     const admin = this.admin;
     if (!admin || this.groups.length === 0) return [];
-    const result: Array<{ labels: { group: string; topic: string; partition: string }; lag: number }> = [];
+    const now = Date.now();
+    const result: PartitionLag[] = [];
     const latest = new Map<string, Array<{ partition: number; high: string; low: string }>>();
     for (const group of this.groups) {
       const committed = await admin.fetchOffsets({ groupId: group.groupId, topics: [...group.topics] });
@@ -213,6 +304,7 @@ export class OperationalMetrics {
           result.push({
             labels: { group: group.groupId, topic, partition: String(partition) },
             lag: Number(lag < 0n ? 0n : lag),
+            ageSeconds: this.lagAges.observe(`${group.groupId}/${topic}/${partition}`, BigInt(end.high), from, now),
           });
         }
       }

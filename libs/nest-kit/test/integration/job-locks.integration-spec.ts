@@ -25,7 +25,7 @@ describe('job locks from the job map', () => {
     return c;
   };
   const queueOf = (job: JobName) => {
-    const queue = createQueue(JOBS[job].queue, connection('it-locks-queue'), prefix);
+    const queue = createQueue<Record<string, unknown>>(JOBS[job].queue, connection('it-locks-queue'), prefix);
     closers.push(async () => {
       await queue.obliterate({ force: true });
       await queue.close();

@@ -20,6 +20,7 @@ import { TemporaryPasswordExpiry1795600000000 } from './migrations/1795600000000
 import { DeadLetterTenant1795700000000 } from './migrations/1795700000000-DeadLetterTenant.js';
 import { ReferralCommissionBasisPoints1795700000002 } from './migrations/1795700000002-ReferralCommissionBasisPoints.js';
 import { PlatformOperators1795800000000 } from './migrations/1795800000000-PlatformOperators.js';
+import { DeadLetterOperations1796700000000 } from './migrations/1796700000000-DeadLetterOperations.js';
 
 /**
  * The auth service's schema, entities and migrations, in order. Rows are read and written through these entities
@@ -55,5 +56,6 @@ export const database: ServiceDatabaseOptions = {
     DeadLetterTenant1795700000000,
     ReferralCommissionBasisPoints1795700000002,
     PlatformOperators1795800000000,
+    DeadLetterOperations1796700000000,
   ],
 };

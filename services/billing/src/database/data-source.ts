@@ -3,10 +3,17 @@ import { EventTables1763712000000 } from './migrations/1763712000000-EventTables
 import { JobOutbox1795392000000 } from './migrations/1795392000000-JobOutbox.js';
 import { DeadLetterTenant1795700000000 } from './migrations/1795700000000-DeadLetterTenant.js';
 import { AuditLog1795700000001 } from './migrations/1795700000001-AuditLog.js';
+import { DeadLetterOperations1796700000000 } from './migrations/1796700000000-DeadLetterOperations.js';
 
 /** The billing service's schema, entities and migrations, in order. */
 export const database: ServiceDatabaseOptions = {
   schema: 'billing',
   entities: [],
-  migrations: [EventTables1763712000000, JobOutbox1795392000000, DeadLetterTenant1795700000000, AuditLog1795700000001],
+  migrations: [
+    EventTables1763712000000,
+    JobOutbox1795392000000,
+    DeadLetterTenant1795700000000,
+    AuditLog1795700000001,
+    DeadLetterOperations1796700000000,
+  ],
 };

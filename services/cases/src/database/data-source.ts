@@ -20,6 +20,8 @@ import { StatisticsCoveringIndexes1796400000004 } from './migrations/17964000000
 import { CaseCountsIndexes1796400000005 } from './migrations/1796400000005-CaseCountsIndexes.js';
 import { RadiologistIndexes1796400000006 } from './migrations/1796400000006-RadiologistIndexes.js';
 import { PatientHistoryCentre1796500000000 } from './migrations/1796500000000-PatientHistoryCentre.js';
+import { DeadLetterOperations1796700000000 } from './migrations/1796700000000-DeadLetterOperations.js';
+import { PlatformDirectoryUsers1796700000001 } from './migrations/1796700000001-PlatformDirectoryUsers.js';
 import { CaseEntity } from '../modules/cases/case.entity.js';
 import { DirectoryCentreEntity } from '../modules/directory/directory-centre.entity.js';
 import { DirectoryUserEntity } from '../modules/directory/directory-user.entity.js';
@@ -68,5 +70,7 @@ export const database: ServiceDatabaseOptions = {
     CaseCountsIndexes1796400000005,
     RadiologistIndexes1796400000006,
     PatientHistoryCentre1796500000000,
+    DeadLetterOperations1796700000000,
+    PlatformDirectoryUsers1796700000001,
   ],
 };

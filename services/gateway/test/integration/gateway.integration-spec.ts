@@ -134,7 +134,7 @@ describe('gateway', () => {
     for (const service of SERVICE_NAMES) {
       const res = await deadLetters(service, admin);
       expect({ service, status: res.status }).toEqual({ service, status: 200 });
-      expect(Array.isArray(res.body)).toBe(true);
+      expect(Array.isArray((res.body as { data: unknown }).data)).toBe(true);
     }
   });
 

@@ -14,6 +14,7 @@ import { ReportTemplateEntity } from '../modules/templates/report-template.entit
 import { CriticalResults1796300003000 } from './migrations/1796300003000-CriticalResults.js';
 import { ReadModelMarks1796300003001 } from './migrations/1796300003001-ReadModelMarks.js';
 import { CriticalSettingsPerCompany1796300003002 } from './migrations/1796300003002-CriticalSettingsPerCompany.js';
+import { DeadLetterOperations1796700000000 } from './migrations/1796700000000-DeadLetterOperations.js';
 import { CriticalAlertEntity, CriticalSettingsEntity } from '../modules/critical-results/critical-alert.entity.js';
 import { DirectoryUserEntity } from '../modules/directory/directory-user.entity.js';
 import { DirectoryCentreEntity } from '../modules/directory/directory-centre.entity.js';
@@ -46,6 +47,7 @@ export const database: ServiceDatabaseOptions = {
     CriticalResults1796300003000,
     ReadModelMarks1796300003001,
     CriticalSettingsPerCompany1796300003002,
+    DeadLetterOperations1796700000000,
     DirectoryCentres1796800021400,
   ],
 };

@@ -71,12 +71,15 @@ export class PlatformOperatorsRepository {
     return made!.id;
   }
 
-  /** Makes the operator unless its login name exists (idempotent); returns its user id, or null if taken by a company's user. */
+  /**
+   * Makes the operator unless its login name exists (idempotent); returns its user id and whether it was made now, or
+   * null if the login name is a company's user's.
+   */
   async ensure(
     tx: ChangeTx,
     operator: PlatformOperatorInput,
     kind: 'operator' | 'marketplace' = 'operator',
-  ): Promise<string | null> {
+  ): Promise<{ id: string; created: boolean } | null> {
     const loginName = operator.loginName.toLowerCase();
     const [existing] = await typedRows(
       tx.manager,
@@ -84,7 +87,7 @@ export class PlatformOperatorsRepository {
       `SELECT user_id AS id, tenant_id AS "tenantId" FROM credentials WHERE login_name = :loginName`,
       { loginName },
     );
-    if (existing) return existing.tenantId === null ? existing.id : null;
+    if (existing) return existing.tenantId === null ? { id: existing.id, created: false } : null;
     const roleId = kind === 'marketplace' ? await this.ensureMarketplaceRole(tx) : await this.ensureRole(tx);
     const [user] = await typedRows(
       tx.manager,
@@ -98,6 +101,6 @@ export class PlatformOperatorsRepository {
        VALUES ($1, $2, NULL, $3, now())`,
       [loginName, user!.id, operator.passwordHash],
     );
-    return user!.id;
+    return { id: user!.id, created: true };
   }
 }

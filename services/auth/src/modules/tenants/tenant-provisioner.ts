@@ -110,7 +110,7 @@ export class TenantProvisioner {
   }): Promise<string> {
     const passwordHash = await this.hash(operator.password);
     const id = await this.uow.change({ tenantId: null, actor: SYSTEM }, (tx) =>
-      new PlatformOperatorsRepository().ensure(tx, { ...operator, passwordHash }),
+      this.platformUser(tx, new PlatformOperatorsRepository().ensure(tx, { ...operator, passwordHash })),
     );
     if (id === null) throw new Error(`login name ${operator.loginName} belongs to a company's user`);
     return id;
@@ -129,10 +129,29 @@ export class TenantProvisioner {
   }): Promise<string> {
     const passwordHash = await this.hash(radiologist.password);
     const id = await this.uow.change({ tenantId: null, actor: SYSTEM }, (tx) =>
-      new PlatformOperatorsRepository().ensure(tx, { ...radiologist, passwordHash }, 'marketplace'),
+      this.platformUser(
+        tx,
+        new PlatformOperatorsRepository().ensure(tx, { ...radiologist, passwordHash }, 'marketplace'),
+      ),
     );
     if (id === null) throw new Error(`login name ${radiologist.loginName} belongs to a company's user`);
     return id;
+  }
+
+  /**
+   * A platform user just made announces itself as every user does: UserCreated on auth.user.v1, of no company (the
+   * envelope's tenant null), so the services' directories know its name (docs/decisions/0201).
+   */
+  private async platformUser(
+    tx: ChangeTx,
+    ensured: Promise<{ id: string; created: boolean } | null>,
+  ): Promise<string | null> {
+    const made = await ensured;
+    if (made?.created) {
+      const view = await this.users.view(tx, made.id);
+      if (view) await this.usersPublisher.publish(tx, view, true);
+    }
+    return made?.id ?? null;
   }
 
   /** The company (onboarded as the platform operator's API does it, when its code is new). */

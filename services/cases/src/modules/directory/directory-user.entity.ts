@@ -10,8 +10,9 @@ export class DirectoryUserEntity {
   @PrimaryColumn('uuid')
   id!: string;
 
-  @Column({ name: 'tenant_id', type: 'uuid' })
-  tenantId!: string;
+  /** Null for a user of the platform (a marketplace radiologist, a platform operator): docs/decisions/0201. */
+  @Column({ name: 'tenant_id', type: 'uuid', nullable: true })
+  tenantId!: string | null;
 
   @Column({ name: 'login_name', type: 'text' })
   loginName!: string;

@@ -15,7 +15,9 @@ import { DirectoryRepository } from './directory.repository.js';
 /**
  * Keeps cases.users and cases.centres from auth's events (thin handlers; the kit's inbox makes each one apply once).
  * The topics are compacted (docs/decisions/0120), so the group, reading from the beginning, sees every user and
- * org unit auth ever made, whatever their age.
+ * org unit auth ever made, whatever their age. The platform's users (marketplace radiologists, platform operators:
+ * no company) are kept too, as rows of no company that every company reads (docs/decisions/0201): a marketplace
+ * radiologist's name shows on the cases they hold.
  */
 @Injectable()
 export class DirectoryConsumer implements OnModuleInit {
@@ -26,19 +28,22 @@ export class DirectoryConsumer implements OnModuleInit {
 
   onModuleInit(): void {
     const user = (e: EventEnvelope<UserPayload>, m: EntityManager) =>
-      this.directory.upsertUser(m, tenantOf(e), e.payload);
+      this.directory.upsertUser(m, e.tenantId, e.payload);
     this.consumer
       .on(UserCreatedV1, user)
       .on(UserUpdatedV1, user)
       .on(OrgUnitCreatedV1, (e, m) => this.directory.upsertOrgUnit(m, tenantOf(e), e.payload))
       .on(OrgUnitUpdatedV1, (e, m) => this.directory.upsertOrgUnit(m, tenantOf(e), e.payload))
       .on(AvailabilityChangedV1, (e, m) =>
-        this.directory.setAvailability(m, tenantOf(e), e.payload, new Date(e.occurredAt)),
+        this.directory.setAvailability(m, e.tenantId, e.payload, new Date(e.occurredAt)),
       );
   }
 }
 
-/** Auth's users and org units always belong to a company; one without can never be applied. */
+/**
+ * Auth's org units (and the cases, reports and registrations of other topics) always belong to a company; one without
+ * can never be applied. Users and availability may be the platform's (a null tenant): their handlers take it as is.
+ */
 export function tenantOf(e: Pick<EventEnvelope, 'tenantId' | 'type'>): string {
   if (!e.tenantId) throw new PoisonMessageError(`${e.type} without a tenant`);
   return e.tenantId;

@@ -8,8 +8,12 @@ import { DirectoryUserEntity } from './directory-user.entity.js';
 /** The read models of auth's users and org units: written by the consumer, read for names and placement. */
 @Injectable()
 export class DirectoryRepository {
-  /** A user as UserCreated / UserUpdated carries it (availability is kept: it comes from its own topic). */
-  async upsertUser(manager: EntityManager, tenantId: string, u: UserPayload): Promise<void> {
+  /**
+   * A user as UserCreated / UserUpdated carries it (availability is kept: it comes from its own topic). `tenantId`
+   * null: a user of the platform (no company), written in the platform context, read by every company
+   * (docs/decisions/0201).
+   */
+  async upsertUser(manager: EntityManager, tenantId: string | null, u: UserPayload): Promise<void> {
     await manager.query(
       `INSERT INTO cases.users (id, tenant_id, login_name, full_name, role_codes, group_id, centre_ids, specializations, is_active)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -38,7 +42,7 @@ export class DirectoryRepository {
    */
   async setAvailability(
     manager: EntityManager,
-    tenantId: string,
+    tenantId: string | null,
     a: AvailabilityChangedPayload,
     at: Date,
   ): Promise<void> {
