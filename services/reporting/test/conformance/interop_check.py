@@ -18,17 +18,32 @@ from hl7apy.consts import VALIDATION_LEVEL
 from hl7apy.parser import parse_message
 
 
+def field(segment, n):
+    """Field n of a segment as python-hl7 reads it; None when the segment ends before it."""
+    return segment[n] if len(segment) > n else None
+
+
+def components(message, value):
+    """The components of a field's first repetition, unescaped ([] for an absent field)."""
+    if value is None or len(value) == 0:
+        return []
+    first = value[0]  # a Repetition of Components, or the plain text of a field without components
+    if isinstance(first, hl7.Repetition):
+        return [message.unescape(str(c)) for c in first]
+    return [message.unescape(str(first))]
+
+
 def python_hl7(text):
     message = hl7.parse(text)
-    pid5 = message.segment("PID")[5][0]
+    msh, pid = message.segment("MSH"), message.segment("PID")
     return {
         "segments": [str(segment[0]) for segment in message],
-        "messageType": str(message.segment("MSH")[9]),
-        "version": str(message.segment("MSH")[12]),
-        "characterSet": str(message.segment("MSH")[18]),
-        "sendingFacility": [message.unescape(str(c)) for c in message.segment("MSH")[4][0]],
-        "patientName": [message.unescape(str(c)) for c in pid5],
-        "observations": [message.unescape(str(obx[5])) for obx in message.segments("OBX")],
+        "messageType": str(field(msh, 9) or ""),
+        "version": str(field(msh, 12) or ""),
+        "characterSet": str(field(msh, 18) or ""),
+        "sendingFacility": components(message, field(msh, 4)),
+        "patientName": components(message, field(pid, 5)),
+        "observations": [message.unescape(str(field(obx, 5) or "")) for obx in message.segments("OBX")],
     }
 
 
