@@ -475,7 +475,58 @@ def cmd_qido(spec):
     return {"dir": root, "studies": studies}
 
 
-COMMANDS = {"study": cmd_study, "large-ct": cmd_large_ct, "instance": cmd_instance, "qido": cmd_qido}
+def cmd_big_instance(spec):
+    """One multi-frame CT instance of `frames` frames of rows x cols x 16 bit (default 1200 of 512 x 512: 600 MiB),
+    explicit VR little endian, whose pixel data deflates about 25 times (a random byte in every 64): the import's
+    large-instance case, as big as a tomosynthesis series in one file."""
+    root = spec["dir"]
+    frames = int(spec.get("frames", 1200))
+    rows = int(spec.get("rows", 512))
+    cols = int(spec.get("cols", 512))
+    study_uid = spec.get("studyUid") or generate_uid()
+    series_uid = generate_uid()
+    sop_uid = generate_uid()
+    ds = read("CT_small.dcm")
+    shared = study_values(spec, ds)
+    for keyword, value in shared.items():
+        setattr(ds, keyword, value)
+    forget_other_patient_ids(ds, spec)
+    set_uids(ds, study_uid, series_uid, sop_uid, generate_uid())
+    ds.Rows = rows
+    ds.Columns = cols
+    ds.BitsAllocated = 16
+    ds.BitsStored = 16
+    ds.HighBit = 15
+    ds.PixelRepresentation = 1
+    ds.SamplesPerPixel = 1
+    ds.PhotometricInterpretation = "MONOCHROME2"
+    ds.NumberOfFrames = frames
+    for keyword in ("LargestImagePixelValue", "SmallestImagePixelValue"):
+        if keyword in ds:
+            delattr(ds, keyword)
+    rng = random.Random(20)
+    frame_bytes = rows * cols * 2
+    variants = []
+    for _ in range(8):
+        frame = bytearray(frame_bytes)
+        frame[::64] = bytes(rng.randrange(256) for _ in range(len(frame[::64])))
+        variants.append(bytes(frame))
+    ds.PixelData = b"".join(variants[i % len(variants)] for i in range(frames))
+    folder = series_dir(root, study_uid, series_uid)
+    path = os.path.join(folder, sop_uid + ".dcm")
+    save(ds, path)
+    record = instance_record(ds, path, root, "CT_small.dcm")
+    record["studyInstanceUid"] = study_uid
+    return record
+
+
+COMMANDS = {
+    "study": cmd_study,
+    "large-ct": cmd_large_ct,
+    "instance": cmd_instance,
+    "qido": cmd_qido,
+    "big-instance": cmd_big_instance,
+}
 
 if __name__ == "__main__":
     if len(sys.argv) != 2 or sys.argv[1] not in COMMANDS:

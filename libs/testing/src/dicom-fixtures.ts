@@ -506,6 +506,17 @@ export async function buildInstance(
   return { ...built, studyInstanceUid: studyUid };
 }
 
+/**
+ * One multi-frame CT instance of `frames` frames of rows x cols x 16 bit (default 1200 of 512 x 512: 600 MiB), by
+ * pydicom, whose pixel data deflates about 25 times: an instance larger than any import may hold in memory.
+ */
+export function buildBigInstance(
+  dir: string,
+  options: StudyAttributes & { frames?: number; rows?: number; cols?: number; studyUid?: string } = {},
+): Promise<BuiltInstance & { studyInstanceUid: string }> {
+  return runDicomFixturesScript('big-instance', { ...options, dir: path.resolve(dir) });
+}
+
 /** `name` with its first characters replaced by `x`s, as long as `name` in bytes: written first, then renamed. */
 const placeholderFor = (name: string) => 'x'.repeat(name.indexOf('evil')) + name.slice(name.indexOf('evil'));
 

@@ -18,6 +18,8 @@ describe('text no field may hold', () => {
 
   it('names the field of a lone surrogate in a body (issue 20, item 14)', () => {
     expect(controlCharacterProblem({ page: 1, modality: 'CT\ud800' })).toBe(`modality: ${INVALID_INPUTS_MESSAGE}`);
-    expect(controlCharacterProblem({ filters: [{ value: '\udfff' }] })).toBe(`filters.0.value: ${INVALID_INPUTS_MESSAGE}`);
+    expect(controlCharacterProblem({ filters: [{ value: '\udfff' }] })).toBe(
+      `filters.0.value: ${INVALID_INPUTS_MESSAGE}`,
+    );
   });
 });

@@ -42,29 +42,32 @@ const NOT_AUTHORIZED = 0x0124;
 type Json = Record<string, { vr: string; Value?: unknown[] }>;
 const sopsOf = (json: Json, tag: string): string[] =>
   ((json[tag]?.Value ?? []) as Json[]).map((r) => r[SOP]!.Value![0] as string).sort();
-const reasonsOf = (json: Json): number[] => ((json[FAILED]?.Value ?? []) as Json[]).map((r) => r[REASON]!.Value![0] as number);
+const reasonsOf = (json: Json): number[] =>
+  ((json[FAILED]?.Value ?? []) as Json[]).map((r) => r[REASON]!.Value![0] as number);
 
 type Study = 's1' | 's3';
 /**
  * Each role of EVERY_ROLE_USERS: may it import (WORKLIST › IMPORT), the centre its import names (its own), and the
  * studies it reaches: s1 is centre c1's (group g), s3 centre c3's (no group).
  */
-const ROWS: [EveryRoleUser, { imports: boolean; placement?: ['g' | 'f' | null, 'c1' | 'c3' | 'hub']; reaches: Study[] }][] =
-  [
-    ['admin', { imports: true, placement: ['g', 'c1'], reaches: ['s1', 's3'] }],
-    ['rra', { imports: true, placement: ['g', 'c1'], reaches: ['s1', 's3'] }],
-    ['group.admin', { imports: true, placement: ['g', 'c1'], reaches: ['s1'] }],
-    ['gca', { imports: true, placement: ['g', 'c1'], reaches: ['s1'] }],
-    ['centre.admin', { imports: true, placement: [null, 'c3'], reaches: ['s3'] }],
-    ['reception', { imports: true, placement: ['g', 'c1'], reaches: ['s1'] }],
-    ['radiologist', { imports: false, reaches: [] }],
-    ['jr.radiologist', { imports: false, reaches: [] }],
-    ['typist', { imports: false, reaches: [] }],
-    ['mp.radiologist', { imports: false, reaches: [] }],
-    ['fusion.admin', { imports: true, placement: ['f', 'hub'], reaches: [] }],
-    ['fusion.centre', { imports: false, reaches: [] }],
-    ['pathologist', { imports: false, reaches: [] }],
-  ];
+const ROWS: [
+  EveryRoleUser,
+  { imports: boolean; placement?: ['g' | 'f' | null, 'c1' | 'c3' | 'hub']; reaches: Study[] },
+][] = [
+  ['admin', { imports: true, placement: ['g', 'c1'], reaches: ['s1', 's3'] }],
+  ['rra', { imports: true, placement: ['g', 'c1'], reaches: ['s1', 's3'] }],
+  ['group.admin', { imports: true, placement: ['g', 'c1'], reaches: ['s1'] }],
+  ['gca', { imports: true, placement: ['g', 'c1'], reaches: ['s1'] }],
+  ['centre.admin', { imports: true, placement: [null, 'c3'], reaches: ['s3'] }],
+  ['reception', { imports: true, placement: ['g', 'c1'], reaches: ['s1'] }],
+  ['radiologist', { imports: false, reaches: [] }],
+  ['jr.radiologist', { imports: false, reaches: [] }],
+  ['typist', { imports: false, reaches: [] }],
+  ['mp.radiologist', { imports: false, reaches: [] }],
+  ['fusion.admin', { imports: true, placement: ['f', 'hub'], reaches: [] }],
+  ['fusion.centre', { imports: false, reaches: [] }],
+  ['pathologist', { imports: false, reaches: [] }],
+];
 
 const instanceCount = async (tenantId: string, studyUid: string) =>
   (
@@ -160,7 +163,9 @@ describe('the one ingest rule: import and STOW-RS, every role of two centres and
       expect(await indexed(a.tenantId, sops)).toEqual([]);
       return;
     }
-    const reached = (['s1', 's3'] as const).map((s, i) => [s, files[i]!] as const).filter(([s]) => row.reaches.includes(s));
+    const reached = (['s1', 's3'] as const)
+      .map((s, i) => [s, files[i]!] as const)
+      .filter(([s]) => row.reaches.includes(s));
     const refused = files.filter((f) => !reached.some(([, r]) => r === f));
     expect({ who, status: res.status }).toEqual({
       who,
@@ -175,47 +180,60 @@ describe('the one ingest rule: import and STOW-RS, every role of two centres and
     );
   });
 
-  it.each(ROWS)('zip import by %s: the same rule as STOW-RS', async (who, row) => {
-    const s = await session(a, who);
-    const files = await newInstances(`zip-${who}`, ['s1', 's3']);
-    const zipPath = path.join(dir, `zip-${who}.zip`);
-    await writeZip(
-      zipPath,
-      files.map((f) => ({ name: f.relativePath, file: f.path })),
-    );
-    const [groupKey, centreKey] = row.placement ?? ['g', 'c1'];
-    const caller: Caller = {
-      credentials: credentialsOf(s),
-      groupId: groupKey ? a.groups[groupKey] : undefined,
-      centreId: a.centres[centreKey]!,
-      userId: s._id,
-    };
-    if (!row.imports) {
-      const refused = await client.reply(
-        IMAGING_API.presignedUrl,
-        { ...(caller.groupId ? { groupId: caller.groupId } : {}), centerId: caller.centreId, source: 'R2', studyId: '1.2', size: 10 },
-        { session: caller.credentials },
+  it.each(ROWS)(
+    'zip import by %s: the same rule as STOW-RS',
+    async (who, row) => {
+      const s = await session(a, who);
+      const files = await newInstances(`zip-${who}`, ['s1', 's3']);
+      const zipPath = path.join(dir, `zip-${who}.zip`);
+      await writeZip(
+        zipPath,
+        files.map((f) => ({ name: f.relativePath, file: f.path })),
       );
-      expect(refused.status).toBe(403);
-      return;
-    }
-    const { importId } = await uploadAndTrigger(caller, zipPath, '1.2.3');
-    const done = await finished(caller, importId, 120_000);
-    const reached = files.filter((_, i) => row.reaches.includes((['s1', 's3'] as const)[i]!));
-    const refused = files.filter((f) => !reached.includes(f));
-    expect({ who, state: done.state, stored: done.instancesStored }).toEqual({
-      who,
-      state: reached.length ? 'COMPLETED' : 'FAILED',
-      stored: reached.length,
-    });
-    expect(done.skipped).toEqual(
-      refused.map((f) => ({ path: f.relativePath, reason: IMPORT_CALL_MESSAGES.studyOutOfReach })),
-    );
-    if (!reached.length) expect(done.error).toBe(IMPORT_CALL_MESSAGES.noValidInstances);
-    expect(await indexed(a.tenantId, files.map((f) => f.sopInstanceUid))).toEqual(
-      reached.map((f) => f.sopInstanceUid).sort(),
-    );
-  }, 150_000);
+      const [groupKey, centreKey] = row.placement ?? ['g', 'c1'];
+      const caller: Caller = {
+        credentials: credentialsOf(s),
+        groupId: groupKey ? a.groups[groupKey] : undefined,
+        centreId: a.centres[centreKey]!,
+        userId: s._id,
+      };
+      if (!row.imports) {
+        const refused = await client.reply(
+          IMAGING_API.presignedUrl,
+          {
+            ...(caller.groupId ? { groupId: caller.groupId } : {}),
+            centerId: caller.centreId,
+            source: 'R2',
+            studyId: '1.2',
+            size: 10,
+          },
+          { session: caller.credentials },
+        );
+        expect(refused.status).toBe(403);
+        return;
+      }
+      const { importId } = await uploadAndTrigger(caller, zipPath, '1.2.3');
+      const done = await finished(caller, importId, 120_000);
+      const reached = files.filter((_, i) => row.reaches.includes((['s1', 's3'] as const)[i]!));
+      const refused = files.filter((f) => !reached.includes(f));
+      expect({ who, state: done.state, stored: done.instancesStored }).toEqual({
+        who,
+        state: reached.length ? 'COMPLETED' : 'FAILED',
+        stored: reached.length,
+      });
+      expect(done.skipped).toEqual(
+        refused.map((f) => ({ path: f.relativePath, reason: IMPORT_CALL_MESSAGES.studyOutOfReach })),
+      );
+      if (!reached.length) expect(done.error).toBe(IMPORT_CALL_MESSAGES.noValidInstances);
+      expect(
+        await indexed(
+          a.tenantId,
+          files.map((f) => f.sopInstanceUid),
+        ),
+      ).toEqual(reached.map((f) => f.sopInstanceUid).sort());
+    },
+    150_000,
+  );
 
   it.each(ROWS)(
     'STOW-RS by %s of another company claiming the first company’s UIDs: its own company’s, nothing of the first’s',
@@ -260,7 +278,11 @@ describe('the one ingest rule: import and STOW-RS, every role of two centres and
       status: 403,
       message: IMPORT_CALL_MESSAGES.unknownCentre,
     });
-    const noGroup = await client.reply(IMAGING_API.presignedUrl, { ...query, centerId: b.centres.c3 }, { session: admin });
+    const noGroup = await client.reply(
+      IMAGING_API.presignedUrl,
+      { ...query, centerId: b.centres.c3 },
+      { session: admin },
+    );
     expect(noGroup.status).toBe(403);
     const wrongGroup = await client.reply(
       IMAGING_API.presignedUrl,

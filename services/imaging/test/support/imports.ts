@@ -60,6 +60,17 @@ export interface StartedImport {
 
 /** Asks for the upload, PUTs the zip (one PUT, or its parts and the completion), and triggers processing. */
 export async function uploadAndTrigger(caller: Caller, zipPath: string, studyId: string): Promise<StartedImport> {
+  const started = await uploadOnly(caller, zipPath, studyId);
+  await client.call(
+    IMAGING_API.initDownloadZip,
+    { ...started.query, importId: started.importId },
+    { session: caller.credentials },
+  );
+  return started;
+}
+
+/** Asks for the upload and PUTs the zip (one PUT, or its parts and the completion), without the trigger. */
+export async function uploadOnly(caller: Caller, zipPath: string, studyId: string): Promise<StartedImport> {
   const query = {
     ...(caller.groupId ? { groupId: caller.groupId } : {}),
     centerId: caller.centreId,
@@ -89,11 +100,6 @@ export async function uploadAndTrigger(caller: Caller, zipPath: string, studyId:
     }
     await client.call(IMAGING_API.completeUpload, { importId: plan.importId, parts }, { session: caller.credentials });
   }
-  await client.call(
-    IMAGING_API.initDownloadZip,
-    { ...query, importId: plan.importId },
-    { session: caller.credentials },
-  );
   return { importId: plan.importId, query };
 }
 

@@ -11,7 +11,7 @@ import { ImportProgress } from './import-progress.js';
 import { IMPORT_CALL_MESSAGES } from './imports.errors.js';
 import { ImportsRepository } from './imports.repository.js';
 import { S3RangeReader } from './s3-range-reader.js';
-import { HostileArchiveError, ZipArchive } from './zip-archive.js';
+import { HostileArchiveError, IN_MEMORY_ENTRY_BYTES, ZipArchive } from './zip-archive.js';
 
 /** Why a hidden system file is not imported (spec §5: .DS_Store, __MACOSX, dot-files are skipped). */
 export const HIDDEN_FILE_REASON = 'Hidden system file: skipped.';
@@ -25,9 +25,11 @@ export type ImportRunResult = 'completed' | 'failed' | 'skipped';
  * The import job (`imaging.study-import`; docs/decisions/0098-zip-import.md, 0099-hostile-archives.md): reads the
  * uploaded zip from the store entry by entry (ranged reads, never the whole archive), refuses a hostile archive as
  * a whole (nothing of it stays: what it stored is discarded), skips hidden files, paths that break the import
- * rule, non-DICOM and unreadable files (each reported with its reason), ingests every other instance through the
- * ArchiveIngestService, then finishes the import (totals, IMPORTED, one StudyImported per study gained) and removes
- * the upload. Idempotent: a retried or resumed run ingests only what is missing and ends with the same result.
+ * rule, non-DICOM and unreadable files and files of another centre's study (each reported with its reason), ingests
+ * every other instance through the ArchiveIngestService — at most IMPORT_PARSE_THREADS × 2 entries of up to 32 MiB
+ * held at once, a larger one streamed to the store alone (memory bounded by that pool, not by the instance) —,
+ * then finishes the import (totals, IMPORTED, one StudyImported per study gained) and removes the upload.
+ * Idempotent: a retried or resumed run ingests only what is missing and ends with the same result.
  */
 @Injectable()
 export class StudyImportService {
@@ -134,6 +136,11 @@ export class StudyImportService {
             : IMPORT_MESSAGES.invalidPath;
         if (reason) {
           record(entry.name, { kind: 'refused', reason });
+          continue;
+        }
+        if (entry.declaredSize > IN_MEMORY_ENTRY_BYTES) {
+          // too large to hold: streamed to the store, one at a time (docs/decisions/0205-streamed-instances.md)
+          record(entry.name, await this.ingest.ingestStream(scope, archive.stream(entry), entry.name));
           continue;
         }
         const bytes = await archive.read(entry);

@@ -9,8 +9,14 @@ export interface ArchiveLimits {
   maxRatio: number;
 }
 
-/** One instance is held in memory while it is checked and stored: larger entries are refused as instances. */
+/** The largest instance an archive may hold (streamed to the store, never held whole: larger entries are refused). */
 export const MAX_INSTANCE_BYTES = 1024 ** 3;
+/**
+ * Entries up to this size are read into memory and ingested whole; larger ones are streamed to the store
+ * (ArchiveIngestService.ingestStream), so an import's memory is bounded by its pool of entries in flight, not by the
+ * size of its largest instance (docs/decisions/0205-streamed-instances.md).
+ */
+export const IN_MEMORY_ENTRY_BYTES = 32 * 1024 ** 2;
 /** Below this many inflated bytes the ratio is not applied (a few small, very compressible files are no bomb). */
 export const RATIO_FLOOR_BYTES = 64 * 1024 ** 2;
 
@@ -51,9 +57,9 @@ const hostile = (reason: string) => new HostileArchiveError(`The archive is refu
  * A zip read entry by entry with random access (yauzl over a RandomAccessReader: the object store's ranged GETs),
  * in two steps: `entries()` reads the central directory and refuses the archive before any data is read when an
  * entry's name leaves the archive (`../`, absolute), an entry is a symbolic link, or the entry count or declared
- * sizes pass the limits; `read(entry)` inflates one entry into memory counting the bytes actually inflated — the
- * archive's total and its ratio to the compressed bytes read — and refuses the archive the moment a limit is
- * passed (a zip bomb, or sizes that lie).
+ * sizes pass the limits; `stream(entry)` inflates one entry chunk by chunk counting the bytes actually inflated —
+ * the archive's total and its ratio to the compressed bytes read — and refuses the archive the moment a limit is
+ * passed (a zip bomb, or sizes that lie); `read(entry)` collects a small entry's chunks.
  */
 export class ZipArchive {
   private inflated = 0;
@@ -113,15 +119,29 @@ export class ZipArchive {
     return files;
   }
 
-  /** One entry's bytes, inflated and counted; throws HostileArchiveError when a limit is passed. */
+  /** One entry's bytes, inflated and counted (a small entry: see `stream` for one too large to hold). */
   async read(entry: ArchiveEntry): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    for await (const chunk of this.stream(entry)) {
+      chunks.push(chunk);
+      length += chunk.length;
+    }
+    return Buffer.concat(chunks, length);
+  }
+
+  /**
+   * One entry's bytes as they inflate, each chunk counted against the limits before it is handed on (the entry's
+   * own, the archive's total and ratio), so the entry never needs to be held whole; throws HostileArchiveError the
+   * moment a limit is passed. Ending the iteration early (return) closes the entry's stream.
+   */
+  async *stream(entry: ArchiveEntry): AsyncGenerator<Buffer> {
     if (entry.declaredSize > MAX_INSTANCE_BYTES)
       throw hostile(`${entry.name} is larger than ${MAX_INSTANCE_BYTES / MiB} MiB`);
     this.compressed += entry.compressedSize;
     const stream = await new Promise<Readable>((resolve, reject) =>
       this.zip.openReadStream(entry.raw, (error, s) => (error ? reject(hostile(describeZipError(error))) : resolve(s))),
     );
-    const chunks: Buffer[] = [];
     let length = 0;
     try {
       for await (const chunk of stream) {
@@ -129,14 +149,14 @@ export class ZipArchive {
         length += bytes.length;
         this.inflated += bytes.length;
         this.check(entry, length);
-        chunks.push(bytes);
+        yield bytes;
       }
     } catch (error) {
-      stream.destroy();
       if (error instanceof HostileArchiveError) throw error;
       throw hostile(describeZipError(error as Error));
+    } finally {
+      stream.destroy();
     }
-    return Buffer.concat(chunks, length);
   }
 
   close(): void {

@@ -1,10 +1,7 @@
+import { Readable } from 'node:stream';
+import { Upload } from '@aws-sdk/lib-storage';
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  IMPORT_CALL_MESSAGES,
-  imagingStorageKeys,
-  StudyImportedV1,
-  type EventActor,
-} from '@rayworks/contracts';
+import { IMPORT_CALL_MESSAGES, imagingStorageKeys, StudyImportedV1, type EventActor } from '@rayworks/contracts';
 import { hasDicmMarker, IMPORT_MESSAGES, zeroPreamble } from '@rayworks/dicom';
 import { StorageService, UnitOfWork, type ChangeTx, type TenantScope } from '@rayworks/nest-kit';
 import {
@@ -15,6 +12,8 @@ import {
   type IngestReach,
 } from './archive.repository.js';
 import { HeaderParser } from './header-parser.js';
+import type { ParsedInstance } from './parsed-instance.js';
+import { EncapsulatedExtent } from './pixel-extent.js';
 
 /**
  * Whom an ingest works for: the tenant, the group and centre new studies are imported for, the sender's reach (the
@@ -43,6 +42,14 @@ export type IngestOutcome =
 
 const OUT_OF_REACH: IngestOutcome = { kind: 'outOfReach', reason: IMPORT_CALL_MESSAGES.studyOutOfReach };
 const SWEEPER: EventActor = { type: 'service', id: 'imaging.upload-sweeper' };
+const MiB = 1024 * 1024;
+/** The head of a streamed instance that is parsed: its header (up to its Pixel Data element) must end within it. */
+export const STREAMED_HEAD_BYTES = 16 * MiB;
+/** A streamed instance is uploaded in parts of this size, at most UPLOAD_QUEUE at once. */
+const UPLOAD_PART_BYTES = 8 * MiB;
+const UPLOAD_QUEUE = 2;
+const asBuffer = (chunk: Uint8Array): Buffer =>
+  Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 
 /** Why a file without the DICM marker is refused (the spec's 'Error parsing DICOM file.' with what is wrong). */
 export const NOT_DICOM_REASON = `${IMPORT_MESSAGES.parseError} Not a DICOM file: no DICM marker at byte 128.`;
@@ -84,12 +91,115 @@ export class ArchiveIngestService {
     const parsed = await this.parser.parse(bytes);
     if (!parsed.ok) return refused(parsed.detail);
     const header = parsed.instance;
-    const identity: IndexedInstance = {
-      studyInstanceUid: header.studyInstanceUid,
-      seriesInstanceUid: header.seriesInstanceUid,
-      sopInstanceUid: header.sopInstanceUid,
-      sopClassUid: header.sopClassUid,
-    };
+    const decided = await this.admit(scope, header);
+    if (decided) return decided;
+    zeroPreamble(bytes);
+    const storageKey = this.keyOf(scope, header);
+    await this.storage.put(
+      storageKey,
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      'application/dicom',
+    );
+    return this.index(scope, header, storageKey, bytes.byteLength);
+  }
+
+  /**
+   * The same ingest for an instance too large to hold (docs/decisions/0205-streamed-instances.md): its first
+   * STREAMED_HEAD_BYTES are read and parsed up to the pixel data (the header must end there); after the same checks
+   * and rule, the object is written as the bytes stream by (preamble zeroed, S3 multipart upload in 8 MiB parts), the
+   * pixel data's extent checked on the way (native: its length; encapsulated: its items up to the delimiter) — a file
+   * cut short is removed and refused. Memory: the head and the upload's parts, whatever the instance's size. An
+   * error of the source (a hostile archive found while inflating) is thrown as it is, and nothing is kept.
+   */
+  async ingestStream(
+    scope: IngestScope,
+    source: AsyncIterable<Uint8Array>,
+    sourceName?: string,
+  ): Promise<IngestOutcome> {
+    const iterator = source[Symbol.asyncIterator]();
+    const close = async () => void (await iterator.return?.(undefined));
+    const chunks: Buffer[] = [];
+    let headLength = 0;
+    let ended = false;
+    try {
+      while (headLength < STREAMED_HEAD_BYTES) {
+        const next = await iterator.next();
+        if (next.done) {
+          ended = true;
+          break;
+        }
+        chunks.push(asBuffer(next.value));
+        headLength += next.value.byteLength;
+      }
+    } catch (error) {
+      await close().catch(() => undefined);
+      throw error;
+    }
+    const head = Buffer.concat(chunks, headLength);
+    if (ended) return this.ingest(scope, head, sourceName);
+    if (!hasDicmMarker(head)) {
+      await close();
+      return { kind: 'refused', reason: NOT_DICOM_REASON };
+    }
+    const parsed = await this.parser.parse(head, { headerOnly: true });
+    const header = parsed.ok ? parsed.instance : null;
+    const decided = !parsed.ok
+      ? refused(parsed.detail)
+      : !header!.pixelData
+        ? refused(`its header does not end within its first ${STREAMED_HEAD_BYTES / MiB} MiB`)
+        : await this.admit(scope, header!);
+    if (decided) {
+      await close();
+      return decided;
+    }
+    const instance = header!;
+    const pixels = instance.pixelData!;
+    zeroPreamble(head);
+    const storageKey = this.keyOf(scope, instance);
+    const extent = pixels.encapsulated ? new EncapsulatedExtent(pixels.offset) : null;
+    let size = 0;
+    let sourceError: unknown = null;
+    async function* body() {
+      extent?.push(head, 0);
+      size = head.length;
+      yield head;
+      try {
+        for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+          extent?.push(next.value, size);
+          size += next.value.byteLength;
+          yield asBuffer(next.value);
+        }
+      } catch (error) {
+        sourceError = error;
+        throw error;
+      }
+    }
+    try {
+      await this.upload(storageKey, Readable.from(body(), { objectMode: false }));
+    } catch (error) {
+      await close().catch(() => undefined);
+      throw sourceError ?? error;
+    }
+    const measured = extent?.result() ?? { ok: true as const, length: pixels.length };
+    const problem = !measured.ok
+      ? measured.detail
+      : pixels.offset + measured.length > size
+        ? 'pixel data runs past the end of the file (truncated)'
+        : null;
+    if (problem) {
+      await this.removeUnindexed(scope, instance.sopInstanceUid, storageKey);
+      return refused(problem);
+    }
+    const described = measured.ok ? { ...instance, pixelData: { ...pixels, length: measured.length } } : instance;
+    return this.index(scope, described, storageKey, size);
+  }
+
+  /**
+   * THE rule before anything is written: an instance already indexed is the sender's ('existing') only when its
+   * study is in the sender's reach, and a file joins an existing study only in reach ('outOfReach' otherwise,
+   * naming nothing of the other study). Null: store it.
+   */
+  private async admit(scope: IngestScope, header: ParsedInstance): Promise<IngestOutcome | null> {
     const prior = await this.uow.read({ tenantId: scope.tenantId }, async (tx) => ({
       known: await this.archive.findInstance(tx, header.sopInstanceUid, scope.reach),
       standing: await this.archive.studyStanding(tx, header.studyInstanceUid, scope.reach),
@@ -98,19 +208,22 @@ export class ArchiveIngestService {
       const { inReach, ...known } = prior.known;
       return inReach ? { kind: 'existing', ...known } : OUT_OF_REACH;
     }
-    if (prior.standing === 'outOfReach') return OUT_OF_REACH;
-    zeroPreamble(bytes);
-    const storageKey = imagingStorageKeys.instance(
-      scope.tenantId,
-      header.studyInstanceUid,
-      header.seriesInstanceUid,
-      header.sopInstanceUid,
-    );
-    await this.storage.put(
-      storageKey,
-      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      'application/dicom',
-    );
+    return prior.standing === 'outOfReach' ? OUT_OF_REACH : null;
+  }
+
+  /** Indexes a stored object; the reach is checked again on the locked study row (a race with another sender). */
+  private async index(
+    scope: IngestScope,
+    header: ParsedInstance,
+    storageKey: string,
+    sizeBytes: number,
+  ): Promise<IngestOutcome> {
+    const identity: IndexedInstance = {
+      studyInstanceUid: header.studyInstanceUid,
+      seriesInstanceUid: header.seriesInstanceUid,
+      sopInstanceUid: header.sopInstanceUid,
+      sopClassUid: header.sopClassUid,
+    };
     try {
       const stored = await this.uow.change(this.unitScope(scope), (tx) =>
         this.archive.indexInstance(tx, {
@@ -120,7 +233,7 @@ export class ArchiveIngestService {
           centreId: scope.centreId,
           importId: scope.importId,
           storageKey,
-          sizeBytes: bytes.byteLength,
+          sizeBytes,
           header,
         }),
       );
@@ -135,6 +248,27 @@ export class ArchiveIngestService {
       }
       throw error;
     }
+  }
+
+  private keyOf(scope: IngestScope, header: ParsedInstance): string {
+    return imagingStorageKeys.instance(
+      scope.tenantId,
+      header.studyInstanceUid,
+      header.seriesInstanceUid,
+      header.sopInstanceUid,
+    );
+  }
+
+  /** Writes an object from a stream in parts: at most UPLOAD_QUEUE parts of UPLOAD_PART_BYTES are held. */
+  private async upload(key: string, body: Readable): Promise<void> {
+    const upload = new Upload({
+      client: this.storage.client,
+      params: { Bucket: this.storage.bucket, Key: key, Body: body, ContentType: 'application/dicom' },
+      partSize: UPLOAD_PART_BYTES,
+      queueSize: UPLOAD_QUEUE,
+      leavePartsOnError: false,
+    });
+    await upload.done();
   }
 
   async finish(scope: IngestScope, studyInstanceUids: string[]): Promise<void> {

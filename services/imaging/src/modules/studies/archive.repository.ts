@@ -417,7 +417,7 @@ export class ArchiveRepository {
 /** The study of a file is another centre's: outside the sender's reach (docs/decisions/0203-one-ingest-rule.md). */
 export class StudyOutOfReachError extends Error {
   constructor() {
-    super('the study is outside the sender\'s reach');
+    super("the study is outside the sender's reach");
   }
 }
 

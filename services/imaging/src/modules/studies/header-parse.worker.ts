@@ -8,9 +8,13 @@ export type HeaderParseResult = { ok: true; instance: ParsedInstance } | { ok: f
  * Runs in a worker thread of HeaderParser's pool (piscina): parses one file's header with libs/dicom. A parse
  * that never ends is stopped from outside (the pool terminates this thread when the task's time is up).
  */
-export default function parseHeader(bytes: Uint8Array): HeaderParseResult {
+/** A parse task: the whole file, or (`headerOnly`) its first bytes, up to at least the Pixel Data element's header. */
+export type HeaderParseTask = Uint8Array | { bytes: Uint8Array; headerOnly: boolean };
+
+export default function parseHeader(task: HeaderParseTask): HeaderParseResult {
+  const { bytes, headerOnly } = task instanceof Uint8Array ? { bytes: task, headerOnly: false } : task;
   try {
-    return { ok: true, instance: describeInstance(parseInstanceHeader(bytes)) };
+    return { ok: true, instance: describeInstance(parseInstanceHeader(bytes, { headerOnly })) };
   } catch (error) {
     if (error instanceof DicomParseError) return { ok: false, detail: error.detail };
     if (error instanceof InstanceDescriptionError) return { ok: false, detail: error.message };

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Piscina } from 'piscina';
 import { IMAGING_ENV, type ImagingEnv } from '../../config/env.js';
-import type { HeaderParseResult } from './header-parse.worker.js';
+import type { HeaderParseResult, HeaderParseTask } from './header-parse.worker.js';
 
 /** The thread file (compiled beside this one). */
 export const HEADER_PARSE_WORKER = new URL('./header-parse.worker.js', import.meta.url).href;
@@ -40,10 +40,12 @@ export class HeaderParser implements OnModuleDestroy {
     return parser;
   }
 
-  async parse(bytes: Uint8Array): Promise<HeaderParseResult> {
+  /** `headerOnly`: the bytes are the file's head only (a streamed instance), parsed up to its pixel data. */
+  async parse(bytes: Uint8Array, { headerOnly = false }: { headerOnly?: boolean } = {}): Promise<HeaderParseResult> {
     await this.slot();
     try {
-      const task = this.getPool().run(bytes, { signal: AbortSignal.timeout(this.options.timeoutMs) });
+      const input: HeaderParseTask = headerOnly ? { bytes, headerOnly } : bytes;
+      const task = this.getPool().run(input, { signal: AbortSignal.timeout(this.options.timeoutMs) });
       return (await task) as HeaderParseResult;
     } catch (error) {
       const timedOut = error instanceof Error && /abort/i.test(`${error.name} ${error.message}`);
