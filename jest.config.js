@@ -1,5 +1,7 @@
-// One jest configuration, three projects: unit (pure logic, beside the code),
-// integration (real PostgreSQL, Redis, Kafka, S3, SMTP) and e2e (Debian's Chromium).
+// One jest configuration, four projects: unit (pure logic, beside the code),
+// integration (real PostgreSQL, Redis, Kafka, S3, SMTP), e2e (Debian's Chromium) and resilience (tests that
+// stop shared infrastructure, e.g. kill the Kafka broker: scripts/test.sh runs them alone, one file at a time, after
+// every other test — never select them together with the others).
 // The code is ESM: jest runs with --experimental-vm-modules and @swc/jest transforms TypeScript.
 const swc = [
   '@swc/jest',
@@ -31,5 +33,6 @@ export default {
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{libs,services,web,deploy,scripts}/**/*.spec.ts?(x)'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/{libs,services,deploy}/**/*.integration-spec.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/web/e2e/**/*.e2e-spec.ts'] },
+    { ...common, displayName: 'resilience', testMatch: ['<rootDir>/{libs,services,deploy}/**/*.resilience-spec.ts'] },
   ],
 };

@@ -4,6 +4,7 @@
 #   unit tests, integration tests against the real PostgreSQL, Redis, Kafka, S3 and SMTP,
 #   end-to-end tests in Debian's Chromium against the whole running system,
 #   then the check that no test wrote into the demo tenant (it holds exactly its seed: docs/decisions/0046).
+#   then, alone and serial, the resilience tests (they kill the shared Kafka broker and bring it back);
 # Ends with one line "N passed, N failed[, N skipped]" summing every suite; exits non-zero when anything failed.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -45,11 +46,19 @@ node scripts/stack.mjs stop >/dev/null
 node scripts/stack.mjs start || { echo "0 passed, 1 failed"; exit 1; }
 
 NODE_OPTIONS="--experimental-vm-modules --no-warnings=ExperimentalWarning" \
-  node node_modules/jest/bin/jest.js --maxWorkers=2 --json --outputFile=.local/test/jest.json "$@"
+  node node_modules/jest/bin/jest.js --selectProjects unit integration e2e --maxWorkers=2 --json \
+  --outputFile=.local/test/jest.json "$@"
 jest_status=$?
+# The resilience phase, alone and serial: its tests stop shared infrastructure (kill -9 the Kafka broker and bring it
+# back as npm start does), which would break tests running beside them (docs/decisions/0198).
+echo "[test] resilience phase (serial)"
+NODE_OPTIONS="--experimental-vm-modules --no-warnings=ExperimentalWarning" \
+  node node_modules/jest/bin/jest.js --selectProjects resilience --runInBand --passWithNoTests --json \
+  --outputFile=.local/test/jest-resilience.json "$@"
+resilience_status=$?
 
 node scripts/stack.mjs stop >/dev/null
 check demo-tenant node services/auth/dist/demo-check.js compare "$demo_before"
-node scripts/test-summary.mjs .local/test/jest.json "$results"
+node scripts/test-summary.mjs "$results" .local/test/jest.json .local/test/jest-resilience.json
 summary_status=$?
-[ $jest_status -eq 0 ] && [ $summary_status -eq 0 ]
+[ $jest_status -eq 0 ] && [ $resilience_status -eq 0 ] && [ $summary_status -eq 0 ]

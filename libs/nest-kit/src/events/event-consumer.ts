@@ -182,7 +182,14 @@ export class EventConsumer {
       throw new Error(`consumer group ${group} is not running: ${this.state}${why}`);
     }
     if (!admin) return;
-    const { groups } = await admin.describeGroups([group]);
+    let groups: Awaited<ReturnType<Admin['describeGroups']>>['groups'];
+    try {
+      ({ groups } = await admin.describeGroups([group]));
+    } catch (error) {
+      throw new Error(`consumer group ${group}: its coordinator does not answer (${(error as Error).message})`, {
+        cause: error,
+      });
+    }
     const described = groups.find((g) => g.groupId === group);
     if (!described?.members.some((m) => m.memberId === this.memberId)) {
       throw new Error(

@@ -85,8 +85,27 @@ export class OutboxRelay {
     this.producer = producer;
   }
 
-  /** Publishes one batch; returns how many rows it published. */
+  /**
+   * Publishes one batch; returns how many rows it published. A batch that fails (the broker down or restarted) drops
+   * the producer: the next batch connects a new one, with a new producer id, so a broker that lost the old producer's
+   * state (an unclean restart) cannot leave the relay failing for ever (docs/decisions/0198).
+   */
   async publishBatch(fault?: RelayFault): Promise<number> {
+    try {
+      return await this.publishWith(fault);
+    } catch (error) {
+      if (!(error instanceof RelayCrash)) await this.dropProducer();
+      throw error;
+    }
+  }
+
+  private async dropProducer(): Promise<void> {
+    const producer = this.producer;
+    this.producer = undefined;
+    await producer?.disconnect().catch(() => undefined);
+  }
+
+  private async publishWith(fault?: RelayFault): Promise<number> {
     if (!this.producer) await this.connect();
     const producer = this.producer!;
     return this.dataSource.transaction(async (manager) => {
