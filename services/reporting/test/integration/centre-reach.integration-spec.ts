@@ -52,7 +52,8 @@ const REACH: Record<EveryRoleUser, 'company' | readonly CentreKey[]> = {
 const USERS = Object.keys(EVERY_ROLE_USERS) as EveryRoleUser[];
 
 const { VIEW, CREATE, EDIT } = GENERIC;
-const may = (who: EveryRoleUser, type: 'TEMPLATES' | 'CENTERS', code: string) =>
+type Code = typeof VIEW | typeof CREATE | typeof EDIT;
+const may = (who: EveryRoleUser, type: 'TEMPLATES' | 'CENTERS', code: Code) =>
   grantsAllow(DEFAULT_ROLE_PRIVILEGES[EVERY_ROLE_USERS[who].role], requirement(type, code));
 const holds = (who: EveryRoleUser, target: Target) => {
   const reach = REACH[who];
