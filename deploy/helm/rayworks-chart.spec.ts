@@ -3,6 +3,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ScaledObject, TriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1';
+import { PrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
+import { parser as promql } from '@prometheus-io/lezer-promql';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Job } from 'kubernetes-models/batch/v1';
@@ -16,6 +18,8 @@ import {
   SERVICES_WITH_WORKERS,
   type ServiceName,
 } from '@rayworks/contracts';
+import { createLogger, Metrics, OperationalMetrics, type JobQueues } from '@rayworks/nest-kit';
+import type { DataSource } from 'typeorm';
 import { parseAllDocuments } from 'yaml';
 
 /**
@@ -97,6 +101,7 @@ const MODELS: Record<string, { new (data: never): { validate(): void } }> = {
   'batch/v1/Job': Job,
   'keda.sh/v1alpha1/ScaledObject': ScaledObject,
   'keda.sh/v1alpha1/TriggerAuthentication': TriggerAuthentication,
+  'monitoring.coreos.com/v1/PrometheusRule': PrometheusRule,
 };
 
 // The processes npm start runs (scripts/lib/processes.mjs, from SERVICE_NAMES and SERVICES_WITH_WORKERS).
@@ -154,6 +159,45 @@ beforeAll(() => {
   // idempotent: returns at once when the pinned Helm is built (scripts/ensure-deps.sh builds it for npm test)
   HELM = execFileSync('bash', ['deploy/helm/install-helm.sh'], { cwd: ROOT, encoding: 'utf8' }).trim();
 }, 900_000);
+
+interface AlertRule {
+  alert: string;
+  expr: string;
+  for: string;
+  labels: { severity: string };
+  annotations: { summary: string; description: string };
+}
+
+/** The metric names an expression reads (its vector selectors), or the parse errors' positions. */
+function metricsOf(expr: string): { metrics: string[]; errors: number[] } {
+  const metrics: string[] = [];
+  const errors: number[] = [];
+  promql.parse(expr).iterate({
+    enter: (node) => {
+      if (node.type.isError) errors.push(node.from);
+      if (node.name === 'Identifier' && node.node.parent?.name === 'VectorSelector')
+        metrics.push(expr.slice(node.from, node.to));
+    },
+  });
+  return { metrics, errors };
+}
+
+/** Every series name the kit's metrics registry serves on a process's metrics port, with its label names. */
+function kitSeries(): Map<string, string[]> {
+  const metrics = new Metrics('chart-spec');
+  new OperationalMetrics(
+    metrics,
+    {} as DataSource,
+    {} as JobQueues,
+    { service: 'cases', schema: 'cases' },
+    createLogger('chart-spec', 'silent'),
+  );
+  return new Map(
+    metrics.registry
+      .getMetricsAsArray()
+      .map((m) => [m.name, [...((m as unknown as { labelNames: string[] }).labelNames ?? []), 'service']]),
+  );
+}
 
 describe('the Helm chart deploy/helm/rayworks', () => {
   let all: KubeObject[];
@@ -302,6 +346,71 @@ describe('the Helm chart deploy/helm/rayworks', () => {
     });
     // the gateway has no queue and no consumer group: CPU only
     expect(named(all, 'HorizontalPodAutoscaler', `${PREFIX}-gateway`)).toBeDefined();
+  });
+
+  it('ships alert rules on consumer lag and its age, consumers out of their group, outbox age and dead letters (issue 20 item 3)', () => {
+    expect(ofKind(minimal, 'PrometheusRule')).toEqual([]);
+    const [rule, ...more] = ofKind(all, 'PrometheusRule');
+    expect(more).toEqual([]);
+    expect(rule!.metadata.labels).toMatchObject({ release: 'kube-prometheus-stack' });
+    const rules = (rule!.spec as { groups: Array<{ rules: AlertRule[] }> }).groups.flatMap((g) => g.rules);
+    expect(rules.map((r) => r.alert).sort()).toEqual([
+      'RayworksConsumerLag',
+      'RayworksConsumerLagAge',
+      'RayworksConsumerNotRunning',
+      'RayworksDeadLetters',
+      'RayworksJobOutboxBacklogAge',
+      'RayworksMetricsCollectFailing',
+      'RayworksOutboxBacklogAge',
+    ]);
+    const series = kitSeries();
+    const read = new Set<string>();
+    for (const r of rules) {
+      // valid PromQL, over series the kit's metrics registry serves (and so exports on every process's metrics port)
+      const { metrics, errors } = metricsOf(r.expr);
+      expect({ alert: r.alert, errors }).toEqual({ alert: r.alert, errors: [] });
+      expect({ alert: r.alert, reads: metrics.length > 0 }).toEqual({ alert: r.alert, reads: true });
+      for (const metric of metrics) {
+        expect({ alert: r.alert, metric, served: series.has(metric) }).toEqual({
+          alert: r.alert,
+          metric,
+          served: true,
+        });
+        read.add(metric);
+        // the labels it groups by are the series' own (pod comes from the scrape)
+        const grouped = [...r.expr.matchAll(/by \(([^)]*)\)/g)].flatMap((m) => m[1]!.split(',').map((l) => l.trim()));
+        for (const label of grouped.filter((l) => l !== 'pod'))
+          expect({ alert: r.alert, label, known: series.get(metric)!.includes(label) }).toEqual({
+            alert: r.alert,
+            label,
+            known: true,
+          });
+      }
+      // this release's series only
+      expect(r.expr).toContain('{namespace="default"}');
+      expect(['warning', 'critical']).toContain(r.labels.severity);
+      expect(r.annotations.summary).toMatch(/\{\{ \$(labels|value)/);
+      expect(r.for).toMatch(/^\d+m$/);
+    }
+    expect([...read].sort()).toEqual(
+      [
+        'rayworks_dead_letters_open',
+        'rayworks_job_outbox_oldest_pending_age_seconds',
+        'rayworks_kafka_consumer_lag',
+        'rayworks_kafka_consumer_lag_seconds',
+        'rayworks_kafka_consumer_running',
+        'rayworks_metrics_collect_errors_total',
+        'rayworks_outbox_oldest_pending_age_seconds',
+      ].sort(),
+    );
+    // the parser has teeth
+    expect(metricsOf('sum by (group (rayworks_kafka_consumer_lag').errors.length).toBeGreaterThan(0);
+    // thresholds come from the values
+    const tuned = render(ALL_FEATURES, 'alerts.consumerLagAgeSeconds=42', 'alerts.selector=job="rw"');
+    const age = (ofKind(tuned, 'PrometheusRule')[0]!.spec as { groups: Array<{ rules: AlertRule[] }> }).groups
+      .flatMap((g) => g.rules)
+      .find((r) => r.alert === 'RayworksConsumerLagAge')!;
+    expect(age.expr).toBe('max by (group) (rayworks_kafka_consumer_lag_seconds{job="rw"}) > 42');
   });
 
   describe('network policy', () => {
