@@ -23,7 +23,7 @@ import { api, signIn } from '../support/cases.js';
 
 /**
  * Every reporting route that names a centre (templates create/update, macros create/update, the layout's read, save
- * and image upload) against every role of a company of two groups of centres, and a second company, through the
+ * and image upload, the critical-result settings' read and save) against every role of a company of two groups of centres, and a second company, through the
  * gateway (docs/decisions/0214): a centre the caller does not have — another company's, one that does not exist, or one
  * of its own company out of its reach — is refused with the designed answer and changes nothing; one it has is
  * accepted when its role holds the privilege. The centres of a company reach reporting from auth's events (its read
@@ -68,19 +68,22 @@ type Op =
   | 'macro.update'
   | 'layout.get'
   | 'layout.save'
-  | 'layout.image';
-const LAYOUT_OPS: readonly Op[] = ['layout.get', 'layout.save', 'layout.image'];
+  | 'layout.image'
+  | 'critical.get'
+  | 'critical.save';
+/** The routes that answer a centre not the caller's with 404 (the others with 403). */
+const NOT_FOUND_OPS: readonly Op[] = ['layout.get', 'layout.save', 'layout.image', 'critical.get', 'critical.save'];
 
 /**
  * The answer the rule gives: the route's privilege (403, the guard's), saving a layout's centre-admin rule (403), then
  * the centre (403 for templates and macros, 404 for the layout, both 'The centre is not one of yours').
  */
 function expected(op: Op, who: EveryRoleUser, target: Target): string {
-  const privilege = op === 'layout.get' ? VIEW : op.endsWith('create') ? CREATE : EDIT;
-  if (!may(who, 'TEMPLATES', privilege)) return '403';
+  const privilege = op.endsWith('get') ? VIEW : op.endsWith('create') ? CREATE : EDIT;
+  if (!may(who, op.startsWith('critical') ? 'CENTERS' : 'TEMPLATES', privilege)) return '403';
   if ((op === 'layout.save' || op === 'layout.image') && REACH[who] !== 'company' && !may(who, 'CENTERS', EDIT))
     return '403';
-  if (!holds(who, target)) return `${LAYOUT_OPS.includes(op) ? 404 : 403} ${M.centreOutOfReach}`;
+  if (!holds(who, target)) return `${NOT_FOUND_OPS.includes(op) ? 404 : 403} ${M.centreOutOfReach}`;
   return '200';
 }
 
@@ -115,6 +118,8 @@ describe('reporting refuses a centre the caller does not have, for every role of
         REPORTING_API.layoutImageUploadUrl,
         { centreId, kind: 'headerLogo', contentType: 'image/png', size: 100 },
       ],
+      'critical.get': [REPORTING_API.getCriticalSettings, { centreId }],
+      'critical.save': [REPORTING_API.saveCriticalSettings, { centreId, escalateAfterMinutes: 45 }],
     };
     const [endpoint, body] = route[op];
     const reply = await api.reply(endpoint, body as never, { session: session.get(who)! });
@@ -160,6 +165,8 @@ describe('reporting refuses a centre the caller does not have, for every role of
     'layout.get',
     'layout.save',
     'layout.image',
+    'critical.get',
+    'critical.save',
   ];
 
   it.each(USERS)(
@@ -204,10 +211,14 @@ describe('reporting refuses a centre the caller does not have, for every role of
           { centreId: id, kind: 'waterMark', contentType: 'image/png', size: 10 },
           { session: adminB },
         ),
+        api.reply(REPORTING_API.getCriticalSettings, { centreId: id }, { session: adminB }),
+        api.reply(REPORTING_API.saveCriticalSettings, { centreId: id, escalateAfterMinutes: 5 }, { session: adminB }),
       ]);
       expect(refused.map((r) => [r.status, r.body.message])).toEqual([
         [403, M.centreOutOfReach],
         [403, M.centreOutOfReach],
+        [404, M.centreOutOfReach],
+        [404, M.centreOutOfReach],
         [404, M.centreOutOfReach],
         [404, M.centreOutOfReach],
         [404, M.centreOutOfReach],
@@ -225,7 +236,8 @@ describe('reporting refuses a centre the caller does not have, for every role of
         t.tenantId,
         `SELECT 'template' AS kind, count(*)::int AS n FROM reporting.report_templates WHERE centre_id = ANY($1)
          UNION ALL SELECT 'macro', count(*)::int FROM reporting.report_macros WHERE centre_id = ANY($1)
-         UNION ALL SELECT 'layout', count(*)::int FROM reporting.report_layouts WHERE centre_id = ANY($1)`,
+         UNION ALL SELECT 'layout', count(*)::int FROM reporting.report_layouts WHERE centre_id = ANY($1)
+         UNION ALL SELECT 'critical settings', count(*)::int FROM reporting.critical_settings WHERE centre_id = ANY($1)`,
         [ids],
       );
       expect([t.name, rows]).toEqual([
@@ -234,6 +246,7 @@ describe('reporting refuses a centre the caller does not have, for every role of
           { kind: 'template', n: 0 },
           { kind: 'macro', n: 0 },
           { kind: 'layout', n: 0 },
+          { kind: 'critical settings', n: 0 },
         ],
       ]);
     }

@@ -5,12 +5,13 @@ import type { Credentials } from '@rayworks/api-client';
 import {
   CRITICAL_MESSAGES as M,
   REPORT_EVENTS,
+  TEMPLATE_MESSAGES,
   type CriticalAlert,
   type CriticalSettings,
   type REPORTING_API,
   type ReportEventType,
 } from '@rayworks/contracts';
-import { KIT_AUDIT_ACTIONS, UnitOfWork, type ChangeTx, type RequestAccess } from '@rayworks/nest-kit';
+import { KIT_AUDIT_ACTIONS, UnitOfWork, type ChangeTx, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import { DirectoryRepository } from '../directory/directory.repository.js';
 import type { CriticalAlertEntity } from './critical-alert.entity.js';
 import { CasesClient } from '../reports/cases.client.js';
@@ -18,6 +19,8 @@ import { CriticalRepository } from './critical.repository.js';
 import { CriticalPush } from './critical.push.js';
 import { escalateAt, escalationMinutes, mayAcknowledge, seesCentreAlerts } from './critical.rules.js';
 import { caseCompanyScope } from '../../common/case-company.js';
+import { TemplateCentres } from '../templates/template-centres.js';
+import { templateReachOf } from '../templates/template-reach.js';
 
 type Body<K extends keyof typeof REPORTING_API> = z.output<(typeof REPORTING_API)[K]['body']>;
 
@@ -44,6 +47,7 @@ export class CriticalService {
     @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
     @Inject(CasesClient) private readonly cases: CasesClient,
     @Inject(CriticalPush) private readonly push: CriticalPush,
+    @Inject(TemplateCentres) private readonly centres: TemplateCentres,
   ) {}
 
   async flag(access: RequestAccess, caller: Credentials, body: Body<'flagCritical'>): Promise<CriticalAlert> {
@@ -167,8 +171,10 @@ export class CriticalService {
   }
 
   async settings(access: RequestAccess, body: Body<'getCriticalSettings'>): Promise<CriticalSettings> {
-    this.ownCentre(access, body.centreId);
-    const row = await this.uow.read(access, (tx) => this.alerts.settings(tx, body.centreId));
+    const row = await this.uow.read(access, async (tx) => {
+      await this.ownCentre(tx, access, body.centreId);
+      return this.alerts.settings(tx, body.centreId);
+    });
     return {
       centreId: body.centreId,
       escalateAfterMinutes: escalationMinutes(row?.escalateAfterMinutes ?? null),
@@ -177,9 +183,9 @@ export class CriticalService {
   }
 
   async saveSettings(access: RequestAccess, body: Body<'saveCriticalSettings'>): Promise<CriticalSettings> {
-    this.ownCentre(access, body.centreId);
-    const tenantId = access.principal.tenantId!;
     await this.uow.change(access, async (tx) => {
+      await this.ownCentre(tx, access, body.centreId);
+      const tenantId = access.principal.tenantId!;
       await this.alerts.saveSettings(tx, tenantId, body.centreId, body.escalateAfterMinutes, access.principal.userId);
       await tx.audit({
         action: CRITICAL_AUDIT_ACTIONS.settings,
@@ -191,9 +197,18 @@ export class CriticalService {
   }
 
   /** A company user's own centre (a centre user's centres, everything of their company for the company's admins). */
-  private ownCentre(access: RequestAccess, centreId: string): void {
-    if (!access.principal.tenantId) throw new NotFoundException(M.alertNotFound);
-    if (access.centreFilter !== null && !access.centreFilter.includes(centreId)) throw new ForbiddenException();
+  /**
+   * A centre's escalation time is read and set by its own side only: the centre must be in the caller's reach and of
+   * its company (template-centres.ts, docs/decisions/0214) — a group admin's group centres, a centre user's own, any
+   * centre of a company-level user's company; 404 otherwise, another company's centre and an unknown id alike.
+   */
+  private ownCentre(tx: ReadTx, access: RequestAccess, centreId: string): Promise<void> {
+    return this.centres.check(
+      tx,
+      templateReachOf(access),
+      centreId,
+      () => new NotFoundException(TEMPLATE_MESSAGES.centreOutOfReach),
+    );
   }
 
   /** A report event about the alert on reporting.report.v1 (key: the case), with the report's current version. */
