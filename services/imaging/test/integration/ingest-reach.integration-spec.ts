@@ -100,6 +100,15 @@ describe('the one ingest rule: import and STOW-RS, every role of two centres and
     if (!sessions.has(key)) sessions.set(key, await loginAs(t, who));
     return sessions.get(key)!;
   };
+  /** Imaging knows the company's groups and centres (auth.org.v1): a company-level upload names one of them. */
+  const centresKnown = async (t: EveryRoleTenant) => {
+    await eventually(
+      async () =>
+        (await tenantQuery<{ n: number }>(t.tenantId, `SELECT count(*)::int AS n FROM imaging.centres`))[0]!.n,
+      (n) => n >= 6,
+      { what: 'imaging knows the company’s groups and centres', timeoutMs: 60_000 },
+    );
+  };
   /** A new instance (new series) of each of these studies. */
   const newInstances = (label: string, of: Study[]) =>
     Promise.all(
@@ -132,14 +141,6 @@ describe('the one ingest rule: import and STOW-RS, every role of two centres and
       [studies.s1.studyInstanceUid]: a.centres.c1,
       [studies.s3.studyInstanceUid]: a.centres.c3,
     });
-    // imaging knows the companies' centres from auth.org.v1 (a company-level import names one of them)
-    for (const t of [a, b])
-      await eventually(
-        async () =>
-          (await tenantQuery<{ n: number }>(t.tenantId, `SELECT count(*)::int AS n FROM imaging.centres`))[0]!.n,
-        (n) => n >= 6,
-        { what: 'imaging knows the company’s groups and centres', timeoutMs: 60_000 },
-      );
   }, 180_000);
 
   afterAll(async () => {
@@ -191,6 +192,7 @@ describe('the one ingest rule: import and STOW-RS, every role of two centres and
         files.map((f) => ({ name: f.relativePath, file: f.path })),
       );
       const [groupKey, centreKey] = row.placement ?? ['g', 'c1'];
+      if (row.imports && (who === 'admin' || who === 'rra')) await centresKnown(a); // company-level: names a centre
       const caller: Caller = {
         credentials: credentialsOf(s),
         groupId: groupKey ? a.groups[groupKey] : undefined,
@@ -266,6 +268,7 @@ describe('the one ingest rule: import and STOW-RS, every role of two centres and
   });
 
   it('an upload for a centre of another company, or of another group, is refused and records nothing', async () => {
+    await Promise.all([centresKnown(a), centresKnown(b)]);
     const admin = credentialsOf(await session(a, 'admin'));
     const imports = async () =>
       (await tenantQuery<{ n: number }>(a.tenantId, `SELECT count(*)::int AS n FROM imaging.imports`))[0]!.n;
@@ -316,6 +319,7 @@ describe('the one ingest rule: import and STOW-RS, every role of two centres and
   });
 
   it('a STOW-RS of a company admin for a centre of another company is refused and stores nothing', async () => {
+    await Promise.all([centresKnown(a), centresKnown(b)]);
     const file = await buildInstance(path.join(dir, 'foreign-centre'));
     const { body, contentType } = await stowBody([file.path]);
     const res = await fetch(`${dicomweb}/studies`, {
