@@ -30,7 +30,7 @@ export const database: ServiceDatabaseOptions = {
     Downloads1796000002000,
     QidoIndexes1796000003000,
     PatientNameSearch1796000003001,
-    IngestRules1796800020300,
     DeadLetterOperations1796700000000,
+    IngestRules1796800020300,
   ],
 };
