@@ -150,6 +150,32 @@ describe('metrics', () => {
     },
   );
 
+  it.each(SERVICE_NAMES)(
+    "%s reports its open dead letters, and whether its consumer is in its group, with the lag's age (issue 20 item 3)",
+    async (service) => {
+      const { text } = await scrape(SERVICE_PORTS[service]);
+      expect(value(text, `rayworks_dead_letters_open{service="${service}",schema="${service}"}`)).toEqual(
+        expect.any(Number),
+      );
+      const ready = (await (await fetch(`http://127.0.0.1:${SERVICE_PORTS[service]}/health/ready`)).json()) as {
+        checks: Record<string, unknown>;
+      };
+      const group = `${service}.${SERVICE_SUBSCRIPTIONS[service].purpose}`;
+      if (!(`consumer:${group}` in ready.checks)) {
+        // no handlers: the group does not join, and no series says it runs
+        expect(text).not.toContain('rayworks_kafka_consumer_running{');
+        return;
+      }
+      expect(value(text, `rayworks_kafka_consumer_running{service="${service}",group="${group}"}`)).toBe(1);
+      expect(value(text, `rayworks_kafka_consumer_crashes_total{service="${service}",group="${group}"}`)).toEqual(
+        expect.any(Number),
+      );
+      const ages = text.split('\n').filter((l) => l.startsWith('rayworks_kafka_consumer_lag_seconds{'));
+      expect(ages.length).toBeGreaterThan(0);
+      for (const line of ages) expect(line).toContain(`group="${group}"`);
+    },
+  );
+
   it("reports each of the service's queues by state, in its API and its worker process", async () => {
     const queue = QUEUES.limsLabReportPdf;
     const waiting = (text: string, service: string) =>
