@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { HttpException } from '@nestjs/common';
-import { CASE_MESSAGES, type CaseChangedMessage } from '@rayworks/contracts';
+import { CASE_MESSAGES, socketRoom, type CaseChangedMessage } from '@rayworks/contracts';
 import { NotFoundException } from '@nestjs/common';
 import type { ChangeTx, RealtimeEmitter, RequestAccess, UnitOfWork } from '@rayworks/nest-kit';
 import { CaseEntity } from '../cases/case.entity.js';
@@ -77,9 +77,10 @@ function harness(options: { centreFilter?: string[] | null; grants?: string[]; l
   const mapper = {
     many: async (_tx: unknown, rows: CaseEntity[]) => rows.map((r) => ({ _id: r.id })),
   } as unknown as CaseMapper;
-  const pushed: [string, string, CaseChangedMessage][] = [];
+  const pushed: [string | readonly string[], string, CaseChangedMessage][] = [];
   const realtime = {
-    toRoom: (room: string, event: string, message: CaseChangedMessage) => pushed.push([room, event, message]),
+    toRoom: (room: string | readonly string[], event: string, message: CaseChangedMessage) =>
+      pushed.push([room, event, message]),
   } as unknown as RealtimeEmitter;
   const access = {
     principal: {
@@ -119,9 +120,10 @@ describe('TransitionRunner: the one road of a case change', () => {
     expect(h.writes).toEqual([`update v3`, `publish CaseAssigned ${CASE} v4 from NEW`, 'audit case.assign']);
     expect(h.pushed).toEqual([]);
     for (const callback of h.after) await callback();
+    // to who may read the case before (the centre side) or after the change (also its new radiologist), never the company
     expect(h.pushed).toEqual([
       [
-        `tenant:${TENANT}`,
+        [socketRoom.casesOfCompany(TENANT), socketRoom.casesOfCentre(CENTRE), socketRoom.user(USER)],
         'cases:case-changed',
         {
           caseId: CASE,
@@ -173,11 +175,18 @@ describe('TransitionRunner: the one road of a case change', () => {
     expect(h.writes).toEqual([]);
   });
 
-  it("a marketplace case's push also goes to the marketplace room", async () => {
+  it("an open offer's change also goes to the marketplace room, which hears it leave the pool", async () => {
     const h = harness();
     (h.row as { workflowType: string }).workflowType = 'Marketplace';
     await h.runner.run({ access: h.access }, h.assign);
     for (const callback of h.after) await callback();
-    expect(h.pushed.map(([room]) => room)).toEqual([`tenant:${TENANT}`, 'marketplace']);
+    expect(h.pushed.map(([room]) => room)).toEqual([
+      [
+        socketRoom.casesOfCompany(TENANT),
+        socketRoom.casesOfCentre(CENTRE),
+        socketRoom.marketplace(),
+        socketRoom.user(USER),
+      ],
+    ]);
   });
 });
