@@ -17,6 +17,7 @@ import {
   ROLE_CODES,
   SERVICE_NAMES,
   SERVICE_PORTS,
+  SERVICE_SUBSCRIPTIONS,
   livenessReportSchema,
   parseSessionToken,
   SESSION_EXPIRED_STATUS,
@@ -95,7 +96,14 @@ describe('gateway', () => {
     for (const service of SERVICE_NAMES) {
       const report = await readReadiness(client, service);
       expect(report).toMatchObject({ service, status: 'ready' });
-      expect(Object.keys(report.checks).sort()).toEqual(['database', 'kafka', 'redis', 'storage']);
+      // and, where the service's consumer has handlers, its group (docs/decisions/0198)
+      const group = `consumer:${service}.${SERVICE_SUBSCRIPTIONS[service].purpose}`;
+      expect(
+        Object.keys(report.checks)
+          .filter((name) => name !== group)
+          .sort(),
+      ).toEqual(['database', 'kafka', 'redis', 'storage']);
+      if (service === 'cases' || service === 'reporting') expect(report.checks[group]?.status).toBe('up');
     }
     const own = await readReadiness(client, 'gateway');
     expect(own).toMatchObject({ service: 'gateway', status: 'ready' });
