@@ -114,9 +114,10 @@ async function positions(
 describe('the Kafka broker killed and brought back', () => {
   it('leaves every consumer group of every service running again by itself, not ready while it was not', async () => {
     // Before: every process ready; the consumer groups are the ones the services' readiness names.
-    const before = await Promise.all(PROCESSES.map(async (p) => ({ ...p, ...(await readiness(p.port)) })));
-    expect(before.map((p) => ({ name: p.name, status: p.status }))).toEqual(
-      PROCESSES.map((p) => ({ name: p.name, status: 200 })),
+    const before = await eventually(
+      () => Promise.all(PROCESSES.map(async (p) => ({ ...p, ...(await readiness(p.port)) }))),
+      (all) => all.every((p) => p.status === 200),
+      { what: 'every process ready before the kill', timeoutMs: 120_000, intervalMs: 1000 },
     );
     const groups = new Map<string, ServiceName>();
     for (const p of before)
