@@ -204,7 +204,7 @@ export class EventConsumer {
    * restart) it leaves it stopped for good: the kit then starts a new consumer, with back-off, until one joins
    * (docs/decisions/0198). A consumer that does not run is reported by `check` (readiness) and the metrics.
    */
-  private async startConsumer(): Promise<void> {
+  private async startConsumer(): Promise<Consumer> {
     const consumer = this.kafka.consumer({
       groupId: this.options.groupId,
       sessionTimeout: 10_000,
@@ -242,6 +242,7 @@ export class EventConsumer {
     await consumer.connect();
     await consumer.subscribe({ topics: this.topics(), fromBeginning: this.options.fromBeginning ?? true });
     await consumer.run({ autoCommit: false, eachMessage: (payload) => this.consume(consumer, payload) });
+    return consumer;
   }
 
   private scheduleRestart(): void {
@@ -261,7 +262,9 @@ export class EventConsumer {
     if (this.stopping) return;
     try {
       this.logger.warn({ group: this.options.groupId, attempt: this.restartsInARow }, 'restarting the consumer');
-      await this.startConsumer();
+      const started = await this.startConsumer();
+      // stopped while this one was starting: it must not stay behind
+      if (this.stopping) await started.disconnect().catch(() => undefined);
     } catch (error) {
       this.state = 'crashed';
       this.lastError = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
