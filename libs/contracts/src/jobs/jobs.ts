@@ -17,9 +17,10 @@ export interface JobLock {
 export const JOB_LOCKS = {
   /**
    * The work waits on other processes (SMTP, Chromium, HTTP, the store): the worker's event loop stays free, so a
-   * short lock is safe. A dead worker's job runs again within about 7.5 s.
+   * short lock is safe (it survives a 4 s stall of the loop, e.g. a loaded machine). A dead worker's job runs again
+   * within about 12 s.
    */
-  waitsOnOthers: { durationMs: 5_000, stalledIntervalMs: 2_500 },
+  waitsOnOthers: { durationMs: 8_000, stalledIntervalMs: 4_000 },
   /**
    * The work computes on the worker's own event loop between its waits (zip reading, DICOM parsing, zipping): the
    * lock survives a 5 s stall of the loop. A dead worker's job runs again within about 15 s.
