@@ -18,10 +18,16 @@ export type JobHandler<TName extends JobName, TResult = unknown> = (
 ) => Promise<TResult>;
 
 /** A typed processor of one job: what `JobProcessors.register` takes. */
+/**
+ * What a processor's registration may set: its concurrency. A job's lock is the job map's alone (JOBS[job].lock,
+ * docs/decisions/0202): a registration cannot name one.
+ */
+export type ProcessorSettings = Pick<WorkerSettings, 'concurrency'>;
+
 export interface JobProcessor<TName extends JobName = JobName> {
   job: TName;
   queue: QueueName;
-  settings?: WorkerSettings;
+  settings?: ProcessorSettings;
   /** Validates the job's data, then runs the handler. */
   run(job: Job, logger: Logger): Promise<unknown>;
 }
@@ -63,7 +69,7 @@ export function parseJobData<TName extends JobName>(
 export function processor<TName extends JobName, TResult = unknown>(
   job: TName,
   handler: JobHandler<TName, TResult>,
-  settings?: WorkerSettings,
+  settings?: ProcessorSettings,
 ): JobProcessor<TName> {
   return {
     job,
@@ -87,8 +93,8 @@ export function processor<TName extends JobName, TResult = unknown>(
 
 /**
  * The worker settings of a job: what the processor's registration says (concurrency), with the lock of the job map
- * (libs/contracts JOBS[job].lock, docs/decisions/0202) — the one source of a job's lock: a registration's own
- * `lockDuration` / `stalledInterval` are not used. `settings` (a test's) apply last.
+ * (libs/contracts JOBS[job].lock, docs/decisions/0202), the one source of a job's lock. `settings` (a test's) apply
+ * last.
  */
 export function workerSettingsOf(registration: JobProcessor, settings: WorkerSettings = {}): WorkerSettings {
   const { lock } = JOBS[registration.job];
@@ -107,12 +113,6 @@ export function startProcessor(
   logger: Logger,
   settings: WorkerSettings = {},
 ): Worker {
-  const own = registration.settings ?? {};
-  if (own.lockDuration !== undefined || own.stalledInterval !== undefined)
-    logger.warn(
-      { queue: registration.queue, job: registration.job, lock: JOBS[registration.job].lock },
-      "the processor names its own lock: the job map's is used (libs/contracts JOBS[job].lock)",
-    );
   return createWorker(
     registration.queue,
     (job) => registration.run(job, logger),

@@ -6,8 +6,8 @@ import { StudyImportService } from './study-import.service.js';
 
 /**
  * The `imaging.study-import` processor (worker process only): a thin handler calling StudyImportService. A worker
- * that dies mid-import loses the job's lock; another worker takes the stalled job up again within about
- * lockDuration + stalledInterval and the idempotent import ends with the same result.
+ * that dies mid-import loses the job's lock (the job map's, docs/decisions/0202); another worker takes the stalled job
+ * up again within about the lock's duration and check interval, and the idempotent import ends with the same result.
  */
 @Injectable()
 export class StudyImportProcessor implements OnModuleInit {
@@ -26,7 +26,7 @@ export class StudyImportProcessor implements OnModuleInit {
           const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
           return this.imports.run(meta.tenantId, payload.importId, lastAttempt);
         },
-        { concurrency: this.env.IMPORT_CONCURRENCY, lockDuration: 20_000, stalledInterval: 10_000 },
+        { concurrency: this.env.IMPORT_CONCURRENCY },
       ),
     );
   }
