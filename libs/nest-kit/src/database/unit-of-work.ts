@@ -7,7 +7,7 @@ import type { Principal } from '../auth/principal.js';
 import { OutboxPublisher } from '../events/outbox.publisher.js';
 import { JobOutbox, type RecordedJob } from '../jobs/job-outbox.js';
 import { AuditLog, type AuditActor, type AuditClient } from './audit-log.js';
-import { setTenant } from './tenant-context.js';
+import { setTenant, type DbContext } from './tenant-context.js';
 
 /**
  * Who a unit of work runs for when there is no request (a consumer, a worker, provisioning, a login before the
@@ -41,11 +41,27 @@ export interface AuditInput {
  * unrecorded). Every read of patient data passes it (docs/adding-a-module.md, docs/decisions/0077); `target` may be
  * computed from the result (e.g. the study that was found).
  */
-export interface ReadOptions {
+export interface ReadOptions extends CompanyOption {
   audit?: Omit<AuditInput, 'target'> & {
     target?: { type: string; id: string } | null | ((result: unknown) => { type: string; id: string } | null);
   };
 }
+
+/**
+ * Where a unit of work runs when that is not the caller's own company (docs/decisions/0225-act-in-a-company.md).
+ * `inCompany`: the work runs in that company (its tenant is the one row-level security sees, and the tenant of the
+ * events, audit entries and jobs) as the caller: the actor of its events and the user of its audit entries are the
+ * caller, and the policies see the caller's own user id and principal level — e.g. a marketplace radiologist (of no
+ * company) or the fusion side writing about a case of another company. The caller must first have reached the thing
+ * it acts on under its own row-level security (404 otherwise); only a request's caller may act in another company.
+ * The caller's own company, or undefined, is the plain unit of work.
+ */
+export interface CompanyOption {
+  inCompany?: string;
+}
+
+/** Options of a change. */
+export type ChangeOptions = CompanyOption;
 
 const auditUserOf = (who: RequestAccess | { tenantId: string | null }): AuditActor | null => {
   if ('principal' in who) return { userId: who.principal.userId, loginName: who.principal.loginName };
@@ -96,6 +112,13 @@ export interface ChangeTx extends ReadTx {
   ): Promise<RecordedJob>;
   /** Runs after the commit (never after a rollback), before the change's caller gets its result; failures reach the caller. */
   afterCommit(callback: () => unknown): void;
+  /**
+   * Runs `load` under the caller's own context (its company, user and level: its own row-level security) inside a
+   * change opened with `inCompany`, then returns to the company: e.g. the transition runner loads, locked, the case
+   * the caller reaches, and writes in the case's company. `load` only reads (a ReadTx); publish, audit and enqueue
+   * are refused while it runs. Without `inCompany` (or in the caller's own company) it simply runs `load`.
+   */
+  asCaller<T>(load: (tx: ReadTx) => Promise<T>): Promise<T>;
 }
 
 const actorOfPrincipal = (principal: Principal): TenantScope => ({
@@ -111,10 +134,37 @@ const dbWhoOf = (scope: TenantScope) => ({ userId: scope.rls?.userId ?? null, le
 /** RequestAccess, a principal, or an explicit scope. */
 export type UnitScope = RequestAccess | Principal | TenantScope;
 
+const callerOf = (who: UnitScope | { tenantId: string | null }): Principal | null =>
+  'principal' in who ? who.principal : 'sessionId' in who ? (who as Principal) : null;
+
 function scopeOf(who: UnitScope): TenantScope {
-  if ('principal' in who) return actorOfPrincipal(who.principal);
-  if ('sessionId' in who) return actorOfPrincipal(who);
-  return who;
+  const caller = callerOf(who);
+  return caller ? actorOfPrincipal(caller) : (who as TenantScope);
+}
+
+/**
+ * The scope of a unit of work with its CompanyOption, and the caller's own context when the work moved to another
+ * company (null otherwise).
+ */
+function scopeIn(who: UnitScope, inCompany: string | undefined): { scope: TenantScope; caller: DbContext | null } {
+  const scope = scopeOf(who);
+  if (inCompany === undefined || inCompany === scope.tenantId) return { scope, caller: null };
+  const caller = callerOf(who);
+  if (!caller) throw new Error('inCompany runs the work as a caller: pass the request access (or principal)');
+  return {
+    scope: { ...scope, tenantId: inCompany },
+    caller: { tenantId: caller.tenantId, userId: caller.userId, level: caller.level },
+  };
+}
+
+/** Who a read with `inCompany` runs as: the caller in that company (a scope without a caller stays where it is). */
+function readerIn(
+  who: RequestAccess | { tenantId: string | null },
+  inCompany: string,
+): RequestAccess | TenantScope | { tenantId: string | null } {
+  if ('principal' in who) return scopeIn(who, inCompany).scope;
+  if (who.tenantId === inCompany) return who;
+  throw new Error('inCompany runs the work as a caller: pass the request access');
 }
 
 class ReadContext implements ReadTx {
@@ -130,6 +180,8 @@ class ReadContext implements ReadTx {
 
 class ChangeContext extends ReadContext implements ChangeTx {
   private open = true;
+  /** True while asCaller runs its load under the caller's own context. */
+  private asItself = false;
   private readonly pending: Promise<unknown>[] = [];
   readonly committed: (() => unknown)[] = [];
 
@@ -141,6 +193,8 @@ class ChangeContext extends ReadContext implements ChangeTx {
     private readonly jobs: JobOutbox,
     /** False when the unit joined a transaction it does not commit (it cannot know when that one commits). */
     private readonly ownsCommit = true,
+    /** The caller's own context when the change runs in another company (CompanyOption), else null. */
+    private readonly caller: DbContext | null = null,
   ) {
     super(manager, scope.tenantId);
   }
@@ -196,13 +250,34 @@ class ChangeContext extends ReadContext implements ChangeTx {
     this.committed.push(callback);
   }
 
+  async asCaller<T>(load: (tx: ReadTx) => Promise<T>): Promise<T> {
+    this.ensureOpen('asCaller');
+    const caller = this.caller;
+    if (!caller) return load(this);
+    if (this.asItself) throw new Error('tx.asCaller is already running: it does not nest');
+    // writes already started belong to the company: they finish in its context before the switch
+    await this.settle();
+    this.asItself = true;
+    try {
+      await setTenant(this.manager, caller.tenantId, caller);
+      return await load(new ReadContext(this.manager, caller.tenantId));
+    } finally {
+      await setTenant(this.manager, this.scope.tenantId, dbWhoOf(this.scope));
+      this.asItself = false;
+    }
+  }
+
   /** The work has returned: waits for writes it did not await, then refuses any further write. */
   async close(): Promise<void> {
-    // writes started while waiting are waited for as well
+    await this.settle();
+    this.open = false;
+  }
+
+  /** Waits for every write started so far (and those started while waiting). */
+  private async settle(): Promise<void> {
     for (let done = 0; done < this.pending.length; done = this.pending.length) {
       await Promise.all(this.pending.slice(done));
     }
-    this.open = false;
   }
 
   /** The work threw: nothing more may be written. */
@@ -216,6 +291,8 @@ class ChangeContext extends ReadContext implements ChangeTx {
 
   private track<T>(what: string, write: () => Promise<T>): Promise<T> {
     this.ensureOpen(what);
+    if (this.asItself)
+      throw new Error(`tx.${what} was called inside tx.asCaller: the change writes in its company, not the caller's`);
     const promise = write();
     this.pending.push(promise);
     promise.catch(() => undefined); // a write the work forgot to await still fails the change in close()
@@ -229,7 +306,8 @@ class ChangeContext extends ReadContext implements ChangeTx {
  * - `change(access, tx => ...)`: one transaction in which the work changes rows and records its outbox events
  *   (`tx.publish`), audit entries (`tx.audit`) and jobs (`tx.enqueue`); all commit together, or nothing is written when the work throws.
  * `access` is the request's RequestAccess (or its Principal); work without a request (consumers, workers, the
- * platform) passes a TenantScope naming the tenant and the actor.
+ * platform) passes a TenantScope naming the tenant and the actor. `{ inCompany }` (CompanyOption) runs a request's
+ * read or change in another company as the caller (docs/decisions/0225-act-in-a-company.md).
  */
 @Injectable()
 export class UnitOfWork {
@@ -240,17 +318,18 @@ export class UnitOfWork {
     @Inject(JobOutbox) private readonly jobs: JobOutbox,
   ) {}
 
-  read<T>(
+  async read<T>(
     who: RequestAccess | { tenantId: string | null },
     work: (tx: ReadTx) => Promise<T>,
     options: ReadOptions = {},
   ): Promise<T> {
-    const tenantId = 'principal' in who ? who.principal.tenantId : who.tenantId;
+    const reader = options.inCompany === undefined ? who : readerIn(who, options.inCompany);
+    const tenantId = 'principal' in reader ? reader.principal.tenantId : reader.tenantId;
     const dbWho =
-      'principal' in who
-        ? { userId: who.principal.userId, level: who.principal.level }
-        : 'rls' in who
-          ? dbWhoOf(who as TenantScope)
+      'principal' in reader
+        ? { userId: reader.principal.userId, level: reader.principal.level }
+        : 'rls' in reader
+          ? dbWhoOf(reader as TenantScope)
           : {};
     const audit = options.audit;
     return this.dataSource.transaction(async (manager) => {
@@ -259,7 +338,7 @@ export class UnitOfWork {
       await setTenant(manager, tenantId, dbWho);
       const result = await work(new ReadContext(manager, tenantId));
       if (audit) {
-        const user = auditUserOf(who);
+        const user = auditUserOf(reader);
         await this.auditLog.append(manager, {
           tenantId,
           actor: audit.actor === undefined ? user : audit.actor,
@@ -273,12 +352,12 @@ export class UnitOfWork {
     });
   }
 
-  async change<T>(who: UnitScope, work: (tx: ChangeTx) => Promise<T>): Promise<T> {
-    const scope = scopeOf(who);
+  async change<T>(who: UnitScope, work: (tx: ChangeTx) => Promise<T>, options: ChangeOptions = {}): Promise<T> {
+    const { scope, caller } = scopeIn(who, options.inCompany);
     let context: ChangeContext | undefined;
     const result = await this.dataSource.transaction(async (manager) => {
       await setTenant(manager, scope.tenantId, dbWhoOf(scope));
-      context = new ChangeContext(manager, scope, this.outbox, this.auditLog, this.jobs);
+      context = new ChangeContext(manager, scope, this.outbox, this.auditLog, this.jobs, true, caller);
       try {
         const value = await work(context);
         await context.close();
