@@ -20,3 +20,4 @@ export {
   type DicomJsonPersonName,
 } from './dicom-json.js';
 export { dictionaryTagOf, dictionaryVr } from './data-dictionary.js';
+export { greyDisplayValues, interleavedRgb, type GreyFrame } from './pixel-values.js';

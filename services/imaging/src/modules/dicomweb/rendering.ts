@@ -1,5 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import type { DicomJsonObject } from '@rayworks/contracts';
+import { greyDisplayValues, interleavedRgb } from '@rayworks/dicom';
 import { TAGS } from './qido-params.js';
 
 /**
@@ -90,54 +91,23 @@ function nativeImage(
   const pixels = rows * columns;
   if (samples === 3 && bits === 8 && photometric.startsWith('RGB')) {
     if (frame.length < pixels * 3) throw new NotRenderableError('the frame is shorter than its image');
-    const planar = num(metadata, '00280006') === 1;
-    const rgb = planar ? Buffer.alloc(pixels * 3) : frame.subarray(0, pixels * 3);
-    if (planar)
-      for (let i = 0; i < pixels; i++) {
-        rgb[i * 3] = frame[i]!;
-        rgb[i * 3 + 1] = frame[pixels + i]!;
-        rgb[i * 3 + 2] = frame[2 * pixels + i]!;
-      }
+    const rgb = interleavedRgb(frame, pixels, num(metadata, '00280006') === 1);
     return sharp(rgb, { raw: { width: columns, height: rows, channels: 3 } });
   }
   if (samples !== 1 || (bits !== 8 && bits !== 16))
     throw new NotRenderableError(`${samples} samples of ${bits} bits (${photometric}) cannot be rendered`);
-  const bytes = bits / 8;
-  if (frame.length < pixels * bytes) throw new NotRenderableError('the frame is shorter than its image');
-  const view = new DataView(frame.buffer, frame.byteOffset, frame.byteLength);
-  const slope = num(metadata, TAGS.RescaleSlope) ?? 1;
-  const intercept = num(metadata, TAGS.RescaleIntercept) ?? 0;
-  const values = new Float64Array(pixels);
-  let min = Infinity;
-  let max = -Infinity;
-  for (let i = 0; i < pixels; i++) {
-    const raw =
-      bits === 8
-        ? signed
-          ? view.getInt8(i)
-          : view.getUint8(i)
-        : signed
-          ? view.getInt16(i * 2, !bigEndian)
-          : view.getUint16(i * 2, !bigEndian);
-    const v = raw * slope + intercept;
-    values[i] = v;
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
+  if (frame.length < pixels * (bits / 8)) throw new NotRenderableError('the frame is shorter than its image');
   const center = asked?.center ?? num(metadata, TAGS.WindowCenter);
   const width = asked?.width ?? num(metadata, TAGS.WindowWidth);
-  const out = Buffer.alloc(pixels);
-  const invert = photometric === 'MONOCHROME1';
-  for (let i = 0; i < pixels; i++) {
-    const v = values[i]!;
-    let y: number;
-    if (center !== null && width !== null && width >= 1) {
-      // PS3.3 C.11.2.1.2.1: linear VOI function
-      if (v <= center - 0.5 - (width - 1) / 2) y = 0;
-      else if (v > center - 0.5 + (width - 1) / 2) y = 255;
-      else y = ((v - (center - 0.5)) / (width - 1) + 0.5) * 255;
-    } else y = max > min ? ((v - min) / (max - min)) * 255 : 0;
-    out[i] = invert ? 255 - Math.round(y) : Math.round(y);
-  }
+  const out = greyDisplayValues(new DataView(frame.buffer, frame.byteOffset, frame.byteLength), {
+    pixels,
+    bitsAllocated: bits,
+    signed,
+    bigEndian,
+    rescaleSlope: num(metadata, TAGS.RescaleSlope) ?? 1,
+    rescaleIntercept: num(metadata, TAGS.RescaleIntercept) ?? 0,
+    window: center !== null && width !== null ? { center, width } : null,
+    monochrome1: photometric === 'MONOCHROME1',
+  });
   return sharp(out, { raw: { width: columns, height: rows, channels: 1 } });
 }
