@@ -9,6 +9,7 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import jsoncParser from 'jsonc-eslint-parser';
 
 export default tseslint.config(
   {
@@ -89,5 +90,41 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // A workspace's package.json lists in "dependencies" exactly the packages its production code imports (nx reads
+    // the imports of the files its build takes), no more, no fewer; tests' packages are devDependencies
+    // (docs/decisions/0235). After adding or removing an import, `npx eslint --fix <workspace>/package.json`.
+    files: ['**/package.json'],
+    ignores: ['package.json'],
+    languageOptions: { parser: jsoncParser },
+    plugins: { '@nx': nx },
+    rules: {
+      '@nx/dependency-checks': [
+        'error',
+        {
+          ignoredFiles: [
+            '{projectRoot}/test/**/*',
+            '{projectRoot}/e2e/**/*',
+            '{projectRoot}/**/*.spec.ts',
+            '{projectRoot}/**/*.spec.tsx',
+            '{projectRoot}/vite.config.ts',
+          ],
+          // Needed without being imported: peer dependencies of declared packages (@nestjs/common wants
+          // reflect-metadata and rxjs, @nestjs/swagger wants @nestjs/core, @mantine/tiptap @tiptap/extension-link,
+          // @tiptap/extension-placeholder @tiptap/extensions, @mantine/charts recharts) and the HTTP platform
+          // @nestjs/core loads by name.
+          ignoredDependencies: [
+            '@nestjs/core',
+            '@nestjs/platform-express',
+            'reflect-metadata',
+            'rxjs',
+            '@tiptap/extension-link',
+            '@tiptap/extensions',
+            'recharts',
+          ],
+        },
+      ],
+    },
   },
 );
