@@ -4,7 +4,7 @@ import { KIT_AUDIT_ACTIONS, UnitOfWork, type RequestAccess } from '@rayworks/nes
 import type { StudyEntity } from '../studies/entities/study.entity.js';
 import { StudiesRepository } from '../studies/studies.repository.js';
 import { instanceResult, LEVEL_KEPT_TAGS, seriesResult, studyResult } from './qido-results.js';
-import { TAGS, type QidoQuery } from './qido-params.js';
+import { TAGS, type QidoLevel, type QidoQuery } from './qido-params.js';
 
 export interface QidoAnswer {
   matches: DicomJsonObject[];
@@ -31,6 +31,26 @@ export class QidoService {
         details: { dicomweb: `qido ${level}`, study: query.study, series: query.series, instance: query.instance },
       },
     }) as Promise<T>;
+  }
+
+  /**
+   * A search at its level, within the study and series a path names (a search for a study's series is not one of
+   * the top level).
+   */
+  search(
+    access: RequestAccess,
+    level: QidoLevel,
+    query: QidoQuery,
+    within: { study?: string; series?: string },
+  ): Promise<QidoAnswer> {
+    const scoped: QidoQuery = {
+      ...query,
+      ...(within.study ? { study: { ...query.study, studyInstanceUids: [within.study] } } : {}),
+      ...(within.series ? { series: { ...query.series, seriesInstanceUids: [within.series] } } : {}),
+    };
+    if (level === 'studies') return this.studies(access, scoped);
+    if (level === 'series') return this.series(access, scoped, !within.study);
+    return this.instances(access, scoped);
   }
 
   async studies(access: RequestAccess, query: QidoQuery): Promise<QidoAnswer> {

@@ -1,7 +1,5 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
-import type { Writable } from 'node:stream';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { DicomJsonObject } from '@rayworks/contracts';
 import { parseInstanceHeader, type InstanceHeader } from '@rayworks/dicom';
@@ -11,11 +9,12 @@ import type { SeriesEntity } from '../studies/entities/series.entity.js';
 import type { StudyEntity } from '../studies/entities/study.entity.js';
 import { bulkAt, withPublicBulkDataUris } from '../studies/bulk-locator.js';
 import { StudiesRepository, type FrameSource } from '../studies/studies.repository.js';
+import { PartStream, writeParts, type WritableAnswer } from './dicomweb-answers.js';
+import { BadFrameError, NotAcceptableError } from './dicomweb.errors.js';
 import { dicomwebUrls } from './dicomweb-paths.js';
 import { frameBytes, framesOf } from './encapsulated-frames.js';
 import { InstanceFiles } from './instance-files.js';
 import { FRAME_MEDIA_TYPES } from './media-types.js';
-import { MultipartWriter } from './multipart.js';
 import { TAGS } from './qido-params.js';
 import { canRender, NotRenderableError, renderFrame, type RenderOptions } from './rendering.js';
 import { canTranscode, TranscodeError, Transcoder } from './transcoder.js';
@@ -26,12 +25,6 @@ export interface Located {
   series: SeriesEntity[];
   instances: InstanceEntity[];
 }
-
-/** 406 Not Acceptable: nothing the Accept header allows can be given (PS3.18 8.7.4). */
-export class NotAcceptableError extends Error {}
-
-/** A frame number that the instance does not have: 400 (PS3.18 10.4.1.1.4? a bad frame list). */
-export class BadFrameError extends Error {}
 
 export const IMPLICIT_LE = '1.2.840.10008.1.2';
 export const EXPLICIT_LE = '1.2.840.10008.1.2.1';
@@ -120,9 +113,8 @@ export class WadoService {
         throw new NotAcceptableError(
           `instance ${instance.sopInstanceUid} is stored as ${instance.transferSyntaxUid} and cannot be given as ${transferSyntax}`,
         );
-    const writer = new MultipartWriter('application/dicom');
+    const parts = new PartStream(out, 'application/dicom', single);
     const seriesUid = new Map(located.series.map((s) => [s.id, s.seriesInstanceUid]));
-    let started = false;
     for (const instance of located.instances) {
       const syntax = transferSyntax ?? instance.transferSyntaxUid;
       const transcoded =
@@ -135,41 +127,21 @@ export class WadoService {
                 throw error;
               });
       try {
-        const size = transcoded ? transcoded.size : instance.sizeBytes;
         const location = dicomwebUrls.instance(
           located.study.studyInstanceUid,
           seriesUid.get(instance.seriesId)!,
           instance.sopInstanceUid,
         );
-        if (!started) {
-          started = true;
-          out.start(
-            200,
-            single
-              ? {
-                  'Content-Type': `application/dicom; transfer-syntax=${syntax}`,
-                  'Content-Length': String(size),
-                  'Content-Location': location,
-                }
-              : { 'Content-Type': writer.contentType },
-          );
-        }
-        if (!single)
-          await out.write(
-            writer.partHead({
-              'Content-Type': `application/dicom; transfer-syntax=${syntax}`,
-              'Content-Length': String(size),
-              'Content-Location': location,
-            }),
-          );
-        const body = transcoded ? createReadStream(transcoded.path) : await this.files.stream(instance.storageKey);
-        await pipeline(body, out.stream, { end: false });
+        await parts.part(
+          { 'Content-Type': `application/dicom; transfer-syntax=${syntax}`, 'Content-Location': location },
+          transcoded ? transcoded.size : instance.sizeBytes,
+          transcoded ? createReadStream(transcoded.path) : await this.files.stream(instance.storageKey),
+        );
       } finally {
         await transcoded?.dispose();
       }
     }
-    if (!started) out.start(200, { 'Content-Type': writer.contentType });
-    if (!single) await out.write(writer.end());
+    await parts.end();
   }
 
   /** The instances' headers as DICOM JSON, the pixel data and every other bulk data element as BulkDataURIs. */
@@ -243,33 +215,11 @@ export class WadoService {
   ): Promise<void> {
     const partType = as.partType ?? this.frameMediaType(instance);
     const contentType = `${partType}; transfer-syntax=${as.transferSyntax ?? instance.transferSyntaxUid}`;
-    if (as.single) {
-      const frame = frames[0] ?? Buffer.alloc(0);
-      out.start(200, {
-        'Content-Type': contentType,
-        'Content-Length': String(frame.length),
-        'Content-Location': `${location}/1`,
-      });
-      await out.write(frame);
-      return;
-    }
-    const writer = new MultipartWriter(partType);
-    const heads = frames.map((frame, index) =>
-      writer.partHead({
-        'Content-Type': contentType,
-        'Content-Length': String(frame.length),
-        'Content-Location': `${location}/${index + 1}`,
-      }),
-    );
-    const end = writer.end();
-    // the frames are in hand: the answer's length is known (no chunked encoding)
-    const length = frames.reduce((sum, frame, index) => sum + frame.length + heads[index]!.length, end.length);
-    out.start(200, { 'Content-Type': writer.contentType, 'Content-Length': String(length) });
-    for (const [index, frame] of frames.entries()) {
-      await out.write(heads[index]!);
-      await out.write(frame);
-    }
-    await out.write(end);
+    const parts = frames.map((body, index) => ({
+      headers: { 'Content-Type': contentType, 'Content-Location': `${location}/${index + 1}` },
+      body,
+    }));
+    await writeParts(out, partType, parts, as.single ?? false);
   }
 
   /**
@@ -356,10 +306,3 @@ function swapWords(bytes: Buffer, width: number): void {
 }
 
 const LITTLE_ENDIAN_NATIVE: ReadonlySet<string> = new Set([IMPLICIT_LE, EXPLICIT_LE]);
-
-/** The answer being written: headers once, then chunks with back-pressure. */
-export interface WritableAnswer {
-  readonly stream: Writable;
-  start(status: number, headers: Record<string, string>): void;
-  write(chunk: Buffer): Promise<void>;
-}
