@@ -46,7 +46,7 @@ export * from './auth/auth.guard.js';
 export * from './auth/access-denial-audit.js';
 export * from './auth/body-decryption.interceptor.js';
 export * from './auth/api-exception.filter.js';
-export * from './auth/zod-body.pipe.js';
+export * from './auth/contract-call.js';
 export * from './auth/api-contract.decorator.js';
 export * from './auth/auth-settings.js';
 export * from './app/tokens.js';

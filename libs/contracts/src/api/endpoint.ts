@@ -4,9 +4,9 @@ import type { ServiceName } from '../services/services.js';
 
 /**
  * One route of one service's HTTP API, described once (libs/contracts/src/<service>/endpoints.ts). From this
- * description come the controller's route, access rule and body validation (nest-kit `@ApiContract`,
- * `@ContractBody`), the OpenAPI document with every status the route can answer, and the typed client
- * (libs/api-client `call`). Answers are `{ status, data, message }` (spec §7); `data` is the schema of `data`.
+ * description come the controller's route, access rule, body validation and the types of its handler (nest-kit
+ * `@ApiContract` and `ContractCall`), the OpenAPI document with every status the route can answer, and the typed
+ * client (libs/api-client `call`). Answers are `{ status, data, message }` (spec §7); `data` is the schema of `data`.
  */
 export type Access = 'public' | 'authenticated' | PrivilegeRequirement;
 export type HttpMethod = 'GET' | 'POST';
@@ -48,8 +48,19 @@ export type EndpointSpec<TBody extends z.ZodType = z.ZodType, TData extends z.Zo
   'service'
 >;
 
-/** Types one entry of a map (keeps the schemas' own types). */
-export const endpoint = <TBody extends z.ZodType, TData extends z.ZodType>(e: EndpointSpec<TBody, TData>) => e;
+/**
+ * Types one entry of a map: keeps the schemas' own types, and whether the answer is a file (`produces` given) or
+ * `{ status, data, message }` — the kit's `@ApiContract` checks a handler's answer against it at compile time.
+ */
+export function endpoint<TBody extends z.ZodType, TData extends z.ZodType>(
+  e: EndpointSpec<TBody, TData> & { produces: readonly string[] },
+): EndpointSpec<TBody, TData> & { produces: readonly string[] };
+export function endpoint<TBody extends z.ZodType, TData extends z.ZodType>(
+  e: EndpointSpec<TBody, TData> & { produces?: undefined },
+): EndpointSpec<TBody, TData> & { produces?: undefined };
+export function endpoint(e: EndpointSpec): EndpointSpec {
+  return e;
+}
 
 type WithService<M extends Record<string, EndpointSpec>> = {
   readonly [K in keyof M]: M[K] extends EndpointSpec<infer B, infer D>

@@ -1,11 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { DEAD_LETTER_MESSAGES, deadLettersApi, type DeadLettersApi } from '@rayworks/contracts';
-import type { z } from 'zod';
+import { DEAD_LETTER_MESSAGES, deadLettersApi } from '@rayworks/contracts';
 import { ApiContract, apiOk } from '../auth/api-contract.decorator.js';
-import { CurrentAccess } from '../auth/decorators.js';
-import type { RequestAccess } from '../auth/request-access.js';
-import { ContractBody } from '../auth/zod-body.pipe.js';
+import type { ContractCall } from '../auth/contract-call.js';
 import { DeadLettersService } from './dead-letters.service.js';
 
 /**
@@ -13,7 +10,6 @@ import { DeadLettersService } from './dead-letters.service.js';
  * controller mounts one service's description (paths, bodies, access, answers are the same for all).
  */
 const API = deadLettersApi('auth');
-type Body<K extends keyof DeadLettersApi> = z.output<DeadLettersApi[K]['body']>;
 
 /**
  * Operator routes of every service (libs/contracts operations/dead-letters.ts, docs/decisions/0076 and 0200): the
@@ -29,29 +25,20 @@ export class DeadLettersController {
     API.listDeadLetters,
     "Dead letters, newest first: a company's RAYWORKS_ADMIN or SUPER_ADMIN its company's, the platform operator those of no company (403 otherwise)",
   )
-  async list(
-    @CurrentAccess() access: RequestAccess,
-    @ContractBody(API.listDeadLetters) query: Body<'listDeadLetters'>,
-  ) {
-    return apiOk(await this.deadLetters.list(access, query));
+  async list({ access, body }: ContractCall<typeof API.listDeadLetters>) {
+    return apiOk(await this.deadLetters.list(access, body));
   }
 
   @ApiContract(
     API.replayDeadLetter,
     "Hands a dead letter to the service's consumer again: handled, it is marked replayed (audited); failing again, 409 with the reason",
   )
-  async replay(
-    @CurrentAccess() access: RequestAccess,
-    @ContractBody(API.replayDeadLetter) body: Body<'replayDeadLetter'>,
-  ) {
+  async replay({ access, body }: ContractCall<typeof API.replayDeadLetter>) {
     return apiOk(await this.deadLetters.replay(access, body.id), DEAD_LETTER_MESSAGES.replayed);
   }
 
   @ApiContract(API.discardDeadLetter, 'Marks a dead letter discarded, with the reason (audited)')
-  async discard(
-    @CurrentAccess() access: RequestAccess,
-    @ContractBody(API.discardDeadLetter) body: Body<'discardDeadLetter'>,
-  ) {
+  async discard({ access, body }: ContractCall<typeof API.discardDeadLetter>) {
     return apiOk(await this.deadLetters.discard(access, body.id, body.reason), DEAD_LETTER_MESSAGES.discarded);
   }
 }

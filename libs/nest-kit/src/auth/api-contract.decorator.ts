@@ -1,4 +1,5 @@
 import { applyDecorators, Get, HttpCode, HttpStatus, Post, SetMetadata } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import {
   ApiBearerAuth,
   ApiBody,
@@ -18,6 +19,7 @@ import {
   type Endpoint,
   type ErrorStatus,
 } from '@rayworks/contracts';
+import { ContractCallParam, type ContractBodyUse, type ContractCall } from './contract-call.js';
 import { ACCESS_RULE, accessRuleOf } from './decorators.js';
 
 /** JSON Schema (OpenAPI 3.0 dialect) of a zod schema, for the generated documents. */
@@ -64,8 +66,8 @@ export function ApiErrorResponses(...statuses: ErrorStatus[]) {
 }
 
 /**
- * The query parameters of a GET contract: one per property of its `body` object (ContractBody reads a GET's body
- * from the query string), each with its JSON schema and whether it is required.
+ * The query parameters of a GET contract: one per property of its `body` object (a GET's body is its query
+ * string: contract-call.ts), each with its JSON schema and whether it is required.
  */
 export function queryParameters(body: z.ZodType): MethodDecorator[] {
   const schema = openApiSchema(body, 'input') as { properties?: Record<string, object>; required?: string[] };
@@ -75,12 +77,52 @@ export function queryParameters(body: z.ZodType): MethodDecorator[] {
   );
 }
 
+/** The `{ status, data, message }` answer of a JSON route (spec §7), as apiOk builds it. */
+export interface ApiAnswer<T> {
+  status: 'success';
+  data: T;
+  message: string;
+}
+
+/**
+ * What a contract's handler answers: `{ status: 'success', data, message }` whose `data` is what the contract's
+ * `data` schema takes (a drifted answer fails tsc), or nothing for a file route (`produces`: the handler streams the
+ * file into `@Res()`).
+ */
+export type ContractAnswer<E extends Endpoint> = E extends { produces: readonly string[] }
+  ? void
+  : ApiAnswer<z.input<E['data']>>;
+
+/**
+ * The shape `@ApiContract(endpoint)` accepts: the call first (`ContractCall<typeof endpoint>`, handed over by the
+ * decorator), then any parameter Nest fills (`@Res()`, `@Param()`, `@Headers()`: `never` takes them all), answering
+ * the contract's answer, at once or as a promise.
+ */
+export type ContractHandler<E extends Endpoint> = (
+  call: ContractCall<E>,
+  ...rest: never[]
+) => ContractAnswer<E> | Promise<ContractAnswer<E>>;
+
+export interface ApiContractOptions {
+  /**
+   * 'validated' (the default): the body (a GET's query string) is validated with the contract's schema before the
+   * handler runs (400 `<field>: <reason>` otherwise) and is the call's `body`. 'unread': the route takes no body and
+   * does not look at what a client sends (reading `call.body` throws); for the few routes that never validated one.
+   */
+  body?: ContractBodyUse;
+}
+
 /**
  * Mounts a handler exactly as the contract (libs/contracts `<SERVICE>_API`) says: method, path, access rule,
  * HTTP 200, and the OpenAPI description of the body, of the `{ status, data, message }` answer and of every error
  * status the route can answer (errorStatusesOf: the defaults of its access rule plus its own `errors`).
+ *
+ * It also types the handler (docs/decisions/0221): the handler's first parameter is its `ContractCall` — the
+ * validated body and the caller — filled by the decorator itself (no parameter decorator to forget), and the
+ * compiler refuses a handler whose call is another endpoint's or whose answer drifts from the contract's `data`
+ * (TS1241). A parameter decorator on the first parameter is refused when the class is defined.
  */
-export function ApiContract(endpoint: Endpoint, summary: string) {
+export function ApiContract<E extends Endpoint>(endpoint: E, summary: string, options: ApiContractOptions = {}) {
   const route = endpoint.method === 'GET' ? Get(endpoint.path) : Post(endpoint.path);
   const hasBody =
     endpoint.method === 'POST' &&
@@ -115,11 +157,22 @@ export function ApiContract(endpoint: Endpoint, summary: string) {
     );
   }
   decorators.push(ApiErrorResponses(...errorStatusesOf(endpoint)));
-  return applyDecorators(...decorators);
+  const mount = applyDecorators(...decorators);
+  const call = ContractCallParam({ endpoint, body: options.body ?? 'validated' });
+  return (target: object, key: string | symbol, descriptor: { value?: ContractHandler<E> }): void => {
+    const params = (Reflect.getMetadata(ROUTE_ARGS_METADATA, target.constructor, key) ?? {}) as Record<
+      string,
+      { index: number }
+    >;
+    if (Object.values(params).some((param) => param.index === 0))
+      throw new Error(`${String(key)}: the first parameter of a contract handler is its call, filled by @ApiContract`);
+    call(target, key, 0);
+    mount(target, key, descriptor as TypedPropertyDescriptor<unknown>);
+  };
 }
 
-/** `{ status: 'success', data, message }` (spec §7). */
-export const apiOk = <T>(data: T, message = ''): { status: 'success'; data: T; message: string } => ({
+/** `{ status: 'success', data, message }` (spec §7); the handler's declared contract checks `data`. */
+export const apiOk = <T>(data: T, message = ''): ApiAnswer<T> => ({
   status: 'success',
   data,
   message,

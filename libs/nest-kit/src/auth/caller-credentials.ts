@@ -1,4 +1,3 @@
-import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import { AUTH_HEADERS } from '@rayworks/contracts';
 
@@ -13,11 +12,12 @@ export interface CallerCredentialsOf {
 
 /**
  * The caller's own credentials as its request carried them (spec §7 headers), to call another service on the
- * caller's behalf with the typed client (that service checks the same token, session and privileges itself). Only on
- * a signed-in route: the auth guard has verified them before the handler runs.
+ * caller's behalf with the typed client (that service checks the same token, session and privileges itself): a
+ * contract handler's `call.credentials` (contract-call.ts). Only on a signed-in route: the auth guard has verified
+ * them before the handler runs.
  */
-export const CallerCredentials = createParamDecorator((_: unknown, ctx: ExecutionContext): CallerCredentialsOf => {
-  const headers = ctx.switchToHttp().getRequest<Request>().headers;
+export function callerCredentialsOf(req: Request): CallerCredentialsOf {
+  const headers = req.headers;
   const one = (name: string): string | undefined => {
     const value = headers[name];
     return Array.isArray(value) ? value[0] : value;
@@ -36,4 +36,4 @@ export const CallerCredentials = createParamDecorator((_: unknown, ctx: Executio
           .filter(Boolean)
       : undefined,
   };
-});
+}

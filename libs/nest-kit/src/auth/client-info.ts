@@ -1,7 +1,9 @@
-import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 
-/** Who is calling from where: for audit entries (reads, exports), auth's login limits and its sessions table. */
+/**
+ * Who is calling from where (a contract handler's `call.client`): for audit entries (reads, exports), auth's login
+ * limits and its sessions table.
+ */
 export interface ClientInfo {
   /** The client's address (req.ip: the X-Forwarded-For the gateway set, when the peer is in TRUSTED_PROXIES). */
   address: string;
@@ -15,7 +17,3 @@ export function clientInfoOf(req: Request): ClientInfo {
     userAgent: agent ? String(agent).slice(0, 400) : null,
   };
 }
-
-export const Client = createParamDecorator((_: unknown, ctx: ExecutionContext): ClientInfo =>
-  clientInfoOf(ctx.switchToHttp().getRequest<Request>()),
-);

@@ -5,7 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { z } from 'zod';
 import { defineApi, endpoint } from '@rayworks/contracts';
 import { apiOk, ApiContract } from './api-contract.decorator.js';
-import { ContractBody } from './zod-body.pipe.js';
+import type { ContractCall } from './contract-call.js';
 
 /** A GET contract's `body` is its query string: read from req.query, validated, and documented as parameters. */
 const API = defineApi('imaging', {
@@ -30,12 +30,12 @@ const API = defineApi('imaging', {
 @Controller()
 class ThingsController {
   @ApiContract(API.find, 'Finds things')
-  find(@ContractBody(API.find) body: z.output<typeof API.find.body>) {
+  find({ body }: ContractCall<typeof API.find>) {
     return apiOk({ name: body.name, size: body.size, note: body.note ?? null });
   }
 
   @ApiContract(API.save, 'Saves a thing')
-  save(@ContractBody(API.save) body: z.output<typeof API.save.body>) {
+  save({ body }: ContractCall<typeof API.save>) {
     return apiOk(body);
   }
 }

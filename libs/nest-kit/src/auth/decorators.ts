@@ -1,6 +1,5 @@
 import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import type { Access, PrivilegeRequirement, RoleCode } from '@rayworks/contracts';
-import type { Principal } from './principal.js';
 import { requestAccessOf } from './request-state.js';
 import type { RequestAccess } from './request-access.js';
 
@@ -42,12 +41,10 @@ export function accessRuleOf(access: Access): AccessRule {
  */
 export const AllowDuringPasswordReset = () => SetMetadata(ALLOW_DURING_PASSWORD_RESET, true);
 
-/** The verified caller (the guard has run). */
-export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal => {
-  return requestAccessOf(ctx.switchToHttp().getRequest()).principal;
-});
-
-/** The caller narrowed by the request headers: what this request may reach. */
+/**
+ * The caller narrowed by the request headers: what this request may reach. For routes outside the contracts
+ * (DICOMweb); a contract handler reads it from its call (`call.access`, contract-call.ts).
+ */
 export const CurrentAccess = createParamDecorator((_: unknown, ctx: ExecutionContext): RequestAccess => {
   return requestAccessOf(ctx.switchToHttp().getRequest());
 });

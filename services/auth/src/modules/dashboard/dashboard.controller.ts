@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AUTH_API } from '@rayworks/contracts';
-import { apiOk, ApiContract, ContractBody, CurrentAccess, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
+import { apiOk, ApiContract, UnitOfWork, type ContractCall } from '@rayworks/nest-kit';
 import { DashboardRepository } from './dashboard.repository.js';
 
 @ApiTags('dashboard')
@@ -16,7 +16,7 @@ export class DashboardController {
     AUTH_API.dashboardCount,
     'Counts of groups, centers, users, doctors and referrals within the caller’s reach',
   )
-  async counts(@CurrentAccess() access: RequestAccess, @ContractBody(AUTH_API.dashboardCount) _body: unknown) {
+  async counts({ access }: ContractCall<typeof AUTH_API.dashboardCount>) {
     return apiOk(await this.uow.read(access, (tx) => this.dashboard.counts(tx, access)));
   }
 }

@@ -1,20 +1,8 @@
 import { BadRequestException, Controller, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { z } from 'zod';
 import { AUTH_API, adminMessages } from '@rayworks/contracts';
-import {
-  companyOf,
-  apiOk,
-  ApiContract,
-  ContractBody,
-  CurrentAccess,
-  isUniqueViolation,
-  UnitOfWork,
-  type RequestAccess,
-} from '@rayworks/nest-kit';
+import { companyOf, apiOk, ApiContract, isUniqueViolation, UnitOfWork, type ContractCall } from '@rayworks/nest-kit';
 import { EntitiesRepository } from './entities.repository.js';
-
-type Body<K extends keyof typeof AUTH_API> = z.output<(typeof AUTH_API)[K]['body']>;
 
 /** Entities: small enough that the controller runs the unit of work itself. */
 @ApiTags('entities')
@@ -26,16 +14,13 @@ export class EntitiesController {
   ) {}
 
   @ApiContract(AUTH_API.getEntities, 'Entities (place codes), searched on the server, first 100')
-  async list(@CurrentAccess() access: RequestAccess, @ContractBody(AUTH_API.getEntities) body: Body<'getEntities'>) {
+  async list({ access, body }: ContractCall<typeof AUTH_API.getEntities>) {
     const found = await this.uow.read(access, (tx) => this.entities.search(tx, body.search?.trim()));
     return apiOk(found.map((e) => e.toEntity()));
   }
 
   @ApiContract(AUTH_API.createEntity, 'Adds an entity')
-  async create(
-    @CurrentAccess() access: RequestAccess,
-    @ContractBody(AUTH_API.createEntity) body: Body<'createEntity'>,
-  ) {
+  async create({ access, body }: ContractCall<typeof AUTH_API.createEntity>) {
     try {
       const entity = await this.uow.change(access, (tx) => this.entities.insert(tx, companyOf(access.principal), body));
       return apiOk(entity.toEntity(), adminMessages('Entity').created);
