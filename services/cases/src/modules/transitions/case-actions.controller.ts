@@ -1,19 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { z } from 'zod';
 import { CASE_MESSAGES, CASES_API } from '@rayworks/contracts';
-import {
-  apiOk,
-  ApiContract,
-  Client,
-  ContractBody,
-  CurrentAccess,
-  type AuditClient,
-  type RequestAccess,
-} from '@rayworks/nest-kit';
+import { apiOk, ApiContract, type ContractCall } from '@rayworks/nest-kit';
 import { CaseActionsService } from './case-actions.service.js';
-
-type Body<K extends keyof typeof CASES_API> = z.output<(typeof CASES_API)[K]['body']>;
 
 @ApiTags('case actions')
 @Controller()
@@ -24,19 +13,12 @@ export class CaseActionsController {
     CASES_API.caseAssignees,
     "A centre's radiologists or typists to assign to, online first, then the least open work",
   )
-  async assignees(
-    @CurrentAccess() access: RequestAccess,
-    @ContractBody(CASES_API.caseAssignees) body: Body<'caseAssignees'>,
-  ) {
+  async assignees({ access, body }: ContractCall<typeof CASES_API.caseAssignees>) {
     return apiOk({ assignees: await this.actions.assigneesOf(access, body) });
   }
 
   @ApiContract(CASES_API.assignCases, 'Assigns one or many cases to a radiologist or a typist, each case on its own')
-  async assign(
-    @CurrentAccess() access: RequestAccess,
-    @ContractBody(CASES_API.assignCases) body: Body<'assignCases'>,
-    @Client() client: AuditClient,
-  ) {
+  async assign({ access, body, client }: ContractCall<typeof CASES_API.assignCases>) {
     return apiOk({ results: await this.actions.assign(access, body, client) }, CASE_MESSAGES.assigned);
   }
 
@@ -44,30 +26,18 @@ export class CaseActionsController {
     CASES_API.worklistUpdate,
     'One action on one case (accept, reject, recall, hold, to typist, rollback, …)',
   )
-  async update(
-    @CurrentAccess() access: RequestAccess,
-    @ContractBody(CASES_API.worklistUpdate) body: Body<'worklistUpdate'>,
-    @Client() client: AuditClient,
-  ) {
+  async update({ access, body, client }: ContractCall<typeof CASES_API.worklistUpdate>) {
     const done = await this.actions.update(access, body, client);
     return apiOk(done.case, done.message);
   }
 
   @ApiContract(CASES_API.splitCase, 'Splits a case by series before it is read: the other parts become new cases')
-  async split(
-    @CurrentAccess() access: RequestAccess,
-    @ContractBody(CASES_API.splitCase) body: Body<'splitCase'>,
-    @Client() client: AuditClient,
-  ) {
+  async split({ access, body, client }: ContractCall<typeof CASES_API.splitCase>) {
     return apiOk(await this.actions.split(access, body, client), CASE_MESSAGES.splitted);
   }
 
   @ApiContract(CASES_API.setCaseLegend, 'Sets or clears a legend (Interested, Mark as Research) on a case')
-  async legend(
-    @CurrentAccess() access: RequestAccess,
-    @ContractBody(CASES_API.setCaseLegend) body: Body<'setCaseLegend'>,
-    @Client() client: AuditClient,
-  ) {
+  async legend({ access, body, client }: ContractCall<typeof CASES_API.setCaseLegend>) {
     return apiOk(await this.actions.legend(access, body, client), CASE_MESSAGES.legendUpdated);
   }
 }

@@ -1,19 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { z } from 'zod';
-import type { Credentials } from '@rayworks/api-client';
 import { CASES_API, COLLABORATION_MESSAGES as M } from '@rayworks/contracts';
-import {
-  apiOk,
-  ApiContract,
-  CallerCredentials,
-  ContractBody,
-  CurrentAccess,
-  type RequestAccess,
-} from '@rayworks/nest-kit';
+import { apiOk, ApiContract, type ContractCall } from '@rayworks/nest-kit';
 import { CaseDownloadsService } from './case-downloads.service.js';
-
-type Body<K extends keyof typeof CASES_API> = z.output<(typeof CASES_API)[K]['body']>;
 
 @ApiTags('case download')
 @Controller()
@@ -24,11 +13,7 @@ export class CaseDownloadsController {
     CASES_API.initiateDownload,
     "Starts the download of the case's study (imaging's zip; its state is pushed)",
   )
-  async initiate(
-    @CurrentAccess() access: RequestAccess,
-    @CallerCredentials() caller: Credentials,
-    @ContractBody(CASES_API.initiateDownload) body: Body<'initiateDownload'>,
-  ) {
-    return apiOk(await this.downloads.initiate(access, caller, body.caseId), M.downloadStarted);
+  async initiate({ access, credentials, body }: ContractCall<typeof CASES_API.initiateDownload>) {
+    return apiOk(await this.downloads.initiate(access, credentials, body.caseId), M.downloadStarted);
   }
 }

@@ -1,12 +1,9 @@
 import { Controller, Inject, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { z } from 'zod';
 import { CASES_API } from '@rayworks/contracts';
-import { ApiContract, ContractBody, CurrentAccess, type RequestAccess } from '@rayworks/nest-kit';
+import { ApiContract, type ContractCall } from '@rayworks/nest-kit';
 import { CaseExportService } from './case-export.service.js';
-
-type Body<K extends keyof typeof CASES_API> = z.output<(typeof CASES_API)[K]['body']>;
 
 @ApiTags('worklist')
 @Controller()
@@ -15,11 +12,7 @@ export class CaseExportController {
 
   /** The answer is the file itself (the contract's `produces`, documented by ApiContract), streamed into the response. */
   @ApiContract(CASES_API.exportCases, 'The worklist of a filter as a CSV or XLSX file (streamed, at most 100,000 rows)')
-  async export(
-    @CurrentAccess() access: RequestAccess,
-    @ContractBody(CASES_API.exportCases) body: Body<'exportCases'>,
-    @Res() res: Response,
-  ): Promise<void> {
+  async export({ access, body }: ContractCall<typeof CASES_API.exportCases>, @Res() res: Response): Promise<void> {
     await this.exports.export(access, body, res);
   }
 }

@@ -1,11 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { z } from 'zod';
 import { CASES_API, COLLABORATION_MESSAGES as M } from '@rayworks/contracts';
-import { apiOk, ApiContract, ContractBody, CurrentAccess, type RequestAccess } from '@rayworks/nest-kit';
+import { apiOk, ApiContract, type ContractCall } from '@rayworks/nest-kit';
 import { CaseSharesService } from './case-shares.service.js';
-
-type Body<K extends keyof typeof CASES_API> = z.output<(typeof CASES_API)[K]['body']>;
 
 @ApiTags('case sharing')
 @Controller()
@@ -13,12 +10,12 @@ export class CaseSharesController {
   constructor(@Inject(CaseSharesService) private readonly shares: CaseSharesService) {}
 
   @ApiContract(CASES_API.shareCase, 'Makes a shareable, expiring, read-only link of a case (the token is shown once)')
-  async share(@CurrentAccess() access: RequestAccess, @ContractBody(CASES_API.shareCase) body: Body<'shareCase'>) {
+  async share({ access, body }: ContractCall<typeof CASES_API.shareCase>) {
     return apiOk(await this.shares.share(access, body), M.shared);
   }
 
   @ApiContract(CASES_API.findShareCase, 'The read-only case of a shared link (no login; 410 once expired)')
-  async find(@ContractBody(CASES_API.findShareCase) body: Body<'findShareCase'>) {
+  async find({ body }: ContractCall<typeof CASES_API.findShareCase>) {
     return apiOk(await this.shares.findShared(body.token));
   }
 }
