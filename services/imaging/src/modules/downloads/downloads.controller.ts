@@ -1,20 +1,9 @@
 import { Controller, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { z } from 'zod';
 import { IMAGING_API } from '@rayworks/contracts';
-import {
-  apiOk,
-  ApiContract,
-  Client,
-  ContractBody,
-  CurrentAccess,
-  type AuditClient,
-  type RequestAccess,
-} from '@rayworks/nest-kit';
+import { apiOk, ApiContract, type ContractCall } from '@rayworks/nest-kit';
 import { DOWNLOAD_MESSAGES } from './downloads.errors.js';
 import { DownloadsService } from './downloads.service.js';
-
-type Body<K extends keyof typeof IMAGING_API> = z.output<(typeof IMAGING_API)[K]['body']>;
 
 @ApiTags('downloads')
 @Controller()
@@ -25,44 +14,28 @@ export class DownloadsController {
     IMAGING_API.downloadZip,
     "Starts (or reuses) the zip of a study; its states arrive as 'imaging:download-state'",
   )
-  async downloadZip(
-    @CurrentAccess() access: RequestAccess,
-    @ContractBody(IMAGING_API.downloadZip) body: Body<'downloadZip'>,
-    @Client() client: AuditClient,
-  ) {
+  async downloadZip({ access, body, client }: ContractCall<typeof IMAGING_API.downloadZip>) {
     const download = await this.downloads.downloadZip(access, body.studyInstanceUid, client);
     return apiOk(download, download.state === 'READY' ? DOWNLOAD_MESSAGES.ready : DOWNLOAD_MESSAGES.started);
   }
 
   @ApiContract(IMAGING_API.getDownload, 'A download and its state, with a short-lived link once READY')
-  async get(@CurrentAccess() access: RequestAccess, @ContractBody(IMAGING_API.getDownload) body: Body<'getDownload'>) {
+  async get({ access, body }: ContractCall<typeof IMAGING_API.getDownload>) {
     return apiOk(await this.downloads.get(access, body.downloadId));
   }
 
   @ApiContract(IMAGING_API.retryDownload, 'Starts a failed download (DWN_FAIL or ZIP_FAIL) again')
-  async retry(
-    @CurrentAccess() access: RequestAccess,
-    @ContractBody(IMAGING_API.retryDownload) body: Body<'retryDownload'>,
-    @Client() client: AuditClient,
-  ) {
+  async retry({ access, body, client }: ContractCall<typeof IMAGING_API.retryDownload>) {
     return apiOk(await this.downloads.retry(access, body.downloadId, client), DOWNLOAD_MESSAGES.retried);
   }
 
   @ApiContract(IMAGING_API.dicomUrl, 'Short-lived links to every instance of a study')
-  async dicomUrl(
-    @CurrentAccess() access: RequestAccess,
-    @ContractBody(IMAGING_API.dicomUrl) body: Body<'dicomUrl'>,
-    @Client() client: AuditClient,
-  ) {
+  async dicomUrl({ access, body, client }: ContractCall<typeof IMAGING_API.dicomUrl>) {
     return apiOk(await this.downloads.instanceLinks(access, body.studyInstanceUid, client));
   }
 
   @ApiContract(IMAGING_API.presignedInstanceUrl, 'A short-lived link to one instance of a study')
-  async presignedInstanceUrl(
-    @CurrentAccess() access: RequestAccess,
-    @ContractBody(IMAGING_API.presignedInstanceUrl) body: Body<'presignedInstanceUrl'>,
-    @Client() client: AuditClient,
-  ) {
+  async presignedInstanceUrl({ access, body, client }: ContractCall<typeof IMAGING_API.presignedInstanceUrl>) {
     return apiOk(await this.downloads.instanceLink(access, body.studyInstanceUid, body.sopInstanceUid, client));
   }
 }
