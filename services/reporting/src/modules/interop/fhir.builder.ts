@@ -32,6 +32,9 @@ export function fhirHumanName(dicomName: string | null | undefined): HumanName |
   };
 }
 
+/** A DiagnosticReport as the contract answers it (fhirDiagnosticReportSchema): final, or amended. */
+export type FhirReport = Omit<DiagnosticReport, 'status'> & { status: 'final' | 'amended' };
+
 /**
  * A FINAL report as a FHIR R4 DiagnosticReport (docs/decisions/0189): status `final`, or `amended` once an
  * addendum is final; LOINC code with the test name as text; the patient as a contained Patient (identifier = the
@@ -41,7 +44,7 @@ export function fhirHumanName(dicomName: string | null | undefined): HumanName |
  * of ours); the accession number; the text as conclusion; and the HTML of the report with its addenda as
  * presentedForm (base64).
  */
-export function buildFhirDiagnosticReport(r: InteropReport): DiagnosticReport {
+export function buildFhirDiagnosticReport(r: InteropReport): FhirReport {
   const name = fhirHumanName(r.patient.patientName);
   const patient: Patient = {
     resourceType: 'Patient',
@@ -67,7 +70,7 @@ export function buildFhirDiagnosticReport(r: InteropReport): DiagnosticReport {
   ]
     .filter((t) => t.length > 0)
     .join('\n\n');
-  const report: DiagnosticReport = {
+  const report: FhirReport = {
     resourceType: 'DiagnosticReport',
     id: r.reportId,
     contained: [patient],

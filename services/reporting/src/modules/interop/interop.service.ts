@@ -1,12 +1,11 @@
 import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { DiagnosticReport } from '@medplum/fhirtypes';
 import type { Credentials } from '@rayworks/api-client';
 import { CRITICAL_MESSAGES as M, type Case } from '@rayworks/contracts';
 import { KIT_AUDIT_ACTIONS, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
 import { caseCompanyScope } from '../../common/case-company.js';
 import { CasesClient } from '../reports/cases.client.js';
-import { buildFhirDiagnosticReport } from './fhir.builder.js';
+import { buildFhirDiagnosticReport, type FhirReport } from './fhir.builder.js';
 import { buildHl7OruR01 } from './hl7.builder.js';
 import type { InteropReport } from './interop-report.js';
 import { InteropRepository, type StoredAddendum, type StoredReport } from './interop.repository.js';
@@ -60,7 +59,7 @@ export class InteropService {
     @Inject(CasesClient) private readonly cases: CasesClient,
   ) {}
 
-  async fhir(access: RequestAccess, caller: Credentials, caseId: string): Promise<DiagnosticReport> {
+  async fhir(access: RequestAccess, caller: Credentials, caseId: string): Promise<FhirReport> {
     return buildFhirDiagnosticReport(await this.load(access, caller, caseId, 'fhir'));
   }
 

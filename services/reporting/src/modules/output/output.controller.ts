@@ -1,20 +1,9 @@
 import { Controller, Inject, Param, Res } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { z } from 'zod';
-import type { Credentials } from '@rayworks/api-client';
 import { REPORTING_API, REPORTING_MESSAGES } from '@rayworks/contracts';
-import {
-  apiOk,
-  ApiContract,
-  CallerCredentials,
-  ContractBody,
-  CurrentAccess,
-  type RequestAccess,
-} from '@rayworks/nest-kit';
+import { apiOk, ApiContract, type ContractCall } from '@rayworks/nest-kit';
 import { OutputService } from './output.service.js';
-
-type Body<K extends keyof typeof REPORTING_API> = z.output<(typeof REPORTING_API)[K]['body']>;
 
 /**
  * The print document is served with a CSP that forbids every script and remote load (and sandboxes it when opened
@@ -30,13 +19,11 @@ export class OutputController {
   @ApiContract(REPORTING_API.reportHtml, 'The print document of a report (text/html, no script)')
   @ApiParam({ name: 'id', description: 'The report id' })
   async html(
-    @CurrentAccess() access: RequestAccess,
-    @CallerCredentials() caller: Credentials,
+    { access, credentials }: ContractCall<typeof REPORTING_API.reportHtml>,
     @Param('id') id: string,
-    @ContractBody(REPORTING_API.reportHtml) _body: Body<'reportHtml'>,
     @Res() res: Response,
   ): Promise<void> {
-    const html = await this.output.html(access, caller, id);
+    const html = await this.output.html(access, credentials, id);
     res.setHeader('Content-Security-Policy', PRINT_CSP);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cache-Control', 'no-store');
@@ -47,47 +34,37 @@ export class OutputController {
     REPORTING_API.generateReport,
     'The PDF of the latest final version: a short-lived URL when stored, else queued',
   )
-  async generate(
-    @CurrentAccess() access: RequestAccess,
-    @CallerCredentials() caller: Credentials,
-    @ContractBody(REPORTING_API.generateReport) body: Body<'generateReport'>,
-  ) {
-    return apiOk(await this.output.generate(access, caller, body));
+  async generate({ access, credentials, body }: ContractCall<typeof REPORTING_API.generateReport>) {
+    return apiOk(await this.output.generate(access, credentials, body));
   }
 
   @ApiContract(REPORTING_API.mailReport, 'Mails the PDF of the final report (queued; retried; every attempt recorded)')
-  async mail(
-    @CurrentAccess() access: RequestAccess,
-    @CallerCredentials() caller: Credentials,
-    @ContractBody(REPORTING_API.mailReport) body: Body<'mailReport'>,
-  ) {
-    return apiOk(await this.output.mail(access, caller, body), REPORTING_MESSAGES.mailSent);
+  async mail({ access, credentials, body }: ContractCall<typeof REPORTING_API.mailReport>) {
+    return apiOk(await this.output.mail(access, credentials, body), REPORTING_MESSAGES.mailSent);
   }
 
   @ApiContract(
     REPORTING_API.smsReport,
     'Sends a short-lived link to the PDF by SMS (queued; retried; every attempt recorded)',
   )
-  async sms(
-    @CurrentAccess() access: RequestAccess,
-    @CallerCredentials() caller: Credentials,
-    @ContractBody(REPORTING_API.smsReport) body: Body<'smsReport'>,
-  ) {
-    return apiOk(await this.output.sms(access, caller, body));
+  async sms({ access, credentials, body }: ContractCall<typeof REPORTING_API.smsReport>) {
+    return apiOk(await this.output.sms(access, credentials, body));
   }
 
   @ApiContract(REPORTING_API.findDeliveries, "The case's report deliveries with their attempts, newest first")
-  async deliveries(
-    @CurrentAccess() access: RequestAccess,
-    @CallerCredentials() caller: Credentials,
-    @ContractBody(REPORTING_API.findDeliveries) body: Body<'findDeliveries'>,
-  ) {
-    return apiOk(await this.output.findDeliveries(access, caller, body));
+  async deliveries({ access, credentials, body }: ContractCall<typeof REPORTING_API.findDeliveries>) {
+    return apiOk(await this.output.findDeliveries(access, credentials, body));
   }
 
-  @ApiContract(REPORTING_API.openReportLink, "An SMS link: the report's PDF while the link lives (no login)")
+  @ApiContract(REPORTING_API.openReportLink, "An SMS link: the report's PDF while the link lives (no login)", {
+    body: 'unread',
+  })
   @ApiParam({ name: 'token', description: 'The token of the SMS link' })
-  async link(@Param('token') token: string, @Res() res: Response): Promise<void> {
+  async link(
+    _call: ContractCall<typeof REPORTING_API.openReportLink>,
+    @Param('token') token: string,
+    @Res() res: Response,
+  ): Promise<void> {
     const { pdf, fileName } = await this.output.openLink(token);
     res.setHeader('Content-Disposition', `inline; filename="${fileName}"`);
     res.setHeader('Cache-Control', 'no-store');
