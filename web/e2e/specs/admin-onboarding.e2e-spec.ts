@@ -7,7 +7,7 @@ import {
   ROLE_CODES,
   toPermissionConfig,
 } from '@rayworks/contracts';
-import { landingAfterLogin } from '../../src/app/access';
+import { landingAfterLogin } from '../../src/shared/session/access';
 import { AddCenterPage, AddUserPage, ListPage } from '../pom/AdminPages';
 import { LoginPage } from '../pom/LoginPage';
 import { ChangePasswordForm } from '../pom/PasswordForms';

@@ -11,7 +11,7 @@ import {
   WORKLIST,
   type Menu,
 } from '@rayworks/contracts';
-import { landingAfterLogin } from '../../src/app/access';
+import { landingAfterLogin } from '../../src/shared/session/access';
 import { LoginPage } from '../pom/LoginPage';
 import { Shell, storedSession, type RenderedMenu } from '../pom/Shell';
 import { ApiSession } from '../requests/auth-api';

@@ -4,6 +4,7 @@ import { callApi } from './client';
 
 /** Query keys of a service's records, by kind, so a change can refresh the lists and records it affects. */
 export const queryKeysOf = (service: ServiceName) => ({
+  all: () => [service] as const,
   kind: (kind: string) => [service, kind] as const,
   list: (kind: string) => [service, kind, 'list'] as const,
   record: (kind: string, id: string) => [service, kind, 'record', id] as const,

@@ -2,13 +2,8 @@ import { PUBLIC_ROUTES, type ProtectedRoute } from '@rayworks/contracts';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { clearStorage, flagSessionExpired, isSessionExpiredFlagged } from '../api/storage';
-import { decideAccess } from './access';
-import { useSession } from './session/useSession';
-
-/** Carried to /login so a successful login can return to where the user was going (spec §4). */
-export interface LoginState {
-  from?: string;
-}
+import { decideAccess, type LoginState } from '../shared/session/access';
+import { useSession } from '../shared/session/useSession';
 
 /** Guards one protected route by module + type + privilege (spec §2, §4); see decideAccess. */
 export function RequirePrivilege({ route, children }: { route: ProtectedRoute; children: ReactNode }) {

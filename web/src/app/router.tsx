@@ -3,7 +3,7 @@ import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { registerNavigator } from '../api/navigation';
 import { PageLoader } from '../shared/ui/PageLoader';
-import { pathFromHashRoute } from './access';
+import { pathFromHashRoute } from '../shared/session/access';
 import { LaterScreen } from './LaterScreen';
 import { AuthLayout } from './layouts/AuthLayout';
 import { PublicLayout } from './layouts/PublicLayout';

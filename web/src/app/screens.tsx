@@ -27,7 +27,14 @@ const archive = () => import('../features/archive/pages');
 const caseDetails = () => import('../features/case-details/pages');
 const dashboards = () => import('../features/dashboards/pages');
 const fusionCases = () => import('../features/fusion-cases/pages');
-const viewer = () => import('../features/viewer/pages');
+// The viewer shows the report beside the images: the two features meet here, not in each other.
+const viewer = async () => {
+  const [{ ViewerPage }, { ReportEditor }] = await Promise.all([
+    import('../features/viewer/pages'),
+    import('../features/reporting'),
+  ]);
+  return { ViewerPage: () => <ViewerPage reportPanel={(caseId) => <ReportEditor caseId={caseId} compact />} /> };
+};
 const reportTemplates = () => import('../features/report-templates/pages');
 const reportLayout = () => import('../features/report-layout/pages');
 const reportPrint = () => import('../features/report-print/pages');

@@ -3,7 +3,7 @@ import { useWindowScroll } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
 import { Brand } from '../../shared/ui/Brand';
 import { ColorSchemeToggle } from '../../shared/ui/ColorSchemeToggle';
-import { TOP_BAR_SHADOW_AFTER_PX } from '../shell/layout-settings';
+import { TOP_BAR_SHADOW_AFTER_PX } from '../../shared/shell/layout-settings';
 
 /** Pages anyone may open (status, error and placeholder pages): the product name, the theme switch, the page. */
 export function PublicLayout() {

@@ -1,6 +1,6 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconLayoutNavbar, IconLayoutSidebar } from '@tabler/icons-react';
-import type { LayoutType } from './layout-settings';
+import type { LayoutType } from '../../shared/shell/layout-settings';
 
 /** Switches between the horizontal menu bar (default, spec §9) and the vertical sidebar. */
 export function LayoutToggle({ layout, onChange }: { layout: LayoutType; onChange: (next: LayoutType) => void }) {

@@ -3,7 +3,7 @@ import { IconMail, IconPhone, IconShieldLock, IconUser } from '@tabler/icons-rea
 import type { ReactNode } from 'react';
 import type { StoredProfile } from '../../api/storage';
 import { UserAvatar } from './UserAvatar';
-import { userDisplayName, userRoleLabel } from './user-display';
+import { userDisplayName, userRoleLabel } from '../../shared/shell/user-display';
 
 /** The profile side panel (spec §2): name, phone number, email and role. */
 export function ProfileDrawer({

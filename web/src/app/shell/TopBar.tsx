@@ -5,7 +5,7 @@ import { Brand } from '../../shared/ui/Brand';
 import { ColorSchemeToggle } from '../../shared/ui/ColorSchemeToggle';
 import { AvailabilitySwitch } from './AvailabilitySwitch';
 import { hasAvailabilitySwitch } from './useAvailability';
-import type { LayoutType, SidebarSize } from './layout-settings';
+import type { LayoutType, SidebarSize } from '../../shared/shell/layout-settings';
 import { LayoutToggle } from './LayoutToggle';
 import { UserMenu } from './UserMenu';
 import { ViewerSwitch } from './ViewerSwitch';

@@ -1,7 +1,7 @@
 import { Avatar, type MantineSize } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import type { StoredProfile } from '../../api/storage';
-import { avatarFor } from './user-display';
+import { avatarFor } from '../../shared/shell/user-display';
 
 export function UserAvatar({ user, size = 'md' }: { user: StoredProfile; size?: MantineSize | number }) {
   const avatar = avatarFor(user);

@@ -11,7 +11,7 @@ import { IconChevronDown, IconKey, IconLogout, IconUserCircle } from '@tabler/ic
 import { Link } from 'react-router-dom';
 import type { StoredProfile } from '../../api/storage';
 import { UserAvatar } from './UserAvatar';
-import { userDisplayName, userRoleLabel, welcomeLine } from './user-display';
+import { userDisplayName, userRoleLabel, welcomeLine } from '../../shared/shell/user-display';
 
 const VIEW_PROFILE = requirement('PROFILE', SPECIFIC.VIEW_PROFILE);
 

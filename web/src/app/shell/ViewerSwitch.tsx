@@ -1,5 +1,5 @@
 import { SegmentedControl, Tooltip } from '@mantine/core';
-import { DEFAULT_VIEWER, usePreferences, type ViewerChoice } from './usePreferences';
+import { DEFAULT_VIEWER, usePreferences, type ViewerChoice } from '../../shared/session/usePreferences';
 
 /** Cloud/Exe switch (spec §2): which viewer opens cases; saved with /setpreferences. */
 export function ViewerSwitch() {

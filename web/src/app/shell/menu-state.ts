@@ -1,5 +1,5 @@
 import type { Menu, MenuItem } from '@rayworks/contracts';
-import { protectedRouteFor } from '../access';
+import { protectedRouteFor } from '../../shared/session/access';
 
 export const MORE_ID = 'more';
 

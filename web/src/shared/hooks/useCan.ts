@@ -1,6 +1,6 @@
 import { hasPrivilege, SUBMODULES, type SubmoduleType } from '@rayworks/contracts';
 import { useCallback } from 'react';
-import { useSession } from '../../app/session/useSession';
+import { useSession } from '../session/useSession';
 
 /** Whether the logged-in user holds one of the codes on a submodule type (module from the catalogue). */
 export function useCan() {

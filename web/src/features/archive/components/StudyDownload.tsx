@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Tooltip } from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
-import { DOWNLOAD_STATE_LABELS, isDownloadBusy, isDownloadFailed } from '../hooks/download-view';
-import { useStudyDownload } from '../hooks/useStudyDownload';
+import { DOWNLOAD_STATE_LABELS, isDownloadBusy, isDownloadFailed } from '../../../shared/downloads/download-view';
+import { useStudyDownload } from '../../../shared/downloads/useStudyDownload';
 
 /** The Download action of one archive row, with the download's state as it arrives (spec §4 download states). */
 export function StudyDownload({ studyInstanceUid, label }: { studyInstanceUid: string; label: string }) {

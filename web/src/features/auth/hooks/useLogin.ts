@@ -3,8 +3,8 @@ import { AUTH_API, AUTH_HEADERS, AUTH_MESSAGES, PUBLIC_ROUTES, type PermissionCo
 import { useNavigate } from 'react-router-dom';
 import { ApiCallError, callApi, describeError, resetUnauthorizedNotice } from '../../../api/client';
 import { clearStorage, profileFromSession, writeConfig, writeProfile } from '../../../api/storage';
-import { landingAfterLogin } from '../../../app/access';
-import { configQueryKey } from '../../../app/shell/useConfigRefresh';
+import { landingAfterLogin } from '../../../shared/session/access';
+import { configQueryKey } from '../../../shared/session/useConfigRefresh';
 
 export interface Credentials {
   loginName: string;

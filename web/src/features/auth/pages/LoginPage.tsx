@@ -5,7 +5,7 @@ import { PUBLIC_ROUTES } from '@rayworks/contracts';
 import { requiredMessage } from '@rayworks/validation';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
-import type { LoginState } from '../../../app/RequirePrivilege';
+import type { LoginState } from '../../../shared/session/access';
 import { loginErrorMessage, useLogin, type Credentials } from '../hooks/useLogin';
 
 const LABELS = { loginName: 'Login Name', password: 'Password' } as const;

@@ -2,7 +2,7 @@ import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { PUBLIC_ROUTES } from '@rayworks/contracts';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useSession } from '../../../app/session/useSession';
+import { useSession } from '../../../shared/session/useSession';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { ResetPasswordForm } from '../components/ResetPasswordForm';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describeError } from '../../../api/client';
 import { formatDisplayDateTime } from '../../../shared/format';
 import { auditActionLabel, auditActor, auditSummary } from '../hooks/case-details';
-import { useCaseAudit } from '../hooks/useCase';
+import { useCaseAudit } from '../../../shared/cases/useCase';
 
 /** The case's audit trail: who did what and when, newest first; the reads of the case on request. */
 export function AuditTrail({ caseId }: { caseId: string }) {

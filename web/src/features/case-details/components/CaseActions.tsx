@@ -4,8 +4,8 @@ import { DESTRUCTIVE_CASE_ACTIONS } from '@rayworks/lifecycles';
 import { IconChevronDown, IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { CaseActionDialog, type PendingAction } from '../../cases/components/CaseActionDialog';
-import { useOpenViewer } from '../../viewer/hooks/useOpenViewer';
+import { CaseActionDialog, type PendingAction } from '../../../shared/cases/CaseActionDialog';
+import { useOpenViewer } from '../../../shared/viewer/useOpenViewer';
 import { detailActionKind } from '../hooks/case-details';
 
 interface Props {

@@ -10,8 +10,8 @@ import {
   isDownloadBusy,
   isDownloadFailed,
   nextShownState,
-} from '../../archive/hooks/download-view';
-import { saveLink } from '../../archive/hooks/useStudyDownload';
+} from '../../../shared/downloads/download-view';
+import { saveLink } from '../../../shared/downloads/useStudyDownload';
 
 const POLL_MS = 5000;
 

@@ -7,7 +7,7 @@ import { callApi, describeError, shownByPolicy } from '../../../api/client';
 import { useRealtimeEvents } from '../../../realtime/useRealtimeEvents';
 import { formatDisplayDateTime } from '../../../shared/format';
 import { toastError } from '../../../shared/ui/toast';
-import { caseAuditKey, caseKey } from '../hooks/useCase';
+import { caseAuditKey, caseKey } from '../../../shared/cases/useCase';
 
 const commentsKey = (caseId: string) => [...caseKey(caseId), 'comments'] as const;
 

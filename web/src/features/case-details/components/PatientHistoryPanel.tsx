@@ -7,7 +7,7 @@ import { callApi, describeError, shownByPolicy } from '../../../api/client';
 import { formatDisplayDateTime } from '../../../shared/format';
 import { ConfirmModal } from '../../../shared/ui/ConfirmModal';
 import { toastError, toastSuccess } from '../../../shared/ui/toast';
-import { caseKey } from '../hooks/useCase';
+import { caseKey } from '../../../shared/cases/useCase';
 
 const historyKey = (caseId: string) => [...caseKey(caseId), 'history'] as const;
 

@@ -3,10 +3,10 @@ import { CASES_API, type Case } from '@rayworks/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callApi, describeError, shownByPolicy } from '../../../api/client';
-import { useSession } from '../../../app/session/useSession';
+import { useSession } from '../../../shared/session/useSession';
 import { formatDisplayDateTime } from '../../../shared/format';
 import { toastError, toastSuccess } from '../../../shared/ui/toast';
-import { caseKey } from '../hooks/useCase';
+import { caseKey } from '../../../shared/cases/useCase';
 
 const ratingsKey = (caseId: string) => [...caseKey(caseId), 'ratings'] as const;
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { callApi, describeError, shownByPolicy } from '../../../api/client';
 import { formatDisplayDateTime } from '../../../shared/format';
 import { toastError, toastSuccess } from '../../../shared/ui/toast';
-import { caseAuditKey } from '../hooks/useCase';
+import { caseAuditKey } from '../../../shared/cases/useCase';
 
 /** A shareable, expiring, read-only link to the case (the token is shown once: only its hash is kept). */
 export function SharePanel({ caseId }: { caseId: string }) {

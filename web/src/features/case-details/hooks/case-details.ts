@@ -13,7 +13,7 @@ import {
   personName,
   worklistPrivilegesOf,
   type ActionKind,
-} from '../../cases/hooks/worklist-actions';
+} from '../../../shared/cases/worklist-actions';
 
 /**
  * The case details page's logic (docs/decisions/0158-case-details-page.md): the actor and the allowed actions (the

@@ -2,7 +2,7 @@ import { Badge, Grid, Group, Stack } from '@mantine/core';
 import { CONSOLE_ROUTES } from '@rayworks/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { useSession } from '../../../app/session/useSession';
+import { useSession } from '../../../shared/session/useSession';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { AuditTrail } from '../components/AuditTrail';
@@ -11,7 +11,7 @@ import { Collaboration } from '../components/Collaboration';
 import { PatientCard, StudyCard, WorkCard } from '../components/CaseSummary';
 import { PatientStudies } from '../components/PatientStudies';
 import { caseActorOf, detailActions, personName } from '../hooks/case-details';
-import { useCase, useLiveCase } from '../hooks/useCase';
+import { useCase, useLiveCase } from '../../../shared/cases/useCase';
 
 const PRIORITY_COLOR = { EMERGENT: 'red', STAT: 'orange', ROUTINE: 'gray' } as const;
 

@@ -3,7 +3,7 @@ import type { Case, CaseLegend, CasePriority, WorklistStatus } from '@rayworks/c
 import { timeLeft } from '@rayworks/lifecycles';
 import { useEffect, useState } from 'react';
 import { formatDisplayDateTime } from '../../../shared/format';
-import { personName } from '../hooks/worklist-actions';
+import { personName } from '../../../shared/cases/worklist-actions';
 
 /** The current time, ticking every `everyMs` (one timer for the whole table's time-left column). */
 export function useNow(everyMs = 30_000): Date {

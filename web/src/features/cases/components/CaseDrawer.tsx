@@ -5,7 +5,7 @@ import { IconEye, IconFileDescription } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { formatDicomDate, formatDisplayDateTime } from '../../../shared/format';
-import { personName, rowActions } from '../hooks/worklist-actions';
+import { personName, rowActions } from '../../../shared/cases/worklist-actions';
 import { LegendsCell, PriorityCell, StatusCell, TimeLeftCell, useNow } from './CaseCells';
 
 interface Props {

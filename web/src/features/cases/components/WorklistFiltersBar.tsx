@@ -12,8 +12,8 @@ import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCan } from '../../../shared/hooks/useCan';
 import { RemoteSelect } from '../../../shared/forms/RemoteSelect';
-import { centreOption, fetchCentresPage } from '../../centers/hooks/useCenters';
-import { fetchUsersPage } from '../../users/hooks/useUsers';
+import { centreOption, fetchCentresPage } from '../../../shared/directory/useCenters';
+import { fetchUsersPage } from '../../../shared/directory/useUsers';
 import { activeFilterCount, type WorklistFilters } from '../hooks/worklist-filters';
 
 /** Every filter off (the tab, the sort and the page size stay). */

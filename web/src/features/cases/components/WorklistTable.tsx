@@ -19,12 +19,12 @@ import {
   IconFileText,
   IconSelector,
 } from '@tabler/icons-react';
-import { REPORT_STATUSES_OF_CASE } from '../../reporting/queues';
+import { REPORT_STATUSES_OF_CASE } from '../../../shared/cases/queues';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { formatDicomDate, formatDisplayDateTime } from '../../../shared/format';
-import { rowActions } from '../hooks/worklist-actions';
+import { rowActions } from '../../../shared/cases/worklist-actions';
 import type { WorklistColumnId } from '../hooks/worklist-columns';
 import { WORKLIST_COLUMN_CATALOGUE } from '../hooks/worklist-columns';
 import { LegendsCell, PatientCell, PriorityCell, StatusCell, StudyCell, TimeLeftCell, useNow } from './CaseCells';

@@ -17,13 +17,14 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { describeError } from '../../../api/client';
-import { useSession } from '../../../app/session/useSession';
+import { useSession } from '../../../shared/session/useSession';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { toastSuccess } from '../../../shared/ui/toast';
 import { StatusCell } from '../components/CaseCells';
-import { useAssignCases, useAssignees, useCasesByIds, useCentreSettings } from '../hooks/useWorklist';
+import { useAssignees, useCentreSettings } from '../../../shared/cases/useCaseActions';
+import { useAssignCases, useCasesByIds } from '../hooks/useWorklist';
 import { idsOfPath } from '../hooks/assign-path';
-import { personName, rowActions, worklistPrivilegesOf } from '../hooks/worklist-actions';
+import { personName, rowActions, worklistPrivilegesOf } from '../../../shared/cases/worklist-actions';
 
 type Mode = 'radiologist' | 'typist';
 

@@ -11,25 +11,25 @@ import {
 import type { CaseActor } from '@rayworks/lifecycles';
 import { IconAlertCircle, IconFileImport, IconUserShare } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { landingQueue } from '../../reporting/queues';
+import { landingQueue } from '../../../shared/cases/queues';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { describeError } from '../../../api/client';
-import { useSession } from '../../../app/session/useSession';
+import { useSession } from '../../../shared/session/useSession';
 import { useCan } from '../../../shared/hooks/useCan';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { PAGINATION_LABELS, paginationItemLabel } from '../../../shared/ui/list-query';
-import { CaseActionDialog, type PendingAction } from '../components/CaseActionDialog';
+import { CaseActionDialog, type PendingAction } from '../../../shared/cases/CaseActionDialog';
 import { CaseDrawer } from '../components/CaseDrawer';
 import { ColumnChooser } from '../components/ColumnChooser';
 import { NotYetModal } from '../components/NotYetModal';
-import { useOpenViewer } from '../../viewer/hooks/useOpenViewer';
+import { useOpenViewer } from '../../../shared/viewer/useOpenViewer';
 import { StatusTabs } from '../components/StatusTabs';
 import { WorklistFiltersBar } from '../components/WorklistFiltersBar';
 import { WorklistTable } from '../components/WorklistTable';
 import { assignPath } from '../hooks/assign-path';
 import { useColumnPreference } from '../hooks/useColumnPreference';
 import { useLiveCases, useWorklistPage, useWorklistStatistics } from '../hooks/useWorklist';
-import { actionKind, worklistPrivilegesOf } from '../hooks/worklist-actions';
+import { actionKind, worklistPrivilegesOf } from '../../../shared/cases/worklist-actions';
 import {
   filtersFromParams,
   filtersToParams,

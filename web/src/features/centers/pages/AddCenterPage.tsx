@@ -20,9 +20,9 @@ import { text, textOrNull, useDynamicForm } from '../../../shared/forms/useDynam
 import { FormCard, FormSection } from '../../../shared/ui/FormCard';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { toastSuccess } from '../../../shared/ui/toast';
-import { fetchGroupsPage, GROUPS, useGroup } from '../../groups/hooks/useGroups';
+import { fetchGroupsPage, GROUPS, useGroup } from '../../../shared/directory/useGroups';
 import { CityField } from '../components/CityField';
-import { CENTERS } from '../hooks/useCenters';
+import { CENTERS } from '../../../shared/directory/useCenters';
 
 interface Values extends Record<string, unknown> {
   name: string;

@@ -11,7 +11,7 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
-import { CENTERS, useCentre } from '../hooks/useCenters';
+import { CENTERS, useCentre } from '../../../shared/directory/useCenters';
 
 const USER_COLUMNS: Column<User>[] = [
   {

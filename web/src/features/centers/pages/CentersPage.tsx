@@ -8,7 +8,7 @@ import { AddLink } from '../../../shared/ui/AddLink';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
-import { CENTERS, fetchCentresPage } from '../hooks/useCenters';
+import { CENTERS, fetchCentresPage } from '../../../shared/directory/useCenters';
 
 const COLUMNS: Column<Centre>[] = [
   {

@@ -12,7 +12,7 @@ import { DynamicField } from '../../../shared/forms/DynamicField';
 import { RemoteMultiSelect, RemoteSelect } from '../../../shared/forms/RemoteSelect';
 import { text, textOrNull, useDynamicForm } from '../../../shared/forms/useDynamicForm';
 import { FormCard, FormSection } from '../../../shared/ui/FormCard';
-import { centreOption, fetchCentresPage } from '../../centers/hooks/useCenters';
+import { centreOption, fetchCentresPage } from '../../../shared/directory/useCenters';
 
 interface Values extends Record<string, unknown> {
   firstName: string;

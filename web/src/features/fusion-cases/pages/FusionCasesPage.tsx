@@ -1,5 +1,5 @@
 import { Alert, Badge, Group, Pagination, Paper, Table, Tabs, Text } from '@mantine/core';
-import { CONSOLE_ROUTES, FUSION_STATUSES, routeTo, type Case } from '@rayworks/contracts';
+import { CONSOLE_ROUTES, FUSION_STATUSES, personName, routeTo, type Case } from '@rayworks/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -8,7 +8,6 @@ import { describeError } from '../../../api/client';
 import { useRealtimeEvents } from '../../../realtime/useRealtimeEvents';
 import { formatDicomDate, formatDisplayDateTime } from '../../../shared/format';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { personName } from '../../case-details/hooks/case-details';
 import {
   FUSION_CASES,
   FUSION_PAGE_SIZE,

@@ -18,8 +18,8 @@ import { RemoteSelect } from '../../../shared/forms/RemoteSelect';
 import { FormCard, FormSection } from '../../../shared/ui/FormCard';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { toastSuccess } from '../../../shared/ui/toast';
-import { CENTERS, centreOption, fetchCentresPage } from '../../centers/hooks/useCenters';
-import { fetchGroupsPage, GROUPS, useGroup } from '../hooks/useGroups';
+import { CENTERS, centreOption, fetchCentresPage } from '../../../shared/directory/useCenters';
+import { fetchGroupsPage, GROUPS, useGroup } from '../../../shared/directory/useGroups';
 
 /** /addcenter-groups: puts an individual centre into a group (POST /group/addcenter). */
 export function AddCenterToGroupPage() {

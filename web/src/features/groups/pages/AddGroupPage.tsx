@@ -16,7 +16,7 @@ import { text, textOrNull, useDynamicForm } from '../../../shared/forms/useDynam
 import { FormCard, FormSection } from '../../../shared/ui/FormCard';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { toastSuccess } from '../../../shared/ui/toast';
-import { GROUPS } from '../hooks/useGroups';
+import { GROUPS } from '../../../shared/directory/useGroups';
 
 interface Values extends Record<string, unknown> {
   name: string;

@@ -13,8 +13,8 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
-import { CENTERS, fetchCentresOfGroup } from '../../centers/hooks/useCenters';
-import { GROUPS, useGroup } from '../hooks/useGroups';
+import { CENTERS, fetchCentresOfGroup } from '../../../shared/directory/useCenters';
+import { GROUPS, useGroup } from '../../../shared/directory/useGroups';
 
 const CENTRE_COLUMNS: Column<Centre>[] = [
   {

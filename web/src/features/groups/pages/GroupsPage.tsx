@@ -9,7 +9,7 @@ import { AddLink } from '../../../shared/ui/AddLink';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
-import { fetchGroupsPage, GROUPS } from '../hooks/useGroups';
+import { fetchGroupsPage, GROUPS } from '../../../shared/directory/useGroups';
 
 const COLUMNS: Column<Group>[] = [
   {

@@ -21,8 +21,8 @@ import { fromCallback, fromPromise } from 'xstate';
 import { ApiCallError, callApi } from '../../../api/client';
 import { uploadParts, type PartPlan } from './part-uploader';
 import { runPool } from './pool';
-import { UploadError } from './upload-error';
-import { xhrPut } from './xhr-put';
+import { UploadError } from '../../../shared/upload/upload-error';
+import { presignedPut } from '../../../shared/upload/presigned-put';
 import { zipStudy } from './zip-study';
 
 /** Where the import goes (spec §7): the user's group and first centre. */
@@ -182,7 +182,7 @@ export function importActors(target: ImportTarget, onValidated: (report: Validat
           plan,
           {
             put: async (partUrl, body, onProgress, partSignal) => {
-              const { etag } = await xhrPut(partUrl, body, { onProgress, signal: partSignal });
+              const { etag } = await presignedPut(partUrl, body, { onProgress, signal: partSignal });
               if (!etag) throw new UploadError('status', 0);
               return etag;
             },
@@ -194,7 +194,7 @@ export function importActors(target: ImportTarget, onValidated: (report: Validat
         );
         await callApi(IMAGING_API.completeUpload, { body: { importId, parts }, signal });
       } else if (url) {
-        await xhrPut(url, input.zip, {
+        await presignedPut(url, input.zip, {
           contentType: 'application/zip',
           signal,
           onProgress: (loaded) => progress(loaded, input.zip.size),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { partRange, uploadParts, type PartPlan, type PartTransport } from './part-uploader';
-import { UploadError } from './upload-error';
+import { UploadError } from '../../../shared/upload/upload-error';
 
 const PART = 10;
 const blob = new Blob([new Uint8Array(35).map((_, i) => i)]);

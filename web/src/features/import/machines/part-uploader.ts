@@ -1,4 +1,4 @@
-import { UploadError } from './upload-error';
+import { UploadError } from '../../../shared/upload/upload-error';
 
 /** The part plan of a multipart upload (IMAGING_API.presignedUrl's `parts`). */
 export interface PartPlan {

@@ -5,7 +5,7 @@ import type { ImportPickedFile } from '@rayworks/lifecycles';
 import { IconCircleCheck, IconFolderOpen, IconPlayerStop, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSession } from '../../../app/session/useSession';
+import { useSession } from '../../../shared/session/useSession';
 import { useRealtimeEvents } from '../../../realtime/useRealtimeEvents';
 import { formatDicomDate } from '../../../shared/format';
 import { DetailGrid } from '../../../shared/ui/DetailGrid';

@@ -11,6 +11,7 @@ import { IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { callApi, describeError } from '../../../api/client';
 import { toastSuccess } from '../../../shared/ui/toast';
+import { uploadFile } from '../../../shared/upload/presigned-put';
 import { profileQueryKey } from '../hooks/useProfile';
 
 type ImageType = (typeof PROFILE_IMAGE_TYPES)[number];
@@ -57,14 +58,8 @@ export function ProfileImageUpload({
     mutationFn: async (chosen: File) => {
       const contentType = chosen.type as ImageType;
       const { data: target } = await callApi(calls.uploadUrl, { body: { contentType, size: chosen.size } });
-      // The URL is signed for this file's type and size: the store refuses any other.
-      const put = await fetch(target.uploadUrl, {
-        method: 'PUT',
-        body: chosen,
-        headers: { 'Content-Type': contentType },
-      });
-      if (!put.ok) throw new Error(`Upload failed (${put.status})`);
-      return (await callApi(calls.keep, { body: { fileID: target.fileID } })).data;
+      const fileID = await uploadFile(target, chosen);
+      return (await callApi(calls.keep, { body: { fileID } })).data;
     },
     onSuccess: (profile) => {
       queryClient.setQueryData(profileQueryKey, profile);

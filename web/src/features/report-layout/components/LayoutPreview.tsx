@@ -1,13 +1,8 @@
 import { Box, Group, Image, Paper, Stack, Tabs, Text } from '@mantine/core';
 import type { ReportLayout, ReportPatientKey } from '@rayworks/contracts';
+import type { PreviewImages } from './layout-images';
 import { PAPER_RATIO, previewGeometry } from './preview-geometry';
 import { PrintDocumentPreview } from './PrintDocumentPreview';
-
-export interface PreviewImages {
-  headerLogo: string | null;
-  footerLogo: string | null;
-  waterMark: string | null;
-}
 
 const SAMPLE_PATIENT: Record<ReportPatientKey, string> = {
   patientName: 'Jane Doe',

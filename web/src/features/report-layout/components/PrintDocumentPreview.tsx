@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { renderReportDocument, type PrintReport, type ReportLayout } from '@rayworks/contracts';
-import type { PreviewImages } from './LayoutPreview';
+import { queryKeysOf } from '../../../api/queries';
+import type { PreviewImages } from './layout-images';
 
 /** A sample report the layout is shown with (not a patient's). */
 const SAMPLE_REPORT: PrintReport = {
@@ -63,7 +64,7 @@ export function PrintDocumentPreview({
   centreName: string;
 }) {
   const assets = useQuery({
-    queryKey: ['report-layout-preview-images', images],
+    queryKey: [...queryKeysOf('reporting').kind('layout-preview-images'), images],
     queryFn: async () => {
       const [headerLogo, footerLogo, watermarkImage] = await Promise.all([
         dataUrlOf(images.headerLogo),

@@ -20,7 +20,7 @@ import { useCan } from '../../../shared/hooks/useCan';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { toastSuccess } from '../../../shared/ui/toast';
 import { MACROS, reportingKeys, useMacros } from '../hooks/useReportTemplates';
-import { CentreSelect } from './CentreSelect';
+import { CentreSelect } from '../../../shared/forms/CentreSelect';
 
 type Scope = 'company' | 'centre' | 'personal';
 

@@ -9,8 +9,8 @@ import type { TemplateField } from '@rayworks/contracts';
 import { escapeHtml } from '@rayworks/contracts';
 import { useEffect } from 'react';
 import classes from './TemplateHtmlEditor.module.css';
-import { FormattingControls } from '../../reporting/components/FormattingControls';
-import { TemplateField as TemplateFieldMark } from '../../reporting/components/extensions';
+import { FormattingControls } from '../../../shared/editor/FormattingControls';
+import { TemplateField as TemplateFieldMark } from '../../../shared/editor/extensions';
 
 interface Props {
   value: string;

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { callApi } from '../../../api/client';
 import { toastSuccess } from '../../../shared/ui/toast';
 import { reportingKeys, TEMPLATES } from '../hooks/useReportTemplates';
-import { CentreSelect } from './CentreSelect';
+import { CentreSelect } from '../../../shared/forms/CentreSelect';
 import { TemplateFieldsEditor } from './TemplateFieldsEditor';
 import { TemplateHtmlEditor } from './TemplateHtmlEditor';
 

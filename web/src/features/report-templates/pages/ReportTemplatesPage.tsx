@@ -9,7 +9,7 @@ import { useCan } from '../../../shared/hooks/useCan';
 import { ActiveToggle } from '../../../shared/ui/ActiveToggle';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { QueryState } from '../../../shared/ui/QueryState';
-import { CentreSelect } from '../components/CentreSelect';
+import { CentreSelect } from '../../../shared/forms/CentreSelect';
 import { MacrosPanel } from '../components/MacrosPanel';
 import { TemplateModal } from '../components/TemplateModal';
 import { reportingKeys, TEMPLATES, useReportTemplates, type TemplateFilters } from '../hooks/useReportTemplates';

@@ -6,7 +6,7 @@ import { describeError, shownByPolicy } from '../../../api/client';
 import { formatDisplayDateTime } from '../../../shared/format';
 import { toastError, toastSuccess } from '../../../shared/ui/toast';
 import { reportingApi, type Addendum, type Macro, type Report } from '../api/reporting-api';
-import { reportExtensions } from './ReportEditor';
+import { reportExtensions } from '../../../shared/editor/report-extensions';
 
 /**
  * The addenda below the final report (never changing it): the final ones read only with who signed them, the draft

@@ -1,5 +1,5 @@
 import { SimpleGrid, Text } from '@mantine/core';
-import { personName } from '../../cases/hooks/worklist-actions';
+import { personName } from '../../../shared/cases/worklist-actions';
 import type { Report } from '../api/reporting-api';
 
 /** The report's patient block, read only (from the case: name, ID, accession, age/sex, referrer, study). */

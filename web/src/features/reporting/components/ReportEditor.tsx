@@ -1,26 +1,23 @@
 import '@mantine/tiptap/styles.css';
 import { Alert, Anchor, Badge, Box, Button, Group, Loader, Menu, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { Link, RichTextEditor } from '@mantine/tiptap';
+import { RichTextEditor } from '@mantine/tiptap';
 import { applyTemplateField, CONSOLE_ROUTES, REPORTING_MESSAGES } from '@rayworks/contracts';
-import TextAlign from '@tiptap/extension-text-align';
-import Placeholder from '@tiptap/extension-placeholder';
 import { useEditor, type Editor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { describeError, shownByPolicy } from '../../../api/client';
 import { formatTime } from '../../../shared/format';
 import { toastError, toastSuccess } from '../../../shared/ui/toast';
-import { useCase, useLiveCase } from '../../case-details/hooks/useCase';
-import { CriticalFlagButton } from '../../critical-results';
+import { useCase, useLiveCase } from '../../../shared/cases/useCase';
+import { CriticalFlagButton } from './CriticalFlagButton';
 import { reportingApi, type Macro, type Report, type ReportTemplate } from '../api/reporting-api';
 import { annotationLine } from '../editor-rules';
 import { useReportSession } from '../hooks/useReportSession';
 import { AddendumPanel } from './AddendumPanel';
 import { DeliveryDialog } from './DeliveryDialog';
-import { FormattingControls } from './FormattingControls';
-import { MacroExpansion, TemplateField } from './extensions';
+import { FormattingControls } from '../../../shared/editor/FormattingControls';
+import { reportExtensions } from '../../../shared/editor/report-extensions';
 import { PatientBlock } from './PatientBlock';
 import { SendToTypistDialog } from './SendToTypistDialog';
 import { TemplatePicker } from './TemplatePicker';
@@ -30,15 +27,6 @@ const MACROS_KEY = ['reporting', 'macros'] as const;
 
 /** The route of the print view of a report (chrome hidden; prints 500 ms after load). */
 export const printPath = (reportId: string) => `/print/report/${encodeURIComponent(reportId)}`;
-
-export const reportExtensions = (macros: () => readonly Macro[], placeholder: string) => [
-  StarterKit.configure({ link: false }),
-  Link,
-  TextAlign.configure({ types: ['heading', 'paragraph'] }),
-  Placeholder.configure({ placeholder }),
-  TemplateField,
-  MacroExpansion.configure({ macros }),
-];
 
 /**
  * A case's report (docs/decisions/0191-report-editor.md): TipTap through @mantine/tiptap, the patient block,

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { TypistSelect, useTypistChoice } from '../../cases/components/TypistSelect';
+import { TypistSelect, useTypistChoice } from '../../../shared/cases/TypistSelect';
 
 /**
  * The transcriptionist of /report/sendToTypist: chosen by hand where the centre says MANUAL (the default), by the

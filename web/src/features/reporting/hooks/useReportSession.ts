@@ -3,11 +3,11 @@ import { allowedCaseActions, type CaseActor } from '@rayworks/lifecycles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiCallError, describeError } from '../../../api/client';
-import { useSession } from '../../../app/session/useSession';
+import { useSession } from '../../../shared/session/useSession';
 import { useCan } from '../../../shared/hooks/useCan';
 import { toastSuccess } from '../../../shared/ui/toast';
-import { caseKey } from '../../case-details/hooks/useCase';
-import { factsOf, worklistPrivilegesOf } from '../../cases/hooks/worklist-actions';
+import { caseKey } from '../../../shared/cases/useCase';
+import { factsOf, worklistPrivilegesOf } from '../../../shared/cases/worklist-actions';
 import { reportingApi, type Report } from '../api/reporting-api';
 
 export type { EditorPhase };

@@ -4,9 +4,9 @@ import { IconEye } from '@tabler/icons-react';
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { QueryState } from '../../../shared/ui/QueryState';
-import { useCase } from '../../case-details/hooks/useCase';
-import { personName } from '../../cases/hooks/worklist-actions';
-import { useOpenViewer } from '../../viewer/hooks/useOpenViewer';
+import { useCase } from '../../../shared/cases/useCase';
+import { personName } from '../../../shared/cases/worklist-actions';
+import { useOpenViewer } from '../../../shared/viewer/useOpenViewer';
 import { ReportEditor } from '../components/ReportEditor';
 
 /**

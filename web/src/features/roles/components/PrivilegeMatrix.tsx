@@ -1,6 +1,14 @@
 import { Badge, Checkbox, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { hasPrivilege, SUBMODULES, type PermissionConfig, type SubmoduleType } from '@rayworks/contracts';
-import { grantCount, MATRIX, MODULE_LABELS, privilegeLabel, setRow, toggleCode, type Grants } from './privilege-matrix';
+import {
+  grantCount,
+  MATRIX,
+  MODULE_LABELS,
+  privilegeLabel,
+  setRow,
+  toggleCode,
+  type Grants,
+} from '../../../shared/directory/privilege-matrix';
 import classes from './PrivilegeMatrix.module.css';
 
 interface Props {

@@ -10,11 +10,11 @@ import {
 } from '@rayworks/contracts';
 import { IconWand } from '@tabler/icons-react';
 import type { z } from 'zod';
-import { useSession } from '../../../app/session/useSession';
+import { useSession } from '../../../shared/session/useSession';
 import { DynamicField } from '../../../shared/forms/DynamicField';
 import { text, textOrNull, useDynamicForm } from '../../../shared/forms/useDynamicForm';
 import { FormCard, FormSection } from '../../../shared/ui/FormCard';
-import { grantCount, type Grants } from './privilege-matrix';
+import { grantCount, type Grants } from '../../../shared/directory/privilege-matrix';
 import { PrivilegeMatrix } from './PrivilegeMatrix';
 
 interface Values extends Record<string, unknown> {

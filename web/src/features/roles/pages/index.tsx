@@ -23,10 +23,10 @@ import { QueryState } from '../../../shared/ui/QueryState';
 import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
 import { toastSuccess } from '../../../shared/ui/toast';
-import { grantCount, type Grants } from '../components/privilege-matrix';
+import { grantCount, type Grants } from '../../../shared/directory/privilege-matrix';
 import { PrivilegeMatrix } from '../components/PrivilegeMatrix';
 import { RoleForm, type RoleBody } from '../components/RoleForm';
-import { fetchRolesPage, ROLES, useRole } from '../hooks/useRoles';
+import { fetchRolesPage, ROLES, useRole } from '../../../shared/directory/useRoles';
 import { EditLink } from '../../../shared/ui/EditLink';
 
 const roleTypeLabel = (code: string) => {

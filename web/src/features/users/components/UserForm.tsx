@@ -17,9 +17,9 @@ import { RemoteMultiSelect, RemoteSelect } from '../../../shared/forms/RemoteSel
 import { text, textOrNull, useDynamicForm } from '../../../shared/forms/useDynamicForm';
 import { useCan } from '../../../shared/hooks/useCan';
 import { FormCard, FormSection } from '../../../shared/ui/FormCard';
-import { centreOption, fetchCentresPage } from '../../centers/hooks/useCenters';
-import { fetchGroupsPage } from '../../groups/hooks/useGroups';
-import { fetchRolesPage } from '../../roles/hooks/useRoles';
+import { centreOption, fetchCentresPage } from '../../../shared/directory/useCenters';
+import { fetchGroupsPage } from '../../../shared/directory/useGroups';
+import { fetchRolesPage } from '../../../shared/directory/useRoles';
 
 interface Values extends Record<string, unknown> {
   loginName: string;

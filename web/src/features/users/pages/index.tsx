@@ -27,7 +27,7 @@ import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
 import { toastSuccess } from '../../../shared/ui/toast';
 import { UserForm, type UserBody } from '../components/UserForm';
-import { fetchUsersPage, USERS, useUser } from '../hooks/useUsers';
+import { fetchUsersPage, USERS, useUser } from '../../../shared/directory/useUsers';
 
 const roleCodeLabel = (codes: string[]) => {
   const code = codes.map(normalizeRoleCode).find(Boolean);

@@ -1,10 +1,9 @@
 import { Box, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { CASE_MESSAGES, WORKLIST } from '@rayworks/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Group as SplitGroup, Panel, Separator } from 'react-resizable-panels';
 import { useSearchParams } from 'react-router-dom';
 import { useCan } from '../../../shared/hooks/useCan';
-import { ReportEditor } from '../../reporting';
 import { ViewerWorkspace } from '../components/ViewerWorkspace';
 import { VIEWER_FIT_EVENT, prepareEngine } from '../cornerstone/engine';
 import { useViewerSession } from '../hooks/useViewerSession';
@@ -12,9 +11,10 @@ import { VIEWER_TEXT } from '../machines/viewer.machine';
 
 /**
  * The cloud viewer (route /dicomviewer?case=<id>[&series=<uid>], no menu or top bar; issue 11): Cornerstone3D on
- * imaging's DICOMweb with the case's study token. The root's data-state is the machine's state.
+ * imaging's DICOMweb with the case's study token. The root's data-state is the machine's state. The report beside the
+ * images is the reporting feature's editor, which the console's screens hand in (a feature imports no other).
  */
-export function ViewerPage() {
+export function ViewerPage({ reportPanel }: { reportPanel: (caseId: string) => ReactNode }) {
   const [params, setParams] = useSearchParams();
   const caseId = params.get('case');
   const can = useCan();
@@ -124,7 +124,7 @@ export function ViewerPage() {
                     color: 'var(--mantine-color-text)',
                   }}
                 >
-                  <ReportEditor caseId={open.caseId} compact />
+                  {reportPanel(open.caseId)}
                 </Box>
               </Panel>
             </>

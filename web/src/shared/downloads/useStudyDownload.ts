@@ -1,7 +1,7 @@
 import { IMAGING_API, type Download, type DownloadState } from '@rayworks/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { callApi } from '../../../api/client';
-import { useRealtimeEvents } from '../../../realtime/useRealtimeEvents';
+import { callApi } from '../../api/client';
+import { useRealtimeEvents } from '../../realtime/useRealtimeEvents';
 import { isDownloadBusy, nextShownState } from './download-view';
 
 /** While the worker works, the download is also read every this many ms (in case a pushed state was missed). */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { AUTH_API, type Role } from '@rayworks/contracts';
-import { callApi } from '../../../api/client';
-import { pageFetcher, queryKeys } from '../../../api/queries';
+import { callApi } from '../../api/client';
+import { pageFetcher, queryKeys } from '../../api/queries';
 
 export const ROLES = 'roles';
 export const fetchRolesPage = pageFetcher<Role>(AUTH_API.getRoles);

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { AUTH_API, type Centre } from '@rayworks/contracts';
-import { callApi } from '../../../api/client';
-import { pageFetcher, queryKeys } from '../../../api/queries';
+import { callApi } from '../../api/client';
+import { pageFetcher, queryKeys } from '../../api/queries';
 
 export const CENTERS = 'centers';
 export const fetchCentresPage = pageFetcher<Centre>(AUTH_API.getCentres);

@@ -11,7 +11,12 @@ import {
   PUBLIC_ROUTES,
 } from '@rayworks/contracts';
 import { matchPath } from 'react-router-dom';
-import type { StoredProfile } from '../api/storage';
+import type { StoredProfile } from '../../api/storage';
+
+/** Carried to /login so a successful login can return to where the user was going (spec §4). */
+export interface LoginState {
+  from?: string;
+}
 
 /**
  * Who may open a protected route (spec §4, §6), as a pure decision the route guard carries out:

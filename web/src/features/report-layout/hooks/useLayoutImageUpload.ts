@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { LAYOUT_IMAGE_MAX_BYTES, LAYOUT_IMAGE_TYPES, REPORTING_API, type LayoutImageKind } from '@rayworks/contracts';
 import { callApi } from '../../../api/client';
 import { toastError } from '../../../shared/ui/toast';
+import { uploadFile } from '../../../shared/upload/presigned-put';
 
 export interface UploadedImage {
   fileID: string;
@@ -22,9 +23,10 @@ export function useLayoutImageUpload(centreId: string | null) {
       const { data } = await callApi(REPORTING_API.layoutImageUploadUrl, {
         body: { centreId, kind, contentType: file.type as (typeof LAYOUT_IMAGE_TYPES)[number], size: file.size },
       });
-      const put = await fetch(data.uploadUrl, { method: 'PUT', body: file, headers: { 'Content-Type': file.type } });
-      if (!put.ok) throw new Error('The image was not uploaded');
-      return { fileID: data.fileID, previewUrl: URL.createObjectURL(file) };
+      const fileID = await uploadFile(data, file).catch(() => {
+        throw new Error('The image was not uploaded');
+      });
+      return { fileID, previewUrl: URL.createObjectURL(file) };
     },
     onError: (error) => toastError(error instanceof Error ? error.message : 'The image was not uploaded'),
   });

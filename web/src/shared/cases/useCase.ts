@@ -1,9 +1,9 @@
 import { CASES_API, type Case } from '@rayworks/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { callApi } from '../../../api/client';
-import { queryKeysOf } from '../../../api/queries';
-import { useRealtimeEvents } from '../../../realtime/useRealtimeEvents';
+import { callApi } from '../../api/client';
+import { queryKeysOf } from '../../api/queries';
+import { useRealtimeEvents } from '../../realtime/useRealtimeEvents';
 
 /** The cases service's records in the query cache. */
 export const casesKeys = queryKeysOf('cases');

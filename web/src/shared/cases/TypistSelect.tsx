@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { CASE_MESSAGES } from '@rayworks/contracts';
 import { useState } from 'react';
-import { useAssignees, useCentreSettings } from '../hooks/useWorklist';
+import { useAssignees, useCentreSettings } from './useCaseActions';
 
 /**
  * The transcriptionist a case goes to: chosen by hand where the centre says MANUAL (the default), by the centre (least

@@ -1,8 +1,8 @@
 import { CASES_API, CONSOLE_ROUTES } from '@rayworks/contracts';
 import { useCallback } from 'react';
-import { callApi, describeError, shownByPolicy } from '../../../api/client';
-import { DEFAULT_VIEWER, usePreferences, type ViewerChoice } from '../../../app/shell/usePreferences';
-import { toastError } from '../../../shared/ui/toast';
+import { callApi, describeError, shownByPolicy } from '../../api/client';
+import { DEFAULT_VIEWER, usePreferences, type ViewerChoice } from '../session/usePreferences';
+import { toastError } from '../ui/toast';
 
 /** The cloud viewer's address for a case (the route opens in a tab of its own). */
 export const cloudViewerUrl = (caseId: string): string =>

@@ -9,7 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { callApi } from '../../../api/client';
-import { useSession } from '../../../app/session/useSession';
+import { useSession } from '../../../shared/session/useSession';
 import { useRealtime } from '../../../realtime/useRealtime';
 import { useRealtimeEvents } from '../../../realtime/useRealtimeEvents';
 

@@ -9,7 +9,7 @@ import {
   toPermissionConfig,
   type RoleCode,
 } from '@rayworks/contracts';
-import type { StoredProfile } from '../api/storage';
+import type { StoredProfile } from '../../api/storage';
 import { decideAccess, homePath, landingAfterLogin, pathFromHashRoute, protectedRouteFor } from './access';
 
 const configOf = (role: RoleCode) => toPermissionConfig(DEFAULT_ROLE_PRIVILEGES[role]);

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { AUTH_API, type Group } from '@rayworks/contracts';
-import { callApi } from '../../../api/client';
-import { pageFetcher, queryKeys } from '../../../api/queries';
+import { callApi } from '../../api/client';
+import { pageFetcher, queryKeys } from '../../api/queries';
 
 export const GROUPS = 'groups';
 export const fetchGroupsPage = pageFetcher<Group>(AUTH_API.getGroups);

@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { CASE_ACTION_LABELS, type Case, type CaseAction } from '@rayworks/contracts';
 import { useState } from 'react';
-import { toastSuccess } from '../../../shared/ui/toast';
-import { useCaseAction, useFusionCentres } from '../hooks/useWorklist';
+import { toastSuccess } from '../ui/toast';
+import { useCaseAction, useFusionCentres } from './useCaseActions';
 import { TypistSelect, useTypistChoice } from './TypistSelect';
-import { confirmText, DESTRUCTIVE_ACTIONS, REASON_ACTIONS, REASON_REQUIRED } from '../hooks/worklist-actions';
+import { confirmText, DESTRUCTIVE_ACTIONS, REASON_ACTIONS, REASON_REQUIRED } from './worklist-actions';
 
 export interface PendingAction {
   row: Case;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { AUTH_API, type User } from '@rayworks/contracts';
-import { callApi } from '../../../api/client';
-import { pageFetcher, queryKeys } from '../../../api/queries';
+import { callApi } from '../../api/client';
+import { pageFetcher, queryKeys } from '../../api/queries';
 
 export const USERS = 'users';
 export const fetchUsersPage = (filters: { roleCode?: string } = {}) => pageFetcher<User>(AUTH_API.findUsers, filters);

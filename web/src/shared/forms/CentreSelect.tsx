@@ -1,9 +1,9 @@
 import { Select } from '@mantine/core';
 import { GENERIC } from '@rayworks/contracts';
-import { useSession } from '../../../app/session/useSession';
-import { RemoteSelect } from '../../../shared/forms/RemoteSelect';
-import { useCan } from '../../../shared/hooks/useCan';
-import { centreOption, fetchCentresPage } from '../../centers/hooks/useCenters';
+import { useSession } from '../session/useSession';
+import { RemoteSelect } from './RemoteSelect';
+import { useCan } from '../hooks/useCan';
+import { centreOption, fetchCentresPage } from '../directory/useCenters';
 
 interface Props {
   label: string;

@@ -1,2 +1,0 @@
-export { CriticalAlertsBanner } from './components/CriticalAlertsBanner';
-export { CriticalFlagButton } from './components/CriticalFlagButton';

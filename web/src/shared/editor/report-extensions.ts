@@ -1,0 +1,20 @@
+import { Link } from '@mantine/tiptap';
+import type { MacroLike } from '@rayworks/contracts';
+import Placeholder from '@tiptap/extension-placeholder';
+import TextAlign from '@tiptap/extension-text-align';
+import StarterKit from '@tiptap/starter-kit';
+import { MacroExpansion, TemplateField } from './extensions';
+
+/**
+ * The TipTap extensions of a report's text (the report editor and its addenda, docs/decisions/0191-report-editor.md):
+ * the formatting the server's allow-list keeps, links, alignment, a placeholder, the structured fields' marks and
+ * the macros expanding as you type.
+ */
+export const reportExtensions = (macros: () => readonly MacroLike[], placeholder: string) => [
+  StarterKit.configure({ link: false }),
+  Link,
+  TextAlign.configure({ types: ['heading', 'paragraph'] }),
+  Placeholder.configure({ placeholder }),
+  TemplateField,
+  MacroExpansion.configure({ macros }),
+];
