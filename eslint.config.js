@@ -10,6 +10,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsoncParser from 'jsonc-eslint-parser';
+import webBoundaries from './scripts/lint/web-boundaries.mjs';
 
 export default tseslint.config(
   {
@@ -90,6 +91,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // The console's features stand alone (docs/decisions/0231): a feature imports shared/, api/, realtime/, the libs
+    // and itself — never app/ (which composes the features) or another feature; no loop of imports anywhere.
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'rayworks-web': webBoundaries },
+    rules: { 'rayworks-web/layers': 'error', 'rayworks-web/no-cycle': 'error' },
   },
   {
     // A workspace's package.json lists in "dependencies" exactly the packages its production code imports (nx reads
