@@ -333,31 +333,6 @@ export class CaseActionsService {
     };
   }
 
-  /**
-   * A step of the case's report, as reporting published it (docs/decisions/0173-report-model-and-workflow.md): the
-   * machine's transition with the report's actor, who reporting already authorized (the action table is not asked
-   * again; the machine's guards are: a junior never completes their own report, a case already typed is not taken
-   * twice). SEND_TO_TYPIST takes the chosen typist or the centre's automatic pick, as the worklist's action does.
-   */
-  async reportStep(
-    tx: ChangeTx,
-    row: CaseEntity,
-    actorId: string,
-    action: 'SEND_TO_TYPIST' | 'TRANSCRIBE' | 'SUBMIT_FOR_REVIEW' | 'COMPLETE' | 'ADDENDUM',
-    typistId: string | null,
-  ): Promise<CaseChange | CaseRefusal> {
-    const actor: Actor = { userId: actorId, roleCodes: [] };
-    if (action === 'SEND_TO_TYPIST') {
-      if (row.status === 'PENDING AT TYPIST' && row.typistId !== null)
-        return { refused: CASE_MESSAGES.transcriptionistWorking };
-      const typist = await this.typistFor(tx, row, typistId ?? undefined);
-      if (typeof typist !== 'string') return typist;
-      const change = await this.move(tx, row, actor, action, { typistId: typist }, { authorize: false });
-      return 'refused' in change ? change : { ...change, details: { typistId: typist, chosen: typistId !== null } };
-    }
-    return this.move(tx, row, actor, action, {}, { authorize: false });
-  }
-
   /** Assign or reassign to a radiologist: an active user of the case's centre with a radiologist role. */
   private async toRadiologist(
     tx: ChangeTx,
@@ -398,6 +373,20 @@ export class CaseActionsService {
       'SEND_TO_TYPIST',
     );
     if (!decision.ok) return refusalOf(decision);
+    return this.toTypist(tx, row, actor, typistId);
+  }
+
+  /**
+   * The machine's SEND_TO_TYPIST once the caller may: to the chosen typist or the centre's automatic pick (typistFor);
+   * a case a typist already holds: 'A Transcriptionist is already working on the case'. The report's step of the same
+   * name goes this way too (ReportStepsService).
+   */
+  async toTypist(
+    tx: ChangeTx,
+    row: CaseEntity,
+    actor: Actor,
+    typistId: string | undefined,
+  ): Promise<CaseChange | CaseRefusal> {
     if (row.status === 'PENDING AT TYPIST' && row.typistId !== null)
       return { refused: CASE_MESSAGES.transcriptionistWorking };
     const typist = await this.typistFor(tx, row, typistId);

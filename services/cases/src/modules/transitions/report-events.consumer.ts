@@ -10,7 +10,7 @@ import {
 import { EventConsumer, UnitOfWork, type AuditActor, type TenantScope } from '@rayworks/nest-kit';
 import { CaseEntity } from '../cases/case.entity.js';
 import { tenantOf } from '../directory/directory.consumer.js';
-import { CaseActionsService } from './case-actions.service.js';
+import { ReportStepsService } from './report-steps.service.js';
 import { TransitionRunner } from './transition-runner.service.js';
 
 /** The case action each report event applies (the others are recorded on the case's trail only). */
@@ -50,7 +50,7 @@ export class ReportEventsConsumer implements OnModuleInit {
     @Inject(EventConsumer) private readonly consumer: EventConsumer,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(TransitionRunner) private readonly runner: TransitionRunner,
-    @Inject(CaseActionsService) private readonly actions: CaseActionsService,
+    @Inject(ReportStepsService) private readonly steps: ReportStepsService,
   ) {}
 
   onModuleInit(): void {
@@ -115,7 +115,7 @@ export class ReportEventsConsumer implements OnModuleInit {
             caseId: p.caseId,
             version: current.version,
             privileges: [],
-            decide: (row, tx) => this.actions.reportStep(tx, row, user.userId, action, p.typistId ?? null),
+            decide: (row, tx) => this.steps.step(tx, row, user.userId, action, p.typistId ?? null),
           },
         );
         return { caseAction: action, caseStatus: done.case.status };

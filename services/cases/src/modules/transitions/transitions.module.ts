@@ -8,6 +8,7 @@ import { CasePush } from './case-push.js';
 import { TransitionRunner } from './transition-runner.service.js';
 import { TransitionsRepository } from './transitions.repository.js';
 import { ReportEventsConsumer } from './report-events.consumer.js';
+import { ReportStepsService } from './report-steps.service.js';
 
 /**
  * The case's transitions: the one runner every change of a case goes through (TransitionRunner), exported for
@@ -23,6 +24,7 @@ import { ReportEventsConsumer } from './report-events.consumer.js';
     TransitionRunner,
     AssigneesRepository,
     CaseActionsService,
+    ReportStepsService,
     ArrivalsConsumer,
     ReportEventsConsumer,
   ],

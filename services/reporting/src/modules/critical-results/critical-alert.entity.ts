@@ -1,6 +1,16 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { CriticalAlert, CriticalAlertStatus } from '@rayworks/contracts';
-import type { MailCaseFacts } from './critical-mail.js';
+
+/**
+ * Facts of the case an e-mail may name (critical-mail.ts), kept on the alert (`case_facts`):
+ * no patient name (e-mail leaves the platform), the case and its study.
+ */
+export interface MailCaseFacts {
+  accessionNumber: string | null;
+  modality: string | null;
+  studyDescription: string | null;
+  centreName: string | null;
+}
 
 /** One flagged critical result of a case (reporting.critical_alerts, in the case's company; docs/decisions/0187). */
 @Entity({ name: 'critical_alerts' })

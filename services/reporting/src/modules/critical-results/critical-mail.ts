@@ -1,13 +1,5 @@
-import type { CriticalAlertEntity } from './critical-alert.entity.js';
+import type { CriticalAlertEntity, MailCaseFacts } from './critical-alert.entity.js';
 import type { CriticalMail } from './critical-mailer.js';
-
-/** Facts of the case an e-mail may name: no patient name (e-mail leaves the platform), the case and its study. */
-export interface MailCaseFacts {
-  accessionNumber: string | null;
-  modality: string | null;
-  studyDescription: string | null;
-  centreName: string | null;
-}
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { ageOf, isoDateOf, signatureKeyOf } from './reports.service.js';
+import { ageOf, isoDateOf } from './report-patient.js';
+import { signatureKeyOf } from './report-signer.js';
 
 describe("the report's patient block", () => {
   it('reads DICOM and ISO dates', () => {

@@ -9,6 +9,7 @@ import {
   type ReportStatus,
 } from '@rayworks/contracts';
 import { authorizeCaseAction, type CaseLifecycleFacts } from '@rayworks/lifecycles';
+import type { RequestAccess } from '@rayworks/nest-kit';
 
 /**
  * Who may do what to a case's report (docs/decisions/0173-report-model-and-workflow.md): pure functions of the case's
@@ -20,6 +21,12 @@ export interface ReportActor {
   userId: string;
   roleCodes: readonly string[];
 }
+
+/** The caller as the rules see it: its user and roles. */
+export const actorOf = (access: RequestAccess): ReportActor => ({
+  userId: access.principal.userId,
+  roleCodes: access.principal.roleCodes,
+});
 
 /** A refusal: 403 (not the caller's to do at all) or 409 (not now, with the reason). */
 export interface ReportRefusal {

@@ -2,12 +2,16 @@ import { Controller, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { REPORTING_API, REPORTING_MESSAGES } from '@rayworks/contracts';
 import { apiOk, ApiContract, type ContractCall } from '@rayworks/nest-kit';
+import { AddendaService } from './addenda.service.js';
 import { ReportsService } from './reports.service.js';
 
 @ApiTags('reports')
 @Controller()
 export class ReportsController {
-  constructor(@Inject(ReportsService) private readonly reports: ReportsService) {}
+  constructor(
+    @Inject(ReportsService) private readonly reports: ReportsService,
+    @Inject(AddendaService) private readonly addenda: AddendaService,
+  ) {}
 
   @ApiContract(REPORTING_API.getReportData, "The case's report (created as a draft when it has none; takes no lock)")
   async get({ access, credentials, body }: ContractCall<typeof REPORTING_API.getReportData>) {
@@ -56,11 +60,11 @@ export class ReportsController {
 
   @ApiContract(REPORTING_API.saveAddendum, 'Saves the addendum draft of a final report')
   async saveAddendum({ access, credentials, body }: ContractCall<typeof REPORTING_API.saveAddendum>) {
-    return apiOk(await this.reports.saveAddendum(access, credentials, body), REPORTING_MESSAGES.saved);
+    return apiOk(await this.addenda.save(access, credentials, body), REPORTING_MESSAGES.saved);
   }
 
   @ApiContract(REPORTING_API.finalizeAddendum, 'Signs the addendum; a new PDF of the report follows')
   async finalizeAddendum({ access, credentials, body }: ContractCall<typeof REPORTING_API.finalizeAddendum>) {
-    return apiOk(await this.reports.finalizeAddendum(access, credentials, body));
+    return apiOk(await this.addenda.finalize(access, credentials, body));
   }
 }

@@ -1,122 +1,50 @@
-import {
-  BadRequestException,
-  ConflictException,
-  ForbiddenException,
-  Inject,
-  Injectable,
-  NotFoundException,
-} from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { z } from 'zod';
 import type { Credentials } from '@rayworks/api-client';
 import {
-  AUTH_MESSAGES,
-  REPORT_EVENTS,
   REPORT_MESSAGES,
-  REPORTING_MESSAGES,
   type Case,
   type REPORTING_API,
   type Report,
-  type ReportDoctorInfo,
   type ReportEventType,
-  type ReportPatient,
   type ReportStatus,
   type ReportVersion,
   type ReportVersionSummary,
   unfilledTemplateFields,
 } from '@rayworks/contracts';
-import {
-  KIT_AUDIT_ACTIONS,
-  StorageService,
-  UnitOfWork,
-  type ChangeTx,
-  type ReadTx,
-  type RequestAccess,
-} from '@rayworks/nest-kit';
+import { KIT_AUDIT_ACTIONS, UnitOfWork, type ChangeTx, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import { sanitiseReportHtml } from '../../common/sanitise-html.js';
 import { caseCompanyScope } from '../../common/case-company.js';
 import { AuthProfileClient } from './auth-profile.client.js';
 import { CasesClient } from './cases.client.js';
-import type { ReportAddendumEntity, ReportEntity } from './report.entity.js';
+import type { ReportEntity } from './report.entity.js';
+import { newReportOf } from './report-patient.js';
 import {
+  actorOf,
   checkSave,
   finalizeOutcome,
   lockHolder,
-  mayAddendum,
   maySendToTypist,
   maySubmitForReview,
   mayWrite,
   takeLock,
   takesTranscription,
-  type ReportActor,
-  type ReportRefusal,
 } from './report-rules.js';
+import { REPORT_AUDIT_ACTIONS } from './report-audit.js';
+import { ReportSigner } from './report-signer.js';
+import { ReportViews } from './report-views.js';
+import { refuse } from './reports.errors.js';
+import { ReportsPublisher } from './reports.publisher.js';
 import { ReportsRepository } from './reports.repository.js';
 
 type Body<K extends keyof typeof REPORTING_API> = z.output<(typeof REPORTING_API)[K]['body']>;
 
-/** The reports' audit actions (each write is one entry on the case, in the report's unit of work). */
-export const REPORT_AUDIT_ACTIONS = {
-  create: 'REPORT_CREATE',
-  lock: 'REPORT_LOCK',
-  unlock: 'REPORT_UNLOCK',
-  save: 'REPORT_SAVE',
-  sendToTypist: 'REPORT_SEND_TO_TYPIST',
-  transcribe: 'REPORT_TRANSCRIPTION_START',
-  submitForReview: 'REPORT_SUBMIT_FOR_REVIEW',
-  finalize: 'REPORT_FINALIZE',
-  addendumSave: 'REPORT_ADDENDUM_SAVE',
-  addendumFinalize: 'REPORT_ADDENDUM_FINALIZE',
-} as const;
-
-const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
-
-/** A refusal of the rules as the API answers it (403 or 409 with its message). */
-function fail(refusal: ReportRefusal): never {
-  if (refusal.code === 403) throw new ForbiddenException(refusal.message || AUTH_MESSAGES.forbidden);
-  throw new ConflictException(refusal.message);
-}
-
-/** DICOM DA (YYYYMMDD) or ISO date → ISO date (YYYY-MM-DD), or null. */
-export function isoDateOf(value: string | null): string | null {
-  if (!value) return null;
-  const m = /^(\d{4})-?(\d{2})-?(\d{2})/.exec(value.trim());
-  return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
-}
-
-/** The patient's age at the study (or today) in whole years, as '42Y'; null without a birth date. */
-export function ageOf(birthDate: string | null, at: string | null, today = new Date()): string | null {
-  const born = isoDateOf(birthDate);
-  if (!born) return null;
-  const [by, bm, bd] = born.split('-').map(Number) as [number, number, number];
-  const on = isoDateOf(at) ?? today.toISOString().slice(0, 10);
-  const [y, m, d] = on.split('-').map(Number) as [number, number, number];
-  const years = y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
-  return years >= 0 ? `${years}Y` : null;
-}
-
-/** The report's patient block from the case (spec §3 patient keys). */
-export function patientOf(c: Case): ReportPatient {
-  return {
-    patientName: c.patientName,
-    age: ageOf(c.patientBirthDate, c.studyDate),
-    gender: c.patientSex,
-    dateOfBirth: isoDateOf(c.patientBirthDate),
-    mrID: c.patientId,
-    registrationID: c.accessionNumber,
-    referredName: null,
-    phoneNumber: null,
-  };
-}
-
-/** The object key of a signature image copied into a report (one per report and signature file). */
-export const signatureKeyOf = (tenantId: string, reportId: string, fileID: string): string =>
-  `reports/${tenantId}/${reportId}/signature-${fileID.replace(/[^A-Za-z0-9._-]/g, '_')}`;
-
 /**
- * A case's report (docs/decisions/0173-report-model-and-workflow.md). Every call asks cases for the case with the
- * caller's credentials (404 when out of reach), decides from the case's facts and the shared lifecycle who may do
- * what, and runs one unit of work in the case's company: the row, its version, its audit entry and its outbox event
- * (and the PDF job at finalize) commit together. The case itself moves in cases, from the event.
+ * A case's report (docs/decisions/0173-report-model-and-workflow.md; its addenda: AddendaService). Every call asks
+ * cases for the case with the caller's credentials (404 when out of reach), decides from the case's facts and the
+ * shared lifecycle who may do what, and runs one unit of work in the case's company: the row, its version, its audit
+ * entry and its outbox event (and the PDF job at finalize) commit together. The case itself moves in cases, from the
+ * event.
  */
 @Injectable()
 export class ReportsService {
@@ -125,7 +53,9 @@ export class ReportsService {
     @Inject(ReportsRepository) private readonly reports: ReportsRepository,
     @Inject(CasesClient) private readonly cases: CasesClient,
     @Inject(AuthProfileClient) private readonly profiles: AuthProfileClient,
-    @Inject(StorageService) private readonly storage: StorageService,
+    @Inject(ReportSigner) private readonly signer: ReportSigner,
+    @Inject(ReportsPublisher) private readonly publisher: ReportsPublisher,
+    @Inject(ReportViews) private readonly views: ReportViews,
   ) {}
 
   /** The case's report, created as a DRAFT when it has none (never takes the lock). */
@@ -134,7 +64,7 @@ export class ReportsService {
     const scope = caseCompanyScope(access, c.companyId);
     const existing = await this.uow.read(scope, (tx) => this.reports.ofCase(tx, c._id));
     if (existing) {
-      return this.uow.read(scope, (tx) => this.view(tx, existing), {
+      return this.uow.read(scope, (tx) => this.views.view(tx, existing), {
         audit: {
           action: KIT_AUDIT_ACTIONS.patientDataRead,
           actor: { userId: access.principal.userId, loginName: access.principal.loginName },
@@ -145,7 +75,7 @@ export class ReportsService {
     }
     return this.uow.change(scope, async (tx) => {
       const row = await this.ensure(tx, c);
-      return this.view(tx, row);
+      return this.views.view(tx, row);
     });
   }
 
@@ -158,9 +88,9 @@ export class ReportsService {
       const row = await this.ensure(tx, c);
       // someone else at work on it says so first, whoever asks
       const taken = takeLock({ userId: row.lockUserId, expiresAt: row.lockExpiresAt }, actor.userId, new Date());
-      if (!taken.ok) fail(taken);
+      if (!taken.ok) refuse(taken);
       const may = mayWrite(c, row.status, actor);
-      if (!may.ok) fail(may);
+      if (!may.ok) refuse(may);
       row.lockUserId = actor.userId;
       row.lockUserName = profile.fullName;
       row.lockExpiresAt = taken.expiresAt;
@@ -172,7 +102,9 @@ export class ReportsService {
           details: { reportId: row.id },
         });
         if (takesTranscription(c, actor)) {
-          await this.publish(tx, 'ReportTranscriptionStarted', saved, actor.userId, { typistId: actor.userId });
+          await this.publisher.report(tx, 'ReportTranscriptionStarted', saved, actor.userId, {
+            typistId: actor.userId,
+          });
           await tx.audit({
             action: REPORT_AUDIT_ACTIONS.transcribe,
             target: { type: 'case', id: c._id },
@@ -180,7 +112,7 @@ export class ReportsService {
           });
         }
       }
-      return this.view(tx, saved);
+      return this.views.view(tx, saved);
     });
   }
 
@@ -212,7 +144,7 @@ export class ReportsService {
     return this.uow.change(caseCompanyScope(access, c.companyId), async (tx) => {
       const row = await this.ensure(tx, c);
       const may = mayWrite(c, row.status, actor);
-      if (!may.ok) fail(may);
+      if (!may.ok) refuse(may);
       const check = checkSave(
         { userId: row.lockUserId, expiresAt: row.lockExpiresAt },
         row,
@@ -220,7 +152,7 @@ export class ReportsService {
         body.baseVersion,
         new Date(),
       );
-      if (!check.ok) fail(check);
+      if (!check.ok) refuse(check);
       row.reportHtml = sanitiseReportHtml(body.reportHTML);
       if (body.testName !== undefined) row.testName = body.testName;
       if (body.templateId !== undefined) row.templateId = body.templateId;
@@ -241,7 +173,7 @@ export class ReportsService {
         target: { type: 'case', id: c._id },
         details: { reportId: row.id, version: row.version },
       });
-      return this.view(tx, saved);
+      return this.views.view(tx, saved);
     });
   }
 
@@ -304,7 +236,7 @@ export class ReportsService {
     return this.uow.change(caseCompanyScope(access, c.companyId), async (tx) => {
       const row = await this.ensure(tx, c);
       const may = maySendToTypist(c, row.status, actor);
-      if (!may.ok) fail(may);
+      if (!may.ok) refuse(may);
       this.notLockedByOther(row, actor.userId);
       return this.step(tx, c, row, actor.userId, 'AT_TYPIST', 'ReportSentToTypist', REPORT_AUDIT_ACTIONS.sendToTypist, {
         typistId: body.typistId ?? null,
@@ -323,7 +255,7 @@ export class ReportsService {
     return this.uow.change(caseCompanyScope(access, c.companyId), async (tx) => {
       const row = await this.ensure(tx, c);
       const may = maySubmitForReview(c, row.status, actor);
-      if (!may.ok) fail(may);
+      if (!may.ok) refuse(may);
       this.notLockedByOther(row, actor.userId);
       if (row.version === 0) throw new ConflictException(REPORT_MESSAGES.emptyReport);
       return this.step(
@@ -350,13 +282,13 @@ export class ReportsService {
     const scope = caseCompanyScope(access, c.companyId);
     const current = await this.uow.change(scope, (tx) => this.ensure(tx, c));
     const outcome = finalizeOutcome(c, current.status, actor);
-    if (!outcome.ok) fail(outcome);
+    if (!outcome.ok) refuse(outcome);
     if (outcome.outcome === 'review') return this.submitForReview(access, caller, body);
-    const signer = await this.signer(caller, c.companyId, current.id);
+    const signer = await this.signer.sign(caller, c.companyId, current.id);
     return this.uow.change(scope, async (tx) => {
       const row = (await this.reports.ofCase(tx, c._id, { lock: true }))!;
       const again = finalizeOutcome(c, row.status, actor);
-      if (!again.ok) fail(again);
+      if (!again.ok) refuse(again);
       this.notLockedByOther(row, actor.userId);
       if (row.version === 0) throw new ConflictException(REPORT_MESSAGES.emptyReport);
       await this.refuseUnfilledFields(tx, row);
@@ -398,94 +330,13 @@ export class ReportsService {
     throw new BadRequestException(REPORT_MESSAGES.unfilledFields(keys.map((k) => labels.get(k) ?? k)));
   }
 
-  /** Saves the addendum draft of a final report (its own row: the report never changes). */
-  async saveAddendum(access: RequestAccess, caller: Credentials, body: Body<'saveAddendum'>): Promise<Report> {
-    const c = await this.cases.findOne(caller, body.caseId);
-    const actor = actorOf(access);
-    return this.uow.change(caseCompanyScope(access, c.companyId), async (tx) => {
-      const row = await this.reports.ofCase(tx, c._id, { lock: true });
-      if (!row) throw new ConflictException(REPORT_MESSAGES.notFinal);
-      const may = mayAddendum(c, row.status, actor);
-      if (!may.ok) fail(may);
-      const draft = await this.reports.draftAddendum(tx, row.id);
-      const html = sanitiseReportHtml(body.html);
-      const saved = await this.reports.saveAddendum(
-        tx,
-        draft
-          ? { ...draft, html }
-          : { tenantId: row.tenantId, reportId: row.id, status: 'DRAFT', html, createdBy: actor.userId },
-      );
-      await tx.audit({
-        action: REPORT_AUDIT_ACTIONS.addendumSave,
-        target: { type: 'case', id: c._id },
-        details: { reportId: row.id, addendumId: saved.id },
-      });
-      return this.view(tx, row);
-    });
-  }
-
-  /**
-   * Finalizes the addendum draft: signed like a report (addendumDoctorInfo), ReportAddendumFinalized, and a new PDF
-   * of the report with its addenda (the report's version + 1: a version row of the unchanged report text).
-   */
-  async finalizeAddendum(access: RequestAccess, caller: Credentials, body: Body<'finalizeAddendum'>): Promise<Report> {
-    const c = await this.cases.findOne(caller, body.caseId);
-    const actor = actorOf(access);
-    const scope = caseCompanyScope(access, c.companyId);
-    const report = await this.uow.read(scope, (tx) => this.reports.ofCase(tx, c._id));
-    if (!report) throw new ConflictException(REPORT_MESSAGES.notFinal);
-    const may = mayAddendum(c, report.status, actor);
-    if (!may.ok) fail(may);
-    const signer = await this.signer(caller, c.companyId, report.id);
-    return this.uow.change(scope, async (tx) => {
-      const row = (await this.reports.ofCase(tx, c._id, { lock: true }))!;
-      const draft = await this.reports.draftAddendum(tx, row.id);
-      if (!draft) throw new ConflictException(REPORT_MESSAGES.noAddendum);
-      draft.status = 'FINAL';
-      draft.addendumDoctorInfo = signer.doctorInfo;
-      draft.signatureKey = signer.key;
-      draft.finalizedAt = new Date();
-      await this.reports.saveAddendum(tx, draft);
-      row.version += 1;
-      const saved = await this.reports.save(tx, row);
-      await this.reports.addVersion(tx, {
-        reportId: row.id,
-        version: row.version,
-        tenantId: row.tenantId,
-        html: row.reportHtml,
-        status: 'FINAL',
-        savedBy: actor.userId,
-        savedByName: signer.doctorInfo.doctorName,
-      });
-      await this.publish(tx, 'ReportAddendumFinalized', saved, actor.userId, { addendumId: draft.id });
-      await tx.audit({
-        action: REPORT_AUDIT_ACTIONS.addendumFinalize,
-        target: { type: 'case', id: c._id },
-        details: { reportId: row.id, addendumId: draft.id, version: row.version },
-      });
-      await tx.enqueue('reportingReportPdf', { reportId: row.id, version: row.version });
-      return this.view(tx, saved);
-    });
-  }
-
   // ---- helpers ----
 
   /** The case's report row, locked; created (DRAFT, the case's patient and study) when it has none. */
   private async ensure(tx: ChangeTx, c: Case): Promise<ReportEntity> {
     const found = await this.reports.ofCase(tx, c._id, { lock: true });
     if (found) return found;
-    const row = await this.reports.createIfMissing(tx, {
-      tenantId: c.companyId,
-      caseId: c._id,
-      patient: patientOf(c),
-      study: {
-        modality: c.modality,
-        studyDescription: c.studyDescription,
-        studyDate: isoDateOf(c.studyDate),
-        bodyPart: c.bodyPart,
-      },
-      centreId: c.centreId,
-    });
+    const row = await this.reports.createIfMissing(tx, newReportOf(c));
     await tx.audit({
       action: REPORT_AUDIT_ACTIONS.create,
       target: { type: 'case', id: c._id },
@@ -509,31 +360,13 @@ export class ReportsService {
     row.status = status;
     clearLock(row);
     const saved = await this.reports.save(tx, row);
-    await this.publish(tx, event, saved, actorId, extra);
+    await this.publisher.report(tx, event, saved, actorId, extra);
     await tx.audit({
       action,
       target: { type: 'case', id: c._id },
       details: { reportId: row.id, from, to: status, version: row.version, ...extra },
     });
-    return this.view(tx, saved);
-  }
-
-  private async publish(
-    tx: ChangeTx,
-    type: ReportEventType,
-    row: ReportEntity,
-    actorId: string,
-    extra: { typistId?: string | null; addendumId?: string | null },
-  ): Promise<void> {
-    await tx.publish(REPORT_EVENTS[type], row.caseId, {
-      reportId: row.id,
-      caseId: row.caseId,
-      version: row.version,
-      status: row.status,
-      centreId: row.centreId,
-      actorId,
-      ...extra,
-    });
+    return this.views.view(tx, saved);
   }
 
   /** Another user's live lock stops a workflow step ('A Transcriptionist is already working on the case'). */
@@ -541,93 +374,13 @@ export class ReportsService {
     const holder = lockHolder({ userId: row.lockUserId, expiresAt: row.lockExpiresAt }, new Date());
     if (holder !== null && holder !== userId) {
       const taken = takeLock({ userId: row.lockUserId, expiresAt: row.lockExpiresAt }, userId, new Date());
-      if (!taken.ok) fail(taken);
+      if (!taken.ok) refuse(taken);
     }
-  }
-
-  /**
-   * The signer: the caller's profile (400 'Please Upload Signature In Profile' without a signature), the signature
-   * image's bytes copied under the report's own key, so the report keeps the signature it was signed with.
-   */
-  private async signer(
-    caller: Credentials,
-    tenantId: string,
-    reportId: string,
-  ): Promise<{ doctorInfo: ReportDoctorInfo; key: string }> {
-    const profile = await this.profiles.get(caller);
-    if (!profile.signature) throw new BadRequestException(REPORTING_MESSAGES.uploadSignature);
-    const fileID = profile.signature.fileID;
-    const key = signatureKeyOf(tenantId, reportId, fileID);
-    let bytes: Buffer;
-    try {
-      bytes = await this.storage.get(fileID);
-    } catch {
-      throw new BadRequestException(REPORTING_MESSAGES.uploadSignature);
-    }
-    await this.storage.put(key, bytes, contentTypeOf(bytes));
-    return {
-      doctorInfo: { doctorName: profile.fullName, qualificationName: profile.qualificationName, signature: { fileID } },
-      key,
-    };
-  }
-
-  /** The report as the API shows it, with its addenda and its lock (a lapsed lock shows as none). */
-  private async view(tx: ReadTx, row: ReportEntity): Promise<Report> {
-    const addenda = await this.reports.addenda(tx, row.id);
-    const pdf = await this.reports.latestPdf(tx, row.id);
-    const holder = lockHolder({ userId: row.lockUserId, expiresAt: row.lockExpiresAt }, new Date());
-    return {
-      id: row.id,
-      caseId: row.caseId,
-      status: row.status,
-      version: row.version,
-      reportHTML: row.reportHtml,
-      testName: row.testName,
-      templateId: row.templateId,
-      doctorInfo: row.doctorInfo,
-      footerTopFields: row.footerTopFields,
-      patient: row.patient,
-      study: row.study,
-      centreId: row.centreId,
-      finalizedAt: iso(row.finalizedAt),
-      finalizedBy: row.finalizedBy,
-      addenda: addenda.map(addendumView),
-      lock:
-        holder !== null
-          ? { userId: holder, userName: row.lockUserName, expiresAt: row.lockExpiresAt!.toISOString() }
-          : null,
-      pdf,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    };
   }
 }
-
-const actorOf = (access: RequestAccess): ReportActor => ({
-  userId: access.principal.userId,
-  roleCodes: access.principal.roleCodes,
-});
 
 function clearLock(row: ReportEntity): void {
   row.lockUserId = null;
   row.lockUserName = null;
   row.lockExpiresAt = null;
-}
-
-const addendumView = (a: ReportAddendumEntity) => ({
-  id: a.id,
-  reportId: a.reportId,
-  status: a.status,
-  html: a.html,
-  addendumDoctorInfo: a.addendumDoctorInfo,
-  createdBy: a.createdBy,
-  createdAt: a.createdAt.toISOString(),
-  finalizedAt: iso(a.finalizedAt),
-});
-
-/** PNG or JPEG by its magic bytes (a profile signature is one of them). */
-function contentTypeOf(bytes: Buffer): string {
-  if (bytes.subarray(0, 4).toString('hex') === '89504e47') return 'image/png';
-  if (bytes.subarray(0, 3).toString('hex') === 'ffd8ff') return 'image/jpeg';
-  return 'application/octet-stream';
 }

@@ -1,0 +1,13 @@
+/** The reports' audit actions (each write is one entry on the case, in the report's unit of work). */
+export const REPORT_AUDIT_ACTIONS = {
+  create: 'REPORT_CREATE',
+  lock: 'REPORT_LOCK',
+  unlock: 'REPORT_UNLOCK',
+  save: 'REPORT_SAVE',
+  sendToTypist: 'REPORT_SEND_TO_TYPIST',
+  transcribe: 'REPORT_TRANSCRIPTION_START',
+  submitForReview: 'REPORT_SUBMIT_FOR_REVIEW',
+  finalize: 'REPORT_FINALIZE',
+  addendumSave: 'REPORT_ADDENDUM_SAVE',
+  addendumFinalize: 'REPORT_ADDENDUM_FINALIZE',
+} as const;
