@@ -12,6 +12,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsoncParser from 'jsonc-eslint-parser';
 import webBoundaries from './scripts/lint/web-boundaries.mjs';
 
+/** Query code outside a *.repository.ts, the kit and migrations (docs/decisions/0224). */
+const QUERY_CODE = [
+  ["CallExpression[callee.property.name='query']", 'a raw query'],
+  ['CallExpression[callee.name=/^typed(Rows|Raw)$/]', 'typedRows/typedRaw'],
+  ["CallExpression[callee.property.name='createQueryBuilder']", 'a query builder'],
+  ['CallExpression[callee.property.name=/^(repo|getRepository)$/]', 'an entity repository (tx.repo)'],
+].map(([selector, what]) => ({
+  selector,
+  message: `${what} outside a *.repository.ts: move the query into the module's repository (docs/decisions/0224).`,
+}));
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '.local/**', '.nx/**', 'coverage/**'],
@@ -59,6 +70,41 @@ export default tseslint.config(
               message: 'A service never imports another service: use its events (libs/contracts) or its HTTP API.',
             },
           ],
+          // the tenant of a transaction is the unit of work's; acting in another company is its { inCompany }
+          paths: [
+            {
+              name: '@rayworks/nest-kit',
+              importNames: ['setTenant', 'setDbContext', 'runInTenant'],
+              message:
+                'Set no tenant by hand: uow.read/uow.change (with { inCompany } to act in a company, docs/decisions/0225).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Query code lives in repositories (docs/adding-a-module.md §4, docs/decisions/0224): a service, consumer,
+    // processor or controller calls its module's repository, or another module's through that module's exports.
+    // The kit (libs/nest-kit) and migrations are the only other places that run SQL.
+    files: ['services/*/src/**/*.ts'],
+    ignores: ['**/*.repository.ts', '**/migrations/**', '**/*.spec.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...QUERY_CODE] },
+  },
+  {
+    // A controller is its contract and calls a service (docs/decisions/0226): no unit of work, no repository.
+    files: ['services/*/src/**/*.controller.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...QUERY_CODE,
+        {
+          selector: "ImportSpecifier[imported.name='UnitOfWork']",
+          message: 'A controller calls a service, which runs the unit of work (docs/decisions/0226).',
+        },
+        {
+          selector: "ImportDeclaration[importKind!='type'][source.value=/\\.repository\\.js$/]",
+          message: 'A controller calls a service, which calls the repository (docs/decisions/0226).',
         },
       ],
     },

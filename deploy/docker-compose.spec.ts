@@ -324,6 +324,12 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('points each service at the services it calls, by name and port (their env schemas name them)', () => {
+    expect(env('cases').SERVICE_URL_IMAGING).toBe(`http://imaging:${env('imaging').PORT}`);
+    expect(env('reporting').SERVICE_URL_CASES).toBe(`http://cases:${env('cases').PORT}`);
+    expect(env('reporting').SERVICE_URL_AUTH).toBe(`http://auth:${env('auth').PORT}`);
+  });
+
   describe('migrations', () => {
     it('migrate once, with the owner role, before any service or worker starts', () => {
       expect(commandOf('migrate')).toBe('npm run migrate');

@@ -607,6 +607,14 @@ describe('the Helm chart deploy/helm/rayworks', () => {
       expect(cases.SERVICE_URL_IMAGING?.value).toBe(
         `http://${PREFIX}-imaging:${(imaging.spec!.ports as Array<{ port: number }>)[0]!.port}`,
       );
+      // and reporting reaches cases (every call about a case) and auth (the signer's profile)
+      const reporting = envOf(named<DeploymentObject>(all, 'Deployment', `${PREFIX}-reporting`)!);
+      for (const called of ['cases', 'auth'] as const) {
+        const svc = named(all, 'Service', `${PREFIX}-${called}`)!;
+        expect(reporting[`SERVICE_URL_${called.toUpperCase()}`]?.value).toBe(
+          `http://${PREFIX}-${called}:${(svc.spec!.ports as Array<{ port: number }>)[0]!.port}`,
+        );
+      }
       // workers serve only their probes: no Service
       expect(ofKind(all, 'Service').map((s) => s.metadata.name)).not.toContain(`${PREFIX}-imaging-worker`);
     });

@@ -102,6 +102,13 @@ export function processTable(env = process.env) {
       : {}),
     // the cases service starts study downloads through imaging's API (docs/decisions/0146)
     ...(service === 'cases' ? { SERVICE_URL_IMAGING: `http://127.0.0.1:${SERVICE_PORTS.imaging}` } : {}),
+    // reporting asks cases about every case and auth for the signer's profile (services/reporting/src/config/env.ts)
+    ...(service === 'reporting'
+      ? {
+          SERVICE_URL_CASES: `http://127.0.0.1:${SERVICE_PORTS.cases}`,
+          SERVICE_URL_AUTH: `http://127.0.0.1:${SERVICE_PORTS.auth}`,
+        }
+      : {}),
   });
   const table = [];
   for (const service of SERVICE_NAMES) {

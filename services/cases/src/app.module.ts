@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { SERVICE_SUBSCRIPTIONS } from '@rayworks/contracts';
 import { ServiceKitModule, ServiceKitSettings } from '@rayworks/nest-kit';
+import { CasesConfigModule } from './config/cases-config.module.js';
 import { database } from './database/data-source.js';
 import { CasesModule } from './modules/cases/cases.module.js';
 import { CollaborationModule } from './modules/collaboration/collaboration.module.js';
@@ -12,6 +13,7 @@ import { ViewerModule } from './modules/viewer/viewer.module.js';
 @Module({
   imports: [
     ServiceKitModule.forRoot(new ServiceKitSettings('cases', database, SERVICE_SUBSCRIPTIONS.cases)),
+    CasesConfigModule,
     CasesModule,
     TransitionsModule,
     CollaborationModule,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { SERVICE_SUBSCRIPTIONS } from '@rayworks/contracts';
 import { ServiceKitModule, ServiceKitSettings } from '@rayworks/nest-kit';
+import { ReportingConfigModule } from './config/reporting-config.module.js';
 import { database } from './database/data-source.js';
 import { CriticalResultsModule } from './modules/critical-results/critical.module.js';
 import { DirectoryConsumerModule } from './modules/directory/directory-consumer.module.js';
@@ -13,6 +14,7 @@ import { TemplatesModule } from './modules/templates/templates.module.js';
 @Module({
   imports: [
     ServiceKitModule.forRoot(new ServiceKitSettings('reporting', database, SERVICE_SUBSCRIPTIONS.reporting)),
+    ReportingConfigModule,
     ReportsModule,
     TemplatesModule,
     LayoutsModule,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { WorkerKitModule } from '@rayworks/nest-kit';
+import { ReportingConfigModule } from './config/reporting-config.module.js';
 import { database } from './database/data-source.js';
 import { CriticalResultsWorkerModule } from './modules/critical-results/critical-worker.module.js';
 import { OutputWorkerModule } from './modules/output/output-worker.module.js';
@@ -11,6 +12,7 @@ import { OutputWorkerModule } from './modules/output/output-worker.module.js';
 @Module({
   imports: [
     WorkerKitModule.forRoot({ service: 'reporting', database }),
+    ReportingConfigModule,
     OutputWorkerModule,
     CriticalResultsWorkerModule,
   ],

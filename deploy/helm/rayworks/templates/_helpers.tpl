@@ -180,4 +180,11 @@ postgres://{{ .user }}:$({{ .passwordVar }})@{{ $host }}:{{ $pg.port }}/{{ $pg.d
 - name: SERVICE_URL_IMAGING
   value: {{ printf "http://%s-imaging:%v" $fullname $v.services.imaging.port | quote }}
 {{- end }}
+{{- if and (eq $p.kind "service") (eq $p.owner "reporting") }}
+{{- /* reporting asks cases about every case (with the caller's credentials) and auth for the signer's profile */}}
+- name: SERVICE_URL_CASES
+  value: {{ printf "http://%s-cases:%v" $fullname $v.services.cases.port | quote }}
+- name: SERVICE_URL_AUTH
+  value: {{ printf "http://%s-auth:%v" $fullname $v.services.auth.port | quote }}
+{{- end }}
 {{- end -}}

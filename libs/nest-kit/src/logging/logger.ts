@@ -3,7 +3,7 @@ import { pino, type Logger } from 'pino';
 import { currentContext } from './context.js';
 
 /** One pino logger per process; every line carries the service name and the current work context. */
-export function createLogger(service: string, level: string = process.env.LOG_LEVEL ?? 'info'): Logger {
+export function createLogger(service: string, level: string): Logger {
   return pino({
     level,
     base: { service },

@@ -1,32 +1,22 @@
-import { BadRequestException, Controller, Inject } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AUTH_API, adminMessages } from '@rayworks/contracts';
-import { companyOf, apiOk, ApiContract, isUniqueViolation, UnitOfWork, type ContractCall } from '@rayworks/nest-kit';
-import { EntitiesRepository } from './entities.repository.js';
+import { apiOk, ApiContract, type ContractCall } from '@rayworks/nest-kit';
+import { EntitiesService } from './entities.service.js';
 
-/** Entities: small enough that the controller runs the unit of work itself. */
+/** Entities (place codes): the contract, then the service. */
 @ApiTags('entities')
 @Controller()
 export class EntitiesController {
-  constructor(
-    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
-    @Inject(EntitiesRepository) private readonly entities: EntitiesRepository,
-  ) {}
+  constructor(@Inject(EntitiesService) private readonly entities: EntitiesService) {}
 
   @ApiContract(AUTH_API.getEntities, 'Entities (place codes), searched on the server, first 100')
   async list({ access, body }: ContractCall<typeof AUTH_API.getEntities>) {
-    const found = await this.uow.read(access, (tx) => this.entities.search(tx, body.search?.trim()));
-    return apiOk(found.map((e) => e.toEntity()));
+    return apiOk(await this.entities.search(access, body));
   }
 
   @ApiContract(AUTH_API.createEntity, 'Adds an entity')
   async create({ access, body }: ContractCall<typeof AUTH_API.createEntity>) {
-    try {
-      const entity = await this.uow.change(access, (tx) => this.entities.insert(tx, companyOf(access.principal), body));
-      return apiOk(entity.toEntity(), adminMessages('Entity').created);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new BadRequestException('An entity with this code already exists');
-      throw error;
-    }
+    return apiOk(await this.entities.create(access, body), adminMessages('Entity').created);
   }
 }

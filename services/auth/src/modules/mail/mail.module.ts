@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { UsersRepository } from '../users/users.repository.js';
 import { CredentialsModule } from '../credentials/credentials.module.js';
 import { PasswordResetsRepository } from '../passwords/password-resets.repository.js';
 import { MailProcessor } from './mail.processor.js';
@@ -16,6 +17,8 @@ import { AUTH_SERVICE_ENV, type AuthServiceEnv } from '../../config/env.js';
     },
     MailProcessor,
     PasswordResetsRepository,
+    // stateless, provided here too: the users module imports this one (it enqueues the mails)
+    UsersRepository,
   ],
   exports: [PasswordResetsRepository],
 })

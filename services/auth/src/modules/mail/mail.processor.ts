@@ -9,7 +9,7 @@ import { CredentialsRepository } from '../credentials/credentials.repository.js'
 import { PasswordHasher } from '../credentials/password-hasher.js';
 import { PasswordResetsRepository } from '../passwords/password-resets.repository.js';
 import { temporaryPassword } from '../passwords/temporary-password.js';
-import { UserEntity } from '../users/user.entity.js';
+import { UsersRepository } from '../users/users.repository.js';
 import {
   emailChangedMail,
   loginAttackMail,
@@ -43,6 +43,7 @@ export class MailProcessor implements OnModuleInit {
     @Inject(PasswordResetsRepository) private readonly resets: PasswordResetsRepository,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
     @Inject(Mailer) private readonly mailer: Mailer,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
   ) {}
 
   onModuleInit(): void {
@@ -56,7 +57,7 @@ export class MailProcessor implements OnModuleInit {
     if (!tenantId) throw new UnrecoverableError('auth.mail job without a tenant');
     const scope = { tenantId, actor: { type: 'system' as const, id: 'auth.mail' } };
     const message = await this.uow.change(scope, async (tx) => {
-      const user = await tx.repo(UserEntity).findOneBy({ id: payload.userId });
+      const user = await this.users.byId(tx, payload.userId);
       if (!user || !user.isActive) return null;
       const name = `${user.firstName} ${user.lastName}`.trim();
       const base = this.env.PUBLIC_BASE_URL.replace(/\/$/, '');

@@ -129,4 +129,14 @@ export class CentresRepository {
       pinCode: input.pinCode ?? null,
     };
   }
+
+  /** One of the company's by its code, whatever the caller's reach (provisioning), or null. */
+  byCode(tx: ReadTx, code: string): Promise<CentreEntity | null> {
+    return tx.repo(CentreEntity).findOneBy({ code });
+  }
+
+  /** One of the company's by id, whatever the caller's reach (provisioning); throws when it is missing. */
+  byIdOrFail(tx: ReadTx, id: string): Promise<CentreEntity> {
+    return tx.repo(CentreEntity).findOneByOrFail({ id });
+  }
 }

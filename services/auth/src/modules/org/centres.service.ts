@@ -10,7 +10,8 @@ import {
   type RequestAccess,
 } from '@rayworks/nest-kit';
 import type { ClientInfo } from '../access/client-info.js';
-import { renewPrincipalsAfterCommit, usersReachingIn } from '../access/principals-change.js';
+import { renewPrincipalsAfterCommit } from '../access/principals-change.js';
+import { usersReachingIn } from '../access/principals.repository.js';
 import { wholeReach } from '../access/owner-scope.js';
 import { AUDIT_ACTIONS } from '../audit/audit-actions.js';
 import { CentresRepository, type CentreInput } from './centres.repository.js';

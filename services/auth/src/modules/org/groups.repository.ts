@@ -89,4 +89,14 @@ export class GroupsRepository {
       state: input.state ?? null,
     };
   }
+
+  /** One of the company's by its code, whatever the caller's reach (provisioning), or null. */
+  byCode(tx: ReadTx, code: string): Promise<GroupEntity | null> {
+    return tx.repo(GroupEntity).findOneBy({ code });
+  }
+
+  /** One of the company's by id, whatever the caller's reach (provisioning); throws when it is missing. */
+  byIdOrFail(tx: ReadTx, id: string): Promise<GroupEntity> {
+    return tx.repo(GroupEntity).findOneByOrFail({ id });
+  }
 }

@@ -9,7 +9,8 @@ import {
   type RequestAccess,
 } from '@rayworks/nest-kit';
 import type { ClientInfo } from '../access/client-info.js';
-import { renewPrincipalsAfterCommit, usersReachingIn } from '../access/principals-change.js';
+import { renewPrincipalsAfterCommit } from '../access/principals-change.js';
+import { usersReachingIn } from '../access/principals.repository.js';
 import { AUDIT_ACTIONS } from '../audit/audit-actions.js';
 import { CentresRepository } from './centres.repository.js';
 import { GroupsRepository, type GroupInput } from './groups.repository.js';

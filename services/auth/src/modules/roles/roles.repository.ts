@@ -71,4 +71,29 @@ export class RolesRepository {
   async setActive(tx: ReadTx, id: string, isActive: boolean): Promise<void> {
     await tx.repo(RoleEntity).update({ id }, { isActive });
   }
+
+  /** The company's system role of a role code, or null (onboarding makes those missing). */
+  systemRole(tx: ReadTx, roleCode: string): Promise<RoleEntity | null> {
+    return tx.repo(RoleEntity).findOneBy({ isSystem: true, roleCode });
+  }
+
+  /** Whether a company-wide role (no owning group or centre) already has this name, in any case. */
+  companyNameTaken(tx: ReadTx, name: string): Promise<boolean> {
+    return tx
+      .repo(RoleEntity)
+      .createQueryBuilder('r')
+      .where('lower(r.name) = lower(:label) AND r.owner_group_id IS NULL AND r.owner_centre_id IS NULL', {
+        label: name,
+      })
+      .getExists();
+  }
+
+  /** The company's custom (not system) role of this name, in any case, or null. */
+  customByName(tx: ReadTx, name: string): Promise<RoleEntity | null> {
+    return tx
+      .repo(RoleEntity)
+      .createQueryBuilder('r')
+      .where('NOT r.is_system AND lower(r.name) = lower(:name)', { name })
+      .getOne();
+  }
 }

@@ -19,7 +19,8 @@ import {
   type RequestAccess,
 } from '@rayworks/nest-kit';
 import type { ClientInfo } from '../access/client-info.js';
-import { renewPrincipalsAfterCommit, usersOfRole } from '../access/principals-change.js';
+import { renewPrincipalsAfterCommit } from '../access/principals-change.js';
+import { usersOfRole } from '../access/principals.repository.js';
 import { ownerFor, wholeReach } from '../access/owner-scope.js';
 import { canDefineRole } from '../access/role-rules.js';
 import { AUDIT_ACTIONS } from '../audit/audit-actions.js';

@@ -19,7 +19,7 @@ import {
 import type { ClientInfo } from '../access/client-info.js';
 import { AUDIT_ACTIONS } from '../audit/audit-actions.js';
 import { SessionsRepository } from '../sessions/sessions.repository.js';
-import { UserEntity } from '../users/user.entity.js';
+import { UsersRepository } from '../users/users.repository.js';
 import { CompaniesPublisher } from './companies.publisher.js';
 import { CompaniesRepository } from './companies.repository.js';
 import { CompanyOnboarding } from './company-onboarding.js';
@@ -52,6 +52,7 @@ export class CompaniesService {
     @Inject(CompaniesPublisher) private readonly publisher: CompaniesPublisher,
     @Inject(SessionsRepository) private readonly sessionRows: SessionsRepository,
     @Inject(SessionStore) private readonly sessions: SessionStore,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
   ) {}
 
   list(access: RequestAccess, q: CompanyListQuery): Promise<Page<Company>> {
@@ -113,7 +114,7 @@ export class CompaniesService {
       }
       if (!isActive) {
         // in the company's scope (row-level security): its users only
-        const userIds = (await tx.repo(UserEntity).find({ select: { id: true } })).map((u) => u.id);
+        const userIds = await this.users.idsOfCompany(tx);
         await this.sessionRows.endAllOfTenant(tx, 'company suspended');
         tx.afterCommit(async () => {
           for (const userId of userIds) await this.sessions.revokeAllForUser(userId);

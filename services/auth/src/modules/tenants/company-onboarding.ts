@@ -12,7 +12,6 @@ import { isUniqueViolation, UnitOfWork, type ChangeTx, type TenantScope } from '
 import type { ClientInfo } from '../access/client-info.js';
 import { AUDIT_ACTIONS } from '../audit/audit-actions.js';
 import { CredentialsRepository } from '../credentials/credentials.repository.js';
-import { RoleEntity } from '../roles/role.entity.js';
 import { RolesRepository } from '../roles/roles.repository.js';
 import { UsersPublisher } from '../users/users.publisher.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -105,15 +104,11 @@ export class CompanyOnboarding {
   }
 
   private async systemRole(tx: ChangeTx, tenantId: string, code: RoleCode): Promise<string> {
-    const found = await tx.repo(RoleEntity).findOneBy({ isSystem: true, roleCode: code });
+    const found = await this.roles.systemRole(tx, code);
     if (found) return found.id;
     // Labels repeat (the typist is labelled Transcriptionist, spec §6): the second of a label gets its code too.
     const label = ROLE_LABELS[code];
-    const taken = await tx
-      .repo(RoleEntity)
-      .createQueryBuilder('r')
-      .where('lower(r.name) = lower(:label) AND r.owner_group_id IS NULL AND r.owner_centre_id IS NULL', { label })
-      .getExists();
+    const taken = await this.roles.companyNameTaken(tx, label);
     return this.roles.insert(
       tx,
       tenantId,

@@ -11,12 +11,9 @@ import { AuditLog, JobOutbox, OutboxPublisher, UnitOfWork, type ChangeTx } from 
 import { roleLevel } from '../access/role-rules.js';
 import { CredentialsRepository } from '../credentials/credentials.repository.js';
 import { PasswordHasher } from '../credentials/password-hasher.js';
-import { CentreEntity } from '../org/centre.entity.js';
 import { CentresRepository } from '../org/centres.repository.js';
-import { GroupEntity } from '../org/group.entity.js';
 import { GroupsRepository } from '../org/groups.repository.js';
 import { OrgPublisher } from '../org/org.publisher.js';
-import { RoleEntity } from '../roles/role.entity.js';
 import { RolesRepository } from '../roles/roles.repository.js';
 import { UsersPublisher } from '../users/users.publisher.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -171,10 +168,10 @@ export class TenantProvisioner {
   }
 
   private async group(tx: ChangeTx, tenantId: string, g: NonNullable<TenantSpec['groups']>[number]): Promise<string> {
-    const found = await tx.repo(GroupEntity).findOneBy({ code: g.code });
+    const found = await this.groups.byCode(tx, g.code);
     if (found) return found.id;
     const id = await this.groups.insert(tx, tenantId, { name: g.name, code: g.code, isFusion: g.isFusion ?? false });
-    await this.orgPublisher.group(tx, await tx.repo(GroupEntity).findOneByOrFail({ id }), true);
+    await this.orgPublisher.group(tx, await this.groups.byIdOrFail(tx, id), true);
     return id;
   }
 
@@ -183,7 +180,7 @@ export class TenantProvisioner {
     tenantId: string,
     c: NonNullable<TenantSpec['centres']>[number] & { groupId: string | null },
   ): Promise<string> {
-    const found = await tx.repo(CentreEntity).findOneBy({ code: c.code });
+    const found = await this.centres.byCode(tx, c.code);
     if (found) return found.id;
     const id = await this.centres.insert(tx, tenantId, {
       name: c.name,
@@ -191,7 +188,7 @@ export class TenantProvisioner {
       groupID: c.groupId,
       isFusion: c.isFusion ?? false,
     });
-    await this.orgPublisher.centre(tx, await tx.repo(CentreEntity).findOneByOrFail({ id }), true);
+    await this.orgPublisher.centre(tx, await this.centres.byIdOrFail(tx, id), true);
     return id;
   }
 
@@ -201,11 +198,7 @@ export class TenantProvisioner {
     r: NonNullable<TenantSpec['roles']>[number],
     owner: { ownerGroupId: string | null; ownerCentreId: string | null },
   ): Promise<string> {
-    const found = await tx
-      .repo(RoleEntity)
-      .createQueryBuilder('r')
-      .where('NOT r.is_system AND lower(r.name) = lower(:name)', { name: r.name })
-      .getOne();
+    const found = await this.roles.customByName(tx, r.name);
     if (found) return found.id;
     const roleCode = normalizeRoleCode(r.roleCode) ?? r.roleCode;
     return this.roles.insert(
@@ -236,7 +229,8 @@ export class TenantProvisioner {
     }
     const roleId = out.roles[u.role] ?? out.roles[normalizeRoleCode(u.role) ?? ''];
     if (!roleId) throw new Error(`user ${loginName}: unknown role ${u.role}`);
-    const role = await tx.repo(RoleEntity).findOneByOrFail({ id: roleId });
+    const role = await this.roles.findById(tx, roleId);
+    if (!role) throw new Error(`user ${loginName}: role ${u.role} not found`);
     const level = roleLevel(role.roleCode);
     const groupId = level === 'group' && u.group ? out.groups[u.group]! : null;
     const centreIds = level === 'centre' ? (u.centres ?? []).map((key) => out.centres[key]!) : [];

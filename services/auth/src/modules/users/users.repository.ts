@@ -163,4 +163,14 @@ export class UsersRepository {
     if (centreIds.length > 0)
       await tx.repo(UserCentreEntity).insert(centreIds.map((centreId) => ({ tenantId, userId, centreId })));
   }
+
+  /** A user of the unit of work's company by id, whatever the caller's reach (the mail job), or null. */
+  byId(tx: ReadTx, id: string): Promise<UserEntity | null> {
+    return tx.repo(UserEntity).findOneBy({ id });
+  }
+
+  /** The ids of every user of the unit of work's company (row-level security: that company's only). */
+  async idsOfCompany(tx: ReadTx): Promise<string[]> {
+    return (await tx.repo(UserEntity).find({ select: { id: true } })).map((u) => u.id);
+  }
 }

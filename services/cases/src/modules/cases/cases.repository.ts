@@ -30,6 +30,7 @@ import {
   countedFromRows,
   patientCaseReachSql,
 } from './case-reach.js';
+import { fusionReachSql } from './fusion-reach.js';
 
 /** The dimensions of the maintained counts a statistics call or a total may filter by. */
 export type CountFilter = Pick<
@@ -144,6 +145,16 @@ export class CasesRepository {
     return typedRows(tx.manager, caseRowSchema, caseRowsSql(inner, order), p);
   }
 
+  /** A case by id in the unit of work's company (row-level security), or null: for the system's own work. */
+  byId(tx: ReadTx, id: string): Promise<CaseEntity | null> {
+    return tx.repo(CaseEntity).findOne({ where: { id } });
+  }
+
+  /** Cases by id in the unit of work's reach (row-level security), in no particular order. */
+  byIds(tx: ReadTx, ids: readonly string[]): Promise<CaseEntity[]> {
+    return tx.repo(CaseEntity).find({ where: ids.map((id) => ({ id })) });
+  }
+
   /** One case the caller may see, or null (another company's, outside the reach, or missing: the same answer). */
   findVisible(tx: ReadTx, access: RequestAccess, id: string, lock = false): Promise<CaseEntity | null> {
     const p = new QueryParams();
@@ -155,6 +166,41 @@ export class CasesRepository {
       .setParameters(p.values);
     if (lock) qb.setLock('pessimistic_write');
     return qb.getOne();
+  }
+
+  /** A case sent to the caller's fusion side (fusionReachSql under row-level security), or null. */
+  findFusionSent(tx: ReadTx, access: RequestAccess, id: string, lock = false): Promise<CaseEntity | null> {
+    const p = new QueryParams();
+    const qb = tx
+      .repo(CaseEntity)
+      .createQueryBuilder('c')
+      .where(`c.id = ${p.add(id)}`)
+      .andWhere(fusionReachSql(access, p))
+      .setParameters(p.values);
+    if (lock) qb.setLock('pessimistic_write');
+    return qb.getOne();
+  }
+
+  /** A page of the cases sent to the caller's fusion centres (fccases), newest first, and their total. */
+  fusionSentPage(
+    tx: ReadTx,
+    access: RequestAccess,
+    q: { fusionStatus?: string | null; page: number; pageSize: number },
+  ): Promise<[CaseEntity[], number]> {
+    const p = new QueryParams();
+    const qb = tx
+      .repo(CaseEntity)
+      .createQueryBuilder('c')
+      .where(fusionReachSql(access, p))
+      .andWhere('c.fusion_status IS NOT NULL');
+    if (q.fusionStatus) qb.andWhere(`c.fusion_status = ${p.add(q.fusionStatus)}`);
+    qb.setParameters(p.values);
+    return qb
+      .orderBy('c.received_at', 'DESC', 'NULLS LAST')
+      .addOrderBy('c.id', 'DESC')
+      .skip((q.page - 1) * q.pageSize)
+      .take(q.pageSize)
+      .getManyAndCount();
   }
 
   /**

@@ -82,6 +82,15 @@ export class DirectoryRepository {
     return tx.repo(DirectoryCentreEntity).findOneBy({ id, kind: 'centre' });
   }
 
+  group(tx: ReadTx, id: string): Promise<DirectoryCentreEntity | null> {
+    return tx.repo(DirectoryCentreEntity).findOne({ where: { id, kind: 'group' } });
+  }
+
+  /** A fusion centre (a centre marked fusion), or null. */
+  fusionCentre(tx: ReadTx, id: string): Promise<DirectoryCentreEntity | null> {
+    return tx.repo(DirectoryCentreEntity).findOne({ where: { id, kind: 'centre', isFusion: true } });
+  }
+
   /** The names of users and centres, by id, for worklist rows. */
   async names(
     tx: ReadTx,

@@ -13,18 +13,12 @@ import {
   type fusionUpdateBody,
   type FusionUpdateAction,
 } from '@rayworks/contracts';
-import {
-  QueryParams,
-  UnitOfWork,
-  type AuditClient,
-  type ChangeTx,
-  type ReadTx,
-  type RequestAccess,
-} from '@rayworks/nest-kit';
-import { CaseEntity } from '../cases/case.entity.js';
+import { UnitOfWork, type AuditClient, type ChangeTx, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
+import type { CaseEntity } from '../cases/case.entity.js';
 import { CaseMapper } from '../cases/case.mapper.js';
+import { CasesRepository } from '../cases/cases.repository.js';
 import { VisibleCases } from '../cases/visible-cases.service.js';
-import { DirectoryCentreEntity } from '../directory/directory-centre.entity.js';
+import { DirectoryRepository } from '../directory/directory.repository.js';
 import { AssigneesRepository } from '../transitions/assignees.repository.js';
 import { CaseActionsService, type Actor } from '../transitions/case-actions.service.js';
 import {
@@ -34,7 +28,6 @@ import {
   type TransitionResult,
 } from '../transitions/transition-runner.service.js';
 import { FusionContractsRepository, contractView } from './fusion-contracts.repository.js';
-import { fusionReachSql } from './fusion-reach.js';
 
 type SendBody = z.output<typeof fusionSendBody>;
 type UpdateBody = z.output<typeof fusionUpdateBody>;
@@ -72,6 +65,8 @@ export class FusionService {
     @Inject(FusionContractsRepository) private readonly contracts: FusionContractsRepository,
     @Inject(CaseMapper) private readonly mapper: CaseMapper,
     @Inject(VisibleCases) private readonly visible: VisibleCases,
+    @Inject(CasesRepository) private readonly cases: CasesRepository,
+    @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
   ) {}
 
   /** The contracts the caller's company is a party to (sender or fusion side). */
@@ -85,9 +80,8 @@ export class FusionService {
       const tenantId = access.principal.tenantId;
       if (tenantId === null || access.principal.level !== 'tenant')
         throw new NotFoundException(FUSION_MESSAGES.notAFusionCentre);
-      const centres = tx.repo(DirectoryCentreEntity);
-      const group = await centres.findOne({ where: { id: body.senderGroupId, kind: 'group' } });
-      const centre = await centres.findOne({ where: { id: body.fusionCentreId, kind: 'centre', isFusion: true } });
+      const group = await this.directory.group(tx, body.senderGroupId);
+      const centre = await this.directory.fusionCentre(tx, body.fusionCentreId);
       if (!group || !centre) throw new NotFoundException(FUSION_MESSAGES.notAFusionCentre);
       const made = await this.contracts.create(tx, {
         senderTenantId: tenantId,
@@ -177,46 +171,29 @@ export class FusionService {
     });
     if (!seen) throw new NotFoundException(CASE_MESSAGES.notFound);
     const caller = { access, caseTenantId: seen.tenantId };
-    const done = await this.uow.change(this.runner.scopeOf(caller), async (tx) => {
-      const result = await this.runner.within(tx, caller, load ? { ...request, load } : request, client);
-      await this.publishFusion(tx, result, actor.userId, null, recall ? 'recall' : 'update');
-      return result;
-    });
+    const done = await this.uow.change(
+      caller.access,
+      async (tx) => {
+        const result = await this.runner.within(tx, caller, load ? { ...request, load } : request, client);
+        await this.publishFusion(tx, result, actor.userId, null, recall ? 'recall' : 'update');
+        return result;
+      },
+      { inCompany: caller.caseTenantId },
+    );
     return { case: done.view, message: MESSAGE[body.action] };
   }
 
   /** The cases sent to the caller's fusion centres (fccases), newest first. */
   fusionCases(access: RequestAccess, body: FusionCasesBody): Promise<{ cases: Case[]; total: number }> {
     return this.uow.read(access, async (tx) => {
-      const p = new QueryParams();
-      const qb = tx
-        .repo(CaseEntity)
-        .createQueryBuilder('c')
-        .where(fusionReachSql(access, p))
-        .andWhere('c.fusion_status IS NOT NULL');
-      if (body.fusionStatus) qb.andWhere(`c.fusion_status = ${p.add(body.fusionStatus)}`);
-      qb.setParameters(p.values);
-      const [rows, total] = await qb
-        .orderBy('c.received_at', 'DESC', 'NULLS LAST')
-        .addOrderBy('c.id', 'DESC')
-        .skip((body.page - 1) * body.pageSize)
-        .take(body.pageSize)
-        .getManyAndCount();
+      const [rows, total] = await this.cases.fusionSentPage(tx, access, body);
       return { cases: await this.mapper.many(tx, rows), total };
     });
   }
 
-  /** A case sent to the caller's fusion side (fusionReachSql under row-level security), or null. */
+  /** A case sent to the caller's fusion side, or null. */
   private loadFusionCase(tx: ReadTx, access: RequestAccess, caseId: string, lock: boolean): Promise<CaseEntity | null> {
-    const p = new QueryParams();
-    const qb = tx
-      .repo(CaseEntity)
-      .createQueryBuilder('c')
-      .where(`c.id = ${p.add(caseId)}`)
-      .andWhere(fusionReachSql(access, p))
-      .setParameters(p.values);
-    if (lock) qb.setLock('pessimistic_write');
-    return qb.getOne();
+    return this.cases.findFusionSent(tx, access, caseId, lock);
   }
 
   /** FusionCaseChanged on cases.fusion.v1, in the transition's unit of work. */

@@ -13,8 +13,9 @@ import {
   type withdrawOfferBody,
 } from '@rayworks/contracts';
 import { UnitOfWork, type AuditClient, type ChangeTx, type RequestAccess, type TenantScope } from '@rayworks/nest-kit';
-import { CaseEntity as CaseRow, type CaseEntity } from '../cases/case.entity.js';
+import type { CaseEntity } from '../cases/case.entity.js';
 import { CaseMapper } from '../cases/case.mapper.js';
+import { CasesRepository } from '../cases/cases.repository.js';
 import { VisibleCases } from '../cases/visible-cases.service.js';
 import { CaseActionsService, type Actor } from '../transitions/case-actions.service.js';
 import { TransitionRunner, type TransitionResult } from '../transitions/transition-runner.service.js';
@@ -58,6 +59,7 @@ export class MarketplaceService {
     @Inject(OffersRepository) private readonly offers: OffersRepository,
     @Inject(VisibleCases) private readonly visible: VisibleCases,
     @Inject(CaseMapper) private readonly mapper: CaseMapper,
+    @Inject(CasesRepository) private readonly cases: CasesRepository,
   ) {}
 
   /** A company offers a NEW case of its own to the marketplace. */
@@ -112,7 +114,10 @@ export class MarketplaceService {
     return this.uow.read(access, async (tx) => {
       const { rows, total } = await this.offers.page(tx, body);
       if (rows.length === 0) return { offers: [], total };
-      const cases = await tx.repo(CaseRow).find({ where: rows.map((r) => ({ id: r.case_id })) });
+      const cases = await this.cases.byIds(
+        tx,
+        rows.map((r) => r.case_id),
+      );
       const byId = new Map(cases.map((c) => [c.id, c]));
       const seen = rows.filter((r) => byId.has(r.case_id));
       const views = await this.mapper.many(
@@ -131,46 +136,54 @@ export class MarketplaceService {
   async accept(access: RequestAccess, body: AcceptBody, client: AuditClient): Promise<MarketplaceChange> {
     const tenantId = await this.caseTenantFor(access, body._id);
     const caller = { access, caseTenantId: tenantId };
-    return this.uow.change(this.runner.scopeOf(caller), async (tx) => {
-      const offer = await this.offers.take(tx, body._id, access.principal.userId);
-      if (!offer) {
-        const live = await this.offers.live(tx, body._id);
-        throw new ConflictException(live ? MARKETPLACE_MESSAGES.alreadyTaken : MARKETPLACE_MESSAGES.notOffered);
-      }
-      const done = await this.runner.within(
-        tx,
-        caller,
-        {
-          caseId: body._id,
-          version: body.version,
-          privileges: [CASE_ACTION_PRIVILEGES.ACCEPT],
-          decide: (row, t) => this.actions.move(t, row, actorOf(access), 'ACCEPT', {}),
-        },
-        client,
-      );
-      return { case: done.view, offer: offerView(offer) };
-    });
+    return this.uow.change(
+      caller.access,
+      async (tx) => {
+        const offer = await this.offers.take(tx, body._id, access.principal.userId);
+        if (!offer) {
+          const live = await this.offers.live(tx, body._id);
+          throw new ConflictException(live ? MARKETPLACE_MESSAGES.alreadyTaken : MARKETPLACE_MESSAGES.notOffered);
+        }
+        const done = await this.runner.within(
+          tx,
+          caller,
+          {
+            caseId: body._id,
+            version: body.version,
+            privileges: [CASE_ACTION_PRIVILEGES.ACCEPT],
+            decide: (row, t) => this.actions.move(t, row, actorOf(access), 'ACCEPT', {}),
+          },
+          client,
+        );
+        return { case: done.view, offer: offerView(offer) };
+      },
+      { inCompany: caller.caseTenantId },
+    );
   }
 
   /** The taker gives the case back, with a reason: it is NEW in the marketplace again, with a new OPEN offer. */
   async reject(access: RequestAccess, body: RejectBody, client: AuditClient): Promise<MarketplaceChange> {
     const tenantId = await this.caseTenantFor(access, body._id);
     const caller = { access, caseTenantId: tenantId };
-    return this.uow.change(this.runner.scopeOf(caller), async (tx) => {
-      const done = await this.runner.within(
-        tx,
-        caller,
-        {
-          caseId: body._id,
-          version: body.version,
-          privileges: [CASE_ACTION_PRIVILEGES.REJECT],
-          decide: (row, t) => this.actions.move(t, row, actorOf(access), 'REJECT', { reason: body.reason }),
-        },
-        client,
-      );
-      const offer = await this.backToPool(tx, done, body.reason);
-      return { case: done.view, offer: offerView(offer) };
-    });
+    return this.uow.change(
+      caller.access,
+      async (tx) => {
+        const done = await this.runner.within(
+          tx,
+          caller,
+          {
+            caseId: body._id,
+            version: body.version,
+            privileges: [CASE_ACTION_PRIVILEGES.REJECT],
+            decide: (row, t) => this.actions.move(t, row, actorOf(access), 'REJECT', { reason: body.reason }),
+          },
+          client,
+        );
+        const offer = await this.backToPool(tx, done, body.reason);
+        return { case: done.view, offer: offerView(offer) };
+      },
+      { inCompany: caller.caseTenantId },
+    );
   }
 
   /**
@@ -184,7 +197,7 @@ export class MarketplaceService {
     return this.uow.change(scope, async (tx) => {
       const offer = await this.offers.live(tx, due.caseId);
       if (!offer || offer.id !== due.id) return 'skipped';
-      const row = await tx.repo(CaseRow).findOne({ where: { id: due.caseId } });
+      const row = await this.cases.byId(tx, due.caseId);
       if (!row) return 'skipped';
       const system: Actor = { userId: null, roleCodes: [] };
       if (offer.status === 'OPEN') {

@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { UnitOfWork } from '@rayworks/nest-kit';
+import { CASES_ENV, type CasesEnv } from '../../config/env.js';
 import { MarketplaceService, SWEEPER_SCOPE } from './marketplace.service.js';
 import { OffersRepository } from './offers.repository.js';
 
-/** How often the sweeper looks (seconds; CASES_OFFER_SWEEP_SECONDS, default 5; 0 turns it off). */
-const SWEEP_SECONDS = Number(process.env.CASES_OFFER_SWEEP_SECONDS ?? 5);
 const BATCH = 100;
 
 /**
@@ -23,11 +22,14 @@ export class OfferSweeper implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(OffersRepository) private readonly offers: OffersRepository,
     @Inject(MarketplaceService) private readonly market: MarketplaceService,
+    @Inject(CASES_ENV) private readonly env: CasesEnv,
   ) {}
 
+  /** How often it looks: CASES_OFFER_SWEEP_SECONDS (config/env.ts; default 5, 0 turns it off). */
   onApplicationBootstrap(): void {
-    if (!(SWEEP_SECONDS > 0)) return;
-    this.timer = setInterval(() => void this.tick(), SWEEP_SECONDS * 1000);
+    const seconds = this.env.CASES_OFFER_SWEEP_SECONDS;
+    if (seconds === 0) return;
+    this.timer = setInterval(() => void this.tick(), seconds * 1000);
     this.timer.unref();
   }
 

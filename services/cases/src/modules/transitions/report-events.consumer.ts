@@ -8,8 +8,9 @@ import {
   type ReportEventType,
 } from '@rayworks/contracts';
 import { EventConsumer, UnitOfWork, type AuditActor, type TenantScope } from '@rayworks/nest-kit';
-import { CaseEntity } from '../cases/case.entity.js';
+import { CasesRepository } from '../cases/cases.repository.js';
 import { tenantOf } from '../directory/directory.consumer.js';
+import { DirectoryRepository } from '../directory/directory.repository.js';
 import { ReportStepsService } from './report-steps.service.js';
 import { TransitionRunner } from './transition-runner.service.js';
 
@@ -51,6 +52,8 @@ export class ReportEventsConsumer implements OnModuleInit {
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(TransitionRunner) private readonly runner: TransitionRunner,
     @Inject(ReportStepsService) private readonly steps: ReportStepsService,
+    @Inject(CasesRepository) private readonly cases: CasesRepository,
+    @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
   ) {}
 
   onModuleInit(): void {
@@ -86,10 +89,8 @@ export class ReportEventsConsumer implements OnModuleInit {
 
   /** The actor as the audit names them (their login from the company's directory; a stranger by id). */
   private async userOf(tenantId: string, userId: string): Promise<AuditActor> {
-    const rows = await this.uow.read({ tenantId }, (tx) =>
-      tx.manager.query<{ login_name: string }[]>(`SELECT login_name FROM cases.users WHERE id = $1`, [userId]),
-    );
-    return { userId, loginName: rows[0]?.login_name ?? userId };
+    const found = await this.uow.read({ tenantId }, (tx) => this.directory.user(tx, userId));
+    return { userId, loginName: found?.loginName ?? userId };
   }
 
   /** The case's transition for the step; a refusal (or the case gone) is the outcome, not an error. */
@@ -101,9 +102,7 @@ export class ReportEventsConsumer implements OnModuleInit {
   ): Promise<StepOutcome> {
     const scope: TenantScope = { tenantId, actor: { type: 'user', id: user.userId }, user };
     for (let attempt = 1; ; attempt++) {
-      const current = await this.uow.read({ tenantId }, (tx) =>
-        tx.repo(CaseEntity).findOne({ where: { id: p.caseId } }),
-      );
+      const current = await this.uow.read({ tenantId }, (tx) => this.cases.byId(tx, p.caseId));
       if (!current) {
         this.logger.warn(`report event for an unknown case ${p.caseId}: nothing to move`);
         return { caseAction: action, refused: 'case not found' };

@@ -8,10 +8,17 @@ import {
   type PrivilegeCode,
 } from '@rayworks/contracts';
 import { worklistStatusOf } from '@rayworks/lifecycles';
-import { UnitOfWork, type AuditClient, type ChangeTx, type RequestAccess, type TenantScope } from '@rayworks/nest-kit';
+import {
+  UnitOfWork,
+  type AuditClient,
+  type ChangeTx,
+  type ReadTx,
+  type RequestAccess,
+  type TenantScope,
+} from '@rayworks/nest-kit';
 import type { CaseEntity } from '../cases/case.entity.js';
 import { CaseMapper } from '../cases/case.mapper.js';
-import { actsAcrossCompanies, asCaller, scopeInCompany } from '../cases/case-company.js';
+import { actsAcrossCompanies } from '../cases/case-company.js';
 import { CasesPublisher } from '../cases/cases.publisher.js';
 import { VisibleCases } from '../cases/visible-cases.service.js';
 import { CasePush, roomFactsOf } from './case-push.js';
@@ -54,14 +61,15 @@ export interface TransitionRequest {
    * The caller's reach, when it is not VisibleCases' (the fusion side's reach of a sent case): loads the case,
    * locked, under the caller's own row-level security, or null (404).
    */
-  load?: (tx: ChangeTx, access: RequestAccess) => Promise<CaseEntity | null>;
+  load?: (tx: ReadTx, access: RequestAccess) => Promise<CaseEntity | null>;
 }
 
 /**
  * The caller of a transition: a request's (its reach and privileges apply) or the system (auto-assignment).
  * `caseTenantId`: the case belongs to another company than the caller's (a marketplace radiologist, of none; the
- * fusion side): the case is loaded under the caller's row-level security (the policies decide the reach), then the
- * writes (row, counts, outbox, audit) run in the case's company (docs/decisions/0150-fusion-reach.md).
+ * fusion side): the unit of work runs in the case's company as the caller (`{ inCompany }`), the case is loaded under
+ * the caller's own row-level security (`tx.asCaller`: the policies decide the reach), then the writes (row, counts,
+ * outbox, audit) run in the case's company (docs/decisions/0150-fusion-reach.md, 0225-act-in-a-company.md).
  */
 export type TransitionCaller = { access: RequestAccess; caseTenantId?: string } | { system: TenantScope };
 
@@ -107,18 +115,14 @@ export class TransitionRunner {
     if ('access' in caller && caller.caseTenantId === undefined && actsAcrossCompanies(caller.access)) {
       const access = caller.access;
       const seen = await this.uow.read(access, (tx) =>
-        request.load ? request.load(tx as ChangeTx, access) : this.visible.load(tx, access, request.caseId),
+        request.load ? request.load(tx, access) : this.visible.load(tx, access, request.caseId),
       );
       if (!seen) throw caseNotFound();
       caller = { access, caseTenantId: seen.tenantId };
     }
-    const scope = 'access' in caller ? this.scopeOf(caller) : caller.system;
-    return this.uow.change(scope, (tx) => this.within(tx, caller, request, client));
-  }
-
-  /** The unit of work's scope: the caller's, or — acting on another company's case — that company's, as the caller. */
-  scopeOf(caller: { access: RequestAccess; caseTenantId?: string }): RequestAccess | TenantScope {
-    return scopeInCompany(caller.access, caller.caseTenantId);
+    const work = (tx: ChangeTx) => this.within(tx, caller, request, client);
+    if ('system' in caller) return this.uow.change(caller.system, work);
+    return this.uow.change(caller.access, work, { inCompany: caller.caseTenantId });
   }
 
   /** Loads the case the caller can see, locked: under the caller's own context when the case is another company's. */
@@ -128,11 +132,11 @@ export class TransitionRunner {
     request: TransitionRequest,
   ): Promise<CaseEntity | null> {
     const { access, caseTenantId } = caller;
-    const load = () =>
-      request.load ? request.load(tx, access) : this.visible.load(tx, access, request.caseId, { lock: true });
-    if (caseTenantId === undefined || caseTenantId === access.principal.tenantId) return load();
-    return asCaller(tx, access, caseTenantId, () =>
-      load().catch((error: unknown) => {
+    const load = (t: ReadTx) =>
+      request.load ? request.load(t, access) : this.visible.load(t, access, request.caseId, { lock: true });
+    if (caseTenantId === undefined || caseTenantId === access.principal.tenantId) return load(tx);
+    return tx.asCaller((own) =>
+      load(own).catch((error: unknown) => {
         if (error instanceof NotFoundException) return null;
         throw error;
       }),

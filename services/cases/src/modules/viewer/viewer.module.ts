@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
-import { loadEnv } from '@rayworks/nest-kit';
 import { CasesModule } from '../cases/cases.module.js';
-import { VIEWER_ENV, viewerEnvSchema } from './viewer-env.js';
 import { ViewerAnnotationsRepository } from './viewer-annotations.repository.js';
 import { ViewerController } from './viewer.controller.js';
 import { ViewerService } from './viewer.service.js';
@@ -14,7 +12,6 @@ import { ViewerService } from './viewer.service.js';
   imports: [CasesModule],
   controllers: [ViewerController],
   providers: [
-    { provide: VIEWER_ENV, useFactory: () => loadEnv(viewerEnvSchema, process.env) },
     ViewerAnnotationsRepository,
     ViewerService,
   ],

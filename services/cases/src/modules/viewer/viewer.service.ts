@@ -27,12 +27,11 @@ import { KIT_AUDIT_ACTIONS, StudyTokens, UnitOfWork, type ReadTx, type RequestAc
 import type { CaseEntity } from '../cases/case.entity.js';
 import { CasesRepository } from '../cases/cases.repository.js';
 import { VisibleCases } from '../cases/visible-cases.service.js';
-import { caseCompanyScope } from '../collaboration/case-company.js';
 import { DirectoryRepository } from '../directory/directory.repository.js';
 import { selectPriors, type PriorCandidate } from './priors.js';
 import type { ViewerAnnotationEntity } from './viewer-annotation.entity.js';
 import { ViewerAnnotationsRepository } from './viewer-annotations.repository.js';
-import { publicOrigin, VIEWER_ENV, type ViewerEnv } from './viewer-env.js';
+import { CASES_ENV, type CasesEnv } from '../../config/env.js';
 
 type Body<K extends keyof typeof CASES_API> = z.output<(typeof CASES_API)[K]['body']>;
 
@@ -58,7 +57,7 @@ export class ViewerService {
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(VisibleCases) private readonly visible: VisibleCases,
     @Inject(CasesRepository) private readonly cases: CasesRepository,
-    @Inject(VIEWER_ENV) private readonly env: ViewerEnv,
+    @Inject(CASES_ENV) private readonly env: CasesEnv,
     @Inject(ViewerAnnotationsRepository) private readonly annotations: ViewerAnnotationsRepository,
     @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
     @Optional() @Inject(StudyTokens) private readonly tokens: StudyTokens | null = null,
@@ -75,7 +74,8 @@ export class ViewerService {
     if (!found.studyInstanceUid) throw new ConflictException(M.noStudy);
     const study = found.studyInstanceUid;
     // the audited opening, in the case's company (a marketplace radiologist has none of its own)
-    await this.uow.read(caseCompanyScope(access, found.tenantId), async () => undefined, {
+    await this.uow.read(access, async () => undefined, {
+      inCompany: found.tenantId,
       audit: {
         action: VIEWER_AUDIT_ACTIONS.open,
         actor: { userId: access.principal.userId, loginName: access.principal.loginName },
@@ -110,7 +110,8 @@ export class ViewerService {
       priors,
       dicomweb: { url: VIEWER_DICOMWEB_PATH, token: signed.token, expiresAt: signed.expiresAt.toISOString() },
       weasisUrl: weasisLink({
-        dicomwebUrl: `${publicOrigin(this.env)}${VIEWER_DICOMWEB_PATH}`,
+        // the configured console origin, never a request's Host header (docs/decisions/0220)
+        dicomwebUrl: `${this.env.PUBLIC_BASE_URL.replace(/\/+$/, '')}${VIEWER_DICOMWEB_PATH}`,
         studyInstanceUids: [study],
         token: signed.token,
       }),
@@ -120,9 +121,10 @@ export class ViewerService {
   find(access: RequestAccess, body: Body<'findViewerAnnotations'>): Promise<{ annotations: ViewerAnnotation[] }> {
     return this.onCase(access, body.caseId, (found) =>
       this.uow.read(
-        caseCompanyScope(access, found.tenantId),
+        access,
         async (tx) => ({ annotations: await this.views(tx, await this.annotations.ofCase(tx, found.id)) }),
         {
+          inCompany: found.tenantId,
           audit: {
             action: KIT_AUDIT_ACTIONS.patientDataRead,
             actor: { userId: access.principal.userId, loginName: access.principal.loginName },
@@ -144,36 +146,45 @@ export class ViewerService {
       if (prior.length === 0) throw new BadRequestException(M.annotationStudyMismatch);
       return c;
     });
-    return this.uow.change(caseCompanyScope(access, found.tenantId), async (tx) => {
-      const existing = await this.annotations.one(tx, found.id, a.id);
-      if (!existing && (await this.annotations.count(tx, found.id)) >= ANNOTATIONS_PER_CASE_MAX)
-        throw new BadRequestException(M.tooManyAnnotations);
-      const row = await this.annotations.upsert(tx, {
-        tenantId: found.tenantId,
-        caseId: found.id,
-        userId: access.principal.userId,
-        annotation: a,
-      });
-      await tx.audit({
-        action: VIEWER_AUDIT_ACTIONS.annotationSave,
-        target: { type: 'case', id: found.id },
-        details: { annotationId: a.id, kind: a.kind, toolName: a.toolName, replaced: existing !== null },
-      });
-      return (await this.views(tx, [row]))[0]!;
-    });
+    return this.uow.change(
+      access,
+      async (tx) => {
+        const existing = await this.annotations.one(tx, found.id, a.id);
+        if (!existing && (await this.annotations.count(tx, found.id)) >= ANNOTATIONS_PER_CASE_MAX)
+          throw new BadRequestException(M.tooManyAnnotations);
+        const row = await this.annotations.upsert(tx, {
+          tenantId: found.tenantId,
+          caseId: found.id,
+          userId: access.principal.userId,
+          annotation: a,
+        });
+        await tx.audit({
+          action: VIEWER_AUDIT_ACTIONS.annotationSave,
+          target: { type: 'case', id: found.id },
+          details: { annotationId: a.id, kind: a.kind, toolName: a.toolName, replaced: existing !== null },
+        });
+        return (await this.views(tx, [row]))[0]!;
+      },
+      { inCompany: found.tenantId },
+    );
   }
 
   delete(access: RequestAccess, body: Body<'deleteViewerAnnotation'>): Promise<{ id: string }> {
     return this.onCase(access, body.caseId, (found) =>
-      this.uow.change(caseCompanyScope(access, found.tenantId), async (tx) => {
-        if (!(await this.annotations.remove(tx, found.id, body.id))) throw new NotFoundException(M.annotationNotFound);
-        await tx.audit({
-          action: VIEWER_AUDIT_ACTIONS.annotationDelete,
-          target: { type: 'case', id: found.id },
-          details: { annotationId: body.id },
-        });
-        return { id: body.id };
-      }),
+      this.uow.change(
+        access,
+        async (tx) => {
+          if (!(await this.annotations.remove(tx, found.id, body.id)))
+            throw new NotFoundException(M.annotationNotFound);
+          await tx.audit({
+            action: VIEWER_AUDIT_ACTIONS.annotationDelete,
+            target: { type: 'case', id: found.id },
+            details: { annotationId: body.id },
+          });
+          return { id: body.id };
+        },
+        { inCompany: found.tenantId },
+      ),
     );
   }
 

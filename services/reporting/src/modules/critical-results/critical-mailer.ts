@@ -10,7 +10,7 @@ export interface CriticalMail {
 
 /**
  * Critical result e-mail through the kit Mailer (one SMTP transport per process, provided by reporting's
- * OutputConfigModule from SMTP_URL / MAIL_FROM): one message to all the recipients; nothing to send without any.
+ * ReportingConfigModule from SMTP_URL / MAIL_FROM): one message to all the recipients; nothing to send without any.
  */
 @Injectable()
 export class CriticalMailer {

@@ -1,9 +1,4 @@
-import {
-  CRITICAL_ACKNOWLEDGING_ROLES,
-  CRITICAL_ESCALATION_MINUTES,
-  ROLE_CODES,
-  type CriticalAlertStatus,
-} from '@rayworks/contracts';
+import { CRITICAL_ACKNOWLEDGING_ROLES, ROLE_CODES, type CriticalAlertStatus } from '@rayworks/contracts';
 
 /**
  * Who is told of a critical result, who may acknowledge it, and when it escalates (docs/decisions/0187, 0188).
@@ -82,19 +77,12 @@ export function mayAcknowledge(
 export const seesCentreAlerts = (caller: { roleCodes: readonly string[] }): boolean =>
   hasAny(caller, ACKNOWLEDGING_ROLES);
 
-/** The escalation time of a centre: its own setting, else the default (CRITICAL_ESCALATE_AFTER_MINUTES or 30). */
-export function escalationMinutes(
-  centreSetting: number | null,
-  env: Record<string, string | undefined> = process.env,
-): number {
-  if (centreSetting !== null) return centreSetting;
-  const fromEnv = Number(env.CRITICAL_ESCALATE_AFTER_MINUTES);
-  return Number.isFinite(fromEnv) &&
-    fromEnv >= CRITICAL_ESCALATION_MINUTES.min &&
-    fromEnv <= CRITICAL_ESCALATION_MINUTES.max
-    ? fromEnv
-    : CRITICAL_ESCALATION_MINUTES.default;
-}
+/**
+ * The escalation time of a centre: its own setting, else the service's default (CRITICAL_ESCALATE_AFTER_MINUTES,
+ * checked at boot by config/env.ts; 30 when unset).
+ */
+export const escalationMinutes = (centreSetting: number | null, serviceDefault: number): number =>
+  centreSetting ?? serviceDefault;
 
 /** When an alert flagged at `flaggedAt` escalates. */
 export const escalateAt = (flaggedAt: Date, minutes: number): Date => new Date(flaggedAt.getTime() + minutes * 60_000);

@@ -18,7 +18,7 @@ import { CasesClient } from '../reports/cases.client.js';
 import { CriticalRepository } from './critical.repository.js';
 import { CriticalPush } from './critical.push.js';
 import { escalateAt, escalationMinutes, mayAcknowledge, seesCentreAlerts } from './critical.rules.js';
-import { caseCompanyScope } from '../../common/case-company.js';
+import { REPORTING_ENV, type ReportingEnv } from '../../config/env.js';
 import { TemplateCentres } from '../templates/template-centres.js';
 import { templateReachOf } from '../templates/template-reach.js';
 
@@ -48,52 +48,57 @@ export class CriticalService {
     @Inject(CasesClient) private readonly cases: CasesClient,
     @Inject(CriticalPush) private readonly push: CriticalPush,
     @Inject(TemplateCentres) private readonly centres: TemplateCentres,
+    @Inject(REPORTING_ENV) private readonly env: ReportingEnv,
   ) {}
 
   async flag(access: RequestAccess, caller: Credentials, body: Body<'flagCritical'>): Promise<CriticalAlert> {
     const found = await this.cases.findOne(caller, body.caseId);
     const me = access.principal;
     if (found.radiologistId !== me.userId) throw new ForbiddenException(M.notReader);
-    return this.uow.change(caseCompanyScope(access, found.companyId), async (tx) => {
-      const report = await this.alerts.caseReport(tx, found._id);
-      if (!report) throw new ConflictException(M.reportRequired);
-      const setting = found.centreId ? await this.alerts.settings(tx, found.centreId) : null;
-      const minutes = escalationMinutes(setting?.escalateAfterMinutes ?? null);
-      const flaggedAt = new Date();
-      const person = await this.directory.user(tx, me.userId);
-      const row = await this.alerts.insert(tx, {
-        id: randomUUID(),
-        tenantId: found.companyId,
-        caseId: found._id,
-        reportId: report.id,
-        centreId: found.centreId,
-        groupId: found.groupId,
-        finding: body.finding,
-        caseFacts: {
-          accessionNumber: found.accessionNumber,
-          modality: found.modality,
-          studyDescription: found.studyDescription,
-          centreName: found.centreName,
-        },
-        status: 'OPEN',
-        flaggedBy: me.userId,
-        flaggedByName: person?.fullName || found.radiologistName || me.loginName,
-        flaggedAt,
-        escalateAfterMinutes: minutes,
-        escalateAt: escalateAt(flaggedAt, minutes),
-      });
-      await this.event(tx, 'CriticalResultFlagged', row, me.userId, report);
-      await tx.audit({
-        action: CRITICAL_AUDIT_ACTIONS.flag,
-        target: { type: 'case', id: found._id },
-        details: { alertId: row.id, reportId: report.id, escalateAfterMinutes: minutes },
-      });
-      // now: the centre's e-mails (retried until sent); later: the escalation if still unacknowledged
-      await tx.enqueue('reportingCriticalEscalation', { alertId: row.id });
-      await tx.enqueue('reportingCriticalEscalation', { alertId: row.id }, { delayMs: Math.round(minutes * 60_000) });
-      tx.afterCommit(() => this.push.send(row));
-      return row.toAlert();
-    });
+    return this.uow.change(
+      access,
+      async (tx) => {
+        const report = await this.alerts.caseReport(tx, found._id);
+        if (!report) throw new ConflictException(M.reportRequired);
+        const setting = found.centreId ? await this.alerts.settings(tx, found.centreId) : null;
+        const minutes = escalationMinutes(setting?.escalateAfterMinutes ?? null, this.env.CRITICAL_ESCALATE_AFTER_MINUTES);
+        const flaggedAt = new Date();
+        const person = await this.directory.user(tx, me.userId);
+        const row = await this.alerts.insert(tx, {
+          id: randomUUID(),
+          tenantId: found.companyId,
+          caseId: found._id,
+          reportId: report.id,
+          centreId: found.centreId,
+          groupId: found.groupId,
+          finding: body.finding,
+          caseFacts: {
+            accessionNumber: found.accessionNumber,
+            modality: found.modality,
+            studyDescription: found.studyDescription,
+            centreName: found.centreName,
+          },
+          status: 'OPEN',
+          flaggedBy: me.userId,
+          flaggedByName: person?.fullName || found.radiologistName || me.loginName,
+          flaggedAt,
+          escalateAfterMinutes: minutes,
+          escalateAt: escalateAt(flaggedAt, minutes),
+        });
+        await this.event(tx, 'CriticalResultFlagged', row, me.userId, report);
+        await tx.audit({
+          action: CRITICAL_AUDIT_ACTIONS.flag,
+          target: { type: 'case', id: found._id },
+          details: { alertId: row.id, reportId: report.id, escalateAfterMinutes: minutes },
+        });
+        // now: the centre's e-mails (retried until sent); later: the escalation if still unacknowledged
+        await tx.enqueue('reportingCriticalEscalation', { alertId: row.id });
+        await tx.enqueue('reportingCriticalEscalation', { alertId: row.id }, { delayMs: Math.round(minutes * 60_000) });
+        tx.afterCommit(() => this.push.send(row));
+        return row.toAlert();
+      },
+      { inCompany: found.companyId },
+    );
   }
 
   async acknowledge(
@@ -146,16 +151,13 @@ export class CriticalService {
     });
     if (body.caseId) {
       const found = await this.cases.findOne(caller, body.caseId);
-      const rows = await this.uow.read(
-        caseCompanyScope(access, found.companyId),
-        (tx) => this.alerts.find(tx, { ...filter, caseId: found._id }),
-        {
-          audit: {
-            ...audit(found._id),
-            actor: { userId: access.principal.userId, loginName: access.principal.loginName },
-          },
+      const rows = await this.uow.read(access, (tx) => this.alerts.find(tx, { ...filter, caseId: found._id }), {
+        inCompany: found.companyId,
+        audit: {
+          ...audit(found._id),
+          actor: { userId: access.principal.userId, loginName: access.principal.loginName },
         },
-      );
+      });
       return { alerts: rows.map((r) => r.toAlert()) };
     }
     if (!access.principal.tenantId) return { alerts: [] };
@@ -177,7 +179,7 @@ export class CriticalService {
     });
     return {
       centreId: body.centreId,
-      escalateAfterMinutes: escalationMinutes(row?.escalateAfterMinutes ?? null),
+      escalateAfterMinutes: escalationMinutes(row?.escalateAfterMinutes ?? null, this.env.CRITICAL_ESCALATE_AFTER_MINUTES),
       isDefault: row === null,
     };
   }

@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import type { Credentials } from '@rayworks/api-client';
 import { CRITICAL_MESSAGES as M, type Case } from '@rayworks/contracts';
 import { KIT_AUDIT_ACTIONS, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
-import { caseCompanyScope } from '../../common/case-company.js';
 import { CasesClient } from '../reports/cases.client.js';
 import { buildFhirDiagnosticReport, type FhirReport } from './fhir.builder.js';
 import { buildHl7OruR01 } from './hl7.builder.js';
@@ -81,7 +80,7 @@ export class InteropService {
   ): Promise<InteropReport> {
     const found = await this.cases.findOne(caller, caseId);
     return this.uow.read(
-      caseCompanyScope(access, found.companyId),
+      access,
       async (tx) => {
         // the case is the caller's (cases answered it): a report not started yet is not final either (409, not 404)
         const report = await this.reports.report(tx, found._id);
@@ -89,6 +88,7 @@ export class InteropService {
         return interopReportOf(found, report, await this.reports.finalAddenda(tx, report.id));
       },
       {
+        inCompany: found.companyId,
         audit: {
           action: KIT_AUDIT_ACTIONS.export,
           actor: { userId: access.principal.userId, loginName: access.principal.loginName },

@@ -116,6 +116,15 @@ export class DeliveriesRepository {
     return true;
   }
 
+  /** A new SMS link of the delivery: only its token's hash is kept, valid for `ttlSeconds` from now. */
+  async setLink(tx: ReadTx, deliveryId: string, tokenHash: string, ttlSeconds: number): Promise<void> {
+    await tx.manager.query(
+      `UPDATE reporting.report_deliveries SET link_token_hash = $2, link_expires_at = clock_timestamp() + make_interval(secs => $3)
+          WHERE id = $1`,
+      [deliveryId, tokenHash, ttlSeconds],
+    );
+  }
+
   async logSms(
     tx: ReadTx,
     row: { tenantId: string; deliveryId: string; phoneNumber: string; body: string },

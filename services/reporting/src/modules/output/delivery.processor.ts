@@ -3,7 +3,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
-import { z } from 'zod';
 import { reportSmsText, SMS_LINK_TTL_SECONDS, type JobPayload } from '@rayworks/contracts';
 import {
   JobProcessors,
@@ -11,24 +10,19 @@ import {
   Mailer,
   processor,
   StorageService,
-  typedRows,
   UnitOfWork,
   type JobContext,
   type TenantScope,
 } from '@rayworks/nest-kit';
 import { DeliveriesRepository, type DeliveryRow } from './deliveries.repository.js';
 import { reportMail } from './report-mail.js';
-import { OUTPUT_ENV, type OutputEnv } from './output-env.js';
+import { REPORTING_ENV, type ReportingEnv } from '../../config/env.js';
 import { ReportPdfsRepository, type ReportPdfRow } from './report-pdfs.repository.js';
+import { ReportsRepository } from '../reports/reports.repository.js';
 import { hashLinkToken, linkTokenOf } from './sms-link.js';
 import { SMS_PROVIDER, type SmsProvider } from './sms-provider.js';
 
 export type DeliveryOutcome = 'sent' | 'already-sent' | 'missing';
-
-const reportFacts = z.object({
-  test_name: z.string().nullable(),
-  patient_name: z.string().nullable(),
-});
 
 /**
  * The processor of reporting.report-delivery {deliveryId} (docs/decisions/0183-report-delivery.md). One run is one
@@ -51,7 +45,8 @@ export class DeliveryProcessor implements OnModuleInit {
     @Inject(SMS_PROVIDER) private readonly sms: SmsProvider,
     @Inject(DeliveriesRepository) private readonly deliveries: DeliveriesRepository,
     @Inject(ReportPdfsRepository) private readonly pdfs: ReportPdfsRepository,
-    @Inject(OUTPUT_ENV) private readonly env: OutputEnv,
+    @Inject(REPORTING_ENV) private readonly env: ReportingEnv,
+    @Inject(ReportsRepository) private readonly reports: ReportsRepository,
   ) {}
 
   onModuleInit(): void {
@@ -104,15 +99,11 @@ export class DeliveryProcessor implements OnModuleInit {
   }
 
   private async mail(scope: TenantScope, delivery: DeliveryRow, pdf: ReportPdfRow, attempt: number): Promise<void> {
-    const facts = await this.uow.read(scope, async (tx) => {
-      const [row] = await typedRows(
-        tx.manager,
-        reportFacts,
-        `SELECT test_name, patient->>'patientName' AS patient_name FROM reporting.reports WHERE id = :id`,
-        { id: delivery.report_id },
-      );
-      return row ?? { test_name: null, patient_name: null };
-    });
+    const facts = await this.uow.read(
+      scope,
+      async (tx) =>
+        (await this.reports.deliveryFacts(tx, delivery.report_id)) ?? { test_name: null, patient_name: null },
+    );
     const bytes = await this.storage.get(pdf.object_key);
     const sent = await this.mailer.send(
       reportMail({
@@ -137,11 +128,7 @@ export class DeliveryProcessor implements OnModuleInit {
   private async smsAttempt(scope: TenantScope, delivery: DeliveryRow, attempt: number): Promise<void> {
     await this.uow.change(scope, async (tx) => {
       const token = randomBytes(24).toString('base64url');
-      await tx.manager.query(
-        `UPDATE reporting.report_deliveries SET link_token_hash = $2, link_expires_at = clock_timestamp() + make_interval(secs => $3)
-          WHERE id = $1`,
-        [delivery.id, hashLinkToken(token), SMS_LINK_TTL_SECONDS],
-      );
+      await this.deliveries.setLink(tx, delivery.id, hashLinkToken(token), SMS_LINK_TTL_SECONDS);
       const link = `${this.env.PUBLIC_BASE_URL.replace(/\/+$/, '')}/api/reporting/r/${linkTokenOf(delivery.tenant_id, token)}`;
       const sent = await this.sms.send(tx, {
         tenantId: delivery.tenant_id,

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { LayoutsRepository } from '../layouts/layouts.repository.js';
+import { ReportsRepository } from '../reports/reports.repository.js';
 import { DeliveriesRepository } from './deliveries.repository.js';
 import { DeliveryProcessor } from './delivery.processor.js';
-import { OutputConfigModule } from './output-env.js';
 import { PdfRenderer } from './pdf-renderer.js';
 import { ReportDocumentLoader } from './report-document.loader.js';
 import { ReportPdfProcessor } from './report-pdf.processor.js';
@@ -10,11 +11,14 @@ import { LoggingSmsProvider, SMS_PROVIDER } from './sms-provider.js';
 
 /**
  * The reporting worker's output processors: reporting.report-pdf (Chromium prints the print document, one browser
- * per worker) and reporting.report-delivery (mail with the kit Mailer, SMS through the SmsProvider).
+ * per worker) and reporting.report-delivery (mail with the kit Mailer, SMS through the SmsProvider). The worker has
+ * no HTTP modules: the reports' and layouts' repositories, which the print document and the mail read through, are
+ * provided here (the API process has them from ReportsModule and LayoutsModule).
  */
 @Module({
-  imports: [OutputConfigModule],
   providers: [
+    ReportsRepository,
+    LayoutsRepository,
     PdfRenderer,
     ReportDocumentLoader,
     ReportPdfsRepository,

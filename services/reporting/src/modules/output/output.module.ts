@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
+import { LayoutsModule } from '../layouts/layouts.module.js';
 import { ReportsModule } from '../reports/reports.module.js';
 import { DeliveriesRepository } from './deliveries.repository.js';
 import { OutputController } from './output.controller.js';
-import { OutputConfigModule } from './output-env.js';
 import { OutputService } from './output.service.js';
 import { ReportDocumentLoader } from './report-document.loader.js';
 import { ReportPdfsRepository } from './report-pdfs.repository.js';
@@ -12,7 +12,7 @@ import { ReportPdfsRepository } from './report-pdfs.repository.js';
  * /sms/report, /deliveries/find and the SMS link. The printing and sending run in the worker (OutputWorkerModule).
  */
 @Module({
-  imports: [OutputConfigModule, ReportsModule],
+  imports: [ReportsModule, LayoutsModule],
   controllers: [OutputController],
   providers: [OutputService, ReportDocumentLoader, ReportPdfsRepository, DeliveriesRepository],
 })

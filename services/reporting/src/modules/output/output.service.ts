@@ -12,14 +12,12 @@ import {
 import {
   KIT_AUDIT_ACTIONS,
   StorageService,
-  typedRows,
   UnitOfWork,
-  type ReadTx,
   type RequestAccess,
   type TenantScope,
 } from '@rayworks/nest-kit';
-import { caseCompanyScope } from '../../common/case-company.js';
 import { CasesClient } from '../reports/cases.client.js';
+import { ReportsRepository } from '../reports/reports.repository.js';
 import { DeliveriesRepository } from './deliveries.repository.js';
 import { hashLinkToken, parseLinkToken } from './sms-link.js';
 import { ReportDocumentLoader } from './report-document.loader.js';
@@ -37,28 +35,6 @@ const REQUEUE_AFTER_MS = 30_000;
 /** How long the presigned URL of /generate/report works. */
 const PDF_URL_TTL_SECONDS = 300;
 
-const reportFacts = z.object({
-  id: z.string(),
-  tenant_id: z.string(),
-  case_id: z.string(),
-  status: z.string(),
-  version: z.number().int(),
-  updated_at: z.date(),
-  patient_name: z.string().nullable(),
-});
-type ReportFacts = z.infer<typeof reportFacts>;
-
-const factsOfCase = async (tx: ReadTx, caseId: string): Promise<ReportFacts | null> => {
-  const [row] = await typedRows(
-    tx.manager,
-    reportFacts,
-    `SELECT id, tenant_id, case_id, status, version, updated_at, patient->>'patientName' AS patient_name
-       FROM reporting.reports WHERE case_id = :c`,
-    { c: caseId },
-  );
-  return row ?? null;
-};
-
 /**
  * Output of a case's report (docs/decisions/0182–0186): the print document, the stored PDF, deliveries by mail and
  * SMS, and the SMS link. Every call about a case asks cases first with the caller's credentials (404 for a case the
@@ -73,25 +49,17 @@ export class OutputService {
     @Inject(ReportDocumentLoader) private readonly loader: ReportDocumentLoader,
     @Inject(ReportPdfsRepository) private readonly pdfs: ReportPdfsRepository,
     @Inject(DeliveriesRepository) private readonly deliveries: DeliveriesRepository,
+    @Inject(ReportsRepository) private readonly reports: ReportsRepository,
   ) {}
 
   /** The print document of a report (by its id), as the console's print view shows it. */
   async html(access: RequestAccess, caller: Credentials, reportId: string): Promise<string> {
     if (!z.uuid().safeParse(reportId).success) throw new NotFoundException('Report not found');
-    const caseId = await this.uow.read(access, async (tx) => {
-      const [row] = await typedRows(
-        tx.manager,
-        z.object({ case_id: z.string() }),
-        `SELECT case_id FROM reporting.reports WHERE id = :id`,
-        {
-          id: reportId,
-        },
-      );
-      return row?.case_id ?? null;
-    });
+    const caseId = await this.uow.read(access, (tx) => this.reports.caseIdOf(tx, reportId));
     if (!caseId) throw new NotFoundException('Report not found');
     const c = await this.cases.findOne(caller, caseId);
-    const loaded = await this.uow.read(caseCompanyScope(access, c.companyId), (tx) => this.loader.byId(tx, reportId), {
+    const loaded = await this.uow.read(access, (tx) => this.loader.byId(tx, reportId), {
+      inCompany: c.companyId,
       audit: {
         action: KIT_AUDIT_ACTIONS.patientDataRead,
         target: { type: 'case', id: c._id },
@@ -105,16 +73,21 @@ export class OutputService {
   /** The PDF of the latest final version: a presigned URL when stored, else the job is (re)started. */
   async generate(access: RequestAccess, caller: Credentials, body: Body<'generateReport'>): Promise<GeneratedReport> {
     const c = await this.cases.findOne(caller, body.caseId);
-    const scope = caseCompanyScope(access, c.companyId);
-    const found = await this.uow.read(scope, async (tx) => {
-      const report = await factsOfCase(tx, c._id);
-      return report ? { report, pdf: await this.pdfs.find(tx, report.id, report.version) } : null;
-    });
+    const inCase = { inCompany: c.companyId };
+    const found = await this.uow.read(
+      access,
+      async (tx) => {
+        const report = await this.reports.outputFacts(tx, c._id);
+        return report ? { report, pdf: await this.pdfs.find(tx, report.id, report.version) } : null;
+      },
+      inCase,
+    );
     if (!found) throw new ConflictException(OUTPUT_MESSAGES.noReport);
     const { report, pdf } = found;
     if (report.status !== 'FINAL') throw new ConflictException(OUTPUT_MESSAGES.notFinal);
     if (pdf) {
-      await this.uow.read(scope, async () => undefined, {
+      await this.uow.read(access, async () => undefined, {
+        ...inCase,
         audit: {
           action: KIT_AUDIT_ACTIONS.export,
           target: { type: 'case', id: c._id },
@@ -127,9 +100,13 @@ export class OutputService {
       return { reportId: report.id, version: report.version, state: 'ready', url };
     }
     if (Date.now() - report.updated_at.getTime() > REQUEUE_AFTER_MS) {
-      await this.uow.change(scope, async (tx) => {
-        await tx.enqueue('reportingReportPdf', { reportId: report.id, version: report.version });
-      });
+      await this.uow.change(
+        access,
+        async (tx) => {
+          await tx.enqueue('reportingReportPdf', { reportId: report.id, version: report.version });
+        },
+        inCase,
+      );
     }
     return { reportId: report.id, version: report.version, state: 'queued', url: null };
   }
@@ -161,28 +138,32 @@ export class OutputService {
     name: string | null,
   ): Promise<string> {
     const c = await this.cases.findOne(caller, caseId);
-    return this.uow.change(caseCompanyScope(access, c.companyId), async (tx) => {
-      const report = await factsOfCase(tx, c._id);
-      if (!report) throw new ConflictException(OUTPUT_MESSAGES.noReport);
-      if (report.status !== 'FINAL') throw new ConflictException(OUTPUT_MESSAGES.notFinal);
-      const delivery = await this.deliveries.create(tx, {
-        tenantId: report.tenant_id,
-        reportId: report.id,
-        caseId: c._id,
-        channel,
-        to,
-        name,
-        pdfVersion: report.version,
-        createdBy: access.principal.userId,
-      });
-      await tx.enqueue('reportingReportDelivery', { deliveryId: delivery.id });
-      await tx.audit({
-        action: OUTPUT_AUDIT_ACTIONS.deliveryRequest,
-        target: { type: 'case', id: c._id },
-        details: { reportId: report.id, deliveryId: delivery.id, channel, version: report.version },
-      });
-      return delivery.id;
-    });
+    return this.uow.change(
+      access,
+      async (tx) => {
+        const report = await this.reports.outputFacts(tx, c._id);
+        if (!report) throw new ConflictException(OUTPUT_MESSAGES.noReport);
+        if (report.status !== 'FINAL') throw new ConflictException(OUTPUT_MESSAGES.notFinal);
+        const delivery = await this.deliveries.create(tx, {
+          tenantId: report.tenant_id,
+          reportId: report.id,
+          caseId: c._id,
+          channel,
+          to,
+          name,
+          pdfVersion: report.version,
+          createdBy: access.principal.userId,
+        });
+        await tx.enqueue('reportingReportDelivery', { deliveryId: delivery.id });
+        await tx.audit({
+          action: OUTPUT_AUDIT_ACTIONS.deliveryRequest,
+          target: { type: 'case', id: c._id },
+          details: { reportId: report.id, deliveryId: delivery.id, channel, version: report.version },
+        });
+        return delivery.id;
+      },
+      { inCompany: c.companyId },
+    );
   }
 
   async findDeliveries(
@@ -191,17 +172,14 @@ export class OutputService {
     body: Body<'findDeliveries'>,
   ): Promise<{ deliveries: ReportDelivery[] }> {
     const c = await this.cases.findOne(caller, body.caseId);
-    const deliveries = await this.uow.read(
-      caseCompanyScope(access, c.companyId),
-      (tx) => this.deliveries.ofCase(tx, c._id),
-      {
-        audit: {
-          action: KIT_AUDIT_ACTIONS.patientDataRead,
-          target: { type: 'case', id: c._id },
-          details: { list: 'report deliveries' },
-        },
+    const deliveries = await this.uow.read(access, (tx) => this.deliveries.ofCase(tx, c._id), {
+      inCompany: c.companyId,
+      audit: {
+        action: KIT_AUDIT_ACTIONS.patientDataRead,
+        target: { type: 'case', id: c._id },
+        details: { list: 'report deliveries' },
       },
-    );
+    });
     return { deliveries };
   }
 
@@ -216,14 +194,7 @@ export class OutputService {
       if (!delivery.link_expires_at || delivery.link_expires_at.getTime() <= Date.now()) return 'expired' as const;
       const pdf = await this.pdfs.find(tx, delivery.report_id, delivery.pdf_version);
       if (!pdf) return null;
-      const [facts] = await typedRows(
-        tx.manager,
-        z.object({ patient_name: z.string().nullable() }),
-        `SELECT patient->>'patientName' AS patient_name FROM reporting.reports WHERE id = :id`,
-        {
-          id: delivery.report_id,
-        },
-      );
+      const facts = await this.reports.deliveryFacts(tx, delivery.report_id);
       await tx.audit({
         action: KIT_AUDIT_ACTIONS.export,
         target: { type: 'case', id: delivery.case_id },

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { chromium, type Browser } from 'playwright-core';
 import { LOGGER } from '@rayworks/nest-kit';
-import { OUTPUT_ENV, type OutputEnv } from './output-env.js';
+import { REPORTING_ENV, type ReportingEnv } from '../../config/env.js';
 
 /** The pages of a PDF (its page objects; Chromium writes them uncompressed). */
 export function pdfPageCount(pdf: Buffer): number {
@@ -27,7 +27,7 @@ export class PdfRenderer implements OnApplicationShutdown {
   private browser: Promise<Browser> | null = null;
 
   constructor(
-    @Inject(OUTPUT_ENV) private readonly env: OutputEnv,
+    @Inject(REPORTING_ENV) private readonly env: ReportingEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 

@@ -1,40 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { z } from 'zod';
 import {
   DEFAULT_REPORT_LAYOUT,
   printLayoutOf,
   type PrintLayout,
   type RenderReportDocumentInput,
 } from '@rayworks/contracts';
-import { StorageService, typedRows, type ReadTx } from '@rayworks/nest-kit';
-
-const json = z.unknown();
-const reportRow = z.object({
-  id: z.string(),
-  tenant_id: z.string(),
-  case_id: z.string(),
-  status: z.string(),
-  version: z.number().int(),
-  report_html: z.string(),
-  test_name: z.string().nullable(),
-  doctor_info: json,
-  footer_top_fields: json,
-  patient: json,
-  study: json,
-  centre_id: z.string().nullable(),
-  finalized_at: z.date().nullable(),
-  signature_key: z.string().nullable(),
-  created_at: z.date(),
-});
-const addendumRow = z.object({
-  id: z.string(),
-  status: z.string(),
-  html: z.string(),
-  addendum_doctor_info: json,
-  signature_key: z.string().nullable(),
-  created_at: z.date(),
-  finalized_at: z.date().nullable(),
-});
+import { StorageService, type ReadTx } from '@rayworks/nest-kit';
+import { LayoutsRepository } from '../layouts/layouts.repository.js';
+import { ReportsRepository } from '../reports/reports.repository.js';
 
 export interface LoadedReport {
   reportId: string;
@@ -72,40 +45,31 @@ export function imageTypeOf(bytes: Buffer): string | null {
 }
 
 /**
- * Reads what the print document of a report needs, by SQL in the caller's transaction (row-level security of the
- * report's company): the report (reporting.reports), its addenda (reporting.report_addenda), the centre's layout
- * (reporting.report_layouts, the fallback layout when the centre has none), and the images from the object store
- * as data: URLs (the signer's signature copied at finalize, the addenda's, the layout's logos).
+ * Reads what the print document of a report needs in the caller's transaction (row-level security of the report's
+ * company): the report and its addenda (the reports' repository), the centre's layout (the layouts' repository; the
+ * fallback layout when the centre has none), and the images from the object store as data: URLs (the signer's
+ * signature copied at finalize, the addenda's, the layout's logos).
  */
 @Injectable()
 export class ReportDocumentLoader {
-  constructor(@Inject(StorageService) private readonly storage: StorageService) {}
+  constructor(
+    @Inject(StorageService) private readonly storage: StorageService,
+    @Inject(ReportsRepository) private readonly reports: ReportsRepository,
+    @Inject(LayoutsRepository) private readonly layouts: LayoutsRepository,
+  ) {}
 
   async byId(tx: ReadTx, reportId: string): Promise<LoadedReport | null> {
-    return this.load(tx, 'id = :v', reportId);
+    return this.load(tx, { id: reportId });
   }
 
   async byCase(tx: ReadTx, caseId: string): Promise<LoadedReport | null> {
-    return this.load(tx, 'case_id = :v', caseId);
+    return this.load(tx, { caseId });
   }
 
-  private async load(tx: ReadTx, where: string, value: string): Promise<LoadedReport | null> {
-    const [row] = await typedRows(
-      tx.manager,
-      reportRow,
-      `SELECT id, tenant_id, case_id, status, version, report_html, test_name, doctor_info, footer_top_fields, patient,
-              study, centre_id, finalized_at, signature_key, created_at
-         FROM reporting.reports WHERE ${where}`,
-      { v: value },
-    );
-    if (!row) return null;
-    const addenda = await typedRows(
-      tx.manager,
-      addendumRow,
-      `SELECT id, status, html, addendum_doctor_info, signature_key, created_at, finalized_at
-         FROM reporting.report_addenda WHERE report_id = :id ORDER BY created_at, id`,
-      { id: row.id },
-    );
+  private async load(tx: ReadTx, by: { id: string } | { caseId: string }): Promise<LoadedReport | null> {
+    const found = await this.reports.forPrint(tx, by);
+    if (!found) return null;
+    const { report: row, addenda } = found;
     const layout = await this.layoutOf(tx, row.centre_id);
     const [signature, headerLogo, footerLogo, watermarkImage, ...addendumSignatures] = await Promise.all([
       this.image(row.signature_key),
@@ -162,12 +126,7 @@ export class ReportDocumentLoader {
   private async layoutOf(tx: ReadTx, centreId: string | null): Promise<PrintLayout> {
     const fallback = DEFAULT_REPORT_LAYOUT as PrintLayout;
     if (!centreId) return printLayoutOf(null, fallback);
-    const [found] = await typedRows(
-      tx.manager,
-      z.object({ layout: json }),
-      `SELECT layout FROM reporting.report_layouts WHERE centre_id = :c`,
-      { c: centreId },
-    );
+    const found = await this.layouts.ofCentre(tx, centreId);
     return printLayoutOf(found?.layout ?? null, fallback);
   }
 

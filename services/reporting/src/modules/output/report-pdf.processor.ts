@@ -11,7 +11,7 @@ import {
   type JobContext,
   type TenantScope,
 } from '@rayworks/nest-kit';
-import { OUTPUT_ENV, type OutputEnv } from './output-env.js';
+import { REPORTING_ENV, type ReportingEnv } from '../../config/env.js';
 import { PdfRenderer } from './pdf-renderer.js';
 import { ReportDocumentLoader } from './report-document.loader.js';
 import { reportPdfKey, ReportPdfsRepository } from './report-pdfs.repository.js';
@@ -38,7 +38,7 @@ export class ReportPdfProcessor implements OnModuleInit {
     @Inject(PdfRenderer) private readonly renderer: PdfRenderer,
     @Inject(ReportDocumentLoader) private readonly loader: ReportDocumentLoader,
     @Inject(ReportPdfsRepository) private readonly pdfs: ReportPdfsRepository,
-    @Inject(OUTPUT_ENV) private readonly env: OutputEnv,
+    @Inject(REPORTING_ENV) private readonly env: ReportingEnv,
   ) {}
 
   onModuleInit(): void {

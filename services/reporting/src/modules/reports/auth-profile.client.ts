@@ -1,20 +1,17 @@
-import { Injectable } from '@nestjs/common';
-import { z } from 'zod';
+import { Inject, Injectable } from '@nestjs/common';
 import { ApiClient, type Credentials } from '@rayworks/api-client';
-import { AUTH_API, SERVICE_PORTS, type Profile } from '@rayworks/contracts';
-
-/** Where the auth service answers (SERVICE_URL_AUTH; by default its local port on the loopback). */
-export const authUrlOf = (env: Record<string, string | undefined> = process.env): string =>
-  z
-    .url()
-    .default(`http://127.0.0.1:${SERVICE_PORTS.auth}`)
-    .parse(env.SERVICE_URL_AUTH || undefined)
-    .replace(/\/+$/, '');
+import { AUTH_API, type Profile } from '@rayworks/contracts';
+import { REPORTING_ENV, type ReportingEnv } from '../../config/env.js';
 
 /** The caller's own profile (auth's /profile/get with the caller's credentials): name, qualification, signature. */
 @Injectable()
 export class AuthProfileClient {
-  private readonly client = new ApiClient({ baseUrl: () => authUrlOf(), renewTokens: false });
+  private readonly client: ApiClient;
+
+  /** Where auth answers: SERVICE_URL_AUTH (config/env.ts; by default its local port on the loopback). */
+  constructor(@Inject(REPORTING_ENV) env: ReportingEnv) {
+    this.client = new ApiClient({ baseUrl: () => env.SERVICE_URL_AUTH, renewTokens: false });
+  }
 
   get(caller: Credentials): Promise<Profile> {
     return this.client.call(AUTH_API.getProfile, undefined, { session: caller, encrypted: false });

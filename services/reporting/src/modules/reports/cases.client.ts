@@ -1,15 +1,7 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
-import { z } from 'zod';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { ApiClient, ApiError, type Credentials } from '@rayworks/api-client';
-import { CASES_API, SERVICE_PORTS, type Case } from '@rayworks/contracts';
-
-/** Where the cases service answers (SERVICE_URL_CASES; by default its local port on the loopback). */
-export const casesUrlOf = (env: Record<string, string | undefined> = process.env): string =>
-  z
-    .url()
-    .default(`http://127.0.0.1:${SERVICE_PORTS.cases}`)
-    .parse(env.SERVICE_URL_CASES || undefined)
-    .replace(/\/+$/, '');
+import { CASES_API, type Case } from '@rayworks/contracts';
+import { REPORTING_ENV, type ReportingEnv } from '../../config/env.js';
 
 /**
  * The cases service as reporting asks it: the typed client, straight to the service, with the caller's own
@@ -18,7 +10,12 @@ export const casesUrlOf = (env: Record<string, string | undefined> = process.env
  */
 @Injectable()
 export class CasesClient {
-  private readonly client = new ApiClient({ baseUrl: () => casesUrlOf(), renewTokens: false });
+  private readonly client: ApiClient;
+
+  /** Where cases answers: SERVICE_URL_CASES (config/env.ts; by default its local port on the loopback). */
+  constructor(@Inject(REPORTING_ENV) env: ReportingEnv) {
+    this.client = new ApiClient({ baseUrl: () => env.SERVICE_URL_CASES, renewTokens: false });
+  }
 
   /** The case as the caller may see it, or 404. */
   async findOne(caller: Credentials, caseId: string): Promise<Case> {

@@ -3,6 +3,50 @@ import { z } from 'zod';
 import { typedRows, type ChangeTx, type ReadTx } from '@rayworks/nest-kit';
 import { ReportAddendumEntity, ReportEntity, ReportVersionEntity } from './report.entity.js';
 
+const json = z.unknown();
+/** The report's facts output needs (the PDF, deliveries): its state and the patient's name. */
+const outputFactsRow = z.object({
+  id: z.string(),
+  tenant_id: z.string(),
+  case_id: z.string(),
+  status: z.string(),
+  version: z.number().int(),
+  updated_at: z.date(),
+  patient_name: z.string().nullable(),
+});
+export type ReportOutputFacts = z.infer<typeof outputFactsRow>;
+const deliveryFactsRow = z.object({ test_name: z.string().nullable(), patient_name: z.string().nullable() });
+export type ReportDeliveryFacts = z.infer<typeof deliveryFactsRow>;
+/** A report as its print document reads it. */
+const printRow = z.object({
+  id: z.string(),
+  tenant_id: z.string(),
+  case_id: z.string(),
+  status: z.string(),
+  version: z.number().int(),
+  report_html: z.string(),
+  test_name: z.string().nullable(),
+  doctor_info: json,
+  footer_top_fields: json,
+  patient: json,
+  study: json,
+  centre_id: z.string().nullable(),
+  finalized_at: z.date().nullable(),
+  signature_key: z.string().nullable(),
+  created_at: z.date(),
+});
+export type ReportPrintRow = z.infer<typeof printRow>;
+const printAddendumRow = z.object({
+  id: z.string(),
+  status: z.string(),
+  html: z.string(),
+  addendum_doctor_info: json,
+  signature_key: z.string().nullable(),
+  created_at: z.date(),
+  finalized_at: z.date().nullable(),
+});
+export type ReportPrintAddendumRow = z.infer<typeof printAddendumRow>;
+
 const pdfRow = z.object({ version: z.number().int(), object_key: z.string(), created_at: z.coerce.date() });
 const fieldsRow = z.object({ fields: z.array(z.object({ key: z.string(), label: z.string() }).passthrough()) });
 
@@ -89,5 +133,63 @@ export class ReportsRepository {
       },
     );
     return new Map((row?.fields ?? []).map((f) => [f.key, f.label]));
+  }
+
+  /** The case of a report, or null (another company's, or none). */
+  async caseIdOf(tx: ReadTx, reportId: string): Promise<string | null> {
+    const [row] = await typedRows(
+      tx.manager,
+      z.object({ case_id: z.string() }),
+      `SELECT case_id FROM reporting.reports WHERE id = :id`,
+      { id: reportId },
+    );
+    return row?.case_id ?? null;
+  }
+
+  /** What output needs of a case's report (its state, version and patient's name), or null when it has none. */
+  async outputFacts(tx: ReadTx, caseId: string): Promise<ReportOutputFacts | null> {
+    const [row] = await typedRows(
+      tx.manager,
+      outputFactsRow,
+      `SELECT id, tenant_id, case_id, status, version, updated_at, patient->>'patientName' AS patient_name
+         FROM reporting.reports WHERE case_id = :c`,
+      { c: caseId },
+    );
+    return row ?? null;
+  }
+
+  /** What a delivery names of its report (the test and the patient), or null when the report is gone. */
+  async deliveryFacts(tx: ReadTx, reportId: string): Promise<ReportDeliveryFacts | null> {
+    const [row] = await typedRows(
+      tx.manager,
+      deliveryFactsRow,
+      `SELECT test_name, patient->>'patientName' AS patient_name FROM reporting.reports WHERE id = :id`,
+      { id: reportId },
+    );
+    return row ?? null;
+  }
+
+  /** A report (by its id or its case's) as its print document reads it, with its addenda in order; or null. */
+  async forPrint(
+    tx: ReadTx,
+    by: { id: string } | { caseId: string },
+  ): Promise<{ report: ReportPrintRow; addenda: ReportPrintAddendumRow[] } | null> {
+    const [report] = await typedRows(
+      tx.manager,
+      printRow,
+      `SELECT id, tenant_id, case_id, status, version, report_html, test_name, doctor_info, footer_top_fields, patient,
+              study, centre_id, finalized_at, signature_key, created_at
+         FROM reporting.reports WHERE ${'id' in by ? 'id = :v' : 'case_id = :v'}`,
+      { v: 'id' in by ? by.id : by.caseId },
+    );
+    if (!report) return null;
+    const addenda = await typedRows(
+      tx.manager,
+      printAddendumRow,
+      `SELECT id, status, html, addendum_doctor_info, signature_key, created_at, finalized_at
+         FROM reporting.report_addenda WHERE report_id = :id ORDER BY created_at, id`,
+      { id: report.id },
+    );
+    return { report, addenda };
   }
 }

@@ -4,7 +4,6 @@ import { caseRooms, type CASES_API, type CaseComment, type CaseCommentAddedMessa
 import { KIT_AUDIT_ACTIONS, RealtimeEmitter, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import type { CaseEntity } from '../../cases/case.entity.js';
 import { VisibleCases } from '../../cases/visible-cases.service.js';
-import { caseCompanyScope } from '../case-company.js';
 import { DirectoryRepository } from '../../directory/directory.repository.js';
 import { COLLABORATION_AUDIT_ACTIONS as A, iso } from '../collaboration-audit.js';
 import type { CaseCommentEntity } from './case-comment.entity.js';
@@ -30,35 +29,39 @@ export class CaseCommentsService {
 
   add(access: RequestAccess, body: Body<'addComment'>): Promise<CaseComment> {
     return this.onCase(access, body.caseId, async (found) =>
-      this.uow.change(caseCompanyScope(access, found.tenantId), async (tx) => {
-        const row = await this.comments.insert(tx, {
-          tenantId: found.tenantId,
-          caseId: found.id,
-          text: body.text,
-          authorId: access.principal.userId,
-        });
-        await tx.audit({
-          action: A.commentAdd,
-          target: { type: 'case', id: found.id },
-          details: { commentId: row.id },
-        });
-        const message: CaseCommentAddedMessage = {
-          caseId: found.id,
-          commentId: row.id,
-          authorId: row.authorId,
-          createdAt: iso(row.createdAt),
-        };
-        const rooms = caseRooms(found);
-        tx.afterCommit(() => this.push(rooms, message));
-        return (await this.views(tx, [row]))[0]!;
-      }),
+      this.uow.change(
+        access,
+        async (tx) => {
+          const row = await this.comments.insert(tx, {
+            tenantId: found.tenantId,
+            caseId: found.id,
+            text: body.text,
+            authorId: access.principal.userId,
+          });
+          await tx.audit({
+            action: A.commentAdd,
+            target: { type: 'case', id: found.id },
+            details: { commentId: row.id },
+          });
+          const message: CaseCommentAddedMessage = {
+            caseId: found.id,
+            commentId: row.id,
+            authorId: row.authorId,
+            createdAt: iso(row.createdAt),
+          };
+          const rooms = caseRooms(found);
+          tx.afterCommit(() => this.push(rooms, message));
+          return (await this.views(tx, [row]))[0]!;
+        },
+        { inCompany: found.tenantId },
+      ),
     );
   }
 
   find(access: RequestAccess, body: Body<'findComments'>): Promise<{ items: CaseComment[]; hasMore: boolean }> {
     return this.onCase(access, body.caseId, (found) =>
       this.uow.read(
-        caseCompanyScope(access, found.tenantId),
+        access,
         async (tx) => {
           const rows = await this.comments.newest(
             tx,
@@ -70,6 +73,7 @@ export class CaseCommentsService {
           return { items: await this.views(tx, page), hasMore: rows.length > body.limit };
         },
         {
+          inCompany: found.tenantId,
           audit: {
             action: KIT_AUDIT_ACTIONS.patientDataRead,
             actor: { userId: access.principal.userId, loginName: access.principal.loginName },

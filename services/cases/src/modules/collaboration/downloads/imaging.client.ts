@@ -1,15 +1,7 @@
-import { Injectable } from '@nestjs/common';
-import { z } from 'zod';
+import { Inject, Injectable } from '@nestjs/common';
 import { ApiClient, type Credentials } from '@rayworks/api-client';
-import { IMAGING_API, SERVICE_PORTS, type Download } from '@rayworks/contracts';
-
-/** Where the imaging service answers (SERVICE_URL_IMAGING; by default its local port on the loopback). */
-export const imagingUrlOf = (env: Record<string, string | undefined> = process.env): string =>
-  z
-    .url()
-    .default(`http://127.0.0.1:${SERVICE_PORTS.imaging}`)
-    .parse(env.SERVICE_URL_IMAGING || undefined)
-    .replace(/\/+$/, '');
+import { IMAGING_API, type Download } from '@rayworks/contracts';
+import { CASES_ENV, type CasesEnv } from '../../../config/env.js';
 
 /**
  * The imaging service's API as the cases service calls it: the typed client, straight to the service (no gateway),
@@ -17,7 +9,12 @@ export const imagingUrlOf = (env: Record<string, string | undefined> = process.e
  */
 @Injectable()
 export class ImagingClient {
-  private readonly client = new ApiClient({ baseUrl: () => imagingUrlOf(), renewTokens: false });
+  private readonly client: ApiClient;
+
+  /** Where imaging answers: SERVICE_URL_IMAGING (config/env.ts; by default its local port on the loopback). */
+  constructor(@Inject(CASES_ENV) env: CasesEnv) {
+    this.client = new ApiClient({ baseUrl: () => env.SERVICE_URL_IMAGING, renewTokens: false });
+  }
 
   /** Starts (or reuses) the zip of a study (imaging's /Dicom/downloadZip). */
   downloadZip(caller: Credentials, studyInstanceUid: string): Promise<Download> {

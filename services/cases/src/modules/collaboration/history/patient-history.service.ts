@@ -4,7 +4,6 @@ import { COLLABORATION_MESSAGES, type CASES_API, type PatientHistoryEntry } from
 import { KIT_AUDIT_ACTIONS, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import type { CaseEntity } from '../../cases/case.entity.js';
 import { VisibleCases } from '../../cases/visible-cases.service.js';
-import { caseCompanyScope } from '../case-company.js';
 import { DirectoryRepository } from '../../directory/directory.repository.js';
 import { COLLABORATION_AUDIT_ACTIONS as A, iso } from '../collaboration-audit.js';
 import type { PatientHistoryEntity } from './patient-history.entity.js';
@@ -33,45 +32,46 @@ export class PatientHistoryService {
 
   find(access: RequestAccess, caseId: string): Promise<PatientHistoryEntry[]> {
     return this.onCase(access, caseId, (found) =>
-      this.uow.read(
-        caseCompanyScope(access, found.tenantId),
-        async (tx) => this.views(tx, await this.history.ofPatient(tx, patientOf(found))),
-        {
-          audit: {
-            action: KIT_AUDIT_ACTIONS.patientDataRead,
-            actor: { userId: access.principal.userId, loginName: access.principal.loginName },
-            target: { type: 'case', id: caseId },
-            details: { read: 'patient_history' },
-          },
+      this.uow.read(access, async (tx) => this.views(tx, await this.history.ofPatient(tx, patientOf(found))), {
+        inCompany: found.tenantId,
+        audit: {
+          action: KIT_AUDIT_ACTIONS.patientDataRead,
+          actor: { userId: access.principal.userId, loginName: access.principal.loginName },
+          target: { type: 'case', id: caseId },
+          details: { read: 'patient_history' },
         },
-      ),
+      }),
     );
   }
 
   add(access: RequestAccess, body: Body<'createPatientHistory'>): Promise<PatientHistoryEntry> {
     return this.onCase(access, body.caseId, (found) =>
-      this.uow.change(caseCompanyScope(access, found.tenantId), async (tx) => {
-        const row = await this.history.insert(tx, {
-          tenantId: found.tenantId,
-          caseId: found.id,
-          centreId: found.centreId,
-          patientId: found.patientId,
-          text: body.text,
-          authorId: access.principal.userId,
-        });
-        await tx.audit({
-          action: A.historyAdd,
-          target: { type: 'patient_history', id: row.id },
-          details: { caseId: found.id },
-        });
-        return (await this.views(tx, [row]))[0]!;
-      }),
+      this.uow.change(
+        access,
+        async (tx) => {
+          const row = await this.history.insert(tx, {
+            tenantId: found.tenantId,
+            caseId: found.id,
+            centreId: found.centreId,
+            patientId: found.patientId,
+            text: body.text,
+            authorId: access.principal.userId,
+          });
+          await tx.audit({
+            action: A.historyAdd,
+            target: { type: 'patient_history', id: row.id },
+            details: { caseId: found.id },
+          });
+          return (await this.views(tx, [row]))[0]!;
+        },
+        { inCompany: found.tenantId },
+      ),
     );
   }
 
   /**
    * The case as the caller may see it (404 otherwise), then the work in the case's company: a marketplace
-   * radiologist's or the fusion side's entry is the case company's row (caseCompanyScope).
+   * radiologist's or the fusion side's entry is the case company's row (the unit of work's inCompany).
    */
   private async onCase<T>(access: RequestAccess, caseId: string, work: (found: CaseEntity) => Promise<T>): Promise<T> {
     const found = await this.uow.read(access, (tx) => this.visible.load(tx, access, caseId));
