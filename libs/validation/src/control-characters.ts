@@ -2,7 +2,8 @@
 // control character other than tab, line feed and carriage return, nor DEL. PostgreSQL refuses NUL outright (a
 // 500 before this rule), and the others only ever arrive from a forged request or a broken paste: they would end
 // up in reports, PDFs, e-mails and logs. The server runs `controlCharacterField` on every request body before its
-// schema (nest-kit ZodBodyPipe: one place for every form and body); the console runs the same rule in validateField.
+// schema (nest-kit parseContractBody: one place for every form and body); the console runs the same rule in
+// validateField.
 // A lone UTF-16 surrogate is refused the same way (no UTF-8 text, so no PostgreSQL text, can hold one).
 import { INVALID_INPUTS_MESSAGE } from './messages.js';
 

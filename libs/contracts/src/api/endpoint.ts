@@ -98,7 +98,7 @@ export function fillPath(path: string, params: Record<string, string> = {}): str
 /**
  * The body of a server-side list: paging, search, the columns it may be sorted by and the filters it takes.
  * The object is strict and `sortBy` is an enum, so an unknown sort column or filter is a 400 naming the field
- * and the reason (the shared validation, nest-kit ZodBodyPipe), never a 500 and never silently ignored.
+ * and the reason (the shared validation, nest-kit parseContractBody), never a 500 and never silently ignored.
  */
 export function listQuery<
   const S extends readonly [string, ...string[]],
