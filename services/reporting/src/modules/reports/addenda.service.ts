@@ -6,6 +6,7 @@ import { UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
 import { sanitiseReportHtml } from '../../common/sanitise-html.js';
 import { caseCompanyScope } from '../../common/case-company.js';
 import { CasesClient } from './cases.client.js';
+import { versionOf } from './report.entity.js';
 import { REPORT_AUDIT_ACTIONS } from './report-audit.js';
 import { actorOf, mayAddendum } from './report-rules.js';
 import { ReportSigner } from './report-signer.js';
@@ -82,15 +83,7 @@ export class AddendaService {
       await this.reports.saveAddendum(tx, draft);
       row.version += 1;
       const saved = await this.reports.save(tx, row);
-      await this.reports.addVersion(tx, {
-        reportId: row.id,
-        version: row.version,
-        tenantId: row.tenantId,
-        html: row.reportHtml,
-        status: 'FINAL',
-        savedBy: actor.userId,
-        savedByName: signer.doctorInfo.doctorName,
-      });
+      await this.reports.addVersion(tx, versionOf(row, 'FINAL', actor.userId, signer.doctorInfo.doctorName));
       await this.publisher.report(tx, 'ReportAddendumFinalized', saved, actor.userId, { addendumId: draft.id });
       await tx.audit({
         action: REPORT_AUDIT_ACTIONS.addendumFinalize,

@@ -105,6 +105,24 @@ export class ReportVersionEntity {
   createdAt!: Date;
 }
 
+/** The version row of a report as it now stands (its text and version) with `status`, saved by `savedBy`. */
+export function versionOf(
+  row: ReportEntity,
+  status: ReportStatus,
+  savedBy: string,
+  savedByName: string | null,
+): Omit<ReportVersionEntity, 'createdAt'> {
+  return {
+    reportId: row.id,
+    version: row.version,
+    tenantId: row.tenantId,
+    html: row.reportHtml,
+    status,
+    savedBy,
+    savedByName,
+  };
+}
+
 /** An addendum after a final report (reporting.report_addenda): its own row, never a change of the report. */
 @Entity({ name: 'report_addenda' })
 export class ReportAddendumEntity {

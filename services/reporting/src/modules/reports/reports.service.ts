@@ -17,7 +17,7 @@ import { sanitiseReportHtml } from '../../common/sanitise-html.js';
 import { caseCompanyScope } from '../../common/case-company.js';
 import { AuthProfileClient } from './auth-profile.client.js';
 import { CasesClient } from './cases.client.js';
-import type { ReportEntity } from './report.entity.js';
+import { versionOf, type ReportEntity } from './report.entity.js';
 import { newReportOf } from './report-patient.js';
 import {
   actorOf,
@@ -159,15 +159,7 @@ export class ReportsService {
       if (body.footerTopFields !== undefined) row.footerTopFields = body.footerTopFields;
       row.version += 1;
       const saved = await this.reports.save(tx, row);
-      await this.reports.addVersion(tx, {
-        reportId: row.id,
-        version: row.version,
-        tenantId: row.tenantId,
-        html: row.reportHtml,
-        status: row.status,
-        savedBy: actor.userId,
-        savedByName: row.lockUserName,
-      });
+      await this.reports.addVersion(tx, versionOf(row, row.status, actor.userId, row.lockUserName));
       await tx.audit({
         action: REPORT_AUDIT_ACTIONS.save,
         target: { type: 'case', id: c._id },
@@ -298,15 +290,7 @@ export class ReportsService {
       row.finalizedAt = now;
       row.finalizedBy = actor.userId;
       row.version += 1;
-      await this.reports.addVersion(tx, {
-        reportId: row.id,
-        version: row.version,
-        tenantId: row.tenantId,
-        html: row.reportHtml,
-        status: 'FINAL',
-        savedBy: actor.userId,
-        savedByName: signer.doctorInfo.doctorName,
-      });
+      await this.reports.addVersion(tx, versionOf(row, 'FINAL', actor.userId, signer.doctorInfo.doctorName));
       const view = await this.step(
         tx,
         c,
