@@ -146,6 +146,13 @@ export default tseslint.config(
     rules: { 'rayworks-web/layers': 'error', 'rayworks-web/no-cycle': 'error' },
   },
   {
+    // No loop of imports in the services and libs either (issue 21 item 5): what two files both need goes into a
+    // file both import (scripts/lint/no-cycle.spec.ts).
+    files: ['services/*/src/**/*.ts', 'libs/*/src/**/*.ts'],
+    plugins: { rayworks: { rules: { 'no-cycle': webBoundaries.rules['no-cycle'] } } },
+    rules: { 'rayworks/no-cycle': 'error' },
+  },
+  {
     // A workspace's package.json lists in "dependencies" exactly the packages its production code imports (nx reads
     // the imports of the files its build takes), no more, no fewer; tests' packages are devDependencies
     // (docs/decisions/0235). After adding or removing an import, `npx eslint --fix <workspace>/package.json`.

@@ -13,10 +13,13 @@ const SPECIFIER =
 
 function resolve(fromFile, specifier) {
   const base = path.resolve(path.dirname(fromFile), specifier);
-  for (const ext of EXTENSIONS) {
-    const candidate = base + ext;
-    if (/\.tsx?$/.test(candidate) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
-  }
+  // the services' and libs' ESM specifiers name the .js a .ts file compiles to
+  const bases = base.endsWith('.js') ? [base.slice(0, -3), base] : [base];
+  for (const stem of bases)
+    for (const ext of EXTENSIONS) {
+      const candidate = stem + ext;
+      if (/\.tsx?$/.test(candidate) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+    }
   return null;
 }
 
@@ -114,13 +117,13 @@ function pathBack(start, goal) {
 const noCycle = {
   meta: {
     type: 'problem',
-    docs: { description: 'web/src: no loop of relative imports' },
+    docs: { description: 'no loop of relative imports (web/src, and the services and libs)' },
     schema: [],
   },
   create(context) {
     const file = context.filename;
-    const from = placeOf(file);
-    if (!from) return {};
+    // names in the message: from web/src in the console, from the working folder elsewhere (services, libs)
+    const root = placeOf(file)?.root ?? `${context.cwd}${path.sep}`;
     importsOf(file, context.sourceCode.text);
     const check = (node, specifier) => {
       if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
@@ -128,7 +131,7 @@ const noCycle = {
       if (!target) return;
       const trail = pathBack(target, file);
       if (!trail) return;
-      const names = [file, ...trail, file].map((f) => path.relative(from.root, f));
+      const names = [file, ...trail, file].map((f) => path.relative(root, f));
       context.report({
         node,
         message: `An import loop: ${names.join(' → ')}. Move what both sides need into a file of its own (docs/decisions/0231).`,
