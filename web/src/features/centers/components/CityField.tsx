@@ -1,11 +1,9 @@
 import { Autocomplete } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
-import { AUTH_API } from '@rayworks/contracts';
 import { filterForField, type FormFieldDefinition } from '@rayworks/validation';
-import { callApi } from '../../../api/client';
 import { keystrokeHandlers } from '../../../shared/forms/keystroke';
+import { usePlaces } from '../hooks/useCentreActions';
 
 interface Props<V extends { city: string; state: string }> {
   field: FormFieldDefinition;
@@ -16,12 +14,7 @@ interface Props<V extends { city: string; state: string }> {
 export function CityField<V extends { city: string; state: string }>({ field, form }: Props<V>) {
   const city = String(form.values.city ?? '');
   const [search] = useDebouncedValue(city.trim(), 300);
-  const { data } = useQuery({
-    queryKey: ['auth', 'entities', search],
-    queryFn: async ({ signal }) => (await callApi(AUTH_API.getEntities, { body: { search }, signal })).data,
-    enabled: search.length >= 2,
-    staleTime: 5 * 60_000,
-  });
+  const { data } = usePlaces(search);
   const entities = data ?? [];
   const options = [...new Set(entities.map((e) => e.city))];
   const input = form.getInputProps('city' as never);

@@ -1,28 +1,15 @@
 import { Checkbox } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  adminMessages,
-  AUTH_API,
-  centreInputSchema,
-  type Group,
-  CENTER_FIELDS as F,
-  CONSOLE_ROUTES,
-  routeTo,
-} from '@rayworks/contracts';
+import { centreInputSchema, type Group, CENTER_FIELDS as F, CONSOLE_ROUTES } from '@rayworks/contracts';
 import { requiredMessage } from '@rayworks/validation';
-import type { z } from 'zod';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { callApi } from '../../../api/client';
-import { queryKeys } from '../../../api/queries';
+import { useSearchParams } from 'react-router-dom';
 import { DynamicField } from '../../../shared/forms/DynamicField';
 import { RemoteSelect } from '../../../shared/forms/RemoteSelect';
 import { text, textOrNull, useDynamicForm } from '../../../shared/forms/useDynamicForm';
 import { FormCard, FormSection } from '../../../shared/ui/FormCard';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { toastSuccess } from '../../../shared/ui/toast';
 import { fetchGroupsPage, GROUPS, useGroup } from '../../../shared/directory/useGroups';
 import { CityField } from '../components/CityField';
-import { CENTERS } from '../../../shared/directory/useCenters';
+import { useCreateCentre } from '../hooks/useCentreActions';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -40,8 +27,6 @@ interface Values extends Record<string, unknown> {
 const GROUP_LABEL = 'Group';
 
 function AddCenterForm({ mode }: { mode: 'individual' | 'group' }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const preset = mode === 'group' ? params.get('groupID') : null;
   const presetGroup = useGroup(preset ?? undefined).data;
@@ -74,16 +59,7 @@ function AddCenterForm({ mode }: { mode: 'individual' | 'group' }) {
       pinCode: textOrNull(v.pinCode),
     }),
   });
-  const create = useMutation({
-    mutationFn: async (body: z.output<typeof centreInputSchema>) =>
-      (await callApi(AUTH_API.createCentre, { body })).data,
-    onSuccess: async (centre) => {
-      toastSuccess(adminMessages('Center').created);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.kind(CENTERS) });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.kind(GROUPS) });
-      navigate(routeTo(CONSOLE_ROUTES.centersView, { id: centre._id }));
-    },
-  });
+  const create = useCreateCentre();
   const title = mode === 'group' ? 'Add Center to a Group' : 'Add Individual Center';
 
   return (

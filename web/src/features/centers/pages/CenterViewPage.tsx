@@ -1,7 +1,6 @@
 import { Anchor, Badge, Stack, Text, Title } from '@mantine/core';
 import { AUTH_API, CONSOLE_ROUTES, GENERIC, routeTo, type User } from '@rayworks/contracts';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { callApi } from '../../../api/client';
 import { pageFetcher, queryKeys } from '../../../api/queries';
 import { useCan } from '../../../shared/hooks/useCan';
 import { formatDisplayDateTime } from '../../../shared/format';
@@ -11,7 +10,8 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
-import { CENTERS, useCentre } from '../../../shared/directory/useCenters';
+import { useCentre } from '../../../shared/directory/useCenters';
+import { centreStatus } from '../hooks/useCentreActions';
 
 const USER_COLUMNS: Column<User>[] = [
   {
@@ -54,8 +54,7 @@ export function CenterViewPage() {
                 name={centre.name}
                 active={centre.isActive}
                 allowed={can('CENTERS', GENERIC.ISACTIVE)}
-                change={(isActive) => callApi(AUTH_API.centreStatus, { body: { id: centre._id, isActive } })}
-                invalidate={[queryKeys.kind(CENTERS)]}
+                {...centreStatus(centre._id)}
                 testId="center-active-toggle"
                 withLabel
               />

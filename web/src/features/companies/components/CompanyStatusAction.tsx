@@ -1,28 +1,15 @@
 import { Box, Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AUTH_API, COMPANY_MESSAGES, type Company } from '@rayworks/contracts';
-import { callApi } from '../../../api/client';
-import { queryKeys } from '../../../api/queries';
+import { type Company } from '@rayworks/contracts';
 import { ConfirmModal } from '../../../shared/ui/ConfirmModal';
-import { toastSuccess } from '../../../shared/ui/toast';
-import { COMPANIES } from '../hooks/useCompanies';
+import { useCompanyStatus } from '../hooks/useCompanies';
 
 /** Suspend (users cannot log in, sessions end, data kept) or resume a company, after a confirmation. */
 export function CompanyStatusAction({ company, allowed }: { company: Company; allowed: boolean }) {
   const [opened, modal] = useDisclosure(false);
-  const queryClient = useQueryClient();
   const suspend = company.isActive;
   const verb = suspend ? 'Suspend' : 'Resume';
-  const mutation = useMutation({
-    mutationFn: async () =>
-      (await callApi(suspend ? AUTH_API.suspendCompany : AUTH_API.resumeCompany, { body: { id: company._id } })).data,
-    onSuccess: async () => {
-      modal.close();
-      toastSuccess(suspend ? COMPANY_MESSAGES.suspended : COMPANY_MESSAGES.resumed);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.kind(COMPANIES) });
-    },
-  });
+  const mutation = useCompanyStatus(company, modal.close);
   if (!allowed) return null;
   // Clicks stay here (React bubbles through the modal's portal too): the row must not react.
   return (

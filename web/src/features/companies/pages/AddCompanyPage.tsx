@@ -1,20 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  AUTH_API,
-  COMPANY_FIELDS as F,
-  COMPANY_MESSAGES,
-  companyInputSchema,
-  CONSOLE_ROUTES,
-} from '@rayworks/contracts';
-import { useNavigate } from 'react-router-dom';
-import { callApi } from '../../../api/client';
-import { queryKeys } from '../../../api/queries';
+import { COMPANY_FIELDS as F, companyInputSchema, CONSOLE_ROUTES } from '@rayworks/contracts';
 import { DynamicField } from '../../../shared/forms/DynamicField';
 import { text, useDynamicForm } from '../../../shared/forms/useDynamicForm';
 import { FormCard, FormSection } from '../../../shared/ui/FormCard';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { toastSuccess } from '../../../shared/ui/toast';
-import { COMPANIES } from '../hooks/useCompanies';
+import { useCreateCompany } from '../hooks/useCompanies';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -27,8 +16,6 @@ interface Values extends Record<string, unknown> {
 
 /** /companies/add: onboards a company with its first administrator, who gets the welcome e-mail. */
 export function AddCompanyPage() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { form, onSubmit } = useDynamicForm({
     fields: Object.values(F),
     initialValues: {
@@ -49,15 +36,7 @@ export function AddCompanyPage() {
       adminEmail: text(v.adminEmail),
     }),
   });
-  const create = useMutation({
-    mutationFn: async (body: ReturnType<typeof companyInputSchema.parse>) =>
-      (await callApi(AUTH_API.createCompany, { body })).data,
-    onSuccess: async () => {
-      toastSuccess(COMPANY_MESSAGES.created);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.kind(COMPANIES) });
-      navigate(CONSOLE_ROUTES.companies);
-    },
-  });
+  const create = useCreateCompany();
 
   return (
     <>

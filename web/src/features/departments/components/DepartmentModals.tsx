@@ -1,7 +1,5 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  adminMessages,
   AUTH_API,
   departmentInputSchema,
   subDepartmentInputSchema,
@@ -10,13 +8,9 @@ import {
   SUB_DEPARTMENT_FIELDS as S,
 } from '@rayworks/contracts';
 import { z } from 'zod';
-import { callApi } from '../../../api/client';
-import { queryKeys } from '../../../api/queries';
 import { DynamicField } from '../../../shared/forms/DynamicField';
 import { text, useDynamicForm } from '../../../shared/forms/useDynamicForm';
-import { toastSuccess } from '../../../shared/ui/toast';
-
-export const DEPARTMENTS = 'departments';
+import { useAddSubDepartment, useSaveDepartment, type DepartmentBody } from '../hooks/useDepartments';
 
 function Actions({
   saving,
@@ -41,7 +35,6 @@ function Actions({
   );
 }
 
-type DepartmentBody = z.output<typeof departmentInputSchema> & { id?: string };
 /** The contract's body of the call the modal makes: the rules of the department form, and the id when editing. */
 const departmentBody = (department?: Department): z.ZodType<DepartmentBody> =>
   department ? AUTH_API.updateDepartment.body : departmentInputSchema;
@@ -56,7 +49,6 @@ export function DepartmentModal({
   opened: boolean;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const { form, onSubmit } = useDynamicForm({
     fields: Object.values(D),
     initialValues: { name: department?.name ?? '', code: department?.code ?? '' } as { name: string; code: string },
@@ -67,17 +59,9 @@ export function DepartmentModal({
       ...(department ? { id: department._id } : {}),
     }),
   });
-  const save = useMutation({
-    mutationFn: async (body: DepartmentBody) =>
-      body.id
-        ? callApi(AUTH_API.updateDepartment, { body: { ...body, id: body.id } })
-        : callApi(AUTH_API.createDepartment, { body }),
-    onSuccess: async () => {
-      toastSuccess(department ? adminMessages('Department').updated : adminMessages('Department').created);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.kind(DEPARTMENTS) });
-      form.reset();
-      onClose();
-    },
+  const save = useSaveDepartment(Boolean(department), () => {
+    form.reset();
+    onClose();
   });
   return (
     <Modal
@@ -113,7 +97,6 @@ export function SubDepartmentModal({
   opened: boolean;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const { form, onSubmit } = useDynamicForm({
     fields: Object.values(S),
     initialValues: { subDepartmentName: '', subDepartmentCode: '' } as {
@@ -127,14 +110,9 @@ export function SubDepartmentModal({
       subDepartmentCode: text(v.subDepartmentCode),
     }),
   });
-  const save = useMutation({
-    mutationFn: (body: z.output<typeof subDepartmentInputSchema>) => callApi(AUTH_API.createSubDepartment, { body }),
-    onSuccess: async () => {
-      toastSuccess(adminMessages('Sub-department').created);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.kind(DEPARTMENTS) });
-      form.reset();
-      onClose();
-    },
+  const save = useAddSubDepartment(() => {
+    form.reset();
+    onClose();
   });
   return (
     <Modal

@@ -2,13 +2,13 @@ import { ActionIcon, Badge, Button, Group, Menu, Text } from '@mantine/core';
 import { AUTH_API, GENERIC, type Department } from '@rayworks/contracts';
 import { IconDotsVertical, IconPencil, IconPlus, IconSubtask } from '@tabler/icons-react';
 import { useState } from 'react';
-import { callApi } from '../../../api/client';
 import { pageFetcher, queryKeys } from '../../../api/queries';
 import { useCan } from '../../../shared/hooks/useCan';
 import { ActiveToggle } from '../../../shared/ui/ActiveToggle';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
-import { DEPARTMENTS, DepartmentModal, SubDepartmentModal } from '../components/DepartmentModals';
+import { DepartmentModal, SubDepartmentModal } from '../components/DepartmentModals';
+import { DEPARTMENTS, departmentStatus } from '../hooks/useDepartments';
 
 const fetchDepartmentsPage = pageFetcher<Department>(AUTH_API.getDepartments);
 
@@ -72,8 +72,7 @@ export function DepartmentsPage() {
           name={d.name}
           active={d.isActive}
           allowed={can('DEPARTMENT', GENERIC.ISACTIVE)}
-          change={(isActive) => callApi(AUTH_API.departmentStatus, { body: { id: d._id, isActive } })}
-          invalidate={[queryKeys.kind(DEPARTMENTS)]}
+          {...departmentStatus(d._id)}
           testId={`department-active-${d.code}`}
         />
       ),

@@ -1,8 +1,6 @@
 import { Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminMessages, AUTH_API, CONSOLE_ROUTES, type Doctor, GENERIC, routeTo } from '@rayworks/contracts';
-import { useNavigate, useParams } from 'react-router-dom';
-import { callApi } from '../../../api/client';
+import { AUTH_API, CONSOLE_ROUTES, type Doctor, GENERIC } from '@rayworks/contracts';
+import { useNavigate } from 'react-router-dom';
 import { pageFetcher, queryKeys } from '../../../api/queries';
 import { useCan } from '../../../shared/hooks/useCan';
 import { formatDisplayDateTime } from '../../../shared/format';
@@ -13,17 +11,11 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
-import { toastSuccess } from '../../../shared/ui/toast';
-import { DoctorForm, type DoctorBody } from '../components/DoctorForm';
+import { DoctorForm } from '../components/DoctorForm';
 import { EditLink } from '../../../shared/ui/EditLink';
+import { DOCTORS, doctorPath, doctorStatus, useDoctor, useSaveDoctor } from '../hooks/useDoctors';
 
-const DOCTORS = 'doctors';
 const fetchDoctorsPage = pageFetcher<Doctor>(AUTH_API.getDoctors);
-const doctorPath = (d: Pick<Doctor, '_id' | 'profileID'>, kind: 'view' | 'edit') =>
-  routeTo(kind === 'edit' ? CONSOLE_ROUTES.doctorsEdit : CONSOLE_ROUTES.doctorsView, {
-    id: d._id,
-    profileID: d.profileID,
-  });
 
 const COLUMNS: Column<Doctor>[] = [
   {
@@ -77,32 +69,6 @@ export function DoctorsPage() {
       />
     </>
   );
-}
-
-function useDoctor() {
-  const { id, profileID } = useParams();
-  return useQuery({
-    queryKey: queryKeys.record(DOCTORS, `${id}/${profileID}`),
-    queryFn: async ({ signal }) =>
-      (await callApi(AUTH_API.getDoctorById, { body: { id: id!, profileID: profileID! }, signal })).data,
-    enabled: Boolean(id && profileID),
-  });
-}
-
-function useSaveDoctor(id?: string) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: DoctorBody) =>
-      id
-        ? (await callApi(AUTH_API.updateDoctor, { body: { ...body, id } })).data
-        : (await callApi(AUTH_API.createDoctor, { body })).data,
-    onSuccess: async (doctor) => {
-      toastSuccess(id ? adminMessages('Doctor').updated : adminMessages('Doctor').created);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.kind(DOCTORS) });
-      navigate(doctorPath(doctor, 'view'));
-    },
-  });
 }
 
 /** /doctors/add */
@@ -167,8 +133,7 @@ export function DoctorViewPage() {
                   name={doctor.fullName}
                   active={doctor.isActive}
                   allowed={can('DOCTOR', GENERIC.ISACTIVE)}
-                  change={(isActive) => callApi(AUTH_API.doctorStatus, { body: { id: doctor._id, isActive } })}
-                  invalidate={[queryKeys.kind(DOCTORS)]}
+                  {...doctorStatus(doctor._id)}
                   testId="doctor-active-toggle"
                   withLabel
                 />

@@ -1,31 +1,18 @@
 import { Alert } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  ADD_CENTRE_TO_GROUP_FIELDS as F,
-  adminMessages,
-  AUTH_API,
-  type Centre,
-  type Group,
-  CONSOLE_ROUTES,
-  routeTo,
-} from '@rayworks/contracts';
+import { ADD_CENTRE_TO_GROUP_FIELDS as F, type Centre, type Group, CONSOLE_ROUTES, routeTo } from '@rayworks/contracts';
 import { formErrors } from '../../../shared/forms/form-checks';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { callApi } from '../../../api/client';
-import { queryKeys } from '../../../api/queries';
+import { useSearchParams } from 'react-router-dom';
 import { RemoteSelect } from '../../../shared/forms/RemoteSelect';
 import { FormCard, FormSection } from '../../../shared/ui/FormCard';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { toastSuccess } from '../../../shared/ui/toast';
 import { CENTERS, centreOption, fetchCentresPage } from '../../../shared/directory/useCenters';
 import { fetchGroupsPage, GROUPS, useGroup } from '../../../shared/directory/useGroups';
+import { useAddCentreToGroup } from '../hooks/useGroupActions';
 
 /** /addcenter-groups: puts an individual centre into a group (POST /group/addcenter). */
 export function AddCenterToGroupPage() {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
-  const queryClient = useQueryClient();
   const preset = params.get('groupID');
   const presetGroup = useGroup(preset ?? undefined).data;
   const form = useForm<{ groupID: string | null; centerID: string | null }>({
@@ -33,16 +20,7 @@ export function AddCenterToGroupPage() {
     initialValues: { groupID: preset, centerID: null },
     validate: (values) => formErrors(Object.values(F), values),
   });
-  const mutation = useMutation({
-    mutationFn: async (body: { groupID: string; centerID: string }) =>
-      (await callApi(AUTH_API.addCentreToGroup, { body })).data,
-    onSuccess: async (centre, body) => {
-      toastSuccess(adminMessages('Center').updated);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.kind(GROUPS) });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.kind(CENTERS) });
-      navigate(routeTo(CONSOLE_ROUTES.groupsView, { id: body.groupID }), { state: { added: centre._id } });
-    },
-  });
+  const mutation = useAddCentreToGroup();
 
   return (
     <>

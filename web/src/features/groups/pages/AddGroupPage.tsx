@@ -1,22 +1,10 @@
 import { Checkbox } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  adminMessages,
-  AUTH_API,
-  groupInputSchema,
-  GROUP_FIELDS as F,
-  CONSOLE_ROUTES,
-  routeTo,
-} from '@rayworks/contracts';
-import { useNavigate } from 'react-router-dom';
-import { callApi } from '../../../api/client';
-import { queryKeys } from '../../../api/queries';
+import { groupInputSchema, GROUP_FIELDS as F, CONSOLE_ROUTES } from '@rayworks/contracts';
 import { DynamicField } from '../../../shared/forms/DynamicField';
 import { text, textOrNull, useDynamicForm } from '../../../shared/forms/useDynamicForm';
 import { FormCard, FormSection } from '../../../shared/ui/FormCard';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { toastSuccess } from '../../../shared/ui/toast';
-import { GROUPS } from '../../../shared/directory/useGroups';
+import { useCreateGroup } from '../hooks/useGroupActions';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -30,8 +18,6 @@ interface Values extends Record<string, unknown> {
 
 /** /add-groups: a new group (POST /create/group). */
 export function AddGroupPage() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { form, onSubmit } = useDynamicForm({
     fields: Object.values(F),
     initialValues: { name: '', code: '', isFusion: false, email: '', phoneNumber: '', city: '', state: '' } as Values,
@@ -46,15 +32,7 @@ export function AddGroupPage() {
       state: textOrNull(v.state),
     }),
   });
-  const create = useMutation({
-    mutationFn: async (body: ReturnType<typeof groupInputSchema.parse>) =>
-      (await callApi(AUTH_API.createGroup, { body })).data,
-    onSuccess: async (group) => {
-      toastSuccess(adminMessages('Group').created);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.kind(GROUPS) });
-      navigate(routeTo(CONSOLE_ROUTES.groupsView, { id: group._id }));
-    },
-  });
+  const create = useCreateGroup();
 
   return (
     <>

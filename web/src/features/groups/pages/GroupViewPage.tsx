@@ -1,8 +1,7 @@
 import { Badge, Button, Stack, Text, Title } from '@mantine/core';
-import { AUTH_API, type Centre, CONSOLE_ROUTES, GENERIC, routeTo } from '@rayworks/contracts';
+import { type Centre, CONSOLE_ROUTES, GENERIC, routeTo } from '@rayworks/contracts';
 import { IconLink } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { callApi } from '../../../api/client';
 import { queryKeys } from '../../../api/queries';
 import { useCan } from '../../../shared/hooks/useCan';
 import { formatDisplayDateTime } from '../../../shared/format';
@@ -14,7 +13,8 @@ import { QueryState } from '../../../shared/ui/QueryState';
 import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
 import { CENTERS, fetchCentresOfGroup } from '../../../shared/directory/useCenters';
-import { GROUPS, useGroup } from '../../../shared/directory/useGroups';
+import { useGroup } from '../../../shared/directory/useGroups';
+import { groupStatus } from '../hooks/useGroupActions';
 
 const CENTRE_COLUMNS: Column<Centre>[] = [
   {
@@ -58,8 +58,7 @@ export function GroupViewPage() {
                   name={group.name}
                   active={group.isActive}
                   allowed={can('GROUP', GENERIC.ISACTIVE)}
-                  change={(isActive) => callApi(AUTH_API.groupStatus, { body: { id: group._id, isActive } })}
-                  invalidate={[queryKeys.kind(GROUPS)]}
+                  {...groupStatus(group._id)}
                   testId="group-active-toggle"
                   withLabel
                 />

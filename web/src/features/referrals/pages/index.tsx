@@ -1,8 +1,6 @@
 import { Badge, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   formatBasisPoints,
-  adminMessages,
   AUTH_API,
   GENERIC,
   referralInputSchema,
@@ -18,9 +16,7 @@ import {
   INVALID_INPUTS_MESSAGE,
   parsePercentToBasisPoints,
 } from '@rayworks/validation';
-import type { z } from 'zod';
-import { useNavigate, useParams } from 'react-router-dom';
-import { callApi } from '../../../api/client';
+import { useNavigate } from 'react-router-dom';
 import { pageFetcher, queryKeys } from '../../../api/queries';
 import { DynamicField } from '../../../shared/forms/DynamicField';
 import { text, textOrNull, useDynamicForm } from '../../../shared/forms/useDynamicForm';
@@ -34,12 +30,10 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
-import { toastSuccess } from '../../../shared/ui/toast';
 import { EditLink } from '../../../shared/ui/EditLink';
+import { REFERRALS, referralStatus, useReferral, useSaveReferral, type ReferralBody } from '../hooks/useReferrals';
 
-const REFERRALS = 'referrals';
 const fetchReferralsPage = pageFetcher<Referral>(AUTH_API.findReferrals);
-type ReferralBody = z.output<typeof referralInputSchema>;
 
 const COLUMNS: Column<Referral>[] = [
   {
@@ -188,31 +182,6 @@ function ReferralForm({
   );
 }
 
-function useReferral() {
-  const { id } = useParams();
-  return useQuery({
-    queryKey: queryKeys.record(REFERRALS, id ?? ''),
-    queryFn: async ({ signal }) => (await callApi(AUTH_API.getReferral, { body: { id: id! }, signal })).data,
-    enabled: Boolean(id),
-  });
-}
-
-function useSaveReferral(id?: string) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: ReferralBody) =>
-      id
-        ? (await callApi(AUTH_API.updateReferral, { body: { ...body, id } })).data
-        : (await callApi(AUTH_API.createReferral, { body })).data,
-    onSuccess: async (referral) => {
-      toastSuccess(id ? adminMessages('Referral').updated : adminMessages('Referral').created);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.kind(REFERRALS) });
-      navigate(routeTo(CONSOLE_ROUTES.referralsView, { id: referral._id }));
-    },
-  });
-}
-
 /** /referrals/add */
 export function AddReferralPage() {
   const save = useSaveReferral();
@@ -275,8 +244,7 @@ export function ReferralViewPage() {
                   name={referral.name}
                   active={referral.isActive}
                   allowed={can('REFERRALS', GENERIC.ISACTIVE)}
-                  change={(isActive) => callApi(AUTH_API.referralStatus, { body: { id: referral._id, isActive } })}
-                  invalidate={[queryKeys.kind(REFERRALS)]}
+                  {...referralStatus(referral._id)}
                   testId="referral-active-toggle"
                   withLabel
                 />

@@ -1,17 +1,6 @@
 import { Alert, Badge, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  adminMessages,
-  AUTH_API,
-  CONSOLE_ROUTES,
-  GENERIC,
-  normalizeRoleCode,
-  type Role,
-  ROLE_LABELS,
-  routeTo,
-} from '@rayworks/contracts';
+import { CONSOLE_ROUTES, GENERIC, normalizeRoleCode, type Role, ROLE_LABELS, routeTo } from '@rayworks/contracts';
 import { useNavigate, useParams } from 'react-router-dom';
-import { callApi } from '../../../api/client';
 import { queryKeys } from '../../../api/queries';
 import { useCan } from '../../../shared/hooks/useCan';
 import { formatDisplayDate, formatDisplayDateTime } from '../../../shared/format';
@@ -22,12 +11,12 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
-import { toastSuccess } from '../../../shared/ui/toast';
 import { grantCount, type Grants } from '../../../shared/directory/privilege-matrix';
 import { PrivilegeMatrix } from '../components/PrivilegeMatrix';
-import { RoleForm, type RoleBody } from '../components/RoleForm';
+import { RoleForm } from '../components/RoleForm';
 import { fetchRolesPage, ROLES, useRole } from '../../../shared/directory/useRoles';
 import { EditLink } from '../../../shared/ui/EditLink';
+import { roleStatus, useSaveRole } from '../hooks/useRoleActions';
 
 const roleTypeLabel = (code: string) => {
   const known = normalizeRoleCode(code);
@@ -100,22 +89,6 @@ export function RolesPage() {
   );
 }
 
-function useSaveRole(mode: 'create' | 'update', id?: string) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: RoleBody) =>
-      mode === 'create'
-        ? (await callApi(AUTH_API.createRole, { body })).data
-        : (await callApi(AUTH_API.updateRole, { body: { ...body, id: id! } })).data,
-    onSuccess: async (role) => {
-      toastSuccess(mode === 'create' ? adminMessages('Role').created : adminMessages('Role').updated);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.kind(ROLES) });
-      navigate(routeTo(CONSOLE_ROUTES.rolesView, { id: role._id }));
-    },
-  });
-}
-
 /** /roles/add */
 export function AddRolePage() {
   const save = useSaveRole('create');
@@ -182,8 +155,7 @@ export function RoleViewPage() {
                   name={role.name}
                   active={role.isActive}
                   allowed={can('ROLES', GENERIC.ISACTIVE)}
-                  change={(isActive) => callApi(AUTH_API.roleStatus, { body: { id: role._id, isActive } })}
-                  invalidate={[queryKeys.kind(ROLES)]}
+                  {...roleStatus(role._id)}
                   testId="role-active-toggle"
                   withLabel
                 />

@@ -1,10 +1,7 @@
 import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EditLink } from '../../../shared/ui/EditLink';
 import {
-  adminMessages,
   ALL_ROLE_CODES,
-  AUTH_API,
   CONSOLE_ROUTES,
   GENERIC,
   normalizeRoleCode,
@@ -14,8 +11,6 @@ import {
 } from '@rayworks/contracts';
 import { IconLockOpen } from '@tabler/icons-react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { callApi } from '../../../api/client';
-import { queryKeys } from '../../../api/queries';
 import { useCan } from '../../../shared/hooks/useCan';
 import { formatDisplayDateTime } from '../../../shared/format';
 import { ActiveToggle } from '../../../shared/ui/ActiveToggle';
@@ -25,9 +20,10 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
-import { toastSuccess } from '../../../shared/ui/toast';
-import { UserForm, type UserBody } from '../components/UserForm';
+import { UserForm } from '../components/UserForm';
 import { fetchUsersPage, USERS, useUser } from '../../../shared/directory/useUsers';
+import { userStatus, useSaveUser, useUnblockUser } from '../hooks/useUserActions';
+import { queryKeys } from '../../../api/queries';
 
 const roleCodeLabel = (codes: string[]) => {
   const code = codes.map(normalizeRoleCode).find(Boolean);
@@ -103,8 +99,7 @@ function UserActiveToggle({ user, allowed, withLabel = false }: { user: User; al
       name={user.fullName}
       active={user.isActive}
       allowed={allowed}
-      change={(isActive) => callApi(AUTH_API.userStatus, { body: { id: user._id, isActive } })}
-      invalidate={[queryKeys.kind(USERS)]}
+      {...userStatus(user._id)}
       testId={`user-active-toggle-${user.loginName}`}
       withLabel={withLabel}
     />
@@ -163,23 +158,6 @@ export function UsersPage() {
   );
 }
 
-function useSaveUser(mode: 'create' | 'update', id?: string) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: UserBody) => {
-      if (mode === 'create') return (await callApi(AUTH_API.createUser, { body })).data;
-      const { loginName: _loginName, ...rest } = body;
-      return (await callApi(AUTH_API.updateUser, { body: { ...rest, id: id! } })).data;
-    },
-    onSuccess: async (user) => {
-      toastSuccess(mode === 'create' ? adminMessages('User').created : adminMessages('User').updated);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.kind(USERS) });
-      navigate(routeTo(CONSOLE_ROUTES.usersView, { id: user._id }));
-    },
-  });
-}
-
 /** /users/add */
 export function AddUserPage() {
   const save = useSaveUser('create');
@@ -225,15 +203,8 @@ export function EditUserPage() {
 export function UserViewPage() {
   const { id } = useParams();
   const can = useCan();
-  const queryClient = useQueryClient();
   const query = useUser(id);
-  const unblock = useMutation({
-    mutationFn: async (userId: string) => (await callApi(AUTH_API.unblockUser, { body: { id: userId } })).data,
-    onSuccess: async () => {
-      toastSuccess(adminMessages('User').updated);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.kind(USERS) });
-    },
-  });
+  const unblock = useUnblockUser();
   return (
     <QueryState query={query}>
       {(user) => (
