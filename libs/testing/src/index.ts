@@ -12,3 +12,4 @@ export * from './study-arrivals.js';
 export * from './png.js';
 export * from './read-models.js';
 export * from './python-tools.js';
+export * from './env.js';

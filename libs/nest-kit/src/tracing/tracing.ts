@@ -16,7 +16,9 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import type { NextFunction, Request, Response } from 'express';
+import { z } from 'zod';
 import { EVENT_HEADERS, type TraceContext } from '@rayworks/contracts';
+import { loadEnv } from '../config/env.js';
 import { routeLabel } from '../metrics/metrics.js';
 
 export { SpanKind } from '@opentelemetry/api';
@@ -29,6 +31,19 @@ export { SpanKind } from '@opentelemetry/api';
  */
 let provider: TracerProvider | undefined;
 
+/** Empty is unset, as the OpenTelemetry SDK reads it. */
+const unsetIfEmpty = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/** The OpenTelemetry variables the kit reads itself (the exporter reads the rest of OTEL_EXPORTER_OTLP_*). */
+export const tracingEnvSchema = z.object({
+  OTEL_EXPORTER_OTLP_ENDPOINT: unsetIfEmpty(z.url({ protocol: /^https?$/ })),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: unsetIfEmpty(z.url({ protocol: /^https?$/ })),
+  OTEL_SERVICE_NAME: unsetIfEmpty(z.string()),
+  OTEL_SDK_DISABLED: unsetIfEmpty(z.enum(['true', 'false'])),
+  OTEL_BSP_SCHEDULE_DELAY: unsetIfEmpty(z.coerce.number().int().min(1).max(600_000)),
+});
+
 export function tracingEnabled(): boolean {
   return provider !== undefined;
 }
@@ -38,21 +53,24 @@ export function tracingEnabled(): boolean {
  * exporter reads the standard OTEL_EXPORTER_OTLP_* variables (endpoint, headers, timeout) and the batch processor
  * the OTEL_BSP_* ones; the resource's service.name is the process name unless OTEL_SERVICE_NAME says otherwise.
  */
-export function startTracing(processName: string, env: Record<string, string | undefined> = process.env): boolean {
+export function startTracing(
+  processName: string,
+  processEnv: Record<string, string | undefined> = process.env,
+): boolean {
   if (provider) return true;
-  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  // checked when the process starts (a wrong value stops it, naming the variable: docs/decisions/0227)
+  const env = loadEnv(tracingEnvSchema, processEnv);
+  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? env.OTEL_EXPORTER_OTLP_ENDPOINT;
   if (!endpoint || env.OTEL_SDK_DISABLED === 'true') return false;
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   provider = new TracerProvider({
-    resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME || processName }),
+    resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME ?? processName }),
     spanProcessors: [
       new BatchSpanProcessor({
         exporter: new OTLPTraceExporter(),
         // The batch processor does not read OTEL_BSP_SCHEDULE_DELAY itself.
-        ...(Number(env.OTEL_BSP_SCHEDULE_DELAY) > 0
-          ? { scheduledDelayMillis: Number(env.OTEL_BSP_SCHEDULE_DELAY) }
-          : {}),
+        ...(env.OTEL_BSP_SCHEDULE_DELAY ? { scheduledDelayMillis: env.OTEL_BSP_SCHEDULE_DELAY } : {}),
       }),
     ],
   });

@@ -18,10 +18,9 @@ import {
   TENANT_SETTING,
   USER_SETTING,
   UnitOfWork,
-  type Principal,
   type ReadTx,
-  type RequestAccess,
 } from '../../src/index.js';
+import { accessOf, principalOf } from '../support/principals.js';
 import { createScratchSchema } from '../support/scratch-schema.js';
 
 /** A case of a company; a marketplace reader sees the cases assigned to it (as cases.cases' marketplace policy). */
@@ -66,33 +65,6 @@ const NoteWritten: EventDefinition<z.ZodObject<{ caseId: z.ZodString }>> = {
   schema: z.object({ caseId: z.string() }),
 };
 
-const principal = (tenantId: string | null, level: string): Principal => {
-  const userId = uuidv4();
-  return {
-    userId,
-    tenantId,
-    loginName: `user.${userId.slice(0, 8)}`,
-    roleCodes: [],
-    groupId: null,
-    centreIds: [],
-    grants: {},
-    sessionId: uuidv4(),
-    level: level as Principal['level'],
-    resetPassword: false,
-    principalVersion: 0,
-  };
-};
-
-const accessOf = (p: Principal): RequestAccess => ({
-  principal: p,
-  groupFilter: null,
-  centreFilter: null,
-  empty: false,
-  submoduleType: null,
-  subscriptionType: null,
-  sessionEnabled: false,
-});
-
 const setting = (name: string) => `NULLIF(current_setting('${name}', true), '')`;
 
 /**
@@ -105,9 +77,9 @@ const setting = (name: string) => `NULLIF(current_setting('${name}', true), '')`
 describe('UnitOfWork in a company', () => {
   const company = uuidv4();
   const other = uuidv4();
-  const radiologist = principal(null, 'marketplace');
-  const fusionUser = principal(other, 'tenant');
-  const companyAdmin = principal(company, 'tenant');
+  const radiologist = principalOf(null, 'marketplace');
+  const fusionUser = principalOf(other);
+  const companyAdmin = principalOf(company);
   let scratch: Awaited<ReturnType<typeof createScratchSchema>>;
   let ds: DataSource;
   let uow: UnitOfWork;

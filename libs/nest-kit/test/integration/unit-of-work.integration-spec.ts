@@ -21,10 +21,9 @@ import {
   typedRows,
   UnitOfWork,
   type ChangeTx,
-  type Principal,
   type ReadTx,
-  type RequestAccess,
 } from '../../src/index.js';
+import { accessOf, principalOf } from '../support/principals.js';
 import { createScratchSchema } from '../support/scratch-schema.js';
 
 @Entity({ name: 'items' })
@@ -52,35 +51,11 @@ const ItemRecorded: EventDefinition<z.ZodObject<{ name: z.ZodString }>> = {
   schema: z.object({ name: z.string().min(1) }),
 };
 
-const principal = (tenantId: string, userId = uuidv4()): Principal => ({
-  userId,
-  tenantId,
-  loginName: `user.${userId.slice(0, 8)}`,
-  roleCodes: [],
-  groupId: null,
-  centreIds: [],
-  grants: {},
-  sessionId: uuidv4(),
-  level: 'tenant',
-  resetPassword: false,
-  principalVersion: 0,
-});
-
-const accessOf = (p: Principal): RequestAccess => ({
-  principal: p,
-  groupFilter: null,
-  centreFilter: null,
-  empty: false,
-  submoduleType: null,
-  subscriptionType: null,
-  sessionEnabled: false,
-});
-
 /** The unit of work on the real PostgreSQL, as a service's runtime role (no superuser, no BYPASSRLS) sees it. */
 describe('UnitOfWork', () => {
   const tenantA = uuidv4();
   const tenantB = uuidv4();
-  const userA = principal(tenantA);
+  const userA = principalOf(tenantA);
   let scratch: Awaited<ReturnType<typeof createScratchSchema>>;
   let ds: DataSource;
   let uow: UnitOfWork;

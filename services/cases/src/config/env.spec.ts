@@ -2,24 +2,18 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { NestFactory } from '@nestjs/core';
 import { ConfigError } from '@rayworks/nest-kit';
+import { withEnv } from '@rayworks/testing';
 import { CasesConfigModule } from './cases-config.module.js';
 import { CASES_ENV, casesEnvSchema, loadCasesEnv } from './env.js';
 
 /** Boots the service's config module with these variables set, as the service's start does. */
-async function bootWith(vars: Record<string, string>) {
-  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, vars);
-  try {
+const bootWith = (vars: Record<string, string>) =>
+  withEnv(vars, async () => {
     const app = await NestFactory.createApplicationContext(CasesConfigModule, { logger: false, abortOnError: false });
     const env = app.get(CASES_ENV);
     await app.close();
     return env;
-  } finally {
-    for (const [k, v] of Object.entries(saved))
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-  }
-}
+  });
 
 describe("the cases service's variables", () => {
   it('has its defaults when unset', () => {

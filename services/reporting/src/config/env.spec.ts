@@ -2,17 +2,15 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { NestFactory } from '@nestjs/core';
 import { ConfigError } from '@rayworks/nest-kit';
+import { withEnv } from '@rayworks/testing';
 import { loadReportingEnv, REPORTING_ENV, reportingEnvSchema } from './env.js';
 import { ReportingConfigModule } from './reporting-config.module.js';
 
 const SMTP = { SMTP_URL: 'smtp://127.0.0.1:1025' };
 
 /** Boots the service's config module with these variables set, as both reporting processes' start does. */
-async function bootWith(vars: Record<string, string>) {
-  const all = { ...SMTP, ...vars };
-  const saved = Object.fromEntries(Object.keys(all).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, all);
-  try {
+const bootWith = (vars: Record<string, string>) =>
+  withEnv({ ...SMTP, ...vars }, async () => {
     const app = await NestFactory.createApplicationContext(ReportingConfigModule, {
       logger: false,
       abortOnError: false,
@@ -20,12 +18,7 @@ async function bootWith(vars: Record<string, string>) {
     const env = app.get(REPORTING_ENV);
     await app.close();
     return env;
-  } finally {
-    for (const [k, v] of Object.entries(saved))
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-  }
-}
+  });
 
 describe("the reporting service's variables", () => {
   it('has its defaults when unset (SMTP_URL is required)', () => {
