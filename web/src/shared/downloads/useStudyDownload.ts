@@ -18,12 +18,21 @@ export function saveLink(url: string): void {
   anchor.remove();
 }
 
+/** How a download starts and starts again (the archive asks imaging; the case page asks the cases service). */
+export interface DownloadStarts {
+  start: () => Promise<Download>;
+  /** A failed download's retry; without it, Try again starts anew. */
+  retry?: (download: Download) => Promise<Download>;
+  /** A start that failed (the error catalogue has had its say). */
+  onStartError?: (error: unknown) => void;
+}
+
 /**
- * One study's download on the archive page: Download asks imaging for the zip (a fresh one is reused), the states
- * arrive over socket.io (imaging:download-state) and pass through the download machine (nextShownState); at READY
- * the browser downloads the short-lived link once per click; a failed download can be retried.
+ * One study's download: Download asks for the zip (a fresh one is reused), the states arrive over socket.io
+ * (imaging:download-state) and pass through the download machine (nextShownState); at READY the browser downloads
+ * the short-lived link once per click; a failed download can be retried.
  */
-export function useStudyDownload(studyInstanceUid: string) {
+export function useDownload(starts: DownloadStarts) {
   const [download, setDownload] = useState<Download | null>(null);
   const [shown, setShown] = useState<{ state: DownloadState | null; history: DownloadState[] }>({
     state: null,
@@ -46,15 +55,14 @@ export function useStudyDownload(studyInstanceUid: string) {
     if (failure) setError(failure);
   }, []);
 
-  // pushed states of this study (after Download was pressed)
+  // pushed states of this download (after Download was pressed)
   useEffect(() => {
     const fresh = pushed.slice(seen.current);
     seen.current = pushed.length;
     if (!download) return;
     for (const message of fresh)
-      if (message.studyInstanceUid === studyInstanceUid && message.downloadId === download._id)
-        show(message.state, message.url, message.error);
-  }, [pushed, download, studyInstanceUid, show]);
+      if (message.downloadId === download._id) show(message.state, message.url, message.error);
+  }, [pushed, download, show]);
 
   // a slow read while the worker is busy, in case a pushed state was missed
   useEffect(() => {
@@ -79,10 +87,7 @@ export function useStudyDownload(studyInstanceUid: string) {
     setError(null);
     wantsFile.current = true;
     try {
-      const { data } =
-        retry && download
-          ? await callApi(IMAGING_API.retryDownload, { body: { downloadId: download._id } })
-          : await callApi(IMAGING_API.downloadZip, { body: { studyInstanceUid } });
+      const data = retry && download && starts.retry ? await starts.retry(download) : await starts.start();
       seen.current = 0; // messages that came before the answer are this download's too
       setDownload(data);
       setUrl(data.url);
@@ -91,8 +96,9 @@ export function useStudyDownload(studyInstanceUid: string) {
           ? { state: data.state, history: [...current.history, data.state] }
           : { state: data.state, history: [data.state] },
       );
-    } catch {
+    } catch (failure) {
       wantsFile.current = false;
+      starts.onStartError?.(failure);
     } finally {
       setPending(false);
     }
@@ -108,4 +114,12 @@ export function useStudyDownload(studyInstanceUid: string) {
     retry: () => void start(true),
     saveAgain: () => url && saveLink(url),
   };
+}
+
+/** One archived study's download (imaging's /download/zip, retried by /download/retry). */
+export function useStudyDownload(studyInstanceUid: string) {
+  return useDownload({
+    start: async () => (await callApi(IMAGING_API.downloadZip, { body: { studyInstanceUid } })).data,
+    retry: async (download) => (await callApi(IMAGING_API.retryDownload, { body: { downloadId: download._id } })).data,
+  });
 }

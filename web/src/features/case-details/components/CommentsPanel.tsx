@@ -1,15 +1,14 @@
 import { Button, Group, Loader, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
-import { CASES_API, type CaseComment } from '@rayworks/contracts';
+import { type CaseComment } from '@rayworks/contracts';
 import { IconSend } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { callApi, describeError, shownByPolicy } from '../../../api/client';
+import { describeError, shownByPolicy } from '../../../api/client';
 import { useRealtimeEvents } from '../../../realtime/useRealtimeEvents';
 import { formatDisplayDateTime } from '../../../shared/format';
 import { toastError } from '../../../shared/ui/toast';
-import { caseAuditKey, caseKey } from '../../../shared/cases/useCase';
-
-const commentsKey = (caseId: string) => [...caseKey(caseId), 'comments'] as const;
+import { caseAuditKey } from '../../../shared/cases/useCase';
+import { commentsKey, useAddComment, useComments } from '../hooks/useCaseRecords';
 
 /**
  * The case's chat: the newest messages, oldest first; a new one appears for everyone who has the case open
@@ -19,11 +18,7 @@ export function CommentsPanel({ caseId, canPost }: { caseId: string; canPost: bo
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const viewport = useRef<HTMLDivElement>(null);
-  const query = useQuery({
-    queryKey: commentsKey(caseId),
-    retry: false,
-    queryFn: async ({ signal }) => (await callApi(CASES_API.findComments, { body: { caseId }, signal })).data,
-  });
+  const query = useComments(caseId);
   const added = useRealtimeEvents('cases:comment-added');
   const seen = useRef(0);
   useEffect(() => {
@@ -38,9 +33,7 @@ export function CommentsPanel({ caseId, canPost }: { caseId: string; canPost: bo
     viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
   }, [items.length]);
 
-  const send = useMutation({
-    mutationFn: async (message: string) =>
-      (await callApi(CASES_API.addComment, { body: { caseId, text: message } })).data,
+  const send = useAddComment(caseId, {
     onSuccess: (comment) => {
       setText('');
       queryClient.setQueryData(commentsKey(caseId), (old: typeof query.data) =>

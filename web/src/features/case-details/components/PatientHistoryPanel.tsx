@@ -1,15 +1,19 @@
 import { ActionIcon, Button, Group, Loader, Stack, Text, Textarea, Tooltip } from '@mantine/core';
-import { CASES_API, type PatientHistoryEntry } from '@rayworks/contracts';
+import { type PatientHistoryEntry } from '@rayworks/contracts';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { callApi, describeError, shownByPolicy } from '../../../api/client';
+import { describeError, shownByPolicy } from '../../../api/client';
 import { formatDisplayDateTime } from '../../../shared/format';
 import { ConfirmModal } from '../../../shared/ui/ConfirmModal';
 import { toastError, toastSuccess } from '../../../shared/ui/toast';
 import { caseKey } from '../../../shared/cases/useCase';
-
-const historyKey = (caseId: string) => [...caseKey(caseId), 'history'] as const;
+import {
+  useAddPatientHistory,
+  useDeletePatientHistory,
+  useEditPatientHistory,
+  usePatientHistory,
+} from '../hooks/useCaseRecords';
 
 interface Props {
   caseId: string;
@@ -24,18 +28,13 @@ export function PatientHistoryPanel({ caseId, canAdd, canEdit, canDelete }: Prop
   const [draft, setDraft] = useState('');
   const [editing, setEditing] = useState<{ entry: PatientHistoryEntry; text: string } | null>(null);
   const [deleting, setDeleting] = useState<PatientHistoryEntry | null>(null);
-  const query = useQuery({
-    queryKey: historyKey(caseId),
-    retry: false,
-    queryFn: async ({ signal }) => (await callApi(CASES_API.findPatientHistory, { body: { caseId }, signal })).data,
-  });
+  const query = usePatientHistory(caseId);
   const refresh = () => queryClient.invalidateQueries({ queryKey: caseKey(caseId) });
   const onError = (error: unknown) => {
     if (!shownByPolicy(error)) toastError(describeError(error));
     void refresh();
   };
-  const add = useMutation({
-    mutationFn: (text: string) => callApi(CASES_API.createPatientHistory, { body: { caseId, text } }),
+  const add = useAddPatientHistory(caseId, {
     onSuccess: (r) => {
       toastSuccess(r.message);
       setDraft('');
@@ -43,11 +42,7 @@ export function PatientHistoryPanel({ caseId, canAdd, canEdit, canDelete }: Prop
     },
     onError,
   });
-  const edit = useMutation({
-    mutationFn: (e: { entry: PatientHistoryEntry; text: string }) =>
-      callApi(CASES_API.updatePatientHistory, {
-        body: { caseId, _id: e.entry._id, version: e.entry.version, text: e.text.trim() },
-      }),
+  const edit = useEditPatientHistory(caseId, {
     onSuccess: (r) => {
       toastSuccess(r.message);
       setEditing(null);
@@ -55,9 +50,7 @@ export function PatientHistoryPanel({ caseId, canAdd, canEdit, canDelete }: Prop
     },
     onError,
   });
-  const remove = useMutation({
-    mutationFn: (entry: PatientHistoryEntry) =>
-      callApi(CASES_API.deletePatientHistory, { body: { caseId, _id: entry._id } }),
+  const remove = useDeletePatientHistory(caseId, {
     onSuccess: (r) => {
       toastSuccess(r.message);
       setDeleting(null);

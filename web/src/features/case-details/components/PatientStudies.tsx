@@ -1,8 +1,7 @@
 import { Badge, Group, Loader, Paper, Table, Text, Title } from '@mantine/core';
-import { IMAGING_API, type Case } from '@rayworks/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../api/client';
+import { type Case } from '@rayworks/contracts';
 import { formatDicomDate } from '../../../shared/format';
+import { usePatientStudies } from '../hooks/useCaseRecords';
 
 /**
  * The patient's studies in the archive (imaging's /get/studies by patient ID, in the caller's centres): this case's
@@ -10,17 +9,7 @@ import { formatDicomDate } from '../../../shared/format';
  * the archive is not open to the user rather than showing nothing as if there were no studies.
  */
 export function PatientStudies({ c }: { c: Case }) {
-  const query = useQuery({
-    queryKey: ['imaging', 'studies', 'patient', c.patientId],
-    retry: false,
-    queryFn: async ({ signal }) =>
-      (
-        await callApi(IMAGING_API.getStudies, {
-          body: { patientId: c.patientId, page: 1, pageSize: 20, sortBy: 'studyDate', sortDir: 'desc' },
-          signal,
-        })
-      ).data,
-  });
+  const query = usePatientStudies(c);
   return (
     <Paper withBorder radius="md" p="lg" data-testid="case-patient-studies">
       <Title order={2} fz="md" mb="md">

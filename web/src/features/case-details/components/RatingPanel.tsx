@@ -1,43 +1,21 @@
 import { Button, Group, Loader, Rating, Stack, Text, Textarea } from '@mantine/core';
-import { CASES_API, type Case } from '@rayworks/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Case } from '@rayworks/contracts';
 import { useState } from 'react';
-import { callApi, describeError, shownByPolicy } from '../../../api/client';
 import { useSession } from '../../../shared/session/useSession';
 import { formatDisplayDateTime } from '../../../shared/format';
-import { toastError, toastSuccess } from '../../../shared/ui/toast';
-import { caseKey } from '../../../shared/cases/useCase';
-
-const ratingsKey = (caseId: string) => [...caseKey(caseId), 'ratings'] as const;
+import { useRateCase, useRatings } from '../hooks/useCaseRecords';
 
 /** Rating and feedback of the case's reading (a completed case; one per user, a second replaces the first). */
 export function RatingPanel({ c }: { c: Case }) {
-  const queryClient = useQueryClient();
   const { profile } = useSession();
-  const query = useQuery({
-    queryKey: ratingsKey(c._id),
-    retry: false,
-    queryFn: async ({ signal }) => (await callApi(CASES_API.findCaseRatings, { body: { caseId: c._id }, signal })).data,
-  });
+  const query = useRatings(c._id);
   const mine = query.data?.items.find((r) => r.userId === profile?._id) ?? null;
   // the user's edits; until they edit, their saved rating shows
   const [starsDraft, setStars] = useState<number | null>(null);
   const [feedbackDraft, setFeedback] = useState<string | null>(null);
   const stars = starsDraft ?? mine?.stars ?? 0;
   const feedback = feedbackDraft ?? mine?.feedback ?? '';
-  const save = useMutation({
-    mutationFn: () =>
-      callApi(CASES_API.rateCase, {
-        body: { caseId: c._id, stars, ...(feedback.trim() ? { feedback: feedback.trim() } : {}) },
-      }),
-    onSuccess: (r) => {
-      toastSuccess(r.message);
-      void queryClient.invalidateQueries({ queryKey: ratingsKey(c._id) });
-    },
-    onError: (error) => {
-      if (!shownByPolicy(error)) toastError(describeError(error));
-    },
-  });
+  const save = useRateCase(c._id);
   const completed = c.status === 'COMPLETED';
   return (
     <Stack gap="sm" data-testid="case-rating">
@@ -67,7 +45,7 @@ export function RatingPanel({ c }: { c: Case }) {
           />
           <Group justify="flex-end">
             <Button
-              onClick={() => save.mutate()}
+              onClick={() => save.mutate({ stars, feedback })}
               disabled={stars < 1}
               loading={save.isPending}
               data-testid="case-rating-save"

@@ -1,20 +1,20 @@
 import { Button, CopyButton, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import { CASES_API, PUBLIC_ROUTES, SHARE_MAX_HOURS, routeTo, type CaseShare } from '@rayworks/contracts';
+import { PUBLIC_ROUTES, SHARE_MAX_HOURS, routeTo, type CaseShare } from '@rayworks/contracts';
 import { IconCheck, IconCopy, IconShare } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { callApi, describeError, shownByPolicy } from '../../../api/client';
+import { describeError, shownByPolicy } from '../../../api/client';
 import { formatDisplayDateTime } from '../../../shared/format';
 import { toastError, toastSuccess } from '../../../shared/ui/toast';
 import { caseAuditKey } from '../../../shared/cases/useCase';
+import { useShareCase } from '../hooks/useCaseRecords';
 
 /** A shareable, expiring, read-only link to the case (the token is shown once: only its hash is kept). */
 export function SharePanel({ caseId }: { caseId: string }) {
   const [hours, setHours] = useState<number>(24);
   const [share, setShare] = useState<CaseShare | null>(null);
   const queryClient = useQueryClient();
-  const create = useMutation({
-    mutationFn: () => callApi(CASES_API.shareCase, { body: { caseId, expiresInHours: hours } }),
+  const create = useShareCase(caseId, {
     onSuccess: (r) => {
       toastSuccess(r.message);
       setShare(r.data);
@@ -42,7 +42,7 @@ export function SharePanel({ caseId }: { caseId: string }) {
         />
         <Button
           leftSection={<IconShare size={14} />}
-          onClick={() => create.mutate()}
+          onClick={() => create.mutate(hours)}
           loading={create.isPending}
           data-testid="case-share-create"
         >

@@ -1,14 +1,14 @@
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { CASES_API, COLLABORATION_MESSAGES } from '@rayworks/contracts';
+import { COLLABORATION_MESSAGES } from '@rayworks/contracts';
 import { IconAlertCircle, IconClockHour4 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import { ApiCallError, callApi } from '../../../api/client';
+import { ApiCallError } from '../../../api/client';
 import { formatDicomDate, formatDisplayDateTime } from '../../../shared/format';
 import { PageLoader } from '../../../shared/ui/PageLoader';
 import { ageOn, personName, sexLabel } from '../hooks/case-details';
+import { useSharedCase } from '../hooks/useCaseRecords';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -30,12 +30,7 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
 export function SharedCasePage() {
   const { token = '' } = useParams();
   useDocumentTitle('Shared case · Rayworks');
-  const query = useQuery({
-    queryKey: ['cases', 'shared', token],
-    retry: false,
-    queryFn: async ({ signal }) =>
-      (await callApi(CASES_API.findShareCase, { body: { token }, signal, context: 'public' })).data,
-  });
+  const query = useSharedCase(token);
   if (query.isLoading) return <PageLoader />;
   if (query.isError || !query.data) {
     const status = query.error instanceof ApiCallError ? query.error.status : null;

@@ -11,21 +11,17 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { GENERIC, MACRO_CODE, REPORTING_API, type Macro } from '@rayworks/contracts';
+import { GENERIC, MACRO_CODE, type Macro } from '@rayworks/contracts';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { callApi } from '../../../api/client';
 import { useCan } from '../../../shared/hooks/useCan';
 import { QueryState } from '../../../shared/ui/QueryState';
-import { toastSuccess } from '../../../shared/ui/toast';
-import { MACROS, reportingKeys, useMacros } from '../hooks/useReportTemplates';
+import { useDeleteMacro, useMacros, useSaveMacro } from '../hooks/useReportTemplates';
 import { CentreSelect } from '../../../shared/forms/CentreSelect';
 
 type Scope = 'company' | 'centre' | 'personal';
 
 function MacroModal({ macro, onClose }: { macro?: Macro; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [code, setCode] = useState(macro?.code ?? '.');
   const [text, setText] = useState(macro?.text ?? '');
   const [scope, setScope] = useState<Scope>(
@@ -37,31 +33,20 @@ function MacroModal({ macro, onClose }: { macro?: Macro; onClose: () => void }) 
     ? null
     : 'A macro code is a dot followed by letters or digits, e.g. .nad';
   const textError = text.trim() === '' ? 'Text is required' : null;
-  const save = useMutation({
-    mutationFn: () => {
-      const body = {
-        code: code.trim(),
-        text: text.trim(),
-        personal: scope === 'personal',
-        centreId: scope === 'company' ? null : centreId,
-      };
-      return macro
-        ? callApi(REPORTING_API.updateMacro, { body: { id: macro.id, ...body } })
-        : callApi(REPORTING_API.createMacro, { body });
-    },
-    onSuccess: async ({ message }) => {
-      toastSuccess(message);
-      await queryClient.invalidateQueries({ queryKey: reportingKeys.kind(MACROS) });
-      onClose();
-    },
-  });
+  const save = useSaveMacro(macro, onClose);
   return (
     <Modal opened onClose={onClose} title={macro ? `Edit macro ${macro.code}` : 'Add Macro'} data-testid="macro-modal">
       <form
         onSubmit={(e) => {
           e.preventDefault();
           setSubmitted(true);
-          if (!codeError && !textError) save.mutate();
+          if (!codeError && !textError)
+            save.mutate({
+              code: code.trim(),
+              text: text.trim(),
+              personal: scope === 'personal',
+              centreId: scope === 'company' ? null : centreId,
+            });
         }}
       >
         <Stack gap="sm">
@@ -115,16 +100,9 @@ function MacroModal({ macro, onClose }: { macro?: Macro; onClose: () => void }) 
 /** The macros tab: codes and their texts, added, edited and deleted (POST /macros/*). */
 export function MacrosPanel() {
   const can = useCan();
-  const queryClient = useQueryClient();
   const macros = useMacros();
   const [dialog, setDialog] = useState<{ macro?: Macro } | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: string) => callApi(REPORTING_API.deleteMacro, { body: { id } }),
-    onSuccess: async ({ message }) => {
-      toastSuccess(message);
-      await queryClient.invalidateQueries({ queryKey: reportingKeys.kind(MACROS) });
-    },
-  });
+  const remove = useDeleteMacro();
   const canEdit = can('TEMPLATES', GENERIC.EDIT);
   return (
     <Stack gap="sm">

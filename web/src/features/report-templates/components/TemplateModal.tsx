@@ -1,10 +1,7 @@
 import { Button, Group, Modal, SegmentedControl, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { REPORTING_API, type ReportTemplate, type TemplateField } from '@rayworks/contracts';
+import { type ReportTemplate, type TemplateField } from '@rayworks/contracts';
 import { useState } from 'react';
-import { callApi } from '../../../api/client';
-import { toastSuccess } from '../../../shared/ui/toast';
-import { reportingKeys, TEMPLATES } from '../hooks/useReportTemplates';
+import { useSaveTemplate } from '../hooks/useReportTemplates';
 import { CentreSelect } from '../../../shared/forms/CentreSelect';
 import { TemplateFieldsEditor } from './TemplateFieldsEditor';
 import { TemplateHtmlEditor } from './TemplateHtmlEditor';
@@ -33,7 +30,6 @@ const draftOf = (t?: ReportTemplate): Draft => ({
 
 /** Create or edit a template (POST /reportTemplates/create, /update): the body in TipTap, its fields and phrases. */
 export function TemplateModal({ template, onClose }: { template?: ReportTemplate; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(() => draftOf(template));
   const [tab, setTab] = useState<string | null>('body');
   const [submitted, setSubmitted] = useState(false);
@@ -41,27 +37,7 @@ export function TemplateModal({ template, onClose }: { template?: ReportTemplate
   const nameError = draft.name.trim() === '' ? 'Name is required' : null;
   const centreError = draft.scope === 'centre' && !draft.centreId ? 'Centre is required' : null;
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const body = {
-        name: draft.name.trim(),
-        personal: draft.scope === 'personal',
-        centreId: draft.scope === 'company' ? null : draft.centreId,
-        modality: draft.modality.trim() || null,
-        bodyPart: draft.bodyPart.trim() || null,
-        html: draft.html,
-        fields: draft.fields,
-      };
-      return template
-        ? callApi(REPORTING_API.updateReportTemplate, { body: { id: template.id, ...body } })
-        : callApi(REPORTING_API.createReportTemplate, { body });
-    },
-    onSuccess: async ({ message }) => {
-      toastSuccess(message);
-      await queryClient.invalidateQueries({ queryKey: reportingKeys.kind(TEMPLATES) });
-      onClose();
-    },
-  });
+  const save = useSaveTemplate(template, onClose);
 
   return (
     <Modal
@@ -75,7 +51,16 @@ export function TemplateModal({ template, onClose }: { template?: ReportTemplate
         onSubmit={(e) => {
           e.preventDefault();
           setSubmitted(true);
-          if (!nameError && !centreError) save.mutate();
+          if (!nameError && !centreError)
+            save.mutate({
+              name: draft.name.trim(),
+              personal: draft.scope === 'personal',
+              centreId: draft.scope === 'company' ? null : draft.centreId,
+              modality: draft.modality.trim() || null,
+              bodyPart: draft.bodyPart.trim() || null,
+              html: draft.html,
+              fields: draft.fields,
+            });
         }}
       >
         <Stack gap="sm">

@@ -1,10 +1,9 @@
 import { ActionIcon, Badge, Button, Group, Select, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { CONSOLE_ROUTES, GENERIC, REPORTING_API, type ReportTemplate } from '@rayworks/contracts';
+import { CONSOLE_ROUTES, GENERIC, type ReportTemplate } from '@rayworks/contracts';
 import { IconLayout, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { callApi } from '../../../api/client';
 import { useCan } from '../../../shared/hooks/useCan';
 import { ActiveToggle } from '../../../shared/ui/ActiveToggle';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -12,7 +11,7 @@ import { QueryState } from '../../../shared/ui/QueryState';
 import { CentreSelect } from '../../../shared/forms/CentreSelect';
 import { MacrosPanel } from '../components/MacrosPanel';
 import { TemplateModal } from '../components/TemplateModal';
-import { reportingKeys, TEMPLATES, useReportTemplates, type TemplateFilters } from '../hooks/useReportTemplates';
+import { useReportTemplates, type TemplateFilters, templateStatus } from '../hooks/useReportTemplates';
 
 const ACTIVE_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -187,10 +186,7 @@ export function ReportTemplatesPage() {
                                 name={t.name}
                                 active={t.isActive}
                                 allowed={can('TEMPLATES', GENERIC.ISACTIVE)}
-                                change={(isActive) =>
-                                  callApi(REPORTING_API.setReportTemplateActive, { body: { id: t.id, isActive } })
-                                }
-                                invalidate={[reportingKeys.kind(TEMPLATES)]}
+                                {...templateStatus(t.id)}
                                 testId={`template-active-${t.name}`}
                               />
                             </Table.Td>

@@ -1,13 +1,10 @@
 import { Badge, Button, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { CRITICAL_FINDING_MAX, REPORTING_API } from '@rayworks/contracts';
+import { CRITICAL_FINDING_MAX } from '@rayworks/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { callApi, describeError, shownByPolicy } from '../../../api/client';
 import { formatDisplayDateTime } from '../../../shared/format';
-import { toastError, toastSuccess } from '../../../shared/ui/toast';
-import { caseCriticalAlertsKey, criticalAlertsKey } from '../hooks/useCriticalAlerts';
+import { useCaseCriticalAlerts, useFlagCritical } from '../hooks/useCriticalAlerts';
 
 /**
  * The report editor's "Critical result" action (test id `report-critical`): a dialog where the reading radiologist
@@ -17,25 +14,10 @@ import { caseCriticalAlertsKey, criticalAlertsKey } from '../hooks/useCriticalAl
 export function CriticalFlagButton({ caseId, disabled = false }: { caseId: string; disabled?: boolean }) {
   const [opened, dialog] = useDisclosure(false);
   const [finding, setFinding] = useState('');
-  const queryClient = useQueryClient();
-  const history = useQuery({
-    queryKey: caseCriticalAlertsKey(caseId),
-    enabled: opened,
-    retry: false,
-    queryFn: async ({ signal }) =>
-      (await callApi(REPORTING_API.findCritical, { body: { caseId }, signal })).data.alerts,
-  });
-  const flag = useMutation({
-    mutationFn: async (text: string) => callApi(REPORTING_API.flagCritical, { body: { caseId, finding: text } }),
-    onSuccess: (result) => {
-      toastSuccess(result.message);
-      setFinding('');
-      dialog.close();
-      void queryClient.invalidateQueries({ queryKey: criticalAlertsKey });
-    },
-    onError: (error) => {
-      if (!shownByPolicy(error)) toastError(describeError(error));
-    },
+  const history = useCaseCriticalAlerts(caseId, opened);
+  const flag = useFlagCritical(caseId, () => {
+    setFinding('');
+    dialog.close();
   });
   const text = finding.trim();
 

@@ -8,12 +8,14 @@ import {
 } from '@rayworks/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { callApi } from '../../../api/client';
+import { callApi, describeError, shownByPolicy } from '../../../api/client';
+import { queryKeysOf } from '../../../api/queries';
+import { toastError, toastSuccess } from '../../../shared/ui/toast';
 import { useSession } from '../../../shared/session/useSession';
 import { useRealtime } from '../../../realtime/useRealtime';
 import { useRealtimeEvents } from '../../../realtime/useRealtimeEvents';
 
-export const criticalAlertsKey = ['critical-alerts'] as const;
+export const criticalAlertsKey = queryKeysOf('reporting').kind('critical-alerts');
 export const caseCriticalAlertsKey = (caseId: string) => [...criticalAlertsKey, 'case', caseId] as const;
 /** A slow poll behind the push (a console that missed a message still catches up). */
 const POLL_MS = 60_000;
@@ -70,3 +72,30 @@ export function useAcknowledgeCritical() {
 }
 
 export type { CriticalAlert };
+
+/** The case's critical alerts with their state (read when the flag's dialog opens). */
+export function useCaseCriticalAlerts(caseId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: caseCriticalAlertsKey(caseId),
+    enabled,
+    retry: false,
+    queryFn: async ({ signal }) =>
+      (await callApi(REPORTING_API.findCritical, { body: { caseId }, signal })).data.alerts,
+  });
+}
+
+/** Flags a critical finding on the case (the centre is told at once), then `then`; the alerts are read again. */
+export function useFlagCritical(caseId: string, then: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (text: string) => callApi(REPORTING_API.flagCritical, { body: { caseId, finding: text } }),
+    onSuccess: (result) => {
+      toastSuccess(result.message);
+      then();
+      void queryClient.invalidateQueries({ queryKey: criticalAlertsKey });
+    },
+    onError: (error) => {
+      if (!shownByPolicy(error)) toastError(describeError(error));
+    },
+  });
+}
