@@ -1,3 +1,4 @@
+import { AUTH_API } from '@rayworks/contracts';
 import type { Page } from 'playwright-core';
 
 export interface RenderedMenuItem {
@@ -125,8 +126,27 @@ export class Shell {
     await this.page.waitForFunction(
       (wanted: string) => document.documentElement.getAttribute('data-mantine-color-scheme') === wanted,
       scheme,
-      { timeout: 5_000 },
     );
+  }
+
+  /**
+   * Chooses the viewer that opens cases with the top bar's Cloud/Exe switch, and waits until the choice is saved
+   * (the answer of the /setpreferences call the click made) and shown: the switch shows a choice before it is saved,
+   * and an earlier choice's late answer must not land after the next one.
+   */
+  async chooseViewer(choice: 'cloud' | 'exe'): Promise<void> {
+    const switcher = this.page.getByTestId('viewer-switch');
+    const shown = this.page.locator(`[data-testid="viewer-switch"][data-value="${choice}"]`);
+    // enabled once the saved preferences are loaded (until then it shows the default)
+    await this.page.locator('[data-testid="viewer-switch"]:not([data-disabled="true"])').waitFor();
+    if ((await switcher.getAttribute('data-value')) === choice) return;
+    const saved = this.page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith(AUTH_API.setPreferences.path),
+    );
+    await switcher.locator('label', { hasText: choice === 'cloud' ? 'Cloud' : 'Exe' }).click();
+    const answer = await saved;
+    if (answer.status() !== 200) throw new Error(`saving the viewer choice ${choice} answered ${answer.status()}`);
+    await shown.waitFor();
   }
 
   /** The texts of the toasts shown now (top-right). */

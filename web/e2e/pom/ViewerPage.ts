@@ -69,7 +69,7 @@ export class ViewerPage {
   }
 
   /** Waits until a viewport attribute differs from a value it had. */
-  async waitForChange(n: number, attribute: string, from: string | null, timeout = 15_000): Promise<string | null> {
+  async waitForChange(n: number, attribute: string, from: string | null, timeout = 30_000): Promise<string | null> {
     await this.page.waitForFunction(
       ([i, name, before]) =>
         document.querySelector(`[data-testid="viewport-${i}"]`)?.getAttribute(name as string) !== before,
@@ -90,6 +90,20 @@ export class ViewerPage {
 
   async statistics(n = 0): Promise<PixelStatistics> {
     return pixelStatistics(await this.pixels(n));
+  }
+
+  /**
+   * The viewport's statistics once its canvas shows an image (a pixel standard deviation above 5: not blank, not
+   * flat): a canvas exists, and the image count is known, before the first frame is drawn. After the timeout, the
+   * last statistics seen (for the caller's assertion to judge).
+   */
+  async drawnStatistics(n = 0, timeoutMs = 30_000): Promise<PixelStatistics> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const stats = await this.statistics(n);
+      if (stats.std > 5 || Date.now() > until) return stats;
+      // the next look costs two animation frames and a screenshot: no pause needed between them
+    }
   }
 
   /** The viewport's centre and size on the page. */

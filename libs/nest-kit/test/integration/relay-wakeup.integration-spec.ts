@@ -105,7 +105,7 @@ describe('outbox relay woken at commit', () => {
           )
         )[0].n as number,
       (n) => n === 0,
-      { what: 'every row marked published', timeoutMs: 5_000, intervalMs: 10 },
+      { what: 'every row marked published', intervalMs: 10 },
     );
   }, 60_000);
 
@@ -140,7 +140,7 @@ describe('outbox relay woken at commit', () => {
     await eventually(
       async () => received.get(21),
       (at) => at !== undefined,
-      { what: 'event 21 after the reconnect', timeoutMs: 5_000, intervalMs: 5 },
+      { what: 'event 21 after the reconnect', timeoutMs: WOKEN_WITHIN_MS, intervalMs: 5 },
     );
     expect(received.has(100)).toBe(false);
   }, 60_000);

@@ -126,10 +126,10 @@ describe('worker kit', () => {
     await eventually(
       async () => received.length,
       (n) => n === 1,
-      { what: "the worker's event on Kafka", timeoutMs: 4_000, intervalMs: 10 },
+      { what: "the worker's event on Kafka", intervalMs: 10 },
     );
     expect(JSON.parse(received[0]!)).toMatchObject({ tenantId: tenantA, payload: { key: 'note', seq: 1 } });
-  });
+  }, 60_000);
 
   it('has the job outbox and storage of its service', async () => {
     const dataSource = app.get(DataSource);
