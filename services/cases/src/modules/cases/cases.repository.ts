@@ -157,12 +157,22 @@ export class CasesRepository {
 
   /** One case the caller may see, or null (another company's, outside the reach, or missing: the same answer). */
   findVisible(tx: ReadTx, access: RequestAccess, id: string, lock = false): Promise<CaseEntity | null> {
+    return this.oneInReach(tx, id, (p) => caseReachSql(access, p), lock);
+  }
+
+  /** One case by id within a reach (SQL on alias `c`), under row-level security; locked for a change if asked. */
+  private oneInReach(
+    tx: ReadTx,
+    id: string,
+    reach: (p: QueryParams) => string,
+    lock: boolean,
+  ): Promise<CaseEntity | null> {
     const p = new QueryParams();
     const qb = tx
       .repo(CaseEntity)
       .createQueryBuilder('c')
       .where(`c.id = ${p.add(id)}`)
-      .andWhere(caseReachSql(access, p))
+      .andWhere(reach(p))
       .setParameters(p.values);
     if (lock) qb.setLock('pessimistic_write');
     return qb.getOne();
@@ -170,15 +180,7 @@ export class CasesRepository {
 
   /** A case sent to the caller's fusion side (fusionReachSql under row-level security), or null. */
   findFusionSent(tx: ReadTx, access: RequestAccess, id: string, lock = false): Promise<CaseEntity | null> {
-    const p = new QueryParams();
-    const qb = tx
-      .repo(CaseEntity)
-      .createQueryBuilder('c')
-      .where(`c.id = ${p.add(id)}`)
-      .andWhere(fusionReachSql(access, p))
-      .setParameters(p.values);
-    if (lock) qb.setLock('pessimistic_write');
-    return qb.getOne();
+    return this.oneInReach(tx, id, (p) => fusionReachSql(access, p), lock);
   }
 
   /** A page of the cases sent to the caller's fusion centres (fccases), newest first, and their total. */
