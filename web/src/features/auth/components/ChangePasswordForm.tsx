@@ -1,14 +1,14 @@
 import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
-import { AUTH_API, AUTH_MESSAGES, PUBLIC_ROUTES } from '@rayworks/contracts';
+import { AUTH_MESSAGES, PUBLIC_ROUTES } from '@rayworks/contracts';
 import { validateChangePassword } from '@rayworks/validation';
 import { useNavigate } from 'react-router-dom';
-import { callApi, describeError, shownByPolicy } from '../../../api/client';
+import { describeError, shownByPolicy } from '../../../api/client';
 import { clearStorage } from '../../../api/storage';
 import { closeRealtime } from '../../../realtime/availability-connection';
 import { toastSuccess } from '../../../shared/ui/toast';
 import { PASSWORD_HINT } from './PasswordRuleHint';
+import { useChangePassword } from '../hooks/usePasswords';
 
 export interface ChangePasswordValues {
   currentPassword: string;
@@ -33,11 +33,7 @@ export function ChangePasswordForm({ email, onCancel }: { email: string; onCance
     validateInputOnBlur: true,
     validate: (values) => validateChangePassword(values),
   });
-  const mutation = useMutation({
-    mutationFn: (values: ChangePasswordValues) =>
-      callApi(AUTH_API.updatePassword, {
-        body: { newPassword: values.newPassword, oldPassword: values.currentPassword, email },
-      }),
+  const mutation = useChangePassword(email, {
     onSuccess: () => {
       toastSuccess(AUTH_MESSAGES.passwordUpdated);
       closeRealtime();

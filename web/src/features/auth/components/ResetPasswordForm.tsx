@@ -1,13 +1,13 @@
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
-import { AUTH_API, AUTH_MESSAGES, PUBLIC_ROUTES } from '@rayworks/contracts';
+import { AUTH_MESSAGES, PUBLIC_ROUTES } from '@rayworks/contracts';
 import { useNavigate } from 'react-router-dom';
-import { callApi, describeError } from '../../../api/client';
+import { describeError } from '../../../api/client';
 import { clearStorage } from '../../../api/storage';
 import { toastSuccess } from '../../../shared/ui/toast';
 import { PASSWORD_HINT } from './PasswordRuleHint';
 import { validateResetPassword, type ResetPasswordValues as Values } from './reset-password-rules';
+import { useResetPassword } from '../hooks/usePasswords';
 
 /** Sets a new password from the e-mailed link (/update-password?resetToken=…): POST /myaccount/reset/password. */
 export function ResetPasswordForm({ resetToken }: { resetToken: string }) {
@@ -18,11 +18,7 @@ export function ResetPasswordForm({ resetToken }: { resetToken: string }) {
     validateInputOnBlur: true,
     validate: validateResetPassword,
   });
-  const mutation = useMutation({
-    mutationFn: (values: Values) =>
-      callApi(AUTH_API.resetPassword, {
-        body: { resetToken, newPassword: values.newPassword, confirmPassword: values.confirmPassword },
-      }),
+  const mutation = useResetPassword(resetToken, {
     onSuccess: () => {
       toastSuccess(AUTH_MESSAGES.passwordResetDone);
       clearStorage();

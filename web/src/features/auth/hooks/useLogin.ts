@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AUTH_API, AUTH_HEADERS, AUTH_MESSAGES, PUBLIC_ROUTES, type PermissionConfig } from '@rayworks/contracts';
 import { useNavigate } from 'react-router-dom';
 import { ApiCallError, callApi, describeError, resetUnauthorizedNotice } from '../../../api/client';
-import { clearStorage, profileFromSession, writeConfig, writeProfile } from '../../../api/storage';
+import { clearStorage, profileFromSession, readProfile, writeConfig, writeProfile } from '../../../api/storage';
 import { landingAfterLogin } from '../../../shared/session/access';
 import { configQueryKey } from '../../../shared/session/useConfigRefresh';
 
@@ -69,3 +69,10 @@ class NoScreenPermittedError extends Error {
 
 export const loginErrorMessage = (error: unknown): string =>
   error instanceof NoScreenPermittedError ? error.message : describeError(error);
+
+/** Ends the session on the server when there is one (POST /logout; a failure changes nothing here). */
+export function revokeSession(): Promise<unknown> {
+  return readProfile()?.token
+    ? callApi(AUTH_API.logout, { context: 'background' }).catch(() => undefined)
+    : Promise.resolve();
+}

@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useMutation } from '@tanstack/react-query';
-import { AUTH_API, AUTH_MESSAGES, PUBLIC_ROUTES } from '@rayworks/contracts';
+import { AUTH_MESSAGES, PUBLIC_ROUTES } from '@rayworks/contracts';
 import { requiredMessage } from '@rayworks/validation';
 import { IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { callApi, describeError } from '../../../api/client';
+import { describeError } from '../../../api/client';
+import { useForgotPassword } from '../hooks/usePasswords';
 
 const LABEL = 'Login Name';
 
@@ -18,9 +18,7 @@ export function ForgotPasswordPage() {
     initialValues: { loginName: '' },
     validate: { loginName: (value: string) => (value.trim() === '' ? requiredMessage(LABEL) : null) },
   });
-  const mutation = useMutation({
-    mutationFn: (loginName: string) => callApi(AUTH_API.forgotPassword, { body: { loginName } }),
-  });
+  const mutation = useForgotPassword();
 
   if (mutation.isSuccess) {
     return (

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { AUTH_API, PUBLIC_ROUTES } from '@rayworks/contracts';
+import { PUBLIC_ROUTES } from '@rayworks/contracts';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { callApi } from '../../../api/client';
-import { clearStorage, readProfile } from '../../../api/storage';
+import { clearStorage } from '../../../api/storage';
 import { closeRealtime } from '../../../realtime/availability-connection';
 import { PageLoader } from '../../../shared/ui/PageLoader';
+import { revokeSession } from '../hooks/useLogin';
 
 /**
  * /logout (spec §2, §4): revokes the session on the server (best effort), closes the real-time connection,
@@ -18,10 +18,7 @@ export function LogoutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const revoke = readProfile()?.token
-      ? callApi(AUTH_API.logout, { context: 'background' }).catch(() => undefined)
-      : Promise.resolve();
-    void revoke.finally(() => {
+    void revokeSession().finally(() => {
       closeRealtime();
       clearStorage();
       queryClient.removeQueries();

@@ -1,5 +1,4 @@
 import { Alert, Button, FileInput, Group, Image, Stack, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   adminMessages,
   AUTH_API,
@@ -9,12 +8,10 @@ import {
 } from '@rayworks/contracts';
 import { IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { callApi, describeError } from '../../../api/client';
+import { describeError } from '../../../api/client';
 import { toastSuccess } from '../../../shared/ui/toast';
-import { uploadFile } from '../../../shared/upload/presigned-put';
-import { profileQueryKey } from '../hooks/useProfile';
+import { useProfileImageUpload } from '../hooks/useProfile';
 
-type ImageType = (typeof PROFILE_IMAGE_TYPES)[number];
 const MAX_BYTES = PROFILE_IMAGE_MAX_BYTES;
 
 /** The images a user keeps on their profile: the calls that store each, and how the form names it. */
@@ -49,20 +46,12 @@ export function ProfileImageUpload({
   onKept?: (profile: Profile) => void;
 }) {
   const calls = IMAGES[image];
-  const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
-  const upload = useMutation({
-    mutationFn: async (chosen: File) => {
-      const contentType = chosen.type as ImageType;
-      const { data: target } = await callApi(calls.uploadUrl, { body: { contentType, size: chosen.size } });
-      const fileID = await uploadFile(target, chosen);
-      return (await callApi(calls.keep, { body: { fileID } })).data;
-    },
+  const upload = useProfileImageUpload(calls, {
     onSuccess: (profile) => {
-      queryClient.setQueryData(profileQueryKey, profile);
       setFile(null);
       onKept?.(profile);
       toastSuccess(adminMessages(calls.entity).updated);

@@ -15,10 +15,7 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  adminMessages,
-  AUTH_API,
   CONSOLE_ROUTES,
   hasPrivilege,
   initials,
@@ -30,7 +27,6 @@ import {
   WORKLIST,
 } from '@rayworks/contracts';
 import { formErrors } from '../../../shared/forms/form-checks';
-import { callApi } from '../../../api/client';
 import { updateProfile } from '../../../api/storage';
 import { useSession } from '../../../shared/session/useSession';
 import { LAYOUT_TYPES, type LayoutType } from '../../../shared/shell/layout-settings';
@@ -40,11 +36,10 @@ import { userRoleLabel } from '../../../shared/shell/user-display';
 import { DetailGrid } from '../../../shared/ui/DetailGrid';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { QueryState } from '../../../shared/ui/QueryState';
-import { toastSuccess } from '../../../shared/ui/toast';
 import { privilegeLabel } from '../../../shared/directory/privilege-matrix';
 import { ProfileImageUpload } from '../components/ProfileImageUpload';
 import { ProfileTabs } from '../components/ProfileTabs';
-import { profileQueryKey, useProfile } from '../hooks/useProfile';
+import { useProfile, useSaveSpecialization } from '../hooks/useProfile';
 
 const CRUMBS = [{ label: 'Profile', to: CONSOLE_ROUTES.profile }];
 
@@ -155,27 +150,12 @@ export function SpecializationPage() {
 }
 
 function SpecializationForm({ initial, qualification }: { initial: string[]; qualification: string }) {
-  const queryClient = useQueryClient();
   const form = useForm({
     mode: 'controlled',
     initialValues: { specialization: initial, qualificationName: qualification },
     validate: (values) => formErrors(Object.values(SPECIALIZATION_FIELDS), values),
   });
-  const save = useMutation({
-    mutationFn: async (values: { specialization: string[]; qualificationName: string }) =>
-      (
-        await callApi(AUTH_API.setSpecialization, {
-          body: {
-            specialization: values.specialization.map((s) => s.trim()).filter(Boolean),
-            qualificationName: values.qualificationName.trim() || null,
-          },
-        })
-      ).data,
-    onSuccess: (profile) => {
-      queryClient.setQueryData(profileQueryKey, profile);
-      toastSuccess(adminMessages('Specialization').updated);
-    },
-  });
+  const save = useSaveSpecialization();
   return (
     <form noValidate onSubmit={form.onSubmit((v) => save.mutate(v))} data-testid="specialization-form">
       <Paper withBorder radius="md" p="lg" maw={720}>
