@@ -3,7 +3,7 @@ import type { StudyImportedPayload } from '@rayworks/contracts';
 import type { ChangeTx } from '@rayworks/nest-kit';
 import { DirectoryRepository } from '../directory/directory.repository.js';
 import { CentreSettingsService } from '../settings/centre-settings.service.js';
-import type { CaseEntity } from './case.entity.js';
+import { unworked, type CaseEntity } from './case.entity.js';
 import { CASE_AUDIT_ACTIONS } from './case-audit.js';
 import { dueAtOf } from './case-times.js';
 import { CasesPublisher } from './cases.publisher.js';
@@ -105,8 +105,8 @@ export class CaseIntakeService {
       ...studyFields,
       groupId: study.groupId ?? centre?.groupId ?? null,
       centreId: study.centreId,
+      ...unworked(),
       status: 'NEW',
-      fusionStatus: null,
       workflowType: 'Center',
       patientName: study.patientName,
       patientId: study.patientId,
@@ -119,18 +119,8 @@ export class CaseIntakeService {
       parentCaseId: null,
       priority: 'ROUTINE',
       legends: [],
-      radiologistId: null,
-      typistId: null,
-      onHold: false,
-      recallRequestedAt: null,
-      recallRequestedBy: null,
-      rejectReason: null,
-      fusionCentreId: null,
-      fusionTenantId: null,
       receivedAt: at,
       dueAt: dueAtOf(at, 'ROUTINE', studyFields.modality, settings),
-      assignedAt: null,
-      completedAt: null,
     });
     await this.publisher.publish(tx, 'CaseCreated', created, {
       action: STUDY_ARRIVED,

@@ -122,3 +122,37 @@ export class CaseEntity extends TenantRow {
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
   completedAt!: Date | null;
 }
+
+/** A case about to be inserted: every column but those the database and the kit fill in. */
+export type NewCase = Omit<CaseEntity, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
+
+/**
+ * The columns of a case nobody has worked on yet — no reader, no typist, no hold, recall, rejection or fusion, not
+ * assigned or completed — spread into every new case (a registration, a study's arrival, a split's parts).
+ */
+export const unworked = (): Pick<
+  NewCase,
+  | 'fusionStatus'
+  | 'radiologistId'
+  | 'typistId'
+  | 'onHold'
+  | 'recallRequestedAt'
+  | 'recallRequestedBy'
+  | 'rejectReason'
+  | 'fusionCentreId'
+  | 'fusionTenantId'
+  | 'assignedAt'
+  | 'completedAt'
+> => ({
+  fusionStatus: null,
+  radiologistId: null,
+  typistId: null,
+  onHold: false,
+  recallRequestedAt: null,
+  recallRequestedBy: null,
+  rejectReason: null,
+  fusionCentreId: null,
+  fusionTenantId: null,
+  assignedAt: null,
+  completedAt: null,
+});

@@ -9,7 +9,7 @@ import {
   type CaseStatus,
 } from '@rayworks/contracts';
 import { QueryParams, typedRows, type ChangeTx, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
-import { CaseEntity } from './case.entity.js';
+import { CaseEntity, type NewCase } from './case.entity.js';
 import { caseOfRow, caseRowSchema, caseRowsSql, type CaseRow } from './case.mapper.js';
 import {
   afterCursorSql,
@@ -64,9 +64,6 @@ export const BREAKDOWN_DIMENSIONS = {
   radiologist: { column: 'radiologist_id', names: 'cases.users', nameColumn: 'full_name' },
 } as const;
 export type BreakdownDimension = keyof typeof BREAKDOWN_DIMENSIONS;
-
-/** A case as the intake writes it (a new row; the kit fills id, version and times). */
-export type NewCaseRow = Omit<CaseEntity, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
 
 /**
  * The queries of cases.cases and cases.case_counts (the only file with case query code besides the transitions'):
@@ -397,7 +394,7 @@ export class CasesRepository {
       .getOne();
   }
 
-  async insert(tx: ChangeTx, row: NewCaseRow): Promise<CaseEntity> {
+  async insert(tx: ChangeTx, row: NewCase): Promise<CaseEntity> {
     const repo = tx.repo(CaseEntity);
     const saved = await repo.save(repo.create(row));
     return repo.findOneByOrFail({ id: saved.id });

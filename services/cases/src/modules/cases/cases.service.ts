@@ -12,7 +12,7 @@ import {
 import { companyOf, KIT_AUDIT_ACTIONS, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
 import { DirectoryRepository } from '../directory/directory.repository.js';
 import { CENTRE_NOT_FOUND, CentreSettingsService } from '../settings/centre-settings.service.js';
-import type { CaseEntity } from './case.entity.js';
+import { unworked, type CaseEntity } from './case.entity.js';
 import { CASE_AUDIT_ACTIONS } from './case-audit.js';
 import { countableFilter } from './case-query.js';
 import { centreInReach } from './case-reach.js';
@@ -126,8 +126,8 @@ export class CasesService {
         tenantId,
         groupId: centre.groupId,
         centreId: centre.id,
+        ...unworked(),
         status: 'PENDING FOR SCAN',
-        fusionStatus: null,
         workflowType: 'Center',
         patientName: body.patientName,
         patientId: body.patientId,
@@ -148,19 +148,9 @@ export class CasesService {
         imagingState: null,
         priority: body.priority,
         legends: [],
-        radiologistId: null,
-        typistId: null,
-        onHold: false,
-        recallRequestedAt: null,
-        recallRequestedBy: null,
-        rejectReason: null,
-        fusionCentreId: null,
-        fusionTenantId: null,
         receivedAt: new Date(),
         // Due from the study's arrival (the registration has nothing to read yet).
         dueAt: null,
-        assignedAt: null,
-        completedAt: null,
       });
       await this.publisher.publish(tx, 'CaseCreated', created, {
         action: CASE_CORE_ACTIONS.register,

@@ -34,12 +34,12 @@ import {
   type RequestAccess,
   type TenantScope,
 } from '@rayworks/nest-kit';
-import type { CaseEntity } from '../cases/case.entity.js';
+import { unworked, type CaseEntity, type NewCase } from '../cases/case.entity.js';
 import { CentreSettingsService } from '../settings/centre-settings.service.js';
 import { AssigneesRepository, readsCase } from './assignees.repository.js';
 import { TransitionRunner, type CaseChange, type CaseRefusal } from './transition-runner.service.js';
 import { ActionRefusedException } from './transitions.errors.js';
-import type { CasePatch, NewCase } from './transitions.repository.js';
+import type { CasePatch } from './transitions.repository.js';
 
 type AssignBody = z.output<typeof assignCasesBody>;
 type AssigneesBody = z.output<typeof caseAssigneesBody>;
@@ -468,8 +468,8 @@ export class CaseActionsService {
       tenantId: row.tenantId,
       groupId: row.groupId,
       centreId: row.centreId,
+      ...unworked(),
       status: 'NEW',
-      fusionStatus: null,
       workflowType: 'Center',
       patientName: row.patientName,
       patientId: row.patientId,
@@ -490,18 +490,8 @@ export class CaseActionsService {
       imagingState: row.imagingState,
       priority: row.priority,
       legends: row.legends,
-      radiologistId: null,
-      typistId: null,
-      onHold: false,
-      recallRequestedAt: null,
-      recallRequestedBy: null,
-      rejectReason: null,
-      fusionCentreId: null,
-      fusionTenantId: null,
       receivedAt: row.receivedAt,
       dueAt: row.dueAt,
-      assignedAt: null,
-      completedAt: null,
     };
   }
 }

@@ -16,14 +16,14 @@ import {
   type RequestAccess,
   type TenantScope,
 } from '@rayworks/nest-kit';
-import type { CaseEntity } from '../cases/case.entity.js';
+import type { CaseEntity, NewCase } from '../cases/case.entity.js';
 import { CaseMapper } from '../cases/case.mapper.js';
 import { actsAcrossCompanies } from '../cases/case-company.js';
 import { CasesPublisher } from '../cases/cases.publisher.js';
 import { VisibleCases } from '../cases/visible-cases.service.js';
 import { CasePush, roomFactsOf } from './case-push.js';
 import { actionNotAllowed, caseConflict, caseNotFound, missingPrivilege } from './transitions.errors.js';
-import { TransitionsRepository, type CasePatch, type NewCase } from './transitions.repository.js';
+import { TransitionsRepository, type CasePatch } from './transitions.repository.js';
 
 /** A worklist privilege code (WORKLIST submodule). */
 export type WorklistPrivilege = PrivilegeCode<'WORKLIST'>;

@@ -1,12 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { ChangeTx } from '@rayworks/nest-kit';
-import { CaseEntity } from '../cases/case.entity.js';
+import { CaseEntity, type NewCase } from '../cases/case.entity.js';
 
 /** The columns a transition may change (never the id, the tenant, the version or the times the kit keeps). */
 export type CasePatch = Partial<Omit<CaseEntity, 'id' | 'tenantId' | 'version' | 'createdAt' | 'updatedAt'>>;
-
-/** A new case a transition makes beside the one it moves (a split's parts). */
-export type NewCase = Omit<CaseEntity, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
 
 /**
  * The transitions' queries on cases.cases: the one place that writes a case's status. Every write is guarded by
