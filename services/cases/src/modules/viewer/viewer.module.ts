@@ -11,9 +11,6 @@ import { ViewerService } from './viewer.service.js';
 @Module({
   imports: [CasesModule],
   controllers: [ViewerController],
-  providers: [
-    ViewerAnnotationsRepository,
-    ViewerService,
-  ],
+  providers: [ViewerAnnotationsRepository, ViewerService],
 })
 export class ViewerModule {}

@@ -61,7 +61,10 @@ export class CriticalService {
         const report = await this.alerts.caseReport(tx, found._id);
         if (!report) throw new ConflictException(M.reportRequired);
         const setting = found.centreId ? await this.alerts.settings(tx, found.centreId) : null;
-        const minutes = escalationMinutes(setting?.escalateAfterMinutes ?? null, this.env.CRITICAL_ESCALATE_AFTER_MINUTES);
+        const minutes = escalationMinutes(
+          setting?.escalateAfterMinutes ?? null,
+          this.env.CRITICAL_ESCALATE_AFTER_MINUTES,
+        );
         const flaggedAt = new Date();
         const person = await this.directory.user(tx, me.userId);
         const row = await this.alerts.insert(tx, {
@@ -179,7 +182,10 @@ export class CriticalService {
     });
     return {
       centreId: body.centreId,
-      escalateAfterMinutes: escalationMinutes(row?.escalateAfterMinutes ?? null, this.env.CRITICAL_ESCALATE_AFTER_MINUTES),
+      escalateAfterMinutes: escalationMinutes(
+        row?.escalateAfterMinutes ?? null,
+        this.env.CRITICAL_ESCALATE_AFTER_MINUTES,
+      ),
       isDefault: row === null,
     };
   }
