@@ -19,7 +19,8 @@ import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ListQuery, Page } from '@rayworks/contracts';
 import { IconAlertCircle, IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { flexRender, getCoreRowModel, useReactTable, type Row } from '@tanstack/react-table';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { describeError } from '../../api/client';
 import {
@@ -34,17 +35,12 @@ import {
   type ActiveFilter,
   type ListState,
 } from './list-query';
+import { ariaSortOf, columnDefsOf, serverTableOptions, sourceOf, type Column } from './server-table-columns';
 import classes from './ServerTable.module.css';
 
-export interface Column<T> {
-  key: string;
-  label: string;
-  /** The server's sort key; set to make the column sortable. */
-  sortKey?: string;
-  render: (row: T) => ReactNode;
-  width?: number | string;
-  align?: 'left' | 'right' | 'center';
-}
+export type { Column } from './server-table-columns';
+
+const NO_ROWS: never[] = [];
 
 interface Props<T> {
   /** Names the list in test ids and the query cache. */
@@ -62,7 +58,11 @@ interface Props<T> {
   toolbar?: ReactNode;
 }
 
-/** A list whose paging, search and sort happen on the server (ListQuery), with its state in the address bar. */
+/**
+ * A list whose paging, search and sort happen on the server (ListQuery), with its state in the address bar. TanStack
+ * Table (headless) holds the columns, rows and the manual sorting and paging; Mantine draws them
+ * (docs/decisions/0232-admin-lists-on-tanstack-table.md).
+ */
 export function ServerTable<T>(props: Props<T>) {
   const {
     id,
@@ -91,18 +91,21 @@ export function ServerTable<T>(props: Props<T>) {
     placeholderData: keepPreviousData,
   });
   const page = result.data;
+  const defs = useMemo(() => columnDefsOf(columns), [columns]);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the table is rebuilt from props every render
+  const table = useReactTable({
+    data: page?.items ?? NO_ROWS,
+    getCoreRowModel: getCoreRowModel(),
+    ...serverTableOptions({ columns, defs, state, total: page?.total, rowKey, update }),
+  });
+  const rows = table.getRowModel().rows;
   // On a phone a row becomes a card of labelled fields: every column stays readable without a sideways scroll.
   const asCards = useMediaQuery(`(max-width: ${LIST_CARDS_BELOW})`, false, { getInitialValueInEffect: false });
-  const sortable = columns.filter((c) => c.sortKey);
-  const totalPages = page ? Math.max(1, Math.ceil(page.total / state.pageSize)) : 1;
+  const sortable = table.getAllLeafColumns().filter((c) => c.getCanSort());
+  const totalPages = table.getPageCount();
 
   const emptyMessage =
     state.search || state.active !== 'all' ? 'Nothing matches the search.' : (emptyText ?? 'Nothing here yet.');
-
-  const sortBy = (sortKey: string) => {
-    const dir = state.sortBy === sortKey && state.sortDir === 'asc' ? 'desc' : 'asc';
-    update({ sortBy: sortKey, sortDir: dir, page: 1 });
-  };
 
   return (
     <Paper withBorder radius="md" data-testid={`list-${id}`} data-total={page?.total ?? ''} className={classes.card}>
@@ -159,9 +162,7 @@ export function ServerTable<T>(props: Props<T>) {
       ) : asCards ? (
         <ListCards
           id={id}
-          columns={columns}
-          rows={page?.items}
-          rowKey={rowKey}
+          rows={page ? rows : undefined}
           onRowClick={onRowClick}
           fetching={result.isFetching}
           empty={emptyMessage}
@@ -173,7 +174,7 @@ export function ServerTable<T>(props: Props<T>) {
                   label="Sort by"
                   value={state.sortBy ?? null}
                   onChange={(value) => value && update({ sortBy: value, page: 1 })}
-                  data={sortable.map((c) => ({ value: c.sortKey!, label: c.label }))}
+                  data={sortable.map((c) => ({ value: sourceOf(c).sortKey!, label: sourceOf(c).label }))}
                   allowDeselect={false}
                   placeholder="Default"
                   style={{ flex: 1 }}
@@ -209,62 +210,64 @@ export function ServerTable<T>(props: Props<T>) {
             data-testid={`list-${id}-table`}
           >
             <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => {
-                  const sorted = column.sortKey !== undefined && state.sortBy === column.sortKey;
-                  return (
-                    <Table.Th
-                      key={column.key}
-                      style={{ width: column.width, textAlign: column.align }}
-                      aria-sort={sorted ? (state.sortDir === 'asc' ? 'ascending' : 'descending') : undefined}
-                    >
-                      {column.sortKey ? (
-                        <UnstyledButton
-                          className={classes.sort}
-                          onClick={() => sortBy(column.sortKey!)}
-                          data-testid={`list-${id}-sort-${column.key}`}
-                        >
-                          <span>{column.label}</span>
-                          {sorted ? (
-                            state.sortDir === 'asc' ? (
+              {table.getHeaderGroups().map((group) => (
+                <Table.Tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const source = sourceOf(header.column);
+                    const sorted = header.column.getIsSorted();
+                    const label = flexRender(header.column.columnDef.header, header.getContext());
+                    return (
+                      <Table.Th
+                        key={header.id}
+                        style={{ width: source.width, textAlign: source.align }}
+                        aria-sort={ariaSortOf(sorted)}
+                      >
+                        {header.column.getCanSort() ? (
+                          <UnstyledButton
+                            className={classes.sort}
+                            onClick={header.column.getToggleSortingHandler()}
+                            data-testid={`list-${id}-sort-${header.column.id}`}
+                          >
+                            <span>{label}</span>
+                            {sorted === 'asc' ? (
                               <IconChevronUp size={14} />
-                            ) : (
+                            ) : sorted === 'desc' ? (
                               <IconChevronDown size={14} />
-                            )
-                          ) : (
-                            <IconSelector size={14} className={classes.sortIdle} />
-                          )}
-                        </UnstyledButton>
-                      ) : (
-                        column.label
-                      )}
-                    </Table.Th>
-                  );
-                })}
-              </Table.Tr>
+                            ) : (
+                              <IconSelector size={14} className={classes.sortIdle} />
+                            )}
+                          </UnstyledButton>
+                        ) : (
+                          label
+                        )}
+                      </Table.Th>
+                    );
+                  })}
+                </Table.Tr>
+              ))}
             </Table.Thead>
             <Table.Tbody>
               {!page
                 ? Array.from({ length: 5 }, (_, i) => (
                     <Table.Tr key={`skeleton-${i}`}>
-                      {columns.map((column) => (
-                        <Table.Td key={column.key}>
+                      {table.getVisibleLeafColumns().map((column) => (
+                        <Table.Td key={column.id}>
                           <Skeleton height={14} radius="sm" />
                         </Table.Td>
                       ))}
                     </Table.Tr>
                   ))
-                : page.items.map((row) => (
+                : rows.map((row) => (
                     <Table.Tr
-                      key={rowKey(row)}
-                      onClick={onRowClick ? () => onRowClick(row) : undefined}
+                      key={row.id}
+                      onClick={onRowClick ? () => onRowClick(row.original) : undefined}
                       className={onRowClick ? classes.clickable : undefined}
                       data-testid={`list-${id}-row`}
-                      data-row-id={rowKey(row)}
+                      data-row-id={row.id}
                     >
-                      {columns.map((column) => (
-                        <Table.Td key={column.key} style={{ textAlign: column.align }}>
-                          {column.render(row)}
+                      {row.getVisibleCells().map((cell) => (
+                        <Table.Td key={cell.id} style={{ textAlign: sourceOf(cell.column).align }}>
+                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
                         </Table.Td>
                       ))}
                     </Table.Tr>
@@ -290,7 +293,7 @@ export function ServerTable<T>(props: Props<T>) {
             size="xs"
             w={110}
             value={String(state.pageSize)}
-            onChange={(value) => value && update({ pageSize: Number(value), page: 1 })}
+            onChange={(value) => value && table.setPageSize(Number(value))}
             data={PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} / page` }))}
             allowDeselect={false}
             aria-label="Rows per page"
@@ -299,8 +302,8 @@ export function ServerTable<T>(props: Props<T>) {
         <Pagination
           size="sm"
           total={totalPages}
-          value={Math.min(state.page, totalPages)}
-          onChange={(next) => update({ page: next })}
+          value={Math.min(table.getState().pagination.pageIndex + 1, totalPages)}
+          onChange={(next) => table.setPageIndex(next - 1)}
           withEdges={totalPages > 5}
           getControlProps={(control) => ({ 'aria-label': PAGINATION_LABELS[control] })}
           getItemProps={(n) => ({ 'aria-label': paginationItemLabel(n) })}
@@ -314,9 +317,8 @@ export function ServerTable<T>(props: Props<T>) {
 
 interface CardsProps<T> {
   id: string;
-  columns: Column<T>[];
-  rows: T[] | undefined;
-  rowKey: (row: T) => string;
+  /** The table's row model; undefined until the first page arrives. */
+  rows: Row<T>[] | undefined;
   onRowClick?: (row: T) => void;
   fetching: boolean;
   empty: string;
@@ -327,8 +329,7 @@ interface CardsProps<T> {
  * The list on a phone: one card per row, its first column as the heading and every other column as a labelled
  * field (a description list), so nothing hides in a sideways scroll. Keeps the table's test ids.
  */
-function ListCards<T>({ id, columns, rows, rowKey, onRowClick, fetching, empty, sort }: CardsProps<T>) {
-  const [first, ...rest] = columns;
+function ListCards<T>({ id, rows, onRowClick, fetching, empty, sort }: CardsProps<T>) {
   return (
     <Box data-testid={`list-${id}-table`} data-fetching={fetching || undefined} data-layout="cards">
       {sort}
@@ -346,25 +347,30 @@ function ListCards<T>({ id, columns, rows, rowKey, onRowClick, fetching, empty, 
         </Center>
       ) : (
         <ul className={classes.cards}>
-          {rows.map((row) => (
-            <li
-              key={rowKey(row)}
-              className={onRowClick ? `${classes.cardRow} ${classes.clickable}` : classes.cardRow}
-              onClick={onRowClick ? () => onRowClick(row) : undefined}
-              data-testid={`list-${id}-row`}
-              data-row-id={rowKey(row)}
-            >
-              {first ? <div className={classes.cardTitle}>{first.render(row)}</div> : null}
-              <dl className={classes.fields}>
-                {rest.map((column) => (
-                  <div key={column.key} className={classes.field}>
-                    <dt>{column.label}</dt>
-                    <dd>{column.render(row)}</dd>
-                  </div>
-                ))}
-              </dl>
-            </li>
-          ))}
+          {rows.map((row) => {
+            const [first, ...rest] = row.getVisibleCells();
+            return (
+              <li
+                key={row.id}
+                className={onRowClick ? `${classes.cardRow} ${classes.clickable}` : classes.cardRow}
+                onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+                data-testid={`list-${id}-row`}
+                data-row-id={row.id}
+              >
+                {first ? (
+                  <div className={classes.cardTitle}>{flexRender(first.column.columnDef.cell, first.getContext())}</div>
+                ) : null}
+                <dl className={classes.fields}>
+                  {rest.map((cell) => (
+                    <div key={cell.id} className={classes.field}>
+                      <dt>{sourceOf(cell.column).label}</dt>
+                      <dd>{flexRender(cell.column.columnDef.cell, cell.getContext())}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </li>
+            );
+          })}
         </ul>
       )}
     </Box>
