@@ -183,6 +183,36 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
               : 'Editing'
         : null;
 
+  // The report's workflow steps the caller may take now, in their order on the toolbar.
+  const workflowSteps = [
+    {
+      shown: buttons.sendToTypist,
+      label: 'Send to typist',
+      busy: 'typist',
+      variant: 'light',
+      color: undefined,
+      onClick: () => setTypistOpen(true),
+      testId: 'report-send-typist',
+    },
+    {
+      shown: buttons.submitForReview,
+      label: 'Submit for review',
+      busy: 'review',
+      variant: 'light',
+      color: undefined,
+      onClick: () => void run('review', () => reportingApi.submitForReview(caseId), 'Submitted for review'),
+      testId: 'report-submit-review',
+    },
+    {
+      shown: buttons.finalize,
+      label: 'Finalize',
+      busy: 'finalize',
+      variant: undefined,
+      color: 'teal',
+      onClick: () => void run('finalize', () => reportingApi.finalize(caseId), 'Report finalized'),
+      testId: 'report-finalize',
+    },
+  ];
   return (
     <Stack
       gap="xs"
@@ -275,39 +305,21 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
             Save
           </Button>
         )}
-        {buttons.sendToTypist && (
-          <Button
-            size="xs"
-            variant="light"
-            loading={busy === 'typist'}
-            onClick={() => setTypistOpen(true)}
-            data-testid="report-send-typist"
-          >
-            Send to typist
-          </Button>
-        )}
-        {buttons.submitForReview && (
-          <Button
-            size="xs"
-            variant="light"
-            loading={busy === 'review'}
-            onClick={() => void run('review', () => reportingApi.submitForReview(caseId), 'Submitted for review')}
-            data-testid="report-submit-review"
-          >
-            Submit for review
-          </Button>
-        )}
-        {buttons.finalize && (
-          <Button
-            size="xs"
-            color="teal"
-            loading={busy === 'finalize'}
-            onClick={() => void run('finalize', () => reportingApi.finalize(caseId), 'Report finalized')}
-            data-testid="report-finalize"
-          >
-            Finalize
-          </Button>
-        )}
+        {workflowSteps
+          .filter((step) => step.shown)
+          .map((step) => (
+            <Button
+              key={step.testId}
+              size="xs"
+              variant={step.variant}
+              color={step.color}
+              loading={busy === step.busy}
+              onClick={step.onClick}
+              data-testid={step.testId}
+            >
+              {step.label}
+            </Button>
+          ))}
         {buttons.addendum && !addendumOpen && (
           <Button size="xs" variant="light" onClick={() => setAddendumOpen(true)} data-testid="report-addendum">
             Addendum
