@@ -5,7 +5,7 @@ import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import type { EventDefinition } from '@rayworks/contracts';
 import { createLogger } from '../logging/logger.js';
-import { EventConsumer } from './event-consumer.js';
+import { companyOfEvent, EventConsumer, PoisonMessageError } from './event-consumer.js';
 
 const EVENTS = { GROUP_JOIN: 'consumer.group_join', REBALANCING: 'consumer.rebalancing', CRASH: 'consumer.crash' };
 
@@ -135,5 +135,13 @@ describe('EventConsumer after a crash (docs/decisions/0198)', () => {
       FakeConsumer.prototype.connect = original;
       await consumer.stop();
     }
+  });
+});
+
+describe('companyOfEvent', () => {
+  it("is the event's company; an event of no company can never be applied (poison: to the dead-letter topic)", () => {
+    expect(companyOfEvent({ tenantId: 'c0mpany', type: 'OrgUnitCreated' })).toBe('c0mpany');
+    expect(() => companyOfEvent({ tenantId: null, type: 'OrgUnitCreated' })).toThrow(PoisonMessageError);
+    expect(() => companyOfEvent({ tenantId: null, type: 'OrgUnitCreated' })).toThrow('OrgUnitCreated without a tenant');
   });
 });

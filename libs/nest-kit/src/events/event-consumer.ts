@@ -67,6 +67,16 @@ const MAX_RESTART_BACKOFF_MS = 30_000;
 export class PoisonMessageError extends Error {}
 
 /**
+ * The company an event belongs to. Auth's org units and every case, report or registration event always have one;
+ * an event without it can never be applied (a PoisonMessageError: to the dead-letter topic at once). Users and
+ * availability may be the platform's (no company): their handlers take the tenant as it is.
+ */
+export function companyOfEvent(event: Pick<EventEnvelope, 'tenantId' | 'type'>): string {
+  if (!event.tenantId) throw new PoisonMessageError(`${event.type} without a tenant`);
+  return event.tenantId;
+}
+
+/**
  * Consumes domain events (docs/decisions/0039).
  * - Subscribes only to the topics of its handlers: a topic without a handler is not read, so its offsets are
  *   never committed, and a handler added later for it reads its whole history (a new group, or a group new to

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { createLogger } from '../logging/logger.js';
 import { JOBS, JOB_NAMES } from '@rayworks/contracts';
-import { InvalidJobDataError, parseJobData, processor, workerSettingsOf } from './job-processor.js';
+import { InvalidJobDataError, jobCompany, parseJobData, processor, workerSettingsOf } from './job-processor.js';
 
 const userId = '0190a0b2-7c4e-7a51-9f1e-3b2d9c1e4a10';
 const meta = { tenantId: '0190a0b2-7c4e-7a51-9f1e-3b2d9c1e4a11', correlationId: 'corr-1' };
@@ -10,6 +10,15 @@ const fakeJob = (data: unknown) => ({ id: 'j1', data }) as unknown as Job;
 const logger = createLogger('spec', 'silent');
 
 describe('typed job processors', () => {
+  it("works in the job's company as the system actor its queue names; a job of no company fails without retry", () => {
+    expect(jobCompany('reportingReportPdf', meta)).toEqual({
+      tenantId: meta.tenantId,
+      actor: { type: 'system', id: 'reporting.report-pdf' },
+    });
+    expect(() => jobCompany('authMail', { ...meta, tenantId: null })).toThrow(UnrecoverableError);
+    expect(() => jobCompany('authMail', { ...meta, tenantId: null })).toThrow('auth.mail job without a tenant');
+  });
+
   it('splits valid job data into the parsed payload and the meta', () => {
     expect(parseJobData('authMail', { kind: 'welcome', userId, meta })).toEqual({
       payload: { kind: 'welcome', userId },

@@ -12,6 +12,22 @@ export interface JobContext {
   job: Job;
 }
 
+/** The company a job works in, as the system actor its queue names: the scope of its units of work. */
+export interface JobCompany {
+  tenantId: string;
+  actor: { type: 'system'; id: QueueName };
+}
+
+/**
+ * The company a job works in (its meta's tenant), acting as the system actor named by the job's queue. A job without
+ * a company can never succeed: it fails at once, without retries (BullMQ's UnrecoverableError).
+ */
+export function jobCompany(job: JobName, meta: JobMeta): JobCompany {
+  const queue = JOBS[job].queue;
+  if (!meta.tenantId) throw new UnrecoverableError(`${queue} job without a tenant`);
+  return { tenantId: meta.tenantId, actor: { type: 'system', id: queue } };
+}
+
 export type JobHandler<TName extends JobName, TResult = unknown> = (
   payload: JobPayload<TName>,
   context: JobContext,

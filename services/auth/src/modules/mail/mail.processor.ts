@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { UnrecoverableError } from 'bullmq';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { JobPayload } from '@rayworks/contracts';
-import { JobProcessors, LOGGER, Mailer, processor, UnitOfWork, type JobContext } from '@rayworks/nest-kit';
+import { jobCompany, JobProcessors, LOGGER, Mailer, processor, UnitOfWork, type JobContext } from '@rayworks/nest-kit';
 import { AUTH_SERVICE_ENV, type AuthServiceEnv } from '../../config/env.js';
 import { CredentialsRepository } from '../credentials/credentials.repository.js';
 import { PasswordHasher } from '../credentials/password-hasher.js';
@@ -53,9 +52,8 @@ export class MailProcessor implements OnModuleInit {
   }
 
   async process(payload: JobPayload<'authMail'>, { meta, job }: JobContext): Promise<void> {
-    const tenantId = meta.tenantId;
-    if (!tenantId) throw new UnrecoverableError('auth.mail job without a tenant');
-    const scope = { tenantId, actor: { type: 'system' as const, id: 'auth.mail' } };
+    const scope = jobCompany('authMail', meta);
+    const { tenantId } = scope;
     const message = await this.uow.change(scope, async (tx) => {
       const user = await this.users.byId(tx, payload.userId);
       if (!user || !user.isActive) return null;

@@ -1,7 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { StudyImportedV1 } from '@rayworks/contracts';
-import { EventConsumer, UnitOfWork } from '@rayworks/nest-kit';
-import { tenantOf } from '../directory/directory.consumer.js';
+import { companyOfEvent, EventConsumer, UnitOfWork } from '@rayworks/nest-kit';
 import { CaseIntakeService } from './case-intake.service.js';
 
 /** imaging.study.v1 StudyImported → a case (thin: the intake decides; the inbox applies each event once). */
@@ -15,7 +14,7 @@ export class CasesConsumer implements OnModuleInit {
 
   onModuleInit(): void {
     this.consumer.on(StudyImportedV1, async (e, manager) => {
-      const tenantId = tenantOf(e);
+      const tenantId = companyOfEvent(e);
       await this.uow.join(manager, { tenantId, actor: e.actor }, (tx) =>
         this.intake.studyImported(tx, tenantId, e.payload, new Date(e.occurredAt)),
       );

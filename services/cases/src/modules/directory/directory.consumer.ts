@@ -8,7 +8,7 @@ import {
   type EventEnvelope,
   type UserPayload,
 } from '@rayworks/contracts';
-import { EventConsumer, PoisonMessageError } from '@rayworks/nest-kit';
+import { companyOfEvent, EventConsumer } from '@rayworks/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { DirectoryRepository } from './directory.repository.js';
 
@@ -32,19 +32,10 @@ export class DirectoryConsumer implements OnModuleInit {
     this.consumer
       .on(UserCreatedV1, user)
       .on(UserUpdatedV1, user)
-      .on(OrgUnitCreatedV1, (e, m) => this.directory.upsertOrgUnit(m, tenantOf(e), e.payload))
-      .on(OrgUnitUpdatedV1, (e, m) => this.directory.upsertOrgUnit(m, tenantOf(e), e.payload))
+      .on(OrgUnitCreatedV1, (e, m) => this.directory.upsertOrgUnit(m, companyOfEvent(e), e.payload))
+      .on(OrgUnitUpdatedV1, (e, m) => this.directory.upsertOrgUnit(m, companyOfEvent(e), e.payload))
       .on(AvailabilityChangedV1, (e, m) =>
         this.directory.setAvailability(m, e.tenantId, e.payload, new Date(e.occurredAt)),
       );
   }
-}
-
-/**
- * Auth's org units (and the cases, reports and registrations of other topics) always belong to a company; one without
- * can never be applied. Users and availability may be the platform's (a null tenant): their handlers take it as is.
- */
-export function tenantOf(e: Pick<EventEnvelope, 'tenantId' | 'type'>): string {
-  if (!e.tenantId) throw new PoisonMessageError(`${e.type} without a tenant`);
-  return e.tenantId;
 }

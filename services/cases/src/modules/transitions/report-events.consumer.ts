@@ -7,9 +7,8 @@ import {
   type ReportEventPayload,
   type ReportEventType,
 } from '@rayworks/contracts';
-import { EventConsumer, UnitOfWork, type AuditActor, type TenantScope } from '@rayworks/nest-kit';
+import { companyOfEvent, EventConsumer, UnitOfWork, type AuditActor, type TenantScope } from '@rayworks/nest-kit';
 import { CasesRepository } from '../cases/cases.repository.js';
-import { tenantOf } from '../directory/directory.consumer.js';
 import { DirectoryRepository } from '../directory/directory.repository.js';
 import { ReportStepsService } from './report-steps.service.js';
 import { TransitionRunner } from './transition-runner.service.js';
@@ -62,7 +61,7 @@ export class ReportEventsConsumer implements OnModuleInit {
   }
 
   async handle(e: EventEnvelope<ReportEventPayload>, manager: EntityManager): Promise<void> {
-    const tenantId = tenantOf(e);
+    const tenantId = companyOfEvent(e);
     const p = e.payload;
     const action = REPORT_EVENT_ACTIONS[e.type as ReportEventType];
     const user = p.actorId ? await this.userOf(tenantId, p.actorId) : null;

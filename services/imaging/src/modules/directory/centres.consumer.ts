@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { OrgUnitCreatedV1, OrgUnitUpdatedV1, type EventEnvelope, type OrgUnitPayload } from '@rayworks/contracts';
-import { EventConsumer, PoisonMessageError } from '@rayworks/nest-kit';
+import { companyOfEvent, EventConsumer } from '@rayworks/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { CentresRepository } from './centres.repository.js';
 
@@ -16,10 +16,8 @@ export class CentresConsumer implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    const upsert = (e: EventEnvelope<OrgUnitPayload>, m: EntityManager) => {
-      if (!e.tenantId) throw new PoisonMessageError(`${e.type} without a tenant`);
-      return this.centres.upsert(m, e.tenantId, e.payload);
-    };
+    const upsert = (e: EventEnvelope<OrgUnitPayload>, m: EntityManager) =>
+      this.centres.upsert(m, companyOfEvent(e), e.payload);
     this.consumer.on(OrgUnitCreatedV1, upsert).on(OrgUnitUpdatedV1, upsert);
   }
 }

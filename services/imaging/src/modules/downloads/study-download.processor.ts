@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { imagingStorageKeys, type DownloadState, type JobPayload } from '@rayworks/contracts';
 import { canDownloadMove } from '@rayworks/lifecycles';
 import {
+  jobCompany,
   JobProcessors,
   LOGGER,
   processor,
@@ -64,8 +65,7 @@ export class StudyDownloadProcessor implements OnModuleInit {
   }
 
   async process({ downloadId }: JobPayload<'imagingStudyDownload'>, { meta, job }: JobContext): Promise<void> {
-    if (!meta.tenantId) throw new Error('imaging.study-download job without a tenant');
-    const scope: TenantScope = { tenantId: meta.tenantId, actor: { type: 'system', id: 'imaging.study-download' } };
+    const scope = jobCompany('imagingStudyDownload', meta);
     const row = await this.uow.read(scope, (tx) => this.downloads.findDownload(tx, downloadId));
     if (!row) {
       this.logger.warn({ jobId: job.id, downloadId }, 'download not found: nothing to do');

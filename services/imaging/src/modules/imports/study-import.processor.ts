@@ -1,6 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { UnrecoverableError } from 'bullmq';
-import { JobProcessors, processor } from '@rayworks/nest-kit';
+import { jobCompany, JobProcessors, processor } from '@rayworks/nest-kit';
 import { IMAGING_ENV, type ImagingEnv } from '../../config/env.js';
 import { StudyImportService } from './study-import.service.js';
 
@@ -22,9 +21,9 @@ export class StudyImportProcessor implements OnModuleInit {
       processor(
         'imagingStudyImport',
         async (payload, { meta, job }) => {
-          if (!meta.tenantId) throw new UnrecoverableError('imaging.study-import job without a tenant');
+          const { tenantId } = jobCompany('imagingStudyImport', meta);
           const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-          return this.imports.run(meta.tenantId, payload.importId, lastAttempt);
+          return this.imports.run(tenantId, payload.importId, lastAttempt);
         },
         { concurrency: this.env.IMPORT_CONCURRENCY },
       ),

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { JobPayload } from '@rayworks/contracts';
-import { JobProcessors, LOGGER, processor, UnitOfWork, type JobContext, type TenantScope } from '@rayworks/nest-kit';
+import { jobCompany, JobProcessors, LOGGER, processor, UnitOfWork, type JobContext } from '@rayworks/nest-kit';
 import { DirectoryRepository } from '../directory/directory.repository.js';
 import { CriticalMailer } from './critical-mailer.js';
 import { escalationMail, flagMail } from './critical-mail.js';
@@ -47,11 +47,7 @@ export class CriticalEscalationProcessor implements OnModuleInit {
   }
 
   async process({ alertId }: JobPayload<'reportingCriticalEscalation'>, { meta, job }: JobContext): Promise<string> {
-    if (!meta.tenantId) throw new Error('reporting.critical-escalation job without a tenant');
-    const scope: TenantScope = {
-      tenantId: meta.tenantId,
-      actor: { type: 'system', id: 'reporting.critical-escalation' },
-    };
+    const scope = jobCompany('reportingCriticalEscalation', meta);
     const delayed = (job.opts?.delay ?? 0) > 0;
     return this.uow.change(scope, async (tx) => {
       const alert = await this.alerts.locked(tx, alertId);

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { OrgUnitCreatedV1, OrgUnitUpdatedV1, type EventEnvelope, type OrgUnitPayload } from '@rayworks/contracts';
-import { EventConsumer, PoisonMessageError } from '@rayworks/nest-kit';
+import { companyOfEvent, EventConsumer } from '@rayworks/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { CentresRepository } from './centres.repository.js';
 
@@ -17,11 +17,8 @@ export class CentresConsumer implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    const unit = (e: EventEnvelope<OrgUnitPayload>, m: EntityManager) => {
-      // auth's groups and centres always belong to a company: one without can never be applied
-      if (!e.tenantId) throw new PoisonMessageError(`${e.type} without a tenant`);
-      return this.centres.upsert(m, e.tenantId, e.payload);
-    };
+    const unit = (e: EventEnvelope<OrgUnitPayload>, m: EntityManager) =>
+      this.centres.upsert(m, companyOfEvent(e), e.payload);
     this.consumer.on(OrgUnitCreatedV1, unit).on(OrgUnitUpdatedV1, unit);
   }
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
 import { reportSmsText, SMS_LINK_TTL_SECONDS, type JobPayload } from '@rayworks/contracts';
 import {
+  jobCompany,
   JobProcessors,
   LOGGER,
   Mailer,
@@ -56,9 +56,7 @@ export class DeliveryProcessor implements OnModuleInit {
   }
 
   async process(payload: JobPayload<'reportingReportDelivery'>, { meta, job }: JobContext): Promise<DeliveryOutcome> {
-    const tenantId = meta.tenantId;
-    if (!tenantId) throw new UnrecoverableError('reporting.report-delivery job without a tenant');
-    const scope: TenantScope = { tenantId, actor: { type: 'system', id: 'reporting.report-delivery' } };
+    const scope = jobCompany('reportingReportDelivery', meta);
     const attempt = job.attemptsMade + 1;
     const lastAttempt = attempt >= (job.opts.attempts ?? 1);
     const delivery = await this.uow.read(scope, (tx) => this.deliveries.byId(tx, payload.deliveryId));

@@ -1,15 +1,14 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
 import { REPORT_EVENTS, renderReportDocument, type JobPayload } from '@rayworks/contracts';
 import {
+  jobCompany,
   JobProcessors,
   LOGGER,
   processor,
   StorageService,
   UnitOfWork,
   type JobContext,
-  type TenantScope,
 } from '@rayworks/nest-kit';
 import { REPORTING_ENV, type ReportingEnv } from '../../config/env.js';
 import { PdfRenderer } from './pdf-renderer.js';
@@ -50,9 +49,8 @@ export class ReportPdfProcessor implements OnModuleInit {
   }
 
   async process(payload: JobPayload<'reportingReportPdf'>, { meta }: JobContext): Promise<PdfJobOutcome> {
-    const tenantId = meta.tenantId;
-    if (!tenantId) throw new UnrecoverableError('reporting.report-pdf job without a tenant');
-    const scope: TenantScope = { tenantId, actor: { type: 'system', id: 'reporting.report-pdf' } };
+    const scope = jobCompany('reportingReportPdf', meta);
+    const { tenantId } = scope;
     const found = await this.uow.read(scope, async (tx) => {
       const done = await this.pdfs.find(tx, payload.reportId, payload.version);
       if (done) return 'already-stored' as const;
