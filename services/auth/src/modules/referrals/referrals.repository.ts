@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import type { ListQuery, referralInputSchema } from '@rayworks/contracts';
-import { containsPattern, orderAndPage, QueryParams, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
+import type { referralInputSchema } from '@rayworks/contracts';
+import type { ReadTx } from '@rayworks/nest-kit';
 import type { OwnerScope } from '../access/owner-scope.js';
-import { ScopeSql } from '../access/scope-sql.js';
+import { OwnedRecordsRepository } from '../access/owned-records.repository.js';
 import { ReferralEntity } from './referral.entity.js';
 
 export type ReferralInput = z.output<typeof referralInputSchema>;
@@ -29,43 +29,14 @@ const columns = (i: ReferralInput) => ({
 
 /** Referrals (referring doctors and hospitals): owner-scoped reference data. */
 @Injectable()
-export class ReferralsRepository {
-  private query(tx: ReadTx, access: RequestAccess, which: 'ownedReadable' | 'ownedWritable') {
-    const p = new QueryParams();
-    const qb = tx.repo(ReferralEntity).createQueryBuilder('r').where(new ScopeSql(access, p)[which]('r'));
-    return { qb, p };
-  }
-
-  async list(tx: ReadTx, access: RequestAccess, q: ListQuery): Promise<{ items: ReferralEntity[]; total: number }> {
-    const { qb, p } = this.query(tx, access, 'ownedReadable');
-    if (q.search) {
-      const s = p.add(containsPattern(q.search));
-      qb.andWhere(
+export class ReferralsRepository extends OwnedRecordsRepository<ReferralEntity> {
+  constructor() {
+    super(ReferralEntity, 'r', {
+      search: (s) =>
         `(r.name ILIKE ${s} OR r.hospital_name ILIKE ${s} OR r.city ILIKE ${s} OR r.phone_number ILIKE ${s})`,
-      );
-    }
-    if (q.isActive !== undefined) qb.andWhere(`r.is_active = ${p.add(q.isActive)}`);
-    qb.setParameters(p.values);
-    const [items, total] = await orderAndPage(qb, q, REFERRAL_SORT, 'name', 'r.id').getManyAndCount();
-    return { items, total };
-  }
-
-  findReadable(tx: ReadTx, access: RequestAccess, id: string): Promise<ReferralEntity | null> {
-    const { qb, p } = this.query(tx, access, 'ownedReadable');
-    return qb
-      .andWhere(`r.id = ${p.add(id)}`)
-      .setParameters(p.values)
-      .getOne();
-  }
-
-  async isWritable(tx: ReadTx, access: RequestAccess, id: string): Promise<boolean> {
-    const { qb, p } = this.query(tx, access, 'ownedWritable');
-    return (
-      (await qb
-        .andWhere(`r.id = ${p.add(id)}`)
-        .setParameters(p.values)
-        .getCount()) > 0
-    );
+      sort: REFERRAL_SORT,
+      defaultSort: 'name',
+    });
   }
 
   async insert(tx: ReadTx, tenantId: string, input: ReferralInput, owner: OwnerScope): Promise<string> {
@@ -75,9 +46,5 @@ export class ReferralsRepository {
 
   async update(tx: ReadTx, id: string, input: ReferralInput): Promise<void> {
     await tx.repo(ReferralEntity).update({ id }, columns(input));
-  }
-
-  async setActive(tx: ReadTx, id: string, isActive: boolean): Promise<void> {
-    await tx.repo(ReferralEntity).update({ id }, { isActive });
   }
 }
