@@ -117,6 +117,12 @@ export function listQuery<
     .strict();
 }
 
+/**
+ * The body an endpoint takes as its schema leaves it (validated, defaults filled, text trimmed), for the service
+ * method a handler hands it to: `BodyOf<typeof CASES_API.addComment>`.
+ */
+export type BodyOf<E extends { body: z.ZodType }> = z.output<E['body']>;
+
 /** The sort keys a list endpoint accepts (from its contract), e.g. for a repository's sort map. */
 export type SortKeyOf<E extends { body: z.ZodType }> =
   z.output<E['body']> extends { sortBy?: infer K } ? Exclude<K, undefined> : never;

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { z } from 'zod';
-import type { AUTH_API } from '@rayworks/contracts';
+import type { AUTH_API, BodyOf } from '@rayworks/contracts';
 import { containsPattern, orderAndPage, type ReadTx } from '@rayworks/nest-kit';
 import { CompanyEntity } from './company.entity.js';
 
-type CompanyListQuery = z.output<typeof AUTH_API.getCompanies.body>;
+type CompanyListQuery = BodyOf<typeof AUTH_API.getCompanies>;
 
 /** The columns the companies list sorts by (the contract's sortBy). */
 export const COMPANY_SORT = { name: 'c.name', code: 'c.code', createdAt: 'c.createdAt' } as const;

@@ -7,6 +7,7 @@ import {
   type companyInputSchema,
   type OnboardedCompany,
   type Page,
+  type BodyOf,
 } from '@rayworks/contracts';
 import {
   forbidden,
@@ -26,7 +27,7 @@ import { CompanyOnboarding } from './company-onboarding.js';
 import type { CompanyEntity } from './company.entity.js';
 
 type CompanyInput = z.output<typeof companyInputSchema>;
-type CompanyListQuery = z.output<typeof AUTH_API.getCompanies.body>;
+type CompanyListQuery = BodyOf<typeof AUTH_API.getCompanies>;
 
 export const asCompany = (c: CompanyEntity): Company => ({
   _id: c.id,

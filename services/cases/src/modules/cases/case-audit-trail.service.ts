@@ -1,11 +1,9 @@
+import type { BodyOf } from '@rayworks/contracts';
 import { Inject, Injectable } from '@nestjs/common';
-import type { z } from 'zod';
 import type { CASES_API, CaseAuditEntry } from '@rayworks/contracts';
 import { UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
 import { CaseAuditTrailRepository } from './case-audit-trail.repository.js';
 import { VisibleCases } from './visible-cases.service.js';
-
-type Body = z.output<(typeof CASES_API)['findCaseAudit']['body']>;
 
 /**
  * A case's audit trail (docs/decisions/0156-case-audit-trail.md): the case must be in the caller's reach (404
@@ -20,7 +18,10 @@ export class CaseAuditTrailService {
     @Inject(CaseAuditTrailRepository) private readonly trail: CaseAuditTrailRepository,
   ) {}
 
-  find(access: RequestAccess, body: Body): Promise<{ entries: CaseAuditEntry[]; truncated: boolean }> {
+  find(
+    access: RequestAccess,
+    body: BodyOf<typeof CASES_API.findCaseAudit>,
+  ): Promise<{ entries: CaseAuditEntry[]; truncated: boolean }> {
     return this.uow.read(access, async (tx) => {
       await this.visible.load(tx, access, body._id);
       const rows = await this.trail.entries(tx, body._id, { includeReads: body.includeReads, limit: body.limit });

@@ -1,5 +1,4 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { z } from 'zod';
 import {
   ALL_STATUSES_TAB,
   CASE_MESSAGES,
@@ -8,6 +7,7 @@ import {
   type CASES_API,
   type CaseListBody,
   type WorklistStatistics,
+  type BodyOf,
 } from '@rayworks/contracts';
 import { companyOf, KIT_AUDIT_ACTIONS, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
 import { DirectoryRepository } from '../directory/directory.repository.js';
@@ -22,8 +22,6 @@ import { CasesPublisher } from './cases.publisher.js';
 import { CasesRepository, type BreakdownDimension } from './cases.repository.js';
 import { foldBreakdown } from './statistics-breakdown.js';
 import { VisibleCases } from './visible-cases.service.js';
-
-type Body<K extends keyof typeof CASES_API> = z.output<(typeof CASES_API)[K]['body']>;
 
 /** The system-free actions of registrations and edits (events' `action`). */
 export const CASE_CORE_ACTIONS = { register: 'REGISTER', edit: 'EDIT' } as const;
@@ -73,7 +71,7 @@ export class CasesService {
     );
   }
 
-  find(access: RequestAccess, body: Body<'findCases'>): Promise<Case[]> {
+  find(access: RequestAccess, body: BodyOf<typeof CASES_API.findCases>): Promise<Case[]> {
     const { ids, limit, ...filter } = body;
     return this.uow.read(access, async (tx) => this.cases.find(tx, access, filter, ids, limit), {
       audit: { action: KIT_AUDIT_ACTIONS.patientDataRead, target: null, details: { list: 'cases.find' } },
@@ -87,7 +85,7 @@ export class CasesService {
   }
 
   /** Counts per status (maintained), open cases overdue and due within the hour, medians per modality. */
-  statistics(access: RequestAccess, body: Body<'getWorklistStatistics'>): Promise<WorklistStatistics> {
+  statistics(access: RequestAccess, body: BodyOf<typeof CASES_API.getWorklistStatistics>): Promise<WorklistStatistics> {
     const { windowHours, breakdown, ...filter } = body;
     return this.uow.read(access, async (tx) => {
       const counts = await this.cases.countsByStatus(tx, access, filter);
@@ -117,7 +115,7 @@ export class CasesService {
   }
 
   /** A case registered before its study arrives (PENDING FOR SCAN), in one of the caller's centres. */
-  register(access: RequestAccess, body: Body<'createWorklistCase'>): Promise<Case> {
+  register(access: RequestAccess, body: BodyOf<typeof CASES_API.createWorklistCase>): Promise<Case> {
     const tenantId = companyOf(access.principal);
     return this.uow.change(access, async (tx) => {
       const centre = await this.directory.centre(tx, body.centreId);
@@ -166,7 +164,7 @@ export class CasesService {
    * A case's patient and study details or priority corrected, at the version the caller read (409 otherwise). A
    * COMPLETED case is not edited (its report stands); a new priority or modality moves the due time.
    */
-  edit(access: RequestAccess, body: Body<'editWorklistCase'>): Promise<Case> {
+  edit(access: RequestAccess, body: BodyOf<typeof CASES_API.editWorklistCase>): Promise<Case> {
     const { _id: caseId, version, ...fields } = body;
     return this.uow.change(access, async (tx) => {
       const current = await this.visible.load(tx, access, caseId, { lock: true });

@@ -1,6 +1,5 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { z } from 'zod';
-import type { CASES_API, CentreSettings } from '@rayworks/contracts';
+import type { CASES_API, CentreSettings, BodyOf } from '@rayworks/contracts';
 import { companyOf, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import { DirectoryRepository } from '../directory/directory.repository.js';
 import { centreInReach } from '../cases/case-reach.js';
@@ -8,7 +7,7 @@ import { CASE_AUDIT_ACTIONS } from '../cases/case-audit.js';
 import type { CentreSettingEntity } from './centre-setting.entity.js';
 import { CentreSettingsRepository } from './centre-settings.repository.js';
 
-type UpdateBody = z.output<(typeof CASES_API)['updateCentreSettings']['body']>;
+type UpdateBody = BodyOf<typeof CASES_API.updateCentreSettings>;
 
 export const CENTRE_NOT_FOUND = 'Centre not found';
 

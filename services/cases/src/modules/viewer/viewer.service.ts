@@ -7,7 +7,6 @@ import {
   Optional,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import type { z } from 'zod';
 import {
   ANNOTATIONS_PER_CASE_MAX,
   CLOUD_UPLOADING_DISPLAY,
@@ -21,6 +20,7 @@ import {
   type CASES_API,
   type ViewerAnnotation,
   type ViewerOpen,
+  type BodyOf,
 } from '@rayworks/contracts';
 import { worklistStatusOf } from '@rayworks/lifecycles';
 import { KIT_AUDIT_ACTIONS, StudyTokens, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
@@ -32,8 +32,6 @@ import { selectPriors, type PriorCandidate } from './priors.js';
 import type { ViewerAnnotationEntity } from './viewer-annotation.entity.js';
 import { ViewerAnnotationsRepository } from './viewer-annotations.repository.js';
 import { CASES_ENV, type CasesEnv } from '../../config/env.js';
-
-type Body<K extends keyof typeof CASES_API> = z.output<(typeof CASES_API)[K]['body']>;
 
 export const VIEWER_AUDIT_ACTIONS = {
   open: 'CASE_VIEWER_OPEN',
@@ -63,7 +61,7 @@ export class ViewerService {
     @Optional() @Inject(StudyTokens) private readonly tokens: StudyTokens | null = null,
   ) {}
 
-  async open(access: RequestAccess, body: Body<'openViewer'>): Promise<ViewerOpen> {
+  async open(access: RequestAccess, body: BodyOf<typeof CASES_API.openViewer>): Promise<ViewerOpen> {
     // as the caller: the case (404 outside its reach) and the same patient's other cases the caller may read
     // (docs/decisions/0218-patient-identity-and-priors.md) — a prior is never wider than the caller's reach
     const { found, candidates } = await this.uow.read(access, async (tx) => {
@@ -118,7 +116,10 @@ export class ViewerService {
     };
   }
 
-  find(access: RequestAccess, body: Body<'findViewerAnnotations'>): Promise<{ annotations: ViewerAnnotation[] }> {
+  find(
+    access: RequestAccess,
+    body: BodyOf<typeof CASES_API.findViewerAnnotations>,
+  ): Promise<{ annotations: ViewerAnnotation[] }> {
     return this.onCase(access, body.caseId, (found) =>
       this.uow.read(
         access,
@@ -136,7 +137,7 @@ export class ViewerService {
     );
   }
 
-  async save(access: RequestAccess, body: Body<'saveViewerAnnotation'>): Promise<ViewerAnnotation> {
+  async save(access: RequestAccess, body: BodyOf<typeof CASES_API.saveViewerAnnotation>): Promise<ViewerAnnotation> {
     const a = body.annotation;
     // as the caller: the case, and — a measurement on another study — that study one of the priors it may read
     const found = await this.uow.read(access, async (tx) => {
@@ -169,7 +170,7 @@ export class ViewerService {
     );
   }
 
-  delete(access: RequestAccess, body: Body<'deleteViewerAnnotation'>): Promise<{ id: string }> {
+  delete(access: RequestAccess, body: BodyOf<typeof CASES_API.deleteViewerAnnotation>): Promise<{ id: string }> {
     return this.onCase(access, body.caseId, (found) =>
       this.uow.change(
         access,

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { z } from 'zod';
-import { IMAGING_API, imagingStorageKeys, type StudyImport } from '@rayworks/contracts';
+import { IMAGING_API, imagingStorageKeys, type StudyImport, type BodyOf } from '@rayworks/contracts';
 import { companyOf, StorageService, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
 import { IngestPlacement } from '../directory/ingest-placement.js';
 import type { ImportEntity } from './import.entity.js';
 import { IMPORT_CALL_MESSAGES, importConflict, importNotFound } from './imports.errors.js';
 import { ImportsRepository } from './imports.repository.js';
-
-type Body<K extends keyof typeof IMAGING_API> = z.output<(typeof IMAGING_API)[K]['body']>;
 
 const MiB = 1024 * 1024;
 /** The smallest part of a multipart upload (S3 allows 5 MiB; larger parts mean fewer requests). */
@@ -42,7 +39,7 @@ export class ImportsService {
     @Inject(IngestPlacement) private readonly placement: IngestPlacement,
   ) {}
 
-  async presignedUrl(access: RequestAccess, q: Body<'presignedUrl'>) {
+  async presignedUrl(access: RequestAccess, q: BodyOf<typeof IMAGING_API.presignedUrl>) {
     const tenantId = companyOf(access.principal);
     await this.placement.forUpload(access, q.groupId ?? null, q.centerId);
     const id = randomUUID();
@@ -101,7 +98,7 @@ export class ImportsService {
     }
   }
 
-  async completeUpload(access: RequestAccess, body: Body<'completeUpload'>): Promise<null> {
+  async completeUpload(access: RequestAccess, body: BodyOf<typeof IMAGING_API.completeUpload>): Promise<null> {
     const found = await this.awaitingMultipart(access, body.importId);
     try {
       await this.storage.completeMultipartUpload(found.uploadKey, found.multipartUploadId!, body.parts);
@@ -122,7 +119,7 @@ export class ImportsService {
    * The processing trigger: the zip must be in the store at its announced size; the import is QUEUED and its job
    * started in one unit of work. A second trigger of the same import starts nothing and answers the import as it is.
    */
-  async initDownloadZip(access: RequestAccess, q: Body<'initDownloadZip'>): Promise<StudyImport> {
+  async initDownloadZip(access: RequestAccess, q: BodyOf<typeof IMAGING_API.initDownloadZip>): Promise<StudyImport> {
     const found = await this.visible(access, q.importId);
     if (found.groupId !== (q.groupId ?? null) || found.centreId !== q.centerId || found.studyId !== q.studyId)
       throw importConflict(IMPORT_CALL_MESSAGES.queryDiffers);

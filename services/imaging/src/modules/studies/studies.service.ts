@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { z } from 'zod';
-import type { IMAGING_API, Study } from '@rayworks/contracts';
+import type { IMAGING_API, Study, BodyOf } from '@rayworks/contracts';
 import { KIT_AUDIT_ACTIONS, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
 import type { StudyEntity } from './entities/study.entity.js';
 import { StudiesRepository } from './studies.repository.js';
 import { parseDateRange, type StudyFilter } from './study-query.js';
 
-type ListBody = z.output<(typeof IMAGING_API)['getStudies']['body']>;
+type ListBody = BodyOf<typeof IMAGING_API.getStudies>;
 
 /** A study row as the archive page shows it (studySchema). */
 export const studyRecord = (s: StudyEntity): Study => ({

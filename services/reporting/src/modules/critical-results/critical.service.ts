@@ -1,6 +1,5 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
 import type { Credentials } from '@rayworks/api-client';
 import {
   CRITICAL_MESSAGES as M,
@@ -10,6 +9,7 @@ import {
   type CriticalSettings,
   type REPORTING_API,
   type ReportEventType,
+  type BodyOf,
 } from '@rayworks/contracts';
 import { KIT_AUDIT_ACTIONS, UnitOfWork, type ChangeTx, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import { DirectoryRepository } from '../directory/directory.repository.js';
@@ -21,8 +21,6 @@ import { escalateAt, escalationMinutes, mayAcknowledge, seesCentreAlerts } from 
 import { REPORTING_ENV, type ReportingEnv } from '../../config/env.js';
 import { TemplateCentres } from '../templates/template-centres.js';
 import { templateReachOf } from '../templates/template-reach.js';
-
-type Body<K extends keyof typeof REPORTING_API> = z.output<(typeof REPORTING_API)[K]['body']>;
 
 export const CRITICAL_AUDIT_ACTIONS = {
   flag: 'CRITICAL_RESULT_FLAG',
@@ -51,7 +49,11 @@ export class CriticalService {
     @Inject(REPORTING_ENV) private readonly env: ReportingEnv,
   ) {}
 
-  async flag(access: RequestAccess, caller: Credentials, body: Body<'flagCritical'>): Promise<CriticalAlert> {
+  async flag(
+    access: RequestAccess,
+    caller: Credentials,
+    body: BodyOf<typeof REPORTING_API.flagCritical>,
+  ): Promise<CriticalAlert> {
     const found = await this.cases.findOne(caller, body.caseId);
     const me = access.principal;
     if (found.radiologistId !== me.userId) throw new ForbiddenException(M.notReader);
@@ -107,7 +109,7 @@ export class CriticalService {
   async acknowledge(
     access: RequestAccess,
     caller: Credentials,
-    body: Body<'acknowledgeCritical'>,
+    body: BodyOf<typeof REPORTING_API.acknowledgeCritical>,
   ): Promise<CriticalAlert> {
     const me = access.principal;
     const seen = await this.uow.read(access, (tx) => this.alerts.one(tx, body.alertId));
@@ -144,7 +146,7 @@ export class CriticalService {
   async find(
     access: RequestAccess,
     caller: Credentials,
-    body: Body<'findCritical'>,
+    body: BodyOf<typeof REPORTING_API.findCritical>,
   ): Promise<{ alerts: CriticalAlert[] }> {
     const filter = { status: body.status, open: body.open };
     const audit = (id: string | null) => ({
@@ -175,7 +177,10 @@ export class CriticalService {
     return { alerts: rows.map((r) => r.toAlert()) };
   }
 
-  async settings(access: RequestAccess, body: Body<'getCriticalSettings'>): Promise<CriticalSettings> {
+  async settings(
+    access: RequestAccess,
+    body: BodyOf<typeof REPORTING_API.getCriticalSettings>,
+  ): Promise<CriticalSettings> {
     const row = await this.uow.read(access, async (tx) => {
       await this.ownCentre(tx, access, body.centreId);
       return this.alerts.settings(tx, body.centreId);
@@ -190,7 +195,10 @@ export class CriticalService {
     };
   }
 
-  async saveSettings(access: RequestAccess, body: Body<'saveCriticalSettings'>): Promise<CriticalSettings> {
+  async saveSettings(
+    access: RequestAccess,
+    body: BodyOf<typeof REPORTING_API.saveCriticalSettings>,
+  ): Promise<CriticalSettings> {
     await this.uow.change(access, async (tx) => {
       await this.ownCentre(tx, access, body.centreId);
       const tenantId = access.principal.tenantId!;

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { z } from 'zod';
 import {
   DEFAULT_REPORT_LAYOUT,
   GENERIC,
@@ -12,14 +11,13 @@ import {
   type REPORTING_API,
   type ReportConfig,
   type ReportLayout,
+  type BodyOf,
 } from '@rayworks/contracts';
 import { StorageService, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import { TemplateCentres } from '../templates/template-centres.js';
 import { templateReachOf, type TemplateReach } from '../templates/template-reach.js';
 import { LayoutsRepository } from './layouts.repository.js';
 import type { ReportLayoutEntity } from './report-layout.entity.js';
-
-type Body<K extends keyof typeof REPORTING_API> = z.output<(typeof REPORTING_API)[K]['body']>;
 
 export const LAYOUT_AUDIT_ACTIONS = { save: 'REPORT_LAYOUT_SAVE' } as const;
 
@@ -58,7 +56,7 @@ export class LayoutsService {
     return this.configOf(centreId, row);
   }
 
-  async save(access: RequestAccess, body: Body<'createReportConfig'>): Promise<ReportConfig> {
+  async save(access: RequestAccess, body: BodyOf<typeof REPORTING_API.createReportConfig>): Promise<ReportConfig> {
     const reach = this.maySave(access);
     await this.uow.read(access, (tx) => this.reachable(tx, reach, body.centreId));
     await this.checkImages(reach.tenantId!, body.centreId, body.layout);
@@ -81,7 +79,7 @@ export class LayoutsService {
 
   async imageUploadUrl(
     access: RequestAccess,
-    body: Body<'layoutImageUploadUrl'>,
+    body: BodyOf<typeof REPORTING_API.layoutImageUploadUrl>,
   ): Promise<{ uploadUrl: string; fileID: string }> {
     const reach = this.maySave(access);
     await this.uow.read(access, (tx) => this.reachable(tx, reach, body.centreId));

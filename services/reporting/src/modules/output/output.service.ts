@@ -8,6 +8,7 @@ import {
   type GeneratedReport,
   type REPORTING_API,
   type ReportDelivery,
+  type BodyOf,
 } from '@rayworks/contracts';
 import {
   KIT_AUDIT_ACTIONS,
@@ -23,8 +24,6 @@ import { hashLinkToken, parseLinkToken } from './sms-link.js';
 import { ReportDocumentLoader } from './report-document.loader.js';
 import { pdfFileName } from './report-mail.js';
 import { ReportPdfsRepository } from './report-pdfs.repository.js';
-
-type Body<K extends keyof typeof REPORTING_API> = z.output<(typeof REPORTING_API)[K]['body']>;
 
 export const OUTPUT_AUDIT_ACTIONS = {
   deliveryRequest: 'REPORT_DELIVERY_REQUEST',
@@ -71,7 +70,11 @@ export class OutputService {
   }
 
   /** The PDF of the latest final version: a presigned URL when stored, else the job is (re)started. */
-  async generate(access: RequestAccess, caller: Credentials, body: Body<'generateReport'>): Promise<GeneratedReport> {
+  async generate(
+    access: RequestAccess,
+    caller: Credentials,
+    body: BodyOf<typeof REPORTING_API.generateReport>,
+  ): Promise<GeneratedReport> {
     const c = await this.cases.findOne(caller, body.caseId);
     const inCase = { inCompany: c.companyId };
     const found = await this.uow.read(
@@ -114,7 +117,7 @@ export class OutputService {
   mail(
     access: RequestAccess,
     caller: Credentials,
-    body: Body<'mailReport'>,
+    body: BodyOf<typeof REPORTING_API.mailReport>,
   ): Promise<{ deliveryId: string; message: string }> {
     return this.deliver(access, caller, body.caseId, 'mail', body.to.trim().toLowerCase(), body.name ?? null).then(
       (deliveryId) => ({
@@ -124,7 +127,11 @@ export class OutputService {
     );
   }
 
-  async sms(access: RequestAccess, caller: Credentials, body: Body<'smsReport'>): Promise<{ deliveryId: string }> {
+  async sms(
+    access: RequestAccess,
+    caller: Credentials,
+    body: BodyOf<typeof REPORTING_API.smsReport>,
+  ): Promise<{ deliveryId: string }> {
     const phone = body.phoneNumber.replace(/[\s()-]/g, '');
     return { deliveryId: await this.deliver(access, caller, body.caseId, 'sms', phone, null) };
   }
@@ -169,7 +176,7 @@ export class OutputService {
   async findDeliveries(
     access: RequestAccess,
     caller: Credentials,
-    body: Body<'findDeliveries'>,
+    body: BodyOf<typeof REPORTING_API.findDeliveries>,
   ): Promise<{ deliveries: ReportDelivery[] }> {
     const c = await this.cases.findOne(caller, body.caseId);
     const deliveries = await this.uow.read(access, (tx) => this.deliveries.ofCase(tx, c._id), {

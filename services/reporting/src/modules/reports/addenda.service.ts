@@ -1,7 +1,6 @@
 import { ConflictException, Inject, Injectable } from '@nestjs/common';
-import type { z } from 'zod';
 import type { Credentials } from '@rayworks/api-client';
-import { REPORT_MESSAGES, type REPORTING_API, type Report } from '@rayworks/contracts';
+import { REPORT_MESSAGES, type REPORTING_API, type Report, type BodyOf } from '@rayworks/contracts';
 import { UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
 import { sanitiseReportHtml } from '../../common/sanitise-html.js';
 import { caseCompanyScope } from '../../common/case-company.js';
@@ -14,8 +13,6 @@ import { ReportViews } from './report-views.js';
 import { refuse } from './reports.errors.js';
 import { ReportsPublisher } from './reports.publisher.js';
 import { ReportsRepository } from './reports.repository.js';
-
-type Body<K extends keyof typeof REPORTING_API> = z.output<(typeof REPORTING_API)[K]['body']>;
 
 /**
  * The addenda of a final report (docs/decisions/0173): a draft saved on its own row (the report never changes), then
@@ -34,7 +31,11 @@ export class AddendaService {
   ) {}
 
   /** Saves the addendum draft of a final report (its own row: the report never changes). */
-  async save(access: RequestAccess, caller: Credentials, body: Body<'saveAddendum'>): Promise<Report> {
+  async save(
+    access: RequestAccess,
+    caller: Credentials,
+    body: BodyOf<typeof REPORTING_API.saveAddendum>,
+  ): Promise<Report> {
     const c = await this.cases.findOne(caller, body.caseId);
     const actor = actorOf(access);
     return this.uow.change(caseCompanyScope(access, c.companyId), async (tx) => {
@@ -63,7 +64,11 @@ export class AddendaService {
    * Finalizes the addendum draft: signed like a report (addendumDoctorInfo), ReportAddendumFinalized, and a new PDF
    * of the report with its addenda (the report's version + 1: a version row of the unchanged report text).
    */
-  async finalize(access: RequestAccess, caller: Credentials, body: Body<'finalizeAddendum'>): Promise<Report> {
+  async finalize(
+    access: RequestAccess,
+    caller: Credentials,
+    body: BodyOf<typeof REPORTING_API.finalizeAddendum>,
+  ): Promise<Report> {
     const c = await this.cases.findOne(caller, body.caseId);
     const actor = actorOf(access);
     const scope = caseCompanyScope(access, c.companyId);

@@ -1,5 +1,4 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { z } from 'zod';
 import type { Credentials } from '@rayworks/api-client';
 import {
   REPORT_MESSAGES,
@@ -11,6 +10,7 @@ import {
   type ReportVersion,
   type ReportVersionSummary,
   unfilledTemplateFields,
+  type BodyOf,
 } from '@rayworks/contracts';
 import { KIT_AUDIT_ACTIONS, UnitOfWork, type ChangeTx, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import { sanitiseReportHtml } from '../../common/sanitise-html.js';
@@ -37,8 +37,6 @@ import { refuse } from './reports.errors.js';
 import { ReportsPublisher } from './reports.publisher.js';
 import { ReportsRepository } from './reports.repository.js';
 
-type Body<K extends keyof typeof REPORTING_API> = z.output<(typeof REPORTING_API)[K]['body']>;
-
 /**
  * A case's report (docs/decisions/0173-report-model-and-workflow.md; its addenda: AddendaService). Every call asks
  * cases for the case with the caller's credentials (404 when out of reach), decides from the case's facts and the
@@ -59,7 +57,11 @@ export class ReportsService {
   ) {}
 
   /** The case's report, created as a DRAFT when it has none (never takes the lock). */
-  async get(access: RequestAccess, caller: Credentials, body: Body<'getReportData'>): Promise<Report> {
+  async get(
+    access: RequestAccess,
+    caller: Credentials,
+    body: BodyOf<typeof REPORTING_API.getReportData>,
+  ): Promise<Report> {
     const c = await this.cases.findOne(caller, body.caseId);
     const scope = caseCompanyScope(access, c.companyId);
     const existing = await this.uow.read(scope, (tx) => this.reports.ofCase(tx, c._id));
@@ -80,7 +82,11 @@ export class ReportsService {
   }
 
   /** Takes or renews the caller's two-minute lock; a typist taking an untyped case starts its transcription. */
-  async lock(access: RequestAccess, caller: Credentials, body: Body<'lockReport'>): Promise<Report> {
+  async lock(
+    access: RequestAccess,
+    caller: Credentials,
+    body: BodyOf<typeof REPORTING_API.lockReport>,
+  ): Promise<Report> {
     const c = await this.cases.findOne(caller, body.caseId);
     const actor = actorOf(access);
     const profile = await this.profiles.get(caller);
@@ -117,7 +123,11 @@ export class ReportsService {
   }
 
   /** Releases the caller's lock (someone else's or none: nothing to release). */
-  async unlock(access: RequestAccess, caller: Credentials, body: Body<'unlockReport'>): Promise<{ released: boolean }> {
+  async unlock(
+    access: RequestAccess,
+    caller: Credentials,
+    body: BodyOf<typeof REPORTING_API.unlockReport>,
+  ): Promise<{ released: boolean }> {
     const c = await this.cases.findOne(caller, body.caseId);
     return this.uow.change(caseCompanyScope(access, c.companyId), async (tx) => {
       const row = await this.reports.ofCase(tx, c._id, { lock: true });
@@ -138,7 +148,11 @@ export class ReportsService {
   }
 
   /** Saves the report under the caller's lock from the version the editor holds: a new version. */
-  async save(access: RequestAccess, caller: Credentials, body: Body<'saveReport'>): Promise<Report> {
+  async save(
+    access: RequestAccess,
+    caller: Credentials,
+    body: BodyOf<typeof REPORTING_API.saveReport>,
+  ): Promise<Report> {
     const c = await this.cases.findOne(caller, body.caseId);
     const actor = actorOf(access);
     return this.uow.change(caseCompanyScope(access, c.companyId), async (tx) => {
@@ -172,7 +186,7 @@ export class ReportsService {
   async versions(
     access: RequestAccess,
     caller: Credentials,
-    body: Body<'reportVersions'>,
+    body: BodyOf<typeof REPORTING_API.reportVersions>,
   ): Promise<{ versions: ReportVersionSummary[] }> {
     const c = await this.cases.findOne(caller, body.caseId);
     return this.uow.read(caseCompanyScope(access, c.companyId), async (tx) => {
@@ -192,7 +206,11 @@ export class ReportsService {
     });
   }
 
-  async version(access: RequestAccess, caller: Credentials, body: Body<'reportVersion'>): Promise<ReportVersion> {
+  async version(
+    access: RequestAccess,
+    caller: Credentials,
+    body: BodyOf<typeof REPORTING_API.reportVersion>,
+  ): Promise<ReportVersion> {
     const c = await this.cases.findOne(caller, body.caseId);
     return this.uow.read(
       caseCompanyScope(access, c.companyId),
@@ -222,7 +240,11 @@ export class ReportsService {
   }
 
   /** To the typist (the machine's case.sendToTypist): AT_TYPIST, the lock released, ReportSentToTypist. */
-  async sendToTypist(access: RequestAccess, caller: Credentials, body: Body<'sendReportToTypist'>): Promise<Report> {
+  async sendToTypist(
+    access: RequestAccess,
+    caller: Credentials,
+    body: BodyOf<typeof REPORTING_API.sendReportToTypist>,
+  ): Promise<Report> {
     const c = await this.cases.findOne(caller, body.caseId);
     const actor = actorOf(access);
     return this.uow.change(caseCompanyScope(access, c.companyId), async (tx) => {
@@ -240,7 +262,7 @@ export class ReportsService {
   async submitForReview(
     access: RequestAccess,
     caller: Credentials,
-    body: Body<'submitReportForReview'>,
+    body: BodyOf<typeof REPORTING_API.submitReportForReview>,
   ): Promise<Report> {
     const c = await this.cases.findOne(caller, body.caseId);
     const actor = actorOf(access);
@@ -268,7 +290,11 @@ export class ReportsService {
    * copied into the report's objects, FINAL, ReportFinalized and the PDF job in the same unit of work. A junior
    * reader's report goes to review instead.
    */
-  async finalize(access: RequestAccess, caller: Credentials, body: Body<'finalizeReport'>): Promise<Report> {
+  async finalize(
+    access: RequestAccess,
+    caller: Credentials,
+    body: BodyOf<typeof REPORTING_API.finalizeReport>,
+  ): Promise<Report> {
     const c = await this.cases.findOne(caller, body.caseId);
     const actor = actorOf(access);
     const scope = caseCompanyScope(access, c.companyId);

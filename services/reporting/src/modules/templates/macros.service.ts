@@ -1,14 +1,11 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { z } from 'zod';
-import { TEMPLATE_MESSAGES as M, type Macro, type REPORTING_API } from '@rayworks/contracts';
+import { TEMPLATE_MESSAGES as M, type Macro, type REPORTING_API, type BodyOf } from '@rayworks/contracts';
 import { UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
 import { sanitiseReportHtml } from '../../common/sanitise-html.js';
 import { MacrosRepository } from './macros.repository.js';
 import type { ReportMacroEntity } from './report-macro.entity.js';
 import { TemplateCentres } from './template-centres.js';
 import { mayManage, maySee, templateReachOf, type TemplateReach } from './template-reach.js';
-
-type Body<K extends keyof typeof REPORTING_API> = z.output<(typeof REPORTING_API)[K]['body']>;
 
 export const MACRO_AUDIT_ACTIONS = {
   create: 'REPORT_MACRO_CREATE',
@@ -31,14 +28,14 @@ export class MacrosService {
     @Inject(TemplateCentres) private readonly centres: TemplateCentres,
   ) {}
 
-  find(access: RequestAccess, body: Body<'findMacros'>): Promise<{ macros: Macro[] }> {
+  find(access: RequestAccess, body: BodyOf<typeof REPORTING_API.findMacros>): Promise<{ macros: Macro[] }> {
     const reach = templateReachOf(access);
     return this.uow.read(access, async (tx) => ({
       macros: (await this.macros.find(tx, reach, body.centreId)).map((m) => m.toMacro()),
     }));
   }
 
-  create(access: RequestAccess, body: Body<'createMacro'>): Promise<Macro> {
+  create(access: RequestAccess, body: BodyOf<typeof REPORTING_API.createMacro>): Promise<Macro> {
     const reach = templateReachOf(access);
     const row = this.rowOf(reach, body);
     return this.unique(() =>
@@ -64,7 +61,7 @@ export class MacrosService {
     );
   }
 
-  update(access: RequestAccess, body: Body<'updateMacro'>): Promise<Macro> {
+  update(access: RequestAccess, body: BodyOf<typeof REPORTING_API.updateMacro>): Promise<Macro> {
     const reach = templateReachOf(access);
     return this.unique(() =>
       this.uow.change(access, async (tx) => {
@@ -98,7 +95,7 @@ export class MacrosService {
     });
   }
 
-  private rowOf(reach: TemplateReach, body: Body<'createMacro'>, keepOwner?: string | null) {
+  private rowOf(reach: TemplateReach, body: BodyOf<typeof REPORTING_API.createMacro>, keepOwner?: string | null) {
     const ownerId = keepOwner ?? (body.personal ? reach.userId : null);
     const row = { code: body.code, text: sanitiseReportHtml(body.text), centreId: body.centreId, ownerId };
     if (!mayManage(reach, row)) throw new ForbiddenException(M.centreOutOfReach);

@@ -1,14 +1,11 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { z } from 'zod';
-import { TEMPLATE_MESSAGES as M, type REPORTING_API, type ReportTemplate } from '@rayworks/contracts';
+import { TEMPLATE_MESSAGES as M, type REPORTING_API, type ReportTemplate, type BodyOf } from '@rayworks/contracts';
 import { UnitOfWork, type ChangeTx, type RequestAccess } from '@rayworks/nest-kit';
 import { sanitiseReportHtml } from '../../common/sanitise-html.js';
 import type { ReportTemplateEntity } from './report-template.entity.js';
 import { TemplateCentres } from './template-centres.js';
 import { mayManage, maySee, templateReachOf, type TemplateReach } from './template-reach.js';
 import { TemplatesRepository, type TemplateRow } from './templates.repository.js';
-
-type Body<K extends keyof typeof REPORTING_API> = z.output<(typeof REPORTING_API)[K]['body']>;
 
 export const TEMPLATE_AUDIT_ACTIONS = {
   create: 'REPORT_TEMPLATE_CREATE',
@@ -31,7 +28,10 @@ export class TemplatesService {
     @Inject(TemplateCentres) private readonly centres: TemplateCentres,
   ) {}
 
-  find(access: RequestAccess, body: Body<'findReportTemplates'>): Promise<{ templates: ReportTemplate[] }> {
+  find(
+    access: RequestAccess,
+    body: BodyOf<typeof REPORTING_API.findReportTemplates>,
+  ): Promise<{ templates: ReportTemplate[] }> {
     const reach = templateReachOf(access);
     return this.uow.read(access, async (tx) => ({
       templates: (await this.templates.find(tx, reach, body)).map((t) => t.toTemplate()),
@@ -43,7 +43,7 @@ export class TemplatesService {
     return this.uow.read(access, async (tx) => this.visible(reach, await this.templates.one(tx, id)).toTemplate());
   }
 
-  create(access: RequestAccess, body: Body<'createReportTemplate'>): Promise<ReportTemplate> {
+  create(access: RequestAccess, body: BodyOf<typeof REPORTING_API.createReportTemplate>): Promise<ReportTemplate> {
     const reach = templateReachOf(access);
     const row = this.rowOf(reach, body);
     return this.uow.change(access, async (tx) => {
@@ -54,7 +54,7 @@ export class TemplatesService {
     });
   }
 
-  update(access: RequestAccess, body: Body<'updateReportTemplate'>): Promise<ReportTemplate> {
+  update(access: RequestAccess, body: BodyOf<typeof REPORTING_API.updateReportTemplate>): Promise<ReportTemplate> {
     const reach = templateReachOf(access);
     return this.uow.change(access, async (tx) => {
       const existing = this.manageable(reach, await this.templates.one(tx, body.id, true));
@@ -67,7 +67,10 @@ export class TemplatesService {
     });
   }
 
-  setActive(access: RequestAccess, body: Body<'setReportTemplateActive'>): Promise<ReportTemplate> {
+  setActive(
+    access: RequestAccess,
+    body: BodyOf<typeof REPORTING_API.setReportTemplateActive>,
+  ): Promise<ReportTemplate> {
     const reach = templateReachOf(access);
     return this.uow.change(access, async (tx) => {
       const existing = this.manageable(reach, await this.templates.one(tx, body.id, true));
@@ -77,7 +80,11 @@ export class TemplatesService {
     });
   }
 
-  private rowOf(reach: TemplateReach, body: Body<'createReportTemplate'>, keepOwner?: string | null): TemplateRow {
+  private rowOf(
+    reach: TemplateReach,
+    body: BodyOf<typeof REPORTING_API.createReportTemplate>,
+    keepOwner?: string | null,
+  ): TemplateRow {
     const ownerId = keepOwner !== undefined && keepOwner !== null ? keepOwner : body.personal ? reach.userId : null;
     const row: TemplateRow = {
       name: body.name,

@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { z } from 'zod';
-import { caseRooms, type CASES_API, type CaseComment, type CaseCommentAddedMessage } from '@rayworks/contracts';
+import {
+  caseRooms,
+  type CASES_API,
+  type CaseComment,
+  type CaseCommentAddedMessage,
+  type BodyOf,
+} from '@rayworks/contracts';
 import { KIT_AUDIT_ACTIONS, RealtimeEmitter, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import type { CaseEntity } from '../../cases/case.entity.js';
 import { VisibleCases } from '../../cases/visible-cases.service.js';
@@ -8,8 +13,6 @@ import { DirectoryRepository } from '../../directory/directory.repository.js';
 import { COLLABORATION_AUDIT_ACTIONS as A, iso } from '../collaboration-audit.js';
 import type { CaseCommentEntity } from './case-comment.entity.js';
 import { CaseCommentsRepository } from './case-comments.repository.js';
-
-type Body<K extends keyof typeof CASES_API> = z.output<(typeof CASES_API)[K]['body']>;
 
 /**
  * The case's chat (spec §7 /comment/add|find; the centre and the radiologist, also a marketplace one, talk on the
@@ -27,7 +30,7 @@ export class CaseCommentsService {
     @Inject(RealtimeEmitter) private readonly realtime: RealtimeEmitter,
   ) {}
 
-  add(access: RequestAccess, body: Body<'addComment'>): Promise<CaseComment> {
+  add(access: RequestAccess, body: BodyOf<typeof CASES_API.addComment>): Promise<CaseComment> {
     return this.onCase(access, body.caseId, async (found) =>
       this.uow.change(
         access,
@@ -58,7 +61,10 @@ export class CaseCommentsService {
     );
   }
 
-  find(access: RequestAccess, body: Body<'findComments'>): Promise<{ items: CaseComment[]; hasMore: boolean }> {
+  find(
+    access: RequestAccess,
+    body: BodyOf<typeof CASES_API.findComments>,
+  ): Promise<{ items: CaseComment[]; hasMore: boolean }> {
     return this.onCase(access, body.caseId, (found) =>
       this.uow.read(
         access,

@@ -1,6 +1,5 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { z } from 'zod';
-import { COLLABORATION_MESSAGES, type CASES_API, type PatientHistoryEntry } from '@rayworks/contracts';
+import { COLLABORATION_MESSAGES, type CASES_API, type PatientHistoryEntry, type BodyOf } from '@rayworks/contracts';
 import { KIT_AUDIT_ACTIONS, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import type { CaseEntity } from '../../cases/case.entity.js';
 import { VisibleCases } from '../../cases/visible-cases.service.js';
@@ -10,8 +9,6 @@ import type { PatientHistoryEntity } from './patient-history.entity.js';
 import { PatientHistoryRepository, type HistoryPatient } from './patient-history.repository.js';
 
 const patientOf = (c: CaseEntity): HistoryPatient => ({ caseId: c.id, centreId: c.centreId, patientId: c.patientId });
-
-type Body<K extends keyof typeof CASES_API> = z.output<(typeof CASES_API)[K]['body']>;
 
 /**
  * A patient's history (spec §7 /patienthistory/*): kept per patient — the company's centre and Patient ID
@@ -44,7 +41,7 @@ export class PatientHistoryService {
     );
   }
 
-  add(access: RequestAccess, body: Body<'createPatientHistory'>): Promise<PatientHistoryEntry> {
+  add(access: RequestAccess, body: BodyOf<typeof CASES_API.createPatientHistory>): Promise<PatientHistoryEntry> {
     return this.onCase(access, body.caseId, (found) =>
       this.uow.change(
         access,
@@ -78,7 +75,7 @@ export class PatientHistoryService {
     return work(found);
   }
 
-  update(access: RequestAccess, body: Body<'updatePatientHistory'>): Promise<PatientHistoryEntry> {
+  update(access: RequestAccess, body: BodyOf<typeof CASES_API.updatePatientHistory>): Promise<PatientHistoryEntry> {
     return this.uow.change(access, async (tx) => {
       const found = await this.visible.load(tx, access, body.caseId);
       const row = await this.history.findForChange(tx, body._id, patientOf(found));
@@ -95,7 +92,7 @@ export class PatientHistoryService {
     });
   }
 
-  delete(access: RequestAccess, body: Body<'deletePatientHistory'>): Promise<{ _id: string }> {
+  delete(access: RequestAccess, body: BodyOf<typeof CASES_API.deletePatientHistory>): Promise<{ _id: string }> {
     return this.uow.change(access, async (tx) => {
       const found = await this.visible.load(tx, access, body.caseId);
       const row = await this.history.findForChange(tx, body._id, patientOf(found));

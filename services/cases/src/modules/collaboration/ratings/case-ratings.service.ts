@@ -1,14 +1,11 @@
 import { ConflictException, Inject, Injectable } from '@nestjs/common';
-import type { z } from 'zod';
-import { COLLABORATION_MESSAGES, type CASES_API, type CaseRating } from '@rayworks/contracts';
+import { COLLABORATION_MESSAGES, type CASES_API, type CaseRating, type BodyOf } from '@rayworks/contracts';
 import { companyOf, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import { VisibleCases } from '../../cases/visible-cases.service.js';
 import { DirectoryRepository } from '../../directory/directory.repository.js';
 import { COLLABORATION_AUDIT_ACTIONS as A, iso } from '../collaboration-audit.js';
 import type { CaseRatingEntity } from './case-rating.entity.js';
 import { CaseRatingsRepository } from './case-ratings.repository.js';
-
-type Body<K extends keyof typeof CASES_API> = z.output<(typeof CASES_API)[K]['body']>;
 
 /** The mean of the stars, to one decimal; null when there are none. */
 export function averageStars(stars: readonly number[]): number | null {
@@ -30,7 +27,7 @@ export class CaseRatingsService {
     @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
   ) {}
 
-  rate(access: RequestAccess, body: Body<'rateCase'>): Promise<CaseRating> {
+  rate(access: RequestAccess, body: BodyOf<typeof CASES_API.rateCase>): Promise<CaseRating> {
     return this.uow.change(access, async (tx) => {
       const found = await this.visible.load(tx, access, body.caseId);
       if (found.status !== 'COMPLETED') throw new ConflictException(COLLABORATION_MESSAGES.ratingNotAllowed);

@@ -1,6 +1,11 @@
 import { GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { z } from 'zod';
-import { COLLABORATION_MESSAGES, type CASES_API, type CaseShare, type SharedCase } from '@rayworks/contracts';
+import {
+  COLLABORATION_MESSAGES,
+  type CASES_API,
+  type CaseShare,
+  type SharedCase,
+  type BodyOf,
+} from '@rayworks/contracts';
 import { worklistStatusOf } from '@rayworks/lifecycles';
 import { companyOf, KIT_AUDIT_ACTIONS, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
 import { VisibleCases } from '../../cases/visible-cases.service.js';
@@ -8,8 +13,6 @@ import { DirectoryRepository } from '../../directory/directory.repository.js';
 import { COLLABORATION_AUDIT_ACTIONS as A, iso } from '../collaboration-audit.js';
 import { CaseSharesRepository } from './case-shares.repository.js';
 import { newShareToken, shareTokenHash, tenantOfShareToken } from './share-token.js';
-
-type Body<K extends keyof typeof CASES_API> = z.output<(typeof CASES_API)[K]['body']>;
 
 const HOUR_MS = 3_600_000;
 
@@ -28,7 +31,7 @@ export class CaseSharesService {
     @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
   ) {}
 
-  share(access: RequestAccess, body: Body<'shareCase'>, now = new Date()): Promise<CaseShare> {
+  share(access: RequestAccess, body: BodyOf<typeof CASES_API.shareCase>, now = new Date()): Promise<CaseShare> {
     const tenantId = companyOf(access.principal);
     return this.uow.change(access, async (tx) => {
       const found = await this.visible.load(tx, access, body.caseId);
