@@ -76,6 +76,8 @@ export * from './reporting/print-document.js';
 export * from './reporting/output-entities.js';
 export * from './reporting/critical-entities.js';
 export * from './billing/endpoints.js';
+export * from './billing/local-time.js';
+export * from './billing/pricing.js';
 export * from './lims/endpoints.js';
 export * from './imaging/states.js';
 export * from './imaging/import-messages.js';
