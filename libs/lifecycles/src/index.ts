@@ -7,3 +7,6 @@ export * from './case/worklist-status.js';
 export * from './case/turnaround.js';
 export * from './fusion/fusion.machine.js';
 export * from './case/action-routes.js';
+export * from './invoice/invoice.machine.js';
+export * from './invoice/invoice-action-table.js';
+export * from './invoice/invoice-actions.js';

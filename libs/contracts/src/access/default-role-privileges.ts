@@ -58,7 +58,8 @@ const BILLING_ADMIN: PrivilegeGrants = {
   RATE_CARDS: all('RATE_CARDS'),
   PATIENTS: all('PATIENTS'),
   BILLING: all('BILLING'),
-  INVOICE: [VIEW, CREATE, SPECIFIC.COMMENT, SPECIFIC.CHAT],
+  // the client centre's side of a fusion invoice: pay it, hold it (docs/decisions/0246-invoice-privileges.md)
+  INVOICE: [VIEW, CREATE, SPECIFIC.PAY, SPECIFIC.HOLD, SPECIFIC.COMMENT, SPECIFIC.CHAT],
   PRICE_BOOKS: all('PRICE_BOOKS'),
   TESTS: all('TESTS'),
   PACKAGES: all('PACKAGES'),

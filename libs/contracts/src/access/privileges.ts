@@ -67,6 +67,10 @@ export const SPECIFIC = {
   REFUND: 'REFUND',
   CONFIRM_PAYMENT: 'CONFIRM_PAYMENT',
   REJECT_PAYMENT: 'REJECT_PAYMENT',
+  /** A client centre pays a fusion invoice and asks the hub to confirm (TAKE_ACTION; docs/decisions/0246). */
+  PAY: 'PAY',
+  /** Either side of a fusion invoice puts it on hold or resumes it (docs/decisions/0245, 0246). */
+  HOLD: 'HOLD',
   COMMENT: 'COMMENT',
   CHAT: 'CHAT',
   COLLECT: 'COLLECT',
@@ -123,7 +127,16 @@ export const SUBMODULES = {
   INVOICE: {
     module: 'BILLING',
     label: 'Invoices',
-    privileges: [VIEW, CREATE, SPECIFIC.CONFIRM_PAYMENT, SPECIFIC.REJECT_PAYMENT, SPECIFIC.COMMENT, SPECIFIC.CHAT],
+    privileges: [
+      VIEW,
+      CREATE,
+      SPECIFIC.CONFIRM_PAYMENT,
+      SPECIFIC.REJECT_PAYMENT,
+      SPECIFIC.PAY,
+      SPECIFIC.HOLD,
+      SPECIFIC.COMMENT,
+      SPECIFIC.CHAT,
+    ],
   },
   PRICE_BOOKS: { module: 'BILLING', label: 'Price Books', privileges: [VIEW, CREATE, EDIT] },
   TESTS: { module: 'BILLING', label: 'Tests', privileges: [...CRUD, SPECIFIC.UPLOAD] },
