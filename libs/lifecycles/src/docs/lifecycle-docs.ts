@@ -7,8 +7,15 @@ import {
   CASE_ACTIONS,
   CASE_STATUSES,
   FUSION_STATUSES,
+  INVOICE_ACTION_LABELS,
+  INVOICE_ACTION_PRIVILEGES,
+  INVOICE_ACTIONS,
+  INVOICE_MESSAGES,
+  INVOICE_SIDES,
+  INVOICE_STATUSES,
   ROLE_LABELS,
   type CaseAction,
+  type InvoiceAction,
 } from '@rayworks/contracts';
 import type { AnyStateMachine, StateNode } from 'xstate';
 import { CASE_TABLE_RULES, CASE_ROLE_RELATIONS, FUSION_TABLE_RULES } from '../case/action-table.js';
@@ -17,6 +24,9 @@ import { caseMachineEventOf, fusionMachineEventOf } from '../case/case-actions.j
 import { downloadMachine } from '../download/download.machine.js';
 import { fusionMachine } from '../fusion/fusion.machine.js';
 import { importMachine } from '../import/import.machine.js';
+import { INVOICE_SIDE_LABELS, INVOICE_SIDE_ROLES, INVOICE_TABLE_RULES } from '../invoice/invoice-action-table.js';
+import { invoiceMachineEventOf } from '../invoice/invoice-actions.js';
+import { invoiceMachine } from '../invoice/invoice.machine.js';
 
 type AnyNode = StateNode<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -40,11 +50,15 @@ function guardText(guard: unknown): string | null {
   return typeof guard === 'function' ? g.name || 'guard' : null;
 }
 
-/** The event a transition publishes (the case and fusion machines' `publish` action), if any. */
+/**
+ * The event a transition publishes (the case and fusion machines' `publish` action) or the message it answers (the
+ * invoice machine's `message` action, quoted), if any.
+ */
 function publishedEvent(actions: readonly unknown[]): string | null {
   for (const action of actions) {
-    const a = action as { type?: string; params?: { eventType?: string } };
+    const a = action as { type?: string; params?: { eventType?: string; message?: string } };
     if (a && a.type === 'publish' && a.params?.eventType) return a.params.eventType;
+    if (a && a.type === 'message' && a.params?.message) return `'${a.params.message}'`;
   }
   return null;
 }
@@ -89,7 +103,9 @@ export function mermaidOf(machine: AnyStateMachine): string {
   const keys = Object.keys(root.states);
   for (const key of keys) if (idOf(key) !== key) lines.push(`  state "${key}" as ${idOf(key)}`);
   const initial = root.initial?.target?.[0]?.key;
-  if (initial) lines.push(`  [*] --> ${idOf(initial)}`);
+  // A machine whose start says something (the invoice machine: raising it) labels its first arrow.
+  const started = publishedEvent(root.entry);
+  if (initial) lines.push(`  [*] --> ${idOf(initial)}${started ? ` : start / ${started}` : ''}`);
   for (const key of keys) {
     const node = root.states[key] as AnyNode;
     for (const edge of edgesOf(node, key)) lines.push(`  ${idOf(edge.from)} --> ${idOf(edge.to)} : ${edge.label}`);
@@ -205,6 +221,65 @@ function fusionPage(): string {
   return p.join('\n');
 }
 
+const invoiceActionCell = (spec: readonly InvoiceAction[], designed: readonly InvoiceAction[]) =>
+  [...spec.map((a) => `**${a}**`), ...designed].join(', ') || '—';
+
+function invoicePage(): string {
+  const p = header('The invoice lifecycle', 'libs/lifecycles/src/invoice');
+  p.push(
+    'The invoice machine (`libs/lifecycles/src/invoice/invoice.machine.ts`, docs/decisions/0244-invoice-machine.md): a',
+    "fusion hub's monthly invoice to a client centre. A state is the invoice's status, word for word; an arrow is",
+    "`machine event [guard] / 'the message the billing service answers'`. Raising the invoice starts the machine. The",
+    'billing service moves an invoice only along these arrows and the console offers only them (`allowedInvoiceActions`).',
+    '',
+    '```mermaid',
+    mermaidOf(invoiceMachine),
+    '```',
+    '',
+    '## Actions',
+    '',
+    'Each action, the INVOICE privilege it needs (module BILLING; without it: 403; docs/decisions/0246) and the machine',
+    'event it sends. Actions without a machine event change nothing (no message).',
+    '',
+    '| action | label | privilege | invoice machine |',
+    '|---|---|---|---|',
+    ...INVOICE_ACTIONS.map(
+      (a) =>
+        `| ${code(a)} | ${INVOICE_ACTION_LABELS[a]} | ${code(INVOICE_ACTION_PRIVILEGES[a])} | ${
+          a === 'RAISE' ? 'start' : invoiceMachineEventOf(a) ? code(invoiceMachineEventOf(a)!) : '—'
+        } |`,
+    ),
+    '',
+    '## Action table',
+    '',
+    'Side × status → actions (`libs/lifecycles/src/invoice/invoice-action-table.ts`). **Bold**: the actions spec §6',
+    "names; the others are the lifecycle's. Either side may hold an invoice with a balance due and no payment request",
+    'waiting; only the side that held it resumes it, back to the status it was held from (docs/decisions/0245).',
+    '',
+    '| side | statuses | actions |',
+    '|---|---|---|',
+    ...INVOICE_TABLE_RULES.map(
+      (rule) =>
+        `| ${INVOICE_SIDE_LABELS[rule.side]} | ${rule.statuses.map((s) => s ?? '(not raised)').join(', ')} | ${invoiceActionCell(
+          rule.spec,
+          rule.designed,
+        )} |`,
+    ),
+    '',
+    'Who acts for each side: ' +
+      INVOICE_SIDES.map(
+        (side) => `${INVOICE_SIDE_LABELS[side]} — ${INVOICE_SIDE_ROLES[side].map((r) => ROLE_LABELS[r]).join(', ')}`,
+      ).join('; ') +
+      '.',
+    '',
+    `Statuses: ${INVOICE_STATUSES.map(code).join(', ')}.`,
+    '',
+    `Messages (spec §8): '${INVOICE_MESSAGES.raised}', '${INVOICE_MESSAGES.paymentConfirmed}', '${INVOICE_MESSAGES.paymentRejected}'.`,
+    '',
+  );
+  return p.join('\n');
+}
+
 function machinePage(title: string, file: string, decision: string, machine: AnyStateMachine): string {
   const p = header(title, file);
   p.push(`The machine in \`${file}\` (${decision}).`, '', '```mermaid', mermaidOf(machine), '```', '');
@@ -216,6 +291,7 @@ export function lifecycleDocs(): Record<string, string> {
   return {
     'case.md': casePage(),
     'fusion.md': fusionPage(),
+    'invoice.md': invoicePage(),
     'import.md': machinePage(
       'The import lifecycle',
       'libs/lifecycles/src/import/import.machine.ts',
