@@ -47,7 +47,7 @@ describe('docs/lifecycles (generated from the machines)', () => {
     expect(diagram).toContain(
       "AWAITING_PAYMENT_CONFIRMATION --> PAYMENT_RE_REQUESTED : invoice.rejectPayment [reasonGiven] / 'Payment Request Rejected'",
     );
-    const messages = Object.values(INVOICE_MESSAGES).filter((m): m is string => typeof m === 'string');
+    const messages = Object.values(INVOICE_MESSAGES).filter((m) => typeof m === 'string') as string[];
     const arrows = diagram.split('\n').filter((l) => l.includes(' --> ') && !l.includes('--> [*]'));
     // every arrow of the invoice machine answers one of the invoice messages
     for (const arrow of arrows) expect(messages).toContain(arrow.split(' / ').at(-1)!.slice(1, -1));
