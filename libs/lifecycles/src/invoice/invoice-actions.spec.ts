@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { INVOICE_ACTIONS, INVOICE_STATUSES, INVOICE_VIEW_ACTIONS, type InvoiceAction } from '@rayworks/contracts';
+import {
+  INVOICE_ACTIONS,
+  INVOICE_ACTIONS_NEEDING_AMOUNT,
+  INVOICE_ACTIONS_NEEDING_REASON,
+  INVOICE_STATUSES,
+  INVOICE_VIEW_ACTIONS,
+  type InvoiceAction,
+} from '@rayworks/contracts';
 import { invoiceTableActions } from './invoice-action-table.js';
 import { invoiceBalanceOf, nextInvoice, type InvoiceRefusalReason, type NextInvoiceInput } from './invoice-actions.js';
 import type { InvoiceFacts } from './invoice.machine.js';
@@ -255,6 +262,34 @@ describe('nextInvoice: refusals, each with its reason and code', () => {
   ];
   it.each(refusals)('refuses to %s', (_, facts, action, input, reason, code, message) => {
     expect(nextInvoice(facts, action, input)).toEqual({ ok: false, code, reason, message });
+  });
+
+  it('asks an amount of exactly the actions that say they need one, and a reason likewise', () => {
+    // where each action may be taken (by the client, who holds the hold)
+    const where: Record<InvoiceAction, InvoiceFacts | null> = {
+      RAISE: null,
+      CONFIRM_PAYMENT: awaiting(1),
+      REJECT_PAYMENT: awaiting(1),
+      TAKE_ACTION: raised,
+      HOLD: raised,
+      RESUME: held('INVOICE RAISED'),
+      REPORT_DOWNLOAD: raised,
+      CHAT: raised,
+      COMMENT: raised,
+    };
+    const withoutAmount = (a: InvoiceAction) => nextInvoice(where[a], a, { ...CLIENT, reason: 'x' });
+    expect(INVOICE_ACTIONS.filter((a) => !withoutAmount(a).ok)).toEqual([...INVOICE_ACTIONS_NEEDING_AMOUNT]);
+    for (const action of INVOICE_ACTIONS_NEEDING_AMOUNT)
+      expect(withoutAmount(action)).toEqual({
+        ok: false,
+        code: 400,
+        reason: 'AMOUNT_REQUIRED',
+        message: 'Please enter the amount',
+      });
+    const withoutReason = (a: InvoiceAction) => nextInvoice(where[a], a, { ...CLIENT, amountMinor: 1 });
+    expect(INVOICE_ACTIONS.filter((a) => !withoutReason(a).ok)).toEqual([...INVOICE_ACTIONS_NEEDING_REASON]);
+    for (const action of INVOICE_ACTIONS_NEEDING_REASON)
+      expect(withoutReason(action)).toMatchObject({ code: 400, reason: 'REASON_REQUIRED' });
   });
 
   it('refuses every moving action the table never offers in a status (the machine and the table agree)', () => {
