@@ -83,6 +83,7 @@ export * from './billing/local-time.js';
 export * from './billing/pricing.js';
 export * from './billing/invoice-totals.js';
 export * from './billing/financial-year.js';
+export * from './billing/ledger.js';
 export * from './lims/endpoints.js';
 export * from './imaging/states.js';
 export * from './imaging/import-messages.js';
