@@ -14,3 +14,4 @@ export {
   LONE_SURROGATE,
 } from './control-characters.js';
 export * from './money.js';
+export * from './rate-card.js';
