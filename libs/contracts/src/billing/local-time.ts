@@ -17,7 +17,7 @@ export interface LocalDateTime {
 /** An instant a billing rule is asked about: a Date, epoch milliseconds or an ISO 8601 text with an offset. */
 export type BillingInstant = Date | number | string;
 
-/** A time zone, night window, holiday date or instant that a billing rule cannot read. */
+/** A time zone, night window, holiday date, instant or rate price that the calendar and pricing rules cannot read. */
 export class BillingCalendarError extends Error {
   override readonly name = 'BillingCalendarError';
 }
