@@ -42,8 +42,8 @@ export interface InvoiceLineInput {
  */
 export type ExactAmount = string;
 
-export interface InvoiceLineTotals {
-  lineId: string;
+/** The amounts of one line, or the sums of all lines: exact, nothing rounded. */
+export interface ExactAmounts {
   /** price × quantity, whole minor units. */
   grossMinor: number;
   discountExact: ExactAmount;
@@ -56,17 +56,14 @@ export interface InvoiceLineTotals {
   totalExact: ExactAmount;
 }
 
-export interface InvoiceTotals {
+export interface InvoiceLineTotals extends ExactAmounts {
+  lineId: string;
+}
+
+/** The invoice: its lines, the sums of their exact amounts, and the one rounded total. */
+export interface InvoiceTotals extends ExactAmounts {
   currency: CurrencyCode;
   lines: InvoiceLineTotals[];
-  grossMinor: number;
-  discountExact: ExactAmount;
-  taxableExact: ExactAmount;
-  cgstExact: ExactAmount;
-  sgstExact: ExactAmount;
-  igstExact: ExactAmount;
-  /** The sum of the lines' exact totals, before rounding. */
-  totalExact: ExactAmount;
   /** The invoice total rounded half-up to whole minor units: the amount billed, paid and stored. */
   totalMinor: number;
   /** totalMinor − totalExact (the invoice's "round off", between −0.005 and +0.005 rupees). */
@@ -124,14 +121,44 @@ function toSafeMinor(value: bigint, what: string): number {
   return Number(value);
 }
 
-interface ScaledLine {
-  lineId: string;
+/** A line's amounts (or an invoice's sums of them), scaled; gross is whole minor units. */
+interface ScaledParts {
   gross: bigint;
   discount: bigint;
   taxable: bigint;
   cgst: bigint;
   sgst: bigint;
   igst: bigint;
+}
+
+interface ScaledLine extends ScaledParts {
+  lineId: string;
+}
+
+const NO_PARTS: ScaledParts = { gross: 0n, discount: 0n, taxable: 0n, cgst: 0n, sgst: 0n, igst: 0n };
+
+const addParts = (a: ScaledParts, b: ScaledParts): ScaledParts => ({
+  gross: a.gross + b.gross,
+  discount: a.discount + b.discount,
+  taxable: a.taxable + b.taxable,
+  cgst: a.cgst + b.cgst,
+  sgst: a.sgst + b.sgst,
+  igst: a.igst + b.igst,
+});
+
+const partsTotal = (p: ScaledParts): bigint => p.taxable + p.cgst + p.sgst + p.igst;
+
+/** The parts as the answer writes them: gross in minor units, the rest exact decimal text. */
+function writtenParts(p: ScaledParts, currency: CurrencyCode, what: string): ExactAmounts {
+  return {
+    grossMinor: toSafeMinor(p.gross, what),
+    discountExact: toExact(p.discount, currency),
+    taxableExact: toExact(p.taxable, currency),
+    cgstExact: toExact(p.cgst, currency),
+    sgstExact: toExact(p.sgst, currency),
+    igstExact: toExact(p.igst, currency),
+    totalExact: toExact(partsTotal(p), currency),
+  };
 }
 
 function scaledLine(line: InvoiceLineInput, currency: CurrencyCode): ScaledLine {
@@ -162,7 +189,7 @@ function scaledLine(line: InvoiceLineInput, currency: CurrencyCode): ScaledLine 
   let igst = 0n;
   if (tax.kind !== 'exempt') {
     const rate = wholeNumber(lineId, 'the tax rate', tax.rateBasisPoints, 0, BASIS_POINTS_MAX);
-    const amount = exactDivide(taxable * BigInt(rate), BASIS);
+    const amount = exactDivide(taxable * rate, BASIS);
     if (tax.kind === 'intraState') {
       cgst = exactDivide(amount, 2n);
       sgst = cgst;
@@ -189,47 +216,16 @@ export function invoiceTotals(
   currency: CurrencyCode = DEFAULT_CURRENCY,
 ): InvoiceTotals {
   const scaled = lines.map((line) => scaledLine(line, currency));
-  const sum = (pick: (line: ScaledLine) => bigint): bigint => scaled.reduce((acc, line) => acc + pick(line), 0n);
-  const lineTotal = (line: ScaledLine): bigint => line.taxable + line.cgst + line.sgst + line.igst;
-  const totalExact = sum(lineTotal);
+  const sums = scaled.reduce(addParts, NO_PARTS);
+  const totalExact = partsTotal(sums);
   const totalMinor = roundHalfUp(totalExact);
   return {
     currency,
     lines: scaled.map((line) => ({
       lineId: line.lineId,
-      grossMinor: toSafeMinor(line.gross, `line ${line.lineId}'s price`),
-      discountExact: toExact(line.discount, currency),
-      taxableExact: toExact(line.taxable, currency),
-      cgstExact: toExact(line.cgst, currency),
-      sgstExact: toExact(line.sgst, currency),
-      igstExact: toExact(line.igst, currency),
-      totalExact: toExact(lineTotal(line), currency),
+      ...writtenParts(line, currency, `line ${line.lineId}'s price`),
     })),
-    grossMinor: toSafeMinor(
-      sum((line) => line.gross),
-      'the invoice price',
-    ),
-    discountExact: toExact(
-      sum((line) => line.discount),
-      currency,
-    ),
-    taxableExact: toExact(
-      sum((line) => line.taxable),
-      currency,
-    ),
-    cgstExact: toExact(
-      sum((line) => line.cgst),
-      currency,
-    ),
-    sgstExact: toExact(
-      sum((line) => line.sgst),
-      currency,
-    ),
-    igstExact: toExact(
-      sum((line) => line.igst),
-      currency,
-    ),
-    totalExact: toExact(totalExact, currency),
+    ...writtenParts(sums, currency, 'the invoice price'),
     totalMinor: toSafeMinor(totalMinor, 'the invoice total'),
     roundOffExact: toExact(totalMinor * SCALE - totalExact, currency),
   };
