@@ -9,6 +9,7 @@ import { ArchiveIndex1796000000000 } from './migrations/1796000000000-ArchiveInd
 import { Imports1796000001000 } from './migrations/1796000001000-Imports.js';
 import { Downloads1796000002000 } from './migrations/1796000002000-Downloads.js';
 import { IngestRules1796800020300 } from './migrations/1796800020300-IngestRules.js';
+import { CentresReadModel1796900000000 } from './migrations/1796900000000-CentresReadModel.js';
 import { DeadLetterOperations1796700000000 } from './migrations/1796700000000-DeadLetterOperations.js';
 import { DownloadEntity } from '../modules/downloads/download.entity.js';
 import { ImportEntity } from '../modules/imports/import.entity.js';
@@ -32,5 +33,6 @@ export const database: ServiceDatabaseOptions = {
     PatientNameSearch1796000003001,
     DeadLetterOperations1796700000000,
     IngestRules1796800020300,
+    CentresReadModel1796900000000,
   ],
 };

@@ -19,6 +19,7 @@ import { CriticalAlertEntity, CriticalSettingsEntity } from '../modules/critical
 import { DirectoryUserEntity } from '../modules/directory/directory-user.entity.js';
 import { DirectoryCentreEntity } from '../modules/directory/directory-centre.entity.js';
 import { DirectoryCentres1796800021400 } from './migrations/1796800021400-DirectoryCentres.js';
+import { CentresReadModel1796900000000 } from './migrations/1796900000000-CentresReadModel.js';
 
 /** The reporting service's schema, entities and migrations, in order. */
 export const database: ServiceDatabaseOptions = {
@@ -49,5 +50,6 @@ export const database: ServiceDatabaseOptions = {
     CriticalSettingsPerCompany1796300003002,
     DeadLetterOperations1796700000000,
     DirectoryCentres1796800021400,
+    CentresReadModel1796900000000,
   ],
 };

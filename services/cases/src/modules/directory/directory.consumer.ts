@@ -1,14 +1,12 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   AvailabilityChangedV1,
-  OrgUnitCreatedV1,
-  OrgUnitUpdatedV1,
   UserCreatedV1,
   UserUpdatedV1,
   type EventEnvelope,
   type UserPayload,
 } from '@rayworks/contracts';
-import { companyOfEvent, EventConsumer } from '@rayworks/nest-kit';
+import { EventConsumer, OrgUnitsReadModel } from '@rayworks/nest-kit';
 import type { EntityManager } from 'typeorm';
 import { DirectoryRepository } from './directory.repository.js';
 
@@ -19,6 +17,9 @@ import { DirectoryRepository } from './directory.repository.js';
  * no company) are kept too, as rows of no company that every company reads (docs/decisions/0201): a marketplace
  * radiologist's name shows on the cases they hold.
  */
+/** cases.centres: the kit's read model of auth's groups and centres (docs/decisions/0238), read by DirectoryRepository. */
+export const CASES_CENTRES = new OrgUnitsReadModel('cases.centres');
+
 @Injectable()
 export class DirectoryConsumer implements OnModuleInit {
   constructor(
@@ -27,13 +28,12 @@ export class DirectoryConsumer implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
+    CASES_CENTRES.keepFrom(this.consumer);
     const user = (e: EventEnvelope<UserPayload>, m: EntityManager) =>
       this.directory.upsertUser(m, e.tenantId, e.payload);
     this.consumer
       .on(UserCreatedV1, user)
       .on(UserUpdatedV1, user)
-      .on(OrgUnitCreatedV1, (e, m) => this.directory.upsertOrgUnit(m, companyOfEvent(e), e.payload))
-      .on(OrgUnitUpdatedV1, (e, m) => this.directory.upsertOrgUnit(m, companyOfEvent(e), e.payload))
       .on(AvailabilityChangedV1, (e, m) =>
         this.directory.setAvailability(m, e.tenantId, e.payload, new Date(e.occurredAt)),
       );

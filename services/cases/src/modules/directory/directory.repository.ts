@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
-import type { AvailabilityChangedPayload, OrgUnitPayload, UserPayload } from '@rayworks/contracts';
+import type { AvailabilityChangedPayload, UserPayload } from '@rayworks/contracts';
 import type { ReadTx } from '@rayworks/nest-kit';
 import { DirectoryCentreEntity } from './directory-centre.entity.js';
 import { DirectoryUserEntity } from './directory-user.entity.js';
@@ -53,16 +53,6 @@ export class DirectoryRepository {
          availability_changed_at = EXCLUDED.availability_changed_at, updated_at = now()
        WHERE cases.users.availability_changed_at IS NULL OR cases.users.availability_changed_at <= EXCLUDED.availability_changed_at`,
       [a.userId, tenantId, a.roleCodes, a.groupId, a.centreIds, a.isAvailability, at],
-    );
-  }
-
-  async upsertOrgUnit(manager: EntityManager, tenantId: string, o: OrgUnitPayload): Promise<void> {
-    await manager.query(
-      `INSERT INTO cases.centres (id, tenant_id, kind, name, code, group_id, is_fusion, is_active)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, code = EXCLUDED.code, group_id = EXCLUDED.group_id,
-         is_fusion = EXCLUDED.is_fusion, is_active = EXCLUDED.is_active, updated_at = now()`,
-      [o.id, tenantId, o.kind, o.name, o.code, o.groupId, o.isFusion, o.isActive],
     );
   }
 

@@ -1,23 +1,15 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { OrgUnitCreatedV1, OrgUnitUpdatedV1, type EventEnvelope, type OrgUnitPayload } from '@rayworks/contracts';
-import { companyOfEvent, EventConsumer } from '@rayworks/nest-kit';
-import type { EntityManager } from 'typeorm';
-import { CentresRepository } from './centres.repository.js';
+import { EventConsumer, OrgUnitsReadModel } from '@rayworks/nest-kit';
 
-/**
- * Keeps imaging.centres from auth's OrgUnitCreated / OrgUnitUpdated (a thin handler; the kit's inbox applies each
- * once). The topic is compacted (docs/decisions/0120): the group, reading from the beginning, sees every org unit.
- */
+/** imaging.centres: the kit's read model of auth's groups and centres (docs/decisions/0238), read by CentresRepository. */
+export const IMAGING_CENTRES = new OrgUnitsReadModel('imaging.centres');
+
+/** Keeps imaging.centres from auth's OrgUnitCreated / OrgUnitUpdated (the kit's inbox applies each once). */
 @Injectable()
 export class CentresConsumer implements OnModuleInit {
-  constructor(
-    @Inject(EventConsumer) private readonly consumer: EventConsumer,
-    @Inject(CentresRepository) private readonly centres: CentresRepository,
-  ) {}
+  constructor(@Inject(EventConsumer) private readonly consumer: EventConsumer) {}
 
   onModuleInit(): void {
-    const upsert = (e: EventEnvelope<OrgUnitPayload>, m: EntityManager) =>
-      this.centres.upsert(m, companyOfEvent(e), e.payload);
-    this.consumer.on(OrgUnitCreatedV1, upsert).on(OrgUnitUpdatedV1, upsert);
+    IMAGING_CENTRES.keepFrom(this.consumer);
   }
 }

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
-import type { OrgUnitPayload } from '@rayworks/contracts';
 import { typedRows, type ReadTx } from '@rayworks/nest-kit';
 
 /** A centre of the caller's company as imaging knows it (imaging.centres, a read model of auth.org.v1). */
@@ -13,20 +11,11 @@ export interface KnownCentre {
 
 /**
  * imaging.centres: the company's groups and centres (docs/decisions/0120: auth.org.v1 is compacted, so the read
- * model is complete from the topic alone). Written by the consumer in the event's company, read under the caller's
- * row-level security: a centre of another company is never found.
+ * model is complete from the topic alone). Written by the kit's read model (IMAGING_CENTRES) in the event's company,
+ * read here under the caller's row-level security: a centre of another company is never found.
  */
 @Injectable()
 export class CentresRepository {
-  async upsert(manager: EntityManager, tenantId: string, o: OrgUnitPayload): Promise<void> {
-    await manager.query(
-      `INSERT INTO imaging.centres (id, tenant_id, kind, group_id, is_active) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (id) DO UPDATE SET kind = EXCLUDED.kind, group_id = EXCLUDED.group_id,
-         is_active = EXCLUDED.is_active, updated_at = now()`,
-      [o.id, tenantId, o.kind, o.groupId, o.isActive],
-    );
-  }
-
   /** One of the company's centres (not a group), or null. */
   async centre(tx: ReadTx, id: string): Promise<KnownCentre | null> {
     const [row] = await typedRows(

@@ -1,24 +1,18 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { OrgUnitCreatedV1, OrgUnitUpdatedV1, type EventEnvelope, type OrgUnitPayload } from '@rayworks/contracts';
-import { companyOfEvent, EventConsumer } from '@rayworks/nest-kit';
-import type { EntityManager } from 'typeorm';
-import { CentresRepository } from './centres.repository.js';
+import { EventConsumer, OrgUnitsReadModel } from '@rayworks/nest-kit';
 
 /**
- * Keeps reporting.directory_centres from auth's OrgUnitCreated / OrgUnitUpdated (thin handlers; the kit's inbox applies
- * each event once). The topic is compacted (docs/decisions/0120): the group, reading it from the beginning, sees every
- * group and centre auth ever made.
+ * reporting.directory_centres: the kit's read model of auth's groups and centres (docs/decisions/0238), read by
+ * CentresRepository.
  */
+export const REPORTING_CENTRES = new OrgUnitsReadModel('reporting.directory_centres');
+
+/** Keeps reporting.directory_centres from auth's OrgUnitCreated / OrgUnitUpdated (the kit's inbox applies each once). */
 @Injectable()
 export class CentresConsumer implements OnModuleInit {
-  constructor(
-    @Inject(EventConsumer) private readonly consumer: EventConsumer,
-    @Inject(CentresRepository) private readonly centres: CentresRepository,
-  ) {}
+  constructor(@Inject(EventConsumer) private readonly consumer: EventConsumer) {}
 
   onModuleInit(): void {
-    const unit = (e: EventEnvelope<OrgUnitPayload>, m: EntityManager) =>
-      this.centres.upsert(m, companyOfEvent(e), e.payload);
-    this.consumer.on(OrgUnitCreatedV1, unit).on(OrgUnitUpdatedV1, unit);
+    REPORTING_CENTRES.keepFrom(this.consumer);
   }
 }
