@@ -40,6 +40,7 @@ export * from './tenants/tenant-spec.js';
 export * from './auth/forms.js';
 export * from './api/endpoint.js';
 export * from './api/instant.js';
+export * from './time/wall-clock.js';
 export * from './api/body-limit.js';
 export * from './api/apis.js';
 export * from './operations/dead-letters.js';

@@ -1,3 +1,5 @@
+import { wallClock, type WallClock } from '../time/wall-clock.js';
+
 /**
  * The wall clock of a centre: an instant read in the centre's IANA time zone with the standard
  * Intl.DateTimeFormat (no time-zone library). Billing decides by it which day an invoice, a holiday price or a
@@ -22,29 +24,6 @@ export class BillingCalendarError extends Error {
   override readonly name = 'BillingCalendarError';
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    try {
-      formatter = new Intl.DateTimeFormat('en-GB', {
-        timeZone,
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        hourCycle: 'h23',
-      });
-    } catch {
-      throw new BillingCalendarError(`not an IANA time zone: ${timeZone}`);
-    }
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 /** The instant as a Date, or a BillingCalendarError when it names no time. */
 export function toInstant(at: BillingInstant): Date {
   const date = at instanceof Date ? new Date(at.getTime()) : new Date(at);
@@ -56,13 +35,13 @@ const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
 /** The local date and minute of an instant in an IANA time zone ('Asia/Kolkata', 'America/New_York', 'UTC'). */
 export function localDateTime(at: BillingInstant, timeZone: string): LocalDateTime {
-  const parts = formatterFor(timeZone).formatToParts(toInstant(at));
-  const part = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value);
-  const year = part('year');
-  const month = part('month');
-  const day = part('day');
-  // Some ICU releases write midnight as 24 even with h23: it is hour 0 of the same date.
-  const hour = part('hour') % 24;
-  const minute = part('minute');
+  let clock: WallClock;
+  try {
+    clock = wallClock(toInstant(at), timeZone);
+  } catch (error) {
+    if (error instanceof BillingCalendarError) throw error;
+    throw new BillingCalendarError(`not an IANA time zone: ${timeZone}`);
+  }
+  const { year, month, day, hour, minute } = clock;
   return { date: `${pad(year, 4)}-${pad(month)}-${pad(day)}`, year, month, day, minuteOfDay: hour * 60 + minute };
 }

@@ -1,3 +1,5 @@
+import { wallClock } from '../time/wall-clock.js';
+
 /**
  * The report page rules of spec §9, pure and shared by the PDF worker, the print view (/report/html/{id}) and the
  * layout screen's live preview, so paper, preview and PDF agree.
@@ -73,30 +75,6 @@ const toDate = (value: string | number | Date): Date | null => {
 };
 
 const pad2 = (n: number): string => String(n).padStart(2, '0');
-
-/** Wall-clock parts of an instant in a time zone (numeric parts only, so the ICU version cannot change the words). */
-function wallClock(date: Date, timeZone: string) {
-  if (timeZone === 'UTC') {
-    return {
-      year: date.getUTCFullYear(),
-      month: date.getUTCMonth() + 1,
-      day: date.getUTCDate(),
-      hour: date.getUTCHours(),
-      minute: date.getUTCMinutes(),
-    };
-  }
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? NaN);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute') };
-}
 
 /**
  * Spec §9 report date: '27 Nov 2026, 01:05 PM' (en-GB day, short month, year; 12-hour clock, upper-case AM/PM;
