@@ -113,30 +113,33 @@ describe('service startup in production', () => {
     'rayworks-compose-development-token-secret-change-me',
   ];
 
+  // Four starts of auth's process, side by side: each loads the whole service before it checks its settings, which
+  // takes seconds on a busy machine (a start that hangs is killed by `run` after 30 s and fails its assertions).
   it('auth refuses to start without its signing keys, or with a shared secret or a short key in their place', async () => {
     const { AUTH_JWKS_URL: _u, ...env } = production('auth');
-    const missing = await run(entry('auth', 'main.js'), env);
-    expect(missing.code).toBe(1);
-    expect(missing.output).toContain('[auth] Invalid configuration');
-    expect(missing.output).toContain('AUTH_SIGNING_KEYS is required but not set');
-    for (const secret of OLD_DEFAULTS) {
-      const shared = await run(entry('auth', 'main.js'), {
-        ...env,
-        AUTH_SIGNING_KEYS: secret,
-        AUTH_TOKEN_SECRET: secret,
-      });
-      expect(shared.code).toBe(1);
-      expect(shared.output).toContain('AUTH_SIGNING_KEYS: is not JSON');
-    }
     const key = await generateSigningKey();
-    const short = await run(entry('auth', 'main.js'), {
-      ...env,
-      AUTH_SIGNING_KEYS: JSON.stringify({ keys: [{ ...key, d: key.d.slice(0, 20) }] }),
-    });
-    expect(short.code).toBe(1);
-    expect(short.output).toContain('AUTH_SIGNING_KEYS: keys.0.d must be 32 bytes');
-    expect(short.output).not.toMatch(/\n\s+at /);
-  });
+    const [missing, short, ...shared] = await Promise.all([
+      run(entry('auth', 'main.js'), env),
+      run(entry('auth', 'main.js'), {
+        ...env,
+        AUTH_SIGNING_KEYS: JSON.stringify({ keys: [{ ...key, d: key.d.slice(0, 20) }] }),
+      }),
+      ...OLD_DEFAULTS.map((secret) =>
+        run(entry('auth', 'main.js'), { ...env, AUTH_SIGNING_KEYS: secret, AUTH_TOKEN_SECRET: secret }),
+      ),
+    ]);
+    expect(missing!.code).toBe(1);
+    expect(missing!.output).toContain('[auth] Invalid configuration');
+    expect(missing!.output).toContain('AUTH_SIGNING_KEYS is required but not set');
+    expect(shared).toHaveLength(OLD_DEFAULTS.length);
+    for (const started of shared) {
+      expect(started.code).toBe(1);
+      expect(started.output).toContain('AUTH_SIGNING_KEYS: is not JSON');
+    }
+    expect(short!.code).toBe(1);
+    expect(short!.output).toContain('AUTH_SIGNING_KEYS: keys.0.d must be 32 bytes');
+    expect(short!.output).not.toMatch(/\n\s+at /);
+  }, 60_000);
 
   it.each(SERVICE_NAMES.filter((s) => s !== 'auth'))(
     '%s refuses published default secrets and needs the public keys, naming each variable',
