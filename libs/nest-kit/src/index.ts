@@ -38,6 +38,7 @@ export * from './auth/token-keys.js';
 export * from './auth/session-store.js';
 export * from './auth/request-authenticator.js';
 export * from './auth/request-access.js';
+export * from './auth/centre-reach.js';
 export * from './auth/request-state.js';
 export * from './auth/decorators.js';
 export * from './auth/caller-credentials.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { ROLE_CODES } from '@rayworks/contracts';
 import { QueryParams, type Principal, type RequestAccess } from '@rayworks/nest-kit';
-import { caseCountReachSql, caseReachKind, caseReachSql, centreInReach, countedFromRows } from './case-reach.js';
+import { centreInReach } from '@rayworks/nest-kit';
+import { caseCountReachSql, caseReachKind, caseReachSql, countedFromRows } from './case-reach.js';
 
 const T = '0190a5c4-0000-7000-8000-000000000000';
 const U = '0190a5c4-0000-7000-8000-0000000000aa';

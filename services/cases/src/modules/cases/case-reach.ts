@@ -177,20 +177,3 @@ export const caseCountReachSql = (access: RequestAccess, p: QueryParams, k = 'k'
 
 /** Are the caller's counts counted from its rows (its reach has no dimension of the maintained counts)? */
 export const countedFromRows = (access: RequestAccess): boolean => COUNTED_FROM_ROWS.includes(caseReachKind(access));
-
-/** May the caller manage this centre's settings (company level: any; a group admin: its group's; else its own)? */
-export function centreInReach(access: RequestAccess, centre: { id: string; groupId: string | null }): boolean {
-  if (access.empty || access.principal.tenantId === null) return false;
-  if (access.groupFilter !== null && centre.groupId !== access.groupFilter) return false;
-  if (access.centreFilter !== null && !access.centreFilter.includes(centre.id)) return false;
-  switch (access.principal.level) {
-    case 'tenant':
-      return true;
-    case 'group':
-      return access.principal.groupId !== null && centre.groupId === access.principal.groupId;
-    case 'centre':
-      return access.principal.centreIds.includes(centre.id);
-    default:
-      return false;
-  }
-}

@@ -9,13 +9,12 @@ import {
   type WorklistStatistics,
   type BodyOf,
 } from '@rayworks/contracts';
-import { companyOf, KIT_AUDIT_ACTIONS, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
+import { centreInReach, companyOf, KIT_AUDIT_ACTIONS, UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
 import { DirectoryRepository } from '../directory/directory.repository.js';
 import { CENTRE_NOT_FOUND, CentreSettingsService } from '../settings/centre-settings.service.js';
 import { unworked, type CaseEntity } from './case.entity.js';
 import { CASE_AUDIT_ACTIONS } from './case-audit.js';
 import { countableFilter } from './case-query.js';
-import { centreInReach } from './case-reach.js';
 import { dueAtOf } from './case-times.js';
 import { CaseMapper } from './case.mapper.js';
 import { CasesPublisher } from './cases.publisher.js';

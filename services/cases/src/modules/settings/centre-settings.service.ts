@@ -1,8 +1,7 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { CASES_API, CentreSettings, BodyOf } from '@rayworks/contracts';
-import { companyOf, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
+import { centreInReach, companyOf, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import { DirectoryRepository } from '../directory/directory.repository.js';
-import { centreInReach } from '../cases/case-reach.js';
 import { CASE_AUDIT_ACTIONS } from '../cases/case-audit.js';
 import type { CentreSettingEntity } from './centre-setting.entity.js';
 import { CentreSettingsRepository } from './centre-settings.repository.js';
