@@ -45,3 +45,6 @@ export function localDateTime(at: BillingInstant, timeZone: string): LocalDateTi
   const { year, month, day, hour, minute } = clock;
   return { date: `${pad(year, 4)}-${pad(month)}-${pad(day)}`, year, month, day, minuteOfDay: hour * 60 + minute };
 }
+
+/** A centre's time zone until it names its own in its billing calendar (the product's first market). */
+export const DEFAULT_CENTRE_TIME_ZONE = 'Asia/Kolkata';

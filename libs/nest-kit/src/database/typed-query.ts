@@ -58,8 +58,14 @@ export function orderAndPage<E extends ObjectLiteral, K extends string>(
     .limit(q.pageSize);
 }
 
+/** The text with LIKE's wildcards and escape character escaped. */
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** An ILIKE pattern matching the text anywhere, with the wildcards of the text escaped. */
-export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containsPattern = (text: string): string => `%${escapeLike(text)}%`;
+
+/** A LIKE pattern matching text that starts with `text` (wildcards escaped): a search as you type on an index. */
+export const prefixPattern = (text: string): string => `${escapeLike(text)}%`;
 
 /** Postgres unique violation (23505), optionally of one constraint or index: to turn into a clear 400. */
 export const isUniqueViolation = (error: unknown, constraint?: string): boolean => {

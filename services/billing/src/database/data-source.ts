@@ -4,16 +4,19 @@ import { JobOutbox1795392000000 } from './migrations/1795392000000-JobOutbox.js'
 import { DeadLetterTenant1795700000000 } from './migrations/1795700000000-DeadLetterTenant.js';
 import { AuditLog1795700000001 } from './migrations/1795700000001-AuditLog.js';
 import { DeadLetterOperations1796700000000 } from './migrations/1796700000000-DeadLetterOperations.js';
+import { Patients1797000000000 } from './migrations/1797000000000-Patients.js';
+import { PatientEntity } from '../modules/patients/patient.entity.js';
 
 /** The billing service's schema, entities and migrations, in order. */
 export const database: ServiceDatabaseOptions = {
   schema: 'billing',
-  entities: [],
+  entities: [PatientEntity],
   migrations: [
     EventTables1763712000000,
     JobOutbox1795392000000,
     DeadLetterTenant1795700000000,
     AuditLog1795700000001,
     DeadLetterOperations1796700000000,
+    Patients1797000000000,
   ],
 };

@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { z } from 'zod';
+import type { BodyOf, BILLING_API, Gender } from '@rayworks/contracts';
+import {
+  centreReachSql,
+  orderAndPage,
+  prefixPattern,
+  QueryParams,
+  typedRows,
+  type ChangeTx,
+  type ReadTx,
+  type RequestAccess,
+} from '@rayworks/nest-kit';
+import { PatientEntity } from './patient.entity.js';
+
+/** Sortable list fields (contract names) → columns. */
+export const PATIENT_SORT = { patientName: 'p.patientName', mrID: 'p.mrNumber', createdAt: 'p.createdAt' } as const;
+
+/** What the desk records of a patient (the MR number and the centre's group are given, not typed). */
+export interface PatientFields {
+  patientName: string;
+  gender: Gender;
+  dateOfBirth: string | null;
+  ageYears: number | null;
+  ageRecordedOn: string | null;
+  phoneNumber: string;
+}
+
+/** billing.patients under row-level security, narrowed to the caller's centres (centreReachSql). */
+@Injectable()
+export class PatientsRepository {
+  private inReach(tx: ReadTx, access: RequestAccess) {
+    const p = new QueryParams();
+    const qb = tx
+      .repo(PatientEntity)
+      .createQueryBuilder('p')
+      .where(centreReachSql(access, p, { centre: 'p.centre_id', group: 'p.group_id' }));
+    return { qb, p };
+  }
+
+  /** A page of the patients the caller reaches, searched as the desk types: a name, a phone number or an MR number. */
+  async list(
+    tx: ReadTx,
+    access: RequestAccess,
+    q: BodyOf<typeof BILLING_API.findPatients>,
+  ): Promise<{ items: PatientEntity[]; total: number }> {
+    const { qb, p } = this.inReach(tx, access);
+    if (q.search) {
+      const starts = p.add(prefixPattern(q.search.toLowerCase()));
+      qb.andWhere(
+        `(lower(p.patient_name) LIKE ${starts} OR p.phone_number LIKE ${starts} OR lower(p.mr_number) LIKE ${starts})`,
+      );
+    }
+    if (q.centreId) qb.andWhere(`p.centre_id = ${p.add(q.centreId)}`);
+    qb.setParameters(p.values);
+    const [items, total] = await orderAndPage(qb, q, PATIENT_SORT, 'createdAt', 'p.id').getManyAndCount();
+    return { items, total };
+  }
+
+  /** The patient if the caller reaches it, or null (another centre's, another company's or missing: the same). */
+  findReadable(tx: ReadTx, access: RequestAccess, id: string, lock = false): Promise<PatientEntity | null> {
+    const { qb, p } = this.inReach(tx, access);
+    qb.andWhere(`p.id = ${p.add(id)}`).setParameters(p.values);
+    if (lock) qb.setLock('pessimistic_write');
+    return qb.getOne();
+  }
+
+  /** The centre's records that may be this person: same name (any case), phone and birth date, not merged away. */
+  duplicates(
+    tx: ReadTx,
+    centreId: string,
+    who: { patientName: string; phoneNumber: string; dateOfBirth: string | null },
+  ): Promise<PatientEntity[]> {
+    return tx
+      .repo(PatientEntity)
+      .createQueryBuilder('p')
+      .where('p.centre_id = :centreId AND lower(p.patient_name) = lower(:name) AND p.phone_number = :phone', {
+        centreId,
+        name: who.patientName,
+        phone: who.phoneNumber,
+      })
+      .andWhere('p.date_of_birth IS NOT DISTINCT FROM :dob::date', { dob: who.dateOfBirth })
+      .andWhere('p.merged_into IS NULL')
+      .orderBy('p.created_at', 'ASC')
+      .getMany();
+  }
+
+  /**
+   * The centre's next MR number (1, 2, …): its counter row, taken in this unit of work, so two registrations at once
+   * get two numbers and a number given is never given again.
+   */
+  async nextMrNumber(tx: ChangeTx, tenantId: string, centreId: string): Promise<number> {
+    const [row] = await typedRows(
+      tx.manager,
+      z.object({ last_number: z.coerce.number().int() }),
+      `INSERT INTO billing.mr_counters (tenant_id, centre_id, last_number) VALUES (:tenantId, :centreId, 1)
+       ON CONFLICT (centre_id) DO UPDATE SET last_number = billing.mr_counters.last_number + 1
+       RETURNING last_number`,
+      { tenantId, centreId },
+    );
+    return row!.last_number;
+  }
+
+  async insert(
+    tx: ChangeTx,
+    row: PatientFields & { tenantId: string; centreId: string; groupId: string | null; mrNumber: string },
+  ): Promise<string> {
+    const result = await tx.repo(PatientEntity).insert({ ...row, mergedInto: null });
+    return (result.identifiers[0] as { id: string }).id;
+  }
+
+  async update(tx: ChangeTx, id: string, fields: PatientFields): Promise<void> {
+    await tx.repo(PatientEntity).update({ id }, fields);
+  }
+}

@@ -1,0 +1,157 @@
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  DEFAULT_CENTRE_TIME_ZONE,
+  localDateTime,
+  PATIENT_MESSAGES,
+  type BILLING_API,
+  type BodyOf,
+  type Page,
+  type Patient,
+} from '@rayworks/contracts';
+import {
+  centreInReach,
+  companyOf,
+  KIT_AUDIT_ACTIONS,
+  UnitOfWork,
+  type ChangeTx,
+  type ReadTx,
+  type RequestAccess,
+} from '@rayworks/nest-kit';
+import { CentresRepository, type KnownCentre } from '../directory/centres.repository.js';
+import { PATIENT_AUDIT_ACTIONS } from './patient-audit.js';
+import { PatientsRepository, type PatientFields } from './patients.repository.js';
+
+/** The centre's date today ('YYYY-MM-DD'), which dates a patient's age. */
+const today = (): string => localDateTime(new Date(), DEFAULT_CENTRE_TIME_ZONE).date;
+
+/** An MR number: the centre's code and its counter, e.g. BLR01-000042. */
+export const mrNumberOf = (centreCode: string, n: number): string => `${centreCode}-${String(n).padStart(6, '0')}`;
+
+/**
+ * The front desk's patients (docs/decisions/0218, 0247): a patient is registered at a centre the caller reaches
+ * (404 otherwise), gets the centre's next MR number, and is read, searched and corrected only by those who reach that
+ * centre. A record of the same person (centre, name, phone, birth date) is refused (409, naming its MR numbers) until
+ * the desk confirms it (`allowDuplicate`). Every read of patients is audited as a read of patient data.
+ */
+@Injectable()
+export class PatientsService {
+  constructor(
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(PatientsRepository) private readonly patients: PatientsRepository,
+    @Inject(CentresRepository) private readonly centres: CentresRepository,
+  ) {}
+
+  list(access: RequestAccess, q: BodyOf<typeof BILLING_API.findPatients>): Promise<Page<Patient>> {
+    return this.uow.read(
+      access,
+      async (tx) => {
+        const { items, total } = await this.patients.list(tx, access, q);
+        const on = today();
+        return { items: items.map((p) => p.toPatient(on)), total, page: q.page, pageSize: q.pageSize };
+      },
+      { audit: { action: KIT_AUDIT_ACTIONS.patientDataRead, target: null, details: { read: 'patients' } } },
+    );
+  }
+
+  get(access: RequestAccess, id: string): Promise<Patient> {
+    return this.uow.read(
+      access,
+      async (tx) => {
+        const patient = await this.patients.findReadable(tx, access, id);
+        if (!patient) throw new NotFoundException(PATIENT_MESSAGES.notFound);
+        return patient.toPatient(today());
+      },
+      { audit: { action: KIT_AUDIT_ACTIONS.patientDataRead, target: { type: 'patient', id } } },
+    );
+  }
+
+  duplicates(
+    access: RequestAccess,
+    who: BodyOf<typeof BILLING_API.findDuplicatePatients>,
+  ): Promise<{ duplicates: Patient[] }> {
+    return this.uow.read(access, async (tx) => {
+      await this.centreOf(tx, access, who.centreId);
+      const found = await this.patients.duplicates(tx, who.centreId, {
+        patientName: who.patientName,
+        phoneNumber: who.phoneNumber,
+        dateOfBirth: who.dateOfBirth ?? null,
+      });
+      const on = today();
+      return { duplicates: found.map((p) => p.toPatient(on)) };
+    });
+  }
+
+  create(access: RequestAccess, body: BodyOf<typeof BILLING_API.createPatient>): Promise<Patient> {
+    const fields = fieldsOf(body);
+    return this.uow.change(access, async (tx) => {
+      const centre = await this.centreOf(tx, access, body.centreId);
+      const same = await this.patients.duplicates(tx, centre.id, fields);
+      if (same.length > 0 && !body.allowDuplicate)
+        throw new ConflictException(PATIENT_MESSAGES.duplicate(same.map((p) => p.mrNumber)));
+      const tenantId = companyOf(access.principal);
+      const mrNumber = mrNumberOf(centre.code, await this.patients.nextMrNumber(tx, tenantId, centre.id));
+      const id = await this.patients.insert(tx, {
+        ...fields,
+        tenantId,
+        centreId: centre.id,
+        groupId: centre.groupId,
+        mrNumber,
+      });
+      await tx.audit({
+        action: same.length > 0 ? PATIENT_AUDIT_ACTIONS.createDespiteDuplicate : PATIENT_AUDIT_ACTIONS.create,
+        target: { type: 'patient', id },
+        details: { centreId: centre.id, mrNumber, ...(same.length > 0 ? { duplicateOf: same.map((p) => p.id) } : {}) },
+      });
+      return (await this.patients.findReadable(tx, access, id))!.toPatient(today());
+    });
+  }
+
+  update(access: RequestAccess, body: BodyOf<typeof BILLING_API.updatePatient>): Promise<Patient> {
+    const fields = fieldsOf(body);
+    return this.uow.change(access, async (tx) => {
+      const current = await this.patients.findReadable(tx, access, body.id, true);
+      if (!current) throw new NotFoundException(PATIENT_MESSAGES.notFound);
+      await this.patients.update(tx, current.id, fields);
+      // the patient's data itself stays out of the audit entry: it names the record and what was changed
+      await tx.audit({
+        action: PATIENT_AUDIT_ACTIONS.update,
+        target: { type: 'patient', id: current.id },
+        details: { changed: changedFields(current, fields) },
+      });
+      return (await this.patients.findReadable(tx, access, current.id))!.toPatient(today());
+    });
+  }
+
+  /** A centre of the caller's company that the caller reaches, or 404 (a group, another's or a missing one alike). */
+  private async centreOf(tx: ReadTx | ChangeTx, access: RequestAccess, centreId: string): Promise<KnownCentre> {
+    const centre = await this.centres.centre(tx, centreId);
+    if (!centre || !centre.isActive || !centreInReach(access, centre))
+      throw new NotFoundException(PATIENT_MESSAGES.centreNotFound);
+    return centre;
+  }
+}
+
+/** What the desk's form says of a patient; a told age is dated today. */
+function fieldsOf(body: {
+  patientName: string;
+  gender: PatientFields['gender'];
+  dateOfBirth?: string | null;
+  ageYears?: number | null;
+  phoneNumber: string;
+}): PatientFields {
+  const dateOfBirth = body.dateOfBirth ?? null;
+  const ageYears = dateOfBirth ? null : (body.ageYears ?? null);
+  return {
+    patientName: body.patientName,
+    gender: body.gender,
+    dateOfBirth,
+    ageYears,
+    ageRecordedOn: ageYears === null ? null : today(),
+    phoneNumber: body.phoneNumber,
+  };
+}
+
+/** The names of the fields a correction changes (never their values: they are patient data). */
+function changedFields(current: PatientFields, next: PatientFields): string[] {
+  return (Object.keys(next) as (keyof PatientFields)[]).filter((k) => k !== 'ageRecordedOn' && current[k] !== next[k]);
+}

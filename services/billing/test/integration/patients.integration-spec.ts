@@ -1,0 +1,242 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { ApiClient, credentialsOf, loginHeaders, type Credentials } from '@rayworks/api-client';
+import {
+  AUTH_API,
+  BILLING_API,
+  DEFAULT_ROLE_PRIVILEGES,
+  GATEWAY_PORT,
+  grantsAllow,
+  PATIENT_MESSAGES,
+  requirement,
+  SPECIFIC,
+  type Patient,
+} from '@rayworks/contracts';
+import {
+  eventually,
+  EVERY_ROLE_USERS,
+  everyRoleTenant,
+  TEST_PASSWORD,
+  type EveryRoleTenant,
+  type EveryRoleUser,
+} from '@rayworks/testing';
+
+/**
+ * The front desk's patients against the running system, through the gateway (docs/decisions/0218, 0247): a patient is
+ * registered at a centre the caller reaches and gets the centre's next MR number; it is found, read and corrected only
+ * by those who reach that centre; a second record of the same person is refused until the desk confirms it.
+ */
+const api = new ApiClient({ baseUrl: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${GATEWAY_PORT}` });
+const signIn = async (t: EveryRoleTenant, who: EveryRoleUser): Promise<Credentials> =>
+  credentialsOf(await api.call(AUTH_API.login, {}, { headers: loginHeaders(t.login(who), TEST_PASSWORD) }));
+
+/** Whose reach holds which centres (everyRoleTenant: group g = c1, c2; c3 alone; hub of the fusion group). */
+const REACH: Record<EveryRoleUser, 'company' | readonly ('c1' | 'c2' | 'c3' | 'hub')[]> = {
+  admin: 'company',
+  rra: 'company',
+  'mp.radiologist': 'company',
+  'group.admin': ['c1', 'c2'],
+  gca: ['c1'],
+  'centre.admin': ['c3'],
+  reception: ['c1'],
+  radiologist: ['c1', 'c2'],
+  'jr.radiologist': ['c1'],
+  typist: ['c1', 'c2'],
+  'fusion.admin': ['hub'],
+  'fusion.centre': ['hub'],
+  pathologist: ['c2'],
+};
+const USERS = Object.keys(EVERY_ROLE_USERS) as EveryRoleUser[];
+const mayView = (who: EveryRoleUser) =>
+  grantsAllow(DEFAULT_ROLE_PRIVILEGES[EVERY_ROLE_USERS[who].role], requirement('PATIENTS', SPECIFIC.PATIENT_VIEW));
+const reaches = (who: EveryRoleUser, centre: 'c1' | 'c2' | 'c3') =>
+  REACH[who] === 'company' || REACH[who].includes(centre);
+
+describe('patients at the front desk', () => {
+  let a: EveryRoleTenant;
+  let b: EveryRoleTenant;
+  const session = new Map<EveryRoleUser, Credentials>();
+  let adminB: Credentials;
+  const stamp = Date.now().toString().slice(-6);
+  const person = (name: string, phone: string) => ({
+    patientName: name,
+    gender: 'Female' as const,
+    dateOfBirth: '1988-04-02',
+    phoneNumber: phone,
+  });
+  const desk = () => session.get('reception')!;
+  const admin = () => session.get('admin')!;
+
+  beforeAll(async () => {
+    [a, b] = await Promise.all([everyRoleTenant('pt-a'), everyRoleTenant('pt-b')]);
+    for (const who of USERS) session.set(who, await signIn(a, who));
+    adminB = await signIn(b, 'admin');
+    // billing learns a company's centres from auth's events (its read model of auth.org.v1)
+    for (const [t, s] of [
+      [a, admin()],
+      [b, adminB],
+    ] as const)
+      await eventually(
+        () =>
+          api.reply(
+            BILLING_API.findDuplicatePatients,
+            { centreId: t.centres.c3!, ...person('x', '9000000000') },
+            { session: s },
+          ),
+        (r) => r.status === 200,
+        { what: 'billing knows the company’s centres', timeoutMs: 30_000 },
+      );
+  }, 120_000);
+
+  it("gives each registration the centre's next MR number, never the same one twice, also at once", async () => {
+    const made = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        api.call(
+          BILLING_API.createPatient,
+          { centreId: a.centres.c1!, ...person(`Asha ${stamp} ${i}`, `98${stamp}${String(i).padStart(2, '0')}`) },
+          { session: desk() },
+        ),
+      ),
+    );
+    const numbers = made.map((p) => p.mrID);
+    expect(new Set(numbers).size).toBe(8);
+    for (const n of numbers) expect(n).toMatch(/^[A-Z0-9-]+-\d{6}$/);
+    // another centre counts from its own first number
+    const other = await api.call(
+      BILLING_API.createPatient,
+      { centreId: a.centres.c2!, ...person(`Bina ${stamp}`, `97${stamp}00`) },
+      { session: admin() },
+    );
+    expect(other.mrID).toMatch(/-000001$/);
+    expect(other.age).toBe(yearsSince('1988-04-02'));
+  });
+
+  it('refuses a second record of the same person until the desk confirms it, naming the first', async () => {
+    const first = await api.call(
+      BILLING_API.createPatient,
+      { centreId: a.centres.c1!, ...person(`Chitra ${stamp}`, `96${stamp}00`) },
+      { session: desk() },
+    );
+    const again = await api.reply(
+      BILLING_API.createPatient,
+      { centreId: a.centres.c1!, ...person(`chitra ${stamp}`, `96${stamp}00`) },
+      { session: desk() },
+    );
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(PATIENT_MESSAGES.duplicate([first.mrID]));
+    const warned = await api.call(
+      BILLING_API.findDuplicatePatients,
+      { centreId: a.centres.c1!, ...person(`CHITRA ${stamp}`, `96${stamp}00`) },
+      { session: desk() },
+    );
+    expect(warned.duplicates.map((p) => p._id)).toEqual([first._id]);
+    const confirmed = await api.call(
+      BILLING_API.createPatient,
+      { centreId: a.centres.c1!, ...person(`Chitra ${stamp}`, `96${stamp}00`), allowDuplicate: true },
+      { session: desk() },
+    );
+    expect(confirmed.mrID).not.toBe(first.mrID);
+    // the same person at another centre is another patient (decision 0218): no warning there
+    const elsewhere = await api.call(
+      BILLING_API.findDuplicatePatients,
+      { centreId: a.centres.c2!, ...person(`Chitra ${stamp}`, `96${stamp}00`) },
+      { session: admin() },
+    );
+    expect(elsewhere.duplicates).toEqual([]);
+  });
+
+  it('finds patients as the desk types a name, a phone number or an MR number', async () => {
+    const p = await api.call(
+      BILLING_API.createPatient,
+      { centreId: a.centres.c1!, ...person(`Deepa Search${stamp}`, `95${stamp}11`) },
+      { session: desk() },
+    );
+    const find = (search: string) =>
+      api.call(BILLING_API.findPatients, { page: 1, pageSize: 20, search }, { session: desk() });
+    expect((await find(`deepa search${stamp}`)).items.map((x) => x._id)).toEqual([p._id]);
+    expect((await find(`95${stamp}1`)).items.map((x) => x._id)).toEqual([p._id]);
+    expect((await find(p.mrID.toLowerCase())).items.map((x) => x._id)).toEqual([p._id]);
+    // a wildcard typed is a character, not a wildcard
+    expect((await find('%')).items).toEqual([]);
+  });
+
+  it('shows a patient only to those who reach its centre, and never to another company', async () => {
+    const at = {} as Record<'c1' | 'c2' | 'c3', Patient>;
+    for (const c of ['c1', 'c2', 'c3'] as const)
+      at[c] = await api.call(
+        BILLING_API.createPatient,
+        { centreId: a.centres[c]!, ...person(`Esha ${c} ${stamp}`, `94${stamp}0${c.slice(1)}`) },
+        { session: admin() },
+      );
+    for (const who of USERS) {
+      for (const c of ['c1', 'c2', 'c3'] as const) {
+        const reply = await api.reply(BILLING_API.getPatient, { id: at[c]._id }, { session: session.get(who)! });
+        const want = !mayView(who) ? 403 : reaches(who, c) ? 200 : 404;
+        expect({ who, c, status: reply.status }).toEqual({ who, c, status: want });
+      }
+    }
+    const other = await api.reply(BILLING_API.getPatient, { id: at.c1._id }, { session: adminB });
+    expect(other.status).toBe(404);
+    const listed = await api.call(
+      BILLING_API.findPatients,
+      { page: 1, pageSize: 50, search: `Esha` },
+      { session: adminB },
+    );
+    expect(listed.items).toEqual([]);
+  });
+
+  it('registers only at a centre the caller reaches (another centre, a group or another company alike: 404)', async () => {
+    for (const centreId of [a.centres.c3!, a.groups.g!, b.centres.c1!]) {
+      const reply = await api.reply(
+        BILLING_API.createPatient,
+        { centreId, ...person(`Farah ${stamp}`, `93${stamp}00`) },
+        { session: desk() },
+      );
+      expect({ centreId, status: reply.status, message: reply.body.message }).toEqual({
+        centreId,
+        status: 404,
+        message: PATIENT_MESSAGES.centreNotFound,
+      });
+    }
+  });
+
+  it('corrects a patient’s details, keeping its MR number; a told age is kept with the day it was told', async () => {
+    const p = await api.call(
+      BILLING_API.createPatient,
+      {
+        centreId: a.centres.c1!,
+        patientName: `Gita ${stamp}`,
+        gender: 'Female',
+        ageYears: 61,
+        phoneNumber: `92${stamp}00`,
+      },
+      { session: desk() },
+    );
+    expect({ age: p.age, dateOfBirth: p.dateOfBirth }).toEqual({ age: 61, dateOfBirth: null });
+    const fixed = await api.call(
+      BILLING_API.updatePatient,
+      {
+        id: p._id,
+        patientName: `Gita R ${stamp}`,
+        gender: 'Female',
+        dateOfBirth: '1965-01-20',
+        phoneNumber: `92${stamp}01`,
+      },
+      { session: session.get('gca')! },
+    );
+    expect(fixed).toMatchObject({
+      _id: p._id,
+      mrID: p.mrID,
+      patientName: `Gita R ${stamp}`,
+      dateOfBirth: '1965-01-20',
+    });
+    expect(fixed.age).toBe(yearsSince('1965-01-20'));
+  });
+});
+
+/** Whole years from a birth date to today (UTC; the test never runs at a year's turn of a birthday in India). */
+function yearsSince(dob: string): number {
+  const [y, m, d] = dob.split('-').map(Number) as [number, number, number];
+  const now = new Date();
+  const [ty, tm, td] = [now.getUTCFullYear(), now.getUTCMonth() + 1, now.getUTCDate()];
+  return ty - y - (tm < m || (tm === m && td < d) ? 1 : 0);
+}
