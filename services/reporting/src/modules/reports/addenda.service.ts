@@ -5,6 +5,7 @@ import { UnitOfWork, type RequestAccess } from '@rayworks/nest-kit';
 import { sanitiseReportHtml } from '../../common/sanitise-html.js';
 import { CasesClient } from './cases.client.js';
 import { versionOf } from './report.entity.js';
+import { changeInCase, readInCase } from './case-work.js';
 import { REPORT_AUDIT_ACTIONS } from './report-audit.js';
 import { actorOf, mayAddendum } from './report-rules.js';
 import { ReportSigner } from './report-signer.js';
@@ -37,30 +38,26 @@ export class AddendaService {
   ): Promise<Report> {
     const c = await this.cases.findOne(caller, body.caseId);
     const actor = actorOf(access);
-    return this.uow.change(
-      access,
-      async (tx) => {
-        const row = await this.reports.ofCase(tx, c._id, { lock: true });
-        if (!row) throw new ConflictException(REPORT_MESSAGES.notFinal);
-        const may = mayAddendum(c, row.status, actor);
-        if (!may.ok) refuse(may);
-        const draft = await this.reports.draftAddendum(tx, row.id);
-        const html = sanitiseReportHtml(body.html);
-        const saved = await this.reports.saveAddendum(
-          tx,
-          draft
-            ? { ...draft, html }
-            : { tenantId: row.tenantId, reportId: row.id, status: 'DRAFT', html, createdBy: actor.userId },
-        );
-        await tx.audit({
-          action: REPORT_AUDIT_ACTIONS.addendumSave,
-          target: { type: 'case', id: c._id },
-          details: { reportId: row.id, addendumId: saved.id },
-        });
-        return this.views.view(tx, row);
-      },
-      { inCompany: c.companyId },
-    );
+    return changeInCase(this.uow, access, c, async (tx) => {
+      const row = await this.reports.ofCase(tx, c._id, { lock: true });
+      if (!row) throw new ConflictException(REPORT_MESSAGES.notFinal);
+      const may = mayAddendum(c, row.status, actor);
+      if (!may.ok) refuse(may);
+      const draft = await this.reports.draftAddendum(tx, row.id);
+      const html = sanitiseReportHtml(body.html);
+      const saved = await this.reports.saveAddendum(
+        tx,
+        draft
+          ? { ...draft, html }
+          : { tenantId: row.tenantId, reportId: row.id, status: 'DRAFT', html, createdBy: actor.userId },
+      );
+      await tx.audit({
+        action: REPORT_AUDIT_ACTIONS.addendumSave,
+        target: { type: 'case', id: c._id },
+        details: { reportId: row.id, addendumId: saved.id },
+      });
+      return this.views.view(tx, row);
+    });
   }
 
   /**
@@ -74,35 +71,31 @@ export class AddendaService {
   ): Promise<Report> {
     const c = await this.cases.findOne(caller, body.caseId);
     const actor = actorOf(access);
-    const report = await this.uow.read(access, (tx) => this.reports.ofCase(tx, c._id), { inCompany: c.companyId });
+    const report = await readInCase(this.uow, access, c, (tx) => this.reports.ofCase(tx, c._id));
     if (!report) throw new ConflictException(REPORT_MESSAGES.notFinal);
     const may = mayAddendum(c, report.status, actor);
     if (!may.ok) refuse(may);
     const signer = await this.signer.sign(caller, c.companyId, report.id);
-    return this.uow.change(
-      access,
-      async (tx) => {
-        const row = (await this.reports.ofCase(tx, c._id, { lock: true }))!;
-        const draft = await this.reports.draftAddendum(tx, row.id);
-        if (!draft) throw new ConflictException(REPORT_MESSAGES.noAddendum);
-        draft.status = 'FINAL';
-        draft.addendumDoctorInfo = signer.doctorInfo;
-        draft.signatureKey = signer.key;
-        draft.finalizedAt = new Date();
-        await this.reports.saveAddendum(tx, draft);
-        row.version += 1;
-        const saved = await this.reports.save(tx, row);
-        await this.reports.addVersion(tx, versionOf(row, 'FINAL', actor.userId, signer.doctorInfo.doctorName));
-        await this.publisher.report(tx, 'ReportAddendumFinalized', saved, actor.userId, { addendumId: draft.id });
-        await tx.audit({
-          action: REPORT_AUDIT_ACTIONS.addendumFinalize,
-          target: { type: 'case', id: c._id },
-          details: { reportId: row.id, addendumId: draft.id, version: row.version },
-        });
-        await tx.enqueue('reportingReportPdf', { reportId: row.id, version: row.version });
-        return this.views.view(tx, saved);
-      },
-      { inCompany: c.companyId },
-    );
+    return changeInCase(this.uow, access, c, async (tx) => {
+      const row = (await this.reports.ofCase(tx, c._id, { lock: true }))!;
+      const draft = await this.reports.draftAddendum(tx, row.id);
+      if (!draft) throw new ConflictException(REPORT_MESSAGES.noAddendum);
+      draft.status = 'FINAL';
+      draft.addendumDoctorInfo = signer.doctorInfo;
+      draft.signatureKey = signer.key;
+      draft.finalizedAt = new Date();
+      await this.reports.saveAddendum(tx, draft);
+      row.version += 1;
+      const saved = await this.reports.save(tx, row);
+      await this.reports.addVersion(tx, versionOf(row, 'FINAL', actor.userId, signer.doctorInfo.doctorName));
+      await this.publisher.report(tx, 'ReportAddendumFinalized', saved, actor.userId, { addendumId: draft.id });
+      await tx.audit({
+        action: REPORT_AUDIT_ACTIONS.addendumFinalize,
+        target: { type: 'case', id: c._id },
+        details: { reportId: row.id, addendumId: draft.id, version: row.version },
+      });
+      await tx.enqueue('reportingReportPdf', { reportId: row.id, version: row.version });
+      return this.views.view(tx, saved);
+    });
   }
 }

@@ -29,6 +29,7 @@ import {
   takeLock,
   takesTranscription,
 } from './report-rules.js';
+import { changeInCase, readInCase } from './case-work.js';
 import { REPORT_AUDIT_ACTIONS } from './report-audit.js';
 import { ReportSigner } from './report-signer.js';
 import { ReportViews } from './report-views.js';
@@ -62,10 +63,9 @@ export class ReportsService {
     body: BodyOf<typeof REPORTING_API.getReportData>,
   ): Promise<Report> {
     const c = await this.cases.findOne(caller, body.caseId);
-    const existing = await this.uow.read(access, (tx) => this.reports.ofCase(tx, c._id), { inCompany: c.companyId });
+    const existing = await readInCase(this.uow, access, c, (tx) => this.reports.ofCase(tx, c._id));
     if (existing) {
-      return this.uow.read(access, (tx) => this.views.view(tx, existing), {
-        inCompany: c.companyId,
+      return readInCase(this.uow, access, c, (tx) => this.views.view(tx, existing), {
         audit: {
           action: KIT_AUDIT_ACTIONS.patientDataRead,
           actor: { userId: access.principal.userId, loginName: access.principal.loginName },
@@ -74,14 +74,10 @@ export class ReportsService {
         },
       });
     }
-    return this.uow.change(
-      access,
-      async (tx) => {
-        const row = await this.ensure(tx, c);
-        return this.views.view(tx, row);
-      },
-      { inCompany: c.companyId },
-    );
+    return changeInCase(this.uow, access, c, async (tx) => {
+      const row = await this.ensure(tx, c);
+      return this.views.view(tx, row);
+    });
   }
 
   /** Takes or renews the caller's two-minute lock; a typist taking an untyped case starts its transcription. */
@@ -93,40 +89,36 @@ export class ReportsService {
     const c = await this.cases.findOne(caller, body.caseId);
     const actor = actorOf(access);
     const profile = await this.profiles.get(caller);
-    return this.uow.change(
-      access,
-      async (tx) => {
-        const row = await this.ensure(tx, c);
-        // someone else at work on it says so first, whoever asks
-        const taken = takeLock({ userId: row.lockUserId, expiresAt: row.lockExpiresAt }, actor.userId, new Date());
-        if (!taken.ok) refuse(taken);
-        const may = mayWrite(c, row.status, actor);
-        if (!may.ok) refuse(may);
-        row.lockUserId = actor.userId;
-        row.lockUserName = profile.fullName;
-        row.lockExpiresAt = taken.expiresAt;
-        const saved = await this.reports.save(tx, row);
-        if (!taken.renewed) {
+    return changeInCase(this.uow, access, c, async (tx) => {
+      const row = await this.ensure(tx, c);
+      // someone else at work on it says so first, whoever asks
+      const taken = takeLock({ userId: row.lockUserId, expiresAt: row.lockExpiresAt }, actor.userId, new Date());
+      if (!taken.ok) refuse(taken);
+      const may = mayWrite(c, row.status, actor);
+      if (!may.ok) refuse(may);
+      row.lockUserId = actor.userId;
+      row.lockUserName = profile.fullName;
+      row.lockExpiresAt = taken.expiresAt;
+      const saved = await this.reports.save(tx, row);
+      if (!taken.renewed) {
+        await tx.audit({
+          action: REPORT_AUDIT_ACTIONS.lock,
+          target: { type: 'case', id: c._id },
+          details: { reportId: row.id },
+        });
+        if (takesTranscription(c, actor)) {
+          await this.publisher.report(tx, 'ReportTranscriptionStarted', saved, actor.userId, {
+            typistId: actor.userId,
+          });
           await tx.audit({
-            action: REPORT_AUDIT_ACTIONS.lock,
+            action: REPORT_AUDIT_ACTIONS.transcribe,
             target: { type: 'case', id: c._id },
             details: { reportId: row.id },
           });
-          if (takesTranscription(c, actor)) {
-            await this.publisher.report(tx, 'ReportTranscriptionStarted', saved, actor.userId, {
-              typistId: actor.userId,
-            });
-            await tx.audit({
-              action: REPORT_AUDIT_ACTIONS.transcribe,
-              target: { type: 'case', id: c._id },
-              details: { reportId: row.id },
-            });
-          }
         }
-        return this.views.view(tx, saved);
-      },
-      { inCompany: c.companyId },
-    );
+      }
+      return this.views.view(tx, saved);
+    });
   }
 
   /** Releases the caller's lock (someone else's or none: nothing to release). */
@@ -136,26 +128,22 @@ export class ReportsService {
     body: BodyOf<typeof REPORTING_API.unlockReport>,
   ): Promise<{ released: boolean }> {
     const c = await this.cases.findOne(caller, body.caseId);
-    return this.uow.change(
-      access,
-      async (tx) => {
-        const row = await this.reports.ofCase(tx, c._id, { lock: true });
-        if (
-          !row ||
-          lockHolder({ userId: row.lockUserId, expiresAt: row.lockExpiresAt }, new Date()) !== access.principal.userId
-        )
-          return { released: false };
-        clearLock(row);
-        await this.reports.save(tx, row);
-        await tx.audit({
-          action: REPORT_AUDIT_ACTIONS.unlock,
-          target: { type: 'case', id: c._id },
-          details: { reportId: row.id },
-        });
-        return { released: true };
-      },
-      { inCompany: c.companyId },
-    );
+    return changeInCase(this.uow, access, c, async (tx) => {
+      const row = await this.reports.ofCase(tx, c._id, { lock: true });
+      if (
+        !row ||
+        lockHolder({ userId: row.lockUserId, expiresAt: row.lockExpiresAt }, new Date()) !== access.principal.userId
+      )
+        return { released: false };
+      clearLock(row);
+      await this.reports.save(tx, row);
+      await tx.audit({
+        action: REPORT_AUDIT_ACTIONS.unlock,
+        target: { type: 'case', id: c._id },
+        details: { reportId: row.id },
+      });
+      return { released: true };
+    });
   }
 
   /** Saves the report under the caller's lock from the version the editor holds: a new version. */
@@ -166,36 +154,32 @@ export class ReportsService {
   ): Promise<Report> {
     const c = await this.cases.findOne(caller, body.caseId);
     const actor = actorOf(access);
-    return this.uow.change(
-      access,
-      async (tx) => {
-        const row = await this.ensure(tx, c);
-        const may = mayWrite(c, row.status, actor);
-        if (!may.ok) refuse(may);
-        const check = checkSave(
-          { userId: row.lockUserId, expiresAt: row.lockExpiresAt },
-          row,
-          actor.userId,
-          body.baseVersion,
-          new Date(),
-        );
-        if (!check.ok) refuse(check);
-        row.reportHtml = sanitiseReportHtml(body.reportHTML);
-        if (body.testName !== undefined) row.testName = body.testName;
-        if (body.templateId !== undefined) row.templateId = body.templateId;
-        if (body.footerTopFields !== undefined) row.footerTopFields = body.footerTopFields;
-        row.version += 1;
-        const saved = await this.reports.save(tx, row);
-        await this.reports.addVersion(tx, versionOf(row, row.status, actor.userId, row.lockUserName));
-        await tx.audit({
-          action: REPORT_AUDIT_ACTIONS.save,
-          target: { type: 'case', id: c._id },
-          details: { reportId: row.id, version: row.version },
-        });
-        return this.views.view(tx, saved);
-      },
-      { inCompany: c.companyId },
-    );
+    return changeInCase(this.uow, access, c, async (tx) => {
+      const row = await this.ensure(tx, c);
+      const may = mayWrite(c, row.status, actor);
+      if (!may.ok) refuse(may);
+      const check = checkSave(
+        { userId: row.lockUserId, expiresAt: row.lockExpiresAt },
+        row,
+        actor.userId,
+        body.baseVersion,
+        new Date(),
+      );
+      if (!check.ok) refuse(check);
+      row.reportHtml = sanitiseReportHtml(body.reportHTML);
+      if (body.testName !== undefined) row.testName = body.testName;
+      if (body.templateId !== undefined) row.templateId = body.templateId;
+      if (body.footerTopFields !== undefined) row.footerTopFields = body.footerTopFields;
+      row.version += 1;
+      const saved = await this.reports.save(tx, row);
+      await this.reports.addVersion(tx, versionOf(row, row.status, actor.userId, row.lockUserName));
+      await tx.audit({
+        action: REPORT_AUDIT_ACTIONS.save,
+        target: { type: 'case', id: c._id },
+        details: { reportId: row.id, version: row.version },
+      });
+      return this.views.view(tx, saved);
+    });
   }
 
   async versions(
@@ -204,25 +188,21 @@ export class ReportsService {
     body: BodyOf<typeof REPORTING_API.reportVersions>,
   ): Promise<{ versions: ReportVersionSummary[] }> {
     const c = await this.cases.findOne(caller, body.caseId);
-    return this.uow.read(
-      access,
-      async (tx) => {
-        const row = await this.reports.ofCase(tx, c._id);
-        if (!row) return { versions: [] };
-        const rows = await this.reports.versions(tx, row.id);
-        return {
-          versions: rows.map((v) => ({
-            reportId: v.reportId,
-            version: v.version,
-            savedBy: v.savedBy,
-            savedByName: v.savedByName,
-            status: v.status,
-            createdAt: v.createdAt.toISOString(),
-          })),
-        };
-      },
-      { inCompany: c.companyId },
-    );
+    return readInCase(this.uow, access, c, async (tx) => {
+      const row = await this.reports.ofCase(tx, c._id);
+      if (!row) return { versions: [] };
+      const rows = await this.reports.versions(tx, row.id);
+      return {
+        versions: rows.map((v) => ({
+          reportId: v.reportId,
+          version: v.version,
+          savedBy: v.savedBy,
+          savedByName: v.savedByName,
+          status: v.status,
+          createdAt: v.createdAt.toISOString(),
+        })),
+      };
+    });
   }
 
   async version(
@@ -231,8 +211,10 @@ export class ReportsService {
     body: BodyOf<typeof REPORTING_API.reportVersion>,
   ): Promise<ReportVersion> {
     const c = await this.cases.findOne(caller, body.caseId);
-    return this.uow.read(
+    return readInCase(
+      this.uow,
       access,
+      c,
       async (tx) => {
         const row = await this.reports.ofCase(tx, c._id);
         const v = row ? await this.reports.version(tx, row.id, body.version) : null;
@@ -248,7 +230,6 @@ export class ReportsService {
         };
       },
       {
-        inCompany: c.companyId,
         audit: {
           action: KIT_AUDIT_ACTIONS.patientDataRead,
           actor: { userId: access.principal.userId, loginName: access.principal.loginName },
@@ -267,28 +248,15 @@ export class ReportsService {
   ): Promise<Report> {
     const c = await this.cases.findOne(caller, body.caseId);
     const actor = actorOf(access);
-    return this.uow.change(
-      access,
-      async (tx) => {
-        const row = await this.ensure(tx, c);
-        const may = maySendToTypist(c, row.status, actor);
-        if (!may.ok) refuse(may);
-        this.notLockedByOther(row, actor.userId);
-        return this.step(
-          tx,
-          c,
-          row,
-          actor.userId,
-          'AT_TYPIST',
-          'ReportSentToTypist',
-          REPORT_AUDIT_ACTIONS.sendToTypist,
-          {
-            typistId: body.typistId ?? null,
-          },
-        );
-      },
-      { inCompany: c.companyId },
-    );
+    return changeInCase(this.uow, access, c, async (tx) => {
+      const row = await this.ensure(tx, c);
+      const may = maySendToTypist(c, row.status, actor);
+      if (!may.ok) refuse(may);
+      this.notLockedByOther(row, actor.userId);
+      return this.step(tx, c, row, actor.userId, 'AT_TYPIST', 'ReportSentToTypist', REPORT_AUDIT_ACTIONS.sendToTypist, {
+        typistId: body.typistId ?? null,
+      });
+    });
   }
 
   /** To review (the machine's case.submitForReview): IN_REVIEW, the lock released, ReportSubmittedForReview. */
@@ -299,27 +267,23 @@ export class ReportsService {
   ): Promise<Report> {
     const c = await this.cases.findOne(caller, body.caseId);
     const actor = actorOf(access);
-    return this.uow.change(
-      access,
-      async (tx) => {
-        const row = await this.ensure(tx, c);
-        const may = maySubmitForReview(c, row.status, actor);
-        if (!may.ok) refuse(may);
-        this.notLockedByOther(row, actor.userId);
-        if (row.version === 0) throw new ConflictException(REPORT_MESSAGES.emptyReport);
-        return this.step(
-          tx,
-          c,
-          row,
-          actor.userId,
-          'IN_REVIEW',
-          'ReportSubmittedForReview',
-          REPORT_AUDIT_ACTIONS.submitForReview,
-          {},
-        );
-      },
-      { inCompany: c.companyId },
-    );
+    return changeInCase(this.uow, access, c, async (tx) => {
+      const row = await this.ensure(tx, c);
+      const may = maySubmitForReview(c, row.status, actor);
+      if (!may.ok) refuse(may);
+      this.notLockedByOther(row, actor.userId);
+      if (row.version === 0) throw new ConflictException(REPORT_MESSAGES.emptyReport);
+      return this.step(
+        tx,
+        c,
+        row,
+        actor.userId,
+        'IN_REVIEW',
+        'ReportSubmittedForReview',
+        REPORT_AUDIT_ACTIONS.submitForReview,
+        {},
+      );
+    });
   }
 
   /**
@@ -334,42 +298,38 @@ export class ReportsService {
   ): Promise<Report> {
     const c = await this.cases.findOne(caller, body.caseId);
     const actor = actorOf(access);
-    const current = await this.uow.change(access, (tx) => this.ensure(tx, c), { inCompany: c.companyId });
+    const current = await changeInCase(this.uow, access, c, (tx) => this.ensure(tx, c));
     const outcome = finalizeOutcome(c, current.status, actor);
     if (!outcome.ok) refuse(outcome);
     if (outcome.outcome === 'review') return this.submitForReview(access, caller, body);
     const signer = await this.signer.sign(caller, c.companyId, current.id);
-    return this.uow.change(
-      access,
-      async (tx) => {
-        const row = (await this.reports.ofCase(tx, c._id, { lock: true }))!;
-        const again = finalizeOutcome(c, row.status, actor);
-        if (!again.ok) refuse(again);
-        this.notLockedByOther(row, actor.userId);
-        if (row.version === 0) throw new ConflictException(REPORT_MESSAGES.emptyReport);
-        await this.refuseUnfilledFields(tx, row);
-        const now = new Date();
-        row.doctorInfo = signer.doctorInfo;
-        row.signatureKey = signer.key;
-        row.finalizedAt = now;
-        row.finalizedBy = actor.userId;
-        row.version += 1;
-        await this.reports.addVersion(tx, versionOf(row, 'FINAL', actor.userId, signer.doctorInfo.doctorName));
-        const view = await this.step(
-          tx,
-          c,
-          row,
-          actor.userId,
-          'FINAL',
-          'ReportFinalized',
-          REPORT_AUDIT_ACTIONS.finalize,
-          {},
-        );
-        await tx.enqueue('reportingReportPdf', { reportId: row.id, version: row.version });
-        return view;
-      },
-      { inCompany: c.companyId },
-    );
+    return changeInCase(this.uow, access, c, async (tx) => {
+      const row = (await this.reports.ofCase(tx, c._id, { lock: true }))!;
+      const again = finalizeOutcome(c, row.status, actor);
+      if (!again.ok) refuse(again);
+      this.notLockedByOther(row, actor.userId);
+      if (row.version === 0) throw new ConflictException(REPORT_MESSAGES.emptyReport);
+      await this.refuseUnfilledFields(tx, row);
+      const now = new Date();
+      row.doctorInfo = signer.doctorInfo;
+      row.signatureKey = signer.key;
+      row.finalizedAt = now;
+      row.finalizedBy = actor.userId;
+      row.version += 1;
+      await this.reports.addVersion(tx, versionOf(row, 'FINAL', actor.userId, signer.doctorInfo.doctorName));
+      const view = await this.step(
+        tx,
+        c,
+        row,
+        actor.userId,
+        'FINAL',
+        'ReportFinalized',
+        REPORT_AUDIT_ACTIONS.finalize,
+        {},
+      );
+      await tx.enqueue('reportingReportPdf', { reportId: row.id, version: row.version });
+      return view;
+    });
   }
 
   /** 400 when template fields still show their placeholder (decision 0196), named by the template's labels. */
