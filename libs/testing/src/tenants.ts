@@ -106,6 +106,26 @@ export const EVERY_ROLE_USERS = {
 } as const satisfies Record<string, { role: RoleCode; group?: string; centres?: readonly string[] }>;
 export type EveryRoleUser = keyof typeof EVERY_ROLE_USERS;
 
+/**
+ * Which of everyRoleTenant's centres each user reaches: the company's users every centre ('company'), a group's the
+ * group's centres, a centre user its own (g = c1, c2; f = hub; c3 alone).
+ */
+export const EVERY_ROLE_REACH: Record<EveryRoleUser, 'company' | readonly ('c1' | 'c2' | 'c3' | 'hub')[]> = {
+  admin: 'company',
+  rra: 'company',
+  'mp.radiologist': 'company',
+  'group.admin': ['c1', 'c2'],
+  gca: ['c1'],
+  'centre.admin': ['c3'],
+  reception: ['c1'],
+  radiologist: ['c1', 'c2'],
+  'jr.radiologist': ['c1'],
+  typist: ['c1', 'c2'],
+  'fusion.admin': ['hub'],
+  'fusion.centre': ['hub'],
+  pathologist: ['c2'],
+};
+
 export interface EveryRoleTenant extends ProvisionedTenant {
   /** The tenant's unique name: every login name, code and name in it carries it. */
   name: string;

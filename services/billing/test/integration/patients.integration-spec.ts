@@ -13,6 +13,7 @@ import {
 } from '@rayworks/contracts';
 import {
   eventually,
+  EVERY_ROLE_REACH,
   EVERY_ROLE_USERS,
   everyRoleTenant,
   TEST_PASSWORD,
@@ -29,22 +30,7 @@ const api = new ApiClient({ baseUrl: process.env.E2E_BASE_URL ?? `http://127.0.0
 const signIn = async (t: EveryRoleTenant, who: EveryRoleUser): Promise<Credentials> =>
   credentialsOf(await api.call(AUTH_API.login, {}, { headers: loginHeaders(t.login(who), TEST_PASSWORD) }));
 
-/** Whose reach holds which centres (everyRoleTenant: group g = c1, c2; c3 alone; hub of the fusion group). */
-const REACH: Record<EveryRoleUser, 'company' | readonly ('c1' | 'c2' | 'c3' | 'hub')[]> = {
-  admin: 'company',
-  rra: 'company',
-  'mp.radiologist': 'company',
-  'group.admin': ['c1', 'c2'],
-  gca: ['c1'],
-  'centre.admin': ['c3'],
-  reception: ['c1'],
-  radiologist: ['c1', 'c2'],
-  'jr.radiologist': ['c1'],
-  typist: ['c1', 'c2'],
-  'fusion.admin': ['hub'],
-  'fusion.centre': ['hub'],
-  pathologist: ['c2'],
-};
+const REACH = EVERY_ROLE_REACH;
 const USERS = Object.keys(EVERY_ROLE_USERS) as EveryRoleUser[];
 const mayView = (who: EveryRoleUser) =>
   grantsAllow(DEFAULT_ROLE_PRIVILEGES[EVERY_ROLE_USERS[who].role], requirement('PATIENTS', SPECIFIC.PATIENT_VIEW));

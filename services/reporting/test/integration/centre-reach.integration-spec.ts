@@ -13,6 +13,7 @@ import {
 } from '@rayworks/contracts';
 import {
   eventually,
+  EVERY_ROLE_REACH,
   EVERY_ROLE_USERS,
   everyRoleTenant,
   tenantQuery,
@@ -33,22 +34,7 @@ type CentreKey = 'c1' | 'c2' | 'c3' | 'hub';
 type Target = CentreKey | 'other company' | 'no centre';
 const TARGETS: readonly Target[] = ['c1', 'c2', 'c3', 'hub', 'other company', 'no centre'];
 
-/** Whose reach holds which centres of the company (everyRoleTenant: g = c1, c2; f = hub; c3 alone). */
-const REACH: Record<EveryRoleUser, 'company' | readonly CentreKey[]> = {
-  admin: 'company',
-  rra: 'company',
-  'mp.radiologist': 'company',
-  'group.admin': ['c1', 'c2'],
-  gca: ['c1'],
-  'centre.admin': ['c3'],
-  reception: ['c1'],
-  radiologist: ['c1', 'c2'],
-  'jr.radiologist': ['c1'],
-  typist: ['c1', 'c2'],
-  'fusion.admin': ['hub'],
-  'fusion.centre': ['hub'],
-  pathologist: ['c2'],
-};
+const REACH = EVERY_ROLE_REACH;
 const USERS = Object.keys(EVERY_ROLE_USERS) as EveryRoleUser[];
 
 const { VIEW, CREATE, EDIT } = GENERIC;
