@@ -288,6 +288,75 @@ export const REPORT_EVENTS = Object.fromEntries(
   ]),
 ) as Record<ReportEventType, EventDefinition<typeof reportEventPayload>>;
 
+/** What a registration item orders: a radiology study (cases), a lab test (LIMS); a package is expanded into these. */
+export const REGISTRATION_ITEM_KINDS = ['RADIOLOGY', 'LAB'] as const;
+export type RegistrationItemKind = (typeof REGISTRATION_ITEM_KINDS)[number];
+
+const registrationItem = z.object({
+  /** The registration item's id: a cancellation names it. */
+  itemId: z.uuid(),
+  kind: z.enum(REGISTRATION_ITEM_KINDS),
+  /** The billable test's code and name in billing's catalogue. */
+  code: z.string(),
+  name: z.string(),
+  /** Radiology: the modality to scan and the accession number that ties the study to its case when it arrives. */
+  modality: z.string().nullable(),
+  accessionNumber: z.string().nullable(),
+  bodyPart: z.string().nullable(),
+  /** Lab: the sample type to collect (spec §3), when the catalogue names one. */
+  sampleType: z.string().nullable(),
+  /** The package the item came from, when it was ordered as part of one. */
+  packageCode: z.string().nullable(),
+});
+
+/**
+ * A patient was registered for a visit at a centre (billing → cases, LIMS), on `billing.registration.v1`
+ * (key = registration id), in the registration's unit of work. Cases opens a PENDING FOR SCAN case per RADIOLOGY item
+ * (Patient ID = the MR number, matched by accession when the study arrives); LIMS opens a sample to collect per LAB item.
+ */
+export const RegistrationCreatedV1 = defineEvent({
+  type: 'RegistrationCreated',
+  version: 1,
+  topic: TOPICS.billingRegistration,
+  schema: z.object({
+    registrationId: z.uuid(),
+    registrationNumber: z.string(),
+    centreId: z.uuid(),
+    groupId: z.uuid().nullable(),
+    patient: z.object({
+      id: z.uuid(),
+      /** The centre's MR number: the DICOM Patient ID of the studies ordered. */
+      mrNumber: z.string(),
+      patientName: z.string(),
+      gender: z.string(),
+      /** YYYY-MM-DD */
+      dateOfBirth: z.string().nullable(),
+      ageYears: z.number().int().nullable(),
+      phoneNumber: z.string().nullable(),
+    }),
+    referral: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+    providerKind: z.enum(['Internal', 'External']),
+    registeredAt: z.iso.datetime(),
+    items: z.array(registrationItem),
+  }),
+});
+export type RegistrationCreatedPayload = z.infer<typeof RegistrationCreatedV1.schema>;
+export type RegistrationItemPayload = z.infer<typeof registrationItem>;
+
+/** Items of a registration were cancelled at the desk (billing → cases cancels the case, LIMS the sample). */
+export const RegistrationItemsCancelledV1 = defineEvent({
+  type: 'RegistrationItemsCancelled',
+  version: 1,
+  topic: TOPICS.billingRegistration,
+  schema: z.object({
+    registrationId: z.uuid(),
+    centreId: z.uuid(),
+    items: z.array(registrationItem.pick({ itemId: true, kind: true, accessionNumber: true })),
+    reason: z.string(),
+  }),
+});
+export type RegistrationItemsCancelledPayload = z.infer<typeof RegistrationItemsCancelledV1.schema>;
+
 export const EVENT_DEFINITIONS = [
   StudyImportedV1,
   AvailabilityChangedV1,
@@ -301,6 +370,8 @@ export const EVENT_DEFINITIONS = [
   ...Object.values(CASE_EVENTS),
   FusionCaseChangedV1,
   ...Object.values(REPORT_EVENTS),
+  RegistrationCreatedV1,
+  RegistrationItemsCancelledV1,
 ] as const;
 
 export const eventKey = (type: string, version: number): string => `${type}@v${version}`;
