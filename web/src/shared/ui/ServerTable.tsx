@@ -55,6 +55,8 @@ interface Props<T> {
   activeFilter?: boolean;
   onRowClick?: (row: T) => void;
   emptyText?: string;
+  /** Shown when a search or filter finds nothing (default 'Nothing matches the search.'). */
+  noMatchText?: string;
   toolbar?: ReactNode;
 }
 
@@ -75,6 +77,7 @@ export function ServerTable<T>(props: Props<T>) {
     activeFilter,
     onRowClick,
     emptyText,
+    noMatchText = 'Nothing matches the search.',
     toolbar,
   } = props;
   const [params, setParams] = useSearchParams();
@@ -104,8 +107,7 @@ export function ServerTable<T>(props: Props<T>) {
   const sortable = table.getAllLeafColumns().filter((c) => c.getCanSort());
   const totalPages = table.getPageCount();
 
-  const emptyMessage =
-    state.search || state.active !== 'all' ? 'Nothing matches the search.' : (emptyText ?? 'Nothing here yet.');
+  const emptyMessage = state.search || state.active !== 'all' ? noMatchText : (emptyText ?? 'Nothing here yet.');
 
   return (
     <Paper withBorder radius="md" data-testid={`list-${id}`} data-total={page?.total ?? ''} className={classes.card}>
