@@ -1,4 +1,5 @@
 import { Select } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { GENERIC } from '@rayworks/contracts';
 import { useSession } from '../session/useSession';
 import { RemoteSelect } from './RemoteSelect';
@@ -13,13 +14,16 @@ interface Props {
   placeholder?: string;
   clearable?: boolean;
   description?: string;
+  error?: ReactNode;
+  withAsterisk?: boolean;
 }
 
 /**
  * A centre: from auth's centre list for those who may list centres, otherwise one of the signed-in user's own
  * centres (a radiologist's).
  */
-export function CentreSelect({ label, value, onChange, testId, placeholder, clearable, description }: Props) {
+export function CentreSelect(props: Props) {
+  const { label, value, onChange, testId, placeholder, clearable, description, error, withAsterisk } = props;
   const can = useCan();
   const { profile } = useSession();
   if (can('CENTERS', GENERIC.VIEW))
@@ -34,6 +38,8 @@ export function CentreSelect({ label, value, onChange, testId, placeholder, clea
         onChange={(v) => onChange(v ?? null)}
         clearable={clearable}
         description={description}
+        error={error}
+        withAsterisk={withAsterisk}
         testId={testId}
       />
     );
@@ -43,6 +49,8 @@ export function CentreSelect({ label, value, onChange, testId, placeholder, clea
       label={label}
       placeholder={placeholder}
       description={description}
+      error={error}
+      withAsterisk={withAsterisk}
       data={own.map((id, i) => ({
         value: id,
         label: own.length === 1 && profile?.centerName ? profile.centerName : `Centre ${i + 1}`,
