@@ -288,6 +288,30 @@ export const REPORT_EVENTS = Object.fromEntries(
   ]),
 ) as Record<ReportEventType, EventDefinition<typeof reportEventPayload>>;
 
+/**
+ * A referral (referring doctor or hospital) was created or changed (auth → billing: a registration names it, a rate
+ * card may be its own, its commission is paid on what it refers), on the compacted `auth.referral.v1` (key = referral
+ * id): each event carries the whole referral, so billing's read model holds every referral auth ever made.
+ */
+export const ReferralChangedV1 = defineEvent({
+  type: 'ReferralChanged',
+  version: 1,
+  topic: TOPICS.authReferral,
+  schema: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    providerType: z.enum(['Internal', 'External']),
+    hospitalName: z.string().nullable(),
+    /** Basis points (1250 = 12.5%), docs/decisions/0079. */
+    commissionBasisPoints: z.number().int().min(0).max(10000).nullable(),
+    isActive: z.boolean(),
+    /** Whose referral it is: the company's (both null), a group's or a centre's. */
+    ownerGroupId: z.uuid().nullable(),
+    ownerCentreId: z.uuid().nullable(),
+  }),
+});
+export type ReferralChangedPayload = z.infer<typeof ReferralChangedV1.schema>;
+
 /** What a registration item orders: a radiology study (cases), a lab test (LIMS); a package is expanded into these. */
 export const REGISTRATION_ITEM_KINDS = ['RADIOLOGY', 'LAB'] as const;
 export type RegistrationItemKind = (typeof REGISTRATION_ITEM_KINDS)[number];
@@ -370,6 +394,7 @@ export const EVENT_DEFINITIONS = [
   ...Object.values(CASE_EVENTS),
   FusionCaseChangedV1,
   ...Object.values(REPORT_EVENTS),
+  ReferralChangedV1,
   RegistrationCreatedV1,
   RegistrationItemsCancelledV1,
 ] as const;

@@ -7,6 +7,7 @@ export const TOPICS = {
   authOrg: 'auth.org.v1',
   authAvailability: 'auth.availability.v1',
   authCompany: 'auth.company.v1',
+  authReferral: 'auth.referral.v1',
   casesCase: 'cases.case.v1',
   casesFusion: 'cases.fusion.v1',
   reportingReport: 'reporting.report.v1',
@@ -25,4 +26,9 @@ export const ALL_TOPICS: readonly Topic[] = Object.values(TOPICS);
  * every user, org unit and availability stays for ever and a new consumer group, reading from the beginning, builds a
  * complete read model however old the data (docs/decisions/0120-read-models-from-compacted-topics.md).
  */
-export const COMPACTED_TOPICS: readonly Topic[] = [TOPICS.authUser, TOPICS.authOrg, TOPICS.authAvailability];
+export const COMPACTED_TOPICS: readonly Topic[] = [
+  TOPICS.authUser,
+  TOPICS.authOrg,
+  TOPICS.authAvailability,
+  TOPICS.authReferral,
+];

@@ -21,6 +21,7 @@ import { DeadLetterTenant1795700000000 } from './migrations/1795700000000-DeadLe
 import { ReferralCommissionBasisPoints1795700000002 } from './migrations/1795700000002-ReferralCommissionBasisPoints.js';
 import { PlatformOperators1795800000000 } from './migrations/1795800000000-PlatformOperators.js';
 import { DeadLetterOperations1796700000000 } from './migrations/1796700000000-DeadLetterOperations.js';
+import { ReferralEvents1797000000000 } from './migrations/1797000000000-ReferralEvents.js';
 
 /**
  * The auth service's schema, entities and migrations, in order. Rows are read and written through these entities
@@ -57,5 +58,6 @@ export const database: ServiceDatabaseOptions = {
     ReferralCommissionBasisPoints1795700000002,
     PlatformOperators1795800000000,
     DeadLetterOperations1796700000000,
+    ReferralEvents1797000000000,
   ],
 };

@@ -5,6 +5,7 @@ import { DeadLetterTenant1795700000000 } from './migrations/1795700000000-DeadLe
 import { AuditLog1795700000001 } from './migrations/1795700000001-AuditLog.js';
 import { DeadLetterOperations1796700000000 } from './migrations/1796700000000-DeadLetterOperations.js';
 import { Patients1797000000000 } from './migrations/1797000000000-Patients.js';
+import { Referrals1797050000000 } from './migrations/1797050000000-Referrals.js';
 import { PatientEntity } from '../modules/patients/patient.entity.js';
 
 /** The billing service's schema, entities and migrations, in order. */
@@ -18,5 +19,6 @@ export const database: ServiceDatabaseOptions = {
     AuditLog1795700000001,
     DeadLetterOperations1796700000000,
     Patients1797000000000,
+    Referrals1797050000000,
   ],
 };

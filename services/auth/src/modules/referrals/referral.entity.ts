@@ -1,6 +1,6 @@
 import { Column, Entity } from 'typeorm';
 import { OwnerScopedRecord } from '@rayworks/nest-kit';
-import type { Referral } from '@rayworks/contracts';
+import type { Referral, ReferralChangedPayload } from '@rayworks/contracts';
 
 /** auth.referrals: referring doctors and hospitals, owner-scoped reference data (tenant, group or centre). */
 @Entity({ name: 'referrals' })
@@ -26,6 +26,20 @@ export class ReferralEntity extends OwnerScopedRecord {
   /** Basis points (docs/decisions/0079); the old `commission_percent` numeric column is no longer written. */
   @Column({ name: 'commission_basis_points', type: 'integer', nullable: true })
   commissionBasisPoints!: number | null;
+
+  /** The whole referral as ReferralChanged carries it to billing (auth.referral.v1). */
+  toReferralChanged(): ReferralChangedPayload {
+    return {
+      id: this.id,
+      name: this.name,
+      providerType: this.providerType,
+      hospitalName: this.hospitalName,
+      commissionBasisPoints: this.commissionBasisPoints,
+      isActive: this.isActive,
+      ownerGroupId: this.ownerGroupId,
+      ownerCentreId: this.ownerCentreId,
+    };
+  }
 
   /** The contract's view of this row. */
   toReferral(): Referral {

@@ -1,12 +1,15 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { ListQuery, Page, Referral } from '@rayworks/contracts';
-import { companyOf, forbidden, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
+import { ReferralChangedV1, type ListQuery, type Page, type Referral } from '@rayworks/contracts';
+import { companyOf, forbidden, UnitOfWork, type ChangeTx, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import { ownerFor, wholeReach } from '../access/owner-scope.js';
 import { ReferralsRepository, type ReferralInput } from './referrals.repository.js';
 
 const NOT_FOUND = 'Referral not found';
 
-/** Referrals, owned by the tenant, a group or a centre (docs/decisions/0012). */
+/**
+ * Referrals, owned by the tenant, a group or a centre (docs/decisions/0012). Every change publishes the whole referral
+ * (ReferralChanged on the compacted auth.referral.v1) in its unit of work: billing keeps its read model from it.
+ */
 @Injectable()
 export class ReferralsService {
   constructor(
@@ -33,7 +36,7 @@ export class ReferralsService {
     const owner = ownerFor(access);
     return this.uow.change(access, async (tx) => {
       const id = await this.referrals.insert(tx, companyOf(access.principal), input, owner);
-      return (await this.referrals.findReadable(tx, wholeReach(access), id))!.toReferral();
+      return this.changed(tx, access, id);
     });
   }
 
@@ -41,7 +44,7 @@ export class ReferralsService {
     return this.uow.change(access, async (tx) => {
       await this.writable(tx, access, input.id);
       await this.referrals.update(tx, input.id, input);
-      return (await this.referrals.findReadable(tx, wholeReach(access), input.id))!.toReferral();
+      return this.changed(tx, access, input.id);
     });
   }
 
@@ -49,8 +52,15 @@ export class ReferralsService {
     return this.uow.change(access, async (tx) => {
       await this.writable(tx, access, id);
       await this.referrals.setActive(tx, id, isActive);
-      return (await this.referrals.findReadable(tx, wholeReach(access), id))!.toReferral();
+      return this.changed(tx, access, id);
     });
+  }
+
+  /** The referral as it now is: published to billing, and answered. */
+  private async changed(tx: ChangeTx, access: RequestAccess, id: string): Promise<Referral> {
+    const referral = (await this.referrals.findReadable(tx, wholeReach(access), id))!;
+    await tx.publish(ReferralChangedV1, id, referral.toReferralChanged());
+    return referral.toReferral();
   }
 
   private async writable(tx: ReadTx, access: RequestAccess, id: string): Promise<void> {
