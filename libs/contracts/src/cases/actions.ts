@@ -49,9 +49,15 @@ export type CaseAction = (typeof CASE_ACTIONS)[number];
  * What the system does to a case, never a user (no privilege, no action-table row): the study arrived for a
  * PENDING FOR SCAN registration (→ NEW); a marketplace radiologist's taken case timed out (→ back to the pool); the
  * fusion centre's radiologist saved the first draft of the report (fusion ACCEPTED → IN_PROGRESS; nothing for a
- * case read at home).
+ * case read at home); the front desk cancelled the registration item of a case still PENDING FOR SCAN (the case is
+ * removed, CaseCancelled; later than that the case stays: docs/decisions/0262-registration-cancelled.md).
  */
-export const CASE_SYSTEM_EVENTS = ['STUDY_ARRIVED', 'OFFER_TIMEOUT', 'REPORT_STARTED'] as const;
+export const CASE_SYSTEM_EVENTS = [
+  'STUDY_ARRIVED',
+  'OFFER_TIMEOUT',
+  'REPORT_STARTED',
+  'REGISTRATION_CANCELLED',
+] as const;
 export type CaseSystemEvent = (typeof CASE_SYSTEM_EVENTS)[number];
 
 /**

@@ -180,6 +180,8 @@ export const CASE_EVENT_TYPES = [
   'CaseOfferReturned',
   'CaseSentToFusion',
   'CaseFusionChanged',
+  /** A PENDING FOR SCAN case whose registration item was cancelled, removed (docs/decisions/0262). */
+  'CaseCancelled',
 ] as const;
 export type CaseEventType = (typeof CASE_EVENT_TYPES)[number];
 

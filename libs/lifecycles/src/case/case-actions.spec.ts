@@ -35,6 +35,21 @@ describe('nextCase: where an action takes a case', () => {
     });
   });
 
+  it('cancels a registration still waiting for its study (CaseCancelled), and no case past it', () => {
+    expect(nextCase({ ...BASE, status: 'PENDING FOR SCAN', imagingState: null }, 'REGISTRATION_CANCELLED')).toEqual({
+      ok: true,
+      status: 'PENDING FOR SCAN',
+      fusionStatus: null,
+      patch: {},
+      eventType: 'CaseCancelled',
+    });
+    for (const status of ['NEW', 'IN PROGRESS', 'COMPLETED'] as const)
+      expect(nextCase({ ...BASE, status, radiologistId: 'r' }, 'REGISTRATION_CANCELLED')).toMatchObject({
+        ok: false,
+        code: 409,
+      });
+  });
+
   it('moves nothing and publishes nothing for a view action', () => {
     expect(nextCase(BASE, 'GO_TO_CASE')).toEqual({
       ok: true,

@@ -108,6 +108,7 @@ const CASE_EVENT_OF: Partial<Record<CaseAction | CaseSystemEvent, CaseMachineEve
   ADDENDUM: 'case.addendum',
   TRANSCRIBE: 'case.transcribe',
   STUDY_ARRIVED: 'case.studyArrived',
+  REGISTRATION_CANCELLED: 'case.registrationCancelled',
   OFFER_TIMEOUT: 'case.offerTimeout',
 };
 

@@ -48,6 +48,14 @@ const ROWS: Row[] = [
     published: 'CaseMatched',
   },
   {
+    name: 'the registration item is cancelled before the scan (the service removes the case)',
+    facts: { status: 'PENDING FOR SCAN' },
+    event: 'case.registrationCancelled',
+    to: 'PENDING FOR SCAN',
+    patch: {},
+    published: 'CaseCancelled',
+  },
+  {
     name: 'assign where the centre requires acceptance',
     facts: { status: 'NEW', settings: { requiresAcceptance: true, typistAssignment: 'MANUAL' } },
     event: 'case.assign',
@@ -458,6 +466,13 @@ describe('case machine: refusals', () => {
     ['submit an untyped case', { status: 'PENDING AT TYPIST' }, 'case.submitForReview'],
     ['roll back a fusion report', { status: 'COMPLETED', fusionStatus: 'COMPLETED' }, 'case.rollback'],
     ['study arrives twice', { status: 'NEW' }, 'case.studyArrived'],
+    ['cancel the registration of a case whose study arrived', { status: 'NEW' }, 'case.registrationCancelled'],
+    [
+      'cancel the registration of a case being read',
+      { status: 'IN PROGRESS', ...reading },
+      'case.registrationCancelled',
+    ],
+    ['cancel the registration of a completed case', { status: 'COMPLETED' }, 'case.registrationCancelled'],
     ['assign a registration without a study', { status: 'PENDING FOR SCAN' }, 'case.assign'],
     ['reassign a NEW case', { status: 'NEW' }, 'case.reassign'],
     ['addendum before completion', { status: 'IN PROGRESS', ...reading }, 'case.addendum'],

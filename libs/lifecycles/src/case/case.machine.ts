@@ -126,6 +126,7 @@ export type CaseMachineEventType =
   | 'case.addendum'
   | 'case.transcribe'
   | 'case.studyArrived'
+  | 'case.registrationCancelled'
   | 'case.offerTimeout'
   | 'case.fusionCompleted';
 
@@ -255,6 +256,9 @@ export const caseMachine = setup({
     'PENDING FOR SCAN': {
       on: {
         'case.studyArrived': { target: 'NEW', actions: publish('CaseMatched') },
+        // The front desk cancelled the order before its scan: the case leaves the worklist — the cases service
+        // removes it on CaseCancelled (spec §4 has no cancelled status; docs/decisions/0262). No other status has it.
+        'case.registrationCancelled': { actions: publish('CaseCancelled') },
       },
     },
     NEW: {
