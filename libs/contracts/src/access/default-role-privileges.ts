@@ -134,7 +134,8 @@ export const DEFAULT_ROLE_PRIVILEGES: Record<RoleCode, PrivilegeGrants> = {
   },
   [ROLE_CODES.RECEPTIONIST]: {
     WORKLIST: [W.VIEW, W.REPORT_VIEW, W.DOWNLOAD_PRINT, W.IMPORT, W.SEND_REPORT_TO_PATIENT],
-    PATIENTS: all('PATIENTS'),
+    // merging two records of one person is the centre admin's (docs/decisions/0265)
+    PATIENTS: [SPECIFIC.PATIENT_VIEW, CREATE, EDIT],
     BILLING: [VIEW, CREATE],
     INVOICE: [VIEW],
     TESTS: [VIEW],

@@ -60,6 +60,10 @@ export const SPECIFIC = {
   RATE_CARD_EDIT: 'RATE_CARD_EDIT',
   RATE_CARD_ASSIGN: 'RATE_CARD_ASSIGN',
   PATIENT_VIEW: 'PATIENT_VIEW',
+  /** Merge two records of one person at a centre (docs/decisions/0265). */
+  PATIENT_MERGE: 'PATIENT_MERGE',
+  /** Approve a discount above the role's limit at the registration desk (docs/decisions/0266). */
+  APPROVE_DISCOUNT: 'APPROVE_DISCOUNT',
   VIEW_PROFILE: 'VIEW_PROFILE',
   MANAGE_SPECIALIZATION: 'MANAGE_SPECIALIZATION',
   MANAGE_SIGNATURE: 'MANAGE_SIGNATURE',
@@ -122,8 +126,16 @@ export const SUBMODULES = {
     label: 'Rate Cards',
     privileges: [SPECIFIC.RATE_CARD_VIEW, SPECIFIC.RATE_CARD_ADD, SPECIFIC.RATE_CARD_EDIT, SPECIFIC.RATE_CARD_ASSIGN],
   },
-  PATIENTS: { module: 'BILLING', label: 'Patients', privileges: [SPECIFIC.PATIENT_VIEW, CREATE, EDIT] },
-  BILLING: { module: 'BILLING', label: 'Billing', privileges: [VIEW, CREATE, SPECIFIC.REFUND] },
+  PATIENTS: {
+    module: 'BILLING',
+    label: 'Patients',
+    privileges: [SPECIFIC.PATIENT_VIEW, CREATE, EDIT, SPECIFIC.PATIENT_MERGE],
+  },
+  BILLING: {
+    module: 'BILLING',
+    label: 'Billing',
+    privileges: [VIEW, CREATE, SPECIFIC.REFUND, SPECIFIC.APPROVE_DISCOUNT],
+  },
   INVOICE: {
     module: 'BILLING',
     label: 'Invoices',
