@@ -1,9 +1,15 @@
 import { defineApi } from '../api/endpoint.js';
+import { INVOICE_BILLING_ENDPOINTS } from './invoice-billing-endpoints.js';
 import { PATIENT_ENDPOINTS } from './patient-endpoints.js';
+import { PAYMENT_ENDPOINTS } from './payment-endpoints.js';
 
 /**
  * The billing service's API (under /api/billing through the gateway): one file of endpoints per module of the service
  * (`<module>-endpoints.ts`), joined here. See docs/adding-a-module.md.
  */
-export const BILLING_API = defineApi('billing', { ...PATIENT_ENDPOINTS });
+export const BILLING_API = defineApi('billing', {
+  ...PATIENT_ENDPOINTS,
+  ...INVOICE_BILLING_ENDPOINTS,
+  ...PAYMENT_ENDPOINTS,
+});
 export type BillingApi = typeof BILLING_API;

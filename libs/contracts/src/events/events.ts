@@ -383,6 +383,87 @@ export const RegistrationItemsCancelledV1 = defineEvent({
 });
 export type RegistrationItemsCancelledPayload = z.infer<typeof RegistrationItemsCancelledV1.schema>;
 
+/** An invoice's amounts after a change (billing.invoice.v1 events): whole minor units. */
+const invoiceAmounts = {
+  totalMinor: z.number().int(),
+  creditedMinor: z.number().int(),
+  paidMinor: z.number().int(),
+  balanceMinor: z.number().int(),
+  status: z.string(),
+  version: z.number().int(),
+};
+
+/**
+ * A patient invoice was issued (billing, on `billing.invoice.v1`, key = invoice id, in the issuing unit of work):
+ * its gap-free number, centre, patient and total (docs/decisions/0253).
+ */
+export const InvoiceIssuedV1 = defineEvent({
+  type: 'InvoiceIssued',
+  version: 1,
+  topic: TOPICS.billingInvoice,
+  schema: z.object({
+    invoiceId: z.uuid(),
+    number: z.string(),
+    financialYear: z.string(),
+    centreId: z.uuid(),
+    groupId: z.uuid().nullable(),
+    patientId: z.uuid(),
+    registrationId: z.uuid().nullable(),
+    issuedAt: z.iso.datetime(),
+    currency: z.string(),
+    lines: z.array(z.object({ code: z.string(), quantity: z.number().int(), totalExact: z.string() })),
+    ...invoiceAmounts,
+  }),
+});
+
+const ledgerEntry = z.object({
+  invoiceId: z.uuid(),
+  invoiceNumber: z.string(),
+  centreId: z.uuid(),
+  patientId: z.uuid(),
+  entryId: z.uuid(),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  mode: z.string(),
+  takenAt: z.iso.datetime(),
+  ...invoiceAmounts,
+});
+
+/** A payment was taken on a patient invoice (billing.invoice.v1, key = invoice id; docs/decisions/0255). */
+export const PaymentReceivedV1 = defineEvent({
+  type: 'PaymentReceived',
+  version: 1,
+  topic: TOPICS.billingInvoice,
+  schema: ledgerEntry,
+});
+
+/** Money paid on a patient invoice was given back (billing.invoice.v1, key = invoice id). */
+export const RefundedV1 = defineEvent({
+  type: 'Refunded',
+  version: 1,
+  topic: TOPICS.billingInvoice,
+  schema: ledgerEntry.extend({ reason: z.string() }),
+});
+
+/** A credit note took back part or all of a patient invoice's balance (billing.invoice.v1; docs/decisions/0254). */
+export const CreditNoteIssuedV1 = defineEvent({
+  type: 'CreditNoteIssued',
+  version: 1,
+  topic: TOPICS.billingInvoice,
+  schema: z.object({
+    creditNoteId: z.uuid(),
+    number: z.string(),
+    invoiceId: z.uuid(),
+    invoiceNumber: z.string(),
+    centreId: z.uuid(),
+    patientId: z.uuid(),
+    amountMinor: z.number().int(),
+    reason: z.string(),
+    issuedAt: z.iso.datetime(),
+    ...invoiceAmounts,
+  }),
+});
+
 export const EVENT_DEFINITIONS = [
   StudyImportedV1,
   AvailabilityChangedV1,
@@ -399,6 +480,10 @@ export const EVENT_DEFINITIONS = [
   ReferralChangedV1,
   RegistrationCreatedV1,
   RegistrationItemsCancelledV1,
+  InvoiceIssuedV1,
+  PaymentReceivedV1,
+  RefundedV1,
+  CreditNoteIssuedV1,
 ] as const;
 
 export const eventKey = (type: string, version: number): string => `${type}@v${version}`;
