@@ -25,6 +25,9 @@ export const patientInputSchema = formBody(
 );
 const patientUpdateSchema = formBody(PATIENT_FIELDS, patientBody.extend({ id: uuid }));
 
+/** Two records of one person at a centre: `mergeId` is merged into `keepId` (docs/decisions/0265). */
+const mergeBody = z.object({ keepId: uuid, mergeId: uuid }).strict();
+
 /** The records that may be the same person: same centre, name, phone and birth date (the front desk's warning). */
 const duplicatesQuery = z.object({
   centreId: uuid,
@@ -75,5 +78,14 @@ export const PATIENT_ENDPOINTS = {
     body: patientUpdateSchema,
     data: patientSchema,
     errors: [404, 409],
+  }),
+  mergePatients: ep({
+    method: 'POST',
+    path: '/patient/merge',
+    access: requirement('PATIENTS', SPECIFIC.PATIENT_MERGE),
+    body: mergeBody,
+    data: patientSchema,
+    // 400: the same record, or records of two centres; 404: either not in reach; 409: either already merged
+    errors: [400, 404, 409],
   }),
 };

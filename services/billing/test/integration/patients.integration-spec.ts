@@ -217,6 +217,64 @@ describe('patients at the front desk', () => {
     });
     expect(fixed.age).toBe(yearsSince('1965-01-20'));
   });
+
+  it('merges two records of one person at a centre: privileged, audited, the merged one read only (0265)', async () => {
+    const make = (name: string, centreId: string) =>
+      api.call(
+        BILLING_API.createPatient,
+        { centreId, ...person(name, `93${stamp}00`), allowDuplicate: true },
+        { session: admin() },
+      );
+    const keep = await make(`Hema M ${stamp}`, a.centres.c1!);
+    const twice = await make(`Hema M ${stamp}`, a.centres.c1!);
+    const older = await make(`Hema Menon ${stamp}`, a.centres.c1!);
+    const elsewhere = await make(`Hema M ${stamp}`, a.centres.c2!);
+
+    // the receptionist may correct a record but not merge two
+    const byDesk = await api.reply(
+      BILLING_API.mergePatients,
+      { keepId: keep._id, mergeId: twice._id },
+      { session: desk() },
+    );
+    expect(byDesk.status).toBe(403);
+    // itself, another centre's record, another company's caller: refused, nothing changed
+    const refused = [
+      [{ keepId: keep._id, mergeId: keep._id }, admin(), 400],
+      [{ keepId: keep._id, mergeId: elsewhere._id }, admin(), 400],
+      [{ keepId: keep._id, mergeId: twice._id }, adminB, 404],
+    ] as const;
+    for (const [body, s, status] of refused)
+      expect((await api.reply(BILLING_API.mergePatients, body, { session: s })).status).toBe(status);
+    expect((await api.call(BILLING_API.getPatient, { id: twice._id }, { session: admin() })).mergedInto).toBeNull();
+
+    // an older record merged into the duplicate first, then the duplicate into the kept one: both point at it
+    await api.call(BILLING_API.mergePatients, { keepId: twice._id, mergeId: older._id }, { session: admin() });
+    const merged = await api.call(
+      BILLING_API.mergePatients,
+      { keepId: keep._id, mergeId: twice._id },
+      { session: admin() },
+    );
+    expect(merged).toMatchObject({ _id: keep._id, mergedInto: null });
+    for (const id of [twice._id, older._id])
+      expect((await api.call(BILLING_API.getPatient, { id }, { session: admin() })).mergedInto).toBe(keep._id);
+
+    // a merged record is read only, and cannot be merged again
+    const correct = await api.reply(
+      BILLING_API.updatePatient,
+      { id: twice._id, ...person(`Hema X ${stamp}`, `93${stamp}00`) },
+      { session: admin() },
+    );
+    expect({ status: correct.status, message: correct.body.message }).toEqual({
+      status: 409,
+      message: PATIENT_MESSAGES.mergedRecord(keep.mrID),
+    });
+    const again = await api.reply(
+      BILLING_API.mergePatients,
+      { keepId: keep._id, mergeId: twice._id },
+      { session: admin() },
+    );
+    expect(again.status).toBe(409);
+  });
 });
 
 /** Whole years from a birth date to today (UTC; the test never runs at a year's turn of a birthday in India). */

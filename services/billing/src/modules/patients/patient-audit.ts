@@ -6,4 +6,6 @@ export const PATIENT_AUDIT_ACTIONS = {
   createDespiteDuplicate: 'PATIENT_CREATE_DUPLICATE',
   /** A patient's details corrected. */
   update: 'PATIENT_UPDATE',
+  /** A record merged into another record of the same person (docs/decisions/0265). */
+  merge: 'PATIENT_MERGE',
 } as const;

@@ -29,6 +29,11 @@ export class PatientsController {
     return apiOk(await this.patients.create(access, body), PATIENT_MESSAGES.created);
   }
 
+  @ApiContract(BILLING_API.mergePatients, 'Merges two records of one person at a centre into one')
+  async merge({ access, body }: ContractCall<typeof BILLING_API.mergePatients>) {
+    return apiOk(await this.patients.merge(access, body), PATIENT_MESSAGES.merged);
+  }
+
   @ApiContract(BILLING_API.updatePatient, "Corrects a patient's details")
   async update({ access, body }: ContractCall<typeof BILLING_API.updatePatient>) {
     return apiOk(await this.patients.update(access, body), PATIENT_MESSAGES.updated);

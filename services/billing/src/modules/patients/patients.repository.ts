@@ -109,6 +109,21 @@ export class PatientsRepository {
     return (result.identifiers[0] as { id: string }).id;
   }
 
+  /**
+   * Merges one record into another: it, and any record merged into it before, now point at `keepId` (so a patient's
+   * history is one hop: the record and those merged into it). Answers the ids re-pointed.
+   */
+  async merge(tx: ChangeTx, mergeId: string, keepId: string): Promise<string[]> {
+    const rows = await typedRows(
+      tx.manager,
+      z.object({ id: z.uuid() }),
+      `UPDATE billing.patients SET merged_into = :keepId, updated_at = now()
+       WHERE id = :mergeId OR merged_into = :mergeId RETURNING id`,
+      { keepId, mergeId },
+    );
+    return rows.map((r) => r.id);
+  }
+
   async update(tx: ChangeTx, id: string, fields: PatientFields): Promise<void> {
     await tx.repo(PatientEntity).update({ id }, fields);
   }

@@ -1,4 +1,4 @@
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   DEFAULT_CENTRE_TIME_ZONE,
   localDateTime,
@@ -19,6 +19,7 @@ import {
 } from '@rayworks/nest-kit';
 import { CentresRepository, type KnownCentre } from '../directory/centres.repository.js';
 import { PATIENT_AUDIT_ACTIONS } from './patient-audit.js';
+import type { PatientEntity } from './patient.entity.js';
 import { PatientsRepository, type PatientFields } from './patients.repository.js';
 
 /** The centre's date today ('YYYY-MM-DD'), which dates a patient's age. */
@@ -111,6 +112,7 @@ export class PatientsService {
     return this.uow.change(access, async (tx) => {
       const current = await this.patients.findReadable(tx, access, body.id, true);
       if (!current) throw new NotFoundException(PATIENT_MESSAGES.notFound);
+      if (current.mergedInto) throw new ConflictException(await this.mergedMessage(tx, access, current.mergedInto));
       await this.patients.update(tx, current.id, fields);
       // the patient's data itself stays out of the audit entry: it names the record and what was changed
       await tx.audit({
@@ -120,6 +122,42 @@ export class PatientsService {
       });
       return (await this.patients.findReadable(tx, access, current.id))!.toPatient(today());
     });
+  }
+
+  /**
+   * Merges two records of one person at a centre (docs/decisions/0265): `mergeId` becomes read only and points at
+   * `keepId`; the visits, invoices and payments of both are read as the kept record's (their rows are not rewritten,
+   * so the audit shows which record each was made on). Both are locked in id order, so two merges at once cannot
+   * deadlock or make a cycle.
+   */
+  merge(access: RequestAccess, body: BodyOf<typeof BILLING_API.mergePatients>): Promise<Patient> {
+    if (body.keepId === body.mergeId) throw new BadRequestException(PATIENT_MESSAGES.mergeIntoItself);
+    return this.uow.change(access, async (tx) => {
+      const [first, second] = [body.keepId, body.mergeId].sort();
+      const locked = new Map<string, PatientEntity>();
+      for (const id of [first!, second!]) {
+        const patient = await this.patients.findReadable(tx, access, id, true);
+        if (!patient) throw new NotFoundException(PATIENT_MESSAGES.notFound);
+        locked.set(id, patient);
+      }
+      const keep = locked.get(body.keepId)!;
+      const merge = locked.get(body.mergeId)!;
+      if (keep.centreId !== merge.centreId) throw new BadRequestException(PATIENT_MESSAGES.mergeAcrossCentres);
+      for (const p of [keep, merge])
+        if (p.mergedInto) throw new ConflictException(await this.mergedMessage(tx, access, p.mergedInto));
+      const moved = await this.patients.merge(tx, merge.id, keep.id);
+      await tx.audit({
+        action: PATIENT_AUDIT_ACTIONS.merge,
+        target: { type: 'patient', id: merge.id },
+        details: { into: keep.id, mrNumber: merge.mrNumber, intoMrNumber: keep.mrNumber, records: moved },
+      });
+      return (await this.patients.findReadable(tx, access, keep.id))!.toPatient(today());
+    });
+  }
+
+  private async mergedMessage(tx: ReadTx, access: RequestAccess, intoId: string): Promise<string> {
+    const into = await this.patients.findReadable(tx, access, intoId);
+    return PATIENT_MESSAGES.mergedRecord(into?.mrNumber ?? intoId);
   }
 
   /** A centre of the caller's company that the caller reaches, or 404 (a group, another's or a missing one alike). */
