@@ -119,7 +119,8 @@ export const SUBMODULES = {
   FINANCE: {
     module: 'BILLING',
     label: 'Finance',
-    privileges: [VIEW, SPECIFIC.HOLIDAY_CALENDAR_VIEW, SPECIFIC.HOLIDAY_CALENDAR_EDIT],
+    // EDIT: a centre's billing settings (time zone, night window, tax, discount limits; docs/decisions/0250)
+    privileges: [VIEW, EDIT, SPECIFIC.HOLIDAY_CALENDAR_VIEW, SPECIFIC.HOLIDAY_CALENDAR_EDIT],
   },
   RATE_CARDS: {
     module: 'BILLING',

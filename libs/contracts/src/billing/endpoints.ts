@@ -1,7 +1,9 @@
 import { defineApi } from '../api/endpoint.js';
+import { CATALOGUE_ENDPOINTS } from './catalogue-endpoints.js';
 import { INVOICE_BILLING_ENDPOINTS } from './invoice-billing-endpoints.js';
 import { PATIENT_ENDPOINTS } from './patient-endpoints.js';
 import { PAYMENT_ENDPOINTS } from './payment-endpoints.js';
+import { PRICES_ENDPOINTS } from './prices-endpoints.js';
 
 /**
  * The billing service's API (under /api/billing through the gateway): one file of endpoints per module of the service
@@ -9,6 +11,8 @@ import { PAYMENT_ENDPOINTS } from './payment-endpoints.js';
  */
 export const BILLING_API = defineApi('billing', {
   ...PATIENT_ENDPOINTS,
+  ...CATALOGUE_ENDPOINTS,
+  ...PRICES_ENDPOINTS,
   ...INVOICE_BILLING_ENDPOINTS,
   ...PAYMENT_ENDPOINTS,
 });
