@@ -4,6 +4,7 @@ import { INVOICE_BILLING_ENDPOINTS } from './invoice-billing-endpoints.js';
 import { PATIENT_ENDPOINTS } from './patient-endpoints.js';
 import { PAYMENT_ENDPOINTS } from './payment-endpoints.js';
 import { PRICES_ENDPOINTS } from './prices-endpoints.js';
+import { REGISTRATION_ENDPOINTS } from './registration-endpoints.js';
 
 /**
  * The billing service's API (under /api/billing through the gateway): one file of endpoints per module of the service
@@ -15,5 +16,6 @@ export const BILLING_API = defineApi('billing', {
   ...PRICES_ENDPOINTS,
   ...INVOICE_BILLING_ENDPOINTS,
   ...PAYMENT_ENDPOINTS,
+  ...REGISTRATION_ENDPOINTS,
 });
 export type BillingApi = typeof BILLING_API;
