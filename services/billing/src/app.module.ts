@@ -2,12 +2,14 @@ import { Module } from '@nestjs/common';
 import { SERVICE_SUBSCRIPTIONS } from '@rayworks/contracts';
 import { ServiceKitModule, ServiceKitSettings } from '@rayworks/nest-kit';
 import { database } from './database/data-source.js';
+import { InvoicesModule } from './modules/invoices/invoices.module.js';
 import { PatientsModule } from './modules/patients/patients.module.js';
 
 @Module({
   imports: [
     ServiceKitModule.forRoot(new ServiceKitSettings('billing', database, SERVICE_SUBSCRIPTIONS.billing)),
     PatientsModule,
+    InvoicesModule,
   ],
 })
 export class AppModule {}

@@ -6,12 +6,17 @@ import { AuditLog1795700000001 } from './migrations/1795700000001-AuditLog.js';
 import { DeadLetterOperations1796700000000 } from './migrations/1796700000000-DeadLetterOperations.js';
 import { Patients1797000000000 } from './migrations/1797000000000-Patients.js';
 import { Referrals1797050000000 } from './migrations/1797050000000-Referrals.js';
+import { Invoices1797200000000 } from './migrations/1797200000000-Invoices.js';
 import { PatientEntity } from '../modules/patients/patient.entity.js';
+import { CreditNoteEntity } from '../modules/invoices/credit-note.entity.js';
+import { InvoiceLineEntity } from '../modules/invoices/invoice-line.entity.js';
+import { InvoiceEntity } from '../modules/invoices/invoice.entity.js';
+import { PaymentEntity } from '../modules/payments/payment.entity.js';
 
 /** The billing service's schema, entities and migrations, in order. */
 export const database: ServiceDatabaseOptions = {
   schema: 'billing',
-  entities: [PatientEntity],
+  entities: [PatientEntity, InvoiceEntity, InvoiceLineEntity, CreditNoteEntity, PaymentEntity],
   migrations: [
     EventTables1763712000000,
     JobOutbox1795392000000,
@@ -20,5 +25,6 @@ export const database: ServiceDatabaseOptions = {
     DeadLetterOperations1796700000000,
     Patients1797000000000,
     Referrals1797050000000,
+    Invoices1797200000000,
   ],
 };

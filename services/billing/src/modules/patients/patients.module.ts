@@ -9,5 +9,6 @@ import { PatientsService } from './patients.service.js';
   imports: [DirectoryModule],
   controllers: [PatientsController],
   providers: [PatientsRepository, PatientsService],
+  exports: [PatientsRepository],
 })
 export class PatientsModule {}

@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import type { ChangeTx, ReadTx } from '@rayworks/nest-kit';
+import { PaymentEntity } from './payment.entity.js';
+
+export type NewPayment = Omit<PaymentEntity, 'id' | 'createdAt' | 'updatedAt' | 'toPayment'>;
+
+/** billing.payments (payments and refunds) under row-level security (reached through their invoice). */
+@Injectable()
+export class PaymentsRepository {
+  ofInvoice(tx: ReadTx, invoiceId: string): Promise<PaymentEntity[]> {
+    return tx.repo(PaymentEntity).find({ where: { invoiceId }, order: { takenAt: 'ASC', id: 'ASC' } });
+  }
+
+  /** The payment or refund the company took with this idempotency key, or null. */
+  byKey(tx: ReadTx, idempotencyKey: string): Promise<PaymentEntity | null> {
+    return tx.repo(PaymentEntity).findOneBy({ idempotencyKey });
+  }
+
+  async insert(tx: ChangeTx, entry: NewPayment): Promise<PaymentEntity> {
+    const result = await tx.repo(PaymentEntity).insert(entry);
+    const id = (result.identifiers[0] as { id: string }).id;
+    return (await tx.repo(PaymentEntity).findOneBy({ id }))!;
+  }
+}
