@@ -238,6 +238,13 @@ export const FusionCaseChangedV1 = defineEvent({
     fusionCentreId: z.uuid().nullable(),
     radiologistId: z.uuid().nullable(),
     actorId: z.uuid().nullable(),
+    /**
+     * Added later in v1 (absent from older events): the sender's centre and group, and the study's modality — the
+     * fusion hub bills a completed read to that centre at its rate for that modality (docs/decisions/0275).
+     */
+    centreId: z.uuid().nullable().optional(),
+    groupId: z.uuid().nullable().optional(),
+    modality: z.string().nullable().optional(),
   }),
 });
 export type FusionCaseChangedPayload = z.infer<typeof FusionCaseChangedV1.schema>;
@@ -464,6 +471,34 @@ export const CreditNoteIssuedV1 = defineEvent({
   }),
 });
 
+/**
+ * A fusion invoice was raised or moved by the invoice machine (billing.invoice.v1, key = invoice id;
+ * docs/decisions/0276): the action, the status before and after, both companies and centres, and the amounts. The
+ * envelope's tenant is the fusion hub's (the invoice's company); `clientTenantId` names the client's.
+ */
+export const FusionInvoiceChangedV1 = defineEvent({
+  type: 'FusionInvoiceChanged',
+  version: 1,
+  topic: TOPICS.billingInvoice,
+  schema: z.object({
+    invoiceId: z.uuid(),
+    action: z.string(),
+    status: z.string(),
+    previousStatus: z.string().nullable(),
+    month: z.string(),
+    fusionTenantId: z.uuid(),
+    fusionCentreId: z.uuid(),
+    clientTenantId: z.uuid(),
+    clientCentreId: z.uuid(),
+    side: z.enum(['FUSION_HUB', 'CLIENT_CENTRE']),
+    currency: z.string(),
+    totalMinor: z.number().int(),
+    paidMinor: z.number().int(),
+    requestedMinor: z.number().int().nullable(),
+  }),
+});
+export type FusionInvoiceChangedPayload = z.infer<typeof FusionInvoiceChangedV1.schema>;
+
 export const EVENT_DEFINITIONS = [
   StudyImportedV1,
   AvailabilityChangedV1,
@@ -484,6 +519,7 @@ export const EVENT_DEFINITIONS = [
   PaymentReceivedV1,
   RefundedV1,
   CreditNoteIssuedV1,
+  FusionInvoiceChangedV1,
 ] as const;
 
 export const eventKey = (type: string, version: number): string => `${type}@v${version}`;

@@ -25,10 +25,11 @@ export const SERVICE_SUBSCRIPTIONS: Record<ServiceName, { purpose: string; topic
   // a case started creates the report draft; the company's users (critical results) and centres (a template, macro or
   // layout names one of them)
   reporting: { purpose: 'reports', topics: [TOPICS.casesCase, TOPICS.authUser, TOPICS.authOrg] },
-  // finalized reads are billed (fusion centres); the company's centres and referrals (a registration names them)
+  // completed fusion reads are billed to the client centre (cases.fusion.v1: the fusion side's changes across
+  // companies); the company's centres and referrals (a registration names them)
   billing: {
     purpose: 'invoicing',
-    topics: [TOPICS.casesCase, TOPICS.reportingReport, TOPICS.authOrg, TOPICS.authReferral],
+    topics: [TOPICS.casesCase, TOPICS.casesFusion, TOPICS.reportingReport, TOPICS.authOrg, TOPICS.authReferral],
   },
   // a registration with lab tests becomes samples to collect
   lims: { purpose: 'samples', topics: [TOPICS.billingRegistration] },
