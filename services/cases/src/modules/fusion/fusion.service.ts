@@ -217,6 +217,10 @@ export class FusionService {
       fusionCentreId: row.fusionCentreId,
       radiologistId: row.radiologistId,
       actorId,
+      // the sender's centre and the modality: what the fusion hub bills a completed read by (docs/decisions/0275)
+      centreId: row.centreId,
+      groupId: row.groupId,
+      modality: row.modality,
     });
   }
 }
