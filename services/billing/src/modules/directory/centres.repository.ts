@@ -26,6 +26,21 @@ const knownCentre = (row: z.output<typeof centreRow>): KnownCentre => ({
   isActive: row.is_active,
 });
 
+/** A centre with what is shown of it and whether it is a fusion centre (fusion invoicing). */
+export interface DescribedCentre extends KnownCentre {
+  name: string;
+  isFusion: boolean;
+}
+
+const describedRow = z.object({
+  id: z.uuid(),
+  group_id: z.uuid().nullable(),
+  code: z.string(),
+  name: z.string(),
+  is_fusion: z.boolean(),
+  is_active: z.boolean(),
+});
+
 /** billing.centres (BILLING_CENTRES), read under the caller's row-level security: another company's is never found. */
 @Injectable()
 export class CentresRepository {
@@ -52,5 +67,25 @@ export class CentresRepository {
       p,
     );
     return rows.map(knownCentre);
+  }
+
+  /** One of the company's centres with its name and whether it is a fusion centre, or null. */
+  async describe(tx: ReadTx, id: string): Promise<DescribedCentre | null> {
+    const [row] = await typedRows(
+      tx.manager,
+      describedRow,
+      `SELECT id, group_id, code, name, is_fusion, is_active FROM billing.centres WHERE id = :id AND kind = 'centre'`,
+      { id },
+    );
+    return row
+      ? {
+          id: row.id,
+          groupId: row.group_id,
+          code: row.code,
+          name: row.name,
+          isFusion: row.is_fusion,
+          isActive: row.is_active,
+        }
+      : null;
   }
 }
