@@ -142,7 +142,8 @@ export const DEFAULT_ROLE_PRIVILEGES: Record<RoleCode, PrivilegeGrants> = {
     PACKAGES: [VIEW],
     REFERRALS: [VIEW, CREATE],
     DOCTOR: [VIEW],
-    FINANCE: [SPECIFIC.HOLIDAY_CALENDAR_VIEW],
+    // the desk closes the day with the cash it counted, without the centre's figures (docs/decisions/0278)
+    FINANCE: [SPECIFIC.HOLIDAY_CALENDAR_VIEW, SPECIFIC.DAY_CLOSE],
     SAMPLE_COLLECTION: all('SAMPLE_COLLECTION'),
     PROFILE: PROFILE_VIEW,
   },

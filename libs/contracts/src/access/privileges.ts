@@ -64,6 +64,8 @@ export const SPECIFIC = {
   PATIENT_MERGE: 'PATIENT_MERGE',
   /** Approve a discount above the role's limit at the registration desk (docs/decisions/0266). */
   APPROVE_DISCOUNT: 'APPROVE_DISCOUNT',
+  /** Close a centre's day with the cash counted (docs/decisions/0278). */
+  DAY_CLOSE: 'DAY_CLOSE',
   VIEW_PROFILE: 'VIEW_PROFILE',
   MANAGE_SPECIALIZATION: 'MANAGE_SPECIALIZATION',
   MANAGE_SIGNATURE: 'MANAGE_SIGNATURE',
@@ -119,8 +121,9 @@ export const SUBMODULES = {
   FINANCE: {
     module: 'BILLING',
     label: 'Finance',
-    // EDIT: a centre's billing settings (time zone, night window, tax, discount limits; docs/decisions/0250)
-    privileges: [VIEW, EDIT, SPECIFIC.HOLIDAY_CALENDAR_VIEW, SPECIFIC.HOLIDAY_CALENDAR_EDIT],
+    // EDIT: a centre's billing settings (time zone, night window, tax, discount limits; docs/decisions/0250);
+    // VIEW: day ends, outstanding, commission statements, the finance dashboard; DAY_CLOSE: cash closing (0278)
+    privileges: [VIEW, EDIT, SPECIFIC.HOLIDAY_CALENDAR_VIEW, SPECIFIC.HOLIDAY_CALENDAR_EDIT, SPECIFIC.DAY_CLOSE],
   },
   RATE_CARDS: {
     module: 'BILLING',
