@@ -27,6 +27,7 @@ const archive = () => import('../features/archive/pages');
 const caseDetails = () => import('../features/case-details/pages');
 const dashboards = () => import('../features/dashboards/pages');
 const fusionCases = () => import('../features/fusion-cases/pages');
+const patients = () => import('../features/patients/pages');
 // The viewer shows the report beside the images: the two features meet here, not in each other.
 const viewer = async () => {
   const [{ ViewerPage }, { ReportEditor }] = await Promise.all([
@@ -90,6 +91,10 @@ export const SCREENS: Record<string, Screen> = {
   [CONSOLE_ROUTES.customTemplate]: page(reportLayout, 'CustomTemplatePage'),
   [CONSOLE_ROUTES.printReport]: page(reportPrint, 'ReportPrintPage'),
   [CONSOLE_ROUTES.casesReport]: page(reporting, 'ReportPage'),
+
+  [CONSOLE_ROUTES.patients]: page(patients, 'PatientsHomePage'),
+  [CONSOLE_ROUTES.patientsList]: page(patients, 'PatientsPage'),
+  [CONSOLE_ROUTES.patientDetails]: page(patients, 'PatientDetailsPage'),
 
   [CONSOLE_ROUTES.companies]: page(companies, 'CompaniesPage'),
   [CONSOLE_ROUTES.companiesAdd]: page(companies, 'AddCompanyPage'),

@@ -229,10 +229,10 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   route(CONSOLE_ROUTES.packagesEdit, 'Edit Package', requirement('PACKAGES', EDIT)),
   route(CONSOLE_ROUTES.packagesView, 'Package', requirement('PACKAGES', VIEW)),
   // Patients
-  route(CONSOLE_ROUTES.patients, 'Patients', requirement('PATIENTS', SPECIFIC.PATIENT_VIEW)),
+  route(CONSOLE_ROUTES.patients, 'Patients', requirement('PATIENTS', SPECIFIC.PATIENT_VIEW), 'available'),
   route(CONSOLE_ROUTES.patientsRegistration, 'Registration', requirement('PATIENTS', CREATE)),
-  route(CONSOLE_ROUTES.patientsList, 'Patients', requirement('PATIENTS', SPECIFIC.PATIENT_VIEW)),
-  route(CONSOLE_ROUTES.patientDetails, 'Patient Details', requirement('PATIENTS', SPECIFIC.PATIENT_VIEW)),
+  route(CONSOLE_ROUTES.patientsList, 'Patients', requirement('PATIENTS', SPECIFIC.PATIENT_VIEW), 'available'),
+  route(CONSOLE_ROUTES.patientDetails, 'Patient Details', requirement('PATIENTS', SPECIFIC.PATIENT_VIEW), 'available'),
   // Departments, labs
   route(CONSOLE_ROUTES.departments, 'Departments', requirement('DEPARTMENT', VIEW), 'available'),
   route(CONSOLE_ROUTES.labManagement, 'Lab Management', requirement('LAB_MANAGEMENT', VIEW)),
