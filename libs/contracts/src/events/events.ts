@@ -499,6 +499,43 @@ export const FusionInvoiceChangedV1 = defineEvent({
 });
 export type FusionInvoiceChangedPayload = z.infer<typeof FusionInvoiceChangedV1.schema>;
 
+const patientPayload = z.object({
+  id: z.uuid(),
+  centreId: z.uuid(),
+  groupId: z.uuid().nullable(),
+  /** The centre's MR number: the DICOM Patient ID of the patient's studies. */
+  mrNumber: z.string(),
+  patientName: z.string(),
+  gender: z.string(),
+  /** YYYY-MM-DD, or null when only the age was told (then `ageYears`, told on `ageRecordedOn`). */
+  dateOfBirth: z.string().nullable(),
+  ageYears: z.number().int().nullable(),
+  ageRecordedOn: z.string().nullable(),
+  phoneNumber: z.string(),
+  /** The record this one was merged into (it is then read only), or null. */
+  mergedInto: z.uuid().nullable(),
+});
+
+/**
+ * A front desk patient was registered at a centre, or changed (corrected, merged into another record), on the
+ * compacted `billing.patient.v1` (key = patient id), in the change's unit of work: each event carries the whole
+ * patient, so a read model (cases: the worklist assigns a patient of the case's centre to a case) holds every patient
+ * billing ever registered (docs/decisions/0263).
+ */
+export const PatientRegisteredV1 = defineEvent({
+  type: 'PatientRegistered',
+  version: 1,
+  topic: TOPICS.billingPatient,
+  schema: patientPayload,
+});
+export const PatientUpdatedV1 = defineEvent({
+  type: 'PatientUpdated',
+  version: 1,
+  topic: TOPICS.billingPatient,
+  schema: patientPayload,
+});
+export type PatientEventPayload = z.infer<typeof patientPayload>;
+
 export const EVENT_DEFINITIONS = [
   StudyImportedV1,
   AvailabilityChangedV1,
@@ -520,6 +557,8 @@ export const EVENT_DEFINITIONS = [
   RefundedV1,
   CreditNoteIssuedV1,
   FusionInvoiceChangedV1,
+  PatientRegisteredV1,
+  PatientUpdatedV1,
 ] as const;
 
 export const eventKey = (type: string, version: number): string => `${type}@v${version}`;

@@ -8,7 +8,8 @@ import { TOPICS, type Topic } from './topics.js';
 export const SERVICE_SUBSCRIPTIONS: Record<ServiceName, { purpose: string; topics: readonly Topic[] }> = {
   // admin dashboard counts of cases per centre
   auth: { purpose: 'dashboard', topics: [TOPICS.casesCase] },
-  // a study arriving makes or matches a case; reports, availability, users and registrations drive the worklist
+  // a study arriving makes or matches a case; reports, availability, users, registrations and the front desk's patients
+  // drive the worklist
   cases: {
     purpose: 'worklist',
     topics: [
@@ -18,6 +19,8 @@ export const SERVICE_SUBSCRIPTIONS: Record<ServiceName, { purpose: string; topic
       TOPICS.authUser,
       TOPICS.authOrg,
       TOPICS.billingRegistration,
+      // the front desk's patients: the worklist assigns one of the case's centre to a case (docs/decisions/0263)
+      TOPICS.billingPatient,
       // its own case events: a case arriving NEW is auto-assigned (docs/decisions/0123)
       TOPICS.casesCase,
     ],

@@ -12,6 +12,7 @@ export const TOPICS = {
   casesFusion: 'cases.fusion.v1',
   reportingReport: 'reporting.report.v1',
   billingRegistration: 'billing.registration.v1',
+  billingPatient: 'billing.patient.v1',
   billingInvoice: 'billing.invoice.v1',
   limsSample: 'lims.sample.v1',
   limsResult: 'lims.result.v1',
@@ -31,4 +32,5 @@ export const COMPACTED_TOPICS: readonly Topic[] = [
   TOPICS.authOrg,
   TOPICS.authAvailability,
   TOPICS.authReferral,
+  TOPICS.billingPatient,
 ];

@@ -3,6 +3,9 @@ import {
   DEFAULT_CENTRE_TIME_ZONE,
   localDateTime,
   PATIENT_MESSAGES,
+  PatientRegisteredV1,
+  PatientUpdatedV1,
+  type PatientEventPayload,
   type BILLING_API,
   type BodyOf,
   type Page,
@@ -103,7 +106,9 @@ export class PatientsService {
         target: { type: 'patient', id },
         details: { centreId: centre.id, mrNumber, ...(same.length > 0 ? { duplicateOf: same.map((p) => p.id) } : {}) },
       });
-      return (await this.patients.findReadable(tx, access, id))!.toPatient(today());
+      const patient = (await this.patients.findReadable(tx, access, id))!;
+      await tx.publish(PatientRegisteredV1, id, patientEventOf(patient));
+      return patient.toPatient(today());
     });
   }
 
@@ -120,7 +125,9 @@ export class PatientsService {
         target: { type: 'patient', id: current.id },
         details: { changed: changedFields(current, fields) },
       });
-      return (await this.patients.findReadable(tx, access, current.id))!.toPatient(today());
+      const patient = (await this.patients.findReadable(tx, access, current.id))!;
+      await tx.publish(PatientUpdatedV1, patient.id, patientEventOf(patient));
+      return patient.toPatient(today());
     });
   }
 
@@ -151,6 +158,8 @@ export class PatientsService {
         target: { type: 'patient', id: merge.id },
         details: { into: keep.id, mrNumber: merge.mrNumber, intoMrNumber: keep.mrNumber, records: moved },
       });
+      const merged = (await this.patients.findReadable(tx, access, merge.id))!;
+      await tx.publish(PatientUpdatedV1, merged.id, patientEventOf(merged));
       return (await this.patients.findReadable(tx, access, keep.id))!.toPatient(today());
     });
   }
@@ -193,3 +202,18 @@ function fieldsOf(body: {
 function changedFields(current: PatientFields, next: PatientFields): string[] {
   return (Object.keys(next) as (keyof PatientFields)[]).filter((k) => k !== 'ageRecordedOn' && current[k] !== next[k]);
 }
+
+/** The whole patient on billing.patient.v1 (compacted: the last event of each patient is its state; decision 0263). */
+const patientEventOf = (p: PatientEntity): PatientEventPayload => ({
+  id: p.id,
+  centreId: p.centreId,
+  groupId: p.groupId,
+  mrNumber: p.mrNumber,
+  patientName: p.patientName,
+  gender: p.gender,
+  dateOfBirth: p.dateOfBirth,
+  ageYears: p.ageYears,
+  ageRecordedOn: p.ageRecordedOn,
+  phoneNumber: p.phoneNumber,
+  mergedInto: p.mergedInto,
+});
