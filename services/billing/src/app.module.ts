@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { SERVICE_SUBSCRIPTIONS } from '@rayworks/contracts';
 import { ServiceKitModule, ServiceKitSettings } from '@rayworks/nest-kit';
 import { database } from './database/data-source.js';
+import { FusionInvoicesModule } from './modules/fusion-invoices/fusion-invoices.module.js';
 import { InvoicesModule } from './modules/invoices/invoices.module.js';
 import { PatientsModule } from './modules/patients/patients.module.js';
 
@@ -10,6 +11,7 @@ import { PatientsModule } from './modules/patients/patients.module.js';
     ServiceKitModule.forRoot(new ServiceKitSettings('billing', database, SERVICE_SUBSCRIPTIONS.billing)),
     PatientsModule,
     InvoicesModule,
+    FusionInvoicesModule,
   ],
 })
 export class AppModule {}

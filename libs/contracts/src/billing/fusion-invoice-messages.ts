@@ -8,6 +8,8 @@ export const FUSION_INVOICE_MESSAGES = {
   rateUpdated: 'Fusion Rate Updated Successfully',
   commented: 'Comment Added Successfully',
   rateNotFound: 'Fusion rate not found',
+  /** Optimistic concurrency: another version of the rate was added since it was shown. */
+  staleRate: 'The rate has changed since it was shown: read it again',
   /** A fusion centre that is not one of the caller's company and reach (or not a fusion centre at all). */
   fusionCentreNotFound: 'Fusion centre not found',
   rateExists: 'This fusion centre has a rate for this client centre and modality already: update it',
