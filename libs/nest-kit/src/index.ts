@@ -66,4 +66,5 @@ export * from './metrics/operational-metrics.js';
 export * from './tracing/tracing.js';
 export * from './tracing/tracing-shutdown.js';
 export * from './mail/mailer.js';
+export * from './print/pdf-printer.js';
 export * from './directory/org-units.js';

@@ -1,5 +1,5 @@
 import { CRITICAL_ESCALATION_MINUTES, SERVICE_PORTS } from '@rayworks/contracts';
-import { loadEnv, mailEnvVars } from '@rayworks/nest-kit';
+import { loadEnv, mailEnvVars, printEnvVars } from '@rayworks/nest-kit';
 import { z } from 'zod';
 
 /** A service's address: a URL, its trailing slashes dropped (the client appends the routes' paths). */
@@ -18,8 +18,8 @@ export const reportingEnvSchema = z.object({
   ...mailEnvVars,
   /** Where browsers reach the console: the links in SMS. */
   PUBLIC_BASE_URL: z.url().default('http://localhost:8080'),
-  /** The Chromium that prints the reports' PDFs (the worker). */
-  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** The Chromium that prints the reports' PDFs (the worker; the kit's PdfPrinter). */
+  ...printEnvVars,
   /** PDFs one worker prints at a time (one browser, a page per job). */
   REPORT_PDF_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   /** How long the delivery waits for the PDF it sends to be stored before the attempt fails. */

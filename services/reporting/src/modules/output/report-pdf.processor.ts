@@ -5,13 +5,13 @@ import {
   jobCompany,
   JobProcessors,
   LOGGER,
+  PdfPrinter,
   processor,
   StorageService,
   UnitOfWork,
   type JobContext,
 } from '@rayworks/nest-kit';
 import { REPORTING_ENV, type ReportingEnv } from '../../config/env.js';
-import { PdfRenderer } from './pdf-renderer.js';
 import { ReportDocumentLoader } from './report-document.loader.js';
 import { reportPdfKey, ReportPdfsRepository } from './report-pdfs.repository.js';
 
@@ -20,7 +20,7 @@ export type PdfJobOutcome = 'stored' | 'already-stored' | 'stale' | 'not-final' 
 /**
  * The processor of reporting.report-pdf {reportId, version} (docs/decisions/0182-report-pdf-worker.md): loads the
  * report, its addenda and the centre's layout by SQL, renders the print document (renderReportDocument, the same
- * HTML the print view shows), prints it with Chromium, stores it at reports/<tenant>/<report>/v<version>.pdf, records
+ * HTML the print view shows), prints it with Chromium (the kit's PdfPrinter), stores it at reports/<tenant>/<report>/v<version>.pdf, records
  * it in reporting.report_pdfs and publishes ReportPdfStored — the row and the event in one unit of work.
  * Idempotent: a version that has its PDF is done (a retried job after the commit does nothing); a retry after the
  * object was stored but before the commit overwrites the same key with the same document.
@@ -34,7 +34,7 @@ export class ReportPdfProcessor implements OnModuleInit {
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(StorageService) private readonly storage: StorageService,
-    @Inject(PdfRenderer) private readonly renderer: PdfRenderer,
+    @Inject(PdfPrinter) private readonly printer: PdfPrinter,
     @Inject(ReportDocumentLoader) private readonly loader: ReportDocumentLoader,
     @Inject(ReportPdfsRepository) private readonly pdfs: ReportPdfsRepository,
     @Inject(REPORTING_ENV) private readonly env: ReportingEnv,
@@ -61,7 +61,7 @@ export class ReportPdfProcessor implements OnModuleInit {
     if (found.version > payload.version) return this.done(payload, 'stale');
 
     const html = renderReportDocument(found.input);
-    const rendered = await this.renderer.render(html);
+    const rendered = await this.printer.print(html);
     const key = reportPdfKey(tenantId, found.reportId, payload.version);
     await this.storage.put(key, rendered.pdf, 'application/pdf');
     const outcome = await this.uow.change(scope, async (tx) => {
