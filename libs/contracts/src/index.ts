@@ -57,6 +57,7 @@ export * from './cases/collaboration-endpoints.js';
 export * from './cases/marketplace-endpoints.js';
 export * from './cases/fusion-endpoints.js';
 export * from './cases/viewer-endpoints.js';
+export * from './cases/front-desk-endpoints.js';
 export * from './viewer/annotations.js';
 export * from './viewer/study-token.js';
 export * from './viewer/weasis.js';
