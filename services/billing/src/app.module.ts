@@ -5,11 +5,15 @@ import { database } from './database/data-source.js';
 import { FusionInvoicesModule } from './modules/fusion-invoices/fusion-invoices.module.js';
 import { InvoicesModule } from './modules/invoices/invoices.module.js';
 import { PatientsModule } from './modules/patients/patients.module.js';
+import { CatalogueModule } from './modules/catalogue/catalogue.module.js';
+import { PricesModule } from './modules/prices/prices.module.js';
 
 @Module({
   imports: [
     ServiceKitModule.forRoot(new ServiceKitSettings('billing', database, SERVICE_SUBSCRIPTIONS.billing)),
     PatientsModule,
+    CatalogueModule,
+    PricesModule,
     InvoicesModule,
     FusionInvoicesModule,
   ],
