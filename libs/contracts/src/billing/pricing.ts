@@ -7,6 +7,13 @@ import { BillingCalendarError, localDateTime, type BillingInstant } from './loca
 export const PRICE_KINDS = ['normal', 'holiday', 'night'] as const;
 export type PriceKind = (typeof PRICE_KINDS)[number];
 
+/** How an invoice, a receipt and the console's price preview name the price a line was billed at. */
+export const PRICE_KIND_LABELS: Readonly<Record<PriceKind, string>> = {
+  normal: 'Normal Price',
+  holiday: 'Holiday Price',
+  night: 'Night Price',
+};
+
 /** A rate card row's prices, each an integer count of minor units (paise), never negative. */
 export interface RatePrices {
   normalMinor: number;

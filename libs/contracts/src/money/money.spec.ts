@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseMinorUnits } from '@rayworks/validation';
-import { addMoney, formatBasisPoints, formatMoney, money, moneySchema } from './money.js';
+import { addMoney, formatBasisPoints, formatExactMoney, formatMoney, money, moneySchema } from './money.js';
 
 describe('Money', () => {
   it('is whole minor units with a currency; a fractional amount or an unknown currency is refused', () => {
@@ -21,6 +21,18 @@ describe('Money', () => {
     expect(formatMoney(money(-5))).toBe('-₹0.05');
     expect(formatMoney(money(Number.MAX_SAFE_INTEGER))).toBe('₹9,00,71,99,25,47,409.91');
     expect(formatMoney(money(100000), 'en-US')).toBe('₹1,000.00');
+  });
+
+  it('formats an exact amount with the currency digits at least and every digit it has, from its text', () => {
+    expect(formatExactMoney('1234.5')).toBe('₹1,234.50');
+    expect(formatExactMoney('123456.78')).toBe('₹1,23,456.78');
+    expect(formatExactMoney('10.005')).toBe('₹10.005');
+    expect(formatExactMoney('0.000000001')).toBe('₹0.000000001');
+    expect(formatExactMoney('90071992547409.915')).toBe('₹9,00,71,99,25,47,409.915');
+    expect(formatExactMoney('-0.004')).toBe('-₹0.004');
+    expect(formatExactMoney('12')).toBe('₹12.00');
+    expect(() => formatExactMoney('1e3')).toThrow(/not a decimal amount/);
+    expect(() => formatExactMoney('12.5.1')).toThrow(/not a decimal amount/);
   });
 
   it('shows basis points as a percentage', () => {

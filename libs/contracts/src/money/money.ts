@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   BASIS_POINTS_MAX,
   basisPointsToPercent,
+  CURRENCIES,
   CURRENCY_CODES,
   minorUnitsToDecimal,
   type CurrencyCode,
@@ -48,6 +49,24 @@ export function addMoney(...amounts: readonly Money[]): Money {
 export function formatMoney(value: Money, locale = 'en-IN'): string {
   const format = new Intl.NumberFormat(locale, { style: 'currency', currency: value.currency });
   return format.format(minorUnitsToDecimal(value.amountMinor, value.currency) as Intl.StringNumericLiteral);
+}
+
+const EXACT_DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * An exact amount for display (invoiceTotals' decimal text in major units, docs/decisions/0241): the currency's
+ * digits at least, every further digit the value has and none it has not — '1234.5' → '₹1,234.50', '10.005' →
+ * '₹10.005' in en-IN. Formatted from the text by Intl (no float), so what is shown is what was computed.
+ */
+export function formatExactMoney(exact: string, currency: CurrencyCode = 'INR', locale = 'en-IN'): string {
+  if (!EXACT_DECIMAL.test(exact)) throw new Error(`not a decimal amount: ${exact}`);
+  const format = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: CURRENCIES[currency].minorDigits,
+    maximumFractionDigits: 20,
+  });
+  return format.format(exact as Intl.StringNumericLiteral);
 }
 
 /** A rate for display: 1250 → '12.5%'. */
