@@ -7,6 +7,7 @@ import { InvoicesModule } from './modules/invoices/invoices.module.js';
 import { PatientsModule } from './modules/patients/patients.module.js';
 import { CatalogueModule } from './modules/catalogue/catalogue.module.js';
 import { PricesModule } from './modules/prices/prices.module.js';
+import { RegistrationsModule } from './modules/registrations/registrations.module.js';
 
 @Module({
   imports: [
@@ -15,6 +16,7 @@ import { PricesModule } from './modules/prices/prices.module.js';
     CatalogueModule,
     PricesModule,
     InvoicesModule,
+    RegistrationsModule,
     FusionInvoicesModule,
   ],
 })

@@ -1,3 +1,5 @@
+import { formatMoney } from '../money/money.js';
+
 /** The registration desk's messages. */
 export const REGISTRATION_MESSAGES = {
   notFound: 'Registration not found',
@@ -10,6 +12,9 @@ export const REGISTRATION_MESSAGES = {
   repeatedItem: 'Each test or package is ordered once per registration',
   itemsNotFound: 'Some of the selected items are not on this registration',
   alreadyCancelled: 'These items are already cancelled',
+  /** What was paid beyond the new total must go back before the credit note: the desk says how. */
+  refundModeNeeded: (overpaidMinor: number) =>
+    `The patient has paid ${formatMoney({ amountMinor: overpaidMinor, currency: 'INR' })} beyond the new total: choose how to refund it`,
   discountNeedsApproval: (codes: readonly string[]) =>
     `The discount on ${codes.join(', ')} is above your limit: it needs an approval`,
   created: 'Patient Registered Successfully',

@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { ApiClient, credentialsOf, loginHeaders, type Credentials } from '@rayworks/api-client';
+import {
+  AUTH_API,
+  BILLING_API,
+  DEFAULT_CENTRE_TIME_ZONE,
+  GATEWAY_PORT,
+  localDateTime,
+  parseInvoiceNumber,
+  REGISTRATION_MESSAGES,
+  type Patient,
+} from '@rayworks/contracts';
+import {
+  eventually,
+  everyRoleTenant,
+  TEST_PASSWORD,
+  type EveryRoleTenant,
+  type EveryRoleUser,
+} from '@rayworks/testing';
+
+/**
+ * The registration desk against the running system, through the gateway (docs/decisions/0264, 0266): a visit is
+ * priced at the centre's price of the moment (a holiday here), invoiced with the centre's next number, ordered (a
+ * package expanded, a radiology test with an accession number) and paid in one step; a retry answers the first;
+ * cancelling lines issues a credit note and refunds what was paid beyond the new total.
+ */
+const api = new ApiClient({ baseUrl: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${GATEWAY_PORT}` });
+const signIn = async (t: EveryRoleTenant, who: EveryRoleUser): Promise<Credentials> =>
+  credentialsOf(await api.call(AUTH_API.login, {}, { headers: loginHeaders(t.login(who), TEST_PASSWORD) }));
+
+const rupees = (n: number) => n * 100;
+
+describe('the registration desk', () => {
+  let a: EveryRoleTenant;
+  let b: EveryRoleTenant;
+  let admin: Credentials;
+  let desk: Credentials;
+  let adminB: Credentials;
+  let patient: Patient;
+  const stamp = Date.now().toString().slice(-6);
+
+  beforeAll(async () => {
+    [a, b] = await Promise.all([everyRoleTenant('rg-a'), everyRoleTenant('rg-b')]);
+    [admin, desk, adminB] = await Promise.all([signIn(a, 'admin'), signIn(a, 'reception'), signIn(b, 'admin')]);
+    const c1 = a.centres.c1!;
+    // billing learns the company's centres from auth's events
+    await eventually(
+      () => api.reply(BILLING_API.getBillingSettings, { centreId: c1 }, { session: admin }),
+      (r) => r.status === 200,
+      { what: 'billing knows the company’s centres', timeoutMs: 30_000 },
+    );
+    await api.call(
+      BILLING_API.updateBillingSettings,
+      {
+        centreId: c1,
+        timeZone: DEFAULT_CENTRE_TIME_ZONE,
+        nightWindow: null,
+        discountLimits: [{ roleCode: 'RECEPTIONIST', limitBasisPoints: 1000 }],
+      },
+      { session: admin },
+    );
+    const test = (code: string, name: string, kind: 'RADIOLOGY' | 'LAB') =>
+      api.call(
+        BILLING_API.createTest,
+        kind === 'RADIOLOGY'
+          ? { code, name, kind, modality: 'CT', bodyPart: 'HEAD' }
+          : { code, name, kind, sampleType: 'Blood' },
+        { session: admin },
+      );
+    await test('CTHEAD', 'CT Head Plain', 'RADIOLOGY');
+    await test('CBC', 'Complete Blood Count', 'LAB');
+    await test('LFT', 'Liver Function Test', 'LAB');
+    await api.call(
+      BILLING_API.createPackage,
+      { code: 'WELL', name: 'Wellness Panel', testCodes: ['CBC', 'LFT'] },
+      { session: admin },
+    );
+    const card = await api.call(
+      BILLING_API.createRateCard,
+      {
+        name: `Walk-in ${stamp}`,
+        validFrom: '2020-01-01',
+        prices: [
+          { testCode: 'CTHEAD', price: '2000', holidayPrice: '2500', nightPrice: '3000', processingFee: '100' },
+          { testCode: 'CBC', price: '300', holidayPrice: '400', nightPrice: '450', processingFee: '0' },
+          { testCode: 'LFT', price: '500', holidayPrice: '600', nightPrice: '650', processingFee: '0' },
+          { packageCode: 'WELL', price: '700', holidayPrice: '800', nightPrice: '900', processingFee: '0' },
+        ],
+      },
+      { session: admin },
+    );
+    await api.call(BILLING_API.assignRateCard, { rateCardId: card._id, centreIds: [c1] }, { session: admin });
+    // today is a holiday at the centre (its own date, in its time zone)
+    await api.call(
+      BILLING_API.createHoliday,
+      { centreIds: [c1], date: localDateTime(new Date(), DEFAULT_CENTRE_TIME_ZONE).date, name: 'Test holiday' },
+      { session: admin },
+    );
+    patient = await api.call(
+      BILLING_API.createPatient,
+      {
+        centreId: c1,
+        patientName: `Ravi Kumar ${stamp}`,
+        gender: 'Male',
+        dateOfBirth: '1979-06-11',
+        phoneNumber: `94${stamp}11`,
+      },
+      { session: desk },
+    );
+  }, 120_000);
+
+  const register = (body: Record<string, unknown>, session = desk) =>
+    api.reply(
+      BILLING_API.createRegistration,
+      { centreId: a.centres.c1!, patientId: patient._id, requestKey: randomUUID(), ...body },
+      { session },
+    );
+
+  it('registers a CT and a lab package on a holiday: holiday prices, one invoice, the package expanded, paid in part', async () => {
+    const requestKey = randomUUID();
+    const reply = await register({
+      requestKey,
+      items: [{ testCode: 'CTHEAD' }, { packageCode: 'WELL' }],
+      payment: { amountMinor: rupees(1000), mode: 'CASH' },
+    });
+    expect(reply.status).toBe(200);
+    const { registration, invoice, payment } = reply.body.data!;
+    expect(registration.priceKind).toBe('holiday');
+    expect(registration.mrID).toBe(patient.mrID);
+    expect(invoice.lines.map((l) => [l.code, l.priceKind, l.unitMinor])).toEqual([
+      ['CTHEAD', 'holiday', rupees(2500)],
+      ['WELL', 'holiday', rupees(800)],
+    ]);
+    expect(invoice).toMatchObject({ totalMinor: rupees(3300), paidMinor: rupees(1000), balanceMinor: rupees(2300) });
+    expect(parseInvoiceNumber(invoice.number)).not.toBeNull();
+    expect(payment).toMatchObject({ kind: 'PAYMENT', amountMinor: rupees(1000), mode: 'CASH' });
+    // one row per test: the package's two lab tests, the CT with an accession number
+    expect(
+      registration.items.map((i) => [i.lineCode, i.code, i.kind, i.packageCode, i.accessionNumber !== null]),
+    ).toEqual([
+      ['CTHEAD', 'CTHEAD', 'RADIOLOGY', null, true],
+      ['WELL', 'CBC', 'LAB', 'WELL', false],
+      ['WELL', 'LFT', 'LAB', 'WELL', false],
+    ]);
+    expect(registration.items[0]!.accessionNumber).toMatch(/^\d{10}$/);
+
+    // the same request again (a double click, a retry): the same visit, invoice and payment, nothing added
+    const again = await register({
+      requestKey,
+      items: [{ testCode: 'CTHEAD' }, { packageCode: 'WELL' }],
+      payment: { amountMinor: rupees(1000), mode: 'CASH' },
+    });
+    expect(again.body.data!.registration._id).toBe(registration._id);
+    expect(again.body.data!.invoice).toMatchObject({ number: invoice.number, paidMinor: rupees(1000) });
+    const visits = await api.call(BILLING_API.findPatientRegistrations, { patientId: patient._id }, { session: desk });
+    expect(visits.items.filter((v) => v._id === registration._id)).toHaveLength(1);
+  });
+
+  it('refuses what it cannot bill and leaves nothing behind', async () => {
+    const before = await api.call(BILLING_API.findPatientRegistrations, { patientId: patient._id }, { session: desk });
+    // a payment beyond the total is the ledger's refusal (400 or 409, 0243); the rest have one answer each
+    const cases: [string, Record<string, unknown>, Credentials, number[]][] = [
+      ['nothing ordered', { items: [] }, desk, [400]],
+      ['an unknown code', { items: [{ testCode: 'NOSUCH' }] }, desk, [404]],
+      ['a code twice', { items: [{ testCode: 'CBC' }, { testCode: 'CBC' }] }, desk, [400]],
+      [
+        'paid beyond',
+        { items: [{ testCode: 'CBC' }], payment: { amountMinor: rupees(5000), mode: 'CASH' } },
+        desk,
+        [400, 409],
+      ],
+      ['another centre', { items: [{ testCode: 'CBC' }], centreId: a.centres.c2! }, desk, [409]],
+      ['another company', { items: [{ testCode: 'CBC' }] }, adminB, [404]],
+      ['an unknown referral', { items: [{ testCode: 'CBC' }], referralId: randomUUID() }, desk, [404]],
+    ];
+    for (const [what, body, session, statuses] of cases) {
+      const reply = await register(body, session);
+      expect({ what, ok: statuses.includes(reply.status) }).toEqual({ what, ok: true });
+    }
+    const after = await api.call(BILLING_API.findPatientRegistrations, { patientId: patient._id }, { session: desk });
+    expect(after.items.length).toBe(before.items.length);
+  });
+
+  it("needs the approver's privilege for a discount above the desk's limit (0266)", async () => {
+    const big = { items: [{ testCode: 'CBC', discount: { kind: 'basisPoints', basisPoints: 2500 } }] };
+    const byDesk = await register(big);
+    expect({ status: byDesk.status, message: byDesk.body.message }).toEqual({
+      status: 403,
+      message: REGISTRATION_MESSAGES.discountNeedsApproval(['CBC']),
+    });
+    const small = await register({
+      items: [{ testCode: 'CBC', discount: { kind: 'basisPoints', basisPoints: 1000 } }],
+    });
+    expect(small.body.data!.invoice.totalMinor).toBe(rupees(360));
+    const byAdmin = await register(big, admin);
+    expect(byAdmin.body.data!.invoice.totalMinor).toBe(rupees(300));
+  });
+
+  it('cancels lines: a credit note for them, and what was paid beyond the new total refunded', async () => {
+    const made = (
+      await register({
+        items: [{ testCode: 'CTHEAD' }, { packageCode: 'WELL' }],
+        payment: { amountMinor: rupees(1000), mode: 'UPI', reference: `UPI${stamp}` },
+      })
+    ).body.data!;
+    const cancel = (lineCodes: string[], refundMode: string | null) =>
+      api.reply(
+        BILLING_API.cancelRegistrationItems,
+        {
+          registrationId: made.registration._id,
+          lineCodes,
+          reason: 'Patient declined',
+          refundMode,
+          requestKey: randomUUID(),
+        },
+        { session: admin },
+      );
+    const panel = await cancel(['WELL'], null);
+    expect(panel.status).toBe(200);
+    expect(panel.body.data!.creditNote.amountMinor).toBe(rupees(800));
+    expect(panel.body.data!.refund).toBeNull();
+    expect(panel.body.data!.registration.items.map((i) => [i.code, i.status])).toEqual([
+      ['CTHEAD', 'ORDERED'],
+      ['CBC', 'CANCELLED'],
+      ['LFT', 'CANCELLED'],
+    ]);
+    expect((await cancel(['WELL'], null)).status).toBe(409);
+    expect((await cancel(['NOPE'], null)).status).toBe(400);
+    // cancelling the CT leaves nothing to pay: the 1000 paid must go back, and the desk says how
+    const noMode = await cancel(['CTHEAD'], null);
+    expect(noMode.status).toBe(400);
+    const ct = await cancel(['CTHEAD'], 'CASH');
+    expect(ct.body.data!.refund).toMatchObject({ kind: 'REFUND', amountMinor: rupees(1000), mode: 'CASH' });
+    expect(ct.body.data!.creditNote.amountMinor).toBe(rupees(2500));
+    const invoice = await api.call(BILLING_API.getBilling, { id: made.invoice._id }, { session: admin });
+    expect(invoice).toMatchObject({
+      totalMinor: rupees(3300),
+      creditedMinor: rupees(3300),
+      paidMinor: 0,
+      balanceMinor: 0,
+    });
+  });
+
+  it('numbers invoices and visits gap-free when many desks register at once', async () => {
+    const replies = await Promise.all(Array.from({ length: 12 }, () => register({ items: [{ testCode: 'LFT' }] })));
+    expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200));
+    const sequences = replies
+      .map((r) => parseInvoiceNumber(r.body.data!.invoice.number)!.sequence)
+      .sort((x, y) => x - y);
+    const first = sequences[0]!;
+    expect(sequences).toEqual(sequences.map((_, i) => first + i));
+    const visits = new Set(replies.map((r) => r.body.data!.registration.registrationID));
+    expect(visits.size).toBe(12);
+  });
+});
