@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { BILLING_API, GENDERS, patientInputSchema, PATIENT_FIELDS as F, type Patient } from '@rayworks/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { UseFormReturnType } from '@mantine/form';
 import type { z } from 'zod';
 import { Link } from 'react-router-dom';
 import { CentreSelect } from '../../../shared/forms/CentreSelect';
+import { DateField } from '../../../shared/forms/DateField';
 import { DynamicField } from '../../../shared/forms/DynamicField';
 import { useDynamicForm } from '../../../shared/forms/useDynamicForm';
 import { useSession } from '../../../shared/session/useSession';
@@ -26,7 +27,6 @@ const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: g }));
 
 /** The patient's fields (spec §3 patient info), rendered from PATIENT_FIELDS; the centre only for a new patient. */
 function PatientFields({ form, isNew }: { form: UseFormReturnType<PatientValues>; isNew: boolean }) {
-  const dateOfBirth = form.getInputProps('dateOfBirth');
   return (
     <Stack gap="sm">
       {isNew ? (
@@ -45,13 +45,7 @@ function PatientFields({ form, isNew }: { form: UseFormReturnType<PatientValues>
         <DynamicField field={F.phoneNumber} form={form} description="10 digits, without +91" />
       </Group>
       <Group grow align="flex-start" gap="sm" wrap="wrap">
-        <TextInput
-          {...dateOfBirth}
-          type="date"
-          label={F.dateOfBirth.label}
-          max={localToday()}
-          data-testid={`field-${F.dateOfBirth.value}`}
-        />
+        <DateField field={F.dateOfBirth} form={form} max={localToday()} />
         <DynamicField
           field={F.ageYears}
           form={form}

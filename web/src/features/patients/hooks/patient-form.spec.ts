@@ -108,7 +108,7 @@ describe('the duplicate warning', () => {
     const found = [patient(), patient({ mrID: 'AND01-000043' })];
     expect(duplicateWarning(found)).toBe(PATIENT_MESSAGES.duplicate(['AND01-000042', 'AND01-000043']));
     expect(duplicateWarning(found)).toContain('AND01-000042, AND01-000043');
-    const body = newBody(typed());
+    const body = patientInputSchema.parse(newBody(typed()));
     expect(confirmedBody(body)).toEqual({ ...body, allowDuplicate: true });
     expect(body.allowDuplicate).toBe(false);
   });
