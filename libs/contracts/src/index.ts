@@ -105,6 +105,7 @@ export * from './billing/invoice-series.js';
 export * from './billing/invoice-billing-states.js';
 export * from './billing/invoice-billing-entities.js';
 export * from './billing/invoice-billing-endpoints.js';
+export * from './billing/document-endpoints.js';
 export * from './billing/registration-entities.js';
 export * from './billing/registration-messages.js';
 export * from './billing/registration-endpoints.js';

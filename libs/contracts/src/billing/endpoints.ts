@@ -1,6 +1,7 @@
 import { defineApi } from '../api/endpoint.js';
 import { CATALOGUE_ENDPOINTS } from './catalogue-endpoints.js';
 import { DAY_END_ENDPOINTS } from './day-end-endpoints.js';
+import { DOCUMENT_ENDPOINTS } from './document-endpoints.js';
 import { FUSION_INVOICE_ENDPOINTS } from './fusion-invoice-endpoints.js';
 import { INVOICE_BILLING_ENDPOINTS } from './invoice-billing-endpoints.js';
 import { PATIENT_ENDPOINTS } from './patient-endpoints.js';
@@ -18,6 +19,7 @@ export const BILLING_API = defineApi('billing', {
   ...PRICES_ENDPOINTS,
   ...INVOICE_BILLING_ENDPOINTS,
   ...PAYMENT_ENDPOINTS,
+  ...DOCUMENT_ENDPOINTS,
   ...REGISTRATION_ENDPOINTS,
   ...DAY_END_ENDPOINTS,
   ...FUSION_INVOICE_ENDPOINTS,

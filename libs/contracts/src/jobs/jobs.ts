@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BILLING_DOCUMENT_KINDS } from '../billing/document-endpoints.js';
 import { QUEUES, type QueueName } from './queues.js';
 
 /**
@@ -91,6 +92,16 @@ export const JOBS = {
     queue: QUEUES.reportingReportDelivery,
     lock: JOB_LOCKS.waitsOnOthers,
     schema: z.object({ deliveryId: z.uuid() }),
+  }),
+  /**
+   * Print one of billing's documents to PDF and store it (docs/decisions/0259): an invoice at a version (enqueued when
+   * it is issued and with every payment, refund or credit note, each of which makes a new version) or a payment's
+   * receipt (`id` the payment's, version 1). Idempotent: a document stored once is not printed again.
+   */
+  billingInvoicePdf: defineJob({
+    queue: QUEUES.billingInvoicePdf,
+    lock: JOB_LOCKS.waitsOnOthers,
+    schema: z.object({ document: z.enum(BILLING_DOCUMENT_KINDS), id: z.uuid(), version: z.number().int().min(1) }),
   }),
   /** A critical result alert not acknowledged in time: escalate it to the centre admin (delayed job). */
   reportingCriticalEscalation: defineJob({
