@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # npm start: installs what is missing, brings the infrastructure up, builds, migrates, starts every service,
 # worker and the gateway (which serves the console), seeds the demo tenant, waits until all are ready, stores the
-# demo studies (scripts/seed-demo-studies.mjs: the worklist has cases), and prints where to go and the demo logins.
+# demo studies (scripts/seed-demo-studies.mjs: the worklist has cases), report templates and the front desk (tests,
+# rate card, holidays, visits: scripts/seed-demo-billing.mjs), and prints where to go and the demo logins.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$RAYWORKS_ROOT"
@@ -15,6 +16,7 @@ bash scripts/seed-demo.sh
 node scripts/stack.mjs start
 node scripts/seed-demo-studies.mjs || echo "[demo] the demo studies were not stored (see above): the worklist starts empty" >&2
 node scripts/seed-demo-reporting.mjs || echo "[demo] the demo report templates and layouts were not stored (see above)" >&2
+node scripts/seed-demo-billing.mjs || echo "[demo] the demo front desk (tests, rate card, holidays, visits) was not stored (see above)" >&2
 cat <<MSG
 
 Rayworks is running.
