@@ -5,14 +5,19 @@ import {
   AUTH_API,
   BILLING_API,
   DEFAULT_CENTRE_TIME_ZONE,
+  DEFAULT_ROLE_PRIVILEGES,
   GATEWAY_PORT,
+  grantsAllow,
   localDateTime,
   parseInvoiceNumber,
   REGISTRATION_MESSAGES,
+  requirement,
   type Patient,
 } from '@rayworks/contracts';
 import {
   eventually,
+  EVERY_ROLE_REACH,
+  EVERY_ROLE_USERS,
   everyRoleTenant,
   TEST_PASSWORD,
   type EveryRoleTenant,
@@ -240,6 +245,25 @@ describe('the registration desk', () => {
       paidMinor: 0,
       balanceMinor: 0,
     });
+  });
+
+  it("shows a visit and its invoice only to billing's users who reach its centre, and never to another company", async () => {
+    const made = (await register({ items: [{ testCode: 'CBC' }] })).body.data!;
+    const mayView = (who: EveryRoleUser) =>
+      grantsAllow(DEFAULT_ROLE_PRIVILEGES[EVERY_ROLE_USERS[who].role], requirement('BILLING', 'VIEW'));
+    const reaches = (who: EveryRoleUser) => EVERY_ROLE_REACH[who] === 'company' || EVERY_ROLE_REACH[who].includes('c1');
+    for (const who of Object.keys(EVERY_ROLE_USERS) as EveryRoleUser[]) {
+      const s = await signIn(a, who);
+      const want = !mayView(who) ? 403 : reaches(who) ? 200 : 404;
+      const visit = await api.reply(BILLING_API.getRegistration, { id: made.registration._id }, { session: s });
+      const invoice = await api.reply(BILLING_API.getBilling, { id: made.invoice._id }, { session: s });
+      expect({ who, visit: visit.status, invoice: invoice.status }).toEqual({ who, visit: want, invoice: want });
+    }
+    for (const [endpoint, id] of [
+      [BILLING_API.getRegistration, made.registration._id],
+      [BILLING_API.getBilling, made.invoice._id],
+    ] as const)
+      expect((await api.reply(endpoint, { id }, { session: adminB })).status).toBe(404);
   });
 
   it('numbers invoices and visits gap-free when many desks register at once', async () => {
