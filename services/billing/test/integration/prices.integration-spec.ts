@@ -20,6 +20,7 @@ import {
   TEST_PASSWORD,
   type EveryRoleTenant,
   type EveryRoleUser,
+  withOwnerClient,
 } from '@rayworks/testing';
 
 /**
@@ -431,6 +432,22 @@ describe('prices', () => {
     // the row the quote named is still there, unchanged
     const old = await api.call(BILLING_API.getRateCardPrice, { id: quoted.rateCardPriceId }, { session: admin() });
     expect(old).toMatchObject({ _id: quoted.rateCardPriceId, code: 'CT-HEAD', normalMinor: 90000, withdrawn: false });
+    // and the database itself refuses to change a version in place
+    const refused = await withOwnerClient(async (client) => {
+      await client.query('BEGIN');
+      try {
+        await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [a.tenantId]);
+        await client.query('UPDATE billing.rate_card_prices SET normal_minor = 1 WHERE id = $1', [
+          quoted.rateCardPriceId,
+        ]);
+        return null;
+      } catch (error) {
+        return (error as Error).message;
+      } finally {
+        await client.query('ROLLBACK');
+      }
+    });
+    expect(refused).toBe('a rate card price row is never changed: insert the next version');
     // a visit priced now gets the new row; the instant before the edit still the old one
     const after = (await atC2(new Date(Date.now() + 1000))).quote.lines[0]!;
     expect([after.rateCardPriceId, after.unitMinor]).toEqual([newRow._id, 95000]);
