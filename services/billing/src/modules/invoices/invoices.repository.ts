@@ -47,6 +47,14 @@ export class InvoicesRepository {
     return qb.getOne();
   }
 
+  /**
+   * The company's invoice by its id, whoever reaches it (row-level security keeps it to the company): for work that
+   * runs as the system, not a caller — e.g. printing its PDF in the worker. A caller's read is findReadable.
+   */
+  byId(tx: ReadTx, id: string): Promise<InvoiceEntity | null> {
+    return tx.repo(InvoiceEntity).findOneBy({ id });
+  }
+
   /** A page of the invoices the caller reaches, filtered by centre, patient, status, dates and number prefix. */
   async list(
     tx: ReadTx,

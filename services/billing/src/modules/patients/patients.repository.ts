@@ -57,6 +57,11 @@ export class PatientsRepository {
     return { items, total };
   }
 
+  /** The company's patient by its id, whoever reaches it (for work that runs as the system, e.g. a printed invoice). */
+  byId(tx: ReadTx, id: string): Promise<PatientEntity | null> {
+    return tx.repo(PatientEntity).findOneBy({ id });
+  }
+
   /** The patient if the caller reaches it, or null (another centre's, another company's or missing: the same). */
   findReadable(tx: ReadTx, access: RequestAccess, id: string, lock = false): Promise<PatientEntity | null> {
     const { qb, p } = this.inReach(tx, access);

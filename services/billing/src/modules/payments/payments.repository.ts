@@ -11,6 +11,11 @@ export class PaymentsRepository {
     return tx.repo(PaymentEntity).find({ where: { invoiceId }, order: { takenAt: 'ASC', id: 'ASC' } });
   }
 
+  /** The company's payment or refund by its id, or null (its invoice says who reaches it). */
+  byId(tx: ReadTx, id: string): Promise<PaymentEntity | null> {
+    return tx.repo(PaymentEntity).findOneBy({ id });
+  }
+
   /** The payment or refund the company took with this idempotency key, or null. */
   byKey(tx: ReadTx, idempotencyKey: string): Promise<PaymentEntity | null> {
     return tx.repo(PaymentEntity).findOneBy({ idempotencyKey });
