@@ -9,6 +9,7 @@ import { TransitionsModule } from './modules/transitions/transitions.module.js';
 import { MarketplaceModule } from './modules/marketplace/marketplace.module.js';
 import { FusionModule } from './modules/fusion/fusion.module.js';
 import { ViewerModule } from './modules/viewer/viewer.module.js';
+import { FrontDeskModule } from './modules/front-desk/front-desk.module.js';
 
 @Module({
   imports: [
@@ -20,6 +21,7 @@ import { ViewerModule } from './modules/viewer/viewer.module.js';
     MarketplaceModule,
     FusionModule,
     ViewerModule,
+    FrontDeskModule,
   ],
 })
 export class AppModule {}

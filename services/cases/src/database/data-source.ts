@@ -22,6 +22,7 @@ import { RadiologistIndexes1796400000006 } from './migrations/1796400000006-Radi
 import { PatientHistoryCentre1796500000000 } from './migrations/1796500000000-PatientHistoryCentre.js';
 import { DeadLetterOperations1796700000000 } from './migrations/1796700000000-DeadLetterOperations.js';
 import { PlatformDirectoryUsers1796700000001 } from './migrations/1796700000001-PlatformDirectoryUsers.js';
+import { RegistrationCases1797100000000 } from './migrations/1797100000000-RegistrationCases.js';
 import { CaseEntity } from '../modules/cases/case.entity.js';
 import { DirectoryCentreEntity } from '../modules/directory/directory-centre.entity.js';
 import { DirectoryUserEntity } from '../modules/directory/directory-user.entity.js';
@@ -72,5 +73,6 @@ export const database: ServiceDatabaseOptions = {
     PatientHistoryCentre1796500000000,
     DeadLetterOperations1796700000000,
     PlatformDirectoryUsers1796700000001,
+    RegistrationCases1797100000000,
   ],
 };

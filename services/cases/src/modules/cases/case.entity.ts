@@ -121,10 +121,25 @@ export class CaseEntity extends TenantRow {
 
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
   completedAt!: Date | null;
+
+  /** The front desk's registration the case was opened from, and its item (one case per item: docs/decisions/0261). */
+  @Column({ name: 'registration_id', type: 'uuid', nullable: true })
+  registrationId!: string | null;
+
+  @Column({ name: 'registration_item_id', type: 'uuid', nullable: true })
+  registrationItemId!: string | null;
+
+  /** Billing's patient the case is of (a registration's, or one assigned from the worklist: 0263); null: unknown. */
+  @Column({ name: 'billing_patient_id', type: 'uuid', nullable: true })
+  billingPatientId!: string | null;
 }
 
+/** The front desk's columns of a case: only a registration's case (or a patient assignment) names them. */
+type FrontDeskColumns = 'registrationId' | 'registrationItemId' | 'billingPatientId';
+
 /** A case about to be inserted: every column but those the database and the kit fill in. */
-export type NewCase = Omit<CaseEntity, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
+export type NewCase = Omit<CaseEntity, 'id' | 'version' | 'createdAt' | 'updatedAt' | FrontDeskColumns> &
+  Partial<Pick<CaseEntity, FrontDeskColumns>>;
 
 /**
  * The columns of a case nobody has worked on yet — no reader, no typist, no hold, recall, rejection or fusion, not

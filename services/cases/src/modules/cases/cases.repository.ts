@@ -32,6 +32,9 @@ import {
 } from './case-reach.js';
 import { fusionReachSql } from './fusion-reach.js';
 
+/** PostgreSQL's foreign_key_violation (SQLSTATE 23503). */
+const FOREIGN_KEY_VIOLATION = '23503';
+
 /** The dimensions of the maintained counts a statistics call or a total may filter by. */
 export type CountFilter = Pick<
   CaseFilter,
@@ -398,6 +401,66 @@ export class CasesRepository {
     const repo = tx.repo(CaseEntity);
     const saved = await repo.save(repo.create(row));
     return repo.findOneByOrFail({ id: saved.id });
+  }
+
+  /**
+   * A registration item's case, inserted once: the item's case already there (a second delivery, the registration
+   * published again) meets the unique index and nothing is inserted (null) — `ON CONFLICT DO NOTHING`, so the
+   * consumer's transaction goes on (docs/decisions/0261).
+   */
+  async insertForRegistrationItem(
+    tx: ChangeTx,
+    row: NewCase & { registrationItemId: string },
+  ): Promise<CaseEntity | null> {
+    const result = await tx
+      .repo(CaseEntity)
+      .createQueryBuilder()
+      .insert()
+      .into(CaseEntity)
+      .values(row)
+      .orIgnore()
+      .returning(['id'])
+      .execute();
+    const [inserted] = z.array(z.object({ id: z.uuid() })).parse(result.raw);
+    return inserted ? tx.repo(CaseEntity).findOneByOrFail({ id: inserted.id }) : null;
+  }
+
+  /** The cases of these registration items (a cancellation names them), locked for the change. */
+  ofRegistrationItems(tx: ChangeTx, itemIds: readonly string[]): Promise<CaseEntity[]> {
+    if (itemIds.length === 0) return Promise.resolve([]);
+    return tx
+      .repo(CaseEntity)
+      .createQueryBuilder('c')
+      .where('c.registration_item_id IN (:...itemIds)', { itemIds })
+      .orderBy('c.id')
+      .setLock('pessimistic_write')
+      .getMany();
+  }
+
+  /**
+   * Deletes a registration's case that is still waiting for its study, at `version`, unless something refers to it
+   * (a chat message, a history entry, a rating or share written on it: those keep their case); false when it is not
+   * such a case or is referred to (docs/decisions/0262). The refusal of a reference is the database's own (a foreign
+   * key), taken back to a savepoint so the unit of work goes on.
+   */
+  async deleteUnscanned(tx: ChangeTx, id: string, version: number): Promise<boolean> {
+    await tx.manager.query('SAVEPOINT delete_unscanned');
+    try {
+      const rows = await typedRows(
+        tx.manager,
+        z.object({ id: z.uuid() }),
+        `DELETE FROM cases.cases
+          WHERE id = :id AND version = :version AND status = 'PENDING FOR SCAN' AND study_instance_uid IS NULL
+          RETURNING id`,
+        { id, version },
+      );
+      await tx.manager.query('RELEASE SAVEPOINT delete_unscanned');
+      return rows.length === 1;
+    } catch (error) {
+      if ((error as { code?: string }).code !== FOREIGN_KEY_VIOLATION) throw error;
+      await tx.manager.query('ROLLBACK TO SAVEPOINT delete_unscanned');
+      return false;
+    }
   }
 
   /**

@@ -492,6 +492,8 @@ export class CaseActionsService {
       legends: row.legends,
       receivedAt: row.receivedAt,
       dueAt: row.dueAt,
+      // the same patient of the front desk (a registration's item stays with the case it opened)
+      billingPatientId: row.billingPatientId,
     };
   }
 }
