@@ -33,6 +33,7 @@ import { PatientHistoryEntity } from '../modules/collaboration/history/patient-h
 import { CaseRatingEntity } from '../modules/collaboration/ratings/case-rating.entity.js';
 import { CaseShareEntity } from '../modules/collaboration/sharing/case-share.entity.js';
 import { ViewerAnnotationEntity } from '../modules/viewer/viewer-annotation.entity.js';
+import { BillingPatientEntity } from '../modules/front-desk/billing-patient.entity.js';
 
 /** The cases service's schema, entities and migrations, in order. */
 export const database: ServiceDatabaseOptions = {
@@ -48,6 +49,7 @@ export const database: ServiceDatabaseOptions = {
     CaseShareEntity,
     WorklistColumnsEntity,
     ViewerAnnotationEntity,
+    BillingPatientEntity,
   ],
   migrations: [
     EventTables1763712000000,
