@@ -40,6 +40,11 @@ export interface Endpoint<TBody extends z.ZodType = z.ZodType, TData extends z.Z
    * `{ status, data, message }`. Called with the api-client's `file()`.
    */
   produces?: readonly string[];
+  /**
+   * A route that takes its body as the exact bytes sent, whatever their content type (a webhook whose signature is
+   * over them): the kit keeps them (the call's `rawBody`) and validates nothing itself; `body` documents the shape.
+   */
+  rawBody?: true;
 }
 
 /** An endpoint as written in a service's map: the service is given once for the whole map. */

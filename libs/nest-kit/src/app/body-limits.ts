@@ -14,6 +14,8 @@ const WITHOUT_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 interface RouteLimit {
   pattern: RegExp;
   limit: number;
+  /** The contract takes the exact bytes (`rawBody`): kept as a Buffer, whatever the content type. */
+  raw?: boolean;
 }
 
 /** A contract path ('/report/:id') as the pattern of the request paths it mounts (Express: any case, one trailing /). */
@@ -31,7 +33,7 @@ export function routeLimitsOf(service: string): RouteLimit[] {
     (SERVICE_APIS as Record<string, Record<string, Endpoint>>)[service] ?? {};
   return Object.values(api)
     .filter((e) => !WITHOUT_BODY.has(e.method))
-    .map((e) => ({ pattern: pathPattern(e.path), limit: bodyLimitOf(e) }));
+    .map((e) => ({ pattern: pathPattern(e.path), limit: bodyLimitOf(e), ...(e.rawBody ? { raw: true } : {}) }));
 }
 
 /** The limit of a request's route; DEFAULT_BODY_LIMIT_BYTES for a route outside the contracts. */
@@ -43,10 +45,12 @@ export function bodyLimitFor(routes: readonly RouteLimit[], path: string): numbe
  * The body parsers of a service (instead of Nest's, which take 100 KiB on every route): JSON and URL-encoded bodies,
  * each route up to the limit its contract gives (docs/decisions/0215); a body past it is a 413 whose message says the
  * limit (the kit's exception filter answers it as every error: `{ status, data, message }`). GET, HEAD and OPTIONS
- * bodies are not read.
+ * bodies are not read. A route whose contract says `rawBody` gets the bytes as sent, as a Buffer (`req.body`), up to
+ * its limit, whatever the content type (docs/decisions/0283).
  */
 export function contractBodyParser(service: string): RequestHandler {
   const routes = routeLimitsOf(service);
+  const rawParsers = new Map<number, RequestHandler>();
   const parsers = new Map<number, [RequestHandler, RequestHandler]>();
   const parsersOf = (limit: number) => {
     let pair = parsers.get(limit);
@@ -58,14 +62,20 @@ export function contractBodyParser(service: string): RequestHandler {
   };
   return (req: Request, res: Response, next: NextFunction) => {
     if (WITHOUT_BODY.has(req.method)) return next();
-    const limit = bodyLimitFor(routes, req.path);
-    const [json, urlencoded] = parsersOf(limit);
+    const route = routes.find((r) => r.pattern.test(req.path));
+    const limit = route?.limit ?? DEFAULT_BODY_LIMIT_BYTES;
     const failed = (error: unknown) =>
       next(
         (error as { type?: string }).type === 'entity.too.large'
           ? new PayloadTooLargeException(BODY_LIMIT_MESSAGES.tooLarge(limit))
           : error,
       );
+    if (route?.raw) {
+      let raw = rawParsers.get(limit);
+      if (!raw) rawParsers.set(limit, (raw = express.raw({ limit, type: () => true })));
+      return raw(req, res, (error?: unknown) => (error ? failed(error) : next()));
+    }
+    const [json, urlencoded] = parsersOf(limit);
     json(req, res, (error?: unknown) => {
       if (error) return failed(error);
       urlencoded(req, res, (again?: unknown) => (again ? failed(again) : next()));

@@ -108,6 +108,7 @@ export interface ApiContractOptions {
    * 'validated' (the default): the body (a GET's query string) is validated with the contract's schema before the
    * handler runs (400 `<field>: <reason>` otherwise) and is the call's `body`. 'unread': the route takes no body and
    * does not look at what a client sends (reading `call.body` throws); for the few routes that never validated one.
+   * 'raw' (the default of a contract with `rawBody`): the exact bytes are the call's `rawBody`; nothing is validated.
    */
   body?: ContractBodyUse;
 }
@@ -158,7 +159,7 @@ export function ApiContract<E extends Endpoint>(endpoint: E, summary: string, op
   }
   decorators.push(ApiErrorResponses(...errorStatusesOf(endpoint)));
   const mount = applyDecorators(...decorators);
-  const call = ContractCallParam({ endpoint, body: options.body ?? 'validated' });
+  const call = ContractCallParam({ endpoint, body: options.body ?? (endpoint.rawBody ? 'raw' : 'validated') });
   return (target: object, key: string | symbol, descriptor: { value?: ContractHandler<E> }): void => {
     const params = (Reflect.getMetadata(ROUTE_ARGS_METADATA, target.constructor, key) ?? {}) as Record<
       string,

@@ -26,10 +26,18 @@ export interface ContractCall<E extends Pick<Endpoint, 'body'>> {
   readonly client: ClientInfo;
   /** The caller's own credentials, to call another service on its behalf with the typed client (libs/api-client). */
   readonly credentials: CallerCredentialsOf;
+  /**
+   * The body's exact bytes, for a route whose contract says `rawBody` (a webhook verifies its signature over them
+   * before parsing anything); empty when nothing was sent. Reading it on another route throws.
+   */
+  readonly rawBody: Buffer;
 }
 
-/** How a contract route takes its body (`@ApiContract(endpoint, summary, { body })`). */
-export type ContractBodyUse = 'validated' | 'unread';
+/**
+ * How a contract route takes its body (`@ApiContract(endpoint, summary, { body })`): validated by its contract, not at
+ * all ('unread'), or as raw bytes ('raw', the default of a contract with `rawBody`).
+ */
+export type ContractBodyUse = 'validated' | 'unread' | 'raw';
 
 /** The first problem of a failed parse, as one message: `<field>: <problem>` (or the problem alone at the root). */
 export function firstIssueMessage(error: z.ZodError): string {
@@ -74,6 +82,7 @@ export function contractCallOf(spec: ContractCallSpec, req: Request): ContractCa
     get body() {
       if (spec.body === 'unread')
         throw new Error(`${endpoint.path}: the contract route reads no body (body: 'unread')`);
+      if (spec.body === 'raw') throw new Error(`${endpoint.path}: the contract route takes its body raw (rawBody)`);
       return body;
     },
     get access() {
@@ -87,6 +96,10 @@ export function contractCallOf(spec: ContractCallSpec, req: Request): ContractCa
     },
     get credentials() {
       return callerCredentialsOf(req);
+    },
+    get rawBody() {
+      if (spec.body !== 'raw') throw new Error(`${endpoint.path}: the contract route takes no raw body (rawBody)`);
+      return Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     },
   };
 }
