@@ -6,6 +6,7 @@ import { FUSION_INVOICE_ENDPOINTS } from './fusion-invoice-endpoints.js';
 import { INVOICE_BILLING_ENDPOINTS } from './invoice-billing-endpoints.js';
 import { PATIENT_ENDPOINTS } from './patient-endpoints.js';
 import { PAYMENT_ENDPOINTS } from './payment-endpoints.js';
+import { PAYMENT_LINK_ENDPOINTS } from './payment-link-endpoints.js';
 import { PRICES_ENDPOINTS } from './prices-endpoints.js';
 import { REGISTRATION_ENDPOINTS } from './registration-endpoints.js';
 
@@ -19,6 +20,7 @@ export const BILLING_API = defineApi('billing', {
   ...PRICES_ENDPOINTS,
   ...INVOICE_BILLING_ENDPOINTS,
   ...PAYMENT_ENDPOINTS,
+  ...PAYMENT_LINK_ENDPOINTS,
   ...DOCUMENT_ENDPOINTS,
   ...REGISTRATION_ENDPOINTS,
   ...DAY_END_ENDPOINTS,
