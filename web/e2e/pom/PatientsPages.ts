@@ -20,9 +20,11 @@ export class PatientsListPage {
     await this.settled();
   }
 
-  /** Waits until the list shows the answer to what is typed (no fetch running). */
-  async settled(): Promise<void> {
-    await this.page.locator('[data-testid="list-patients-table"]:not([data-fetching])').waitFor({ timeout: 15_000 });
+  /** Waits until the list shows the answer to `search` (the search it holds, no fetch running). */
+  async settled(search = ''): Promise<void> {
+    await this.page
+      .locator(`[data-testid="list-patients-table"][data-search="${search}"]:not([data-fetching])`)
+      .waitFor({ timeout: 30_000 });
   }
 
   /** Types into the search box as the desk does, key by key, then waits for the list to answer the whole text. */
@@ -31,7 +33,7 @@ export class PatientsListPage {
     await box.fill('');
     await box.pressSequentially(text, { delay: 40 });
     await this.page.waitForURL((u) => (u.searchParams.get('q') ?? '') === text.trim(), { timeout: 10_000 });
-    await this.settled();
+    await this.settled(text.trim());
   }
 
   rows() {

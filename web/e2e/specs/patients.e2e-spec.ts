@@ -58,7 +58,7 @@ describe('patients at the front desk', () => {
             () => false,
           ),
       (known) => known,
-      { what: 'billing knows the desk’s centre', timeoutMs: 30_000 },
+      { what: 'billing knows the desk’s centre', timeoutMs: 60_000 },
     );
     await admin.logout();
     const opened = await openConsole(browser());
@@ -68,7 +68,7 @@ describe('patients at the front desk', () => {
     await new LoginPage(page).login(tenant().login('reception'), TEST_PASSWORD);
     shell = new Shell(page);
     await shell.waitUntilReady();
-  }, 90_000);
+  }, 120_000);
 
   afterAll(async () => {
     expect(pageErrors).toEqual([]);

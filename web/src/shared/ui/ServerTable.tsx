@@ -168,6 +168,7 @@ export function ServerTable<T>(props: Props<T>) {
           onRowClick={onRowClick}
           fetching={result.isFetching}
           empty={emptyMessage}
+          search={state.search}
           sort={
             sortable.length > 0 ? (
               <Group gap="xs" wrap="nowrap" px="sm" pt="sm">
@@ -324,6 +325,8 @@ interface CardsProps<T> {
   onRowClick?: (row: T) => void;
   fetching: boolean;
   empty: string;
+  /** The search the rows answer (a test waits for it, as on the table). */
+  search: string;
   sort: ReactNode;
 }
 
@@ -331,9 +334,14 @@ interface CardsProps<T> {
  * The list on a phone: one card per row, its first column as the heading and every other column as a labelled
  * field (a description list), so nothing hides in a sideways scroll. Keeps the table's test ids.
  */
-function ListCards<T>({ id, rows, onRowClick, fetching, empty, sort }: CardsProps<T>) {
+function ListCards<T>({ id, rows, onRowClick, fetching, empty, search, sort }: CardsProps<T>) {
   return (
-    <Box data-testid={`list-${id}-table`} data-fetching={fetching || undefined} data-layout="cards">
+    <Box
+      data-testid={`list-${id}-table`}
+      data-fetching={fetching || undefined}
+      data-search={search}
+      data-layout="cards"
+    >
       {sort}
       {!rows ? (
         <Stack gap="sm" p="sm">
