@@ -17,6 +17,15 @@ export interface MenuEntry {
 
 const { VIEW } = GENERIC;
 
+/** The roles that act for a fusion hub on its invoices (libs/lifecycles INVOICE_SIDE_ROLES.FUSION_HUB). */
+const FUSION_HUB_ROLES: readonly RoleCode[] = [
+  ROLE_CODES.FUSION_GROUP_ADMIN,
+  ROLE_CODES.FUSION_GROUP_CENTER,
+  ROLE_CODES.FUSION_CENTER,
+  ROLE_CODES.ADMIN,
+  ROLE_CODES.SUPER_ADMIN,
+];
+
 /** The side menu (spec §2) with its sort orders. Report Templates has none in the spec: 14 (after Finance). */
 export const MENU_CATALOGUE: readonly MenuEntry[] = [
   // the platform operator's only entry (docs/decisions/0085); no company role holds its privilege
@@ -72,6 +81,35 @@ export const MENU_CATALOGUE: readonly MenuEntry[] = [
         link: '/ratecard',
         sortBy: 1,
         need: requirement('RATE_CARDS', SPECIFIC.RATE_CARD_VIEW),
+      },
+      // after spec §2's Rate Cards (docs/decisions/0285): the desk's invoices, the day, what is owed, commission
+      { id: 'invoices', label: 'Invoices', link: '/invoices', sortBy: 2, need: requirement('BILLING', VIEW) },
+      {
+        id: 'day-end',
+        label: 'Day End',
+        link: '/dayend',
+        sortBy: 3,
+        need: requirement('FINANCE', VIEW, SPECIFIC.DAY_CLOSE),
+      },
+      { id: 'outstanding', label: 'Outstanding', link: '/outstanding', sortBy: 4, need: requirement('FINANCE', VIEW) },
+      { id: 'commission', label: 'Commission', link: '/commission', sortBy: 5, need: requirement('FINANCE', VIEW) },
+      // a fusion invoice's two sides: the hub's roles and the client centre's administrators (docs/decisions/0244)
+      {
+        id: 'fusion-invoices',
+        label: 'Fusion Invoices',
+        link: '/fusioninvoices',
+        sortBy: 6,
+        need: requirement('INVOICE', VIEW),
+        roles: [...FUSION_HUB_ROLES, ROLE_CODES.CENTER_ADMIN, ROLE_CODES.GROUP_ADMIN, ROLE_CODES.GROUP_CENTER_ADMIN],
+      },
+      // rates are the hub's alone (docs/decisions/0274)
+      {
+        id: 'fusion-rates',
+        label: 'Fusion Rates',
+        link: '/fusionrates',
+        sortBy: 7,
+        need: requirement('INVOICE', VIEW),
+        roles: FUSION_HUB_ROLES,
       },
     ],
   },
