@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { SERVICE_SUBSCRIPTIONS } from '@rayworks/contracts';
 import { ServiceKitModule, ServiceKitSettings } from '@rayworks/nest-kit';
+import { BillingConfigModule } from './config/billing-config.module.js';
 import { database } from './database/data-source.js';
+import { DocumentsModule } from './modules/documents/documents.module.js';
 import { FusionInvoicesModule } from './modules/fusion-invoices/fusion-invoices.module.js';
 import { InvoicesModule } from './modules/invoices/invoices.module.js';
 import { PatientsModule } from './modules/patients/patients.module.js';
@@ -15,7 +17,9 @@ import { RegistrationsModule } from './modules/registrations/registrations.modul
     PatientsModule,
     CatalogueModule,
     PricesModule,
+    BillingConfigModule,
     InvoicesModule,
+    DocumentsModule,
     RegistrationsModule,
     FusionInvoicesModule,
   ],

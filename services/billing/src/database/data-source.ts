@@ -8,6 +8,7 @@ import { Patients1797000000000 } from './migrations/1797000000000-Patients.js';
 import { Referrals1797050000000 } from './migrations/1797050000000-Referrals.js';
 import { Prices1797100000000 } from './migrations/1797100000000-Prices.js';
 import { Invoices1797200000000 } from './migrations/1797200000000-Invoices.js';
+import { InvoiceDocuments1797250000000 } from './migrations/1797250000000-InvoiceDocuments.js';
 import { Registrations1797300000000 } from './migrations/1797300000000-Registrations.js';
 import { FusionInvoices1797400000000 } from './migrations/1797400000000-FusionInvoices.js';
 import { PatientEntity } from '../modules/patients/patient.entity.js';
@@ -52,6 +53,7 @@ export const database: ServiceDatabaseOptions = {
     Referrals1797050000000,
     Prices1797100000000,
     Invoices1797200000000,
+    InvoiceDocuments1797250000000,
     Registrations1797300000000,
     FusionInvoices1797400000000,
   ],
