@@ -9,6 +9,7 @@ import path from 'node:path';
 import { SERVICE_NAMES } from '@rayworks/contracts';
 import {
   ROOT,
+  LOCAL_PAYMENT_WEBHOOK_SECRET_FILE,
   LOCAL_SIGNING_KEYS_FILE,
   LOCAL_VIEWER_TOKEN_SECRET_FILE,
   processEnv,
@@ -87,9 +88,19 @@ function ensureViewerTokenSecret() {
   });
 }
 
+/** The local webhook secret of online payment, made once (unless the operator sets PAYMENT_WEBHOOK_SECRET). */
+function ensurePaymentWebhookSecret() {
+  if (process.env.PAYMENT_WEBHOOK_SECRET || fs.existsSync(LOCAL_PAYMENT_WEBHOOK_SECRET_FILE)) return;
+  fs.mkdirSync(path.dirname(LOCAL_PAYMENT_WEBHOOK_SECRET_FILE), { recursive: true });
+  fs.writeFileSync(LOCAL_PAYMENT_WEBHOOK_SECRET_FILE, `${crypto.randomBytes(48).toString('base64url')}\n`, {
+    mode: 0o600,
+  });
+}
+
 async function start() {
   await ensureSigningKeys();
   ensureViewerTokenSecret();
+  ensurePaymentWebhookSecret();
   const table = processTable();
   for (const proc of table) {
     if (alivePid(proc.name)) {

@@ -49,6 +49,23 @@ export function viewerTokenSecret(env = process.env) {
   }
 }
 
+/**
+ * The secret billing and its payment provider sign webhooks with (docs/decisions/0283): made once by `stack.mjs start`
+ * (ensurePaymentWebhookSecret) unless the operator sets PAYMENT_WEBHOOK_SECRET; given to the billing service alone,
+ * which runs the local payment gateway (and verifies its webhooks) outside production.
+ */
+export const LOCAL_PAYMENT_WEBHOOK_SECRET_FILE = path.join(ROOT, '.local/payment-webhook-secret');
+
+/** The secret: the operator's, or the local file's (null when neither exists yet). */
+export function paymentWebhookSecret(env = process.env) {
+  if (env.PAYMENT_WEBHOOK_SECRET) return env.PAYMENT_WEBHOOK_SECRET;
+  try {
+    return fs.readFileSync(LOCAL_PAYMENT_WEBHOOK_SECRET_FILE, 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
+}
+
 /** Imaging's own variables (all with defaults: docs/decisions/0099-hostile-archives.md). */
 export const IMAGING_IMPORT_VARIABLES = [
   'IMPORT_MAX_ENTRIES',
@@ -125,6 +142,10 @@ export function processTable(env = process.env) {
               ...optional(['SESSION_ABSOLUTE_LIFETIME_SECONDS']),
             }
           : { AUTH_JWKS_URL: localJwksUrl(env) }),
+        // online payment: the webhook secret of the local payment gateway (docs/decisions/0283)
+        ...(service === 'billing' && paymentWebhookSecret(env)
+          ? { PAYMENT_WEBHOOK_SECRET: paymentWebhookSecret(env) }
+          : {}),
       },
     });
     if (SERVICES_WITH_WORKERS.includes(service)) {
@@ -165,6 +186,7 @@ export function processTable(env = process.env) {
 /** A process's environment: the caller's, its own, and no private key unless it is its own (auth). */
 export function processEnv(proc, base = process.env) {
   const env = { ...base, ...proc.env };
-  for (const name of [...SIGNING_KEY_VARIABLES, 'VIEWER_TOKEN_SECRET']) if (!(name in proc.env)) delete env[name];
+  for (const name of [...SIGNING_KEY_VARIABLES, 'VIEWER_TOKEN_SECRET', 'PAYMENT_WEBHOOK_SECRET'])
+    if (!(name in proc.env)) delete env[name];
   return env;
 }

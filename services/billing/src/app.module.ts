@@ -7,6 +7,7 @@ import { DocumentsModule } from './modules/documents/documents.module.js';
 import { FusionInvoicesModule } from './modules/fusion-invoices/fusion-invoices.module.js';
 import { InvoicesModule } from './modules/invoices/invoices.module.js';
 import { PatientsModule } from './modules/patients/patients.module.js';
+import { PaymentLinksModule } from './modules/payment-links/payment-links.module.js';
 import { CatalogueModule } from './modules/catalogue/catalogue.module.js';
 import { PricesModule } from './modules/prices/prices.module.js';
 import { RegistrationsModule } from './modules/registrations/registrations.module.js';
@@ -19,6 +20,7 @@ import { RegistrationsModule } from './modules/registrations/registrations.modul
     PricesModule,
     BillingConfigModule,
     InvoicesModule,
+    PaymentLinksModule,
     DocumentsModule,
     RegistrationsModule,
     FusionInvoicesModule,

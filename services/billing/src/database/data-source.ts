@@ -11,6 +11,7 @@ import { Invoices1797200000000 } from './migrations/1797200000000-Invoices.js';
 import { InvoiceDocuments1797250000000 } from './migrations/1797250000000-InvoiceDocuments.js';
 import { Registrations1797300000000 } from './migrations/1797300000000-Registrations.js';
 import { FusionInvoices1797400000000 } from './migrations/1797400000000-FusionInvoices.js';
+import { PaymentLinks1797600000000 } from './migrations/1797600000000-PaymentLinks.js';
 import { PatientEntity } from '../modules/patients/patient.entity.js';
 import { PackageTestEntity } from '../modules/catalogue/package-test.entity.js';
 import { PackageEntity } from '../modules/catalogue/package.entity.js';
@@ -24,6 +25,8 @@ import { CreditNoteEntity } from '../modules/invoices/credit-note.entity.js';
 import { InvoiceLineEntity } from '../modules/invoices/invoice-line.entity.js';
 import { InvoiceEntity } from '../modules/invoices/invoice.entity.js';
 import { PaymentEntity } from '../modules/payments/payment.entity.js';
+import { PaymentLinkEventEntity } from '../modules/payment-links/payment-link-event.entity.js';
+import { PaymentLinkEntity } from '../modules/payment-links/payment-link.entity.js';
 
 /** The billing service's schema, entities and migrations, in order. */
 export const database: ServiceDatabaseOptions = {
@@ -42,6 +45,8 @@ export const database: ServiceDatabaseOptions = {
     InvoiceLineEntity,
     CreditNoteEntity,
     PaymentEntity,
+    PaymentLinkEntity,
+    PaymentLinkEventEntity,
   ],
   migrations: [
     EventTables1763712000000,
@@ -56,5 +61,6 @@ export const database: ServiceDatabaseOptions = {
     InvoiceDocuments1797250000000,
     Registrations1797300000000,
     FusionInvoices1797400000000,
+    PaymentLinks1797600000000,
   ],
 };
