@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiClient, credentialsOf, loginHeaders, type Credentials } from '@rayworks/api-client';
 import {
   AUTH_API,
   BILLING_API,
+  CASES_API,
   DEFAULT_CENTRE_TIME_ZONE,
   DEFAULT_ROLE_PRIVILEGES,
   GATEWAY_PORT,
@@ -12,13 +16,16 @@ import {
   parseInvoiceNumber,
   REGISTRATION_MESSAGES,
   requirement,
+  VIEWER_DICOMWEB_PATH,
   type Patient,
 } from '@rayworks/contracts';
 import {
+  buildStudyFolder,
   eventually,
   EVERY_ROLE_REACH,
   EVERY_ROLE_USERS,
   everyRoleTenant,
+  stowFiles,
   TEST_PASSWORD,
   type EveryRoleTenant,
   type EveryRoleUser,
@@ -30,7 +37,8 @@ import {
  * package expanded, a radiology test with an accession number) and paid in one step; a retry answers the first;
  * cancelling lines issues a credit note and refunds what was paid beyond the new total.
  */
-const api = new ApiClient({ baseUrl: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${GATEWAY_PORT}` });
+const base = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${GATEWAY_PORT}`;
+const api = new ApiClient({ baseUrl: base });
 const signIn = async (t: EveryRoleTenant, who: EveryRoleUser): Promise<Credentials> =>
   credentialsOf(await api.call(AUTH_API.login, {}, { headers: loginHeaders(t.login(who), TEST_PASSWORD) }));
 
@@ -162,6 +170,37 @@ describe('the registration desk', () => {
     expect(visits.items.filter((v) => v._id === registration._id)).toHaveLength(1);
   });
 
+  it("orders the CT in its centre's worklist: PENDING FOR SCAN until its study arrives with the accession, then NEW", async () => {
+    const { registration } = (await register({ items: [{ testCode: 'CTHEAD' }, { testCode: 'CBC' }] })).body.data!;
+    const accession = registration.items.find((i) => i.kind === 'RADIOLOGY')!.accessionNumber!;
+    const pending = await eventually(
+      () => api.call(CASES_API.findCases, { status: 'PENDING FOR SCAN', search: patient.mrID }, { session: desk }),
+      (cases) => cases.some((c) => c.accessionNumber === accession),
+      { what: "the registration's case", timeoutMs: 60_000 },
+    );
+    const ordered = pending.filter((c) => c.accessionNumber === accession);
+    expect(ordered).toHaveLength(1);
+    expect(ordered[0]).toMatchObject({ patientId: patient.mrID, modality: 'CT', centreId: a.centres.c1 });
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'rayworks-desk-it-'));
+    try {
+      const study = await buildStudyFolder(path.join(dir, 'ct'), {
+        series: ['ct'],
+        patientId: patient.mrID,
+        patientName: 'KUMAR^RAVI',
+        accessionNumber: accession,
+      });
+      expect((await stowFiles(`${base}${VIEWER_DICOMWEB_PATH}`, desk.token, study.files)).status).toBe(200);
+      const arrived = await eventually(
+        () => api.call(CASES_API.findOneCase, { _id: ordered[0]!._id }, { session: desk }),
+        (c) => c.status === 'NEW',
+        { what: 'the CT case NEW', timeoutMs: 90_000 },
+      );
+      expect(arrived.studyInstanceUid).toBe(study.studyInstanceUid);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses what it cannot bill and leaves nothing behind', async () => {
     const before = await api.call(BILLING_API.findPatientRegistrations, { patientId: patient._id }, { session: desk });
     // a payment beyond the total is the ledger's refusal (400 or 409, 0243); the rest have one answer each
@@ -221,6 +260,13 @@ describe('the registration desk', () => {
         },
         { session: admin },
       );
+    // the CT's case is in the worklist before its line is cancelled
+    const accession = made.registration.items.find((i) => i.kind === 'RADIOLOGY')!.accessionNumber;
+    await eventually(
+      () => api.call(CASES_API.findCases, { status: 'PENDING FOR SCAN', search: patient.mrID }, { session: admin }),
+      (cases) => cases.some((c) => c.accessionNumber === accession),
+      { what: "the CT's case", timeoutMs: 60_000 },
+    );
     const panel = await cancel(['WELL'], null);
     expect(panel.status).toBe(200);
     expect(panel.body.data!.creditNote.amountMinor).toBe(rupees(800));
@@ -238,6 +284,12 @@ describe('the registration desk', () => {
     const ct = await cancel(['CTHEAD'], 'CASH');
     expect(ct.body.data!.refund).toMatchObject({ kind: 'REFUND', amountMinor: rupees(1000), mode: 'CASH' });
     expect(ct.body.data!.creditNote.amountMinor).toBe(rupees(2500));
+    // the cancelled CT's case, still PENDING FOR SCAN, leaves the worklist (0262)
+    await eventually(
+      () => api.call(CASES_API.findCases, { status: 'PENDING FOR SCAN', search: patient.mrID }, { session: admin }),
+      (cases) => !cases.some((c) => c.accessionNumber === accession),
+      { what: "the cancelled CT's case gone", timeoutMs: 60_000 },
+    );
     const invoice = await api.call(BILLING_API.getBilling, { id: made.invoice._id }, { session: admin });
     expect(invoice).toMatchObject({
       totalMinor: rupees(3300),
