@@ -219,8 +219,7 @@ export const financeFiguresSchema = z.object({
   revenueMinor: signedMinor,
   /** Payments less refunds taken in the period. */
   collection: collectionSchema,
-  /** Now, whatever the period: invoices with something left to pay, and what is left. */
-  openInvoices: count,
+  /** Now, whatever the period: what is left to pay of all invoices (totals − credit notes − payments + refunds). */
   outstandingMinor: minor,
 });
 export type FinanceFigures = z.infer<typeof financeFiguresSchema>;

@@ -1,4 +1,4 @@
-import { BASIS_POINTS_MAX, scaledToDecimal } from '@rayworks/validation';
+import { BASIS_POINTS_MAX, DEFAULT_CURRENCY, scaledToDecimal, type CurrencyCode } from '@rayworks/validation';
 import { PAYMENT_MODES, type PaymentMode } from './payment-modes.js';
 
 /**
@@ -6,6 +6,12 @@ import { PAYMENT_MODES, type PaymentMode } from './payment-modes.js';
  * (docs/decisions/0278, 0279): pure functions over whole minor units (decision 0079), used by the billing service and
  * unit-tested here. Nothing is a floating-point number; a commission is rounded once, at the statement's total.
  */
+
+/**
+ * The currency the finance figures are summed in. The platform bills in one currency (INR, decision 0079); sums of
+ * amounts of several currencies would need a figure per currency, and these answers carry theirs.
+ */
+export const FINANCE_CURRENCY: CurrencyCode = DEFAULT_CURRENCY;
 
 // ---- Collection: payments less refunds, by mode
 

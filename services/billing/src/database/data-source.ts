@@ -12,6 +12,7 @@ import { InvoiceDocuments1797250000000 } from './migrations/1797250000000-Invoic
 import { Registrations1797300000000 } from './migrations/1797300000000-Registrations.js';
 import { FusionInvoices1797400000000 } from './migrations/1797400000000-FusionInvoices.js';
 import { PaymentLinks1797600000000 } from './migrations/1797600000000-PaymentLinks.js';
+import { DayEnd1797500000000 } from './migrations/1797500000000-DayEnd.js';
 import { PatientEntity } from '../modules/patients/patient.entity.js';
 import { PackageTestEntity } from '../modules/catalogue/package-test.entity.js';
 import { PackageEntity } from '../modules/catalogue/package.entity.js';
@@ -62,5 +63,6 @@ export const database: ServiceDatabaseOptions = {
     Registrations1797300000000,
     FusionInvoices1797400000000,
     PaymentLinks1797600000000,
+    DayEnd1797500000000,
   ],
 };
