@@ -366,7 +366,7 @@ describe('prices', () => {
     );
     expect({ status: clash.status, message: clash.body.message }).toEqual({
       status: 409,
-      message: PRICE_MESSAGES.rateCardOverlap([a.spec.centres.find((c) => c.key === 'c2')!.code.toUpperCase()]),
+      message: PRICE_MESSAGES.rateCardOverlap([a.spec.centres!.find((c) => c.key === 'c2')!.code]),
     });
     // from 2027 the dates no longer meet
     const moved = await api.call(
