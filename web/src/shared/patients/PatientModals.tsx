@@ -4,12 +4,12 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import type { UseFormReturnType } from '@mantine/form';
 import type { z } from 'zod';
 import { Link } from 'react-router-dom';
-import { CentreSelect } from '../../../shared/forms/CentreSelect';
-import { DateField } from '../../../shared/forms/DateField';
-import { DynamicField } from '../../../shared/forms/DynamicField';
-import { useDynamicForm } from '../../../shared/forms/useDynamicForm';
-import { useSession } from '../../../shared/session/useSession';
-import { formatDisplayDate } from '../../../shared/format';
+import { CentreSelect } from '../forms/CentreSelect';
+import { DateField } from '../forms/DateField';
+import { DynamicField } from '../forms/DynamicField';
+import { useDynamicForm } from '../forms/useDynamicForm';
+import { useSession } from '../session/useSession';
+import { formatDisplayDate } from '../format';
 import {
   CENTRE_LABEL,
   localToday,
@@ -18,8 +18,8 @@ import {
   patientValues,
   type NewPatientBody,
   type PatientValues,
-} from '../hooks/patient-form';
-import { patientPath, useRegisterPatient, useUpdatePatient, type DuplicateWarning } from '../hooks/usePatients';
+} from './patient-form';
+import { patientPath, useRegisterPatient, useUpdatePatient, type DuplicateWarning } from './usePatientRecords';
 
 type UpdateBody = z.output<typeof BILLING_API.updatePatient.body>;
 

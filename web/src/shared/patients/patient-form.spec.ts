@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { BILLING_API, PATIENT_FIELDS, PATIENT_MESSAGES, patientInputSchema, type Patient } from '@rayworks/contracts';
 import { requiredMessage } from '@rayworks/validation';
-import { checkBody, formErrors } from '../../../shared/forms/form-checks';
+import { checkBody, formErrors } from '../forms/form-checks';
 import {
   ageAndGender,
   confirmedBody,

@@ -1,11 +1,10 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { BILLING_API, CONSOLE_ROUTES, PATIENT_MESSAGES, routeTo, type Patient } from '@rayworks/contracts';
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
 import type { z } from 'zod';
-import { callApi } from '../../../api/client';
-import { pageFetcher, queryKeysOf } from '../../../api/queries';
-import { useRecordMutation } from '../../../shared/directory/useRecordMutation';
+import { callApi } from '../../api/client';
+import { pageFetcher, queryKeysOf } from '../../api/queries';
+import { useRecordMutation } from '../directory/useRecordMutation';
 import { confirmedBody, duplicateWarning, isDuplicateConflict, type NewPatientBody } from './patient-form';
 
 /** The billing service's records in the query cache. */
@@ -23,16 +22,6 @@ export const LATEST_VISIT = 'latest';
 /** /patients/list/patientDetails/{id}/billingID/{billingId} */
 export const patientPath = (patient: Pick<Patient, '_id'>, billingId: string = LATEST_VISIT): string =>
   routeTo(CONSOLE_ROUTES.patientDetails, { id: patient._id, billingId });
-
-/** The patient the address names (/patient/get). */
-export function usePatient() {
-  const { id } = useParams();
-  return useQuery({
-    queryKey: billingKeys.record(PATIENTS, id ?? ''),
-    queryFn: async ({ signal }) => (await callApi(BILLING_API.getPatient, { body: { id: id! }, signal })).data,
-    enabled: Boolean(id),
-  });
-}
 
 type PatientUpdateBody = z.input<typeof BILLING_API.updatePatient.body>;
 

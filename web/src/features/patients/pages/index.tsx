@@ -9,9 +9,10 @@ import { DetailGrid } from '../../../shared/ui/DetailGrid';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
-import { AddPatientModal, EditPatientModal } from '../components/PatientModals';
-import { ageAndGender, formatBirthDate } from '../hooks/patient-form';
-import { billingKeys, fetchPatientsPage, PATIENTS, patientPath, usePatient } from '../hooks/usePatients';
+import { AddPatientModal, EditPatientModal } from '../../../shared/patients/PatientModals';
+import { ageAndGender, formatBirthDate } from '../../../shared/patients/patient-form';
+import { billingKeys, fetchPatientsPage, PATIENTS, patientPath } from '../../../shared/patients/usePatientRecords';
+import { usePatient } from '../hooks/usePatient';
 
 const COLUMNS: Column<Patient>[] = [
   {
