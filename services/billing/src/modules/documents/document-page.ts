@@ -84,9 +84,9 @@ const STYLE = `
   .panel { flex: 1; border: 1px solid #c6d2d5; border-radius: 4px; padding: 6px 8px; }
   .panel h2 { margin: 0 0 4px; font-size: 7.5pt; text-transform: uppercase; letter-spacing: 0.8px; color: #0d5c63; }
   table { border-collapse: collapse; width: 100%; }
-  .facts th { text-align: left; font-weight: normal; color: #5f6b70; width: 38%; padding: 1px 6px 1px 0;
+  .facts th { text-align: left; font-weight: normal; color: #5f6b70; width: 34%; padding: 1px 6px 1px 0;
     vertical-align: top; }
-  .facts td { font-weight: bold; padding: 1px 0; }
+  .facts td { font-weight: bold; padding: 1px 0; white-space: nowrap; }
   .lines { margin-bottom: 8px; }
   .lines th { background: #e7f0f1; color: #0d3f44; font-size: 7.5pt; text-transform: uppercase; letter-spacing: 0.3px;
     text-align: left; padding: 5px 5px; border-top: 1px solid #9fb7bb; border-bottom: 1px solid #9fb7bb; }
