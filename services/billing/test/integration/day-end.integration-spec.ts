@@ -104,7 +104,7 @@ describe('the day end', () => {
       await eventually(
         () => api.reply(BILLING_API.getBillingSettings, { centreId: t.centres.c1! }, { session: s }),
         (r) => r.status === 200,
-        { what: 'billing knows the company’s centres', timeoutMs: 30_000 },
+        { what: 'billing knows the company’s centres', timeoutMs: 60_000 },
       );
     const test = (code: string, name: string, kind: 'RADIOLOGY' | 'LAB') =>
       api.call(
@@ -147,7 +147,7 @@ describe('the day end', () => {
           { session: admin },
         ),
       (r) => r.status === 200,
-      { what: 'billing knows the referral', timeoutMs: 30_000 },
+      { what: 'billing knows the referral', timeoutMs: 60_000 },
     );
 
     const [p1, p2, p3] = [
