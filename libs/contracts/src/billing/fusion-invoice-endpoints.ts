@@ -220,6 +220,7 @@ export const FUSION_INVOICE_ENDPOINTS = {
     access: INVOICE(INVOICE_ACTION_PRIVILEGES.COMMENT),
     body: fusionCommentBody,
     data: fusionInvoiceActivitySchema,
-    errors: [404],
+    // 409: an invoice not raised yet (the hub's draft has no conversation)
+    errors: [404, 409],
   }),
 };
