@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { BASIS_POINTS_MAX, CURRENCY_CODES } from '@rayworks/validation';
 import { ALL_ROLE_CODES } from '../access/roles.js';
-import { TEST_KINDS } from './catalogue-forms.js';
-import { taxRuleSchema } from './invoice-billing-entities.js';
+import { testRefSchema } from './catalogue-entities.js';
+import { invoiceLineSchema, taxRuleSchema } from './invoice-billing-entities.js';
 import type { InvoiceTotals } from './invoice-totals.js';
 import { PRICE_KINDS } from './pricing.js';
 
@@ -95,14 +95,7 @@ export const rateCardSummarySchema = rateCardSchema.omit({ prices: true }).exten
 export type RateCardSummary = z.infer<typeof rateCardSummarySchema>;
 
 /** A test a quoted line orders (a package's tests, or the test itself). */
-export const quotedTestSchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  kind: z.enum(TEST_KINDS),
-  modality: z.string().nullable(),
-  bodyPart: z.string().nullable(),
-  sampleType: z.string().nullable(),
-});
+export const quotedTestSchema = testRefSchema.omit({ _id: true });
 
 /** One line of a quote: the price billed, the price row's version it came from, its tax and what it orders. */
 export const quotedLineSchema = z.object({
@@ -128,23 +121,22 @@ export const quoteSchema = z.object({
   lines: z.array(quotedLineSchema),
 });
 
-const exact = z.string();
-const exactAmounts = {
-  grossMinor: z.number().int(),
-  discountExact: exact,
-  taxableExact: exact,
-  cgstExact: exact,
-  sgstExact: exact,
-  igstExact: exact,
-  totalExact: exact,
-};
+/** The exact amounts of a line or of all lines (invoice-totals.ts ExactAmounts), as an invoice line shows them. */
+const exactAmountsSchema = invoiceLineSchema.pick({
+  grossMinor: true,
+  discountExact: true,
+  taxableExact: true,
+  cgstExact: true,
+  sgstExact: true,
+  igstExact: true,
+  totalExact: true,
+});
 /** libs/contracts invoice-totals.ts' InvoiceTotals as a schema. */
-export const invoiceTotalsSchema: z.ZodType<InvoiceTotals> = z.object({
-  ...exactAmounts,
+export const invoiceTotalsSchema: z.ZodType<InvoiceTotals> = exactAmountsSchema.extend({
   currency: z.enum(CURRENCY_CODES),
-  lines: z.array(z.object({ lineId: z.string(), ...exactAmounts })),
+  lines: z.array(exactAmountsSchema.extend({ lineId: z.string() })),
   totalMinor: z.number().int(),
-  roundOffExact: exact,
+  roundOffExact: z.string(),
 });
 
 /** `/price/preview`: the quote and its invoice totals (each line once, no discount). */
