@@ -9,12 +9,12 @@
 // transaction rolls back. Prints one JSON line: per invoice { id, number } | { rolledBack: number } | { error }.
 import 'reflect-metadata';
 import { Test } from '@nestjs/testing';
+import { UnitOfWork } from '@rayworks/nest-kit';
 
 const spec = JSON.parse(process.argv[2]);
 const dist = new URL('../../dist/', import.meta.url);
 const { AppModule } = await import(new URL('app.module.js', dist).href);
 const { InvoicesService } = await import(new URL('modules/invoices/invoices.service.js', dist).href);
-const { UnitOfWork } = await import('@rayworks/nest-kit');
 
 const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
 const uow = moduleRef.get(UnitOfWork);
