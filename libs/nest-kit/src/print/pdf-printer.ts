@@ -1,8 +1,7 @@
-import type { FactoryProvider, OnApplicationShutdown } from '@nestjs/common';
+import type { OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { chromium, type Browser } from 'playwright-core';
 import { z } from 'zod';
-import { LOGGER } from '../app/tokens.js';
 
 /** The variables of a process that prints PDFs; `envSchema.extend(printEnvVars)` (or spread into its object). */
 export const printEnvVars = {
@@ -38,7 +37,8 @@ const LOAD_TIMEOUT_MS = 30_000;
  * anything. The paper size and margins come from the document's @page rule (preferCSSPageSize); backgrounds print.
  * Fonts are the system's: a document's font stack resolves to DejaVu Sans on Debian.
  *
- * Provide it in a worker with `pdfPrinterProvider(ENV_TOKEN)`; Nest closes the browser at shutdown.
+ * Provide it in a worker with `pdfPrinterProvider(ENV_TOKEN)` (app/pdf-printer.provider.ts); Nest closes the browser at
+ * shutdown.
  */
 export class PdfPrinter implements OnApplicationShutdown {
   private browser: Promise<Browser> | null = null;
@@ -89,13 +89,3 @@ export class PdfPrinter implements OnApplicationShutdown {
     if (browser) await (await browser.catch(() => null))?.close().catch(() => undefined);
   }
 }
-
-/**
- * The PdfPrinter of a process whose env (under `envToken`) has printEnvVars: `providers: [pdfPrinterProvider(ENV)]`.
- */
-export const pdfPrinterProvider = (envToken: symbol): FactoryProvider<PdfPrinter> => ({
-  provide: PdfPrinter,
-  useFactory: (env: { CHROMIUM_PATH: string }, logger: Logger) =>
-    new PdfPrinter({ chromiumPath: env.CHROMIUM_PATH }, logger),
-  inject: [envToken, LOGGER],
-});
