@@ -20,8 +20,10 @@ export const NotFoundAltPage = page(system, 'NotFoundAltPage');
 export const ServerErrorPage = page(system, 'ServerErrorPage');
 export const MaintenancePage = page(system, 'MaintenancePage');
 export const SessionExpiredPage = page(system, 'SessionExpiredPage');
-export const PaymentPage = page(system, 'PaymentPage');
 export const AddDocumentsPage = page(system, 'AddDocumentsPage');
+
+// a patient's online payment by a payment link (docs/decisions/0281): its own module, no login
+export const PaymentPage = page(() => import('../features/payment/pages/PaymentPage'), 'PaymentPage');
 
 // a case's shared read-only link (docs/decisions/0158): only its own page, not the case details' module
 export const SharedCasePage = page(() => import('../features/case-details/pages/SharedCasePage'), 'SharedCasePage');

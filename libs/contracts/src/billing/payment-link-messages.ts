@@ -40,6 +40,7 @@ export const PAYMENT_PAGE_TEXT = {
   patient: 'Patient',
   amount: 'Amount',
   validUntil: 'Link valid until',
+  paidOn: 'Paid on',
   pay: (amount: string) => `Pay ${amount}`,
   redirecting: 'Taking you to the payment page…',
   confirming: 'Confirming your payment…',

@@ -152,12 +152,6 @@ export function OfflinePage() {
   );
 }
 
-/** /payment: the payment screen belongs to the billing work. */
-export function PaymentPage() {
-  useDocumentTitle('Payment · Rayworks');
-  return <NotYetAvailable title="Payment" description="Online payment is not part of this version of the console." />;
-}
-
 /** /Request/addDocuments: document upload for a request belongs to later work. */
 export function AddDocumentsPage() {
   useDocumentTitle('Add documents · Rayworks');
