@@ -12,9 +12,9 @@ import { LoggingSmsProvider, SMS_PROVIDER } from './sms-provider.js';
 
 /**
  * The reporting worker's output processors: reporting.report-pdf (the kit's PdfPrinter prints the print document,
- * one browser per worker) and reporting.report-delivery (mail with the kit Mailer, SMS through the SmsProvider). The worker has
- * no HTTP modules: the reports' and layouts' repositories, which the print document and the mail read through, are
- * provided here (the API process has them from ReportsModule and LayoutsModule).
+ * one browser per worker) and reporting.report-delivery (mail with the kit Mailer, SMS through the SmsProvider). The
+ * worker has no HTTP modules: the reports' and layouts' repositories, which the print document and the mail read
+ * through, are provided here (the API process has them from ReportsModule and LayoutsModule).
  */
 @Module({
   providers: [

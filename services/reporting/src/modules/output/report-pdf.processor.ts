@@ -20,8 +20,9 @@ export type PdfJobOutcome = 'stored' | 'already-stored' | 'stale' | 'not-final' 
 /**
  * The processor of reporting.report-pdf {reportId, version} (docs/decisions/0182-report-pdf-worker.md): loads the
  * report, its addenda and the centre's layout by SQL, renders the print document (renderReportDocument, the same
- * HTML the print view shows), prints it with Chromium (the kit's PdfPrinter), stores it at reports/<tenant>/<report>/v<version>.pdf, records
- * it in reporting.report_pdfs and publishes ReportPdfStored — the row and the event in one unit of work.
+ * HTML the print view shows), prints it with Chromium (the kit's PdfPrinter), stores it at
+ * reports/<tenant>/<report>/v<version>.pdf, records it in reporting.report_pdfs and publishes ReportPdfStored — the
+ * row and the event in one unit of work.
  * Idempotent: a version that has its PDF is done (a retried job after the commit does nothing); a retry after the
  * object was stored but before the commit overwrites the same key with the same document.
  * A job for a version that is no longer the report's latest is stale (the newer version's job prints it); a report
