@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BILLING_API, type BillableTest, type ListQuery, type TestPackage } from '@rayworks/contracts';
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactNode, type Ref } from 'react';
 import { pageFetcher } from '../../api/queries';
 import { catalogueOptions, itemOf, type CatalogueItem } from './catalogue-items';
 
@@ -45,6 +45,8 @@ interface Props {
   error?: ReactNode;
   testId: string;
   autoFocus?: boolean;
+  /** The search box, for a shortcut that moves the focus to it. */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /**
@@ -52,15 +54,16 @@ interface Props {
  * the next code can be typed at once (keyboard: type, arrow, Enter).
  */
 export function CatalogueItemSelect(props: Props) {
+  const { label, placeholder, taken, onPick, packages, description, error, testId, autoFocus, inputRef } = props;
   const [search, setSearch] = useState('');
-  const found = useCatalogueSearch(search, { packages: props.packages ?? true });
-  const data = catalogueOptions(found.tests, found.packages, search, props.taken);
+  const found = useCatalogueSearch(search, { packages: packages ?? true });
+  const data = catalogueOptions(found.tests, found.packages, search, taken);
   return (
     <Select
-      label={props.label}
-      placeholder={props.placeholder ?? 'Type a code or a name'}
-      description={props.description}
-      error={props.error}
+      label={label}
+      placeholder={placeholder ?? 'Type a code or a name'}
+      description={description}
+      error={error}
       data={data}
       value={null}
       searchable
@@ -69,13 +72,14 @@ export function CatalogueItemSelect(props: Props) {
       filter={({ options }) => options}
       onChange={(value) => {
         const item = value ? itemOf(value, found.tests, found.packages) : null;
-        if (item) props.onPick(item);
+        if (item) onPick(item);
         setSearch('');
       }}
       nothingFoundMessage={found.loading ? 'Searching…' : 'No test or package matches'}
       selectFirstOptionOnChange
-      autoFocus={props.autoFocus}
-      data-testid={props.testId}
+      autoFocus={autoFocus}
+      ref={inputRef}
+      data-testid={testId}
     />
   );
 }
