@@ -7,6 +7,8 @@ import { CreditNotesRepository } from '../invoices/credit-notes.repository.js';
 import { InvoicesRepository } from '../invoices/invoices.repository.js';
 import { PatientsRepository } from '../patients/patients.repository.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
+import { CentreSettingsRepository } from '../prices/centre-settings.repository.js';
+import { CentreSettingsRepository } from '../prices/centre-settings.repository.js';
 import { DocumentLoader } from './document.loader.js';
 import { DocumentPdfProcessor } from './document-pdf.processor.js';
 import { DocumentsRepository } from './documents.repository.js';
@@ -14,7 +16,7 @@ import { DocumentsRepository } from './documents.repository.js';
 /**
  * The billing worker's printing (docs/decisions/0258, 0259): billing.invoice-pdf prints invoices and receipts with the
  * kit's PdfPrinter (one browser per worker). The worker has no HTTP modules: the repositories the documents read
- * through are provided here.
+ * through are provided here (the centre's clock reads its billing settings).
  */
 @Module({
   providers: [
@@ -23,6 +25,7 @@ import { DocumentsRepository } from './documents.repository.js';
     CreditNotesRepository,
     PatientsRepository,
     CentresRepository,
+    CentreSettingsRepository,
     CentreClock,
     DocumentsRepository,
     DocumentLoader,
