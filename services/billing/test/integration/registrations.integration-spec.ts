@@ -10,6 +10,7 @@ import {
   CASES_API,
   DEFAULT_CENTRE_TIME_ZONE,
   DEFAULT_ROLE_PRIVILEGES,
+  financialYearOf,
   GATEWAY_PORT,
   grantsAllow,
   localDateTime,
@@ -103,7 +104,11 @@ describe('the registration desk', () => {
       },
       { session: admin },
     );
-    await api.call(BILLING_API.assignRateCard, { rateCardId: card._id, centreIds: [c1] }, { session: admin });
+    await api.call(
+      BILLING_API.assignRateCard,
+      { rateCardId: card._id, centreIds: [c1, a.centres.c2!] },
+      { session: admin },
+    );
     // today is a holiday at the centre (its own date, in its time zone)
     await api.call(
       BILLING_API.createHoliday,
@@ -199,6 +204,30 @@ describe('the registration desk', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it("dates the invoice on the centre's own clock (its billing settings' time zone)", async () => {
+    const c2 = a.centres.c2!;
+    const zone = 'Pacific/Pago_Pago';
+    await api.call(
+      BILLING_API.updateBillingSettings,
+      { centreId: c2, timeZone: zone, nightWindow: null },
+      { session: admin },
+    );
+    const there = await api.call(
+      BILLING_API.createPatient,
+      { centreId: c2, patientName: `Lata Iyer ${stamp}`, gender: 'Female', phoneNumber: `95${stamp}22` },
+      { session: admin },
+    );
+    const reply = await api.reply(
+      BILLING_API.createRegistration,
+      { centreId: c2, patientId: there._id, items: [{ testCode: 'CBC' }], requestKey: randomUUID() },
+      { session: admin },
+    );
+    expect(reply.status).toBe(200);
+    const { invoice } = reply.body.data!;
+    expect(invoice.issuedOn).toBe(localDateTime(new Date(invoice.issuedAt), zone).date);
+    expect(invoice.financialYear).toBe(financialYearOf(new Date(invoice.issuedAt), zone));
   });
 
   it('refuses what it cannot bill and leaves nothing behind', async () => {

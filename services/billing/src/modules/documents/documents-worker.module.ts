@@ -8,7 +8,6 @@ import { InvoicesRepository } from '../invoices/invoices.repository.js';
 import { PatientsRepository } from '../patients/patients.repository.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
 import { CentreSettingsRepository } from '../prices/centre-settings.repository.js';
-import { CentreSettingsRepository } from '../prices/centre-settings.repository.js';
 import { DocumentLoader } from './document.loader.js';
 import { DocumentPdfProcessor } from './document-pdf.processor.js';
 import { DocumentsRepository } from './documents.repository.js';

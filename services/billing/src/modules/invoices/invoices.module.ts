@@ -4,6 +4,7 @@ import { PatientsModule } from '../patients/patients.module.js';
 import { PaymentsController } from '../payments/payments.controller.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
 import { PaymentsService } from '../payments/payments.service.js';
+import { CentreSettingsRepository } from '../prices/centre-settings.repository.js';
 import { CentreClock } from './centre-clock.js';
 import { CreditNotesRepository } from './credit-notes.repository.js';
 import { CreditNotesService } from './credit-notes.service.js';
@@ -20,6 +21,7 @@ import { InvoicesService } from './invoices.service.js';
   imports: [DirectoryModule, PatientsModule],
   controllers: [InvoicesController, PaymentsController],
   providers: [
+    CentreSettingsRepository,
     CentreClock,
     InvoicesRepository,
     InvoicesPublisher,
