@@ -1,0 +1,285 @@
+// The data of `npm run bench:billing` (issue 22's benchmark): one company of its own (`benchbill1m`, never the demo
+// company) with 4 groups of 5 centres (20), an administrator, a receptionist per centre (the desks) and one more at the
+// first centre (the burst of concurrent issues), provisioned through auth's tenant CLI as the tests do; its catalogue,
+// rate card, centre settings and holidays through the API as an administrator sets them up; then a year and more of
+// front-desk work written in bulk as the owner inside the tenant (row-level security is forced on the owner), shaped as
+// the services write it (scripts/bench/billing-sql.mjs): patients with their MR numbers, visits with their items and
+// accession numbers, invoices with their lines and gap-free numbers, payments (some invoices part-paid, some unpaid),
+// credit notes, and every counter at the last number used, so the desk's next visit, invoice, MR and accession numbers
+// continue without a gap. Idempotent: a company holding its invoices is found and kept; a load cut short is removed and
+// made again (one transaction per table, the counters last).
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { ApiClient, credentialsOf, loginHeaders } from '@rayworks/api-client';
+import { AUTH_API, BILLING_API, DEFAULT_CENTRE_TIME_ZONE, GATEWAY_PORT, ROLE_CODES } from '@rayworks/contracts';
+import { eventually, infraEnv, provisionTenant, TEST_PASSWORD } from '@rayworks/testing';
+import { fillCompany, removeFrontDesk } from './billing-sql.mjs';
+
+export const BENCH_COMPANY = process.env.BENCH_BILLING_COMPANY ?? 'benchbill1m';
+/** Invoices (one per visit) written in bulk. */
+export const INVOICES = Number(process.env.BENCH_INVOICES ?? 1_000_000);
+export const CENTRES = 20;
+const GROUPS = 4;
+
+const step = (line) => process.stderr.write(`  … ${line}\n`);
+const pad = (n) => String(n).padStart(2, '0');
+const api = new ApiClient({ baseUrl: `http://127.0.0.1:${GATEWAY_PORT}` });
+
+export const loginOf = {
+  admin: () => `${BENCH_COMPANY}.admin`,
+  /** The receptionist of centre c (1-based): a desk. */
+  desk: (c) => `${BENCH_COMPANY}.desk${pad(c)}`,
+  /** A second receptionist of the first centre: the burst of concurrent registrations. */
+  burst: () => `${BENCH_COMPANY}.burst`,
+};
+/** A centre's code: fit for invoice numbers as it is (INVOICE_CENTRE_CODE), unique to the company. */
+export const centreCode = (c) => `BB${pad(c)}`;
+
+export function tenantSpec() {
+  const user = (loginName, firstName, role, placement) => ({
+    loginName,
+    firstName,
+    lastName: 'Bench',
+    email: `${loginName}@test.rayworks.local`,
+    role,
+    ...placement,
+    password: TEST_PASSWORD,
+    resetPassword: false,
+  });
+  const users = [user(loginOf.admin(), 'Admin', ROLE_CODES.ADMIN, {})];
+  for (let c = 1; c <= CENTRES; c++)
+    users.push(user(loginOf.desk(c), `Desk${c}`, ROLE_CODES.RECEPTIONIST, { centres: [`c${pad(c)}`] }));
+  users.push(user(loginOf.burst(), 'Burst', ROLE_CODES.RECEPTIONIST, { centres: ['c01'] }));
+  return {
+    company: { name: `Bench billing ${BENCH_COMPANY}`, code: `bench-${BENCH_COMPANY}` },
+    groups: Array.from({ length: GROUPS }, (_, g) => ({
+      key: `g${g + 1}`,
+      name: `Bench Billing Group ${g + 1}`,
+      code: `BBG${g + 1}`,
+    })),
+    centres: Array.from({ length: CENTRES }, (_, c) => ({
+      key: `c${pad(c + 1)}`,
+      name: `Bench Billing Centre ${pad(c + 1)}`,
+      code: centreCode(c + 1),
+      group: `g${Math.floor(c / (CENTRES / GROUPS)) + 1}`,
+    })),
+    users,
+  };
+}
+
+/**
+ * The catalogue a diagnostic centre bills: radiology tests (modality, body part), lab tests (sample) and packages of
+ * lab tests, with their normal prices in rupees; a holiday price a fifth above, a night price 30 % above.
+ */
+export const RADIOLOGY = [
+  ['CTHEAD', 'CT Head Plain', 'CT', 'HEAD', 2500],
+  ['CTCHEST', 'CT Chest', 'CT', 'CHEST', 3500],
+  ['CTABD', 'CT Abdomen and Pelvis', 'CT', 'ABDOMEN', 4500],
+  ['MRBRAIN', 'MRI Brain', 'MR', 'BRAIN', 6000],
+  ['MRLSPINE', 'MRI Lumbar Spine', 'MR', 'SPINE', 6500],
+  ['MRKNEE', 'MRI Knee', 'MR', 'KNEE', 5500],
+  ['XRCHEST', 'X-Ray Chest PA', 'CR', 'CHEST', 400],
+  ['XRKNEE', 'X-Ray Knee AP and Lateral', 'DX', 'KNEE', 500],
+  ['USGABD', 'USG Whole Abdomen', 'US', 'ABDOMEN', 1200],
+  ['USGPELVIS', 'USG Pelvis', 'US', 'PELVIS', 1000],
+  ['MAMMO', 'Mammography Bilateral', 'MG', 'BREAST', 2200],
+];
+export const LAB = [
+  ['CBC', 'Complete Blood Count', 'Blood', 300],
+  ['LFT', 'Liver Function Test', 'Blood', 600],
+  ['KFT', 'Kidney Function Test', 'Blood', 600],
+  ['LIPID', 'Lipid Profile', 'Blood', 500],
+  ['TSH', 'Thyroid Stimulating Hormone', 'Blood', 350],
+  ['HBA1C', 'Glycated Haemoglobin', 'Blood', 450],
+  ['FBS', 'Fasting Blood Sugar', 'Blood', 100],
+  ['PPBS', 'Post Prandial Blood Sugar', 'Blood', 100],
+  ['URINE', 'Urine Routine', 'Urine', 150],
+  ['VITD', 'Vitamin D Total', 'Blood', 1200],
+  ['VITB12', 'Vitamin B12', 'Blood', 900],
+  ['CRP', 'C-Reactive Protein', 'Blood', 400],
+  ['ESR', 'Erythrocyte Sedimentation Rate', 'Blood', 120],
+];
+export const PACKAGES = [
+  ['WELL', 'Wellness Panel', ['CBC', 'LFT', 'KFT', 'LIPID', 'FBS'], 1500],
+  ['DIAB', 'Diabetes Panel', ['FBS', 'PPBS', 'HBA1C'], 550],
+  ['VITTHY', 'Vitamins and Thyroid', ['TSH', 'VITD', 'VITB12'], 2000],
+  ['FEVER', 'Fever Panel', ['CBC', 'CRP', 'ESR', 'URINE'], 800],
+];
+export const holidayPrice = (rupees) => Math.round(rupees * 1.2);
+export const nightPrice = (rupees) => Math.round(rupees * 1.3);
+/** The centres' night window (local time; across midnight) and a few national holidays of the period. */
+export const NIGHT_WINDOW = { start: '21:00', end: '07:00' };
+export const HOLIDAYS = [
+  ['2025-08-15', 'Independence Day'],
+  ['2025-10-02', 'Gandhi Jayanti'],
+  ['2025-10-20', 'Diwali'],
+  ['2026-01-26', 'Republic Day'],
+  ['2026-03-04', 'Holi'],
+  ['2026-08-15', 'Independence Day'],
+  ['2026-10-02', 'Gandhi Jayanti'],
+  ['2026-11-08', 'Diwali'],
+];
+export const RATE_CARD = 'Bench walk-in';
+
+async function owner() {
+  const client = new pg.Client({ connectionString: infraEnv().ownerDatabaseUrl, application_name: 'bench-billing' });
+  await client.connect();
+  return client;
+}
+
+/** Runs `work` in one transaction of the owner inside the tenant (RLS forces the owner too). */
+export async function inTenant(tenantId, work) {
+  const client = await owner();
+  try {
+    await client.query('BEGIN');
+    await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [tenantId]);
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function signIn(loginName) {
+  const session = await api.call(AUTH_API.login, {}, { headers: loginHeaders(loginName, TEST_PASSWORD) });
+  return { loginName, userId: session._id, credentials: credentialsOf(session) };
+}
+
+/** A call whose 409 means "already there" (the setup is run again on a kept company). */
+async function ensure(endpoint, body, session) {
+  const reply = await api.reply(endpoint, body, { session });
+  if (reply.status !== 200 && reply.status !== 409)
+    throw new Error(`${endpoint.path}: ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
+  return reply;
+}
+
+/** The company, its centres and users (idempotent: auth's provisioner finds what exists). */
+export async function provisionBenchCompany() {
+  const provisioned = await provisionTenant(tenantSpec());
+  const centres = Array.from({ length: CENTRES }, (_, c) => ({
+    id: provisioned.centres[`c${pad(c + 1)}`],
+    code: centreCode(c + 1),
+    groupId: provisioned.groups[`g${Math.floor(c / (CENTRES / GROUPS)) + 1}`],
+    desk: { login: loginOf.desk(c + 1), id: provisioned.users[loginOf.desk(c + 1)] },
+  }));
+  return { ...provisioned, centres };
+}
+
+/**
+ * The company's billing setup through the API, as an administrator makes it: billing learns the centres from auth's
+ * events first; then each centre's clock (India's time zone, a night window) and holidays, the catalogue, and one
+ * rate card assigned to every centre. Answers the ids of the catalogue's tests and packages and of the price rows.
+ */
+export async function setUpBilling(company) {
+  const ids = company.centres.map((c) => c.id);
+  await eventually(
+    () =>
+      inTenant(
+        company.tenantId,
+        async (c) =>
+          (
+            await c.query(`SELECT count(*)::int AS n FROM billing.centres WHERE kind = 'centre' AND id = ANY($1)`, [
+              ids,
+            ])
+          ).rows[0].n,
+      ),
+    (n) => n === CENTRES,
+    { what: "billing's read model of the bench company's centres", timeoutMs: 120_000, intervalMs: 500 },
+  );
+  const admin = (await signIn(loginOf.admin())).credentials;
+  for (const centreId of ids)
+    await api.call(
+      BILLING_API.updateBillingSettings,
+      {
+        centreId,
+        timeZone: DEFAULT_CENTRE_TIME_ZONE,
+        nightWindow: NIGHT_WINDOW,
+        discountLimits: [{ roleCode: ROLE_CODES.RECEPTIONIST, limitBasisPoints: 1000 }],
+      },
+      { session: admin },
+    );
+  for (const [date, name] of HOLIDAYS) await ensure(BILLING_API.createHoliday, { centreIds: ids, date, name }, admin);
+  for (const [code, name, modality, bodyPart] of RADIOLOGY)
+    await ensure(BILLING_API.createTest, { code, name, kind: 'RADIOLOGY', modality, bodyPart }, admin);
+  for (const [code, name, sampleType] of LAB)
+    await ensure(BILLING_API.createTest, { code, name, kind: 'LAB', sampleType }, admin);
+  for (const [code, name, testCodes] of PACKAGES)
+    await ensure(BILLING_API.createPackage, { code, name, testCodes }, admin);
+  const price = (rupees) => ({
+    price: String(rupees),
+    holidayPrice: String(holidayPrice(rupees)),
+    nightPrice: String(nightPrice(rupees)),
+    processingFee: '0',
+  });
+  await ensure(
+    BILLING_API.createRateCard,
+    {
+      name: RATE_CARD,
+      validFrom: '2020-01-01',
+      prices: [
+        ...RADIOLOGY.map(([testCode, , , , rupees]) => ({ testCode, ...price(rupees) })),
+        ...LAB.map(([testCode, , , rupees]) => ({ testCode, ...price(rupees) })),
+        ...PACKAGES.map(([packageCode, , , rupees]) => ({ packageCode, ...price(rupees) })),
+      ],
+    },
+    admin,
+  );
+  const catalogue = await inTenant(company.tenantId, async (c) => {
+    const card = (await c.query(`SELECT id FROM billing.rate_cards WHERE name = $1`, [RATE_CARD])).rows[0];
+    const { rows } = await c.query(
+      `SELECT coalesce(t.code, k.code) AS code, coalesce(t.id, k.id) AS item_id, p.id AS price_id,
+              p.normal_minor, p.holiday_minor, p.night_minor
+       FROM billing.rate_card_prices p
+       LEFT JOIN billing.tests t ON t.id = p.test_id LEFT JOIN billing.packages k ON k.id = p.package_id
+       WHERE p.rate_card_id = $1
+       ORDER BY code, p.valid_from DESC`,
+      [card.id],
+    );
+    const latest = new Map();
+    for (const r of rows) if (!latest.has(r.code)) latest.set(r.code, r);
+    return { rateCardId: card.id, prices: latest };
+  });
+  await ensure(BILLING_API.assignRateCard, { rateCardId: catalogue.rateCardId, centreIds: ids }, admin);
+  return catalogue;
+}
+
+/** The company's invoices, visits and patients (whatever the API or a load wrote). */
+export async function frontDeskHeld(tenantId) {
+  return inTenant(tenantId, async (c) => {
+    const { rows } = await c.query(`
+      SELECT (SELECT count(*) FROM billing.invoices)::int AS invoices,
+             (SELECT count(*) FROM billing.patients)::int AS patients,
+             (SELECT count(*) FROM billing.registrations)::int AS registrations,
+             (SELECT count(*) FROM billing.payments)::int AS payments`);
+    return rows[0];
+  });
+}
+
+/**
+ * Provisions and sets up the company, and loads its front-desk history unless it holds it already. Returns the
+ * company, the catalogue and the seconds the load took (null when kept).
+ */
+export async function seedBilling() {
+  step(`provisioning the bench company "${BENCH_COMPANY}" (auth's tenant CLI; idempotent)`);
+  const company = await provisionBenchCompany();
+  step('billing setup through the API: centre clocks, holidays, catalogue, rate card (idempotent)');
+  const catalogue = await setUpBilling(company);
+  const held = await frontDeskHeld(company.tenantId);
+  if (held.invoices >= INVOICES) {
+    step(`reusing the bench company's ${held.invoices} invoices (${held.patients} patients)`);
+    return { company, catalogue, held, loadedSeconds: null };
+  }
+  const started = performance.now();
+  if (held.invoices > 0 || held.patients > 0) {
+    step(`the bench company holds ${held.invoices} invoices, fewer than ${INVOICES}: removing them to load again`);
+    await removeFrontDesk(company.tenantId, inTenant);
+  }
+  step(`loading ${INVOICES} invoices with their visits, patients and payments (once, then kept)`);
+  await fillCompany({ company, catalogue, invoices: INVOICES, inTenant, step });
+  const loadedSeconds = (performance.now() - started) / 1000;
+  return { company, catalogue, held: await frontDeskHeld(company.tenantId), loadedSeconds };
+}

@@ -1,0 +1,516 @@
+// npm run bench:billing — the front desk and billing at 1,000,000 invoices (issue 22's benchmark). Prints figures; not
+// a timed test. Method: docs/decisions/0288-billing-benchmark.md. Sections (all, or some with BENCH_SECTIONS=api,k6,…):
+//   seed   (always) the bench company `benchbill1m` (a company of its own, never the demo company: 20 centres, an
+//          administrator, a receptionist per centre) with its catalogue and rate card set up through the API and
+//          1,000,000 invoices of 400 days written in bulk (scripts/bench/billing-seed.mjs, billing-sql.mjs), loaded
+//          once and kept; then the finance dashboard read once for the whole company (it sums the finished days the
+//          first time: docs/decisions/0280) — its time is printed, not counted.
+//   api    p50/p95/p99 with one client, after a warm-up, through the gateway (the headline) and direct to the billing
+//          service, taking turns request by request: the desk's patient search as it types (name, phone and MR
+//          prefixes of the centre's own patients), a centre's day end (today and earlier days), the finance dashboard
+//          (the console's periods, all centres and one), a registration with its payment (and its price preview).
+//   k6     deploy/k6/billing.js: 20 desks (one receptionist per centre) each searching as it types (2–3 prefixes),
+//          previewing the price and registering a visit with its payment, with the console's pauses, for
+//          BENCH_K6_DURATION (60s): p95 per request kind and the error rate.
+//   burst  BENCH_BURST (500) registrations sent at once at one centre: 500 answers, 500 distinct invoice numbers, one
+//          after another from the centre's counter, and the centre's numbers of the financial year without a gap.
+//   sql    EXPLAIN (ANALYZE, BUFFERS) of the statements behind the search, the day end and the dashboard, as the
+//          billing service's role inside the bench company (the plans the figures come from).
+// The stack: the running one (npm start), or this checkout's started and stopped after (BENCH_STACK_LOCK as in
+// bench:worklist). Results also go to .local/bench/billing-results*.json. BENCH_REQUESTS per API kind (200).
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { credentialHeaders } from '@rayworks/api-client';
+import {
+  addDays,
+  BILLING_API,
+  DEFAULT_CENTRE_TIME_ZONE,
+  GATEWAY_PORT,
+  localDateTime,
+  parseInvoiceNumber,
+  SERVICE_PORTS,
+  serviceApiPrefix,
+} from '@rayworks/contracts';
+import { BENCH_DATA_DIR, infraEnv, percentiles, roleUrl, TEST_PASSWORD } from '@rayworks/testing';
+import { ROOT } from '../lib/processes.mjs';
+import { acquireStack } from './rayworks.mjs';
+import {
+  BENCH_COMPANY,
+  CENTRES,
+  inTenant,
+  LAB,
+  loginOf,
+  PACKAGES,
+  RADIOLOGY,
+  seedBilling,
+  signIn,
+} from './billing-seed.mjs';
+import { machine } from './machine.mjs';
+
+const SECTIONS = (process.env.BENCH_SECTIONS ?? 'api,k6,burst,sql').split(',').map((s) => s.trim());
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const BURST = Number(process.env.BENCH_BURST ?? 500);
+const WARM_UP = 10;
+const GATEWAY = `http://127.0.0.1:${GATEWAY_PORT}`;
+const DIRECT = `http://127.0.0.1:${SERVICE_PORTS.billing}`;
+const ZONE = DEFAULT_CENTRE_TIME_ZONE;
+const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+const log = (line) => console.log(line);
+const step = (line) => process.stderr.write(`  … ${line}\n`);
+
+const results = { machine: machine(), date: new Date().toISOString(), company: BENCH_COMPANY, sections: {} };
+
+/**
+ * One call, timed from the request to the last byte of the answer. Anything but a 2xx success is a failure of the
+ * benchmark, not a figure.
+ */
+async function timedCall(base, caller, endpoint, body) {
+  const prefix = base === GATEWAY ? `${GATEWAY}${serviceApiPrefix('billing')}` : base;
+  const headers = {
+    accept: 'application/json',
+    'content-type': 'application/json',
+    ...credentialHeaders(caller.credentials, typeof endpoint.access === 'object' ? endpoint.access.type : undefined),
+    // as Chromium asks: the gateway's answer is compressed as the console's is (the services answer uncompressed)
+    'accept-encoding': 'gzip, deflate, br, zstd',
+  };
+  const started = performance.now();
+  const res = await fetch(`${prefix}${endpoint.path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const text = await res.text();
+  const ms = performance.now() - started;
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  if (res.status !== 200 || json?.status !== 'success')
+    throw new Error(`${endpoint.path} ${JSON.stringify(body).slice(0, 200)}: ${res.status} ${text.slice(0, 300)}`);
+  return { ms, data: json.data };
+}
+
+const today = () => localDateTime(new Date(), ZONE).date;
+
+/** Patients of each centre the desks look for: a sample of the centre's own, spread over its history. */
+async function samplePatients(company, perCentre) {
+  return inTenant(company.tenantId, async (c) => {
+    const { rows } = await c.query(
+      `SELECT x.centre_id, x.id, x.patient_name, x.phone_number, x.mr_number
+       FROM unnest($1::uuid[]) AS u(centre_id)
+       CROSS JOIN LATERAL (
+         SELECT p.centre_id, p.id, p.patient_name, p.phone_number, p.mr_number
+         FROM billing.patients p
+         WHERE p.centre_id = u.centre_id AND p.merged_into IS NULL
+         ORDER BY md5(p.id::text)
+         LIMIT $2
+       ) x`,
+      [company.centres.map((ce) => ce.id), perCentre],
+    );
+    const byCentre = new Map(company.centres.map((ce) => [ce.id, []]));
+    for (const r of rows)
+      byCentre.get(r.centre_id).push({ id: r.id, name: r.patient_name, phone: r.phone_number, mr: r.mr_number });
+    return byCentre;
+  });
+}
+
+/** What a desk types for a patient: 2–3 prefixes of the name as it goes, or of the phone number, or the MR number. */
+function typed(patient, i) {
+  const lower = patient.name.toLowerCase();
+  const [first, last = ''] = lower.split(' ');
+  if (i % 10 === 7) return [patient.phone.slice(0, 5), patient.phone.slice(0, 8)];
+  if (i % 10 === 9) return [patient.mr.slice(0, 7).toLowerCase(), patient.mr.toLowerCase()];
+  return i % 2 === 0
+    ? [first.slice(0, 3), `${first} ${last.slice(0, 2)}`]
+    : [first.slice(0, 3), first, `${first} ${last}`];
+}
+
+const ITEM_CODES = [
+  ...RADIOLOGY.map(([code]) => ({ testCode: code })),
+  ...LAB.map(([code]) => ({ testCode: code })),
+  ...PACKAGES.map(([code]) => ({ packageCode: code })),
+];
+/** A visit's items: 1 to 3 of the catalogue, never one twice. */
+const itemsOf = (i) => {
+  const s = (i * 11) % ITEM_CODES.length;
+  return Array.from({ length: 1 + (i % 3) }, (_, j) => ITEM_CODES[(s + 7 * j) % ITEM_CODES.length]);
+};
+
+async function measureApi(company, patients) {
+  log(
+    `\n## the desk's and the finance reads at ${company.invoices.toLocaleString('en')} invoices (one client, ${REQUESTS} requests per kind)`,
+  );
+  const admin = await signIn(loginOf.admin());
+  const desks = [];
+  for (let c = 1; c <= CENTRES; c++) desks.push(await signIn(loginOf.desk(c)));
+  const day = today();
+  const kinds = [
+    {
+      label: "desk's patient search (name, phone, MR prefix)",
+      who: (i) => desks[i % CENTRES],
+      endpoint: BILLING_API.findPatients,
+      body: (i) => {
+        const list = patients.get(company.centres[i % CENTRES].id);
+        const words = typed(list[Math.floor(i / CENTRES) % list.length], Math.floor(i / 3));
+        return { page: 1, pageSize: 8, sortDir: 'desc', sortBy: 'createdAt', search: words[i % words.length] };
+      },
+    },
+    {
+      label: "a centre's day end, today",
+      who: () => admin,
+      endpoint: BILLING_API.getDayEnd,
+      body: (i) => ({ centreId: company.centres[i % CENTRES].id }),
+    },
+    {
+      label: "a centre's day end, a day of the last 90",
+      who: () => admin,
+      endpoint: BILLING_API.getDayEnd,
+      body: (i) => ({ centreId: company.centres[i % CENTRES].id, date: addDays(day, -1 - ((i * 7) % 90)) }),
+    },
+    {
+      label: 'finance dashboard, all centres, this month',
+      who: () => admin,
+      endpoint: BILLING_API.getFinanceDashboard,
+      body: () => ({ from: `${day.slice(0, 7)}-01`, to: day }),
+    },
+    {
+      label: 'finance dashboard, all centres, today / 30 days / a year',
+      who: () => admin,
+      endpoint: BILLING_API.getFinanceDashboard,
+      body: (i) => ({ from: addDays(day, -[0, 29, 364][i % 3]), to: day }),
+    },
+    {
+      label: 'finance dashboard, one centre, last 30 days',
+      who: () => admin,
+      endpoint: BILLING_API.getFinanceDashboard,
+      body: (i) => ({ from: addDays(day, -29), to: day, centreId: company.centres[i % CENTRES].id }),
+    },
+    {
+      label: 'price preview (the desk, before registering)',
+      who: (i) => desks[i % CENTRES],
+      endpoint: BILLING_API.previewPrice,
+      body: (i) => ({ centreId: company.centres[i % CENTRES].id, items: itemsOf(i) }),
+    },
+    {
+      label: 'registration with its payment',
+      who: (i) => desks[i % CENTRES],
+      endpoint: BILLING_API.createRegistration,
+      // a part payment of ₹100 (every visit costs more): the desk's payment in the same step
+      body: (i) => {
+        const list = patients.get(company.centres[i % CENTRES].id);
+        return {
+          centreId: company.centres[i % CENTRES].id,
+          patientId: list[(i * 13) % list.length].id,
+          items: itemsOf(i),
+          payment: { amountMinor: 10000, mode: i % 2 ? 'UPI' : 'CASH' },
+          requestKey: randomUUID(),
+        };
+      },
+    },
+  ];
+  const rows = [];
+  const registrationRequests = Math.min(REQUESTS, Number(process.env.BENCH_API_REGISTRATIONS ?? 50));
+  for (const kind of kinds) {
+    const registering = kind.endpoint === BILLING_API.createRegistration;
+    const n = registering ? registrationRequests : REQUESTS;
+    const paths = { gateway: GATEWAY, direct: DIRECT };
+    const ms = { gateway: [], direct: [] };
+    const items = { gateway: 0, direct: 0 };
+    for (let i = 0; i < (registering ? 2 : WARM_UP); i++)
+      for (const base of Object.values(paths)) await timedCall(base, kind.who(i), kind.endpoint, kind.body(i));
+    for (let i = 0; i < n; i++) {
+      for (const [where, base] of Object.entries(paths)) {
+        const at = i * 2 + (where === 'direct' ? 1 : 0) + 1000;
+        const { ms: one, data } = await timedCall(base, kind.who(at), kind.endpoint, kind.body(at));
+        ms[where].push(one);
+        items[where] += data.items ? data.items.length : 0;
+      }
+    }
+    const figures = Object.fromEntries(
+      Object.keys(paths).map((where) => [where, { ...percentiles(ms[where]), meanItems: items[where] / n }]),
+    );
+    step(`${kind.label}: gateway p95 ${fmt(figures.gateway.p95)} ms`);
+    rows.push({ label: kind.label, requests: n, example: kind.body(0), ...figures });
+  }
+  log('| request | n | rows | gateway p50 | p95 | p99 | direct p50 | p95 | p99 |');
+  log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    const g = r.gateway;
+    const d = r.direct;
+    log(
+      `| ${r.label} | ${r.requests} | ${fmt(g.meanItems, 1)} | ${fmt(g.p50)} | **${fmt(g.p95)}** | ${fmt(g.p99)} | ${fmt(d.p50)} | ${fmt(d.p95)} | ${fmt(d.p99)} |`,
+    );
+  }
+  log('(milliseconds; targets through the gateway: search p95 ≤ 20 ms, day end and dashboard p95 ≤ 50 ms)');
+  results.sections.api = { requests: REQUESTS, rows };
+}
+
+async function buildK6() {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const child = spawn('bash', [path.join(ROOT, 'deploy/k6/build-k6.sh')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', (code) => (code === 0 ? resolve(out.trim().split('\n').pop()) : reject(new Error('k6 build'))));
+  });
+}
+
+/** deploy/k6/billing.js, through deploy/k6/run.sh's k6; the desks' logins, centres and patients in a file. */
+async function runK6(company, patients) {
+  const duration = process.env.BENCH_K6_DURATION ?? '60s';
+  log(`\n## k6: ${CENTRES} desks registering with payment for ${duration} (deploy/k6/billing.js)`);
+  const dataFile = path.join(BENCH_DATA_DIR, 'billing-k6.json');
+  await mkdir(path.join(ROOT, '.local/k6'), { recursive: true });
+  await mkdir(BENCH_DATA_DIR, { recursive: true });
+  await writeFile(
+    dataFile,
+    JSON.stringify({
+      company: BENCH_COMPANY,
+      password: TEST_PASSWORD,
+      items: ITEM_CODES,
+      desks: company.centres.map((ce, c) => ({
+        login: loginOf.desk(c + 1),
+        centreId: ce.id,
+        patients: patients.get(ce.id).map((p) => ({ id: p.id, typed: [0, 1, 2, 7, 9].map((i) => typed(p, i)) })),
+      })),
+    }),
+  );
+  const since = new Date();
+  const k6 = await buildK6();
+  await new Promise((resolve, reject) => {
+    const child = spawn(k6, ['run', '--quiet', path.join(ROOT, 'deploy/k6/billing.js')], {
+      cwd: ROOT,
+      env: { ...process.env, RAYWORKS_URL: GATEWAY, BILLING_DATA: dataFile, VUS: String(CENTRES), DURATION: duration },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('exit', (code) => (code === 0 ? resolve(code) : reject(new Error(`k6 exited ${code}`))));
+  });
+  const pdf = await documentsSince(company, since);
+  log(`invoice and receipt PDFs the run asked the worker for: ${pdf.asked}; stored by its end: ${pdf.stored}`);
+  results.sections.k6 = { duration, summary: '.local/k6/billing-summary.json', pdf };
+}
+
+/**
+ * The bench company's PDFs since an instant: asked for (an invoice at its last version, a payment's receipt: what the
+ * worker prints; older versions' jobs find them stale) and stored by the billing worker.
+ */
+async function documentsSince(company, since) {
+  return inTenant(company.tenantId, async (c) => {
+    const { rows } = await c.query(
+      `SELECT (SELECT count(*) FROM billing.invoices WHERE created_at >= $1)::int
+               + (SELECT count(*) FROM billing.payments WHERE created_at >= $1 AND kind = 'PAYMENT')::int AS asked,
+              (SELECT count(*) FROM billing.documents WHERE created_at >= $1)::int AS stored`,
+      [since],
+    );
+    return rows[0];
+  });
+}
+
+/**
+ * BURST registrations at once at the first centre, as two receptionists of it (the desk and the burst login, many
+ * requests each): every answer a success, the invoice numbers distinct and consecutive from the centre's counter,
+ * and the centre's numbers of the financial year 1..n with none missing or twice.
+ */
+async function burst(company, patients) {
+  log(`\n## ${BURST} registrations at once at one centre (gap-free invoice numbers)`);
+  const centre = company.centres[0];
+  const callers = [await signIn(loginOf.desk(1)), await signIn(loginOf.burst())];
+  const list = patients.get(centre.id);
+  const counter = () =>
+    inTenant(
+      company.tenantId,
+      async (c) =>
+        (
+          await c.query(
+            `SELECT financial_year, last_number::int AS n FROM billing.document_counters
+           WHERE centre_id = $1 AND series = 'INVOICE' ORDER BY financial_year DESC LIMIT 1`,
+            [centre.id],
+          )
+        ).rows[0] ?? null,
+    );
+  const before = await counter();
+  const started = performance.now();
+  const settled = await Promise.allSettled(
+    Array.from({ length: BURST }, (_, i) =>
+      timedCall(GATEWAY, callers[i % 2], BILLING_API.createRegistration, {
+        centreId: centre.id,
+        patientId: list[i % list.length].id,
+        items: itemsOf(i),
+        requestKey: randomUUID(),
+      }),
+    ),
+  );
+  const wall = performance.now() - started;
+  const failed = settled.filter((s) => s.status === 'rejected');
+  const answered = settled.filter((s) => s.status === 'fulfilled').map((s) => s.value);
+  const numbers = answered.map((a) => a.data.invoice.number);
+  const parsed = numbers.map(parseInvoiceNumber);
+  const sequences = parsed.map((p) => p?.sequence ?? NaN).sort((a, b) => a - b);
+  const distinct = new Set(numbers).size;
+  const after = await counter();
+  const consecutive = sequences.every((s, i) => i === 0 || s === sequences[i - 1] + 1);
+  const fromCounter =
+    before !== null && after !== null && before.financial_year === after.financial_year
+      ? sequences[0] === before.n + 1 && after.n === before.n + BURST
+      : sequences[0] === 1 && after?.n === BURST;
+  const whole = await inTenant(company.tenantId, async (c) => {
+    const { rows } = await c.query(
+      `SELECT count(*)::int AS n, count(DISTINCT sequence)::int AS distinct, min(sequence)::int AS first,
+              max(sequence)::int AS last
+       FROM billing.invoices WHERE centre_id = $1 AND financial_year = $2`,
+      [centre.id, after?.financial_year],
+    );
+    return rows[0];
+  });
+  const gapFree = whole.n === whole.distinct && whole.first === 1 && whole.last === whole.n && whole.last === after?.n;
+  const p = percentiles(answered.map((a) => a.ms));
+  const ok = failed.length === 0 && distinct === BURST && consecutive && fromCounter && gapFree;
+  log(
+    `| answered | failed | distinct numbers | consecutive | from the counter | centre's year gap-free | wall | p50 | p95 | max |`,
+  );
+  log(`|---:|---:|---:|---|---|---|---:|---:|---:|---:|`);
+  log(
+    `| ${answered.length} | ${failed.length} | ${distinct} | ${consecutive ? 'yes' : 'NO'} | ${fromCounter ? 'yes' : 'NO'} (${before?.n ?? 0} → ${after?.n}) | ${gapFree ? 'yes' : 'NO'} (${whole.n} invoices, 1..${whole.last}) | ${fmt(wall / 1000, 1)} s | ${fmt(p.p50, 0)} ms | ${fmt(p.p95, 0)} ms | ${fmt(p.max, 0)} ms |`,
+  );
+  log(
+    `first ${numbers.length ? [...numbers].sort()[0] : '–'}, last ${numbers.length ? [...numbers].sort().at(-1) : '–'}: ${ok ? 'VERIFIED' : 'FAILED'}`,
+  );
+  if (failed.length > 0) log(`first failure: ${String(failed[0].reason).slice(0, 300)}`);
+  results.sections.burst = {
+    requests: BURST,
+    answered: answered.length,
+    failed: failed.length,
+    distinct,
+    consecutive,
+    fromCounter,
+    gapFree,
+    before,
+    after,
+    whole,
+    wallMs: wall,
+    latency: p,
+    verified: ok,
+  };
+  if (!ok) process.exitCode = 1;
+}
+
+/** EXPLAIN ANALYZE of the statements behind the figures, as rayworks_billing inside the company. */
+async function explain(company, patients) {
+  log('\n## PostgreSQL plans (EXPLAIN ANALYZE, BUFFERS; as rayworks_billing inside the bench company)');
+  const client = new pg.Client({ connectionString: roleUrl(infraEnv().ownerDatabaseUrl, 'rayworks_billing') });
+  await client.connect();
+  const centre = company.centres[0];
+  const sample = patients.get(centre.id)[0];
+  const prefix = sample.name.toLowerCase().slice(0, 3);
+  const day = today();
+  const statements = [
+    [
+      `the desk's search '${prefix}' at one centre, first 8 newest (and its total)`,
+      `SELECT p.id, p.patient_name, p.mr_number FROM billing.patients p
+       WHERE p.centre_id = ANY($1::uuid[]) AND (lower(p.patient_name) LIKE $2 OR p.phone_number LIKE $2
+             OR lower(p.mr_number) LIKE $2)
+       ORDER BY p.created_at DESC NULLS LAST, p.id DESC LIMIT 8`,
+      [[centre.id], `${prefix}%`],
+    ],
+    [
+      `… its total`,
+      `SELECT count(DISTINCT p.id) FROM billing.patients p
+       WHERE p.centre_id = ANY($1::uuid[]) AND (lower(p.patient_name) LIKE $2 OR p.phone_number LIKE $2
+             OR lower(p.mr_number) LIKE $2)`,
+      [[centre.id], `${prefix}%`],
+    ],
+    [
+      `a centre's day end: the day's invoices`,
+      `SELECT count(*), sum(i.total_minor) FROM billing.invoices i
+       WHERE i.centre_id = $1 AND i.issued_on BETWEEN $2::date AND $2::date`,
+      [centre.id, addDays(day, -1)],
+    ],
+    [
+      `a centre's day end: what the centre is owed`,
+      `SELECT count(*), sum(i.total_minor - i.credited_minor - i.paid_minor) FROM billing.invoices i
+       WHERE i.centre_id = ANY($1::uuid[]) AND i.paid_minor + i.credited_minor < i.total_minor`,
+      [[centre.id]],
+    ],
+    [
+      `a centre's day end: the day's payments by mode and user`,
+      `SELECT p.mode, p.kind, p.taken_by, count(*), sum(p.amount_minor) FROM billing.payments p
+       WHERE p.centre_id = $1 AND p.taken_at >= ($2::date)::timestamp AT TIME ZONE '${ZONE}'
+         AND p.taken_at < ($2::date + 1)::timestamp AT TIME ZONE '${ZONE}'
+       GROUP BY 1, 2, 3`,
+      [centre.id, addDays(day, -1)],
+    ],
+    [
+      `the dashboard: the summed days of a year, all centres`,
+      `SELECT f.centre_id, sum(f.invoices), sum(f.invoiced_minor) FROM billing.finance_days f
+       WHERE f.local_date BETWEEN $1::date AND $2::date GROUP BY 1`,
+      [addDays(day, -364), day],
+    ],
+    [
+      `the dashboard: what is owed of the summed days, all centres`,
+      `SELECT c.centre_id,
+              (SELECT sum(f.invoiced_minor - f.credited_minor) FROM billing.finance_days f WHERE f.centre_id = c.centre_id),
+              (SELECT sum(m.paid_minor - m.refunded_minor) FROM billing.finance_day_modes m WHERE m.centre_id = c.centre_id)
+       FROM unnest($1::uuid[]) AS c(centre_id)`,
+      [company.centres.map((ce) => ce.id)],
+    ],
+  ];
+  const plans = [];
+  try {
+    await client.query('BEGIN');
+    await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [company.tenantId]);
+    for (const [label, sql, params] of statements) {
+      await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params); // warm
+      const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+      const text = rows.map((r) => r['QUERY PLAN']).join('\n');
+      plans.push({ label, plan: text });
+      const timing = text.match(/Execution Time: ([\d.]+) ms/)?.[1];
+      log(`\n### ${label}: ${timing} ms\n\`\`\`\n${text}\n\`\`\``);
+    }
+    await client.query('ROLLBACK');
+  } finally {
+    await client.end();
+  }
+  results.sections.sql = plans;
+}
+
+log(`# bench:billing — ${results.date}`);
+log(
+  `machine: ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.memoryGiB} GiB, ${results.machine.os}, node ${results.machine.node}; load average ${results.machine.loadAverage.join(' ')}`,
+);
+const started = performance.now();
+const release = await acquireStack({ services: ['billing', 'auth'] });
+try {
+  const { company, held, loadedSeconds } = await seedBilling();
+  company.invoices = held.invoices;
+  log(
+    `company ${BENCH_COMPANY}: ${held.invoices.toLocaleString('en')} invoices, ${held.patients.toLocaleString('en')} patients, ${held.payments.toLocaleString('en')} payments${loadedSeconds !== null ? ` (loaded in ${fmt(loadedSeconds, 0)} s)` : ''}`,
+  );
+  results.held = held;
+  results.loadedSeconds = loadedSeconds;
+  const admin = await signIn(loginOf.admin());
+  const warm = await timedCall(GATEWAY, admin, BILLING_API.getFinanceDashboard, {
+    from: addDays(today(), -364),
+    to: today(),
+  });
+  log(`finance dashboard read once before timing (sums the finished days not yet summed): ${fmt(warm.ms, 0)} ms`);
+  results.dashboardWarmUpMs = warm.ms;
+  const patients = await samplePatients(company, 200);
+  if (SECTIONS.includes('api')) await measureApi(company, patients);
+  if (SECTIONS.includes('k6')) await runK6(company, patients);
+  if (SECTIONS.includes('burst')) await burst(company, patients);
+  if (SECTIONS.includes('sql')) await explain(company, patients);
+} finally {
+  await release();
+}
+results.loadAverageAtEnd = os.loadavg().map((l) => Number(l.toFixed(2)));
+log(
+  `\n(total ${fmt((performance.now() - started) / 1000, 0)} s; load average at start ${results.machine.loadAverage.join(' ')}, at end ${results.loadAverageAtEnd.join(' ')})`,
+);
+await mkdir(BENCH_DATA_DIR, { recursive: true });
+const resultsFile =
+  process.env.BENCH_SECTIONS === undefined ? 'billing-results.json' : `billing-results-${SECTIONS.join('+')}.json`;
+await writeFile(path.join(BENCH_DATA_DIR, resultsFile), JSON.stringify(results, null, 2));
+log(`results: .local/bench/${resultsFile}`);
+process.exit(process.exitCode ?? 0);
