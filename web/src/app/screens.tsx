@@ -28,6 +28,10 @@ const caseDetails = () => import('../features/case-details/pages');
 const dashboards = () => import('../features/dashboards/pages');
 const fusionCases = () => import('../features/fusion-cases/pages');
 const patients = () => import('../features/patients/pages');
+const registration = () => import('../features/registration/pages');
+const rateCards = () => import('../features/rate-cards/pages');
+const packages = () => import('../features/packages/pages');
+const holidayCalendar = () => import('../features/holiday-calendar/pages');
 // The viewer shows the report beside the images: the two features meet here, not in each other.
 const viewer = async () => {
   const [{ ViewerPage }, { ReportEditor }] = await Promise.all([
@@ -95,6 +99,19 @@ export const SCREENS: Record<string, Screen> = {
   [CONSOLE_ROUTES.patients]: page(patients, 'PatientsHomePage'),
   [CONSOLE_ROUTES.patientsList]: page(patients, 'PatientsPage'),
   [CONSOLE_ROUTES.patientDetails]: page(patients, 'PatientDetailsPage'),
+  [CONSOLE_ROUTES.patientsRegistration]: page(registration, 'RegistrationPage'),
+
+  [CONSOLE_ROUTES.ratecard]: page(rateCards, 'RateCardsPage'),
+  [CONSOLE_ROUTES.ratecardAdd]: page(rateCards, 'AddRateCardPage'),
+  [CONSOLE_ROUTES.ratecardEdit]: page(rateCards, 'EditRateCardPage'),
+  [CONSOLE_ROUTES.ratecardView]: page(rateCards, 'RateCardViewPage'),
+
+  [CONSOLE_ROUTES.packages]: page(packages, 'PackagesPage'),
+  [CONSOLE_ROUTES.packagesAdd]: page(packages, 'AddPackagePage'),
+  [CONSOLE_ROUTES.packagesEdit]: page(packages, 'EditPackagePage'),
+  [CONSOLE_ROUTES.packagesView]: page(packages, 'PackageViewPage'),
+
+  [CONSOLE_ROUTES.holidayCalender]: page(holidayCalendar, 'HolidayCalendarPage'),
 
   [CONSOLE_ROUTES.companies]: page(companies, 'CompaniesPage'),
   [CONSOLE_ROUTES.companiesAdd]: page(companies, 'AddCompanyPage'),

@@ -200,7 +200,12 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
     'available',
     true,
   ),
-  route(CONSOLE_ROUTES.holidayCalender, 'Holiday Calender', requirement('FINANCE', SPECIFIC.HOLIDAY_CALENDAR_VIEW)),
+  route(
+    CONSOLE_ROUTES.holidayCalender,
+    'Holiday Calender',
+    requirement('FINANCE', SPECIFIC.HOLIDAY_CALENDAR_VIEW),
+    'available',
+  ),
   route(CONSOLE_ROUTES.dashboards, 'Dashboards', requirement('DASHBOARD', VIEW), 'available'),
   // Referrals
   route(CONSOLE_ROUTES.referrals, 'Referrals', requirement('REFERRALS', VIEW), 'available'),
@@ -233,13 +238,13 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   route(CONSOLE_ROUTES.testsView, 'Test', requirement('TESTS', VIEW)),
   route(CONSOLE_ROUTES.measurementsUpload, 'Upload Measurements', requirement('TESTS', SPECIFIC.UPLOAD)),
   // Packages
-  route(CONSOLE_ROUTES.packages, 'Packages', requirement('PACKAGES', VIEW)),
-  route(CONSOLE_ROUTES.packagesAdd, 'Add Package', requirement('PACKAGES', CREATE)),
-  route(CONSOLE_ROUTES.packagesEdit, 'Edit Package', requirement('PACKAGES', EDIT)),
-  route(CONSOLE_ROUTES.packagesView, 'Package', requirement('PACKAGES', VIEW)),
+  route(CONSOLE_ROUTES.packages, 'Packages', requirement('PACKAGES', VIEW), 'available'),
+  route(CONSOLE_ROUTES.packagesAdd, 'Add Package', requirement('PACKAGES', CREATE), 'available'),
+  route(CONSOLE_ROUTES.packagesEdit, 'Edit Package', requirement('PACKAGES', EDIT), 'available'),
+  route(CONSOLE_ROUTES.packagesView, 'Package', requirement('PACKAGES', VIEW), 'available'),
   // Patients
   route(CONSOLE_ROUTES.patients, 'Patients', requirement('PATIENTS', SPECIFIC.PATIENT_VIEW), 'available'),
-  route(CONSOLE_ROUTES.patientsRegistration, 'Registration', requirement('PATIENTS', CREATE)),
+  route(CONSOLE_ROUTES.patientsRegistration, 'Registration', requirement('PATIENTS', CREATE), 'available'),
   route(CONSOLE_ROUTES.patientsList, 'Patients', requirement('PATIENTS', SPECIFIC.PATIENT_VIEW), 'available'),
   route(CONSOLE_ROUTES.patientDetails, 'Patient Details', requirement('PATIENTS', SPECIFIC.PATIENT_VIEW), 'available'),
   // Departments, labs
@@ -248,10 +253,10 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   route(CONSOLE_ROUTES.outsourcingLab, 'Outsourcing Lab', requirement('LAB_MANAGEMENT', VIEW)),
   route(CONSOLE_ROUTES.samplecollection, 'Sample Collection', requirement('SAMPLE_COLLECTION', VIEW)),
   // Rate cards
-  route(CONSOLE_ROUTES.ratecard, 'Rate Cards', requirement('RATE_CARDS', SPECIFIC.RATE_CARD_VIEW)),
-  route(CONSOLE_ROUTES.ratecardAdd, 'Add Rate Card', requirement('RATE_CARDS', SPECIFIC.RATE_CARD_ADD)),
-  route(CONSOLE_ROUTES.ratecardEdit, 'Edit Rate Card', requirement('RATE_CARDS', SPECIFIC.RATE_CARD_EDIT)),
-  route(CONSOLE_ROUTES.ratecardView, 'Rate Card', requirement('RATE_CARDS', SPECIFIC.RATE_CARD_VIEW)),
+  route(CONSOLE_ROUTES.ratecard, 'Rate Cards', requirement('RATE_CARDS', SPECIFIC.RATE_CARD_VIEW), 'available'),
+  route(CONSOLE_ROUTES.ratecardAdd, 'Add Rate Card', requirement('RATE_CARDS', SPECIFIC.RATE_CARD_ADD), 'available'),
+  route(CONSOLE_ROUTES.ratecardEdit, 'Edit Rate Card', requirement('RATE_CARDS', SPECIFIC.RATE_CARD_EDIT), 'available'),
+  route(CONSOLE_ROUTES.ratecardView, 'Rate Card', requirement('RATE_CARDS', SPECIFIC.RATE_CARD_VIEW), 'available'),
   // Finance (docs/decisions/0285): patient invoices, the day end, what is owed, commission, fusion invoicing
   route(CONSOLE_ROUTES.invoices, 'Invoices', requirement('BILLING', VIEW)),
   route(CONSOLE_ROUTES.invoicesView, 'Invoice', requirement('BILLING', VIEW)),
