@@ -107,7 +107,8 @@ export const REGISTRATION_ENDPOINTS = {
     body: cancelBody,
     data: z.object({
       registration: registrationSchema,
-      creditNote: creditNoteSchema,
+      /** Null when the lines cancelled were billed at nothing (nothing to take back). */
+      creditNote: creditNoteSchema.nullable(),
       refund: paymentSchema.nullable(),
     }),
     // 400: a line not on the visit; 404: not in reach; 409: already cancelled

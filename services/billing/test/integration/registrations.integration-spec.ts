@@ -85,6 +85,7 @@ describe('the registration desk', () => {
     await test('CTHEAD', 'CT Head Plain', 'RADIOLOGY');
     await test('CBC', 'Complete Blood Count', 'LAB');
     await test('LFT', 'Liver Function Test', 'LAB');
+    await test('GLU', 'Blood Glucose (free screening)', 'LAB');
     await api.call(
       BILLING_API.createPackage,
       { code: 'WELL', name: 'Wellness Panel', testCodes: ['CBC', 'LFT'] },
@@ -99,6 +100,7 @@ describe('the registration desk', () => {
           { testCode: 'CTHEAD', price: '2000', holidayPrice: '2500', nightPrice: '3000', processingFee: '100' },
           { testCode: 'CBC', price: '300', holidayPrice: '400', nightPrice: '450', processingFee: '0' },
           { testCode: 'LFT', price: '500', holidayPrice: '600', nightPrice: '650', processingFee: '0' },
+          { testCode: 'GLU', price: '0', holidayPrice: '0', nightPrice: '0', processingFee: '0' },
           { packageCode: 'WELL', price: '700', holidayPrice: '800', nightPrice: '900', processingFee: '0' },
         ],
       },
@@ -298,7 +300,7 @@ describe('the registration desk', () => {
     );
     const panel = await cancel(['WELL'], null);
     expect(panel.status).toBe(200);
-    expect(panel.body.data!.creditNote.amountMinor).toBe(rupees(800));
+    expect(panel.body.data!.creditNote?.amountMinor).toBe(rupees(800));
     expect(panel.body.data!.refund).toBeNull();
     expect(panel.body.data!.registration.items.map((i) => [i.code, i.status])).toEqual([
       ['CTHEAD', 'ORDERED'],
@@ -312,7 +314,7 @@ describe('the registration desk', () => {
     expect(noMode.status).toBe(400);
     const ct = await cancel(['CTHEAD'], 'CASH');
     expect(ct.body.data!.refund).toMatchObject({ kind: 'REFUND', amountMinor: rupees(1000), mode: 'CASH' });
-    expect(ct.body.data!.creditNote.amountMinor).toBe(rupees(2500));
+    expect(ct.body.data!.creditNote?.amountMinor).toBe(rupees(2500));
     // the cancelled CT's case, still PENDING FOR SCAN, leaves the worklist (0262)
     await eventually(
       () => api.call(CASES_API.findCases, { status: 'PENDING FOR SCAN', search: patient.mrID }, { session: admin }),
@@ -345,6 +347,21 @@ describe('the registration desk', () => {
       [BILLING_API.getBilling, made.invoice._id],
     ] as const)
       expect((await api.reply(endpoint, { id }, { session: adminB })).status).toBe(404);
+  });
+
+  it('cancels a line billed at nothing without a credit note', async () => {
+    const made = (await register({ items: [{ testCode: 'GLU' }, { testCode: 'CBC' }] })).body.data!;
+    const reply = await api.reply(
+      BILLING_API.cancelRegistrationItems,
+      { registrationId: made.registration._id, lineCodes: ['GLU'], reason: 'Not needed', requestKey: randomUUID() },
+      { session: admin },
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.body.data!.creditNote).toBeNull();
+    expect(reply.body.data!.registration.items.map((i) => [i.code, i.status])).toEqual([
+      ['GLU', 'CANCELLED'],
+      ['CBC', 'ORDERED'],
+    ]);
   });
 
   it('numbers invoices and visits gap-free when many desks register at once', async () => {

@@ -37,7 +37,7 @@ import { RegistrationsRepository, type NewRegistrationItem } from './registratio
 type RegistrationBody = BodyOf<typeof BILLING_API.createRegistration>;
 export interface Cancelled {
   registration: Registration;
-  creditNote: CreditNote;
+  creditNote: CreditNote | null;
   refund: Payment | null;
 }
 export interface Registered {
@@ -241,12 +241,16 @@ export class RegistrationsService {
           idempotencyKey: `cancel-refund:${body.requestKey}`,
         });
       }
-      const creditNote = await this.invoices.creditIn(tx, access, {
-        invoiceId: invoice._id,
-        amountMinor: invoice.dueMinor - newDueMinor,
-        reason: body.reason,
-        idempotencyKey: `cancel:${body.requestKey}`,
-      });
+      const creditMinor = invoice.dueMinor - newDueMinor;
+      const creditNote =
+        creditMinor > 0
+          ? await this.invoices.creditIn(tx, access, {
+              invoiceId: invoice._id,
+              amountMinor: creditMinor,
+              reason: body.reason,
+              idempotencyKey: `cancel:${body.requestKey}`,
+            })
+          : null;
       await this.registrations.cancelItems(
         tx,
         hit.map((i) => i.id),
@@ -262,7 +266,11 @@ export class RegistrationsService {
       await tx.audit({
         action: REGISTRATION_AUDIT_ACTIONS.cancel,
         target: { type: 'registration', id: registration._id },
-        details: { lineCodes: body.lineCodes, creditNote: creditNote.number, refundMinor: refund?.amountMinor ?? 0 },
+        details: {
+          lineCodes: body.lineCodes,
+          creditNote: creditNote?.number ?? null,
+          refundMinor: refund?.amountMinor ?? 0,
+        },
       });
       return {
         registration: (await this.registrations.findReadable(tx, access, registration._id))!,
