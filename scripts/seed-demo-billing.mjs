@@ -59,6 +59,8 @@ const NATIONAL_HOLIDAYS = [
 ];
 
 const RATE_CARD = 'Walk-in 2026-27';
+/** The fusion hub's rate of a read, rupees, by modality. */
+const FUSION_RATES = { CT: 600, MR: 900, CR: 150, DX: 150, US: 250 };
 const BILLING_CENTRES = ['APEX-AND', 'APEX-PUN', 'SUNRISE'];
 
 /** The demo visits: the patient, what they came for, and what they paid at the desk (rupees; 0 = unpaid). */
@@ -157,6 +159,23 @@ async function main() {
       if (r.status === 200) holidays += 1;
       else if (r.status !== 409) throw new Error(`holiday ${date}: ${r.status} ${r.body.message}`);
     }
+  }
+
+  // the Nova Reading Hub's default rate per modality for every client centre (fusion invoicing, 0274): a read the hub
+  // completes for Apex (RW-DEMO-0003 is sent there) becomes a priced line on Apex's monthly invoice
+  const hub = (await call(AUTH_API.getCentres, { page: 1, pageSize: 100 })).items.find((c) => c.code === 'NOVA-HUB');
+  const fusionAdmin = await login('fusion.admin');
+  const rates = (
+    await call(BILLING_API.findFusionRates, { page: 1, pageSize: 100, fusionCentreId: hub._id }, fusionAdmin)
+  ).items;
+  for (const [modality, amount] of Object.entries(FUSION_RATES)) {
+    if (rates.some((r) => r.modality === modality && r.clientCentreId === null)) continue;
+    await call(
+      BILLING_API.createFusionRate,
+      { fusionCentreId: hub._id, clientCentreId: null, modality, rateMinor: amount * 100, validFrom: '2026-04-01' },
+      fusionAdmin,
+    );
+    made += 1;
   }
 
   // the visits, at the receptionist's centre (Apex Andheri)
