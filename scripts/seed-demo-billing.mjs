@@ -1,9 +1,10 @@
 // The demo company's front desk (issue 22): a billable catalogue (radiology studies and lab tests), two packages, the
 // walk-in rate card of the Apex and Sunrise centres, their billing settings (night window, the desk's discount limit),
-// the Nova Reading Hub's fusion rates, India's national holidays of the financial year and a "Demo day" on the day npm start runs (so the demo receptionist
-// sees a holiday price whenever the demo is tried), and a few patients with paid, part-paid and unpaid visits. Through
-// the API as the demo company's administrator and receptionist, idempotently: what exists (by code, name, date, the
-// visit's request key) is left as it is. Needs the stack running. Tests never use the demo company.
+// the Nova Reading Hub's fusion rates, India's national holidays of the financial year and a "Demo day" on the day
+// npm start runs (so the demo receptionist sees a holiday price whenever the demo is tried), and a few patients with
+// paid, part-paid and unpaid visits. Through the API as the demo company's administrator and receptionist,
+// idempotently: what exists (by code, name, date, the visit's request key) is left as it is. Needs the stack running.
+// Tests never use the demo company.
 import { ApiClient, loginHeaders } from '@rayworks/api-client';
 import { AUTH_API, BILLING_API, DEFAULT_CENTRE_TIME_ZONE, GATEWAY_PORT, localDateTime } from '@rayworks/contracts';
 
