@@ -246,8 +246,9 @@ export const PRICES_ENDPOINTS = {
     access: requirement('RATE_CARDS', RATE_CARD_ADD),
     body: rateCardInputSchema,
     data: rateCardSchema,
-    // 400: a price row names a code the catalogue does not hold; 409: the name is the company's already
-    errors: [409],
+    // 400: a price row names a code the catalogue does not hold; 404: the referral is not the company's;
+    // 409: the name is the company's already
+    errors: [404, 409],
   }),
   updateRateCard: ep({
     method: 'POST',
@@ -255,7 +256,8 @@ export const PRICES_ENDPOINTS = {
     access: requirement('RATE_CARDS', RATE_CARD_EDIT),
     body: rateCardUpdateSchema,
     data: rateCardSchema,
-    // 409: the name is taken, or the new dates or client overlap another card at one of its centres
+    // 404: the card, or the referral, is not the company's; 409: the name is taken, or the new dates or client
+    // overlap another card at one of its centres
     errors: [404, 409],
   }),
   assignRateCard: ep({

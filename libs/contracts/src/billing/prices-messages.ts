@@ -13,6 +13,8 @@ export const PRICE_MESSAGES = {
   /** Price rows naming test or package codes the catalogue does not hold. */
   unknownItems: (codes: readonly string[]) => `Unknown test or package codes: ${codes.join(', ')}`,
   centreNotFound: 'Centre not found',
+  /** A rate card names a referral billing does not know in the company (auth's referrals, its read model). */
+  referralNotFound: 'Referral not found',
   settingsSaved: 'Billing Settings Updated Successfully',
   holiday: adminMessages('Holiday'),
   holidayDeleted: 'Holiday Deleted Successfully',

@@ -272,17 +272,36 @@ describe('prices', () => {
       },
       { session: admin() },
     );
-    const referralId = randomUUID();
-    const referral = await api.call(
+    // a referral's card names one of the company's referrals (auth's; billing learns them from auth.referral.v1)
+    const unknownReferral = await api.reply(
       BILLING_API.createRateCard,
-      {
-        name: 'Dr Rao',
-        referralId,
-        validFrom: '2026-01-01',
-        prices: [{ testCode: 'CT-HEAD', ...prices('1200', '1300', '1400') }],
-      },
+      { name: 'Dr Nobody', referralId: randomUUID(), validFrom: '2026-01-01' },
       { session: admin() },
     );
+    expect({ status: unknownReferral.status, message: unknownReferral.body.message }).toEqual({
+      status: 404,
+      message: PRICE_MESSAGES.referralNotFound,
+    });
+    const referralId = (
+      await api.call(AUTH_API.createReferral, { name: 'Dr Rao', providerType: 'External' }, { session: admin() })
+    )._id;
+    const referral = (
+      await eventually(
+        () =>
+          api.reply(
+            BILLING_API.createRateCard,
+            {
+              name: 'Dr Rao',
+              referralId,
+              validFrom: '2026-01-01',
+              prices: [{ testCode: 'CT-HEAD', ...prices('1200', '1300', '1400') }],
+            },
+            { session: admin() },
+          ),
+        (r) => r.status === 200,
+        { what: 'billing knows the referral', timeoutMs: 60_000 },
+      )
+    ).body.data!;
     // the receptionist may not assign cards; the centre's admin may, at the centres it reaches
     expect(
       (await api.reply(BILLING_API.assignRateCard, { rateCardId: standard._id, centreIds: [c1] }, { session: desk() }))

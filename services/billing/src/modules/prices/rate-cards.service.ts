@@ -18,6 +18,7 @@ import {
   type RequestAccess,
 } from '@rayworks/nest-kit';
 import { PackagesRepository } from '../catalogue/packages.repository.js';
+import { ReferralsRepository } from '../directory/referrals.repository.js';
 import { TestsRepository } from '../catalogue/tests.repository.js';
 import { PRICE_AUDIT_ACTIONS } from './prices-audit.js';
 import type { RateCardEntity } from './rate-card.entity.js';
@@ -47,6 +48,7 @@ export class RateCardsService {
     @Inject(TestsRepository) private readonly tests: TestsRepository,
     @Inject(PackagesRepository) private readonly packages: PackagesRepository,
     @Inject(ReachableCentres) private readonly centres: ReachableCentres,
+    @Inject(ReferralsRepository) private readonly referrals: ReferralsRepository,
   ) {}
 
   list(access: RequestAccess, q: BodyOf<typeof BILLING_API.getRateCards>): Promise<Page<RateCardSummary>> {
@@ -87,6 +89,7 @@ export class RateCardsService {
   create(access: RequestAccess, body: BodyOf<typeof BILLING_API.createRateCard>): Promise<RateCard> {
     return this.uow.change(access, async (tx) => {
       const rows = await this.resolve(tx, body.prices);
+      await this.knownReferral(tx, body.referralId);
       const tenantId = companyOf(access.principal);
       const id = await this.named(() => this.cards.insert(tx, { ...fieldsOf(body), tenantId }));
       await this.cards.insertPrices(
@@ -108,6 +111,7 @@ export class RateCardsService {
       const card = await this.cards.find(tx, body.id, true);
       if (!card) throw new NotFoundException(PRICE_MESSAGES.rateCardNotFound);
       const rows = await this.resolve(tx, body.prices);
+      await this.knownReferral(tx, body.referralId);
       const fields = fieldsOf(body);
       const isActive = body.isActive ?? card.isActive;
       if (isActive) await this.refuseOverlap(tx, card.id, await this.cards.allCentres(tx, card.id), fields);
@@ -191,6 +195,12 @@ export class RateCardsService {
     await this.cards.lockCentres(tx, centreIds);
     const clash = await this.cards.overlaps(tx, cardId, centreIds, card);
     if (clash.length > 0) throw new ConflictException(PRICE_MESSAGES.rateCardOverlap(clash));
+  }
+
+  /** A referral's card names one of the company's referrals (billing's read model of auth's): 404 otherwise. */
+  private async knownReferral(tx: ReadTx, referralId: string | null): Promise<void> {
+    if (referralId !== null && !(await this.referrals.referral(tx, referralId)))
+      throw new NotFoundException(PRICE_MESSAGES.referralNotFound);
   }
 
   /** A card's name is the company's once: 409 otherwise. */
