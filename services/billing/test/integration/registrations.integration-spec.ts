@@ -232,6 +232,24 @@ describe('the registration desk', () => {
     expect(invoice.financialYear).toBe(financialYearOf(new Date(invoice.issuedAt), zone));
   });
 
+  it("names the visit's referral, as billing learned it from auth (auth.referral.v1)", async () => {
+    const referral = await api.call(
+      AUTH_API.createReferral,
+      { name: `Dr. Anand Rao ${stamp}`, providerType: 'External' },
+      { session: admin },
+    );
+    const reply = await eventually(
+      () => register({ items: [{ testCode: 'CBC' }], referralId: referral._id, providerKind: 'External' }),
+      (r) => r.status === 200,
+      { what: 'billing knows the referral', timeoutMs: 30_000 },
+    );
+    expect(reply.body.data!.registration).toMatchObject({
+      referralId: referral._id,
+      referredName: referral.name,
+      providerKind: 'External',
+    });
+  });
+
   it('refuses what it cannot bill and leaves nothing behind', async () => {
     const before = await api.call(BILLING_API.findPatientRegistrations, { patientId: patient._id }, { session: desk });
     // a payment beyond the total is the ledger's refusal (400 or 409, 0243); the rest have one answer each
