@@ -1,0 +1,2 @@
+/** The finance figures the dashboards show beside the worklist's (composed in app/screens.tsx). */
+export { FinanceDashboardPanel } from './components/FinanceDashboardPanel';
