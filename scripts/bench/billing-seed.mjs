@@ -13,7 +13,7 @@ import pg from 'pg';
 import { ApiClient, credentialsOf, loginHeaders } from '@rayworks/api-client';
 import { AUTH_API, BILLING_API, DEFAULT_CENTRE_TIME_ZONE, GATEWAY_PORT, ROLE_CODES } from '@rayworks/contracts';
 import { eventually, infraEnv, provisionTenant, TEST_PASSWORD } from '@rayworks/testing';
-import { fillCompany, removeFrontDesk } from './billing-sql.mjs';
+import { checkCompany, fillCompany, removeFrontDesk } from './billing-sql.mjs';
 
 export const BENCH_COMPANY = process.env.BENCH_BILLING_COMPANY ?? 'benchbill1m';
 /** Invoices (one per visit) written in bulk. */
@@ -271,6 +271,7 @@ export async function seedBilling() {
   const held = await frontDeskHeld(company.tenantId);
   if (held.invoices >= INVOICES) {
     step(`reusing the bench company's ${held.invoices} invoices (${held.patients} patients)`);
+    await checked(company);
     return { company, catalogue, held, loadedSeconds: null };
   }
   const started = performance.now();
@@ -281,5 +282,15 @@ export async function seedBilling() {
   step(`loading ${INVOICES} invoices with their visits, patients and payments (once, then kept)`);
   await fillCompany({ company, catalogue, invoices: INVOICES, inTenant, step });
   const loadedSeconds = (performance.now() - started) / 1000;
+  await checked(company);
   return { company, catalogue, held: await frontDeskHeld(company.tenantId), loadedSeconds };
+}
+
+/** The company's numbers and amounts as the desk relies on them (checkCompany), or an error naming what failed. */
+async function checked(company) {
+  const started = performance.now();
+  const failed = await checkCompany(company.tenantId, inTenant);
+  if (Object.keys(failed).length > 0)
+    throw new Error(`the bench company's rows fail the desk's checks: ${JSON.stringify(failed)}`);
+  step(`counters, numbers and amounts checked (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
