@@ -18,7 +18,9 @@ import {
   REGISTRATION_MESSAGES,
   requirement,
   VIEWER_DICOMWEB_PATH,
+  type BodyOf,
   type Patient,
+  type PaymentMode,
 } from '@rayworks/contracts';
 import {
   buildStudyFolder,
@@ -130,10 +132,13 @@ describe('the registration desk', () => {
     );
   }, 120_000);
 
+  /** A registration at c1 for the test's patient; bad bodies on purpose too (the server judges them). */
   const register = (body: Record<string, unknown>, session = desk) =>
     api.reply(
       BILLING_API.createRegistration,
-      { centreId: a.centres.c1!, patientId: patient._id, requestKey: randomUUID(), ...body },
+      { centreId: a.centres.c1!, patientId: patient._id, requestKey: randomUUID(), ...body } as BodyOf<
+        typeof BILLING_API.createRegistration
+      >,
       { session },
     );
 
@@ -297,7 +302,7 @@ describe('the registration desk', () => {
         payment: { amountMinor: rupees(1000), mode: 'UPI', reference: `UPI${stamp}` },
       })
     ).body.data!;
-    const cancel = (lineCodes: string[], refundMode: string | null) =>
+    const cancel = (lineCodes: string[], refundMode: PaymentMode | null) =>
       api.reply(
         BILLING_API.cancelRegistrationItems,
         {
