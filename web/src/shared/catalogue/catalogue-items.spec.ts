@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { catalogueOptions, itemLabel, itemOf, itemValue } from './catalogue-items';
+import { catalogueOptions, enterPick, itemLabel, itemOf, itemValue } from './catalogue-items';
 
 const tests = [
   { code: 'CT-HEAD-C', name: 'CT Head Contrast', isActive: true },
@@ -32,5 +32,14 @@ describe('the catalogue search', () => {
     expect(itemOf('garbage', tests, packages)).toBeNull();
     expect(itemValue({ kind: 'PACKAGE', code: 'X_1' })).toBe('PACKAGE:X_1');
     expect(itemLabel({ code: 'X', name: 'Y' })).toBe('X · Y');
+  });
+
+  it('takes on Enter the exact code typed, or the one item offered, never a guess among several', () => {
+    expect(enterPick('ct-head', tests, packages)).toEqual({ kind: 'TEST', code: 'CT-HEAD', name: 'CT Head Plain' });
+    expect(enterPick('ct-p', tests, [...packages])).toBeNull();
+    expect(enterPick('pack', [], packages)).toEqual({ kind: 'PACKAGE', code: 'CT-PACK', name: 'CT Pack' });
+    expect(enterPick('ct-head', tests, packages, new Set(['TEST:CT-HEAD']))).toBeNull();
+    expect(enterPick('ct-old', [tests[2]!], [])).toBeNull();
+    expect(enterPick('  ', tests, packages)).toBeNull();
   });
 });

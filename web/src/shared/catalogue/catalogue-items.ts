@@ -63,3 +63,22 @@ export function itemOf(
   }
   return null;
 }
+
+/**
+ * What Enter takes from the search box (keyboard first: a code typed and Enter, even before the options show): the
+ * item whose code is exactly what was typed, else the one option offered; null when that is not one item.
+ */
+export function enterPick(
+  search: string,
+  tests: readonly Pick<BillableTest, 'code' | 'name' | 'isActive'>[],
+  packages: readonly Pick<TestPackage, 'code' | 'name' | 'isActive'>[],
+  taken: ReadonlySet<string> = new Set(),
+): CatalogueItem | null {
+  const typed = search.trim().toUpperCase();
+  if (typed === '') return null;
+  const offered = [
+    ...tests.filter((t) => t.isActive).map(testItem),
+    ...packages.filter((p) => p.isActive).map(packageItem),
+  ].filter((i) => !taken.has(itemValue(i)));
+  return offered.find((i) => i.code === typed) ?? (offered.length === 1 ? offered[0]! : null);
+}

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { AUTH_API, CONSOLE_ROUTES, routeTo, SPECIFIC, type RateCard, type RateCardSummary } from '@rayworks/contracts';
 import { IconBuildingHospital } from '@tabler/icons-react';
@@ -49,7 +49,7 @@ const COLUMNS: Column<RateCardSummary>[] = [
     ),
   },
   { key: 'validFrom', label: 'Valid', sortKey: 'validFrom', render: (c) => validityLabel(c, day) },
-  { key: 'centres', label: 'Centres', align: 'right', render: (c) => c.centreIds.length },
+  { key: 'centres', label: 'Centers', align: 'right', render: (c) => c.centreIds.length },
   { key: 'items', label: 'Items Priced', align: 'right', render: (c) => c.priceCount },
   { key: 'status', label: 'Status', render: (c) => <StatusBadge active={c.isActive} /> },
 ];
@@ -184,7 +184,7 @@ function RateCardView({ card }: { card: RateCard }) {
                 onClick={() => setAssigning(true)}
                 data-testid="rate-card-assign-open"
               >
-                Assign Centres
+                Assign Centers
               </Button>
             ) : null}
             <EditLink
@@ -200,7 +200,7 @@ function RateCardView({ card }: { card: RateCard }) {
           { label: 'Priced For', value: clientLabel(card, referralName), testId: 'rate-card-client' },
           { label: 'Valid', value: validityLabel(card, day), testId: 'rate-card-validity' },
           {
-            label: 'Centres',
+            label: 'Centers',
             testId: 'rate-card-centres',
             value:
               centres.length === 0 ? (
@@ -208,7 +208,7 @@ function RateCardView({ card }: { card: RateCard }) {
               ) : (
                 <Group gap={6}>
                   {centres.map((c) => (
-                    <Badge key={c.value} variant="light" radius="sm">
+                    <Badge key={c.value} variant="light" radius="sm" tt="none">
                       {c.label}
                     </Badge>
                   ))}
@@ -219,7 +219,7 @@ function RateCardView({ card }: { card: RateCard }) {
           { label: 'Updated', value: formatDisplayDateTime(card.updatedAt) },
         ]}
       />
-      <Paper withBorder radius="md" p="lg" mt="md">
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} mt="md" data-testid="rate-card-prices">
         <Title order={2} fz="md" mb="sm">
           Prices
         </Title>
@@ -228,40 +228,69 @@ function RateCardView({ card }: { card: RateCard }) {
             This card prices no test or package yet.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table fz="sm" verticalSpacing={6} data-testid="rate-card-price-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Item</Table.Th>
-                  <Table.Th ta="right">Price</Table.Th>
-                  <Table.Th ta="right">Holiday Price</Table.Th>
-                  <Table.Th ta="right">Night Price</Table.Th>
-                  <Table.Th ta="right">Processing Fee</Table.Th>
-                  <Table.Th>Since</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {card.prices.map((p) => (
-                  <Table.Tr key={p._id} data-testid={`rate-card-price-${p.code}`}>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {p.code}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {p.name}
-                        {p.itemKind === 'PACKAGE' ? ' · Package' : ''}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">{rupees(p.normalMinor)}</Table.Td>
-                    <Table.Td ta="right">{rupees(p.holidayMinor)}</Table.Td>
-                    <Table.Td ta="right">{rupees(p.nightMinor)}</Table.Td>
-                    <Table.Td ta="right">{rupees(p.processingFeeMinor)}</Table.Td>
-                    <Table.Td>{formatDisplayDate(p.validFrom)}</Table.Td>
+          <>
+            <Stack gap="xs" hiddenFrom="sm">
+              {card.prices.map((p) => (
+                <Paper key={p._id} withBorder radius="sm" p="sm" data-testid={`rate-card-price-card-${p.code}`}>
+                  <Text size="sm" fw={600}>
+                    {p.code} · {p.name}
+                    {p.itemKind === 'PACKAGE' ? ' · Package' : ''}
+                  </Text>
+                  <SimpleGrid cols={2} spacing={4} mt={6}>
+                    {(
+                      [
+                        ['Price', p.normalMinor],
+                        ['Holiday Price', p.holidayMinor],
+                        ['Night Price', p.nightMinor],
+                        ['Processing Fee', p.processingFeeMinor],
+                      ] as const
+                    ).map(([label, minor]) => (
+                      <div key={label}>
+                        <Text size="xs" c="dimmed">
+                          {label}
+                        </Text>
+                        <Text size="sm">{rupees(minor)}</Text>
+                      </div>
+                    ))}
+                  </SimpleGrid>
+                </Paper>
+              ))}
+            </Stack>
+            <Table.ScrollContainer minWidth={720} visibleFrom="sm">
+              <Table fz="sm" verticalSpacing={6} data-testid="rate-card-price-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Item</Table.Th>
+                    <Table.Th ta="right">Price</Table.Th>
+                    <Table.Th ta="right">Holiday Price</Table.Th>
+                    <Table.Th ta="right">Night Price</Table.Th>
+                    <Table.Th ta="right">Processing Fee</Table.Th>
+                    <Table.Th>Since</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                </Table.Thead>
+                <Table.Tbody>
+                  {card.prices.map((p) => (
+                    <Table.Tr key={p._id} data-testid={`rate-card-price-${p.code}`}>
+                      <Table.Td>
+                        <Text size="sm" fw={500}>
+                          {p.code}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {p.name}
+                          {p.itemKind === 'PACKAGE' ? ' · Package' : ''}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td ta="right">{rupees(p.normalMinor)}</Table.Td>
+                      <Table.Td ta="right">{rupees(p.holidayMinor)}</Table.Td>
+                      <Table.Td ta="right">{rupees(p.nightMinor)}</Table.Td>
+                      <Table.Td ta="right">{rupees(p.processingFeeMinor)}</Table.Td>
+                      <Table.Td>{formatDisplayDate(p.validFrom)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
         )}
       </Paper>
       {assigning ? <AssignCentresModal card={card} known={centres} onClose={() => setAssigning(false)} /> : null}

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Group, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { PRICE_KIND_LABELS, type InvoiceTotals, type Quote } from '@rayworks/contracts';
 import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { rupees, rupeesExact, type DeskItem } from '../hooks/desk-form';
@@ -26,84 +26,75 @@ export function OrderedItems({
 }) {
   if (items.length === 0) return null;
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing={6} fz="sm" data-testid="desk-items">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Item</Table.Th>
-            <Table.Th ta="right">Price</Table.Th>
-            <Table.Th w={130}>Discount</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th w={40} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => {
-            const line = quote?.lines.find((l) => l.code === item.code && l.kind === item.kind);
-            const lineTotal = totals?.lines.find((l) => l.lineId === item.code);
-            return (
-              <Table.Tr key={`${item.kind}:${item.code}`} data-testid={`desk-item-${item.code}`}>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {item.code} · {item.name}
+    <Stack gap="xs" data-testid="desk-items">
+      {items.map((item) => {
+        const line = quote?.lines.find((l) => l.code === item.code && l.kind === item.kind);
+        const lineTotal = totals?.lines.find((l) => l.lineId === item.code);
+        return (
+          <Paper
+            key={`${item.kind}:${item.code}`}
+            withBorder
+            radius="sm"
+            px="sm"
+            py={8}
+            data-testid={`desk-item-${item.code}`}
+          >
+            <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+              <div style={{ minWidth: 0 }}>
+                <Text size="sm" fw={600}>
+                  {item.code} · {item.name}
+                </Text>
+                {line && line.kind === 'PACKAGE' ? (
+                  <Text size="xs" c="dimmed">
+                    Orders {line.tests.map((t) => t.code).join(', ')}
                   </Text>
-                  {line && line.kind === 'PACKAGE' ? (
-                    <Text size="xs" c="dimmed">
-                      {line.tests.map((t) => t.code).join(', ')}
-                    </Text>
-                  ) : null}
-                  {needApproval.includes(item.code) ? (
-                    <Text size="xs" c="orange.8" data-testid={`desk-item-approval-${item.code}`}>
-                      Above your discount limit: needs an approval
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td ta="right">
-                  {line ? (
-                    <>
-                      <Text size="sm">{rupees(line.unitMinor)}</Text>
-                      {line.priceKind !== 'normal' ? (
-                        <Badge size="xs" variant="light" color={line.priceKind === 'holiday' ? 'grape' : 'indigo'}>
-                          {PRICE_KIND_LABELS[line.priceKind]}
-                        </Badge>
-                      ) : null}
-                    </>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      —
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <TextInput
-                    size="xs"
-                    value={item.discount}
-                    onChange={(e) => onDiscount(item.code, e.currentTarget.value)}
-                    placeholder="₹ or %"
-                    aria-label={`Discount on ${item.code}`}
-                    error={discountProblems[item.code]}
-                    autoComplete="off"
-                    data-testid={`desk-discount-${item.code}`}
-                  />
-                </Table.Td>
-                <Table.Td ta="right">{lineTotal ? rupeesExact(lineTotal.totalExact) : '—'}</Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove ${item.code}`}
-                    onClick={() => onRemove(item.code)}
-                    data-testid={`desk-remove-${item.code}`}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                ) : null}
+                {needApproval.includes(item.code) ? (
+                  <Text size="xs" c="orange.8" data-testid={`desk-item-approval-${item.code}`}>
+                    Above your discount limit: needs an approval
+                  </Text>
+                ) : null}
+              </div>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove ${item.code}`}
+                onClick={() => onRemove(item.code)}
+                data-testid={`desk-remove-${item.code}`}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+            <Group justify="space-between" wrap="nowrap" gap="sm" mt={6} align="flex-start">
+              <Stack gap={2}>
+                <Text size="sm" data-testid={`desk-price-${item.code}`}>
+                  {line ? rupees(line.unitMinor) : '—'}
+                </Text>
+                {line && line.priceKind !== 'normal' ? (
+                  <Badge size="xs" variant="light" tt="none" color={line.priceKind === 'holiday' ? 'grape' : 'indigo'}>
+                    {PRICE_KIND_LABELS[line.priceKind]}
+                  </Badge>
+                ) : null}
+              </Stack>
+              <TextInput
+                size="xs"
+                w={120}
+                value={item.discount}
+                onChange={(e) => onDiscount(item.code, e.currentTarget.value)}
+                placeholder="Discount ₹ or %"
+                aria-label={`Discount on ${item.code}`}
+                error={discountProblems[item.code]}
+                autoComplete="off"
+                data-testid={`desk-discount-${item.code}`}
+              />
+              <Text size="sm" fw={600} ta="right" miw={90} data-testid={`desk-amount-${item.code}`}>
+                {lineTotal ? rupeesExact(lineTotal.totalExact) : '—'}
+              </Text>
+            </Group>
+          </Paper>
+        );
+      })}
+    </Stack>
   );
 }
 

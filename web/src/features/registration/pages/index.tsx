@@ -1,4 +1,4 @@
-import { Alert, Grid, Group, Kbd, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Grid, Group, Kbd, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { AUTH_API, PROVIDER_KINDS, type Patient, type ProviderKind, type Referral } from '@rayworks/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -116,8 +116,11 @@ export function RegistrationPage() {
         title="Registration"
         description={
           <>
-            Find or add the patient, add tests by code, take the payment. <Kbd size="xs">Alt P</Kbd> patient ·{' '}
-            <Kbd size="xs">Alt T</Kbd> test · <Kbd size="xs">Ctrl ↵</Kbd> register · <Kbd size="xs">Alt N</Kbd> next
+            Find or add the patient, add tests by code, take the payment.{' '}
+            <Box component="span" visibleFrom="sm">
+              <Kbd size="xs">Alt P</Kbd> patient · <Kbd size="xs">Alt T</Kbd> test · <Kbd size="xs">Ctrl ↵</Kbd>{' '}
+              register · <Kbd size="xs">Alt N</Kbd> next
+            </Box>
           </>
         }
       />
@@ -143,7 +146,7 @@ export function RegistrationPage() {
             </Step>
             <Step n={2} title="Tests and packages">
               <Stack gap="sm">
-                <Group grow align="flex-start" gap="sm" wrap="wrap">
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                   <RemoteSelect<Referral>
                     label="Referred by"
                     kind="referrals"
@@ -170,13 +173,14 @@ export function RegistrationPage() {
                       data-testid="desk-provider-kind"
                     />
                   </Stack>
-                </Group>
+                </SimpleGrid>
                 <CatalogueItemSelect
                   label="Add a test or package"
                   placeholder={patient ? 'Type a code or a name, Enter to add' : 'Choose the patient first'}
                   taken={new Set(desk.items.map(itemValue))}
                   onPick={(item) => setDesk((d) => ({ ...d, items: [...d.items, { ...item, discount: '' }] }))}
                   inputRef={itemRef}
+                  disabled={!patient || Boolean(registered)}
                   error={tried ? shown.form : undefined}
                   testId="desk-item-search"
                 />

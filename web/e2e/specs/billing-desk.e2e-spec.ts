@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PRICE_MESSAGES, REGISTRATION_MESSAGES, type Patient } from '@rayworks/contracts';
+import { AMOUNT_REQUIRED_MESSAGE, amountRangeMessage, PROCESSING_FEE_MESSAGE } from '@rayworks/validation';
+import type { BrowserContext, Page } from 'playwright-core';
+import { choose } from '../pom/AdminPages';
+import { LoginPage } from '../pom/LoginPage';
+import { Shell } from '../pom/Shell';
+import { ApiSession } from '../requests/auth-api';
+import { billingKnowsCentre, centreToday, seedCatalogue, seedPatient } from '../requests/billing-seed';
+import { openConsole, screenshot, url, useBrowser } from '../support/browser';
+import { TEST_PASSWORD, useTenant } from '../support/tenant';
+
+const errorOf = (page: Page, testId: string) =>
+  page.evaluate((id) => {
+    const input = document.querySelector(`[data-testid="${id}"]`);
+    return (
+      input?.closest('.mantine-InputWrapper-root')?.querySelector('.mantine-InputWrapper-error')?.textContent?.trim() ??
+      null
+    );
+  }, testId);
+
+/** Picks a test or package in a catalogue search by typing its code and pressing Enter (the desk's way). */
+async function addItem(page: Page, testId: string, code: string): Promise<void> {
+  const box = page.getByTestId(testId);
+  await box.click();
+  await box.fill(code);
+  await page.getByRole('option', { name: new RegExp(`^${code} ·`) }).waitFor({ timeout: 15_000 });
+  await box.press('Enter');
+}
+
+/**
+ * Billing at the front desk in the console, against the real billing service, in a tenant of the spec's own: the
+ * admin writes a rate card (spec §5's amount messages word for word), assigns it and marks today a holiday; the
+ * receptionist registers a patient for a CT and a lab panel, sees the holiday price, takes a partial payment and
+ * prints the receipt.
+ */
+describe('billing at the front desk', () => {
+  const tenant = useTenant('desk');
+  const browser = useBrowser();
+  let admin: ApiSession;
+  let patient: Patient;
+  const opened: { context: BrowserContext; pageErrors: string[] }[] = [];
+  const stamp = Date.now().toString().slice(-6);
+
+  const signedIn = async (who: 'admin' | 'reception', size?: { width: number; height: number }) => {
+    const console_ = await openConsole(browser(), size);
+    opened.push(console_);
+    await new LoginPage(console_.page).login(tenant().login(who), TEST_PASSWORD);
+    await new Shell(console_.page).waitUntilReady();
+    return console_.page;
+  };
+
+  beforeAll(async () => {
+    admin = await ApiSession.login(tenant().login('admin'), TEST_PASSWORD);
+    await billingKnowsCentre(admin, tenant().centres.c1!);
+    await seedCatalogue(admin);
+    patient = await seedPatient(admin, tenant().centres.c1!, `Meera Iyer ${stamp}`, `99${stamp}00`);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const { context, pageErrors } of opened) {
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    }
+    await admin?.logout();
+  });
+
+  let adminPage: Page;
+
+  it("writes a rate card with spec §5's amount messages, and assigns it to the centre", async () => {
+    adminPage = await signedIn('admin');
+    const page = adminPage;
+    const shell = new Shell(page);
+    await page.goto(url('/ratecard/add'), { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('rate-card-form').waitFor();
+    await page.getByTestId('field-name').fill(`Walk-in ${stamp}`);
+    await addItem(page, 'rate-card-add-item', 'CT-HEAD');
+    await addItem(page, 'rate-card-add-item', 'DIAB-PANEL');
+    await page.getByTestId('price-CT-HEAD-price').fill('2500');
+    await page.getByTestId('price-CT-HEAD-holidayPrice').fill('100000.01');
+    await page.getByTestId('price-CT-HEAD-nightPrice').fill('2800');
+    await page.getByTestId('price-CT-HEAD-processingFee').fill('2500');
+    await page.getByTestId('rate-card-form-submit').click();
+    expect(await errorOf(page, 'price-CT-HEAD-holidayPrice')).toBe(amountRangeMessage('Holiday Price'));
+    expect(await errorOf(page, 'price-CT-HEAD-processingFee')).toBe(PROCESSING_FEE_MESSAGE);
+    expect(await errorOf(page, 'price-DIAB-PANEL-price')).toBe(AMOUNT_REQUIRED_MESSAGE);
+    expect(amountRangeMessage('Holiday Price')).toBe('Holiday Price should be in Between 0 to 100000');
+    await screenshot(page, 'rate-card-form-errors');
+
+    await page.getByTestId('price-CT-HEAD-holidayPrice').fill('3000');
+    await page.getByTestId('price-CT-HEAD-processingFee').fill('150.50');
+    await page.getByTestId('price-DIAB-PANEL-price').fill('1200');
+    await page.getByTestId('price-DIAB-PANEL-holidayPrice').fill('1500');
+    await page.getByTestId('price-DIAB-PANEL-nightPrice').fill('1300');
+    await page.getByTestId('rate-card-form-submit').click();
+    await shell.waitForToast(PRICE_MESSAGES.rateCard.created);
+    await page.waitForURL((u) => u.pathname.startsWith('/ratecard/view/'), { timeout: 15_000 });
+    const ct = page.getByTestId('rate-card-price-CT-HEAD');
+    await ct.waitFor();
+    expect(await ct.textContent()).toContain('₹2,500.00₹3,000.00₹2,800.00₹150.50');
+
+    await page.getByTestId('rate-card-assign-open').click();
+    await choose(page, 'field-centreIds', tenant().centreName('c1'));
+    await page.keyboard.press('Escape');
+    await page.getByTestId('rate-card-assign-submit').click();
+    await shell.waitForToast(PRICE_MESSAGES.rateCardAssigned);
+    await page
+      .getByTestId('rate-card-centres')
+      .filter({ hasText: tenant().centreName('c1') })
+      .waitFor();
+    await screenshot(page, 'rate-card-view');
+  }, 120_000);
+
+  it("marks today a holiday on the centre's calendar", async () => {
+    const page = adminPage;
+    await page.goto(url(`/holidayCalender?centre=${tenant().centres.c1}`), { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('holiday-add').click();
+    await page.getByTestId('holiday-form').waitFor();
+    await page.getByTestId('field-date').fill(centreToday());
+    await page.getByTestId('field-name').fill('E2E Foundation Day');
+    await page.getByTestId('holiday-submit').click();
+    await new Shell(page).waitForToast(PRICE_MESSAGES.holiday.created);
+    await page.getByTestId('list-holidays-row').filter({ hasText: 'E2E Foundation Day' }).waitFor();
+    await screenshot(page, 'holiday-calendar');
+  }, 60_000);
+
+  it('registers the patient for a CT and a lab panel at the holiday price, with a partial payment and its receipt', async () => {
+    const page = await signedIn('reception');
+    await page.goto(url('/patients/registration'), { waitUntil: 'domcontentloaded' });
+    const search = page.getByTestId('desk-patient-search');
+    await search.waitFor();
+    // keyboard first: the search has the focus; type, then Enter takes the first patient found
+    await page.keyboard.type(patient.patientName.slice(0, 8), { delay: 30 });
+    await page.getByTestId('desk-patient-result').first().waitFor();
+    await page.keyboard.press('Enter');
+    expect(await page.getByTestId('desk-patient-mr').textContent()).toBe(patient.mrID);
+
+    await addItem(page, 'desk-item-search', 'CT-HEAD');
+    await addItem(page, 'desk-item-search', 'DIAB-PANEL');
+    const notice = page.getByTestId('desk-price-kind');
+    await notice.waitFor({ timeout: 15_000 });
+    expect((await notice.textContent())?.trim()).toBe('Holiday Price: today is a holiday at this centre');
+    await page.getByTestId('desk-total').filter({ hasText: '₹4,500.00' }).waitFor();
+    expect(await page.getByTestId('desk-price-CT-HEAD').textContent()).toBe('₹3,000.00');
+
+    await page.getByTestId('desk-payment-amount').fill('2000');
+    await screenshot(page, 'registration-desk');
+    await page.keyboard.press('Control+Enter');
+    await new Shell(page).waitForToast(REGISTRATION_MESSAGES.created);
+    await page.getByTestId('desk-registered').waitFor();
+    expect(await page.getByTestId('desk-registered-price-kind').textContent()).toBe('Holiday Price');
+    expect(await page.getByTestId('desk-registered-total').textContent()).toBe('₹4,500.00');
+    expect(await page.getByTestId('desk-registered-paid').textContent()).toBe('₹2,000.00');
+    expect(await page.getByTestId('desk-registered-balance').textContent()).toBe('₹2,500.00');
+    await screenshot(page, 'registration-registered');
+
+    // the receipt's PDF, once billing's worker has printed it, opens in a new tab
+    const receipt = page
+      .context()
+      .waitForEvent('request', { predicate: (r) => /\/receipts\/[^/]+\.pdf/.test(r.url()), timeout: 60_000 });
+    await page.getByTestId('desk-print-receipt').click();
+    expect((await receipt).url()).toContain(`/receipts/`);
+  }, 120_000);
+
+  it('lays the desk and the rate card out on a phone (390 × 844)', async () => {
+    const page = await signedIn('admin', { width: 390, height: 844 });
+    await page.goto(url('/ratecard'), { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('list-rate-cards-row').first().click();
+    await page.getByTestId('rate-card-price-card-CT-HEAD').waitFor();
+    expect(await page.getByTestId('rate-card-price-card-CT-HEAD').textContent()).toContain('Holiday Price₹3,000.00');
+    await screenshot(page, 'rate-card-view-phone');
+    await page.goto(url('/patients/registration'), { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('desk-patient-search').fill(patient.patientName.slice(0, 8));
+    await page.getByTestId('desk-patient-result').first().click();
+    await addItem(page, 'desk-item-search', 'CT-HEAD');
+    await page.getByTestId('desk-total').filter({ hasText: '₹3,000.00' }).waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'registration-desk-phone');
+  }, 90_000);
+});
