@@ -25,13 +25,30 @@ const cases = () => import('../features/cases/pages');
 const importStudy = () => import('../features/import/pages');
 const archive = () => import('../features/archive/pages');
 const caseDetails = () => import('../features/case-details/pages');
-const dashboards = () => import('../features/dashboards/pages');
+// The dashboards show billing's finance figures below the worklist's (docs/decisions/0280): composed here.
+const dashboards = async () => {
+  const [{ DashboardsPage }, { FinanceDashboardPanel }] = await Promise.all([
+    import('../features/dashboards/pages'),
+    import('../features/finance-dashboard'),
+  ]);
+  return {
+    DashboardsPage: () => (
+      <>
+        <DashboardsPage />
+        <FinanceDashboardPanel />
+      </>
+    ),
+  };
+};
 const fusionCases = () => import('../features/fusion-cases/pages');
 const patients = () => import('../features/patients/pages');
 const registration = () => import('../features/registration/pages');
 const rateCards = () => import('../features/rate-cards/pages');
 const packages = () => import('../features/packages/pages');
 const holidayCalendar = () => import('../features/holiday-calendar/pages');
+const invoices = () => import('../features/invoices/pages');
+const dayEnd = () => import('../features/day-end/pages');
+const fusionInvoices = () => import('../features/fusion-invoices/pages');
 // The viewer shows the report beside the images: the two features meet here, not in each other.
 const viewer = async () => {
   const [{ ViewerPage }, { ReportEditor }] = await Promise.all([
@@ -112,6 +129,15 @@ export const SCREENS: Record<string, Screen> = {
   [CONSOLE_ROUTES.packagesView]: page(packages, 'PackageViewPage'),
 
   [CONSOLE_ROUTES.holidayCalender]: page(holidayCalendar, 'HolidayCalendarPage'),
+
+  [CONSOLE_ROUTES.invoices]: page(invoices, 'InvoicesPage'),
+  [CONSOLE_ROUTES.invoicesView]: page(invoices, 'InvoiceDetailsPage'),
+  [CONSOLE_ROUTES.dayEnd]: page(dayEnd, 'DayEndPage'),
+  [CONSOLE_ROUTES.outstanding]: page(dayEnd, 'OutstandingPage'),
+  [CONSOLE_ROUTES.commission]: page(dayEnd, 'CommissionPage'),
+  [CONSOLE_ROUTES.fusionInvoices]: page(fusionInvoices, 'FusionInvoicesPage'),
+  [CONSOLE_ROUTES.fusionInvoicesView]: page(fusionInvoices, 'FusionInvoiceDetailsPage'),
+  [CONSOLE_ROUTES.fusionRates]: page(fusionInvoices, 'FusionRatesPage'),
 
   [CONSOLE_ROUTES.companies]: page(companies, 'CompaniesPage'),
   [CONSOLE_ROUTES.companiesAdd]: page(companies, 'AddCompanyPage'),

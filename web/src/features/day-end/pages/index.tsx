@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Group,
   Pagination,
@@ -210,7 +211,9 @@ function DayReport({ report, canClose }: { report: DayEndReport; canClose: boole
                   <Table.Tr key={e._id}>
                     <Table.Td>{formatDisplayDateTime(e.takenAt)}</Table.Td>
                     <Table.Td>
-                      <Link to={routeTo(CONSOLE_ROUTES.invoicesView, { id: e.invoiceId })}>{e.invoiceNumber}</Link>
+                      <Anchor component={Link} to={routeTo(CONSOLE_ROUTES.invoicesView, { id: e.invoiceId })} size="sm">
+                        {e.invoiceNumber}
+                      </Anchor>
                     </Table.Td>
                     <Table.Td>
                       {e.kind === 'PAYMENT' ? 'Payment' : 'Refund'} · {PAYMENT_MODE_LABELS[e.mode]}
@@ -577,7 +580,14 @@ export function CommissionPage() {
                           </Text>
                         </Table.Td>
                         <Table.Td ff="monospace">
-                          <Link to={routeTo(CONSOLE_ROUTES.invoicesView, { id: v.invoiceId })}>{v.invoiceNumber}</Link>
+                          <Anchor
+                            component={Link}
+                            to={routeTo(CONSOLE_ROUTES.invoicesView, { id: v.invoiceId })}
+                            size="sm"
+                            ff="monospace"
+                          >
+                            {v.invoiceNumber}
+                          </Anchor>
                         </Table.Td>
                         <Table.Td ta="right">
                           <MoneyText minor={v.baseMinor} currency={s.currency} />

@@ -47,6 +47,11 @@ function ActionDialog({ bar, invoice, onClose }: { bar: BarAction; invoice: Fusi
           {dialog === 'confirm' ? <Text size="sm">{confirmText(bar, invoice)}</Text> : null}
           {dialog === 'amount' || dialog === 'optionalAmount' ? (
             <>
+              <Text size="sm">
+                {dialog === 'amount'
+                  ? 'Pay all or part of the balance: the hub is asked to confirm the payment.'
+                  : 'Confirm what the hub received of the payment request.'}
+              </Text>
               <Group justify="space-between">
                 <Text size="sm" c="dimmed">
                   {dialog === 'amount' ? 'Balance due' : 'Payment request'}

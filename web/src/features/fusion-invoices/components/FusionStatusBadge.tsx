@@ -11,14 +11,22 @@ const COLORS: Record<InvoiceStatus, string> = {
 };
 
 /** A fusion invoice's status word for word (spec §4), or 'NOT RAISED' while its month gathers reads. */
-export function FusionStatusBadge({ status, size = 'sm' }: { status: InvoiceStatus | null; size?: 'sm' | 'lg' }) {
+export function FusionStatusBadge({
+  status,
+  size = 'sm',
+  testId = 'fusion-invoice-status',
+}: {
+  status: InvoiceStatus | null;
+  size?: 'sm' | 'lg';
+  testId?: string;
+}) {
   return (
     <Badge
       color={status ? COLORS[status] : 'gray'}
       variant={status ? 'light' : 'outline'}
       size={size}
       radius="sm"
-      data-testid="fusion-invoice-status"
+      data-testid={testId}
       data-status={status ?? FUSION_INVOICE_NOT_RAISED_LABEL}
     >
       {status ?? FUSION_INVOICE_NOT_RAISED_LABEL}

@@ -1,4 +1,5 @@
 import {
+  Box,
   Button,
   Group,
   Modal,
@@ -212,37 +213,54 @@ function Lines({ invoice }: { invoice: FusionInvoiceDetail }) {
         No read on this invoice yet.
       </Text>
     );
+  const rate = (l: FusionInvoiceDetail['lines'][number]) =>
+    l.unitMinor === null ? (
+      <Text span size="sm" c="orange">
+        No rate yet
+      </Text>
+    ) : (
+      <MoneyText minor={l.unitMinor} currency={l.currency} />
+    );
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table fz="sm" verticalSpacing={6} data-testid="fusion-invoice-lines">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Completed</Table.Th>
-            <Table.Th>Case</Table.Th>
-            <Table.Th>Modality</Table.Th>
-            <Table.Th ta="right">Rate</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invoice.lines.map((l) => (
-            <Table.Tr key={l._id} data-testid="fusion-invoice-line">
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDisplayDateTime(l.completedAt)}</Table.Td>
-              <Table.Td ff="monospace">{l.caseId.slice(0, 8)}</Table.Td>
-              <Table.Td>{l.modality ?? '—'}</Table.Td>
-              <Table.Td ta="right">
-                {l.unitMinor === null ? (
-                  <Text span size="sm" c="orange">
-                    No rate yet
-                  </Text>
-                ) : (
-                  <MoneyText minor={l.unitMinor} currency={l.currency} />
-                )}
-              </Table.Td>
+    <>
+      <Stack gap={8} hiddenFrom="sm">
+        {invoice.lines.map((l) => (
+          <Group key={l._id} justify="space-between" wrap="nowrap" align="flex-start">
+            <Stack gap={0}>
+              <Text size="sm">
+                {l.modality ?? '—'} · <span style={{ fontFamily: 'monospace' }}>{l.caseId.slice(0, 8)}</span>
+              </Text>
+              <Text size="xs" c="dimmed">
+                {formatDisplayDateTime(l.completedAt)}
+              </Text>
+            </Stack>
+            {rate(l)}
+          </Group>
+        ))}
+      </Stack>
+      <Table.ScrollContainer minWidth={560} visibleFrom="sm">
+        <Table fz="sm" verticalSpacing={6} data-testid="fusion-invoice-lines">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Completed</Table.Th>
+              <Table.Th>Case</Table.Th>
+              <Table.Th>Modality</Table.Th>
+              <Table.Th ta="right">Rate</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {invoice.lines.map((l) => (
+              <Table.Tr key={l._id} data-testid="fusion-invoice-line">
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDisplayDateTime(l.completedAt)}</Table.Td>
+                <Table.Td ff="monospace">{l.caseId.slice(0, 8)}</Table.Td>
+                <Table.Td>{l.modality ?? '—'}</Table.Td>
+                <Table.Td ta="right">{rate(l)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
   );
 }
 
@@ -263,7 +281,7 @@ function History({ invoice }: { invoice: FusionInvoiceDetail }) {
               <Text size="sm" fw={600}>
                 {INVOICE_ACTION_LABELS[a.action]}
               </Text>
-              {a.status ? <FusionStatusBadge status={a.status} /> : null}
+              {a.status ? <FusionStatusBadge status={a.status} testId="fusion-activity-status" /> : null}
             </Group>
           }
           data-testid="fusion-invoice-activity"
@@ -294,7 +312,12 @@ export function FusionInvoiceDetailsPage() {
           <>
             <PageHeader
               title={title}
-              badge={<FusionStatusBadge status={invoice.status} size="lg" />}
+              badge={
+                // on a phone the long title takes the line: the status shows under the header instead
+                <Box visibleFrom="sm">
+                  <FusionStatusBadge status={invoice.status} size="lg" testId="fusion-invoice-header-status" />
+                </Box>
+              }
               crumbs={[{ label: 'Fusion Invoices', to: CONSOLE_ROUTES.fusionInvoices }, { label: title }]}
               description={`From ${invoice.fusionCentreName ?? 'the fusion centre'} · you are the ${invoice.sides
                 .map((s) => INVOICE_SIDE_LABELS[s].toLowerCase())
@@ -302,6 +325,9 @@ export function FusionInvoiceDetailsPage() {
               actions={<FusionActionBar actions={barActions(user, invoice)} invoice={invoice} />}
             />
             <Stack gap="md">
+              <Box hiddenFrom="sm">
+                <FusionStatusBadge status={invoice.status} size="lg" testId="fusion-invoice-phone-status" />
+              </Box>
               <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
                 <FigureCard
                   label={invoice.totalMinor === null ? 'Reads so far' : 'Total'}
@@ -337,7 +363,10 @@ export function FusionInvoiceDetailsPage() {
                     />
                   )}
                 </FigureCard>
-                <FigureCard label="Payment request" hint="Awaiting the hub's confirmation">
+                <FigureCard
+                  label="Payment request"
+                  hint={invoice.requestedMinor === null ? undefined : "Awaiting the hub's confirmation"}
+                >
                   {invoice.requestedMinor === null ? (
                     '—'
                   ) : (

@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Box,
   Button,
   Grid,
   Group,
@@ -441,9 +442,10 @@ export function InvoiceDetailsPage() {
             <PageHeader
               title={invoice.number}
               badge={
-                <div style={{ flexShrink: 0 }}>
+                // on a phone the long number takes the line: the status shows under the header instead
+                <Box visibleFrom="sm">
                   <InvoiceStatusBadge status={invoice.status} size="lg" />
-                </div>
+                </Box>
               }
               crumbs={[{ label: 'Invoices', to: CONSOLE_ROUTES.invoices }, { label: invoice.number }]}
               actions={
@@ -490,6 +492,9 @@ export function InvoiceDetailsPage() {
               }
             />
             <Stack gap="md">
+              <Box hiddenFrom="sm">
+                <InvoiceStatusBadge status={invoice.status} size="lg" />
+              </Box>
               {print.isError ? (
                 <Alert color="red" variant="light" data-testid="print-error" withCloseButton onClose={print.reset}>
                   {print.error instanceof PrintNotReadyError ? print.error.message : describeError(print.error)}
@@ -508,7 +513,7 @@ export function InvoiceDetailsPage() {
               ) : null}
               <Grid gap="sm">
                 <Grid.Col span={{ base: 6, sm: 'auto' }}>
-                  <FigureCard label="Total">
+                  <FigureCard label="Total" hint="As issued">
                     <MoneyText minor={invoice.totalMinor} currency={invoice.currency} fz="inherit" fw="inherit" />
                   </FigureCard>
                 </Grid.Col>
