@@ -75,10 +75,10 @@ describe('patients at the front desk', () => {
     await close?.();
   });
 
-  it("says 'Patients Not Found' before anyone is registered, and the menu's Patients opens the list", async () => {
+  it("says 'Patients Not Found' before anyone is registered; the menu's Patients holds the desk and the list", async () => {
     const menu = await shell.readMenu();
     const patients = [...menu.items, ...menu.more].find((i) => i.id === 'patients');
-    expect(patients?.link).toBe('/patients/list');
+    expect(patients?.subItems.map((s) => s.link)).toEqual(['/patients/registration', '/patients/list']);
     const list = new PatientsListPage(page);
     await list.open();
     expect(await list.emptyText()).toBe(PATIENT_MESSAGES.notFound);

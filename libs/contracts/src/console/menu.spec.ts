@@ -90,6 +90,19 @@ describe('buildMenu', () => {
     expect(archive(ROLE_CODES.TYPIST)).toBe(false);
   });
 
+  it("puts the desk's Registration and the Patients List under Patients (spec §2: /patients and its children)", () => {
+    const patients = (role: keyof typeof DEFAULT_ROLE_PRIVILEGES) => {
+      const menu = buildMenu(toPermissionConfig(DEFAULT_ROLE_PRIVILEGES[role]));
+      return [...menu.items, ...menu.more].find((item) => item.id === 'patients');
+    };
+    expect(patients(ROLE_CODES.RECEPTIONIST)).toMatchObject({ link: '/#', sortBy: 9 });
+    expect(patients(ROLE_CODES.RECEPTIONIST)?.subItems.map((s) => [s.label, s.link])).toEqual([
+      ['Registration', '/patients/registration'],
+      ['Patients List', '/patients/list'],
+    ]);
+    expect(patients(ROLE_CODES.CENTER_RADIOLOGIST)).toBeUndefined();
+  });
+
   it('keeps catalogue order between equal sort orders (Dashboards and Sample Collection are both 11)', () => {
     const menu = buildMenu(
       config([

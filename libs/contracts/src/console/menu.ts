@@ -47,11 +47,27 @@ export const MENU_CATALOGUE: readonly MenuEntry[] = [
   { id: 'referrals', label: 'Referrals', link: '/referrals', sortBy: 7, need: requirement('REFERRALS', VIEW) },
   { id: 'packages', label: 'Packages', link: '/packages', sortBy: 8, need: requirement('PACKAGES', VIEW) },
   {
+    // spec §2: /patients with its children /patients/registration and /patients/list
     id: 'patients',
     label: 'Patients',
-    link: '/patients/list',
+    link: '/#',
     sortBy: 9,
-    need: requirement('PATIENTS', SPECIFIC.PATIENT_VIEW),
+    subItems: [
+      {
+        id: 'registration',
+        label: 'Registration',
+        link: '/patients/registration',
+        sortBy: 1,
+        need: requirement('PATIENTS', GENERIC.CREATE),
+      },
+      {
+        id: 'patients-list',
+        label: 'Patients List',
+        link: '/patients/list',
+        sortBy: 2,
+        need: requirement('PATIENTS', SPECIFIC.PATIENT_VIEW),
+      },
+    ],
   },
   {
     id: 'holiday-calender',
