@@ -197,6 +197,25 @@ describe('the desk takes part of an invoice and closes the day short', () => {
     ).toBe('%PDF-');
   }, 90_000);
 
+  it('shows the administrator the open day and the difference a count would make, before anyone closes it', async () => {
+    const opened = await openConsole(browser());
+    try {
+      await new LoginPage(opened.page).login(tenant().login('gca'), TEST_PASSWORD);
+      const day = new DayEndPage(opened.page);
+      await day.open(tenant().centres.c1!);
+      expect((await opened.page.getByTestId('day-status').textContent())?.trim()).toBe('Open');
+      expect(await day.minorOf('day-expected-cash')).toBe(rupees(1300));
+      await opened.page.getByTestId('field-counted').fill('1250');
+      const preview = opened.page.getByTestId('close-day-preview');
+      await preview.getByText('Short').waitFor();
+      expect(await preview.textContent()).toContain('-₹50.00');
+      await screenshot(opened.page, 'finance-day-end-open');
+      expect(opened.pageErrors).toEqual([]);
+    } finally {
+      await opened.context.close();
+    }
+  }, 60_000);
+
   it('closes the day counting blind: ₹1,250 counted against ₹1,300 of cash is ₹50 short', async () => {
     const day = new DayEndPage(page);
     await day.open(tenant().centres.c1!);
