@@ -160,7 +160,21 @@ describe('billing at the front desk', () => {
       .waitForEvent('request', { predicate: (r) => /\/receipts\/[^/]+\.pdf/.test(r.url()), timeout: 60_000 });
     await page.getByTestId('desk-print-receipt').click();
     expect((await receipt).url()).toContain(`/receipts/`);
-  }, 120_000);
+
+    // the patient's page opens on this visit: what it ordered, its invoice and the payment
+    const registrationId = (await page.getByTestId('desk-registration-id').textContent())!;
+    await page.getByRole('link', { name: 'Open Patient' }).click();
+    await page.getByTestId('patient-visit-id').filter({ hasText: registrationId }).waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('patient-visit-items').textContent()).toContain('CT-HEAD');
+    await page.getByTestId('patient-visit-balance').filter({ hasText: '₹2,500.00' }).waitFor();
+    expect(await page.getByTestId('patient-visit-paid').textContent()).toBe('₹2,000.00');
+    expect(await page.getByTestId('patient-visit-payments').textContent()).toContain('Cash');
+    await screenshot(page, 'patient-details-visit');
+
+    // New Registration from the patient's page opens the desk with the patient chosen
+    await page.getByTestId('patient-new-visit').click();
+    await page.getByTestId('desk-patient-mr').filter({ hasText: patient.mrID }).waitFor();
+  }, 150_000);
 
   it('lays the desk and the rate card out on a phone (390 × 844)', async () => {
     const page = await signedIn('admin', { width: 390, height: 844 });

@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { CONSOLE_ROUTES, GENERIC, PATIENT_MESSAGES, type Patient } from '@rayworks/contracts';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useCan } from '../../../shared/hooks/useCan';
 import { formatDisplayDate, formatDisplayDateTime } from '../../../shared/format';
 import { DetailGrid } from '../../../shared/ui/DetailGrid';
@@ -13,6 +13,7 @@ import { AddPatientModal, EditPatientModal } from '../../../shared/patients/Pati
 import { ageAndGender, formatBirthDate } from '../../../shared/patients/patient-form';
 import { billingKeys, fetchPatientsPage, PATIENTS, patientPath } from '../../../shared/patients/usePatientRecords';
 import { usePatient } from '../hooks/usePatient';
+import { VisitsPanel } from '../components/VisitsPanel';
 
 const COLUMNS: Column<Patient>[] = [
   {
@@ -91,6 +92,7 @@ export function PatientsPage() {
 export function PatientDetailsPage() {
   const can = useCan();
   const query = usePatient();
+  const { billingId } = useParams();
   const [editing, setEditing] = useState(false);
   return (
     <QueryState query={query}>
@@ -146,6 +148,12 @@ export function PatientDetailsPage() {
               { label: 'Registered', value: formatDisplayDateTime(patient.createdAt) },
               { label: 'Updated', value: formatDisplayDateTime(patient.updatedAt) },
             ]}
+          />
+          <VisitsPanel
+            patient={patient}
+            billingId={billingId}
+            mayBill={can('BILLING', GENERIC.VIEW)}
+            mayRegister={can('PATIENTS', GENERIC.CREATE) && can('BILLING', GENERIC.CREATE)}
           />
           {editing ? <EditPatientModal patient={patient} onClose={() => setEditing(false)} /> : null}
         </>

@@ -8,6 +8,7 @@ import {
   type Patient,
   type RoleCode,
 } from '@rayworks/contracts';
+import { useSearchParams } from 'react-router-dom';
 import { callApi } from '../../../api/client';
 import { queryKeysOf } from '../../../api/queries';
 import { useCan } from '../../../shared/hooks/useCan';
@@ -117,3 +118,15 @@ export const receiptOf = (paymentId: string) => async () =>
   (await callApi(BILLING_API.paymentReceipt, { body: { paymentId } })).data;
 export const invoicePdfOf = (invoiceId: string) => async () =>
   (await callApi(BILLING_API.invoicePdf, { body: { invoiceId } })).data;
+
+/** The patient the desk's address names (?patient=<id>: 'New Registration' on a patient's page), once read. */
+export function usePresetPatient(): Patient | undefined {
+  const [params] = useSearchParams();
+  const id = params.get('patient');
+  return useQuery({
+    queryKey: billingKeys.record('patients', id ?? ''),
+    queryFn: async ({ signal }) => (await callApi(BILLING_API.getPatient, { body: { id: id! }, signal })).data,
+    enabled: Boolean(id),
+    retry: false,
+  }).data;
+}

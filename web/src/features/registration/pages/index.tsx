@@ -25,7 +25,14 @@ import {
   registrationBody,
   type DeskState,
 } from '../hooks/desk-form';
-import { newRequestKey, useDiscountLimit, usePricePreview, useRegister, type Registered } from '../hooks/useDesk';
+import {
+  newRequestKey,
+  useDiscountLimit,
+  usePresetPatient,
+  usePricePreview,
+  useRegister,
+  type Registered,
+} from '../hooks/useDesk';
 
 const fetchReferrals = pageFetcher<Referral>(AUTH_API.findReferrals);
 
@@ -51,7 +58,11 @@ function Step({ n, title, children, aside }: { n: number; title: string; childre
  * test, Ctrl+Enter register, Alt+N the next patient.
  */
 export function RegistrationPage() {
-  const [patient, setPatient] = useState<Patient | null>(null);
+  // undefined: not chosen at the desk yet, so the patient the address names (?patient=, from their details page)
+  const [picked, setPicked] = useState<Patient | null | undefined>(undefined);
+  const preset = usePresetPatient();
+  const patient = picked === undefined ? (preset ?? null) : picked;
+  const setPatient = setPicked;
   const [desk, setDesk] = useState<DeskState>(emptyDesk);
   const [requestKey, setRequestKey] = useState(newRequestKey);
   const [adding, setAdding] = useState(false);
