@@ -13,6 +13,7 @@ import { Registrations1797300000000 } from './migrations/1797300000000-Registrat
 import { FusionInvoices1797400000000 } from './migrations/1797400000000-FusionInvoices.js';
 import { PaymentLinks1797600000000 } from './migrations/1797600000000-PaymentLinks.js';
 import { DayEnd1797500000000 } from './migrations/1797500000000-DayEnd.js';
+import { BillingBenchIndexes1797700000000 } from './migrations/1797700000000-BillingBenchIndexes.js';
 import { PatientEntity } from '../modules/patients/patient.entity.js';
 import { PackageTestEntity } from '../modules/catalogue/package-test.entity.js';
 import { PackageEntity } from '../modules/catalogue/package.entity.js';
@@ -64,5 +65,6 @@ export const database: ServiceDatabaseOptions = {
     FusionInvoices1797400000000,
     PaymentLinks1797600000000,
     DayEnd1797500000000,
+    BillingBenchIndexes1797700000000,
   ],
 };

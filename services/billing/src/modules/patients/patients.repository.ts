@@ -4,7 +4,6 @@ import type { BodyOf, BILLING_API, Gender } from '@rayworks/contracts';
 import {
   centreReachSql,
   orderAndPage,
-  prefixPattern,
   QueryParams,
   typedRows,
   type ChangeTx,
@@ -15,6 +14,32 @@ import { PatientEntity } from './patient.entity.js';
 
 /** Sortable list fields (contract names) → columns. */
 export const PATIENT_SORT = { patientName: 'p.patientName', mrID: 'p.mrNumber', createdAt: 'p.createdAt' } as const;
+
+/**
+ * The end of a prefix's range: the prefix with its last character raised ('sun' → 'suo'), or null when it cannot be
+ * (the range is then open above). Text starting with the prefix is exactly [prefix, end) byte-wise.
+ */
+function prefixUpperBound(prefix: string): string | null {
+  const last = prefix.charCodeAt(prefix.length - 1);
+  if (Number.isNaN(last) || last >= 0xffff) return null;
+  return `${prefix.slice(0, -1)}${String.fromCharCode(last + 1)}`;
+}
+
+/**
+ * The desk's search as it types, as one condition on `p`: the start of the name or MR number (any case) or of the
+ * phone number. Prefix ranges with the leakproof `~>=~` / `~<~` on the stored lower-cased columns, so under row-level
+ * security each is an index condition — LIKE and lower() are not leakproof, and read every patient of the caller's
+ * reach (docs/decisions/0289).
+ */
+export function patientSearchSql(search: string, p: QueryParams): string {
+  const text = search.toLowerCase();
+  const from = p.add(text);
+  const upTo = prefixUpperBound(text);
+  const until = upTo === null ? null : p.add(upTo);
+  const starts = (column: string) =>
+    until === null ? `${column} ~>=~ ${from}` : `(${column} ~>=~ ${from} AND ${column} ~<~ ${until})`;
+  return `(${starts('p.patient_name_lower')} OR ${starts('p.phone_number')} OR ${starts('p.mr_number_lower')})`;
+}
 
 /** What the desk records of a patient (the MR number and the centre's group are given, not typed). */
 export interface PatientFields {
@@ -38,19 +63,14 @@ export class PatientsRepository {
     return { qb, p };
   }
 
-  /** A page of the patients the caller reaches, searched as the desk types: a name, a phone number or an MR number. */
+  /** A page of the patients the caller reaches, searched as the desk types (patientSearchSql). */
   async list(
     tx: ReadTx,
     access: RequestAccess,
     q: BodyOf<typeof BILLING_API.findPatients>,
   ): Promise<{ items: PatientEntity[]; total: number }> {
     const { qb, p } = this.inReach(tx, access);
-    if (q.search) {
-      const starts = p.add(prefixPattern(q.search.toLowerCase()));
-      qb.andWhere(
-        `(lower(p.patient_name) LIKE ${starts} OR p.phone_number LIKE ${starts} OR lower(p.mr_number) LIKE ${starts})`,
-      );
-    }
+    if (q.search) qb.andWhere(patientSearchSql(q.search, p));
     if (q.centreId) qb.andWhere(`p.centre_id = ${p.add(q.centreId)}`);
     qb.setParameters(p.values);
     const [items, total] = await orderAndPage(qb, q, PATIENT_SORT, 'createdAt', 'p.id').getManyAndCount();
