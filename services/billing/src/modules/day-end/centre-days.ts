@@ -1,5 +1,5 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { addDays, DAY_END_MESSAGES } from '@rayworks/contracts';
+import { addDays, DAY_END_MESSAGES, localDateTime } from '@rayworks/contracts';
 import { centreInReach, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import { CentresRepository, type KnownCentre } from '../directory/centres.repository.js';
 import { BillingSettingsService } from '../prices/billing-settings.service.js';
@@ -42,8 +42,20 @@ export class CentreDays {
 
   /** A centre's clock now (a centre already checked to be in reach). */
   async clockOf(tx: ReadTx, centre: KnownCentre): Promise<CentreClockNow> {
-    const clock = await this.settings.clockAt(tx, centre, new Date());
-    return { centre, timeZone: clock.calendar.timeZone, today: clock.localDate };
+    return (await this.clocksOf(tx, [centre]))[0]!;
+  }
+
+  /** Centres' clocks now (centres already checked to be in reach), their time zones read at once. */
+  async clocksOf(tx: ReadTx, centres: readonly KnownCentre[]): Promise<CentreClockNow[]> {
+    const zones = await this.settings.timeZones(
+      tx,
+      centres.map((c) => c.id),
+    );
+    const now = new Date();
+    return centres.map((centre) => {
+      const timeZone = zones.get(centre.id)!;
+      return { centre, timeZone, today: localDateTime(now, timeZone).date };
+    });
   }
 
   /** One of the centre's days (today when none is named); a day after today at the centre is a 400. */

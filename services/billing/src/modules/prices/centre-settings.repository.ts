@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
 import type { ChangeTx, ReadTx } from '@rayworks/nest-kit';
 import { CentreSettingsEntity } from './centre-settings.entity.js';
 
@@ -9,6 +10,12 @@ export type CentreSettingsFields = Omit<CentreSettingsEntity, 'centreId' | 'tena
 export class CentreSettingsRepository {
   find(tx: ReadTx, centreId: string): Promise<CentreSettingsEntity | null> {
     return tx.repo(CentreSettingsEntity).findOneBy({ centreId });
+  }
+
+  /** The saved settings of several centres, in one read (a centre that never saved its settings is absent). */
+  findMany(tx: ReadTx, centreIds: readonly string[]): Promise<CentreSettingsEntity[]> {
+    if (centreIds.length === 0) return Promise.resolve([]);
+    return tx.repo(CentreSettingsEntity).findBy({ centreId: In([...centreIds]) });
   }
 
   async save(tx: ChangeTx, row: CentreSettingsFields & { centreId: string; tenantId: string }): Promise<void> {

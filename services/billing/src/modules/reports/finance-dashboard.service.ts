@@ -159,14 +159,10 @@ export class FinanceDashboardService {
     });
   }
 
-  /** Each centre of the answer on its clock, with its last settled day. */
+  /** Each centre of the answer on its clock, with its last settled day (the centres' clocks read at once). */
   private async clocks(tx: ChangeTx, access: RequestAccess, centreId: string | undefined): Promise<CentreClockPlan[]> {
-    const clocks: CentreClockPlan[] = [];
-    for (const centre of await this.centresOf(tx, access, centreId)) {
-      const clock = await this.days.clockOf(tx, centre);
-      clocks.push({ ...clock, settled: addDays(clock.today, -1 - SETTLED_AFTER_DAYS) });
-    }
-    return clocks;
+    const clocks = await this.days.clocksOf(tx, await this.centresOf(tx, access, centreId));
+    return clocks.map((clock) => ({ ...clock, settled: addDays(clock.today, -1 - SETTLED_AFTER_DAYS) }));
   }
 
   /**
