@@ -4,8 +4,11 @@
 // service (or, for `gateway`, through the gateway as the console does, asking for compressed answers), and prints
 // the self time by function and by package. Needs the stack and the bench company.
 //   PROFILE_REQUESTS (300), PROFILE_BODY (JSON of the /cases/get body, default {"status":"NEW"}), PROFILE_STACKS
-//   (function names whose callers to print)
+//   (function names whose callers to print); another endpoint: PROFILE_ENDPOINT (<api service>:<path>, e.g.
+//   billing:/patient/find), PROFILE_LOGIN (its caller, TEST_PASSWORD), PROFILE_SUBMODULE (its privilege's module);
+//   `$uuid` in PROFILE_BODY is a new id in each request (a registration's request key)
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { ApiClient, credentialHeaders, credentialsOf, loginHeaders } from '@rayworks/api-client';
 import { AUTH_API, CASES_API, GATEWAY_PORT, SERVICE_PORTS, serviceApiPrefix } from '@rayworks/contracts';
@@ -15,6 +18,7 @@ import { loginOf } from './worklist-seed.mjs';
 const service = process.argv[2] ?? 'cases';
 const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 300);
 const BODY = JSON.parse(process.env.PROFILE_BODY ?? '{"status":"NEW"}');
+const [API, PATH] = (process.env.PROFILE_ENDPOINT ?? `cases:${CASES_API.getCases.path}`).split(':');
 
 const pid = Number(
   execFileSync('pgrep', ['-f', `services/${service}/dist/main`])
@@ -47,20 +51,27 @@ const cdp = (method, params = {}) =>
   });
 
 const api = new ApiClient({ baseUrl: `http://127.0.0.1:${GATEWAY_PORT}` });
-const session = await api.call(AUTH_API.login, {}, { headers: loginHeaders(loginOf.admin(1), TEST_PASSWORD) });
+const session = await api.call(
+  AUTH_API.login,
+  {},
+  {
+    headers: loginHeaders(process.env.PROFILE_LOGIN ?? loginOf.admin(1), TEST_PASSWORD),
+  },
+);
 const headers = {
   accept: 'application/json',
   'content-type': 'application/json',
-  ...credentialHeaders(credentialsOf(session), 'privilege'),
+  ...credentialHeaders(credentialsOf(session), process.env.PROFILE_SUBMODULE ?? 'privilege'),
 };
 const url =
   service === 'gateway'
-    ? `http://127.0.0.1:${GATEWAY_PORT}${serviceApiPrefix('cases')}${CASES_API.getCases.path}`
-    : `http://127.0.0.1:${SERVICE_PORTS[service]}${CASES_API.getCases.path}`;
+    ? `http://127.0.0.1:${GATEWAY_PORT}${serviceApiPrefix(API)}${PATH}`
+    : `http://127.0.0.1:${SERVICE_PORTS[service]}${PATH}`;
 if (service === 'gateway') headers['accept-encoding'] = 'gzip, deflate, br, zstd'; // as Chromium asks
 const once = async () => {
   const t = performance.now();
-  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(BODY) });
+  const body = JSON.stringify(BODY).replaceAll('$uuid', () => randomUUID());
+  const res = await fetch(url, { method: 'POST', headers, body });
   await res.text();
   if (res.status !== 200) throw new Error(`${res.status}`);
   return performance.now() - t;
