@@ -279,6 +279,7 @@ async function runK6(company, patients) {
   );
   const since = new Date();
   const k6 = await buildK6();
+  const waits = await lockWaits();
   await new Promise((resolve, reject) => {
     const child = spawn(k6, ['run', '--quiet', path.join(ROOT, 'deploy/k6/billing.js')], {
       cwd: ROOT,
@@ -287,9 +288,56 @@ async function runK6(company, patients) {
     });
     child.on('exit', (code) => (code === 0 ? resolve(code) : reject(new Error(`k6 exited ${code}`))));
   });
+  const waited = await waits.stop();
+  log(
+    `billing's connections waiting for a lock (every 50 ms): ${waited.samples} samples, ${fmt(waited.share * 100)} % of them with a waiter (mean ${fmt(waited.mean, 2)} waiting, at most ${waited.max}); by kind: ${JSON.stringify(waited.byKind)}`,
+  );
   const pdf = await documentsSince(company, since);
   log(`invoice and receipt PDFs the run asked the worker for: ${pdf.asked}; stored by its end: ${pdf.stored}`);
-  results.sections.k6 = { duration, summary: '.local/k6/billing-summary.json', pdf };
+  results.sections.k6 = { duration, summary: '.local/k6/billing-summary.json', pdf, lockWaits: waited };
+}
+
+/**
+ * Samples, every 50 ms until stopped, the billing service's connections waiting for a lock (pg_locks not granted): a
+ * row lock held by another transaction shows as `transactionid` (e.g. a counter row locked until its unit of work
+ * commits), others by their kind. Other services' connections are left out.
+ */
+async function lockWaits() {
+  const client = new pg.Client({ connectionString: infraEnv().ownerDatabaseUrl, application_name: 'bench-billing' });
+  await client.connect();
+  const tally = { samples: 0, withWaiter: 0, waiting: 0, max: 0, byKind: {} };
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const { rows } = await client.query(
+        `SELECT l.locktype AS kind, count(*)::int AS n
+         FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+         WHERE NOT l.granted AND a.usename = 'rayworks_billing'
+         GROUP BY 1`,
+      );
+      const n = rows.reduce((sum, r) => sum + r.n, 0);
+      tally.samples += 1;
+      tally.waiting += n;
+      if (n > 0) tally.withWaiter += 1;
+      tally.max = Math.max(tally.max, n);
+      for (const r of rows) tally.byKind[r.kind] = (tally.byKind[r.kind] ?? 0) + r.n;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      await client.end();
+      return {
+        samples: tally.samples,
+        share: tally.withWaiter / Math.max(1, tally.samples),
+        mean: tally.waiting / Math.max(1, tally.samples),
+        max: tally.max,
+        byKind: tally.byKind,
+      };
+    },
+  };
 }
 
 /**
