@@ -99,7 +99,7 @@ describe('patients at the front desk', () => {
     await shell.waitForToast(PATIENT_MESSAGES.created);
     const details = new PatientDetailsPage(page);
     ashaMr = await details.waitFor(asha.patientName);
-    const centreCode = tenant().spec.centres.find((c) => c.key === 'c1')!.code;
+    const centreCode = tenant().spec.centres!.find((c) => c.key === 'c1')!.code;
     expect(ashaMr).toBe(`${centreCode}-000001`);
     expect(await details.detail('phoneNumber')).toBe(asha.phoneNumber);
     expect(await details.detail('dateOfBirth')).toBe('02 Apr 1988');
