@@ -37,6 +37,16 @@ describe('theme contrast (WCAG 2.1 AA, 4.5:1 for text)', () => {
     }
   });
 
+  it("a field's error text on the backgrounds a form sits on, in both schemes", () => {
+    const resolved = cssVariablesResolver({ ...DEFAULT_THEME, ...theme } as typeof DEFAULT_THEME);
+    for (const background of ['#ffffff', gray[0]!, gray[1]!])
+      expect(contrast(resolved.light['--mantine-color-error']!, background)).toBeGreaterThanOrEqual(AA);
+    for (const background of [dark[7]!, dark[6]!, dark[8]!])
+      expect(contrast(resolved.dark['--mantine-color-error']!, background)).toBeGreaterThanOrEqual(AA);
+    // Mantine's own error colours fail: the reason for the change
+    expect(contrast(DEFAULT_THEME.colors.red[6]!, '#ffffff')).toBeLessThan(AA);
+  });
+
   it("is stricter than Mantine's defaults, which failed (the reason for the change)", () => {
     expect(contrast(gray[6]!, '#ffffff')).toBeLessThan(AA);
     expect(contrast('#ffffff', blue[7]!)).toBeLessThan(AA);

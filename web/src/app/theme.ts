@@ -72,8 +72,15 @@ export const ACCESSIBLE_COLORS = {
  * page's grey backgrounds; colours that already pass are unchanged.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => {
-  const light: Record<string, string> = { '--mantine-color-dimmed': ACCESSIBLE_COLORS.light.dimmed };
-  const dark: Record<string, string> = { '--mantine-color-dimmed': ACCESSIBLE_COLORS.dark.dimmed };
+  // A field's error text (Mantine: red-6 in light, 3.3:1 on white; red-8 in dark, 3.7:1 on dark-7) made readable too.
+  const light: Record<string, string> = {
+    '--mantine-color-dimmed': ACCESSIBLE_COLORS.light.dimmed,
+    '--mantine-color-error': readableOn(t.colors.red[6], t.colors.gray[1]),
+  };
+  const dark: Record<string, string> = {
+    '--mantine-color-dimmed': ACCESSIBLE_COLORS.dark.dimmed,
+    '--mantine-color-error': t.colors.red[5],
+  };
   for (const [name, shades] of Object.entries(t.colors)) {
     if (name === 'dark' || name === 'gray') continue;
     light[`--mantine-color-${name}-light-color`] = readableOn(shades[9], shades[2]);

@@ -3,10 +3,20 @@ import { notifications } from '@mantine/notifications';
 /** Toasts appear top-right and close after 3000 ms (spec §9); the Notifications provider sets both. */
 export const TOAST_AUTO_CLOSE_MS = 3000;
 
+/** The close button of a toast is named for screen readers (WCAG 4.1.2: axe's button-name). */
+const closeButtonProps = { 'aria-label': 'Close' };
+
 export function toastError(message: string, id?: string): void {
-  notifications.show({ id, color: 'red', message, autoClose: TOAST_AUTO_CLOSE_MS, withBorder: true });
+  notifications.show({ id, color: 'red', message, autoClose: TOAST_AUTO_CLOSE_MS, withBorder: true, closeButtonProps });
 }
 
 export function toastSuccess(message: string, id?: string): void {
-  notifications.show({ id, color: 'teal', message, autoClose: TOAST_AUTO_CLOSE_MS, withBorder: true });
+  notifications.show({
+    id,
+    color: 'teal',
+    message,
+    autoClose: TOAST_AUTO_CLOSE_MS,
+    withBorder: true,
+    closeButtonProps,
+  });
 }
