@@ -1,8 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
+import { PRINT_MESSAGES } from '../../src/features/invoices/hooks/print-document';
 import { url } from '../support/browser';
 
 /** Waits for a locator; when it never shows, the error says what the page showed instead (a refusal, a loader). */
-async function waitOrExplain(page: Page, locator: Locator, timeout = 30_000): Promise<void> {
+export async function waitOrExplain(page: Page, locator: Locator, timeout = 30_000): Promise<void> {
   try {
     await locator.waitFor({ timeout });
   } catch (error) {
@@ -124,10 +125,17 @@ export class InvoiceDetailsPage {
 
   /** Prints a payment's receipt (the first payment row) and answers the PDF link the page shows. */
   async printFirstReceipt(): Promise<string> {
-    await this.page.getByTestId('print-receipt').first().click();
     const link = this.page.getByTestId('print-link');
-    await link.waitFor({ timeout: 45_000 });
-    return (await link.getAttribute('href')) ?? '';
+    const error = this.page.getByTestId('print-error');
+    // the worker's queue is shared: while the PDF is still queued the page says so, and the desk asks again
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      await this.page.getByTestId('print-receipt').first().click();
+      await link.or(error).waitFor({ timeout: 60_000 });
+      if (await link.isVisible()) return (await link.getAttribute('href')) ?? '';
+      if (!((await error.textContent()) ?? '').includes(PRINT_MESSAGES.stillQueued)) break;
+      await error.getByRole('button').click();
+    }
+    throw new Error(`no receipt PDF: ${(await error.textContent().catch(() => '')) ?? ''}`);
   }
 }
 

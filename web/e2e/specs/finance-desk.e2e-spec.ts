@@ -12,10 +12,11 @@ import {
 import { AMOUNT_REQUIRED_MESSAGE } from '@rayworks/validation';
 import { eventually } from '@rayworks/testing';
 import type { Page } from 'playwright-core';
-import { DayEndPage, InvoiceDetailsPage, InvoicesListPage } from '../pom/FinancePages';
+import { DayEndPage, InvoiceDetailsPage, InvoicesListPage, waitOrExplain } from '../pom/FinancePages';
 import { LoginPage } from '../pom/LoginPage';
 import { Shell } from '../pom/Shell';
 import { ApiSession } from '../requests/auth-api';
+import { expectAccessible } from '../support/axe';
 import { openConsole, screenshot, url, useBrowser } from '../support/browser';
 import { TEST_PASSWORD, useTenant } from '../support/tenant';
 
@@ -123,6 +124,7 @@ describe('the desk takes part of an invoice and closes the day short', () => {
     await list.search(invoice.number.slice(0, invoice.number.lastIndexOf('/') + 1));
     expect(await list.numbers()).toEqual([invoice.number]);
     await screenshot(page, 'finance-invoices-list');
+    await expectAccessible(page, '/invoices (desk)');
     await list.rows().first().click();
     const details = new InvoiceDetailsPage(page);
     await details.waitFor(invoice.number);
@@ -145,6 +147,7 @@ describe('the desk takes part of an invoice and closes the day short', () => {
     await details.submit();
     expect(await details.fieldError('reference')).toBe(BILLING_MESSAGES.referenceRequired('CHEQUE'));
     await screenshot(page, 'finance-payment-dialog', false);
+    await expectAccessible(page, 'the payment dialog with its errors');
     await details.chooseMode('Cash');
     await details.submit();
     await new Shell(page).waitForToast(BILLING_MESSAGES.paymentReceived);
@@ -172,6 +175,7 @@ describe('the desk takes part of an invoice and closes the day short', () => {
     expect(refusal.stale).toBe(true);
     expect(refusal.text).toContain(BILLING_MESSAGES.staleInvoice);
     await screenshot(page, 'finance-payment-stale', false);
+    await expectAccessible(page, 'the payment dialog, stale');
     // nothing was recorded by the refused request
     expect((await admin.call(BILLING_API.getBilling, { id: invoice._id })).paidMinor).toBe(rupees(1100));
     await page.getByTestId('ledger-form-reread').click();
@@ -182,11 +186,13 @@ describe('the desk takes part of an invoice and closes the day short', () => {
     await details.waitForBalance(rupees(1000));
     expect((await admin.call(BILLING_API.getBilling, { id: invoice._id })).paidMinor).toBe(rupees(1300));
     await screenshot(page, 'finance-invoice-details');
+    await expectAccessible(page, '/invoices/view (desk)');
   }, 60_000);
 
   it('prints the first payment’s receipt: a PDF behind the link', async () => {
     const details = new InvoiceDetailsPage(page);
     const link = await details.printFirstReceipt();
+    await expectAccessible(page, 'the invoice with its receipt’s link');
     expect(link).toMatch(/^https?:\/\//);
     const pdf = await fetch(link);
     expect(pdf.status).toBe(200);
@@ -210,6 +216,7 @@ describe('the desk takes part of an invoice and closes the day short', () => {
       await preview.getByText('Short').waitFor();
       expect(await preview.textContent()).toContain('-₹50.00');
       await screenshot(opened.page, 'finance-day-end-open');
+      await expectAccessible(opened.page, '/dayend open (administrator)');
       expect(opened.pageErrors).toEqual([]);
     } finally {
       await opened.context.close();
@@ -229,6 +236,7 @@ describe('the desk takes part of an invoice and closes the day short', () => {
     expect(await day.difference()).toBe('-₹50.00');
     expect(await day.result()).toBe('Short');
     await screenshot(page, 'finance-day-closed-desk');
+    await expectAccessible(page, '/dayend closed (desk)');
     // a second close of the day is refused with the service's words, naming who closed it
     await page.reload({ waitUntil: 'domcontentloaded' });
     await page.getByTestId('desk-day').waitFor();
@@ -259,9 +267,12 @@ describe('the desk takes part of an invoice and closes the day short', () => {
         expect(await day.minorOf('day-outstanding')).toBe(rupees(1000));
         expect((await opened.page.getByTestId('day-status').textContent())?.trim()).toBe('Closed');
         await screenshot(opened.page, `finance-day-end-${size.name}`);
+        // the whole page on the desktop (a phone's top bar shows initials its menu button's name lacks: the shell's)
+        if (size.name === 'desktop') await expectAccessible(opened.page, '/dayend closed');
         await opened.page.goto(url(`/invoices/view/${invoice._id}`), { waitUntil: 'domcontentloaded' });
         await new InvoiceDetailsPage(opened.page).waitFor(invoice.number);
         await screenshot(opened.page, `finance-invoice-${size.name}`);
+        if (size.name === 'desktop') await expectAccessible(opened.page, '/invoices/view');
         if (size.name === 'desktop') {
           await opened.page.goto(url('/dashboards'), { waitUntil: 'domcontentloaded' });
           await opened.page.getByTestId('finance-dashboard').waitFor();
@@ -270,6 +281,7 @@ describe('the desk takes part of an invoice and closes the day short', () => {
           expect(await day.minorOf('finance-revenue')).toBe(rupees(2300));
           expect(await day.minorOf('finance-outstanding')).toBe(rupees(1000));
           await screenshot(opened.page, 'finance-dashboard');
+          await expectAccessible(opened.page, '/dashboards with finance');
         }
         expect(opened.pageErrors).toEqual([]);
       } finally {
@@ -306,22 +318,24 @@ describe('the desk takes part of an invoice and closes the day short', () => {
       await new LoginPage(opened.page).login(tenant().login('gca'), TEST_PASSWORD);
       await opened.page.goto(url(`/outstanding?centre=${c1}`), { waitUntil: 'domcontentloaded' });
       const day = new DayEndPage(opened.page);
-      await opened.page.getByTestId('outstanding-total').waitFor({ timeout: 20_000 });
+      await waitOrExplain(opened.page, opened.page.getByTestId('outstanding-total'));
       expect(await day.minorOf('outstanding-total')).toBe(rupees(1300));
       await opened.page
         .locator('[data-testid="list-outstanding-table"]:not([data-fetching])')
         .waitFor({ timeout: 20_000 });
       expect(await opened.page.getByTestId('list-outstanding-row').count()).toBe(2);
       await screenshot(opened.page, 'finance-outstanding');
+      await expectAccessible(opened.page, '/outstanding');
 
       const today = referred!.invoice.issuedOn;
       await opened.page.goto(url(`/commission?referral=${referral._id}&from=${today}&to=${today}`), {
         waitUntil: 'domcontentloaded',
       });
-      await opened.page.getByTestId('commission-statement').waitFor({ timeout: 20_000 });
+      await waitOrExplain(opened.page, opened.page.getByTestId('commission-statement'));
       expect(await day.minorOf('commission-total')).toBe(rupees(30));
       expect(await opened.page.getByTestId('commission-visits').locator('tbody tr').count()).toBe(1);
       await screenshot(opened.page, 'finance-commission');
+      await expectAccessible(opened.page, '/commission');
       expect(opened.pageErrors).toEqual([]);
     } finally {
       await opened.context.close();

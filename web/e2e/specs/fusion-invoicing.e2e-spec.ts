@@ -26,6 +26,7 @@ import { FusionInvoicePage } from '../pom/FinancePages';
 import { LoginPage } from '../pom/LoginPage';
 import { Shell } from '../pom/Shell';
 import { ApiSession } from '../requests/auth-api';
+import { expectAccessible } from '../support/axe';
 import { openConsole, screenshot, url, useBrowser } from '../support/browser';
 import { TEST_PASSWORD, useTenant } from '../support/tenant';
 
@@ -186,6 +187,7 @@ describe('a fusion hub invoices its client centre; the client pays; the hub conf
       await hub.page.getByTestId('list-fusion-rates-row').first().waitFor();
       expect(await hub.page.getByTestId('list-fusion-rates-row').first().textContent()).toContain('₹1,500.00');
       await screenshot(hub.page, 'fusion-rates');
+      await expectAccessible(hub.page, '/fusionrates');
     } finally {
       await hub.close();
     }
@@ -198,6 +200,7 @@ describe('a fusion hub invoices its client centre; the client pays; the hub conf
       await hub.page.getByTestId('list-fusion-invoices-row').first().waitFor({ timeout: 20_000 });
       expect(await hub.page.getByTestId('list-fusion-invoices-row').count()).toBe(1);
       await screenshot(hub.page, 'fusion-invoices-list');
+      await expectAccessible(hub.page, '/fusioninvoices');
       const invoice = new FusionInvoicePage(hub.page);
       await invoice.open(invoiceId);
       await invoice.waitForStatus('NOT RAISED');
@@ -237,6 +240,7 @@ describe('a fusion hub invoices its client centre; the client pays; the hub conf
       expect(await mine.fieldError('amount')).toBe(INVOICE_MESSAGES.amountBeyondBalance);
       await mine.fill('amount', '1500');
       await screenshot(client.page, 'fusion-take-action', false);
+      await expectAccessible(client.page, 'the Take Action dialog');
       await mine.submit();
       await new Shell(client.page).waitForToast(INVOICE_MESSAGES.paymentRequested);
       await mine.dialogClosed();
@@ -280,6 +284,7 @@ describe('a fusion hub invoices its client centre; the client pays; the hub conf
         .evaluateAll((els) => els.map((el) => el.getAttribute('data-action')));
       expect(history).toEqual(expect.arrayContaining(['RAISE', 'TAKE_ACTION', 'REJECT_PAYMENT', 'CONFIRM_PAYMENT']));
       await screenshot(hub.page, 'fusion-invoice-completed');
+      await expectAccessible(hub.page, '/fusioninvoices/view completed');
       await gca.logout().catch(() => undefined);
     } finally {
       await client.close();

@@ -49,10 +49,9 @@ export function ClosingSummary({ closing }: { closing: DayClosing }) {
                 minor={closing.differenceMinor}
                 currency={closing.currency}
                 fw={700}
-                c={color}
                 testId="closing-difference"
               />
-              <Text size="sm" fw={600} c={color} data-testid="closing-result">
+              <Text size="sm" fw={600} data-testid="closing-result">
                 {CLOSING_RESULT_LABELS[closing.result]}
               </Text>
             </Group>

@@ -41,7 +41,15 @@ function ActionDialog({ bar, invoice, onClose }: { bar: BarAction; invoice: Fusi
   };
 
   return (
-    <Modal opened onClose={onClose} title={bar.label} centered size="md" closeOnClickOutside={!act.isPending}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={bar.label}
+      centered
+      size="md"
+      closeOnClickOutside={!act.isPending}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form onSubmit={submit} noValidate data-testid={`fusion-action-form-${bar.action}`}>
         <Stack gap="sm">
           {dialog === 'confirm' ? <Text size="sm">{confirmText(bar, invoice)}</Text> : null}

@@ -438,7 +438,13 @@ function RateDialog({ rate, onClose }: { rate: FusionRate | null; onClose: () =>
     save.mutate(rate ? { update: updateRateBody(rate, values) } : { create: createRateBody(values) });
   };
   return (
-    <Modal opened onClose={onClose} title={rate ? 'New Version of the Rate' : 'Add Fusion Rate'} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={rate ? 'New Version of the Rate' : 'Add Fusion Rate'}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form onSubmit={submit} noValidate data-testid="fusion-rate-form">
         <Stack gap="sm">
           {rate ? (

@@ -73,7 +73,15 @@ export function LedgerDialog({ kind, invoice, onClose }: Props) {
   };
 
   return (
-    <Modal opened onClose={onClose} title={TITLES[kind]} centered size="md" closeOnClickOutside={!change.isPending}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={TITLES[kind]}
+      centered
+      size="md"
+      closeOnClickOutside={!change.isPending}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form onSubmit={submit} noValidate data-testid={`ledger-form-${kind}`}>
         <Stack gap="sm">
           <Group justify="space-between" gap="xs">

@@ -496,15 +496,37 @@ export function InvoiceDetailsPage() {
                 <InvoiceStatusBadge status={invoice.status} size="lg" />
               </Box>
               {print.isError ? (
-                <Alert color="red" variant="light" data-testid="print-error" withCloseButton onClose={print.reset}>
+                <Alert
+                  color="red"
+                  variant="light"
+                  data-testid="print-error"
+                  withCloseButton
+                  closeButtonLabel="Close"
+                  onClose={print.reset}
+                >
                   {print.error instanceof PrintNotReadyError ? print.error.message : describeError(print.error)}
                 </Alert>
               ) : null}
               {print.isSuccess ? (
-                <Alert color="teal" variant="light" data-testid="print-ready" withCloseButton onClose={print.reset}>
+                <Alert
+                  color="teal"
+                  variant="light"
+                  data-testid="print-ready"
+                  withCloseButton
+                  closeButtonLabel="Close"
+                  onClose={print.reset}
+                >
                   <Group gap="xs">
                     {print.data.opened ? null : <span>{PRINT_MESSAGES.popupBlocked}</span>}
-                    <Anchor href={print.data.url} target="_blank" rel="noreferrer" data-testid="print-link">
+                    <Anchor
+                      href={print.data.url}
+                      target="_blank"
+                      rel="noreferrer"
+                      c="inherit"
+                      fw={600}
+                      underline="always"
+                      data-testid="print-link"
+                    >
                       Open the {print.data.document === 'invoice' ? 'invoice' : 'receipt'} PDF (
                       {print.data.invoiceNumber})
                     </Anchor>
