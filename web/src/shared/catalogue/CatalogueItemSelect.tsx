@@ -85,13 +85,18 @@ export function CatalogueItemSelect(props: Props) {
   const [search, setSearch] = useState('');
   const found = useCatalogueSearch(search, { packages: packages ?? true });
   const data = catalogueOptions(found.tests, found.packages, search, taken);
-  /** What the box holds now (a choice made after a fetch is dropped if the desk typed on meanwhile). */
+  /** What the box holds now: a code taken after a fetch clears the box only if nothing new was typed meanwhile. */
   const current = useRef('');
-  const take = (item: CatalogueItem | null) => {
+  /** The codes committed with Enter, taken in the order they were typed even when their answers come out of order. */
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const take = (item: CatalogueItem | null, typed: string) => {
     if (!item) return;
     onPick(item);
-    setSearch('');
-    current.current = '';
+    const now = current.current.trim();
+    if (now === '' || now === typed) {
+      setSearch('');
+      current.current = '';
+    }
   };
   /**
    * Enter takes the code typed (keyboard first: a code and Enter, even before its options show, never the first of an
@@ -108,13 +113,11 @@ export function CatalogueItemSelect(props: Props) {
     if (fresh && !exact && list?.querySelector('[data-combobox-selected]')) return;
     event.preventDefault();
     event.stopPropagation();
-    if (fresh) take(enterPick(typed, found.tests, found.packages, taken));
-    else
-      void found.fetchFor(typed).then((rows) => {
-        // the select empties its box when its list closes; another text typed meanwhile wins
-        const now = current.current.trim();
-        if (now === '' || now === typed) take(enterPick(typed, rows.tests, rows.packages, taken));
-      });
+    const answer = fresh ? Promise.resolve({ tests: found.tests, packages: found.packages }) : found.fetchFor(typed);
+    queue.current = queue.current
+      .then(() => answer)
+      .then((rows) => take(enterPick(typed, rows.tests, rows.packages, taken), typed))
+      .catch(() => undefined);
   };
   return (
     <Select
@@ -132,7 +135,7 @@ export function CatalogueItemSelect(props: Props) {
       }}
       onKeyDownCapture={onEnter}
       filter={({ options }) => options}
-      onChange={(value) => take(value ? itemOf(value, found.tests, found.packages) : null)}
+      onChange={(value) => take(value ? itemOf(value, found.tests, found.packages) : null, current.current.trim())}
       nothingFoundMessage={found.loading ? 'Searching…' : 'No test or package matches'}
       selectFirstOptionOnChange
       autoFocus={autoFocus}

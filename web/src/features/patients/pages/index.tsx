@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
 import { CONSOLE_ROUTES, GENERIC, PATIENT_MESSAGES, type Patient } from '@rayworks/contracts';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -100,10 +100,14 @@ export function PatientDetailsPage() {
         <>
           <PageHeader
             title={patient.patientName}
-            badge={
-              <Badge variant="light" size="lg" radius="sm" ff="monospace" data-testid="patient-mr">
-                {patient.mrID}
-              </Badge>
+            description={
+              <>
+                MR No.{' '}
+                <Text span ff="monospace" size="sm" fw={600} c="var(--mantine-color-text)" data-testid="patient-mr">
+                  {patient.mrID}
+                </Text>{' '}
+                · {ageAndGender(patient)}
+              </>
             }
             crumbs={[{ label: 'Patients', to: CONSOLE_ROUTES.patientsList }, { label: patient.patientName }]}
             actions={

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   AUTH_API,
   RATE_CARD_FIELDS as F,
@@ -9,6 +9,7 @@ import {
 import { RATE_CARD_PRICE_LABELS, type RateCardPriceField } from '@rayworks/validation';
 import { IconTrash } from '@tabler/icons-react';
 import { pageFetcher } from '../../../api/queries';
+import { itemValue } from '../../../shared/catalogue/catalogue-items';
 import { CatalogueItemSelect } from '../../../shared/catalogue/CatalogueItemSelect';
 import { DateField } from '../../../shared/forms/DateField';
 import { DynamicField } from '../../../shared/forms/DynamicField';
@@ -68,17 +69,14 @@ export function RateCardForm({
     >
       <FormSection title="Rate Card">
         <DynamicField field={F.name} form={form} autoFocus={!card} />
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            Priced for
-          </Text>
-          <SegmentedControl
-            value={form.values.client}
-            onChange={(value) => form.setFieldValue('client', value as RateCardClient)}
-            data={RATE_CARD_CLIENTS.map((c) => ({ value: c.value, label: c.label }))}
-            data-testid="field-client"
-          />
-        </Stack>
+        <Select
+          label="Priced for"
+          value={form.values.client}
+          onChange={(value) => value && form.setFieldValue('client', value as RateCardClient)}
+          data={RATE_CARD_CLIENTS.map((c) => ({ value: c.value, label: c.label }))}
+          allowDeselect={false}
+          data-testid="field-client"
+        />
         {form.values.client === 'referral' ? (
           <RemoteSelect<Referral>
             label={REFERRAL_LABEL}
@@ -113,7 +111,10 @@ export function RateCardForm({
         <CatalogueItemSelect
           label="Add a test or package"
           taken={pricedItems(rows)}
-          onPick={(item) => form.insertListItem('prices', newPriceRow(item))}
+          onPick={(item) => {
+            if (!pricedItems(form.getValues().prices).has(itemValue(item)))
+              form.insertListItem('prices', newPriceRow(item));
+          }}
           testId="rate-card-add-item"
         />
         {rows.length === 0 ? (

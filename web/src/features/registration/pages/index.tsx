@@ -189,7 +189,13 @@ export function RegistrationPage() {
                   label="Add a test or package"
                   placeholder={patient ? 'Type a code or a name, Enter to add' : 'Choose the patient first'}
                   taken={new Set(desk.items.map(itemValue))}
-                  onPick={(item) => setDesk((d) => ({ ...d, items: [...d.items, { ...item, discount: '' }] }))}
+                  onPick={(item) =>
+                    setDesk((d) =>
+                      d.items.some((i) => itemValue(i) === itemValue(item))
+                        ? d
+                        : { ...d, items: [...d.items, { ...item, discount: '' }] },
+                    )
+                  }
                   inputRef={itemRef}
                   disabled={!patient || Boolean(registered)}
                   error={tried ? shown.form : undefined}
