@@ -114,16 +114,17 @@ describe('default role → privilege matrix', () => {
   it('gives each demo role the menu it should see', () => {
     expect(menuOf(ROLE_CODES.CENTER_RADIOLOGIST)).toEqual(['Cases', 'Dashboards', 'Report Templates']);
     expect(menuOf(ROLE_CODES.TYPIST)).toEqual(['Cases', 'Report Templates']);
-    expect(menuOf(ROLE_CODES.PATHOLOGIST)).toEqual(['Tests', 'Patients', 'Sample Collection', 'LIMS']);
+    expect(menuOf(ROLE_CODES.PATHOLOGIST)).toEqual(['Tests', 'Patients(Patients List)', 'Sample Collection', 'LIMS']);
     expect(menuOf(ROLE_CODES.RECEPTIONIST)).toEqual([
       'Cases',
       'Doctors',
       'Tests',
       'Referrals',
       'Packages',
-      'Patients',
+      'Patients(Registration,Patients List)',
       'Holiday Calender',
       'Sample Collection',
+      'Finance(Invoices,Day End)',
     ]);
     expect(menuOf(ROLE_CODES.FUSION_CENTER)).toEqual(['Cases', 'Master Config(Users)']);
     expect(menuOf(ROLE_CODES.CENTER_ADMIN)).toContain(
