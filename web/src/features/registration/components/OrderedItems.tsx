@@ -66,7 +66,7 @@ export function OrderedItems({
               </ActionIcon>
             </Group>
             <Group justify="space-between" wrap="nowrap" gap="sm" mt={6} align="flex-start">
-              <Stack gap={2}>
+              <Stack gap={2} style={{ flexShrink: 0 }}>
                 <Text size="sm" data-testid={`desk-price-${item.code}`}>
                   {line ? rupees(line.unitMinor) : '—'}
                 </Text>
@@ -78,10 +78,10 @@ export function OrderedItems({
               </Stack>
               <TextInput
                 size="xs"
-                w={120}
+                w={{ base: 84, sm: 130 }}
                 value={item.discount}
                 onChange={(e) => onDiscount(item.code, e.currentTarget.value)}
-                placeholder="Discount ₹ or %"
+                placeholder="₹ or %"
                 aria-label={`Discount on ${item.code}`}
                 error={discountProblems[item.code]}
                 autoComplete="off"

@@ -112,7 +112,11 @@ export function PaymentPanel({
         onClick={onSubmit}
         loading={saving}
         disabled={!canSubmit}
-        rightSection={<Kbd size="xs">Ctrl ↵</Kbd>}
+        rightSection={
+          <Kbd size="xs" visibleFrom="sm">
+            Ctrl ↵
+          </Kbd>
+        }
         data-testid="desk-register"
       >
         {paying ? 'Register and take payment' : 'Register (pay later)'}
