@@ -54,10 +54,7 @@ export function PatientPicker({
             }}
             data-testid="desk-patient-change"
           >
-            Change{' '}
-            <Kbd ml={6} size="xs">
-              Alt P
-            </Kbd>
+            Change
           </Button>
         </Group>
       </Paper>
