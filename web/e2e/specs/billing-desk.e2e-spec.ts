@@ -4,6 +4,7 @@ import {
   PACKAGE_MESSAGES,
   PRICE_MESSAGES,
   REGISTRATION_MESSAGES,
+  TEST_MESSAGES,
   type Patient,
 } from '@rayworks/contracts';
 import { eventually } from '@rayworks/testing';
@@ -134,6 +135,26 @@ describe('billing at the front desk', () => {
     await new Shell(page).waitForToast(PRICE_MESSAGES.holiday.created);
     await page.getByTestId('list-holidays-row').filter({ hasText: 'E2E Foundation Day' }).waitFor();
     await screenshot(page, 'holiday-calendar');
+  }, 60_000);
+
+  it('adds a lab test to the catalogue, asking for its sample in the rules’ words', async () => {
+    const page = adminPage;
+    await page.goto(url('/tests/add'), { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('test-form').waitFor();
+    await page.getByTestId('field-code').fill('tsh');
+    await page.getByTestId('field-name').fill('Thyroid Stimulating Hormone');
+    await choose(page, 'field-kind', 'Lab');
+    await page.getByTestId('test-form-submit').click();
+    expect(await errorOf(page, 'field-sampleType')).toBe(requiredMessage('Sample Type'));
+    await page.getByTestId('field-sampleType').fill('Blood');
+    await page.getByTestId('test-form-submit').click();
+    await new Shell(page).waitForToast(TEST_MESSAGES.created);
+    await page.getByTestId('test-code').filter({ hasText: 'TSH' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('test-sample').textContent()).toBe('Blood');
+    await screenshot(page, 'test-view');
+    await page.goto(url('/tests'), { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('list-tests-row').filter({ hasText: 'TSH' }).waitFor();
+    await screenshot(page, 'tests-list');
   }, 60_000);
 
   it('adds a package of tests chosen by code, and shows what each test orders', async () => {

@@ -46,6 +46,7 @@ const registration = () => import('../features/registration/pages');
 const rateCards = () => import('../features/rate-cards/pages');
 const packages = () => import('../features/packages/pages');
 const holidayCalendar = () => import('../features/holiday-calendar/pages');
+const tests = () => import('../features/tests/pages');
 const invoices = () => import('../features/invoices/pages');
 const dayEnd = () => import('../features/day-end/pages');
 const fusionInvoices = () => import('../features/fusion-invoices/pages');
@@ -129,6 +130,11 @@ export const SCREENS: Record<string, Screen> = {
   [CONSOLE_ROUTES.packagesView]: page(packages, 'PackageViewPage'),
 
   [CONSOLE_ROUTES.holidayCalender]: page(holidayCalendar, 'HolidayCalendarPage'),
+
+  [CONSOLE_ROUTES.tests]: page(tests, 'TestsPage'),
+  [CONSOLE_ROUTES.testsAdd]: page(tests, 'AddTestPage'),
+  [CONSOLE_ROUTES.testsEdit]: page(tests, 'EditTestPage'),
+  [CONSOLE_ROUTES.testsView]: page(tests, 'TestViewPage'),
 
   [CONSOLE_ROUTES.invoices]: page(invoices, 'InvoicesPage'),
   [CONSOLE_ROUTES.invoicesView]: page(invoices, 'InvoiceDetailsPage'),

@@ -231,11 +231,11 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   route(CONSOLE_ROUTES.profileSignature, 'Signature', requirement('PROFILE', SPECIFIC.MANAGE_SIGNATURE), 'available'),
   route(CONSOLE_ROUTES.profileConfig, 'Configuration', requirement('PROFILE', SPECIFIC.VIEW_PROFILE), 'available'),
   // Tests
-  route(CONSOLE_ROUTES.tests, 'Tests', requirement('TESTS', VIEW)),
+  route(CONSOLE_ROUTES.tests, 'Tests', requirement('TESTS', VIEW), 'available'),
   route(CONSOLE_ROUTES.testsUpload, 'Upload Tests', requirement('TESTS', SPECIFIC.UPLOAD)),
-  route(CONSOLE_ROUTES.testsAdd, 'Add Test', requirement('TESTS', CREATE)),
-  route(CONSOLE_ROUTES.testsEdit, 'Edit Test', requirement('TESTS', EDIT)),
-  route(CONSOLE_ROUTES.testsView, 'Test', requirement('TESTS', VIEW)),
+  route(CONSOLE_ROUTES.testsAdd, 'Add Test', requirement('TESTS', CREATE), 'available'),
+  route(CONSOLE_ROUTES.testsEdit, 'Edit Test', requirement('TESTS', EDIT), 'available'),
+  route(CONSOLE_ROUTES.testsView, 'Test', requirement('TESTS', VIEW), 'available'),
   route(CONSOLE_ROUTES.measurementsUpload, 'Upload Measurements', requirement('TESTS', SPECIFIC.UPLOAD)),
   // Packages
   route(CONSOLE_ROUTES.packages, 'Packages', requirement('PACKAGES', VIEW), 'available'),
