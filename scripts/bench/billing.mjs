@@ -36,7 +36,9 @@ import {
   SERVICE_PORTS,
   serviceApiPrefix,
 } from '@rayworks/contracts';
+import { QueryParams } from '@rayworks/nest-kit';
 import { BENCH_DATA_DIR, eventually, infraEnv, percentiles, roleUrl, TEST_PASSWORD } from '@rayworks/testing';
+import { patientSearchSql } from '../../services/billing/dist/modules/patients/patients.repository.js';
 import { ROOT } from '../lib/processes.mjs';
 import { acquireStack } from './rayworks.mjs';
 import {
@@ -444,7 +446,10 @@ async function burst(company, patients) {
   if (!ok) process.exitCode = 1;
 }
 
-/** EXPLAIN ANALYZE of the statements behind the figures, as rayworks_billing inside the company. */
+/**
+ * EXPLAIN ANALYZE of the statements behind the figures, as rayworks_billing inside the company: the search as the
+ * patients repository builds it; the day end's and the dashboard's sums as the finance repositories write them.
+ */
 async function explain(company, patients) {
   log('\n## PostgreSQL plans (EXPLAIN ANALYZE, BUFFERS; as rayworks_billing inside the bench company)');
   const client = new pg.Client({ connectionString: roleUrl(infraEnv().ownerDatabaseUrl, 'rayworks_billing') });
@@ -453,55 +458,85 @@ async function explain(company, patients) {
   const sample = patients.get(centre.id)[0];
   const prefix = sample.name.toLowerCase().slice(0, 3);
   const day = today();
+  // the desk's search exactly as the patients repository writes it (from billing's build), its :pN as $N
+  const search = new QueryParams();
+  const searched = patientSearchSql(prefix, search).replace(/:p(\d+)/g, (_, i) => `$${Number(i) + 1}`);
+  const values = Object.values(search.values);
+  const atCentre = `p.centre_id = ANY($${values.length + 1}::uuid[])`;
+  const ids = company.centres.map((ce) => ce.id);
+  const monthStart = `${day.slice(0, 7)}-01`;
+  const ranges = [ids, ids.map(() => monthStart), ids.map(() => day)];
   const statements = [
     [
-      `the desk's search '${prefix}' at one centre, first 8 newest (and its total)`,
-      `SELECT p.id, p.patient_name, p.mr_number FROM billing.patients p
-       WHERE p.centre_id = ANY($1::uuid[]) AND (lower(p.patient_name) LIKE $2 OR p.phone_number LIKE $2
-             OR lower(p.mr_number) LIKE $2)
+      `the desk's search '${prefix}' at one centre, first 8 newest`,
+      `SELECT p.id, p.patient_name, p.mr_number FROM billing.patients p WHERE ${atCentre} AND ${searched}
        ORDER BY p.created_at DESC NULLS LAST, p.id DESC LIMIT 8`,
-      [[centre.id], `${prefix}%`],
+      [...values, [centre.id]],
     ],
     [
       `… its total`,
-      `SELECT count(DISTINCT p.id) FROM billing.patients p
-       WHERE p.centre_id = ANY($1::uuid[]) AND (lower(p.patient_name) LIKE $2 OR p.phone_number LIKE $2
-             OR lower(p.mr_number) LIKE $2)`,
-      [[centre.id], `${prefix}%`],
+      `SELECT count(1) FROM billing.patients p WHERE ${atCentre} AND ${searched}`,
+      [...values, [centre.id]],
+    ],
+    [
+      `a company administrator's search '${prefix}' (every centre), first 8 newest`,
+      `SELECT p.id, p.patient_name, p.mr_number FROM billing.patients p WHERE ${searched}
+       ORDER BY p.created_at DESC NULLS LAST, p.id DESC LIMIT 8`,
+      values,
     ],
     [
       `a centre's day end: the day's invoices`,
-      `SELECT count(*), sum(i.total_minor) FROM billing.invoices i
-       WHERE i.centre_id = $1 AND i.issued_on BETWEEN $2::date AND $2::date`,
-      [centre.id, addDays(day, -1)],
+      `SELECT s.centre_id, count(*), sum(i.total_minor),
+              count(*) FILTER (WHERE i.paid_minor + i.credited_minor < i.total_minor),
+              coalesce(sum(i.total_minor - i.credited_minor - i.paid_minor), 0)
+       FROM unnest($1::uuid[], $2::date[], $3::date[]) AS s(centre_id, from_date, to_date)
+       JOIN billing.invoices i ON i.centre_id = s.centre_id AND i.issued_on BETWEEN s.from_date AND s.to_date
+       GROUP BY s.centre_id`,
+      [[centre.id], [addDays(day, -1)], [addDays(day, -1)]],
     ],
     [
       `a centre's day end: what the centre is owed`,
-      `SELECT count(*), sum(i.total_minor - i.credited_minor - i.paid_minor) FROM billing.invoices i
-       WHERE i.centre_id = ANY($1::uuid[]) AND i.paid_minor + i.credited_minor < i.total_minor`,
+      `SELECT i.centre_id, count(*), sum(i.total_minor - i.credited_minor - i.paid_minor) FROM billing.invoices i
+       WHERE i.centre_id = ANY($1::uuid[]) AND i.paid_minor + i.credited_minor < i.total_minor GROUP BY i.centre_id`,
       [[centre.id]],
     ],
     [
       `a centre's day end: the day's payments by mode and user`,
-      `SELECT p.mode, p.kind, p.taken_by, count(*), sum(p.amount_minor) FROM billing.payments p
-       WHERE p.centre_id = $1 AND p.taken_at >= ($2::date)::timestamp AT TIME ZONE '${ZONE}'
-         AND p.taken_at < ($2::date + 1)::timestamp AT TIME ZONE '${ZONE}'
-       GROUP BY 1, 2, 3`,
-      [centre.id, addDays(day, -1)],
+      `SELECT s.centre_id, p.mode, p.kind, p.taken_by, max(p.taken_by_name), count(*), sum(p.amount_minor)
+       FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]) AS s(centre_id, starts_at, ends_at)
+       JOIN billing.payments p ON p.centre_id = s.centre_id AND p.taken_at >= s.starts_at AND p.taken_at < s.ends_at
+       GROUP BY s.centre_id, p.mode, p.kind, p.taken_by`,
+      [
+        [centre.id],
+        [new Date(`${addDays(day, -1)}T00:00:00+05:30`).toISOString()],
+        [new Date(`${day}T00:00:00+05:30`).toISOString()],
+      ],
     ],
     [
-      `the dashboard: the summed days of a year, all centres`,
-      `SELECT f.centre_id, sum(f.invoices), sum(f.invoiced_minor) FROM billing.finance_days f
-       WHERE f.local_date BETWEEN $1::date AND $2::date GROUP BY 1`,
-      [addDays(day, -364), day],
+      `the dashboard: the summed days of this month, all centres`,
+      `SELECT s.centre_id, sum(f.invoices), sum(f.invoiced_minor), sum(f.credit_notes), sum(f.credited_minor)
+       FROM unnest($1::uuid[], $2::date[], $3::date[]) AS s(centre_id, from_date, to_date)
+       JOIN billing.finance_days f ON f.centre_id = s.centre_id AND f.local_date BETWEEN s.from_date AND s.to_date
+       GROUP BY s.centre_id`,
+      ranges,
     ],
     [
-      `the dashboard: what is owed of the summed days, all centres`,
+      `the dashboard: their payments by mode`,
+      `SELECT s.centre_id, m.mode, sum(m.payments), sum(m.paid_minor), sum(m.refunds), sum(m.refunded_minor)
+       FROM unnest($1::uuid[], $2::date[], $3::date[]) AS s(centre_id, from_date, to_date)
+       JOIN billing.finance_day_modes m ON m.centre_id = s.centre_id AND m.local_date BETWEEN s.from_date AND s.to_date
+       GROUP BY s.centre_id, m.mode`,
+      ranges,
+    ],
+    [
+      `the dashboard: what is owed of every summed day, all centres`,
       `SELECT c.centre_id,
-              (SELECT sum(f.invoiced_minor - f.credited_minor) FROM billing.finance_days f WHERE f.centre_id = c.centre_id),
-              (SELECT sum(m.paid_minor - m.refunded_minor) FROM billing.finance_day_modes m WHERE m.centre_id = c.centre_id)
+              coalesce((SELECT sum(f.invoiced_minor - f.credited_minor) FROM billing.finance_days f
+                        WHERE f.centre_id = c.centre_id), 0),
+              coalesce((SELECT sum(m.paid_minor - m.refunded_minor) FROM billing.finance_day_modes m
+                        WHERE m.centre_id = c.centre_id), 0)
        FROM unnest($1::uuid[]) AS c(centre_id)`,
-      [company.centres.map((ce) => ce.id)],
+      [ids],
     ],
   ];
   const plans = [];
