@@ -20,6 +20,7 @@ import { LoginPage } from '../pom/LoginPage';
 import { Shell } from '../pom/Shell';
 import { ApiSession } from '../requests/auth-api';
 import { billingKnowsCentre, centreToday, seedCatalogue, seedPatient } from '../requests/billing-seed';
+import { expectAccessible } from '../support/axe';
 import { openConsole, screenshot, url, useBrowser } from '../support/browser';
 import { TEST_PASSWORD, useTenant } from '../support/tenant';
 
@@ -98,6 +99,7 @@ describe('billing at the front desk', () => {
     expect(await errorOf(page, 'price-CT-HEAD-processingFee')).toBe(PROCESSING_FEE_MESSAGE);
     expect(await errorOf(page, 'price-DIAB-PANEL-price')).toBe(AMOUNT_REQUIRED_MESSAGE);
     expect(amountRangeMessage('Holiday Price')).toBe('Holiday Price should be in Between 0 to 100000');
+    await expectAccessible(page, '/ratecard/add with errors');
     await screenshot(page, 'rate-card-form-errors');
 
     await page.getByTestId('price-CT-HEAD-holidayPrice').fill('3000');
@@ -121,6 +123,7 @@ describe('billing at the front desk', () => {
       .getByTestId('rate-card-centres')
       .filter({ hasText: tenant().centreName('c1') })
       .waitFor();
+    await expectAccessible(page, '/ratecard/view');
     await screenshot(page, 'rate-card-view');
   }, 120_000);
 
@@ -134,6 +137,7 @@ describe('billing at the front desk', () => {
     await page.getByTestId('holiday-submit').click();
     await new Shell(page).waitForToast(PRICE_MESSAGES.holiday.created);
     await page.getByTestId('list-holidays-row').filter({ hasText: 'E2E Foundation Day' }).waitFor();
+    await expectAccessible(page, '/holidayCalender');
     await screenshot(page, 'holiday-calendar');
   }, 60_000);
 
@@ -151,6 +155,7 @@ describe('billing at the front desk', () => {
     await new Shell(page).waitForToast(TEST_MESSAGES.created);
     await page.getByTestId('test-code').filter({ hasText: 'TSH' }).waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('test-sample').textContent()).toBe('Blood');
+    await expectAccessible(page, '/tests/view');
     await screenshot(page, 'test-view');
     await page.goto(url('/tests'), { waitUntil: 'domcontentloaded' });
     await page.getByTestId('list-tests-row').filter({ hasText: 'TSH' }).waitFor();
@@ -174,6 +179,7 @@ describe('billing at the front desk', () => {
     const tests = (await page.getByTestId('package-tests').textContent()) ?? '';
     expect(tests).toContain('CT · Head');
     expect(tests).toContain('Lab · Blood');
+    await expectAccessible(page, '/packages/view');
     await screenshot(page, 'package-view');
     await page.goto(url('/packages'), { waitUntil: 'domcontentloaded' });
     await page.getByTestId('list-packages-row').filter({ hasText: 'Cardiac Check' }).waitFor();
@@ -200,6 +206,7 @@ describe('billing at the front desk', () => {
     expect(await page.getByTestId('desk-price-CT-HEAD').textContent()).toBe('₹3,000.00');
 
     await page.getByTestId('desk-payment-amount').fill('2000');
+    await expectAccessible(page, '/patients/registration (filled)');
     await screenshot(page, 'registration-desk');
     await page.keyboard.press('Control+Enter');
     await new Shell(page).waitForToast(REGISTRATION_MESSAGES.created);
@@ -208,6 +215,7 @@ describe('billing at the front desk', () => {
     expect(await page.getByTestId('desk-registered-total').textContent()).toBe('₹4,500.00');
     expect(await page.getByTestId('desk-registered-paid').textContent()).toBe('₹2,000.00');
     expect(await page.getByTestId('desk-registered-balance').textContent()).toBe('₹2,500.00');
+    await expectAccessible(page, '/patients/registration (registered)');
     await screenshot(page, 'registration-registered');
 
     // the receipt's PDF opens in a new tab once billing's worker has printed it (on a busy machine that takes a while:
@@ -240,6 +248,7 @@ describe('billing at the front desk', () => {
     await page.getByTestId('patient-visit-balance').filter({ hasText: '₹2,500.00' }).waitFor();
     expect(await page.getByTestId('patient-visit-paid').textContent()).toBe('₹2,000.00');
     expect(await page.getByTestId('patient-visit-payments').textContent()).toContain('Cash');
+    await expectAccessible(page, '/patients/list/patientDetails (visit)');
     await screenshot(page, 'patient-details-visit');
 
     // New Registration from the patient's page opens the desk with the patient chosen
@@ -253,6 +262,7 @@ describe('billing at the front desk', () => {
     await page.getByTestId('list-rate-cards-row').first().click();
     await page.getByTestId('rate-card-price-card-CT-HEAD').waitFor();
     expect(await page.getByTestId('rate-card-price-card-CT-HEAD').textContent()).toContain('Holiday Price₹3,000.00');
+    await expectAccessible(page, '/ratecard/view (phone)');
     await screenshot(page, 'rate-card-view-phone');
     await page.goto(url('/patients/registration'), { waitUntil: 'domcontentloaded' });
     await page.getByTestId('desk-patient-search').fill(patient.patientName.slice(0, 8));
@@ -260,14 +270,17 @@ describe('billing at the front desk', () => {
     await addItem(page, 'desk-item-search', 'CT-HEAD');
     await page.getByTestId('desk-total').filter({ hasText: '₹3,000.00' }).waitFor({ timeout: 15_000 });
     await page.keyboard.press('Escape');
+    await expectAccessible(page, '/patients/registration (phone)');
     await screenshot(page, 'registration-desk-phone');
     await page.goto(url(`/holidayCalender?centre=${tenant().centres.c1}`), { waitUntil: 'domcontentloaded' });
     await page.getByTestId('list-holidays-row').first().waitFor();
+    await expectAccessible(page, '/holidayCalender (phone)');
     await screenshot(page, 'holiday-calendar-phone');
     await page.goto(url('/ratecard/add'), { waitUntil: 'domcontentloaded' });
     await addItem(page, 'rate-card-add-item', 'CT-HEAD');
     await page.getByTestId('rate-card-price-row').waitFor();
     await page.keyboard.press('Escape');
+    await expectAccessible(page, '/ratecard/add (phone)');
     await screenshot(page, 'rate-card-form-phone');
   }, 90_000);
 });

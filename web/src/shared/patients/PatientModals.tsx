@@ -100,6 +100,7 @@ export function AddPatientModal({ onClose, onAdded }: { onClose: () => void; onA
   return (
     <>
       <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
         opened={register.warning === null}
         onClose={onClose}
         title="Add Patient"
@@ -136,6 +137,7 @@ export function EditPatientModal({ patient, onClose }: { patient: Patient; onClo
   const save = useUpdatePatient(onClose);
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
       opened
       onClose={onClose}
       title={`Edit ${patient.patientName}`}
@@ -164,7 +166,15 @@ function DuplicatePatientsModal({
   onBack: () => void;
 }) {
   return (
-    <Modal opened onClose={onBack} title="Already registered?" size="lg" centered data-testid="patient-duplicates">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened
+      onClose={onBack}
+      title="Already registered?"
+      size="lg"
+      centered
+      data-testid="patient-duplicates"
+    >
       <Stack gap="md">
         <Alert
           color="yellow"
@@ -175,7 +185,13 @@ function DuplicatePatientsModal({
           {warning.message}
         </Alert>
         {warning.duplicates.length > 0 ? (
-          <Table.ScrollContainer minWidth={480}>
+          <Table.ScrollContainer
+            minWidth={480}
+            type="native"
+            tabIndex={0}
+            role="region"
+            aria-label="Records of the same person"
+          >
             <Table fz="sm" verticalSpacing={6}>
               <Table.Thead>
                 <Table.Tr>
@@ -209,7 +225,7 @@ function DuplicatePatientsModal({
           <Button variant="default" onClick={onBack} disabled={saving} data-testid="patient-duplicates-back">
             Back to the form
           </Button>
-          <Button color="yellow" onClick={onConfirm} loading={saving} data-testid="patient-register-anyway">
+          <Button onClick={onConfirm} loading={saving} data-testid="patient-register-anyway">
             Register anyway
           </Button>
         </Group>

@@ -65,7 +65,14 @@ export function HolidayModal({
   });
   const add = useAddHoliday(onClose);
   return (
-    <Modal opened onClose={onClose} title="Add Holiday" centered data-testid="holiday-modal">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened
+      onClose={onClose}
+      title="Add Holiday"
+      centered
+      data-testid="holiday-modal"
+    >
       <form noValidate onSubmit={onSubmit((_body, values) => add.mutate(values))} data-testid="holiday-form">
         <Stack gap="sm">
           <DateField field={F.date} form={form} />
@@ -114,7 +121,14 @@ export function ClockModal({ settings, onClose }: { settings: CentreBillingSetti
     'data-testid': `field-${field}`,
   });
   return (
-    <Modal opened onClose={onClose} title="Billing Clock and Tax" centered data-testid="clock-modal">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened
+      onClose={onClose}
+      title="Billing Clock and Tax"
+      centered
+      data-testid="clock-modal"
+    >
       <form noValidate onSubmit={form.onSubmit((v) => save.mutate(v))} data-testid="clock-form">
         <Stack gap="sm">
           <TextInput {...input('timeZone')} withAsterisk description="IANA name, e.g. Asia/Kolkata" />

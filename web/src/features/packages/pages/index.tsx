@@ -175,7 +175,13 @@ export function PackageViewPage() {
             <Title order={2} fz="md" mb="sm">
               Tests
             </Title>
-            <Table.ScrollContainer minWidth={480}>
+            <Table.ScrollContainer
+              minWidth={480}
+              type="native"
+              tabIndex={0}
+              role="region"
+              aria-label="Tests of the package"
+            >
               <Table fz="sm" verticalSpacing={6} data-testid="package-tests">
                 <Table.Thead>
                   <Table.Tr>

@@ -149,7 +149,7 @@ function VisitDetails({ visit }: { visit: Registration }) {
           {visit.referredName ? `Referred by ${visit.referredName} (${visit.providerKind})` : 'Walk-in'}
         </Text>
       </Group>
-      <Table.ScrollContainer minWidth={480}>
+      <Table.ScrollContainer minWidth={480} type="native" tabIndex={0} role="region" aria-label="Tests of the visit">
         <Table fz="sm" verticalSpacing={4} data-testid="patient-visit-items">
           <Table.Thead>
             <Table.Tr>
@@ -230,7 +230,14 @@ function InvoiceSummary({ invoice }: { invoice: InvoiceBilling }) {
         ))}
       </SimpleGrid>
       {invoice.payments.length > 0 ? (
-        <Table.ScrollContainer minWidth={480} mt="xs">
+        <Table.ScrollContainer
+          minWidth={480}
+          mt="xs"
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label="Payments and refunds"
+        >
           <Table fz="xs" verticalSpacing={4} data-testid="patient-visit-payments">
             <Table.Thead>
               <Table.Tr>

@@ -18,7 +18,15 @@ export function AssignCentresModal({
   const [centreIds, setCentreIds] = useState<string[]>(card.centreIds);
   const assign = useAssignRateCard(card, onClose);
   return (
-    <Modal opened onClose={onClose} title={`Assign ${card.name}`} centered size="lg" data-testid="rate-card-assign">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened
+      onClose={onClose}
+      title={`Assign ${card.name}`}
+      centered
+      size="lg"
+      data-testid="rate-card-assign"
+    >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           The centres whose visits this card prices from now on. Invoices already issued keep the prices they were

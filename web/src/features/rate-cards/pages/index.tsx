@@ -256,7 +256,14 @@ function RateCardView({ card }: { card: RateCard }) {
                 </Paper>
               ))}
             </Stack>
-            <Table.ScrollContainer minWidth={720} visibleFrom="sm">
+            <Table.ScrollContainer
+              minWidth={720}
+              visibleFrom="sm"
+              type="native"
+              tabIndex={0}
+              role="region"
+              aria-label="Prices"
+            >
               <Table fz="sm" verticalSpacing={6} data-testid="rate-card-price-table">
                 <Table.Thead>
                   <Table.Tr>
