@@ -146,14 +146,20 @@ postgres_up() {
   mkdir -p "$socket_dir"; chown "$PG_OS_USER:" "$socket_dir"; chmod 0755 "$socket_dir"
   pg_write_config "$data" "$socket_dir"
   info "starting PostgreSQL $(cat "$data/PG_VERSION") on $PG_HOST:$PG_PORT (data $(rel "$data"))"
+  rm -f "$(pid_file)" # a pid of an earlier server is not this one's
   printf '\n===== %s starting postgres =====\n' "$(date -u +%FT%TZ)" >>"$(log_file)"
   # no -l: the server inherits this redirection, so the log file needs no postgres permissions
   as_pg "$bin/pg_ctl" -D "$data" -W start </dev/null >>"$(log_file)" 2>&1 8>&- 9>&- ||
     { show_log_tail postgres 30 >&2; die "pg_ctl start failed"; }
-  # pg_ctl detaches the postmaster; its pid is the first line of postmaster.pid
-  local deadline=$((SECONDS + 15))
-  until [ -s "$data/postmaster.pid" ] || [ "$SECONDS" -ge "$deadline" ]; do sleep 0.2; done
-  head -n1 "$data/postmaster.pid" >"$(pid_file)" 2>/dev/null || true
+  # pg_ctl detaches the postmaster; its pid is the first line of postmaster.pid. After an unclean stop that file
+  # first still names the dead server: wait until it names a live one (the new server writes it at once, and recovers
+  # the data before it answers).
+  local deadline=$((SECONDS + 15)) postmaster=""
+  until { postmaster="$(head -n1 "$data/postmaster.pid" 2>/dev/null | tr -dc '0-9')"; [ -n "$postmaster" ] &&
+    tr '\0' ' ' <"/proc/$postmaster/cmdline" 2>/dev/null | grep -q postgres; } || [ "$SECONDS" -ge "$deadline" ]; do
+    sleep 0.2
+  done
+  printf '%s\n' "$postmaster" >"$(pid_file)"
   wait_for "PostgreSQL" "$INFRA_WAIT_SECONDS" pg_answers || die "PostgreSQL did not start"
   pg_provision "$socket_dir"
   pg_login || die "login as $PG_USER to $PG_DB fails after provisioning"
