@@ -156,7 +156,7 @@ postgres_up() {
   # the data before it answers).
   local deadline=$((SECONDS + 15)) postmaster=""
   until { postmaster="$(head -n1 "$data/postmaster.pid" 2>/dev/null | tr -dc '0-9')"; [ -n "$postmaster" ] &&
-    tr '\0' ' ' <"/proc/$postmaster/cmdline" 2>/dev/null | grep -q postgres; } || [ "$SECONDS" -ge "$deadline" ]; do
+    tr '\0' ' ' 2>/dev/null <"/proc/$postmaster/cmdline" | grep -q postgres; } || [ "$SECONDS" -ge "$deadline" ]; do
     sleep 0.2
   done
   printf '%s\n' "$postmaster" >"$(pid_file)"
