@@ -20,6 +20,7 @@ import {
   type PatientValues,
 } from './patient-form';
 import { patientPath, useRegisterPatient, useUpdatePatient, type DuplicateWarning } from './usePatientRecords';
+import { TableScrollRegion } from '../../shared/ui/TableScrollRegion';
 
 type UpdateBody = z.output<typeof BILLING_API.updatePatient.body>;
 
@@ -185,13 +186,7 @@ function DuplicatePatientsModal({
           {warning.message}
         </Alert>
         {warning.duplicates.length > 0 ? (
-          <Table.ScrollContainer
-            minWidth={480}
-            type="native"
-            tabIndex={0}
-            role="region"
-            aria-label="Records of the same person"
-          >
+          <TableScrollRegion label="Records of the same person" minWidth={480}>
             <Table fz="sm" verticalSpacing={6}>
               <Table.Thead>
                 <Table.Tr>
@@ -216,7 +211,7 @@ function DuplicatePatientsModal({
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScrollRegion>
         ) : null}
         <Text size="sm" c="dimmed">
           Open the existing record to use it, or register a new record for a different person.

@@ -37,6 +37,7 @@ import {
 } from './list-query';
 import { ariaSortOf, columnDefsOf, serverTableOptions, sourceOf, type Column } from './server-table-columns';
 import classes from './ServerTable.module.css';
+import { TableScrollRegion } from './TableScrollRegion';
 
 export type { Column } from './server-table-columns';
 
@@ -201,7 +202,7 @@ export function ServerTable<T>(props: Props<T>) {
         />
       ) : (
         // A narrow desktop window may still scroll the table sideways: the region is named and reachable by keyboard.
-        <Table.ScrollContainer minWidth={760} type="native" tabIndex={0} role="region" aria-label={`${id} list`}>
+        <TableScrollRegion label={`${id} list`} minWidth={760}>
           <Table
             highlightOnHover={Boolean(onRowClick)}
             verticalSpacing={8}
@@ -284,7 +285,7 @@ export function ServerTable<T>(props: Props<T>) {
               </Text>
             </Center>
           ) : null}
-        </Table.ScrollContainer>
+        </TableScrollRegion>
       )}
 
       <Group justify="space-between" p="sm" gap="sm" className={classes.footer} wrap="wrap">

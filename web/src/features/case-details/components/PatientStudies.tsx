@@ -2,6 +2,7 @@ import { Badge, Group, Loader, Paper, Table, Text, Title } from '@mantine/core';
 import { type Case } from '@rayworks/contracts';
 import { formatDicomDate } from '../../../shared/format';
 import { usePatientStudies } from '../hooks/useCaseRecords';
+import { TableScrollRegion } from '../../../shared/ui/TableScrollRegion';
 
 /**
  * The patient's studies in the archive (imaging's /get/studies by patient ID, in the caller's centres): this case's
@@ -26,13 +27,7 @@ export function PatientStudies({ c }: { c: Case }) {
           No study of this patient is in the archive yet.
         </Text>
       ) : (
-        <Table.ScrollContainer
-          minWidth={480}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label="studies of the patient"
-        >
+        <TableScrollRegion label="studies of the patient" minWidth={480}>
           <Table verticalSpacing={6} fz="sm">
             <Table.Thead>
               <Table.Tr>
@@ -73,7 +68,7 @@ export function PatientStudies({ c }: { c: Case }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScrollRegion>
       )}
     </Paper>
   );

@@ -3,6 +3,7 @@ import { formatMoney, money, PAYMENT_MODE_LABELS, type CollectionFigures } from 
 import type { CurrencyCode } from '@rayworks/validation';
 import { MoneyText } from '../../../shared/finance/MoneyText';
 import { plural } from '../../../shared/finance/plural';
+import { TableScrollRegion } from '../../../shared/ui/TableScrollRegion';
 
 /** A collection by payment mode (payments − refunds), with its sums: a day's, a user's, the desk's own. */
 export function CollectionTable({
@@ -42,7 +43,7 @@ export function CollectionTable({
           <MoneyText minor={collection.netMinor} currency={currency} fw={700} />
         </Group>
       </Stack>
-      <Table.ScrollContainer minWidth={520} visibleFrom="sm">
+      <TableScrollRegion label="Collection by payment mode" minWidth={520} visibleFrom="sm">
         <Table fz="sm" verticalSpacing={6} data-testid={testId}>
           <Table.Thead>
             <Table.Tr>
@@ -89,7 +90,7 @@ export function CollectionTable({
             </Table.Tr>
           </Table.Tfoot>
         </Table>
-      </Table.ScrollContainer>
+      </TableScrollRegion>
     </>
   );
 }

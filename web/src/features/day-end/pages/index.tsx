@@ -57,6 +57,7 @@ import {
   useMyCollection,
   useOutstandingSummary,
 } from '../hooks/useDayEnd';
+import { TableScrollRegion } from '../../../shared/ui/TableScrollRegion';
 
 /** The centre (and date) a finance screen shows, kept in the address bar; a centre user starts at their own. */
 function useCentreDay() {
@@ -171,7 +172,7 @@ function DayReport({ report, canClose }: { report: DayEndReport; canClose: boole
               No payment or refund on this day.
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={280}>
+            <TableScrollRegion label="Collection by user" minWidth={280}>
               <Table fz="sm" verticalSpacing={6} data-testid="day-by-user">
                 <Table.Thead>
                   <Table.Tr>
@@ -194,7 +195,7 @@ function DayReport({ report, canClose }: { report: DayEndReport; canClose: boole
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScrollRegion>
           )}
         </Section>
       </SimpleGrid>
@@ -204,7 +205,7 @@ function DayReport({ report, canClose }: { report: DayEndReport; canClose: boole
             Since the close the day's collection changed by{' '}
             <MoneyText minor={report.afterClose.netMinor} currency={currency} fw={600} />.
           </Text>
-          <Table.ScrollContainer minWidth={520}>
+          <TableScrollRegion label="Taken after the close" minWidth={520}>
             <Table fz="sm" verticalSpacing={6}>
               <Table.Tbody>
                 {report.lateEntries.map((e) => (
@@ -226,7 +227,7 @@ function DayReport({ report, canClose }: { report: DayEndReport; canClose: boole
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScrollRegion>
         </Section>
       ) : null}
     </Stack>
@@ -558,7 +559,7 @@ export function CommissionPage() {
                 No visit from this referral in the period.
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={680}>
+              <TableScrollRegion label="Visits of the referral" minWidth={680}>
                 <Table fz="sm" verticalSpacing={6} data-testid="commission-visits">
                   <Table.Thead>
                     <Table.Tr>
@@ -599,7 +600,7 @@ export function CommissionPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </TableScrollRegion>
             )}
             {s.visits > s.pageSize ? (
               <Group justify="flex-end" mt="sm">

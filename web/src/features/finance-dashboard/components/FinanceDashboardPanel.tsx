@@ -10,6 +10,7 @@ import { plural } from '../../../shared/finance/plural';
 import { useCan } from '../../../shared/hooks/useCan';
 import { FINANCE_PERIODS, isFinancePeriod, periodDates, type FinancePeriod } from '../hooks/finance-period';
 import { useFinanceDashboard } from '../hooks/useFinanceDashboard';
+import { TableScrollRegion } from '../../../shared/ui/TableScrollRegion';
 
 /**
  * The finance figures of the dashboards (docs/decisions/0280): revenue, collection by mode and what is owed now, for
@@ -93,7 +94,7 @@ export function FinanceDashboardPanel() {
             </Group>
           ) : null}
           {d.byCentre.length > 1 ? (
-            <Table.ScrollContainer minWidth={560}>
+            <TableScrollRegion label="Figures by centre" minWidth={560}>
               <Table fz="sm" verticalSpacing={6} data-testid="finance-by-centre">
                 <Table.Thead>
                   <Table.Tr>
@@ -120,7 +121,7 @@ export function FinanceDashboardPanel() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScrollRegion>
           ) : null}
         </Stack>
       )}

@@ -17,6 +17,7 @@ import {
   fusionStatusLabel,
   pageFromParams,
 } from '../hooks/fusion-cases';
+import { TableScrollRegion } from '../../../shared/ui/TableScrollRegion';
 
 const ALL = 'ALL';
 
@@ -74,7 +75,7 @@ export function FusionCasesPage() {
             {describeError(query.error)}
           </Alert>
         ) : (
-          <Table.ScrollContainer minWidth={860} type="native" tabIndex={0} role="region" aria-label="fusion cases list">
+          <TableScrollRegion label="fusion cases list" minWidth={860}>
             <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
               <Table.Thead>
                 <Table.Tr>
@@ -147,7 +148,7 @@ export function FusionCasesPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScrollRegion>
         )}
         {pages > 1 ? (
           <Group justify="flex-end" p="sm">

@@ -67,6 +67,7 @@ import {
   useSaveFusionRate,
   type FusionInvoiceFilters,
 } from '../hooks/useFusionInvoices';
+import { TableScrollRegion } from '../../../shared/ui/TableScrollRegion';
 
 /** A month 'YYYY-MM' as people read it: 'Oct 2026'. */
 const monthLabel = (month: string): string => formatCentreDate(`${month}-01`).slice(3);
@@ -238,7 +239,7 @@ function Lines({ invoice }: { invoice: FusionInvoiceDetail }) {
           </Group>
         ))}
       </Stack>
-      <Table.ScrollContainer minWidth={560} visibleFrom="sm">
+      <TableScrollRegion label="Reads invoiced" minWidth={560} visibleFrom="sm">
         <Table fz="sm" verticalSpacing={6} data-testid="fusion-invoice-lines">
           <Table.Thead>
             <Table.Tr>
@@ -259,7 +260,7 @@ function Lines({ invoice }: { invoice: FusionInvoiceDetail }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScrollRegion>
     </>
   );
 }

@@ -58,6 +58,7 @@ import {
   usePrintDocument,
   type PrintTarget,
 } from '../hooks/useInvoices';
+import { TableScrollRegion } from '../../../shared/ui/TableScrollRegion';
 
 const COLUMNS: Column<PatientInvoiceSummary>[] = [
   {
@@ -236,7 +237,7 @@ function LinesList({ invoice }: { invoice: InvoiceBilling }) {
 
 function LinesTable({ invoice }: { invoice: InvoiceBilling }) {
   return (
-    <Table.ScrollContainer minWidth={720} visibleFrom="sm">
+    <TableScrollRegion label="Items of the invoice" minWidth={720} visibleFrom="sm">
       <Table fz="sm" verticalSpacing={6} data-testid="invoice-lines">
         <Table.Thead>
           <Table.Tr>
@@ -272,7 +273,7 @@ function LinesTable({ invoice }: { invoice: InvoiceBilling }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollRegion>
   );
 }
 
@@ -335,7 +336,7 @@ function LedgerTable({
           </PhoneRow>
         ))}
       </Stack>
-      <Table.ScrollContainer minWidth={640} visibleFrom="sm">
+      <TableScrollRegion label="Payments and refunds" minWidth={640} visibleFrom="sm">
         <Table fz="sm" verticalSpacing={6} data-testid="invoice-payments">
           <Table.Thead>
             <Table.Tr>
@@ -367,7 +368,7 @@ function LedgerTable({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScrollRegion>
     </>
   );
 }
@@ -387,7 +388,7 @@ function CreditNotes({ invoice }: { invoice: InvoiceBilling }) {
           </PhoneRow>
         ))}
       </Stack>
-      <Table.ScrollContainer minWidth={560} visibleFrom="sm">
+      <TableScrollRegion label="Credit notes" minWidth={560} visibleFrom="sm">
         <Table fz="sm" verticalSpacing={6} data-testid="invoice-credit-notes">
           <Table.Thead>
             <Table.Tr>
@@ -410,7 +411,7 @@ function CreditNotes({ invoice }: { invoice: InvoiceBilling }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScrollRegion>
     </>
   );
 }

@@ -22,6 +22,7 @@ import {
   usePackage,
   useSavePackage,
 } from '../hooks/usePackages';
+import { TableScrollRegion } from '../../../shared/ui/TableScrollRegion';
 
 const COLUMNS: Column<TestPackage>[] = [
   {
@@ -175,13 +176,7 @@ export function PackageViewPage() {
             <Title order={2} fz="md" mb="sm">
               Tests
             </Title>
-            <Table.ScrollContainer
-              minWidth={480}
-              type="native"
-              tabIndex={0}
-              role="region"
-              aria-label="Tests of the package"
-            >
+            <TableScrollRegion label="Tests of the package" minWidth={480}>
               <Table fz="sm" verticalSpacing={6} data-testid="package-tests">
                 <Table.Thead>
                   <Table.Tr>
@@ -206,7 +201,7 @@ export function PackageViewPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScrollRegion>
           </Paper>
         </>
       )}

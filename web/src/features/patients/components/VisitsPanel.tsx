@@ -29,6 +29,7 @@ import { patientPath } from '../../../shared/patients/usePatientRecords';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { chosenVisit, latestFirst, orderedSummary } from '../hooks/visits';
 import { usePatientVisits, useVisitBilling } from '../hooks/useVisits';
+import { TableScrollRegion } from '../../../shared/ui/TableScrollRegion';
 
 const rupees = (minor: number) => formatMoney({ amountMinor: minor, currency: 'INR' });
 
@@ -149,7 +150,7 @@ function VisitDetails({ visit }: { visit: Registration }) {
           {visit.referredName ? `Referred by ${visit.referredName} (${visit.providerKind})` : 'Walk-in'}
         </Text>
       </Group>
-      <Table.ScrollContainer minWidth={480} type="native" tabIndex={0} role="region" aria-label="Tests of the visit">
+      <TableScrollRegion label="Tests of the visit" minWidth={480}>
         <Table fz="sm" verticalSpacing={4} data-testid="patient-visit-items">
           <Table.Thead>
             <Table.Tr>
@@ -182,7 +183,7 @@ function VisitDetails({ visit }: { visit: Registration }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScrollRegion>
       <QueryState query={billing}>{(invoice) => <InvoiceSummary invoice={invoice} />}</QueryState>
     </Stack>
   );
@@ -230,14 +231,7 @@ function InvoiceSummary({ invoice }: { invoice: InvoiceBilling }) {
         ))}
       </SimpleGrid>
       {invoice.payments.length > 0 ? (
-        <Table.ScrollContainer
-          minWidth={480}
-          mt="xs"
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label="Payments and refunds"
-        >
+        <TableScrollRegion label="Payments and refunds" minWidth={480} mt="xs">
           <Table fz="xs" verticalSpacing={4} data-testid="patient-visit-payments">
             <Table.Thead>
               <Table.Tr>
@@ -263,7 +257,7 @@ function InvoiceSummary({ invoice }: { invoice: InvoiceBilling }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScrollRegion>
       ) : (
         <Text size="xs" c="dimmed" mt={6}>
           No payment yet.

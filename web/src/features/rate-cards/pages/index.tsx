@@ -28,6 +28,7 @@ import {
   useRateCard,
   useSaveRateCard,
 } from '../hooks/useRateCards';
+import { TableScrollRegion } from '../../../shared/ui/TableScrollRegion';
 
 const { RATE_CARD_ADD, RATE_CARD_EDIT, RATE_CARD_ASSIGN } = SPECIFIC;
 const day = (d: string) => formatDisplayDate(`${d}T12:00:00Z`);
@@ -256,14 +257,7 @@ function RateCardView({ card }: { card: RateCard }) {
                 </Paper>
               ))}
             </Stack>
-            <Table.ScrollContainer
-              minWidth={720}
-              visibleFrom="sm"
-              type="native"
-              tabIndex={0}
-              role="region"
-              aria-label="Prices"
-            >
+            <TableScrollRegion label="Prices" minWidth={720} visibleFrom="sm">
               <Table fz="sm" verticalSpacing={6} data-testid="rate-card-price-table">
                 <Table.Thead>
                   <Table.Tr>
@@ -296,7 +290,7 @@ function RateCardView({ card }: { card: RateCard }) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScrollRegion>
           </>
         )}
       </Paper>

@@ -12,6 +12,7 @@ import { CentreSelect } from '../../../shared/forms/CentreSelect';
 import { MacrosPanel } from '../components/MacrosPanel';
 import { TemplateModal } from '../components/TemplateModal';
 import { useReportTemplates, type TemplateFilters, templateStatus } from '../hooks/useReportTemplates';
+import { TableScrollRegion } from '../../../shared/ui/TableScrollRegion';
 
 const ACTIVE_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -135,7 +136,7 @@ export function ReportTemplatesPage() {
                     No templates match.
                   </Text>
                 ) : (
-                  <Table.ScrollContainer minWidth={720}>
+                  <TableScrollRegion label="Report templates" minWidth={720}>
                     <Table striped highlightOnHover data-testid="templates-table">
                       <Table.Thead>
                         <Table.Tr>
@@ -206,7 +207,7 @@ export function ReportTemplatesPage() {
                         ))}
                       </Table.Tbody>
                     </Table>
-                  </Table.ScrollContainer>
+                  </TableScrollRegion>
                 )
               }
             </QueryState>
