@@ -160,7 +160,15 @@ describe('patients at the front desk', () => {
       await client.query('BEGIN');
       try {
         await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [a.tenantId]);
-        // a test company holds a few patients: without this the planner would rightly read them all
+        // a test company holds a few patients, and the planner rightly reads them all by company: give this one a desk's
+        // worth for the transaction (rolled back with the statistics ANALYZE takes), so that a range narrows the read
+        await client.query(
+          `INSERT INTO billing.patients (tenant_id, centre_id, mr_number, patient_name, gender, phone_number)
+           SELECT $1, $2, 'PLAN-' || n, 'Planner Filler ' || n, 'Other', (7000000000 + n)::text
+             FROM generate_series(1, 5000) AS n`,
+          [a.tenantId, a.centres.c1],
+        );
+        await client.query('ANALYZE billing.patients');
         await client.query('SET LOCAL enable_seqscan = off');
         const explained: string[] = [];
         for (const branch of branches) {
