@@ -11,7 +11,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import {
   AGEING_BUCKETS,
@@ -30,7 +29,7 @@ import {
 } from '@rayworks/contracts';
 import type { CurrencyCode } from '@rayworks/validation';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { describeError } from '../../../api/client';
 import { browserToday, formatCentreDate, monthStart } from '../../../shared/finance/centre-date';
@@ -57,6 +56,7 @@ import {
   useMyCollection,
   useOutstandingSummary,
 } from '../hooks/useDayEnd';
+import { Section } from '../../../shared/ui/Section';
 import { TableScrollRegion } from '../../../shared/ui/TableScrollRegion';
 
 /** The centre (and date) a finance screen shows, kept in the address bar; a centre user starts at their own. */
@@ -78,17 +78,6 @@ function useCentreDay() {
     setCentre: (v: string | null) => set('centre', v),
     setDate: (v: string | null) => set('date', v),
   };
-}
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Paper withBorder radius="md" p="lg" data-testid={testId}>
-      <Title order={2} fz="md" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
 }
 
 function ChooseCentre() {

@@ -1,18 +1,4 @@
-import {
-  Box,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Timeline,
-  Title,
-} from '@mantine/core';
+import { Box, Button, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput, Timeline } from '@mantine/core';
 import {
   CONSOLE_ROUTES,
   FUSION_INVOICE_LIST_STATUSES,
@@ -27,7 +13,7 @@ import {
 } from '@rayworks/contracts';
 import { INVOICE_SIDE_LABELS } from '@rayworks/lifecycles';
 import { IconPlus } from '@tabler/icons-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { browserToday, formatCentreDate } from '../../../shared/finance/centre-date';
 import { FigureCard } from '../../../shared/finance/FigureCard';
@@ -67,6 +53,7 @@ import {
   useSaveFusionRate,
   type FusionInvoiceFilters,
 } from '../hooks/useFusionInvoices';
+import { Section } from '../../../shared/ui/Section';
 import { TableScrollRegion } from '../../../shared/ui/TableScrollRegion';
 
 /** A month 'YYYY-MM' as people read it: 'Oct 2026'. */
@@ -193,17 +180,6 @@ export function FusionInvoicesPage() {
         }
       />
     </>
-  );
-}
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Paper withBorder radius="md" p="lg" data-testid={testId}>
-      <Title order={2} fz="md" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
   );
 }
 

@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Grid,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Box, Button, Grid, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import {
   CONSOLE_ROUTES,
   formatExactMoney,
@@ -58,6 +44,7 @@ import {
   usePrintDocument,
   type PrintTarget,
 } from '../hooks/useInvoices';
+import { Section } from '../../../shared/ui/Section';
 import { TableScrollRegion } from '../../../shared/ui/TableScrollRegion';
 
 const COLUMNS: Column<PatientInvoiceSummary>[] = [
@@ -185,17 +172,6 @@ export function InvoicesPage() {
         noMatchText="No invoice matches these filters."
       />
     </>
-  );
-}
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Paper withBorder radius="md" p="lg" data-testid={testId}>
-      <Title order={2} fz="md" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
   );
 }
 
