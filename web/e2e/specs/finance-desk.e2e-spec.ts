@@ -226,6 +226,10 @@ describe('the desk takes part of an invoice and closes the day short', () => {
   it('closes the day counting blind: ₹1,250 counted against ₹1,300 of cash is ₹50 short', async () => {
     const day = new DayEndPage(page);
     await day.open(tenant().centres.c1!);
+    // a second tab of the desk, opened before the close, still shows the form
+    const stale = await page.context().newPage();
+    await new DayEndPage(stale).open(tenant().centres.c1!);
+    await stale.getByTestId('field-counted').waitFor();
     // the desk sees what it took itself (₹1,000 + ₹200), not the centre's figures
     expect(await day.minorOf('my-cash')).toBe(rupees(1200));
     expect(await page.getByTestId('close-day-preview').count()).toBe(0);
@@ -237,17 +241,22 @@ describe('the desk takes part of an invoice and closes the day short', () => {
     expect(await day.result()).toBe('Short');
     await screenshot(page, 'finance-day-closed-desk');
     await expectAccessible(page, '/dayend closed (desk)');
-    // a second close of the day is refused with the service's words, naming who closed it
+    // opened again, the desk's day shows its close, not the form
     await page.reload({ waitUntil: 'domcontentloaded' });
     await page.getByTestId('desk-day').waitFor();
-    await page.getByTestId('field-counted').fill('1300');
-    await page.getByTestId('close-day-submit').click();
-    await page.getByTestId('close-day-confirm').click();
-    const refused = page.getByTestId('close-day-refusal');
+    await page.getByTestId('day-closed').waitFor();
+    expect(await page.getByTestId('field-counted').count()).toBe(0);
+    expect(await day.minorOf('closing-difference')).toBe(-rupees(50));
+    // a second close from the tab opened before is refused with the service's words, naming who closed it
+    await stale.getByTestId('field-counted').fill('1300');
+    await stale.getByTestId('close-day-submit').click();
+    await stale.getByTestId('close-day-confirm').click();
+    const refused = stale.getByTestId('close-day-refusal');
     await refused.waitFor();
     expect(await refused.textContent()).toContain(
       `is already closed at this centre (by ${tenant().login('reception')})`,
     );
+    await stale.close();
   }, 60_000);
 
   it('shows the centre’s administrator the closed day with its collection and difference, on a desktop and a phone', async () => {

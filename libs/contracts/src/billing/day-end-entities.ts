@@ -126,6 +126,8 @@ export const myCollectionSchema = z.object({
   collection: collectionSchema,
   /** The caller's cash payments less cash refunds of the day. */
   cashMinor: signedMinor,
+  /** The centre's closing of the day, once it is closed (the desk counts blind until then); null while it is open. */
+  closing: dayClosingSchema.nullable(),
 });
 export type MyCollection = z.infer<typeof myCollectionSchema>;
 

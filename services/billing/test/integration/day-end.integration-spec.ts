@@ -301,6 +301,8 @@ describe('the day end', () => {
       },
     );
     expect(mine.collection.byMode.map((m) => m.mode)).toEqual(['CASH', 'UPI']);
+    // open: the desk counts blind (no expected cash before its own close)
+    expect(mine.closing).toBeNull();
     expect((await dayEnd(desk)).status).toBe(403);
     expect((await api.reply(BILLING_API.getMyCollection, { centreId: a.centres.c2! }, { session: desk })).status).toBe(
       404,
@@ -348,6 +350,9 @@ describe('the day end', () => {
       message: DAY_END_MESSAGES.dayClosed,
     });
     const closing = closed.body.data!;
+    // the desk opening its day again sees the close, as its closer saw it
+    const mine = await api.call(BILLING_API.getMyCollection, { centreId: c1, date: day }, { session: desk });
+    expect(mine.closing).toEqual(closing);
     expect(closing).toMatchObject({
       centreId: c1,
       date: day,

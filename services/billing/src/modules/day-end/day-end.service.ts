@@ -139,11 +139,13 @@ export class DayEndService {
         { userId: access.principal.userId },
       );
       const collection = collectionOf(ledger);
+      const closingRow = await this.closings.find(tx, day.centre.id, day.date);
       return {
         ...dayOf(day),
         user: { userId: access.principal.userId, loginName: access.principal.loginName },
         collection,
         cashMinor: netOfMode(collection, 'CASH'),
+        closing: closingRow ? closingOf(closingRow) : null,
       };
     });
   }

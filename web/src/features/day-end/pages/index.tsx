@@ -231,10 +231,13 @@ function DeskDay({ centreId, date, canClose }: { centreId: string; date: string 
   if (mine.isLoading) return <PageLoader />;
   if (mine.isError || !mine.data) return <LoadError error={mine.error} />;
   const day = mine.data;
+  // closed just now at this desk, or earlier (by anyone: the desk opening the page again sees the close, not the form)
+  const closing =
+    closed && closed.date === day.date && closed.centreId === day.centre.id ? closed : (day.closing ?? null);
   return (
     <Stack gap="md" data-testid="desk-day" data-date={day.date}>
-      {closed && closed.date === day.date && closed.centreId === day.centre.id ? (
-        <ClosingSummary closing={closed} />
+      {closing ? (
+        <ClosingSummary closing={closing} />
       ) : canClose ? (
         <CloseDayForm
           key={`${day.centre.id}|${day.date}`}
