@@ -32,7 +32,7 @@ export function PatientPicker({
     return (
       <Paper withBorder radius="md" p="sm" className={classes.chosen} data-testid="desk-patient">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Stack gap={2}>
+          <Stack gap={2} style={{ minWidth: 0 }}>
             <Group gap="xs">
               <Text fw={600} data-testid="desk-patient-name">
                 {patient.patientName}
@@ -48,6 +48,7 @@ export function PatientPicker({
           <Button
             variant="subtle"
             size="xs"
+            style={{ flexShrink: 0 }}
             onClick={() => {
               setText('');
               onClear();
