@@ -1,9 +1,10 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Case } from '@rayworks/contracts';
 import { timeLeft } from '@rayworks/lifecycles';
 import type { ReactNode } from 'react';
 import { formatDicomDate, formatDisplayDateTime } from '../../../shared/format';
 import { ageOn, personName, sexLabel } from '../hooks/case-details';
+import { Section } from '../../../shared/ui/Section';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -18,22 +19,11 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
   );
 }
 
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
-  return (
-    <Paper withBorder radius="md" p="lg" data-testid={testId}>
-      <Title order={2} fz="md" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
 /** The patient of the case (from the study's DICOM attributes, or the registration). */
 export function PatientCard({ c }: { c: Case }) {
   const age = ageOn(c.patientBirthDate);
   return (
-    <Section title="Patient information" testId="case-patient">
+    <Section titleGap="md" title="Patient information" testId="case-patient">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg" verticalSpacing="md">
         <Field label="Name" testId="case-patient-name">
           {personName(c.patientName)}
@@ -55,7 +45,7 @@ export function PatientCard({ c }: { c: Case }) {
 /** The case's study: one per case (a split case reads some of its series). */
 export function StudyCard({ c }: { c: Case }) {
   return (
-    <Section title="Study" testId="case-study">
+    <Section titleGap="md" title="Study" testId="case-study">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg" verticalSpacing="md">
         <Field label="Description" testId="case-study-description">
           {c.studyDescription}
@@ -97,7 +87,7 @@ export function StudyCard({ c }: { c: Case }) {
 export function WorkCard({ c, now }: { c: Case; now: Date }) {
   const left = c.dueAt && c.status !== 'COMPLETED' ? timeLeft(c.dueAt, now) : null;
   return (
-    <Section title="Work" testId="case-work">
+    <Section titleGap="md" title="Work" testId="case-work">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg" verticalSpacing="md">
         <Field label="Status" testId="case-status">
           {c.status}

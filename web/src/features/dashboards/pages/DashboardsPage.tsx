@@ -1,10 +1,10 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Alert, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { CASES_API, WORKLIST } from '@rayworks/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { callApi, describeError } from '../../../api/client';
 import { queryKeysOf } from '../../../api/queries';
@@ -21,6 +21,7 @@ import {
   turnaroundBars,
   WINDOWS,
 } from '../hooks/dashboard-data';
+import { Section } from '../../../shared/ui/Section';
 
 const statisticsKey = queryKeysOf('cases').kind('statistics');
 
@@ -33,17 +34,6 @@ function Figure({ label, value, color, testId }: { label: string; value: number;
       <Text fz={28} fw={700} c={color} data-testid={testId} style={{ fontVariantNumeric: 'tabular-nums' }}>
         {value.toLocaleString('en-GB')}
       </Text>
-    </Paper>
-  );
-}
-
-function ChartCard({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
-  return (
-    <Paper withBorder radius="md" p="lg" data-testid={testId}>
-      <Title order={2} fz="md" mb="md">
-        {title}
-      </Title>
-      {children}
     </Paper>
   );
 }
@@ -181,7 +171,7 @@ export function DashboardsPage() {
           <Figure label={`Completed, ${windowLabel}`} value={top.completedInWindow} testId="dashboards-completed" />
         </SimpleGrid>
 
-        <ChartCard title="Cases per status" testId="dashboards-status-chart">
+        <Section titleGap="md" title="Cases per status" testId="dashboards-status-chart">
           {top.total === 0 ? (
             <Empty text="No cases yet." />
           ) : (
@@ -196,10 +186,10 @@ export function DashboardsPage() {
               yAxisProps={{ allowDecimals: false }}
             />
           )}
-        </ChartCard>
+        </Section>
 
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-          <ChartCard title="Cases per centre" testId="dashboards-centre-chart">
+          <Section titleGap="md" title="Cases per centre" testId="dashboards-centre-chart">
             {centres.bars.length === 0 ? (
               <Empty text="No cases yet." />
             ) : (
@@ -216,8 +206,8 @@ export function DashboardsPage() {
                 xAxisProps={{ allowDecimals: false }}
               />
             )}
-          </ChartCard>
-          <ChartCard title="Cases per radiologist" testId="dashboards-radiologist-chart">
+          </Section>
+          <Section titleGap="md" title="Cases per radiologist" testId="dashboards-radiologist-chart">
             {radiologists.bars.length === 0 ? (
               <Empty text="No cases yet." />
             ) : (
@@ -234,11 +224,15 @@ export function DashboardsPage() {
                 xAxisProps={{ allowDecimals: false }}
               />
             )}
-          </ChartCard>
+          </Section>
         </SimpleGrid>
 
         <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="lg">
-          <ChartCard title={`Median turnaround per modality, ${windowLabel}`} testId="dashboards-modality-turnaround">
+          <Section
+            titleGap="md"
+            title={`Median turnaround per modality, ${windowLabel}`}
+            testId="dashboards-modality-turnaround"
+          >
             {modalities.length === 0 ? (
               <Empty text="No case completed in this window." />
             ) : (
@@ -250,8 +244,12 @@ export function DashboardsPage() {
                 valueFormatter={formatMinutes}
               />
             )}
-          </ChartCard>
-          <ChartCard title={`Median turnaround per centre, ${windowLabel}`} testId="dashboards-centre-turnaround">
+          </Section>
+          <Section
+            titleGap="md"
+            title={`Median turnaround per centre, ${windowLabel}`}
+            testId="dashboards-centre-turnaround"
+          >
             {centreTurnaround.length === 0 ? (
               <Empty text="No case completed in this window." />
             ) : (
@@ -263,8 +261,9 @@ export function DashboardsPage() {
                 valueFormatter={formatMinutes}
               />
             )}
-          </ChartCard>
-          <ChartCard
+          </Section>
+          <Section
+            titleGap="md"
             title={`Median turnaround per radiologist, ${windowLabel}`}
             testId="dashboards-radiologist-turnaround"
           >
@@ -279,7 +278,7 @@ export function DashboardsPage() {
                 valueFormatter={formatMinutes}
               />
             )}
-          </ChartCard>
+          </Section>
         </SimpleGrid>
       </Stack>
     </>
