@@ -2,6 +2,7 @@ import { Group, Stack, Table, Text } from '@mantine/core';
 import { formatMoney, money, PAYMENT_MODE_LABELS, type CollectionFigures } from '@rayworks/contracts';
 import type { CurrencyCode } from '@rayworks/validation';
 import { MoneyText } from '../../../shared/finance/MoneyText';
+import { PhoneRow } from '../../../shared/finance/PhoneRow';
 import { plural } from '../../../shared/finance/plural';
 import { TableScrollRegion } from '../../../shared/ui/TableScrollRegion';
 
@@ -25,16 +26,13 @@ export function CollectionTable({
     <>
       <Stack gap={6} hiddenFrom="sm" data-testid={`${testId}-phone`}>
         {collection.byMode.map((line) => (
-          <Group key={line.mode} justify="space-between" wrap="nowrap" align="flex-start">
-            <Stack gap={0}>
-              <Text size="sm">{PAYMENT_MODE_LABELS[line.mode]}</Text>
-              <Text size="xs" c="dimmed">
-                {plural(line.payments, 'payment')}
-                {line.refunds > 0 ? ` · refunds ${formatMoney(money(line.refundedMinor, currency))}` : ''}
-              </Text>
-            </Stack>
-            <MoneyText minor={line.netMinor} currency={currency} fw={600} />
-          </Group>
+          <PhoneRow key={line.mode} amount={<MoneyText minor={line.netMinor} currency={currency} fw={600} />} py={0}>
+            <Text size="sm">{PAYMENT_MODE_LABELS[line.mode]}</Text>
+            <Text size="xs" c="dimmed">
+              {plural(line.payments, 'payment')}
+              {line.refunds > 0 ? ` · refunds ${formatMoney(money(line.refundedMinor, currency))}` : ''}
+            </Text>
+          </PhoneRow>
         ))}
         <Group justify="space-between" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }} pt={6}>
           <Text size="sm" fw={700}>

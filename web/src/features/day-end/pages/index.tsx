@@ -34,6 +34,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { describeError } from '../../../api/client';
 import { browserToday, formatCentreDate, monthStart } from '../../../shared/finance/centre-date';
 import { FigureCard } from '../../../shared/finance/FigureCard';
+import { invoiceNumberColumn, invoicePatientColumn } from '../../../shared/finance/invoice-columns';
 import { MoneyText } from '../../../shared/finance/MoneyText';
 import { plural } from '../../../shared/finance/plural';
 import { CentreSelect } from '../../../shared/forms/CentreSelect';
@@ -330,28 +331,8 @@ export function DayEndPage() {
 }
 
 const outstandingColumns = (currency: CurrencyCode): Column<OutstandingInvoice>[] => [
-  {
-    key: 'number',
-    label: 'Invoice No.',
-    sortKey: 'number',
-    render: (i) => (
-      <Text size="sm" ff="monospace" fw={500}>
-        {i.number}
-      </Text>
-    ),
-  },
-  {
-    key: 'patient',
-    label: 'Patient',
-    render: (i) => (
-      <div>
-        <Text size="sm">{i.patient.patientName}</Text>
-        <Text size="xs" c="dimmed" ff="monospace">
-          {i.patient.mrID}
-        </Text>
-      </div>
-    ),
-  },
+  invoiceNumberColumn(),
+  invoicePatientColumn(),
   { key: 'issuedOn', label: 'Issued', sortKey: 'issuedOn', render: (i) => formatCentreDate(i.issuedOn) },
   { key: 'age', label: 'Age', render: (i) => plural(i.ageDays, 'day') },
   {

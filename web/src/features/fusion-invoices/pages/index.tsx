@@ -18,6 +18,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { browserToday, formatCentreDate } from '../../../shared/finance/centre-date';
 import { FigureCard } from '../../../shared/finance/FigureCard';
 import { MoneyText } from '../../../shared/finance/MoneyText';
+import { PhoneRow } from '../../../shared/finance/PhoneRow';
 import { plural } from '../../../shared/finance/plural';
 import { CentreSelect } from '../../../shared/forms/CentreSelect';
 import { keystrokeHandlers } from '../../../shared/forms/keystroke';
@@ -202,17 +203,14 @@ function Lines({ invoice }: { invoice: FusionInvoiceDetail }) {
     <>
       <Stack gap={8} hiddenFrom="sm">
         {invoice.lines.map((l) => (
-          <Group key={l._id} justify="space-between" wrap="nowrap" align="flex-start">
-            <Stack gap={0}>
-              <Text size="sm">
-                {l.modality ?? '—'} · <span style={{ fontFamily: 'monospace' }}>{l.caseId.slice(0, 8)}</span>
-              </Text>
-              <Text size="xs" c="dimmed">
-                {formatDisplayDateTime(l.completedAt)}
-              </Text>
-            </Stack>
-            {rate(l)}
-          </Group>
+          <PhoneRow key={l._id} amount={rate(l)} py={0}>
+            <Text size="sm">
+              {l.modality ?? '—'} · <span style={{ fontFamily: 'monospace' }}>{l.caseId.slice(0, 8)}</span>
+            </Text>
+            <Text size="xs" c="dimmed">
+              {formatDisplayDateTime(l.completedAt)}
+            </Text>
+          </PhoneRow>
         ))}
       </Stack>
       <TableScrollRegion label="Reads invoiced" minWidth={560} visibleFrom="sm">

@@ -11,11 +11,13 @@ import {
   type PatientInvoiceSummary,
 } from '@rayworks/contracts';
 import { IconCash, IconFileInvoice, IconPrinter, IconReceiptRefund, IconReceipt2 } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { describeError } from '../../../api/client';
 import { FigureCard } from '../../../shared/finance/FigureCard';
+import { invoiceNumberColumn, invoicePatientColumn } from '../../../shared/finance/invoice-columns';
 import { MoneyText } from '../../../shared/finance/MoneyText';
+import { PhoneRow } from '../../../shared/finance/PhoneRow';
 import { CentreSelect } from '../../../shared/forms/CentreSelect';
 import { useCan } from '../../../shared/hooks/useCan';
 import { formatDisplayDateTime } from '../../../shared/format';
@@ -48,28 +50,8 @@ import { Section } from '../../../shared/ui/Section';
 import { TableScrollRegion } from '../../../shared/ui/TableScrollRegion';
 
 const COLUMNS: Column<PatientInvoiceSummary>[] = [
-  {
-    key: 'number',
-    label: 'Invoice No.',
-    sortKey: 'number',
-    render: (i) => (
-      <Text size="sm" fw={500} ff="monospace" data-testid="invoice-number">
-        {i.number}
-      </Text>
-    ),
-  },
-  {
-    key: 'patient',
-    label: 'Patient',
-    render: (i) => (
-      <div>
-        <Text size="sm">{i.patient.patientName}</Text>
-        <Text size="xs" c="dimmed" ff="monospace">
-          {i.patient.mrID}
-        </Text>
-      </div>
-    ),
-  },
+  invoiceNumberColumn('invoice-number'),
+  invoicePatientColumn(),
   { key: 'issuedAt', label: 'Issued', sortKey: 'issuedAt', render: (i) => formatCentreDate(i.issuedOn) },
   { key: 'status', label: 'Status', render: (i) => <InvoiceStatusBadge status={i.status} /> },
   {
@@ -172,18 +154,6 @@ export function InvoicesPage() {
         noMatchText="No invoice matches these filters."
       />
     </>
-  );
-}
-
-/** One row of a phone's list: a title and what it says on the left, the amount on the right. */
-function PhoneRow({ children, amount, testId }: { children: ReactNode; amount: ReactNode; testId?: string }) {
-  return (
-    <Group justify="space-between" align="flex-start" wrap="nowrap" py={8} gap="sm" data-testid={testId}>
-      <Stack gap={0} style={{ minWidth: 0 }}>
-        {children}
-      </Stack>
-      <div style={{ textAlign: 'right' }}>{amount}</div>
-    </Group>
   );
 }
 
