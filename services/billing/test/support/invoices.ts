@@ -19,7 +19,13 @@ const { processTable, processEnv } = (await import(processesModule)) as {
 const SCRIPT = path.join(path.dirname(new URL(import.meta.url).pathname), 'issue-invoices.mjs');
 
 export type IssueResult = { id: string; number: string } | { rolledBack: string } | { error: string };
-export type TestInvoice = Omit<IssueInvoiceInput, 'registrationId'> & { rollback?: boolean };
+/** An invoice to issue: the centre and patient by id (the issuing process reads them as the registration does). */
+export interface TestInvoice {
+  centreId: string;
+  patientId: string;
+  lines: IssueInvoiceInput['lines'];
+  rollback?: boolean;
+}
 
 /**
  * Issues invoices through billing's InvoicesService, each in a unit of work of its own, all at once, in a process of

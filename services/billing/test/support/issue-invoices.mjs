@@ -1,4 +1,5 @@
-// Issues patient invoices the way the registration desk does (InvoicesService.issue in a unit of work of its own), in a
+// Issues patient invoices the way the registration desk does (the centre, patient and centre's clock read, then
+// InvoicesService.issue, in a unit of work of its own), in a
 // process of its own with the billing service's environment: the billing module over the built service
 // (services/billing/dist), with none of the kit's background work started (no relays, no consumers). It is the tests'
 // way to make invoices (decision 0253: no HTTP route issues an invoice but the registration's). The stack's billing
@@ -15,10 +16,16 @@ const spec = JSON.parse(process.argv[2]);
 const dist = new URL('../../dist/', import.meta.url);
 const { AppModule } = await import(new URL('app.module.js', dist).href);
 const { InvoicesService } = await import(new URL('modules/invoices/invoices.service.js', dist).href);
+const { CentresRepository } = await import(new URL('modules/directory/centres.repository.js', dist).href);
+const { PatientsRepository } = await import(new URL('modules/patients/patients.repository.js', dist).href);
+const { CentreClock } = await import(new URL('modules/invoices/centre-clock.js', dist).href);
 
 const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
 const uow = moduleRef.get(UnitOfWork);
 const invoices = moduleRef.get(InvoicesService);
+const centres = moduleRef.get(CentresRepository);
+const patients = moduleRef.get(PatientsRepository);
+const clock = moduleRef.get(CentreClock);
 
 // a company user of the tenant (tenant level: every centre), as a verified token would carry it
 const access = {
@@ -54,7 +61,19 @@ const results = await Promise.all(
   spec.invoices.map(async ({ rollback, ...input }) => {
     try {
       const invoice = await uow.change(access, async (tx) => {
-        const issued = await invoices.issue(tx, access, { registrationId: null, ...input });
+        // what the registration checked before it issues: the centre, the patient (in reach), the centre's clock
+        const { centreId, patientId, ...rest } = input;
+        const centre = await centres.centre(tx, centreId);
+        const patient = await patients.findReadable(tx, access, patientId);
+        if (!centre || !patient) throw new Error(`no centre ${centreId} or patient ${patientId}`);
+        const timeZone = await clock.timeZone(tx, centreId);
+        const { invoice: issued } = await invoices.issue(tx, access, {
+          registrationId: null,
+          ...rest,
+          centre,
+          patient,
+          timeZone,
+        });
         if (rollback) throw new RolledBack(issued.number);
         return issued;
       });

@@ -100,11 +100,22 @@ export class InvoicesRepository {
     return row!.last_number;
   }
 
-  async insert(tx: ChangeTx, invoice: NewInvoice, lines: readonly NewInvoiceLine[]): Promise<string> {
-    const result = await tx.repo(InvoiceEntity).insert({ ...invoice, creditedMinor: 0, paidMinor: 0, version: 1 });
-    const id = (result.identifiers[0] as { id: string }).id;
-    await tx.repo(InvoiceLineEntity).insert(lines.map((line) => ({ ...line, invoiceId: id })));
-    return id;
+  /**
+   * Writes the invoice and its lines (two statements) and answers the rows as written: TypeORM sets what the database
+   * gave (ids, times) on the entities it inserted, so nothing is read back.
+   */
+  async insert(
+    tx: ChangeTx,
+    invoice: NewInvoice,
+    lines: readonly NewInvoiceLine[],
+  ): Promise<{ row: InvoiceEntity; lines: InvoiceLineEntity[] }> {
+    const invoices = tx.repo(InvoiceEntity);
+    const row = invoices.create({ ...invoice, creditedMinor: 0, paidMinor: 0, version: 1 });
+    await invoices.insert(row);
+    const lineRepo = tx.repo(InvoiceLineEntity);
+    const lineRows = lines.map((line) => lineRepo.create({ ...line, invoiceId: row.id }));
+    await lineRepo.insert(lineRows);
+    return { row, lines: lineRows };
   }
 
   /** Writes the invoice's new paid and credited amounts and status; its version goes up by one. */

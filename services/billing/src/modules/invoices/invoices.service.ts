@@ -21,7 +21,6 @@ import {
   type TaxRule,
 } from '@rayworks/contracts';
 import {
-  centreInReach,
   companyOf,
   KIT_AUDIT_ACTIONS,
   UnitOfWork,
@@ -29,10 +28,8 @@ import {
   type ReadTx,
   type RequestAccess,
 } from '@rayworks/nest-kit';
-import { CentresRepository, type KnownCentre } from '../directory/centres.repository.js';
-import { PatientsRepository } from '../patients/patients.repository.js';
+import type { KnownCentre } from '../directory/centres.repository.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
-import { CentreClock } from './centre-clock.js';
 import { CreditNotesRepository } from './credit-notes.repository.js';
 import { CreditNotesService, type CreditNoteRequest } from './credit-notes.service.js';
 import { INVOICE_AUDIT_ACTIONS } from './invoice-audit.js';
@@ -40,10 +37,15 @@ import type { InvoiceEntity } from './invoice.entity.js';
 import { InvoicesPublisher } from './invoices.publisher.js';
 import { InvoicesRepository } from './invoices.repository.js';
 
-/** What an invoice bills (the registration's priced lines: docs/decisions/0240, 0241). */
+/**
+ * What an invoice bills (the registration's priced lines: docs/decisions/0240, 0241), to whom and where: the centre
+ * and the patient as the caller's unit of work already checked them (active, in the caller's reach, the patient the
+ * centre's), and the centre's time zone (its date of issue and financial year).
+ */
 export interface IssueInvoiceInput {
-  centreId: string;
-  patientId: string;
+  centre: KnownCentre;
+  timeZone: string;
+  patient: { id: string; centreId: string; patientName: string; mrNumber: string };
   registrationId: string | null;
   lines: {
     lineId: string;
@@ -58,6 +60,12 @@ export interface IssueInvoiceInput {
   }[];
 }
 
+/** An invoice just issued: as the contract answers it, and its row (a payment in the same unit of work decides on it). */
+export interface IssuedInvoice {
+  invoice: PatientInvoice;
+  row: InvoiceEntity;
+}
+
 /**
  * Patient invoices (docs/decisions/0253): issued in the caller's unit of work with the centre's next number of the
  * financial year (gap-free), never edited afterwards; read and found only by those who reach the invoice's centre.
@@ -69,30 +77,24 @@ export class InvoicesService {
     @Inject(InvoicesRepository) private readonly invoices: InvoicesRepository,
     @Inject(PaymentsRepository) private readonly payments: PaymentsRepository,
     @Inject(CreditNotesRepository) private readonly creditNotes: CreditNotesRepository,
-    @Inject(CentresRepository) private readonly centres: CentresRepository,
-    @Inject(PatientsRepository) private readonly patients: PatientsRepository,
-    @Inject(CentreClock) private readonly clock: CentreClock,
     @Inject(InvoicesPublisher) private readonly publisher: InvoicesPublisher,
     @Inject(CreditNotesService) private readonly credits: CreditNotesService,
   ) {}
 
   /**
    * In the caller's unit of work: allocates the centre+financial-year's next number (gap-free), writes the invoice and
-   * lines, audits, publishes InvoiceIssued. 404: a centre or patient the caller does not reach; 400: no lines, a line
-   * the totals refuse, a patient of another centre.
+   * lines, audits, publishes InvoiceIssued; answers the invoice as written (nothing read back). 400: no lines, a line
+   * the totals refuse, a patient of another centre; 409: a centre code with nothing fit for a number.
    */
-  async issue(tx: ChangeTx, access: RequestAccess, input: IssueInvoiceInput): Promise<PatientInvoice> {
+  async issue(tx: ChangeTx, access: RequestAccess, input: IssueInvoiceInput): Promise<IssuedInvoice> {
     if (input.lines.length === 0) throw new BadRequestException(BILLING_MESSAGES.noLines);
-    const centre = await this.reachableCentre(tx, access, input.centreId);
-    const patient = await this.patients.findReadable(tx, access, input.patientId);
-    if (!patient) throw new NotFoundException(BILLING_MESSAGES.patientNotFound);
+    const { centre, patient, timeZone } = input;
     if (patient.centreId !== centre.id) throw new BadRequestException(BILLING_MESSAGES.patientOfAnotherCentre);
     const totals = totalsOf(input.lines);
     const seriesCode = seriesCodeOf(centre);
 
     const tenantId = companyOf(access.principal);
     const issuedAt = new Date();
-    const timeZone = await this.clock.timeZone(tx, centre.id);
     const financialYear = financialYearOf(issuedAt, timeZone);
     // the last step before writing: the counter row stays locked until this unit of work ends
     const sequence = await this.invoices.nextNumber(tx, {
@@ -101,7 +103,7 @@ export class InvoicesService {
       financialYear,
       series: 'INVOICE',
     });
-    const id = await this.invoices.insert(
+    const written = await this.invoices.insert(
       tx,
       {
         tenantId,
@@ -146,14 +148,14 @@ export class InvoicesService {
         };
       }),
     );
-    const invoice = await this.withLines(tx, (await this.invoices.findReadable(tx, access, id))!);
+    const invoice: PatientInvoice = { ...written.row.toSummary(), lines: written.lines.map((l) => l.toLine()) };
     await tx.audit({
       action: INVOICE_AUDIT_ACTIONS.issue,
-      target: { type: 'invoice', id },
+      target: { type: 'invoice', id: invoice._id },
       details: { number: invoice.number, centreId: centre.id, totalMinor: invoice.totalMinor },
     });
     await this.publisher.issued(tx, invoice);
-    return invoice;
+    return { invoice, row: written.row };
   }
 
   /** One invoice with its lines, payments, refunds and credit notes (`/getbilling`), audited as a read of patient data. */
@@ -203,14 +205,6 @@ export class InvoicesService {
   private async withLines(tx: ReadTx, invoice: InvoiceEntity): Promise<PatientInvoice> {
     const lines = await this.invoices.lines(tx, invoice.id);
     return { ...invoice.toSummary(), lines: lines.map((l) => l.toLine()) };
-  }
-
-  /** A centre of the caller's company that the caller reaches and that is active, or 404. */
-  private async reachableCentre(tx: ReadTx, access: RequestAccess, centreId: string): Promise<KnownCentre> {
-    const centre = await this.centres.centre(tx, centreId);
-    if (!centre || !centre.isActive || !centreInReach(access, centre))
-      throw new NotFoundException(BILLING_MESSAGES.centreNotFound);
-    return centre;
   }
 }
 

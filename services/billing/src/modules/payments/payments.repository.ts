@@ -21,9 +21,11 @@ export class PaymentsRepository {
     return tx.repo(PaymentEntity).findOneBy({ idempotencyKey });
   }
 
+  /** Writes the entry and answers it as written (TypeORM sets the id and times the database gave: no read back). */
   async insert(tx: ChangeTx, entry: NewPayment): Promise<PaymentEntity> {
-    const result = await tx.repo(PaymentEntity).insert(entry);
-    const id = (result.identifiers[0] as { id: string }).id;
-    return (await tx.repo(PaymentEntity).findOneBy({ id }))!;
+    const payments = tx.repo(PaymentEntity);
+    const row = payments.create(entry);
+    await payments.insert(row);
+    return row;
   }
 }

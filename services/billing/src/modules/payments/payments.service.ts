@@ -25,6 +25,7 @@ import {
 import { INVOICE_AUDIT_ACTIONS } from '../invoices/invoice-audit.js';
 import { InvoicesPublisher } from '../invoices/invoices.publisher.js';
 import { InvoicesRepository } from '../invoices/invoices.repository.js';
+import type { InvoiceEntity } from '../invoices/invoice.entity.js';
 import type { PaymentEntity } from './payment.entity.js';
 import { PaymentsRepository } from './payments.repository.js';
 
@@ -57,6 +58,20 @@ export class PaymentsService {
     @Inject(PaymentsRepository) private readonly payments: PaymentsRepository,
     @Inject(InvoicesPublisher) private readonly publisher: InvoicesPublisher,
   ) {}
+
+  /**
+   * In the unit of work that issued the invoice (its row, as written, is this unit's until it commits: nobody else
+   * sees it, nothing to lock, no entry with the key can exist yet): the desk's payment with the visit, by the same
+   * ledger rules.
+   */
+  async takeOnIssued(
+    tx: ChangeTx,
+    access: RequestAccess,
+    issued: InvoiceEntity,
+    input: { amountMinor: number; mode: PaymentMode; reference: string | null; idempotencyKey: string },
+  ): Promise<LedgerChange> {
+    return this.enter(tx, access, issued, 'PAYMENT', { ...input, invoiceId: issued.id });
+  }
 
   /** In the caller's unit of work, the invoice row locked; ledger rules of libs/contracts ledger.ts (409/400 with the spec's messages). */
   async take(
@@ -120,10 +135,7 @@ export class PaymentsService {
     }
   }
 
-  /**
-   * Locks the invoice, answers an entry already made with this key (nothing changes), else checks the version and the
-   * ledger rule on the invoice as it stands, writes the entry and the invoice's new amounts, audits and publishes.
-   */
+  /** Locks the invoice, answers an entry already made with this key (nothing changes), else enters it. */
   private async record(
     tx: ChangeTx,
     access: RequestAccess,
@@ -137,6 +149,20 @@ export class PaymentsService {
       if (!sameRequest(first, kind, input)) throw new ConflictException(BILLING_MESSAGES.idempotencyKeyReused);
       return { payment: first.toPayment(), invoice: invoice.toSummary(), replayed: true };
     }
+    return this.enter(tx, access, invoice, kind, input);
+  }
+
+  /**
+   * On the invoice as it stands (locked, or this unit's own): checks the version and the ledger rule, writes the entry
+   * and the invoice's new amounts, audits and publishes. The answer's invoice is the row with what was written.
+   */
+  private async enter(
+    tx: ChangeTx,
+    access: RequestAccess,
+    invoice: InvoiceEntity,
+    kind: LedgerEntryKindName,
+    input: LedgerRequest,
+  ): Promise<LedgerChange> {
     if (input.invoiceVersion !== undefined && input.invoiceVersion !== invoice.version)
       throw new ConflictException(BILLING_MESSAGES.staleInvoice);
     if (kind === 'PAYMENT' && PAYMENT_MODES_NEEDING_REFERENCE.includes(input.mode) && !input.reference)
@@ -153,7 +179,8 @@ export class PaymentsService {
 
     const paidMinor = invoice.paidMinor + (kind === 'PAYMENT' ? input.amountMinor : -input.amountMinor);
     const amounts = { totalMinor: invoice.totalMinor, creditedMinor: invoice.creditedMinor, paidMinor };
-    await this.invoices.saveAmounts(tx, invoice.id, { ...amounts, status: patientInvoiceStatus(amounts) });
+    const status = patientInvoiceStatus(amounts);
+    await this.invoices.saveAmounts(tx, invoice.id, { ...amounts, status });
     const entry = await this.payments.insert(tx, {
       tenantId: companyOf(access.principal),
       invoiceId: invoice.id,
@@ -170,7 +197,9 @@ export class PaymentsService {
       takenBy: access.principal.userId,
       takenByName: access.principal.loginName,
     });
-    const after = (await this.invoices.findReadable(tx, access, invoice.id))!.toSummary();
+    // what saveAmounts wrote: the amounts, the status, the version one up
+    Object.assign(invoice, { paidMinor, status, version: invoice.version + 1 });
+    const after = invoice.toSummary();
     const payment = entry.toPayment();
     await tx.audit({
       action: kind === 'PAYMENT' ? INVOICE_AUDIT_ACTIONS.payment : INVOICE_AUDIT_ACTIONS.refund,

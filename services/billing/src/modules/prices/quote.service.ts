@@ -13,6 +13,7 @@ import { UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit'
 import { PackagesRepository } from '../catalogue/packages.repository.js';
 import type { TestEntity } from '../catalogue/test.entity.js';
 import { TestsRepository } from '../catalogue/tests.repository.js';
+import type { KnownCentre } from '../directory/centres.repository.js';
 import { BillingSettingsService } from './billing-settings.service.js';
 import { NoPriceError, quoteOf, type CatalogueItem } from './price-rules.js';
 import { RateCardsRepository } from './rate-cards.repository.js';
@@ -29,6 +30,13 @@ export interface QuoteRequest {
   referralId: string | null;
   items: QuoteItem[];
   at: Date;
+}
+
+/** A quote with the centre it was priced at (checked: active, in the caller's reach) and that centre's time zone. */
+export interface Priced {
+  quote: Quote;
+  centre: KnownCentre;
+  timeZone: string;
 }
 
 /**
@@ -51,6 +59,14 @@ export class QuoteService {
 
   /** throws NotFoundException (centre not in reach / unknown code) or BadRequestException (no price for a code) */
   async quote(tx: ReadTx, access: RequestAccess, req: QuoteRequest): Promise<Quote> {
+    return (await this.priced(tx, access, req)).quote;
+  }
+
+  /**
+   * The quote, and what it read to price it that the registration's unit of work needs again (the centre, its time
+   * zone): read once. Throws as `quote` does.
+   */
+  async priced(tx: ReadTx, access: RequestAccess, req: QuoteRequest): Promise<Priced> {
     const centre = await this.centres.one(tx, access, req.centreId);
     const items = await this.catalogueItems(tx, req.items);
     try {
@@ -62,7 +78,7 @@ export class QuoteService {
         req.at,
         items.map((i) => i.id),
       );
-      return quoteOf(
+      const quote = quoteOf(
         items,
         cardIds,
         prices.map(({ price, itemId }) => ({
@@ -78,6 +94,7 @@ export class QuoteService {
         clock.calendar,
         clock.tax,
       );
+      return { quote, centre, timeZone: clock.calendar.timeZone };
     } catch (error) {
       if (error instanceof NoPriceError) throw new BadRequestException(PRICE_MESSAGES.noPrice(error.code));
       if (error instanceof BillingCalendarError) throw new BadRequestException(error.message);

@@ -153,44 +153,53 @@ export class RegistrationsRepository {
     return row?.request_key ?? null;
   }
 
-  /** Writes the visit and its items; answers the items' ids in order. */
-  async insert(tx: ChangeTx, r: NewRegistration): Promise<{ itemIds: string[] }> {
-    const { id } = r;
-    await tx.manager.query(
+  /**
+   * Writes the visit and its items (two statements) and answers the visit as written: its time and the items' ids
+   * come back from the inserts, nothing is read again.
+   */
+  async insert(tx: ChangeTx, r: NewRegistration): Promise<{ registeredAt: Date; itemIds: string[] }> {
+    const [registration] = await typedRows(
+      tx.manager,
+      z.object({ registered_at: z.date() }),
       `INSERT INTO billing.registrations (id, tenant_id, centre_id, group_id, patient_id, registration_number,
          referral_id, referral_name, provider_kind, price_kind, invoice_id, request_key, registered_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-      [
-        id,
-        r.tenantId,
-        r.centreId,
-        r.groupId,
-        r.patientId,
-        r.registrationNumber,
-        r.referralId,
-        r.referralName,
-        r.providerKind,
-        r.priceKind,
-        r.invoiceId,
-        r.requestKey,
-        r.registeredBy,
-      ],
+       VALUES (:id, :tenantId, :centreId, :groupId, :patientId, :registrationNumber, :referralId, :referralName,
+         :providerKind, :priceKind, :invoiceId, :requestKey, :registeredBy)
+       RETURNING registered_at`,
+      { ...r },
     );
-    const itemIds: string[] = [];
-    for (const [position, item] of r.items.entries()) {
-      const [inserted] = await typedRows(
-        tx.manager,
-        z.object({ id: z.uuid() }),
-        `INSERT INTO billing.registration_items (tenant_id, registration_id, position, line_code, kind, code, name,
-           modality, body_part, sample_type, package_code, accession_number)
-         VALUES (:tenantId, :id, :position, :lineCode, :kind, :code, :name, :modality, :bodyPart, :sampleType,
-           :packageCode, :accessionNumber)
-         RETURNING id`,
-        { ...item, tenantId: r.tenantId, id, position },
-      );
-      itemIds.push(inserted!.id);
-    }
-    return { itemIds };
+    if (r.items.length === 0) return { registeredAt: registration!.registered_at, itemIds: [] };
+    const p = new QueryParams();
+    const values = r.items.map(
+      (item, position) =>
+        `(${[
+          r.tenantId,
+          r.id,
+          position,
+          item.lineCode,
+          item.kind,
+          item.code,
+          item.name,
+          item.modality,
+          item.bodyPart,
+          item.sampleType,
+          item.packageCode,
+          item.accessionNumber,
+        ]
+          .map((v) => p.add(v))
+          .join(', ')})`,
+    );
+    const inserted = await typedRows(
+      tx.manager,
+      z.object({ id: z.uuid(), position: z.number().int() }),
+      `INSERT INTO billing.registration_items (tenant_id, registration_id, position, line_code, kind, code, name,
+         modality, body_part, sample_type, package_code, accession_number)
+       VALUES ${values.join(', ')}
+       RETURNING id, position`,
+      p,
+    );
+    const ids = new Map(inserted.map((row) => [row.position, row.id]));
+    return { registeredAt: registration!.registered_at, itemIds: r.items.map((_, position) => ids.get(position)!) };
   }
 
   /** The visit if the caller reaches its centre, with its items; null otherwise. */

@@ -24,7 +24,6 @@ import {
   type Registration,
 } from '@rayworks/contracts';
 import { companyOf, UnitOfWork, type ChangeTx, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
-import { CentresRepository, type KnownCentre } from '../directory/centres.repository.js';
 import { ReferralsRepository, type KnownReferral } from '../directory/referrals.repository.js';
 import { InvoicesService } from '../invoices/invoices.service.js';
 import { PatientsRepository } from '../patients/patients.repository.js';
@@ -67,7 +66,6 @@ export class RegistrationsService {
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(RegistrationsRepository) private readonly registrations: RegistrationsRepository,
     @Inject(PatientsRepository) private readonly patients: PatientsRepository,
-    @Inject(CentresRepository) private readonly centres: CentresRepository,
     @Inject(ReferralsRepository) private readonly referrals: ReferralsRepository,
     @Inject(QuoteService) private readonly quotes: QuoteService,
     @Inject(BillingSettingsService) private readonly settings: BillingSettingsService,
@@ -80,10 +78,10 @@ export class RegistrationsService {
       const earlier = await this.registrations.idOfRequest(tx, body.requestKey);
       if (earlier) return this.registered(tx, access, earlier);
 
-      const { patient, centre } = await this.patientAt(tx, access, body);
+      const patient = await this.patientAt(tx, access, body);
       const referral = body.referralId ? await this.referralOf(tx, body.referralId) : null;
-      const quote = await this.quotes.quote(tx, access, {
-        centreId: centre.id,
+      const { quote, centre, timeZone } = await this.quotes.priced(tx, access, {
+        centreId: patient.centreId,
         referralId: referral?.id ?? null,
         items: body.items.map(quoteItemOf),
         at: new Date(),
@@ -92,9 +90,10 @@ export class RegistrationsService {
 
       const tenantId = companyOf(access.principal);
       const id = randomUUID();
-      const invoice = await this.invoices.issue(tx, access, {
-        centreId: centre.id,
-        patientId: patient.id,
+      const issued = await this.invoices.issue(tx, access, {
+        centre,
+        timeZone,
+        patient,
         registrationId: id,
         lines: quote.lines.map((line, i) => ({
           lineId: `${i + 1}`,
@@ -108,7 +107,27 @@ export class RegistrationsService {
           tax: line.tax,
         })),
       });
+      const paid = body.payment
+        ? await this.payments.takeOnIssued(tx, access, issued.row, {
+            amountMinor: body.payment.amountMinor,
+            mode: body.payment.mode,
+            reference: body.payment.reference,
+            idempotencyKey: deskPaymentKey(body.requestKey),
+          })
+        : null;
+      const invoice: PatientInvoice = paid ? { ...paid.invoice, lines: issued.invoice.lines } : issued.invoice;
 
+      const registrationNumber = registrationNumberOf(
+        centre.code,
+        await this.registrations.nextRegistrationNumber(tx, tenantId, centre.id),
+      );
+      await tx.audit({
+        action: REGISTRATION_AUDIT_ACTIONS.create,
+        target: { type: 'registration', id },
+        details: { registrationNumber, patientId: patient.id, invoiceId: invoice._id, priceKind: quote.priceKind },
+      });
+      // the company's accession counter is one row every desk of the company takes: taken last, it is held only
+      // for the few statements that write the visit before the commit
       const ordered = quote.lines.flatMap((line) => line.tests.map((t) => ({ line, test: t })));
       const accessions = await this.registrations.nextAccessionNumbers(
         tx,
@@ -126,28 +145,38 @@ export class RegistrationsService {
         packageCode: line.kind === 'PACKAGE' ? line.code : null,
         accessionNumber: test.kind === 'RADIOLOGY' ? accessionNumberOf(accessions.shift()!) : null,
       }));
-      const registrationNumber = registrationNumberOf(
-        centre.code,
-        await this.registrations.nextRegistrationNumber(tx, tenantId, centre.id),
-      );
-      const { itemIds } = await this.registrations.insert(tx, {
+      const registration: Omit<Registration, 'registeredAt' | 'items'> = {
+        _id: id,
+        registrationID: registrationNumber,
+        centreId: centre.id,
+        patientId: patient.id,
+        mrID: patient.mrNumber,
+        patientName: patient.patientName,
+        referralId: referral?.id ?? null,
+        referredName: referral?.name ?? null,
+        providerKind: body.providerKind,
+        priceKind: quote.priceKind,
+        invoiceId: invoice._id,
+        registeredBy: access.principal.userId,
+      };
+      const written = await this.registrations.insert(tx, {
         id,
         tenantId,
         centreId: centre.id,
         groupId: centre.groupId,
         patientId: patient.id,
         registrationNumber,
-        referralId: referral?.id ?? null,
-        referralName: referral?.name ?? null,
+        referralId: registration.referralId,
+        referralName: registration.referredName,
         providerKind: body.providerKind,
         priceKind: quote.priceKind,
         invoiceId: invoice._id,
         requestKey: body.requestKey,
-        registeredBy: access.principal.userId,
+        registeredBy: registration.registeredBy,
         items,
       });
+      const registeredItems = items.map((item, i) => ({ ...item, itemId: written.itemIds[i]! }));
 
-      const registeredAt = new Date().toISOString();
       await tx.publish(RegistrationCreatedV1, id, {
         registrationId: id,
         registrationNumber,
@@ -164,9 +193,9 @@ export class RegistrationsService {
         },
         referral: referral ? { id: referral.id, name: referral.name } : null,
         providerKind: body.providerKind,
-        registeredAt,
-        items: items.map((item, i) => ({
-          itemId: itemIds[i]!,
+        registeredAt: written.registeredAt.toISOString(),
+        items: registeredItems.map((item) => ({
+          itemId: item.itemId,
           kind: item.kind,
           code: item.code,
           name: item.name,
@@ -177,20 +206,26 @@ export class RegistrationsService {
           packageCode: item.packageCode,
         })),
       });
-      await tx.audit({
-        action: REGISTRATION_AUDIT_ACTIONS.create,
-        target: { type: 'registration', id },
-        details: { registrationNumber, patientId: patient.id, invoiceId: invoice._id, priceKind: quote.priceKind },
-      });
-      if (body.payment)
-        await this.payments.take(tx, access, {
-          invoiceId: invoice._id,
-          amountMinor: body.payment.amountMinor,
-          mode: body.payment.mode,
-          reference: body.payment.reference,
-          idempotencyKey: deskPaymentKey(body.requestKey),
-        });
-      return this.registered(tx, access, id);
+      return {
+        registration: {
+          ...registration,
+          registeredAt: written.registeredAt.toISOString(),
+          items: registeredItems.map((item) => ({
+            itemId: item.itemId,
+            lineCode: item.lineCode,
+            kind: item.kind,
+            code: item.code,
+            name: item.name,
+            modality: item.modality,
+            accessionNumber: item.accessionNumber,
+            sampleType: item.sampleType,
+            packageCode: item.packageCode,
+            status: 'ORDERED' as const,
+          })),
+        },
+        invoice,
+        payment: paid?.payment ?? null,
+      };
     });
   }
 
@@ -306,7 +341,7 @@ export class RegistrationsService {
     return { registration, invoice, payment };
   }
 
-  /** The patient (in reach, of the centre named, not merged away) and the centre. */
+  /** The patient (in reach, of the centre named, not merged away); the quote checks the centre (active, in reach). */
   private async patientAt(tx: ChangeTx, access: RequestAccess, body: RegistrationBody) {
     const patient = await this.patients.findReadable(tx, access, body.patientId);
     if (!patient) throw new NotFoundException(REGISTRATION_MESSAGES.patientNotFound);
@@ -315,9 +350,7 @@ export class RegistrationsService {
       throw new ConflictException(REGISTRATION_MESSAGES.patientMerged(into?.mrNumber ?? patient.mergedInto));
     }
     if (patient.centreId !== body.centreId) throw new ConflictException(REGISTRATION_MESSAGES.patientOfAnotherCentre);
-    const centre: KnownCentre | null = await this.centres.centre(tx, patient.centreId);
-    if (!centre || !centre.isActive) throw new NotFoundException(REGISTRATION_MESSAGES.patientNotFound);
-    return { patient, centre };
+    return patient;
   }
 
   private async referralOf(tx: ReadTx, id: string): Promise<KnownReferral> {
