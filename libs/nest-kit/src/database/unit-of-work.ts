@@ -5,7 +5,7 @@ import type { EventActor, EventDefinition, EventEnvelope, JobName, JobPayloadInp
 import type { RequestAccess } from '../auth/request-access.js';
 import type { Principal } from '../auth/principal.js';
 import { OutboxPublisher } from '../events/outbox.publisher.js';
-import { JobOutbox, type RecordedJob } from '../jobs/job-outbox.js';
+import { JobOutbox, type RecordedJob, type RecordJobOptions } from '../jobs/job-outbox.js';
 import { AuditLog, type AuditActor, type AuditClient } from './audit-log.js';
 import { setTenant, type DbContext } from './tenant-context.js';
 
@@ -76,6 +76,9 @@ export interface PublishExtra {
 }
 
 /** What a read sees: one READ ONLY transaction with the tenant set for row-level security. */
+/** What a change may say about a job it starts (`tx.enqueue`); its tenant is the change's. */
+export type EnqueueInTxOptions = Pick<RecordJobOptions, 'delayMs' | 'deduplication'>;
+
 export interface ReadTx {
   readonly manager: EntityManager;
   readonly tenantId: string | null;
@@ -103,12 +106,13 @@ export interface ChangeTx extends ReadTx {
    * Starts a job (JOBS in libs/contracts) if and only if this change commits: the job is recorded in the service's
    * job outbox in this transaction (payload parsed by the job's schema, tenant of the change) and the job relay
    * hands it to its queue after the commit (docs/decisions/0038). `options.delayMs`: the job runs no sooner than that
-   * long after this change (a delayed job, e.g. an escalation; docs/decisions/0188).
+   * long after this change (a delayed job, e.g. an escalation; docs/decisions/0188). `options.deduplication`: at most
+   * one job per its id in its `ttlMs` (work asked for again and again, e.g. a PDF the console polls for).
    */
   enqueue<TName extends JobName>(
     job: TName,
     payload: JobPayloadInput<TName>,
-    options?: { delayMs?: number },
+    options?: EnqueueInTxOptions,
   ): Promise<RecordedJob>;
   /** Runs after the commit (never after a rollback), before the change's caller gets its result; failures reach the caller. */
   afterCommit(callback: () => unknown): void;
@@ -236,10 +240,14 @@ class ChangeContext extends ReadContext implements ChangeTx {
   enqueue<TName extends JobName>(
     job: TName,
     payload: JobPayloadInput<TName>,
-    options: { delayMs?: number } = {},
+    options: EnqueueInTxOptions = {},
   ): Promise<RecordedJob> {
     return this.track('enqueue', () =>
-      this.jobs.record(this.manager, job, payload, { tenantId: this.scope.tenantId, delayMs: options.delayMs }),
+      this.jobs.record(this.manager, job, payload, {
+        tenantId: this.scope.tenantId,
+        delayMs: options.delayMs,
+        deduplication: options.deduplication,
+      }),
     );
   }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
 import { runWithContext } from '../logging/context.js';
 import { JobOutbox } from './job-outbox.js';
-import { delayOf } from './job-relay.js';
+import { deduplicationOf, delayOf } from './job-relay.js';
 
 function fakeManager(inTransaction: boolean) {
   const calls: Array<{ sql: string; params: unknown[] }> = [];
@@ -63,5 +63,25 @@ describe('JobOutbox.record', () => {
     expect(delayOf(stored.meta.runAt, due - 1500)).toEqual({ delay: 1500 });
     expect(delayOf(stored.meta.runAt, due + 10)).toEqual({});
     expect(delayOf(undefined)).toEqual({});
+  });
+
+  it('keeps a deduplication in its meta, which the relay turns into BullMQ’s (throttle mode: ttl from the first add)', async () => {
+    const { manager, calls } = fakeManager(true);
+    await outbox.record(manager, 'authMail', payload, { deduplication: { id: 'welcome-once', ttlMs: 30_000 } });
+    const stored = JSON.parse(calls[0].params[2] as string) as { meta: { dedupe: { id: string; ttlMs: number } } };
+    expect(stored).toEqual({ ...payload, meta: { dedupe: { id: 'welcome-once', ttlMs: 30_000 } } });
+    expect(deduplicationOf(stored.meta.dedupe)).toEqual({ deduplication: { id: 'welcome-once', ttl: 30_000 } });
+    expect(deduplicationOf(undefined)).toEqual({});
+  });
+
+  it('refuses a deduplication without an id or a time, and writes nothing', async () => {
+    const { manager, calls } = fakeManager(true);
+    await expect(
+      outbox.record(manager, 'authMail', payload, { deduplication: { id: '', ttlMs: 30_000 } }),
+    ).rejects.toThrow(/deduplication needs an id and a ttlMs/);
+    await expect(
+      outbox.record(manager, 'authMail', payload, { deduplication: { id: 'welcome-once', ttlMs: 0 } }),
+    ).rejects.toThrow(/deduplication needs an id and a ttlMs/);
+    expect(calls).toHaveLength(0);
   });
 });

@@ -15,12 +15,28 @@ export interface RecordJobOptions {
    * (`meta.runAt`) and the relay hands it to BullMQ with the delay left then (docs/decisions/0188).
    */
   delayMs?: number;
+  /**
+   * At most one job with this id in `ttlMs` (BullMQ's deduplication in its throttle mode): the row is recorded as
+   * always, but when the relay hands it over within `ttlMs` of the first job with the same id, BullMQ adds nothing,
+   * whatever state that job is in. For work asked for again and again that one job does (a PDF the console polls for).
+   */
+  deduplication?: JobDeduplication;
+}
+
+export interface JobDeduplication {
+  /** The same for every ask of the same work (BullMQ keeps it per queue). */
+  id: string;
+  /** How long from the first job's add an ask with the same id adds nothing; after it, an ask adds a new job. */
+  ttlMs: number;
 }
 
 export interface RecordedJob {
   /** The job_outbox row id. */
   id: string;
-  /** The BullMQ job id the relay will give the job: `<schema>-job-<row id>`. */
+  /**
+   * The BullMQ job id the relay will give the job: `<schema>-job-<row id>` (with `deduplication`, BullMQ may keep an
+   * earlier job of the same deduplication id instead).
+   */
   jobId: string;
 }
 
@@ -44,6 +60,10 @@ export class JobOutbox {
     if (!manager.queryRunner?.isTransactionActive) {
       throw new Error('JobOutbox.record must run inside the transaction of the change that starts the job');
     }
+    const dedupe = options.deduplication;
+    if (dedupe && (!dedupe.id || !(dedupe.ttlMs > 0))) {
+      throw new Error('JobOutbox.record: a deduplication needs an id and a ttlMs above 0');
+    }
     const definition = JOBS[job];
     const parsed = definition.schema.parse(payload);
     const explicitTenant = options.tenantId !== undefined;
@@ -58,7 +78,11 @@ export class JobOutbox {
       options.delayMs !== undefined && options.delayMs > 0
         ? new Date(Date.now() + options.delayMs).toISOString()
         : null;
-    const meta = { ...(trace ? { trace } : {}), ...(runAt ? { runAt } : {}) };
+    const meta = {
+      ...(trace ? { trace } : {}),
+      ...(runAt ? { runAt } : {}),
+      ...(dedupe ? { dedupe: { id: dedupe.id, ttlMs: dedupe.ttlMs } } : {}),
+    };
     const stored = Object.keys(meta).length > 0 ? { ...parsed, meta } : parsed;
     const rows: Array<{ id: string }> = await manager.query(
       `INSERT INTO ${this.schema}.job_outbox (job_name, queue, payload, tenant_id, correlation_id)

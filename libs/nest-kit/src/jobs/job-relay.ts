@@ -4,7 +4,7 @@ import type { JobMeta } from '@rayworks/contracts';
 import { jobOutboxChannel } from '../database/event-tables.js';
 import { RelayLoop } from '../events/relay-loop.js';
 import { RELAY_FALLBACK_POLL_MS, RELAY_POLL_MS, type RelayOptions } from '../events/outbox.relay.js';
-import { outboxJobId } from './job-outbox.js';
+import { outboxJobId, type JobDeduplication } from './job-outbox.js';
 import type { JobQueues } from './job-queues.js';
 
 interface JobOutboxRow {
@@ -74,7 +74,7 @@ export class JobRelay {
       for (const [queue, queueRows] of byQueue) {
         await this.queues.queue(queue).addBulk(
           queueRows.map((row) => {
-            const { meta: stored, ...payload } = row.payload as { meta?: Pick<JobMeta, 'trace'> & { runAt?: string } };
+            const { meta: stored, ...payload } = row.payload as { meta?: StoredJobMeta };
             const meta: JobMeta = {
               tenantId: row.tenant_id,
               correlationId: row.correlation_id,
@@ -83,7 +83,11 @@ export class JobRelay {
             return {
               name: row.job_name,
               data: { ...payload, meta },
-              opts: { jobId: outboxJobId(this.schema, row.id), ...delayOf(stored?.runAt) },
+              opts: {
+                jobId: outboxJobId(this.schema, row.id),
+                ...delayOf(stored?.runAt),
+                ...deduplicationOf(stored?.dedupe),
+              },
             };
           }),
         );
@@ -95,6 +99,17 @@ export class JobRelay {
       return rows.length;
     });
   }
+}
+
+/** What JobOutbox.record keeps in a row's `meta` besides the payload: the relay turns it into the job's options. */
+interface StoredJobMeta extends Pick<JobMeta, 'trace'> {
+  runAt?: string;
+  dedupe?: JobDeduplication;
+}
+
+/** A job's BullMQ deduplication (throttle mode: `ttl` from the first add), when it was recorded with one. */
+export function deduplicationOf(dedupe: JobDeduplication | undefined): { deduplication?: { id: string; ttl: number } } {
+  return dedupe ? { deduplication: { id: dedupe.id, ttl: dedupe.ttlMs } } : {};
 }
 
 /** A delayed job's BullMQ delay: what is left until its `runAt` (none once due). */

@@ -185,4 +185,44 @@ describe('job outbox → BullMQ', () => {
     const line = logLines.map((l) => JSON.parse(l)).find((l) => l.msg?.includes('does not match its contract'));
     expect(line).toMatchObject({ level: 50, jobId: bad.id, queue: 'auth.mail', correlationId: 'corr-bad' });
   }, 60_000);
+
+  it('adds one job for the asks of one deduplication id within its time, and a new one after it', async () => {
+    const userId = uuidv4();
+    const ask = (id: string, ttlMs: number, correlationId: string) =>
+      runWithContext({ correlationId }, () =>
+        runInTenant(scratch.dataSource, tenantId, (manager) =>
+          outbox.record(manager, 'authMail', { kind: 'welcome', userId }, { deduplication: { id, ttlMs } }),
+        ),
+      );
+    const jobsOfUser = async () =>
+      (await queues.queue('auth.mail').getJobs(['waiting', 'active', 'completed', 'failed', 'delayed'])).filter(
+        (job) => (job.data as { userId: string }).userId === userId,
+      );
+    const relayAll = async () => {
+      while ((await relay.relayBatch()) > 0);
+      expect(await unsent()).toBe(0);
+    };
+
+    // five asks, in two relay batches: one job, the first ask's
+    const first = await ask(`welcome-${userId}`, 60_000, 'corr-ask-0');
+    await relayAll();
+    for (let i = 1; i < 5; i += 1) await ask(`welcome-${userId}`, 60_000, `corr-ask-${i}`);
+    await relayAll();
+    const once = await jobsOfUser();
+    expect(once.map((j) => j.id)).toEqual([first.jobId]);
+    expect(once[0]!.opts.deduplication).toEqual({ id: `welcome-${userId}`, ttl: 60_000 });
+
+    // another id is another job; with a short time, an ask after it adds a new job even though the first is done
+    const short = await ask(`short-${userId}`, 200, 'corr-short-0');
+    await relayAll();
+    await eventually(
+      () => queues.queue('auth.mail').getJob(short.jobId),
+      (job) => job?.finishedOn !== undefined,
+      { what: 'the short job handled' },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const again = await ask(`short-${userId}`, 200, 'corr-short-1');
+    await relayAll();
+    expect((await jobsOfUser()).map((j) => j.id).sort()).toEqual([first.jobId, short.jobId, again.jobId].sort());
+  }, 60_000);
 });
