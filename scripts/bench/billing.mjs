@@ -343,16 +343,17 @@ async function lockWaits() {
 }
 
 /**
- * The bench company's PDFs since an instant: asked for (an invoice at its last version, a payment's receipt: what the
- * worker prints; older versions' jobs find them stale) and stored by the billing worker.
+ * The bench company's PDFs since an instant: asked for (the documents whose print job an ask recorded — a PDF is
+ * printed on its first ask, docs/decisions/0259: registering prints nothing) and stored by the billing worker.
  */
 async function documentsSince(company, since) {
   return inTenant(company.tenantId, async (c) => {
     const { rows } = await c.query(
-      `SELECT (SELECT count(*) FROM billing.invoices WHERE created_at >= $1)::int
-               + (SELECT count(*) FROM billing.payments WHERE created_at >= $1 AND kind = 'PAYMENT')::int AS asked,
+      `SELECT (SELECT count(DISTINCT (payload->>'document', payload->>'id', payload->>'version'))
+                 FROM billing.job_outbox
+                WHERE job_name = 'billingInvoicePdf' AND tenant_id = $2 AND created_at >= $1)::int AS asked,
               (SELECT count(*) FROM billing.documents WHERE created_at >= $1)::int AS stored`,
-      [since],
+      [since, company.tenantId],
     );
     return rows[0];
   });

@@ -218,8 +218,9 @@ describe('billing at the front desk', () => {
     await expectAccessible(page, '/patients/registration (registered)');
     await screenshot(page, 'registration-registered');
 
-    // the receipt's PDF opens in a new tab once billing's worker has printed it (on a busy machine that takes a while:
-    // wait for the stored PDF first, so the click shows the console's part, not the worker's queue)
+    // the receipt's PDF opens in a new tab once billing's worker has printed it; it prints it when first asked for
+    // (docs/decisions/0259). On a busy machine that takes a while: ask until the PDF is stored first, so the click
+    // shows the console's part, not the worker's queue
     const invoices = await admin.call(BILLING_API.findInvoices, {
       page: 1,
       pageSize: 5,

@@ -2,7 +2,7 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ApiClient, credentialsOf, loginHeaders } from '@rayworks/api-client';
+import { ApiClient, credentialsOf, loginHeaders, type Credentials } from '@rayworks/api-client';
 import { AUTH_API, BILLING_API, GATEWAY_PORT, type Patient } from '@rayworks/contracts';
 import {
   crash,
@@ -32,21 +32,23 @@ const api = new ApiClient({ baseUrl: process.env.E2E_BASE_URL ?? `http://127.0.0
 const INVOICES = 8;
 
 /**
- * Issue 22: billing's worker killed (SIGKILL) in the middle of printing. A second billing worker started by the test
- * takes some of the invoice PDF jobs; its Chromium (a wrapper that never gets to start it) keeps those jobs inside
+ * Issue 22: billing's worker killed (SIGKILL) in the middle of printing. The test asks for the PDFs of the invoices it
+ * issued (a PDF is printed when first asked for: docs/decisions/0259); a second billing worker started by the test
+ * takes some of their jobs; its Chromium (a wrapper that never gets to start it) keeps those jobs inside
  * the printer; the test kills the worker there. Its jobs' locks lapse and the stack's worker runs them again
  * (BullMQ's stalled-job check, the job's waitsOnOthers lock: docs/decisions/0202, 0259): every invoice ends with its
  * PDF stored, once. It runs in npm test's serial resilience phase, so no other test's job waits on the stuck worker.
  */
 describe('billing worker killed while printing', () => {
   let t: EveryRoleTenant;
+  let admin: Credentials;
   let patient: Patient;
   let dir: string;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'documents-kill-'));
     t = await everyRoleTenant('dockill');
-    const admin = credentialsOf(
+    admin = credentialsOf(
       await api.call(AUTH_API.login, {}, { headers: loginHeaders(t.login('admin'), TEST_PASSWORD) }),
     );
     patient = await eventually(
@@ -103,6 +105,11 @@ describe('billing worker killed while printing', () => {
         })),
       );
       const ids = issued.map((r) => ('id' in r ? r.id : String(JSON.stringify(r))));
+      // the desk asks for each invoice's PDF: each ask starts its print job
+      const asked = await Promise.all(
+        ids.map((invoiceId) => api.call(BILLING_API.invoicePdf, { invoiceId }, { session: admin })),
+      );
+      expect(asked.map((d) => d.state)).toEqual(ids.map(() => 'queued'));
       const pid = await eventually(
         () => readFile(started, 'utf8').catch(() => ''),
         (text) => text.trim().length > 0,

@@ -10,26 +10,33 @@ import { InvoicesRepository } from '../invoices/invoices.repository.js';
 import { PaymentsRepository } from '../payments/payments.repository.js';
 import { DocumentsRepository } from './documents.repository.js';
 
-/** A document not stored this long after its invoice or payment changed is printed again (its job failed). */
+/**
+ * The asks for one document start one job in this time, however often the console polls; a document still not stored
+ * after it (its job failed, or waits behind a long queue) gets a new job from the next ask.
+ */
 const REQUEUE_AFTER_MS = 30_000;
 /** How long the presigned URL of a stored PDF works. */
 const PDF_URL_TTL_SECONDS = 300;
 
-/** What the answer names: the document, its subject and the time its job was last started. */
+/** What the answer names: the document and its subject. */
 interface Asked {
   document: BillingDocumentKind;
   id: string;
   invoiceId: string;
   invoiceNumber: string;
   version: number;
-  changedAt: Date;
   downloadName: string;
 }
 
+/** The deduplication id of a document's print job: the same for every ask of the document at this version. */
+const printJobKey = (document: BillingDocumentKind, id: string, version: number): string =>
+  `${document}-${id}-v${version}`;
+
 /**
- * The PDFs of invoices and receipts (docs/decisions/0259): reached through the invoice (the caller's centres, 404
- * otherwise), a 5-minute presigned GET of the stored PDF with an EXPORT audit entry, or `queued` while the worker has
- * not stored it — started again when its job should long have finished.
+ * The PDFs of invoices and receipts, printed on the first ask (docs/decisions/0259): reached through the invoice (the
+ * caller's centres, 404 otherwise), a 5-minute presigned GET of the stored PDF with an EXPORT audit entry, or `queued`
+ * while the worker has not stored it — the ask starts its print job (one per document and version in
+ * REQUEUE_AFTER_MS, however often the console asks).
  */
 @Injectable()
 export class DocumentsService {
@@ -52,7 +59,6 @@ export class DocumentsService {
         invoiceId: invoice.id,
         invoiceNumber: invoice.number,
         version: invoice.version,
-        changedAt: invoice.updatedAt,
         downloadName: `Invoice_${invoice.number}.pdf`,
       });
     });
@@ -71,7 +77,6 @@ export class DocumentsService {
         invoiceId: invoice.id,
         invoiceNumber: invoice.number,
         version: 1,
-        changedAt: payment.createdAt,
         downloadName: `Receipt_${invoice.number}_${payment.id.slice(0, 8)}.pdf`,
       });
     });
@@ -81,8 +86,11 @@ export class DocumentsService {
     const { document, id, invoiceNumber, version } = asked;
     const stored = await this.documents.find(tx, document, id, version);
     if (!stored) {
-      if (Date.now() - asked.changedAt.getTime() > REQUEUE_AFTER_MS)
-        await tx.enqueue('billingInvoicePdf', { document, id, version });
+      await tx.enqueue(
+        'billingInvoicePdf',
+        { document, id, version },
+        { deduplication: { id: printJobKey(document, id, version), ttlMs: REQUEUE_AFTER_MS } },
+      );
       return { document, id, invoiceNumber, version, state: 'queued', url: null };
     }
     await tx.audit({

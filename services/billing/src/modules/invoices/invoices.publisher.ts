@@ -22,9 +22,9 @@ const amountsOf = (i: PatientInvoiceSummary) => ({
 });
 
 /**
- * billing.invoice.v1 (key = invoice id, so one invoice's events stay in order), in the change's unit of work; with each
- * event the job that prints what changed (billingInvoicePdf, docs/decisions/0259): the invoice at its new version, and
- * a payment's receipt.
+ * billing.invoice.v1 (key = invoice id, so one invoice's events stay in order), in the change's unit of work. It prints
+ * nothing: an invoice's or a receipt's PDF is printed when it is first asked for (DocumentsService, docs/decisions/0259),
+ * not on every change — printing at every registration took half the desk's CPU.
  */
 @Injectable()
 export class InvoicesPublisher {
@@ -42,7 +42,6 @@ export class InvoicesPublisher {
       lines: invoice.lines.map((l) => ({ code: l.code, quantity: l.quantity, totalExact: l.totalExact })),
       ...amountsOf(invoice),
     });
-    await this.print(tx, invoice);
   }
 
   async ledgerEntry(tx: ChangeTx, entry: Payment, invoice: PatientInvoiceSummary): Promise<void> {
@@ -60,9 +59,6 @@ export class InvoicesPublisher {
     };
     if (entry.kind === 'PAYMENT') await tx.publish(PaymentReceivedV1, invoice._id, payload);
     else await tx.publish(RefundedV1, invoice._id, { ...payload, reason: entry.reason ?? '' });
-    await this.print(tx, invoice);
-    if (entry.kind === 'PAYMENT')
-      await tx.enqueue('billingInvoicePdf', { document: 'receipt', id: entry._id, version: 1 });
   }
 
   async creditNote(tx: ChangeTx, note: CreditNote, invoice: PatientInvoiceSummary): Promise<void> {
@@ -78,11 +74,5 @@ export class InvoicesPublisher {
       issuedAt: note.issuedAt,
       ...amountsOf(invoice),
     });
-    await this.print(tx, invoice);
-  }
-
-  /** The invoice's PDF at this version (an older version's job finds it stale and prints nothing). */
-  private async print(tx: ChangeTx, invoice: PatientInvoiceSummary): Promise<void> {
-    await tx.enqueue('billingInvoicePdf', { document: 'invoice', id: invoice._id, version: invoice.version });
   }
 }
