@@ -94,8 +94,8 @@ export const JOBS = {
     schema: z.object({ deliveryId: z.uuid() }),
   }),
   /**
-   * Print one of billing's documents to PDF and store it (docs/decisions/0259): an invoice at a version (enqueued when
-   * it is issued and with every payment, refund or credit note, each of which makes a new version) or a payment's
+   * Print one of billing's documents to PDF and store it (docs/decisions/0259): an invoice at a version (its latest,
+   * enqueued by the first ask for its PDF; every payment, refund or credit note makes a new version) or a payment's
    * receipt (`id` the payment's, version 1). Idempotent: a document stored once is not printed again.
    */
   billingInvoicePdf: defineJob({
