@@ -14,6 +14,7 @@ import { FusionInvoices1797400000000 } from './migrations/1797400000000-FusionIn
 import { PaymentLinks1797600000000 } from './migrations/1797600000000-PaymentLinks.js';
 import { DayEnd1797500000000 } from './migrations/1797500000000-DayEnd.js';
 import { BillingBenchIndexes1797700000000 } from './migrations/1797700000000-BillingBenchIndexes.js';
+import { FinanceRunningSums1797800000000 } from './migrations/1797800000000-FinanceRunningSums.js';
 import { PatientEntity } from '../modules/patients/patient.entity.js';
 import { PackageTestEntity } from '../modules/catalogue/package-test.entity.js';
 import { PackageEntity } from '../modules/catalogue/package.entity.js';
@@ -66,5 +67,6 @@ export const database: ServiceDatabaseOptions = {
     PaymentLinks1797600000000,
     DayEnd1797500000000,
     BillingBenchIndexes1797700000000,
+    FinanceRunningSums1797800000000,
   ],
 };

@@ -577,4 +577,77 @@ describe('the day end', () => {
       message: `to: ${DAY_END_MESSAGES.periodTooLong}`,
     });
   });
+  it('keeps running totals of the summed days: a period of any length, summed at once or in steps, says what its entries say', async () => {
+    const c2 = a.centres.c2!;
+    const figures = async (from: string, to: string) => {
+      const only = (await api.call(BILLING_API.getFinanceDashboard, { from, to, centreId: c2 }, { session: admin }))
+        .byCentre[0]!;
+      return {
+        invoices: only.invoices,
+        invoiced: only.invoicedMinor,
+        cash: only.collection.netMinor,
+        owed: only.outstandingMinor,
+      };
+    };
+    // TEST ONLY, as the owner in the test's own company: the summed days of c2 are forgotten, and the two payments
+    // of its dated-back invoices are dated back with them, so that summing finds payments on finished days
+    const forget = async (after: string | null) => {
+      for (const table of ['finance_days', 'finance_day_modes'])
+        await tenantQuery(
+          a.tenantId,
+          `DELETE FROM billing.${table} WHERE centre_id = $1 AND ($2::date IS NULL OR local_date > $2::date)`,
+          [c2, after],
+        );
+      await tenantQuery(
+        a.tenantId,
+        after === null
+          ? `DELETE FROM billing.finance_frontiers WHERE centre_id = $1`
+          : `UPDATE billing.finance_frontiers SET frozen_through = $2::date WHERE centre_id = $1`,
+        after === null ? [c2] : [c2, after],
+      );
+    };
+    await forget(null);
+    for (const [key, days] of [
+      ['a45', 45],
+      ['paid200', 200],
+    ] as const)
+      await tenantQuery(
+        a.tenantId,
+        `UPDATE billing.payments SET taken_at = taken_at - make_interval(days => $2) WHERE invoice_id = $1`,
+        [invoices[key]!._id, days],
+      );
+    const expected = {
+      all: { invoices: 5, invoiced: rupees(300 + 500 + 2000 + 300 + 500), cash: rupees(700), owed: rupees(3200) },
+      early: { invoices: 2, invoiced: rupees(300 + 500), cash: rupees(500), owed: rupees(3200) },
+      late: { invoices: 3, invoiced: rupees(300 + 500 + 2000), cash: rupees(200), owed: rupees(3200) },
+    };
+    const read = async () => ({
+      all: await figures(addDays(day, -200), addDays(day, -2)),
+      early: await figures(addDays(day, -200), addDays(day, -101)),
+      late: await figures(addDays(day, -100), addDays(day, -2)),
+    });
+    // summed at once (the first read sums every finished day)
+    expect(await read()).toEqual(expected);
+    // summed in two steps: the days after day −100 forgotten, then summed again on top of the earlier ones
+    await forget(addDays(day, -100));
+    expect(await read()).toEqual(expected);
+    // the last summed day's running totals are the sums of all the days before it
+    const [check] = await tenantQuery<{ days: string; run: string; modes: string; run_modes: string }>(
+      a.tenantId,
+      `SELECT (SELECT sum(invoiced_minor) FROM billing.finance_days WHERE centre_id = $1)::text AS days,
+              (SELECT run_invoiced_minor FROM billing.finance_days WHERE centre_id = $1
+                ORDER BY local_date DESC LIMIT 1)::text AS run,
+              (SELECT sum(paid_minor) FROM billing.finance_day_modes WHERE centre_id = $1 AND mode = 'CASH')::text
+                AS modes,
+              (SELECT run_paid_minor FROM billing.finance_day_modes WHERE centre_id = $1 AND mode = 'CASH'
+                ORDER BY local_date DESC LIMIT 1)::text AS run_modes`,
+      [c2],
+    );
+    expect(check).toEqual({
+      days: String(expected.all.invoiced),
+      run: String(expected.all.invoiced),
+      modes: String(rupees(700)),
+      run_modes: String(rupees(700)),
+    });
+  });
 });

@@ -114,26 +114,38 @@ export class FinanceDashboardService {
           { mode: m.mode, kind: 'REFUND', entries: m.refunds, amountMinor: m.refundedMinor },
         );
       }
-      const live = plans.flatMap((p) => p.live ?? []);
-      const liveSpans = await this.spans(tx, plans, live);
-      for (const i of await this.figures.invoiced(tx, live)) {
+      const live = await this.entries(
+        tx,
+        plans,
+        plans.flatMap((p) => p.live ?? []),
+      );
+      for (const i of live.invoiced) {
         of(i.centreId).invoices += i.invoices;
         of(i.centreId).invoicedMinor += i.totalMinor;
       }
-      for (const n of await this.figures.credited(tx, liveSpans)) {
+      for (const n of live.credited) {
         of(n.centreId).creditNotes += n.creditNotes;
         of(n.centreId).creditedMinor += n.amountMinor;
       }
-      for (const l of await this.figures.ledger(tx, liveSpans)) of(l.centreId).ledger.push(l);
+      for (const l of live.ledger) of(l.centreId).ledger.push(l);
 
-      // what is owed now: every summed day, and every entry after them
+      // what is owed now: every summed day, and every entry after them — the period's own when it runs from the
+      // first day not summed through today at every centre (no entry is dated after today), else read
       for (const b of await this.finished.balances(tx, ids))
         of(b.centreId).outstandingMinor += b.dueMinor - b.paidMinor;
-      const after = plans.map((p) => ({ centreId: p.centre.id, from: addDays(p.summedThrough, 1), to: FAR_DATE }));
-      const afterSpans = await this.spans(tx, plans, after);
-      for (const i of await this.figures.invoiced(tx, after)) of(i.centreId).outstandingMinor += i.totalMinor;
-      for (const n of await this.figures.credited(tx, afterSpans)) of(n.centreId).outstandingMinor -= n.amountMinor;
-      for (const l of await this.figures.ledger(tx, afterSpans))
+      const liveIsAfter = plans.every(
+        (p) => p.live !== null && p.live.from === addDays(p.summedThrough, 1) && p.live.to >= p.today,
+      );
+      const after = liveIsAfter
+        ? live
+        : await this.entries(
+            tx,
+            plans,
+            plans.map((p) => ({ centreId: p.centre.id, from: addDays(p.summedThrough, 1), to: FAR_DATE })),
+          );
+      for (const i of after.invoiced) of(i.centreId).outstandingMinor += i.totalMinor;
+      for (const n of after.credited) of(n.centreId).outstandingMinor -= n.amountMinor;
+      for (const l of after.ledger)
         of(l.centreId).outstandingMinor += l.kind === 'PAYMENT' ? -l.amountMinor : l.amountMinor;
 
       const all = [...sums.values()];
@@ -213,6 +225,16 @@ export class FinanceDashboardService {
       });
     }
     return summed;
+  }
+
+  /** The invoices, credit notes and ledger entries of date ranges, read from the entries themselves. */
+  private async entries(tx: ChangeTx, plans: readonly CentreClockPlan[], rs: readonly DateRange[]) {
+    const spans = await this.spans(tx, plans, rs);
+    return {
+      invoiced: await this.figures.invoiced(tx, rs),
+      credited: await this.figures.credited(tx, spans),
+      ledger: await this.figures.ledger(tx, spans),
+    };
   }
 
   /** The instants of date ranges on their centres' clocks: [local midnight of from, local midnight after to). */

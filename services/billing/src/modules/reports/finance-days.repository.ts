@@ -47,13 +47,22 @@ const ranges = (rs: readonly DateRange[]) => ({
   tos: rs.map((r) => r.to),
 });
 const RANGES = 'unnest(:ids::uuid[], :froms::date[], :tos::date[]) AS s(centre_id, from_date, to_date)';
+/** A range's centre's last summed day on a condition (`f`): its running totals. */
+const lastDay = (on: string) =>
+  `SELECT f.run_invoices, f.run_invoiced_minor, f.run_credit_notes, f.run_credited_minor FROM billing.finance_days f
+   WHERE f.centre_id = s.centre_id AND ${on} ORDER BY f.local_date DESC LIMIT 1`;
+/** A range's centre's last summed day of a mode (`mo.mode`) on a condition (`m`): its running totals. */
+const lastModeDay = (on: string) =>
+  `SELECT m.run_payments, m.run_paid_minor, m.run_refunds, m.run_refunded_minor FROM billing.finance_day_modes m
+   WHERE m.centre_id = s.centre_id AND m.mode = mo.mode AND ${on} ORDER BY m.local_date DESC LIMIT 1`;
 
 /**
  * A centre's finished days, summed once (docs/decisions/0280): billing.finance_days (invoices and credit notes per local
  * date), billing.finance_day_modes (payments and refunds per local date and mode) and billing.finance_frontiers (the
  * last day summed). A day is summed from the invoices', payments' and credit notes' rows when the dashboard first needs
  * it after it is over; its figures cannot change afterwards (every entry is dated when it is made), so the sums are
- * kept and the dashboard reads a few rows per centre and day instead of every invoice. Only the dashboard writes these
+ * kept and the dashboard reads a few rows per centre and day instead of every invoice — with running totals
+ * (docs/decisions/0290), two rows per centre (and mode) for a period of any length. Only the dashboard writes these
  * tables — never a desk's unit of work — so they add no lock to taking money.
  */
 @Injectable()
@@ -88,50 +97,85 @@ export class FinanceDaysRepository {
     const after = f.after ?? '0001-01-01';
     const afterEndsAt = (f.afterEndsAt ?? new Date(Date.UTC(1, 0, 1))).toISOString();
     const throughEndsAt = f.throughEndsAt.toISOString();
+    // each new day with the centre's running totals: those of its last day summed before, plus the new days' so far
     await tx.manager.query(
-      `INSERT INTO billing.finance_days (tenant_id, centre_id, local_date, invoices, invoiced_minor, credit_notes,
-         credited_minor)
-       SELECT $1, $2, day, sum(invoices), sum(invoiced), sum(notes), sum(credited)
-       FROM (
-         SELECT i.issued_on AS day, count(*) AS invoices, sum(i.total_minor) AS invoiced, 0 AS notes, 0 AS credited
-         FROM billing.invoices i
-         WHERE i.centre_id = $2 AND i.issued_on > $3::date AND i.issued_on <= $4::date
-         GROUP BY i.issued_on
-         UNION ALL
-         SELECT (n.issued_at AT TIME ZONE $7)::date, 0, 0, count(*), sum(n.amount_minor)
-         FROM billing.credit_notes n
-         WHERE n.centre_id = $2 AND n.issued_at >= $5::timestamptz AND n.issued_at < $6::timestamptz
-         GROUP BY 1
-       ) AS d
-       GROUP BY day
+      `WITH prev AS (
+         SELECT run_invoices, run_invoiced_minor, run_credit_notes, run_credited_minor FROM billing.finance_days
+         WHERE centre_id = $2 AND local_date <= $3::date ORDER BY local_date DESC LIMIT 1
+       ), d AS (
+         SELECT day, sum(invoices) AS invoices, sum(invoiced) AS invoiced, sum(notes) AS notes, sum(credited) AS credited
+         FROM (
+           SELECT i.issued_on AS day, count(*) AS invoices, sum(i.total_minor) AS invoiced, 0 AS notes, 0 AS credited
+           FROM billing.invoices i
+           WHERE i.centre_id = $2 AND i.issued_on > $3::date AND i.issued_on <= $4::date
+           GROUP BY i.issued_on
+           UNION ALL
+           SELECT (n.issued_at AT TIME ZONE $7)::date, 0, 0, count(*), sum(n.amount_minor)
+           FROM billing.credit_notes n
+           WHERE n.centre_id = $2 AND n.issued_at >= $5::timestamptz AND n.issued_at < $6::timestamptz
+           GROUP BY 1
+         ) AS e
+         GROUP BY day
+       )
+       INSERT INTO billing.finance_days (tenant_id, centre_id, local_date, invoices, invoiced_minor, credit_notes,
+         credited_minor, run_invoices, run_invoiced_minor, run_credit_notes, run_credited_minor)
+       SELECT $1, $2, d.day, d.invoices, d.invoiced, d.notes, d.credited,
+              coalesce((SELECT run_invoices FROM prev), 0) + sum(d.invoices) OVER w,
+              coalesce((SELECT run_invoiced_minor FROM prev), 0) + sum(d.invoiced) OVER w,
+              coalesce((SELECT run_credit_notes FROM prev), 0) + sum(d.notes) OVER w,
+              coalesce((SELECT run_credited_minor FROM prev), 0) + sum(d.credited) OVER w
+       FROM d
+       WINDOW w AS (ORDER BY d.day)
        ON CONFLICT (centre_id, local_date) DO NOTHING`,
       [f.tenantId, f.centreId, after, f.through, afterEndsAt, throughEndsAt, f.timeZone],
     );
     await tx.manager.query(
-      `INSERT INTO billing.finance_day_modes (tenant_id, centre_id, local_date, mode, payments, paid_minor, refunds,
-         refunded_minor)
-       SELECT $1, $2, (p.taken_at AT TIME ZONE $5)::date, p.mode,
-              count(*) FILTER (WHERE p.kind = 'PAYMENT'), coalesce(sum(p.amount_minor) FILTER (WHERE p.kind = 'PAYMENT'), 0),
-              count(*) FILTER (WHERE p.kind = 'REFUND'), coalesce(sum(p.amount_minor) FILTER (WHERE p.kind = 'REFUND'), 0)
-       FROM billing.payments p
-       WHERE p.centre_id = $2 AND p.taken_at >= $3::timestamptz AND p.taken_at < $4::timestamptz
-       GROUP BY 3, 4
+      `WITH prev AS (
+         SELECT DISTINCT ON (mode) mode, run_payments, run_paid_minor, run_refunds, run_refunded_minor
+         FROM billing.finance_day_modes
+         WHERE centre_id = $2 AND local_date <= $6::date
+         ORDER BY mode, local_date DESC
+       ), d AS (
+         SELECT (p.taken_at AT TIME ZONE $5)::date AS day, p.mode,
+                count(*) FILTER (WHERE p.kind = 'PAYMENT') AS payments,
+                coalesce(sum(p.amount_minor) FILTER (WHERE p.kind = 'PAYMENT'), 0) AS paid,
+                count(*) FILTER (WHERE p.kind = 'REFUND') AS refunds,
+                coalesce(sum(p.amount_minor) FILTER (WHERE p.kind = 'REFUND'), 0) AS refunded
+         FROM billing.payments p
+         WHERE p.centre_id = $2 AND p.taken_at >= $3::timestamptz AND p.taken_at < $4::timestamptz
+         GROUP BY 1, 2
+       )
+       INSERT INTO billing.finance_day_modes (tenant_id, centre_id, local_date, mode, payments, paid_minor, refunds,
+         refunded_minor, run_payments, run_paid_minor, run_refunds, run_refunded_minor)
+       SELECT $1, $2, d.day, d.mode, d.payments, d.paid, d.refunds, d.refunded,
+              coalesce(pr.run_payments, 0) + sum(d.payments) OVER w,
+              coalesce(pr.run_paid_minor, 0) + sum(d.paid) OVER w,
+              coalesce(pr.run_refunds, 0) + sum(d.refunds) OVER w,
+              coalesce(pr.run_refunded_minor, 0) + sum(d.refunded) OVER w
+       FROM d LEFT JOIN prev pr ON pr.mode = d.mode
+       WINDOW w AS (PARTITION BY d.mode ORDER BY d.day)
        ON CONFLICT (centre_id, local_date, mode) DO NOTHING`,
-      [f.tenantId, f.centreId, afterEndsAt, throughEndsAt, f.timeZone],
+      [f.tenantId, f.centreId, afterEndsAt, throughEndsAt, f.timeZone, after],
     );
   }
 
-  /** The centres' summed invoices and credit notes of the days of their ranges. */
+  /**
+   * The centres' summed invoices and credit notes of the days of their ranges: the running totals at a range's last
+   * summed day less those before its first (one row per range).
+   */
   async sums(tx: ReadTx, rs: readonly DateRange[]): Promise<FrozenSums[]> {
     if (rs.length === 0) return [];
     const rows = await typedRows(
       tx.manager,
       z.object({ centre_id: z.uuid(), invoices: count, invoiced: minor, notes: count, credited: minor }),
-      `SELECT s.centre_id, sum(f.invoices) AS invoices, sum(f.invoiced_minor) AS invoiced,
-              sum(f.credit_notes) AS notes, sum(f.credited_minor) AS credited
+      `SELECT s.centre_id,
+              coalesce(hi.run_invoices, 0) - coalesce(lo.run_invoices, 0) AS invoices,
+              coalesce(hi.run_invoiced_minor, 0) - coalesce(lo.run_invoiced_minor, 0) AS invoiced,
+              coalesce(hi.run_credit_notes, 0) - coalesce(lo.run_credit_notes, 0) AS notes,
+              coalesce(hi.run_credited_minor, 0) - coalesce(lo.run_credited_minor, 0) AS credited
        FROM ${RANGES}
-       JOIN billing.finance_days f ON f.centre_id = s.centre_id AND f.local_date BETWEEN s.from_date AND s.to_date
-       GROUP BY s.centre_id`,
+       LEFT JOIN LATERAL (${lastDay('f.local_date <= s.to_date')}) hi ON true
+       LEFT JOIN LATERAL (${lastDay('f.local_date < s.from_date')}) lo ON true`,
       ranges(rs),
     );
     return rows.map((r) => ({
@@ -143,7 +187,10 @@ export class FinanceDaysRepository {
     }));
   }
 
-  /** The centres' summed payments and refunds by mode of the days of their ranges. */
+  /**
+   * The centres' summed payments and refunds by mode of the days of their ranges (running totals, as `sums`); a mode
+   * with neither in a range is left out.
+   */
   async modes(tx: ReadTx, rs: readonly DateRange[]): Promise<FrozenModeSums[]> {
     if (rs.length === 0) return [];
     const rows = await typedRows(
@@ -156,12 +203,19 @@ export class FinanceDaysRepository {
         refunds: count,
         refunded: minor,
       }),
-      `SELECT s.centre_id, m.mode, sum(m.payments) AS payments, sum(m.paid_minor) AS paid, sum(m.refunds) AS refunds,
-              sum(m.refunded_minor) AS refunded
-       FROM ${RANGES}
-       JOIN billing.finance_day_modes m ON m.centre_id = s.centre_id AND m.local_date BETWEEN s.from_date AND s.to_date
-       GROUP BY s.centre_id, m.mode`,
-      ranges(rs),
+      `SELECT * FROM (
+         SELECT s.centre_id, mo.mode,
+                coalesce(hi.run_payments, 0) - coalesce(lo.run_payments, 0) AS payments,
+                coalesce(hi.run_paid_minor, 0) - coalesce(lo.run_paid_minor, 0) AS paid,
+                coalesce(hi.run_refunds, 0) - coalesce(lo.run_refunds, 0) AS refunds,
+                coalesce(hi.run_refunded_minor, 0) - coalesce(lo.run_refunded_minor, 0) AS refunded
+         FROM ${RANGES}
+         CROSS JOIN unnest(:modes::text[]) AS mo(mode)
+         LEFT JOIN LATERAL (${lastModeDay('m.local_date <= s.to_date')}) hi ON true
+         LEFT JOIN LATERAL (${lastModeDay('m.local_date < s.from_date')}) lo ON true
+       ) AS t
+       WHERE payments > 0 OR refunds > 0`,
+      { ...ranges(rs), modes: [...PAYMENT_MODES] },
     );
     return rows.map((r) => ({
       centreId: r.centre_id,
@@ -175,7 +229,8 @@ export class FinanceDaysRepository {
 
   /**
    * Of every summed day of the centres: invoiced less credit notes (what became due), and payments less refunds
-   * (what was paid of it). Their difference is what the invoices of those days' entries still owe.
+   * (what was paid of it) — the running totals of each centre's (and mode's) last summed day. Their difference is
+   * what the invoices of those days' entries still owe.
    */
   async balances(
     tx: ReadTx,
@@ -186,12 +241,15 @@ export class FinanceDaysRepository {
       tx.manager,
       z.object({ centre_id: z.uuid(), due: minor, paid: minor }),
       `SELECT c.centre_id,
-              coalesce((SELECT sum(f.invoiced_minor - f.credited_minor) FROM billing.finance_days f
-                        WHERE f.centre_id = c.centre_id), 0) AS due,
-              coalesce((SELECT sum(m.paid_minor - m.refunded_minor) FROM billing.finance_day_modes m
-                        WHERE m.centre_id = c.centre_id), 0) AS paid
+              coalesce((SELECT f.run_invoiced_minor - f.run_credited_minor FROM billing.finance_days f
+                        WHERE f.centre_id = c.centre_id ORDER BY f.local_date DESC LIMIT 1), 0) AS due,
+              coalesce((SELECT sum(last.paid) FROM unnest(:modes::text[]) AS mo(mode)
+                        CROSS JOIN LATERAL (
+                          SELECT m.run_paid_minor - m.run_refunded_minor AS paid FROM billing.finance_day_modes m
+                          WHERE m.centre_id = c.centre_id AND m.mode = mo.mode ORDER BY m.local_date DESC LIMIT 1
+                        ) AS last), 0) AS paid
        FROM unnest(:ids::uuid[]) AS c(centre_id)`,
-      { ids: [...centreIds] },
+      { ids: [...centreIds], modes: [...PAYMENT_MODES] },
     );
     return rows.map((r) => ({ centreId: r.centre_id, dueMinor: r.due, paidMinor: r.paid }));
   }
