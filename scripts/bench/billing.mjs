@@ -33,6 +33,7 @@ import {
   GATEWAY_PORT,
   localDateTime,
   parseInvoiceNumber,
+  PAYMENT_MODES,
   SERVICE_PORTS,
   serviceApiPrefix,
 } from '@rayworks/contracts';
@@ -514,28 +515,33 @@ async function explain(company, patients) {
       ],
     ],
     [
-      `the dashboard: the summed days of this month, all centres`,
-      `SELECT s.centre_id, sum(f.invoices), sum(f.invoiced_minor), sum(f.credit_notes), sum(f.credited_minor)
+      `the dashboard: the summed days of this month, all centres (running totals at each end, 0290)`,
+      `SELECT s.centre_id, coalesce(hi.run_invoiced_minor, 0) - coalesce(lo.run_invoiced_minor, 0)
        FROM unnest($1::uuid[], $2::date[], $3::date[]) AS s(centre_id, from_date, to_date)
-       JOIN billing.finance_days f ON f.centre_id = s.centre_id AND f.local_date BETWEEN s.from_date AND s.to_date
-       GROUP BY s.centre_id`,
+       LEFT JOIN LATERAL (SELECT f.run_invoiced_minor FROM billing.finance_days f
+         WHERE f.centre_id = s.centre_id AND f.local_date <= s.to_date ORDER BY f.local_date DESC LIMIT 1) hi ON true
+       LEFT JOIN LATERAL (SELECT f.run_invoiced_minor FROM billing.finance_days f
+         WHERE f.centre_id = s.centre_id AND f.local_date < s.from_date ORDER BY f.local_date DESC LIMIT 1) lo ON true`,
       ranges,
     ],
     [
       `the dashboard: their payments by mode`,
-      `SELECT s.centre_id, m.mode, sum(m.payments), sum(m.paid_minor), sum(m.refunds), sum(m.refunded_minor)
+      `SELECT s.centre_id, mo.mode, coalesce(hi.run_paid_minor, 0) - coalesce(lo.run_paid_minor, 0)
        FROM unnest($1::uuid[], $2::date[], $3::date[]) AS s(centre_id, from_date, to_date)
-       JOIN billing.finance_day_modes m ON m.centre_id = s.centre_id AND m.local_date BETWEEN s.from_date AND s.to_date
-       GROUP BY s.centre_id, m.mode`,
-      ranges,
+       CROSS JOIN unnest($4::text[]) AS mo(mode)
+       LEFT JOIN LATERAL (SELECT m.run_paid_minor FROM billing.finance_day_modes m
+         WHERE m.centre_id = s.centre_id AND m.mode = mo.mode AND m.local_date <= s.to_date
+         ORDER BY m.local_date DESC LIMIT 1) hi ON true
+       LEFT JOIN LATERAL (SELECT m.run_paid_minor FROM billing.finance_day_modes m
+         WHERE m.centre_id = s.centre_id AND m.mode = mo.mode AND m.local_date < s.from_date
+         ORDER BY m.local_date DESC LIMIT 1) lo ON true`,
+      [...ranges, [...PAYMENT_MODES]],
     ],
     [
       `the dashboard: what is owed of every summed day, all centres`,
       `SELECT c.centre_id,
-              coalesce((SELECT sum(f.invoiced_minor - f.credited_minor) FROM billing.finance_days f
-                        WHERE f.centre_id = c.centre_id), 0),
-              coalesce((SELECT sum(m.paid_minor - m.refunded_minor) FROM billing.finance_day_modes m
-                        WHERE m.centre_id = c.centre_id), 0)
+              coalesce((SELECT f.run_invoiced_minor - f.run_credited_minor FROM billing.finance_days f
+                        WHERE f.centre_id = c.centre_id ORDER BY f.local_date DESC LIMIT 1), 0)
        FROM unnest($1::uuid[]) AS c(centre_id)`,
       [ids],
     ],
