@@ -29,30 +29,40 @@ export interface AuditRecord {
 /**
  * Writes audit entries into the service's `audit_log` inside the caller's transaction, like OutboxPublisher writes
  * events: it refuses to run outside a transaction, so an entry commits with the change it records or not at all.
- * Services reach it through `tx.audit(...)` of a UnitOfWork change.
+ * Services reach it through `tx.audit(...)` of a UnitOfWork change, which writes the change's entries together at
+ * its end (`appendAll`), and through an audited `uow.read` (`append`).
  */
 export class AuditLog {
   constructor(private readonly schema: string) {
     if (!IDENT.test(schema)) throw new Error(`bad schema name ${schema}`);
   }
 
-  async append(manager: EntityManager, entry: AuditRecord): Promise<void> {
+  append(manager: EntityManager, entry: AuditRecord): Promise<void> {
+    return this.appendAll(manager, [entry]);
+  }
+
+  /** Appends entries in ONE statement, in the order given (their ids ascending). Nothing to append, no statement. */
+  async appendAll(manager: EntityManager, entries: readonly AuditRecord[]): Promise<void> {
     if (!manager.queryRunner?.isTransactionActive) {
       throw new Error('AuditLog.append must run inside the transaction of the change it records');
     }
+    if (entries.length === 0) return;
     await manager.query(
       `INSERT INTO ${this.schema}.audit_log (tenant_id, actor_id, actor_login, action, target_type, target_id, address, user_agent, details)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+       SELECT e.tenant_id, e.actor_id, e.actor_login, e.action, e.target_type, e.target_id, e.address, e.user_agent, e.details
+         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::jsonb[])
+              WITH ORDINALITY AS e(tenant_id, actor_id, actor_login, action, target_type, target_id, address, user_agent, details, n)
+        ORDER BY e.n`,
       [
-        entry.tenantId,
-        entry.actor?.userId ?? null,
-        entry.actor?.loginName ?? null,
-        entry.action,
-        entry.target?.type ?? null,
-        entry.target?.id ?? null,
-        entry.client?.address ?? null,
-        entry.client?.userAgent ?? null,
-        JSON.stringify(entry.details ?? {}),
+        entries.map((e) => e.tenantId),
+        entries.map((e) => e.actor?.userId ?? null),
+        entries.map((e) => e.actor?.loginName ?? null),
+        entries.map((e) => e.action),
+        entries.map((e) => e.target?.type ?? null),
+        entries.map((e) => e.target?.id ?? null),
+        entries.map((e) => e.client?.address ?? null),
+        entries.map((e) => e.client?.userAgent ?? null),
+        entries.map((e) => JSON.stringify(e.details ?? {})),
       ],
     );
   }

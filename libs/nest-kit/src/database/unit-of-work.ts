@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import type { EventActor, EventDefinition, EventEnvelope, JobName, JobPayloadInput } from '@rayworks/contracts';
 import type { RequestAccess } from '../auth/request-access.js';
 import type { Principal } from '../auth/principal.js';
-import { OutboxPublisher } from '../events/outbox.publisher.js';
+import { OutboxPublisher, type OutboxRow } from '../events/outbox.publisher.js';
 import { JobOutbox, type RecordedJob, type RecordJobOptions } from '../jobs/job-outbox.js';
-import { AuditLog, type AuditActor, type AuditClient } from './audit-log.js';
+import { AuditLog, type AuditActor, type AuditClient, type AuditRecord } from './audit-log.js';
 import { setTenant, type DbContext } from './tenant-context.js';
 
 /**
@@ -89,18 +89,26 @@ export interface ReadTx {
 /**
  * What a change may do, all in one transaction: change rows (manager, typed repositories), write outbox events and
  * audit entries, and start jobs. Nothing is written if the work throws. Every write method refuses once the change
- * has ended.
+ * has ended. The change's events and audit entries are written when its work returns (and before `asCaller`), each
+ * kind in one statement, in the order they were asked: the work does not read them back in its own transaction.
  */
 export interface ChangeTx extends ReadTx {
   readonly actor: EventActor;
-  /** Writes an event into the outbox, in this transaction (the payload is parsed by the event's schema). */
+  /**
+   * Writes an event into the outbox, in this transaction: the payload is parsed by the event's schema at the call
+   * (a bad one rejects at once and fails the change); the row is written with the change's other events, in one
+   * statement when the work returns, in call order (the relay publishes by the outbox id).
+   */
   publish<S extends z.ZodType>(
     definition: EventDefinition<S>,
     key: string,
     payload: z.input<S>,
     extra?: PublishExtra,
   ): Promise<EventEnvelope<z.output<S>>>;
-  /** Appends an entry to the service's audit log, in this transaction. */
+  /**
+   * Appends an entry to the service's audit log, in this transaction: written with the change's other entries, in
+   * one statement when the work returns, in call order.
+   */
   audit(entry: AuditInput): Promise<void>;
   /**
    * Starts a job (JOBS in libs/contracts) if and only if this change commits: the job is recorded in the service's
@@ -187,6 +195,9 @@ class ChangeContext extends ReadContext implements ChangeTx {
   /** True while asCaller runs its load under the caller's own context. */
   private asItself = false;
   private readonly pending: Promise<unknown>[] = [];
+  /** Outbox rows and audit entries asked for and not written yet (flush). */
+  private readonly events: OutboxRow[] = [];
+  private readonly entries: AuditRecord[] = [];
   readonly committed: (() => unknown)[] = [];
 
   constructor(
@@ -213,28 +224,30 @@ class ChangeContext extends ReadContext implements ChangeTx {
     payload: z.input<S>,
     extra: PublishExtra = {},
   ): Promise<EventEnvelope<z.output<S>>> {
-    return this.track('publish', () =>
-      this.outbox.publish(this.manager, definition, {
+    return this.track('publish', async () => {
+      const { envelope, row } = this.outbox.build(definition, {
         key,
         payload,
         tenantId: this.scope.tenantId,
         actor: this.scope.actor,
         causationId: extra.causationId,
-      }),
-    );
+      });
+      this.events.push(row);
+      return envelope;
+    });
   }
 
   audit(entry: AuditInput): Promise<void> {
-    return this.track('audit', () =>
-      this.auditLog.append(this.manager, {
+    return this.track('audit', async () => {
+      this.entries.push({
         tenantId: this.scope.tenantId,
         actor: entry.actor === undefined ? (this.scope.user ?? null) : entry.actor,
         action: entry.action,
         target: entry.target ?? null,
         client: entry.client ?? null,
         details: entry.details,
-      }),
-    );
+      });
+    });
   }
 
   enqueue<TName extends JobName>(
@@ -263,8 +276,9 @@ class ChangeContext extends ReadContext implements ChangeTx {
     const caller = this.caller;
     if (!caller) return load(this);
     if (this.asItself) throw new Error('tx.asCaller is already running: it does not nest');
-    // writes already started belong to the company: they finish in its context before the switch
+    // writes already asked for belong to the company: they are written in its context before the switch
     await this.settle();
+    await this.flush();
     this.asItself = true;
     try {
       await setTenant(this.manager, caller.tenantId, caller);
@@ -275,10 +289,20 @@ class ChangeContext extends ReadContext implements ChangeTx {
     }
   }
 
-  /** The work has returned: waits for writes it did not await, then refuses any further write. */
+  /**
+   * The work has returned: waits for writes it did not await, refuses any further write, then writes the events
+   * and audit entries asked for (a failure fails the change).
+   */
   async close(): Promise<void> {
     await this.settle();
     this.open = false;
+    await this.flush();
+  }
+
+  /** Writes the buffered outbox rows and audit entries: one statement per kind, in the order they were asked. */
+  private async flush(): Promise<void> {
+    await this.outbox.write(this.manager, this.events.splice(0));
+    await this.auditLog.appendAll(this.manager, this.entries.splice(0));
   }
 
   /** Waits for every write started so far (and those started while waiting). */
@@ -288,9 +312,11 @@ class ChangeContext extends ReadContext implements ChangeTx {
     }
   }
 
-  /** The work threw: nothing more may be written. */
+  /** The work threw: nothing more may be written, and nothing asked for is. */
   abandon(): void {
     this.open = false;
+    this.events.length = 0;
+    this.entries.length = 0;
   }
 
   private ensureOpen(what: string): void {

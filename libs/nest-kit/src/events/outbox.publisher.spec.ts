@@ -53,8 +53,34 @@ describe('OutboxPublisher', () => {
     expect(envelope.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
     expect(calls).toHaveLength(1);
     expect(calls[0].sql).toContain('INSERT INTO imaging.outbox');
-    expect(calls[0].params.slice(0, 3)).toEqual([envelope.id, 'imaging.study.v1', payload.studyInstanceUid]);
-    expect(JSON.parse(calls[0].params[3] as string)).toEqual(envelope);
+    expect(calls[0].params.slice(0, 3)).toEqual([[envelope.id], ['imaging.study.v1'], [payload.studyInstanceUid]]);
+    expect((calls[0].params[3] as string[]).map((text) => JSON.parse(text))).toEqual([envelope]);
+  });
+
+  it('builds an envelope without writing, and writes several rows in one statement in the order given', async () => {
+    const { manager, calls } = fakeManager(true);
+    const built = ['P-1', 'P-2', 'P-3'].map((patientId) =>
+      publisher.build(StudyImportedV1, { ...options, key: patientId, payload: { ...payload, patientId } }),
+    );
+    expect(calls).toHaveLength(0);
+    expect(built.map((b) => b.envelope.payload.patientId)).toEqual(['P-1', 'P-2', 'P-3']);
+    await publisher.write(
+      manager,
+      built.map((b) => b.row),
+    );
+    expect(calls).toHaveLength(1);
+    expect(calls[0].params.slice(0, 3)).toEqual([
+      built.map((b) => b.envelope.id),
+      ['imaging.study.v1', 'imaging.study.v1', 'imaging.study.v1'],
+      ['P-1', 'P-2', 'P-3'],
+    ]);
+    expect((calls[0].params[3] as string[]).map((text) => JSON.parse(text))).toEqual(built.map((b) => b.envelope));
+    await publisher.write(manager, []);
+    expect(calls).toHaveLength(1); // nothing to write, no statement
+  });
+
+  it('refuses to build an envelope whose payload does not match the contract', () => {
+    expect(() => publisher.build(StudyImportedV1, { ...options, payload: { ...payload, seriesCount: -1 } })).toThrow();
   });
 
   it('refuses to write outside a transaction', async () => {

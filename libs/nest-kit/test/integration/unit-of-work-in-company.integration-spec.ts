@@ -260,6 +260,62 @@ describe('UnitOfWork in a company', () => {
     expect(seen.names).toEqual(['assigned', 'unassigned']);
   });
 
+  it("writes the events and audit entries asked for before tx.asCaller in the company's context, before the switch", async () => {
+    const key = uuidv4();
+    const statements: string[] = [];
+    const written = (pattern: RegExp) => statements.filter((sql) => pattern.test(sql)).length;
+    const outbox = /INSERT INTO \S+\.outbox\b/;
+    const audit = /INSERT INTO \S+\.audit_log\b/;
+    const seenInLoad = await uow.change(
+      accessOf(radiologist),
+      async (tx) => {
+        const runner = tx.manager.queryRunner!;
+        const query = runner.query.bind(runner) as (sql: string, ...rest: unknown[]) => Promise<unknown>;
+        runner.query = ((sql: string, ...rest: unknown[]) => {
+          statements.push(sql);
+          return query(sql, ...rest);
+        }) as QueryRunner['query'];
+        await tx.publish(NoteWritten, key, { caseId: 'before' });
+        await tx.audit({ action: 'BEFORE_AS_CALLER', target: { type: 'case', id: key } });
+        const seen = await tx.asCaller(async (own) => ({
+          context: await contextOf(own),
+          written: [written(outbox), written(audit)],
+        }));
+        await tx.publish(NoteWritten, key, { caseId: 'after' });
+        await tx.audit({ action: 'AFTER_AS_CALLER', target: { type: 'case', id: key } });
+        return seen;
+      },
+      { inCompany: company },
+    );
+    // written before the load ran under the caller's own context (no company there: the audit policy refuses the
+    // company's entries), then the rest at the end of the work
+    expect(seenInLoad).toEqual({
+      context: { tenant: null, user: radiologist.userId, level: 'marketplace' },
+      written: [1, 1],
+    });
+    expect([written(outbox), written(audit)]).toEqual([2, 2]);
+    expect(
+      await owner<{ case_id: string; tenant_id: string }>(
+        `SELECT envelope->'payload'->>'caseId' AS case_id, envelope->>'tenantId' AS tenant_id FROM ${scratch.schema}.outbox WHERE message_key = $1 ORDER BY id`,
+        [key],
+        company,
+      ),
+    ).toEqual([
+      { case_id: 'before', tenant_id: company },
+      { case_id: 'after', tenant_id: company },
+    ]);
+    expect(
+      await owner<{ action: string; tenant_id: string }>(
+        `SELECT action, tenant_id FROM ${scratch.schema}.audit_log WHERE target_id = $1 ORDER BY id`,
+        [key],
+        company,
+      ),
+    ).toEqual([
+      { action: 'BEFORE_AS_CALLER', tenant_id: company },
+      { action: 'AFTER_AS_CALLER', tenant_id: company },
+    ]);
+  });
+
   it('refuses publish, audit and enqueue inside tx.asCaller, and a nested tx.asCaller', async () => {
     const refusals = await uow.change(
       accessOf(fusionUser),

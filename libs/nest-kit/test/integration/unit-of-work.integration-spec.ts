@@ -3,7 +3,7 @@ import { Column, Entity, PrimaryGeneratedColumn, type DataSource, type QueryRunn
 import { v4 as uuidv4 } from 'uuid';
 import { z } from 'zod';
 import type { EventDefinition, Topic } from '@rayworks/contracts';
-import { withOwnerClient } from '@rayworks/testing';
+import { eventually, withOwnerClient } from '@rayworks/testing';
 import {
   KIT_AUDIT_ACTIONS,
   AuditLog,
@@ -88,6 +88,21 @@ describe('UnitOfWork', () => {
       `SELECT job_name, queue, tenant_id, sent_at FROM ${scratch.schema}.job_outbox WHERE payload->>'userId' = $1`,
       [userId],
     );
+  /**
+   * Counts the statements a change sends: wraps the `query` of its transaction's query runner (a new runner per
+   * transaction, released after it), so every statement of the work and of the unit's end is seen.
+   */
+  const countStatements = (tx: ChangeTx, statements: string[]) => {
+    const runner = tx.manager.queryRunner!;
+    const query = runner.query.bind(runner) as (sql: string, ...rest: unknown[]) => Promise<unknown>;
+    runner.query = ((sql: string, ...rest: unknown[]) => {
+      statements.push(sql);
+      return query(sql, ...rest);
+    }) as QueryRunner['query'];
+  };
+  const outboxInserts = (statements: string[]) => statements.filter((sql) => /INSERT INTO \S+\.outbox\b/.test(sql));
+  const auditInserts = (statements: string[]) => statements.filter((sql) => /INSERT INTO \S+\.audit_log\b/.test(sql));
+
   /** Items of a name, in either tenant. */
   const itemsNamed = async (name: string) => {
     const sql = `SELECT tenant_id FROM ${scratch.schema}.items WHERE name = $1`;
@@ -247,6 +262,95 @@ describe('UnitOfWork', () => {
       }),
     ).rejects.toThrow();
     expect(await itemsNamed('bad-event')).toEqual([]);
+  });
+
+  it("writes a change's events and audit entries when its work returns: one INSERT per kind, in call order", async () => {
+    const target = uuidv4();
+    const statements: string[] = [];
+    const published = await uow.change(accessOf(userA), async (tx) => {
+      countStatements(tx, statements);
+      const envelopes = [];
+      for (const n of [1, 2, 3]) {
+        envelopes.push(await tx.publish(ItemRecorded, target, { name: `batched-${n}` }));
+        await tx.audit({ action: `BATCHED_${n}`, target: { type: 'item', id: target }, details: { n } });
+      }
+      // asked for, not written yet: they go in at the end of the work
+      expect([...outboxInserts(statements), ...auditInserts(statements)]).toEqual([]);
+      return envelopes;
+    });
+    expect(outboxInserts(statements)).toHaveLength(1);
+    expect(auditInserts(statements)).toHaveLength(1);
+    // the relay publishes by outbox id: the ids ascend in the order the events were published
+    const events = await owner<{ id: string; event_id: string; name: string }>(
+      `SELECT id, event_id, envelope->'payload'->>'name' AS name FROM ${scratch.schema}.outbox WHERE message_key = $1 ORDER BY id`,
+      [target],
+    );
+    expect(events.map((e) => [e.event_id, e.name])).toEqual(
+      published.map((envelope, i) => [envelope.id, `batched-${i + 1}`]),
+    );
+    expect(published.map((envelope) => envelope.payload.name)).toEqual(['batched-1', 'batched-2', 'batched-3']);
+    expect((await auditOf(target)).map((e) => [e.tenant_id, e.actor_id, e.action, e.details])).toEqual([
+      [tenantA, userA.userId, 'BATCHED_1', { n: 1 }],
+      [tenantA, userA.userId, 'BATCHED_2', { n: 2 }],
+      [tenantA, userA.userId, 'BATCHED_3', { n: 3 }],
+    ]);
+  });
+
+  it("wakes the relay once for a change's several events: the outbox's NOTIFY fires for the one INSERT", async () => {
+    const channel = `${scratch.schema}.outbox`;
+    await withOwnerClient(async (client) => {
+      const notified: string[] = [];
+      client.on('notification', (message) => void notified.push(message.channel));
+      await client.query(`LISTEN "${channel}"`);
+      await uow.change(accessOf(userA), async (tx) => {
+        for (const n of [1, 2, 3]) await tx.publish(ItemRecorded, 'notified', { name: `notified-${n}` });
+      });
+      await eventually(
+        async () => notified,
+        (seen) => seen.includes(channel),
+        { what: `a NOTIFY on ${channel}` },
+      );
+      await client.query(`UNLISTEN "${channel}"`);
+    });
+    expect(await outboxOf('notified-3')).toHaveLength(1);
+  });
+
+  it('sends no outbox or audit INSERT when the work throws after publishing and auditing, and writes neither', async () => {
+    const target = uuidv4();
+    const statements: string[] = [];
+    await expect(
+      uow.change(accessOf(userA), async (tx) => {
+        countStatements(tx, statements);
+        for (const n of [1, 2, 3]) {
+          await tx.publish(ItemRecorded, target, { name: `thrown-${n}` });
+          await tx.audit({ action: `THROWN_${n}`, target: { type: 'item', id: target } });
+        }
+        throw new Error('refused after the writes were asked for');
+      }),
+    ).rejects.toThrow('refused after the writes were asked for');
+    expect([...outboxInserts(statements), ...auditInserts(statements)]).toEqual([]);
+    expect(await outboxOf('thrown-1')).toEqual([]);
+    expect(await auditOf(target)).toEqual([]);
+  });
+
+  it('rejects a publish with a bad payload at the call, before any statement, and fails the change', async () => {
+    const target = uuidv4();
+    const statements: string[] = [];
+    const seen: string[] = [];
+    await expect(
+      uow.change(accessOf(userA), async (tx) => {
+        countStatements(tx, statements);
+        await tx.publish(ItemRecorded, target, { name: 'before-bad' });
+        await tx.audit({ action: 'BEFORE_BAD', target: { type: 'item', id: target } });
+        await tx.publish(ItemRecorded, target, { name: '' }).catch((error: Error) => seen.push(error.name));
+        seen.push('after the call');
+      }),
+    ).rejects.toThrow();
+    // the call itself rejected (the work saw it), and the change failed though the work caught it
+    expect(seen).toEqual(['ZodError', 'after the call']);
+    expect([...outboxInserts(statements), ...auditInserts(statements)]).toEqual([]);
+    expect(await outboxOf('before-bad')).toEqual([]);
+    expect(await auditOf(target)).toEqual([]);
   });
 
   it('waits for writes the work did not await, and runs afterCommit callbacks after the commit', async () => {
