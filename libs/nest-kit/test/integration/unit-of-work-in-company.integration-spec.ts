@@ -22,6 +22,7 @@ import {
 } from '../../src/index.js';
 import { accessOf, principalOf } from '../support/principals.js';
 import { createScratchSchema } from '../support/scratch-schema.js';
+import { auditInserts, countStatements, outboxInserts } from '../support/statements.js';
 
 /** A case of a company; a marketplace reader sees the cases assigned to it (as cases.cases' marketplace policy). */
 @Entity({ name: 'cases' })
@@ -263,23 +264,15 @@ describe('UnitOfWork in a company', () => {
   it("writes the events and audit entries asked for before tx.asCaller in the company's context, before the switch", async () => {
     const key = uuidv4();
     const statements: string[] = [];
-    const written = (pattern: RegExp) => statements.filter((sql) => pattern.test(sql)).length;
-    const outbox = /INSERT INTO \S+\.outbox\b/;
-    const audit = /INSERT INTO \S+\.audit_log\b/;
     const seenInLoad = await uow.change(
       accessOf(radiologist),
       async (tx) => {
-        const runner = tx.manager.queryRunner!;
-        const query = runner.query.bind(runner) as (sql: string, ...rest: unknown[]) => Promise<unknown>;
-        runner.query = ((sql: string, ...rest: unknown[]) => {
-          statements.push(sql);
-          return query(sql, ...rest);
-        }) as QueryRunner['query'];
+        countStatements(tx, statements);
         await tx.publish(NoteWritten, key, { caseId: 'before' });
         await tx.audit({ action: 'BEFORE_AS_CALLER', target: { type: 'case', id: key } });
         const seen = await tx.asCaller(async (own) => ({
           context: await contextOf(own),
-          written: [written(outbox), written(audit)],
+          written: [outboxInserts(statements).length, auditInserts(statements).length],
         }));
         await tx.publish(NoteWritten, key, { caseId: 'after' });
         await tx.audit({ action: 'AFTER_AS_CALLER', target: { type: 'case', id: key } });
@@ -293,7 +286,7 @@ describe('UnitOfWork in a company', () => {
       context: { tenant: null, user: radiologist.userId, level: 'marketplace' },
       written: [1, 1],
     });
-    expect([written(outbox), written(audit)]).toEqual([2, 2]);
+    expect([outboxInserts(statements).length, auditInserts(statements).length]).toEqual([2, 2]);
     expect(
       await owner<{ case_id: string; tenant_id: string }>(
         `SELECT envelope->'payload'->>'caseId' AS case_id, envelope->>'tenantId' AS tenant_id FROM ${scratch.schema}.outbox WHERE message_key = $1 ORDER BY id`,

@@ -25,6 +25,7 @@ import {
 } from '../../src/index.js';
 import { accessOf, principalOf } from '../support/principals.js';
 import { createScratchSchema } from '../support/scratch-schema.js';
+import { auditInserts, countStatements, outboxInserts } from '../support/statements.js';
 
 @Entity({ name: 'items' })
 class ItemEntity {
@@ -88,21 +89,6 @@ describe('UnitOfWork', () => {
       `SELECT job_name, queue, tenant_id, sent_at FROM ${scratch.schema}.job_outbox WHERE payload->>'userId' = $1`,
       [userId],
     );
-  /**
-   * Counts the statements a change sends: wraps the `query` of its transaction's query runner (a new runner per
-   * transaction, released after it), so every statement of the work and of the unit's end is seen.
-   */
-  const countStatements = (tx: ChangeTx, statements: string[]) => {
-    const runner = tx.manager.queryRunner!;
-    const query = runner.query.bind(runner) as (sql: string, ...rest: unknown[]) => Promise<unknown>;
-    runner.query = ((sql: string, ...rest: unknown[]) => {
-      statements.push(sql);
-      return query(sql, ...rest);
-    }) as QueryRunner['query'];
-  };
-  const outboxInserts = (statements: string[]) => statements.filter((sql) => /INSERT INTO \S+\.outbox\b/.test(sql));
-  const auditInserts = (statements: string[]) => statements.filter((sql) => /INSERT INTO \S+\.audit_log\b/.test(sql));
-
   /** Items of a name, in either tenant. */
   const itemsNamed = async (name: string) => {
     const sql = `SELECT tenant_id FROM ${scratch.schema}.items WHERE name = $1`;
