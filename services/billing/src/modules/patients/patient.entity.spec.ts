@@ -1,13 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { ageOn, yearsBetween } from './patient.entity.js';
+import { ageOn } from './patient.entity.js';
 import { mrNumberOf } from './patients.service.js';
 
 describe("a patient's age", () => {
   it('counts whole years, the birthday on its day; 29 February turns a year older on 1 March', () => {
-    expect(yearsBetween('1984-06-15', '2026-06-14')).toBe(41);
-    expect(yearsBetween('1984-06-15', '2026-06-15')).toBe(42);
-    expect(yearsBetween('2000-02-29', '2026-02-28')).toBe(25);
-    expect(yearsBetween('2000-02-29', '2026-03-01')).toBe(26);
+    expect(ageOn('2026-06-14', '1984-06-15', null, null)).toBe(41);
+    expect(ageOn('2026-06-15', '1984-06-15', null, null)).toBe(42);
+    expect(ageOn('2026-02-28', '2000-02-29', null, null)).toBe(25);
+    expect(ageOn('2026-03-01', '2000-02-29', null, null)).toBe(26);
   });
 
   it('comes from the birth date, else from the age told plus the years since it was told, else is unknown', () => {

@@ -1,6 +1,6 @@
 import { Column, Entity } from 'typeorm';
 import { TenantRow } from '@rayworks/nest-kit';
-import type { Gender, Patient } from '@rayworks/contracts';
+import { ageOn as patientAgeOn, type Gender, type Patient } from '@rayworks/contracts';
 
 /** billing.patients: a patient of one centre (docs/decisions/0218, 0247). */
 @Entity({ name: 'patients' })
@@ -56,21 +56,18 @@ export class PatientEntity extends TenantRow {
   }
 }
 
-/** Whole years from `from` to `to` (both 'YYYY-MM-DD'): the birthday counts on its day; 29 February on 1 March. */
-export function yearsBetween(from: string, to: string): number {
-  const [fy, fm, fd] = from.split('-').map(Number) as [number, number, number];
-  const [ty, tm, td] = to.split('-').map(Number) as [number, number, number];
-  return ty - fy - (tm < fm || (tm === fm && td < fd) ? 1 : 0);
-}
-
-/** The age on `today`: from the birth date, else the told age plus the years since it was told, else null. */
+/**
+ * The age in whole years on `today`: from the birth date, else the told age plus the years since it was told, else
+ * null. The rule of years (a birthday counts on its day; 29 February on 1 March) is the contracts' `ageOn`, which the
+ * laboratory's reference ranges use too (docs/decisions/0292).
+ */
 export function ageOn(
   today: string,
   dateOfBirth: string | null,
   ageYears: number | null,
   recordedOn: string | null,
 ): number | null {
-  if (dateOfBirth) return Math.max(0, yearsBetween(dateOfBirth, today));
+  if (dateOfBirth) return patientAgeOn(dateOfBirth, today).years;
   if (ageYears === null) return null;
-  return ageYears + (recordedOn ? Math.max(0, yearsBetween(recordedOn, today)) : 0);
+  return patientAgeOn(ageYears, today, recordedOn ?? today).years;
 }
