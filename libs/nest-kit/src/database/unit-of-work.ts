@@ -75,10 +75,10 @@ export interface PublishExtra {
   causationId?: string | null;
 }
 
-/** What a read sees: one READ ONLY transaction with the tenant set for row-level security. */
 /** What a change may say about a job it starts (`tx.enqueue`); its tenant is the change's. */
 export type EnqueueInTxOptions = Pick<RecordJobOptions, 'delayMs' | 'deduplication'>;
 
+/** What a read sees: one READ ONLY transaction with the tenant set for row-level security. */
 export interface ReadTx {
   readonly manager: EntityManager;
   readonly tenantId: string | null;

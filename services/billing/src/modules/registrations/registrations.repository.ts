@@ -154,10 +154,15 @@ export class RegistrationsRepository {
   }
 
   /**
-   * Writes the visit and its items (two statements) and answers the visit as written: its time and the items' ids
-   * come back from the inserts, nothing is read again.
+   * Writes the visit and its items (two statements) and answers the visit as written — as `findReadable` would read
+   * it: its time and the items' ids come back from the inserts, the patient as the caller read it; nothing is read
+   * again.
    */
-  async insert(tx: ChangeTx, r: NewRegistration): Promise<{ registeredAt: Date; itemIds: string[] }> {
+  async insert(
+    tx: ChangeTx,
+    r: NewRegistration,
+    patient: { mrNumber: string; patientName: string },
+  ): Promise<{ registration: Registration; itemIds: string[] }> {
     const [registration] = await typedRows(
       tx.manager,
       z.object({ registered_at: z.date() }),
@@ -168,7 +173,23 @@ export class RegistrationsRepository {
        RETURNING registered_at`,
       { ...r },
     );
-    if (r.items.length === 0) return { registeredAt: registration!.registered_at, itemIds: [] };
+    const row: z.infer<typeof registrationRow> = {
+      id: r.id,
+      registration_number: r.registrationNumber,
+      centre_id: r.centreId,
+      group_id: r.groupId,
+      patient_id: r.patientId,
+      mr_number: patient.mrNumber,
+      patient_name: patient.patientName,
+      referral_id: r.referralId,
+      referral_name: r.referralName,
+      provider_kind: r.providerKind,
+      price_kind: r.priceKind,
+      invoice_id: r.invoiceId,
+      registered_by: r.registeredBy,
+      registered_at: registration!.registered_at,
+    };
+    if (r.items.length === 0) return { registration: registrationOf(row, []), itemIds: [] };
     const p = new QueryParams();
     const values = r.items.map(
       (item, position) =>
@@ -198,8 +219,23 @@ export class RegistrationsRepository {
        RETURNING id, position`,
       p,
     );
-    const ids = new Map(inserted.map((row) => [row.position, row.id]));
-    return { registeredAt: registration!.registered_at, itemIds: r.items.map((_, position) => ids.get(position)!) };
+    const ids = new Map(inserted.map((one) => [one.position, one.id]));
+    const itemIds = r.items.map((_, position) => ids.get(position)!);
+    const items: RegistrationItemRow[] = r.items.map((item, position) => ({
+      id: itemIds[position]!,
+      registration_id: r.id,
+      line_code: item.lineCode,
+      kind: item.kind,
+      code: item.code,
+      name: item.name,
+      modality: item.modality,
+      body_part: item.bodyPart,
+      sample_type: item.sampleType,
+      package_code: item.packageCode,
+      accession_number: item.accessionNumber,
+      status: 'ORDERED',
+    }));
+    return { registration: registrationOf(row, items), itemIds };
   }
 
   /** The visit if the caller reaches its centre, with its items; null otherwise. */

@@ -145,37 +145,26 @@ export class RegistrationsService {
         packageCode: line.kind === 'PACKAGE' ? line.code : null,
         accessionNumber: test.kind === 'RADIOLOGY' ? accessionNumberOf(accessions.shift()!) : null,
       }));
-      const registration: Omit<Registration, 'registeredAt' | 'items'> = {
-        _id: id,
-        registrationID: registrationNumber,
-        centreId: centre.id,
-        patientId: patient.id,
-        mrID: patient.mrNumber,
-        patientName: patient.patientName,
-        referralId: referral?.id ?? null,
-        referredName: referral?.name ?? null,
-        providerKind: body.providerKind,
-        priceKind: quote.priceKind,
-        invoiceId: invoice._id,
-        registeredBy: access.principal.userId,
-      };
-      const written = await this.registrations.insert(tx, {
-        id,
-        tenantId,
-        centreId: centre.id,
-        groupId: centre.groupId,
-        patientId: patient.id,
-        registrationNumber,
-        referralId: registration.referralId,
-        referralName: registration.referredName,
-        providerKind: body.providerKind,
-        priceKind: quote.priceKind,
-        invoiceId: invoice._id,
-        requestKey: body.requestKey,
-        registeredBy: registration.registeredBy,
-        items,
-      });
-      const registeredItems = items.map((item, i) => ({ ...item, itemId: written.itemIds[i]! }));
+      const { registration, itemIds } = await this.registrations.insert(
+        tx,
+        {
+          id,
+          tenantId,
+          centreId: centre.id,
+          groupId: centre.groupId,
+          patientId: patient.id,
+          registrationNumber,
+          referralId: referral?.id ?? null,
+          referralName: referral?.name ?? null,
+          providerKind: body.providerKind,
+          priceKind: quote.priceKind,
+          invoiceId: invoice._id,
+          requestKey: body.requestKey,
+          registeredBy: access.principal.userId,
+          items,
+        },
+        patient,
+      );
 
       await tx.publish(RegistrationCreatedV1, id, {
         registrationId: id,
@@ -193,9 +182,9 @@ export class RegistrationsService {
         },
         referral: referral ? { id: referral.id, name: referral.name } : null,
         providerKind: body.providerKind,
-        registeredAt: written.registeredAt.toISOString(),
-        items: registeredItems.map((item) => ({
-          itemId: item.itemId,
+        registeredAt: registration.registeredAt,
+        items: items.map((item, i) => ({
+          itemId: itemIds[i]!,
           kind: item.kind,
           code: item.code,
           name: item.name,
@@ -207,22 +196,7 @@ export class RegistrationsService {
         })),
       });
       return {
-        registration: {
-          ...registration,
-          registeredAt: written.registeredAt.toISOString(),
-          items: registeredItems.map((item) => ({
-            itemId: item.itemId,
-            lineCode: item.lineCode,
-            kind: item.kind,
-            code: item.code,
-            name: item.name,
-            modality: item.modality,
-            accessionNumber: item.accessionNumber,
-            sampleType: item.sampleType,
-            packageCode: item.packageCode,
-            status: 'ORDERED' as const,
-          })),
-        },
+        registration,
         invoice,
         payment: paid?.payment ?? null,
       };
