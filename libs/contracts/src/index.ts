@@ -124,6 +124,7 @@ export * from './lims/endpoints.js';
 export * from './lims/catalogue-constants.js';
 export * from './lims/decimal.js';
 export * from './lims/parameter.js';
+export * from './lims/formula.js';
 export * from './lims/result-rules.js';
 export * from './lims/sample-states.js';
 export * from './lims/sample-entities.js';

@@ -1,13 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { TEST_MESSAGES } from '../billing/catalogue-messages.js';
-import {
-  formulaReferences,
-  FormulaSyntaxError,
-  PARAMETER_MESSAGES,
-  parameterSchema,
-  testParametersSchema,
-  type ParameterInput,
-} from './parameter.js';
+import { formulaReferences, FormulaSyntaxError } from './formula.js';
+import { PARAMETER_MESSAGES, parameterSchema, testParametersSchema, type ParameterInput } from './parameter.js';
 
 const haemoglobin: ParameterInput = {
   code: 'HB',
@@ -192,7 +186,7 @@ describe('formulas', () => {
 
   it('refuses a formula with a syntax error on the parameter itself', () => {
     expect(problems({ code: 'X', name: 'X', type: 'Numeric', formula: 'A +' })).toEqual({
-      formula: PARAMETER_MESSAGES.formulaSyntax('it ends too early'),
+      formula: PARAMETER_MESSAGES.formulaSyntax('Unexpected end of expression (char 4)'),
     });
   });
 });

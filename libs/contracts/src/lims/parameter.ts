@@ -9,6 +9,7 @@ import {
   type ParameterType,
 } from './catalogue-constants.js';
 import { compareDecimal, DECIMAL_TEXT_PATTERN, parseDecimal, type Decimal } from './decimal.js';
+import { formulaReferences, FormulaSyntaxError } from './formula.js';
 
 /**
  * A lab test's parameters (spec §3 parameter types and field modes) and their reference ranges: what the catalogue
@@ -23,9 +24,6 @@ export type RangeSex = (typeof RANGE_SEXES)[number];
 /** The unit an age band is written in (neonatal ranges in days, infants' in months, the rest in years). */
 export const AGE_UNITS = ['days', 'months', 'years'] as const;
 export type AgeUnit = (typeof AGE_UNITS)[number];
-
-/** Functions a formula may call (the later evaluator's scope holds these and the test's parameters, nothing else). */
-export const FORMULA_FUNCTIONS = ['min', 'max', 'abs', 'sqrt', 'log', 'log10', 'exp', 'pow'] as const;
 
 /** The catalogue's messages (spec §8 words where it gives them). */
 export const PARAMETER_MESSAGES = {
@@ -130,115 +128,6 @@ export const deltaRuleSchema = z
   .object({ absolute: limit, percent: limit })
   .refine((d) => d.absolute !== null || d.percent !== null, { message: PARAMETER_MESSAGES.rangeWithoutLimit });
 export type DeltaRule = z.output<typeof deltaRuleSchema>;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Formulas: read here only to know they are well formed and which parameters they use; evaluated in a later slice
-// by a maintained expression library with a scope of these functions and the test's parameters (never eval).
-
-type FormulaToken = { kind: 'number' | 'name' | 'op'; text: string };
-
-function tokens(formula: string): FormulaToken[] {
-  const out: FormulaToken[] = [];
-  const pattern = /\s*(?:(\d+(?:\.\d+)?)|([A-Za-z][A-Za-z0-9_]*)|([-+*/^(),]))/y;
-  let at = 0;
-  while (at < formula.length) {
-    if (/^\s*$/.test(formula.slice(at))) break;
-    pattern.lastIndex = at;
-    const m = pattern.exec(formula);
-    if (!m) throw new FormulaSyntaxError(`unexpected “${formula.slice(at).trim()[0] ?? ''}”`);
-    at = pattern.lastIndex;
-    if (m[1] !== undefined) out.push({ kind: 'number', text: m[1] });
-    else if (m[2] !== undefined) out.push({ kind: 'name', text: m[2] });
-    else out.push({ kind: 'op', text: m[3] ?? '' });
-  }
-  return out;
-}
-
-/** A formula that is not a well-formed expression of numbers, parameter codes, + − × ÷ ^, brackets and functions. */
-export class FormulaSyntaxError extends Error {
-  override readonly name = 'FormulaSyntaxError';
-}
-
-/**
- * The parameter codes a formula uses, in order of first use ('TCHOL - HDL - TG / 5' → TCHOL, HDL, TG), or a
- * FormulaSyntaxError. Grammar: expr = term (('+'|'-') term)*; term = power (('*'|'/') power)*;
- * power = unary ('^' power)?; unary = '-' unary | primary; primary = number | code | fn '(' expr (',' expr)* ')' |
- * '(' expr ')'. A name followed by '(' is a function of FORMULA_FUNCTIONS.
- */
-export function formulaReferences(formula: string): string[] {
-  const list = tokens(formula);
-  if (list.length === 0) throw new FormulaSyntaxError('it is empty');
-  const refs: string[] = [];
-  let i = 0;
-  const peek = (): FormulaToken | undefined => list[i];
-  const isOp = (text: string): boolean => peek()?.kind === 'op' && peek()?.text === text;
-  const expect = (text: string): void => {
-    if (!isOp(text)) throw new FormulaSyntaxError(`expected “${text}”${peek() ? ` before “${peek()?.text}”` : ''}`);
-    i += 1;
-  };
-  const expr = (): void => {
-    term();
-    while (isOp('+') || isOp('-')) {
-      i += 1;
-      term();
-    }
-  };
-  const term = (): void => {
-    power();
-    while (isOp('*') || isOp('/')) {
-      i += 1;
-      power();
-    }
-  };
-  const power = (): void => {
-    unary();
-    if (isOp('^')) {
-      i += 1;
-      power();
-    }
-  };
-  const unary = (): void => {
-    if (isOp('-')) {
-      i += 1;
-      unary();
-      return;
-    }
-    primary();
-  };
-  const primary = (): void => {
-    const t = peek();
-    if (!t) throw new FormulaSyntaxError('it ends too early');
-    i += 1;
-    if (t.kind === 'number') return;
-    if (t.kind === 'name') {
-      if (isOp('(')) {
-        if (!(FORMULA_FUNCTIONS as readonly string[]).includes(t.text))
-          throw new FormulaSyntaxError(`${t.text} is not a function (${FORMULA_FUNCTIONS.join(', ')})`);
-        i += 1;
-        expr();
-        while (isOp(',')) {
-          i += 1;
-          expr();
-        }
-        expect(')');
-        return;
-      }
-      if (!refs.includes(t.text)) refs.push(t.text);
-      return;
-    }
-    if (t.text === '(') {
-      expr();
-      expect(')');
-      return;
-    }
-    throw new FormulaSyntaxError(`unexpected “${t.text}”`);
-  };
-  expr();
-  if (i < list.length) throw new FormulaSyntaxError(`unexpected “${list[i]?.text}”`);
-  return refs;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
 
 const isNumericType = (type: ParameterType): boolean => (NUMERIC_PARAMETER_TYPES as readonly string[]).includes(type);
 
