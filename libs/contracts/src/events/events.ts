@@ -390,6 +390,45 @@ export const RegistrationItemsCancelledV1 = defineEvent({
 });
 export type RegistrationItemsCancelledPayload = z.infer<typeof RegistrationItemsCancelledV1.schema>;
 
+/** A sample as the lab's events carry it (lims.sample.v1, key = the sample's registration id). */
+const labSample = {
+  sampleId: z.uuid(),
+  barcode: z.string(),
+  registrationId: z.uuid(),
+  registrationNumber: z.string(),
+  centreId: z.uuid(),
+  groupId: z.uuid().nullable(),
+  sampleType: z.string(),
+  container: z.string(),
+  testCodes: z.array(z.string()),
+};
+
+/** The lab accepted a sample at accession (lims, on `lims.sample.v1`): its tests are run. */
+export const SampleAcceptedV1 = defineEvent({
+  type: 'SampleAccepted',
+  version: 1,
+  topic: TOPICS.limsSample,
+  schema: z.object({ ...labSample, acceptedAt: z.iso.datetime() }),
+});
+
+/**
+ * The lab rejected a sample at accession (lims, on `lims.sample.v1`): the reason (SAMPLE_REJECTION_REASONS), and the
+ * new sample its tests went back to collection on (docs/decisions/0299). The registration's centre is told.
+ */
+export const SampleRejectedV1 = defineEvent({
+  type: 'SampleRejected',
+  version: 1,
+  topic: TOPICS.limsSample,
+  schema: z.object({
+    ...labSample,
+    reason: z.string(),
+    note: z.string().nullable(),
+    rejectedAt: z.iso.datetime(),
+    recollection: z.object({ sampleId: z.uuid(), barcode: z.string() }),
+  }),
+});
+export type SampleRejectedPayload = z.infer<typeof SampleRejectedV1.schema>;
+
 /** An invoice's amounts after a change (billing.invoice.v1 events): whole minor units. */
 const invoiceAmounts = {
   totalMinor: z.number().int(),
@@ -559,6 +598,8 @@ export const EVENT_DEFINITIONS = [
   FusionInvoiceChangedV1,
   PatientRegisteredV1,
   PatientUpdatedV1,
+  SampleAcceptedV1,
+  SampleRejectedV1,
 ] as const;
 
 export const eventKey = (type: string, version: number): string => `${type}@v${version}`;

@@ -1,9 +1,11 @@
 import { defineApi } from '../api/endpoint.js';
+import { SAMPLE_ENDPOINTS } from './sample-endpoints.js';
 
 /**
- * The lims service's API (under /api/lims through the gateway). Empty until the issue that writes the service:
- * each route is added here first (method, path, access, body, data, errors), then mounted with
- * `@ApiContract(LIMS_API.x)` and called with the typed client (libs/api-client). See auth/endpoints.ts.
+ * The lims service's API (under /api/lims through the gateway): one file of endpoints per module of the service
+ * (`<area>-endpoints.ts`), joined here. See docs/adding-a-module.md.
  */
-export const LIMS_API = defineApi('lims', {});
+export const LIMS_API = defineApi('lims', {
+  ...SAMPLE_ENDPOINTS,
+});
 export type LimsApi = typeof LIMS_API;

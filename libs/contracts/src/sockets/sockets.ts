@@ -97,6 +97,21 @@ export interface CriticalAlertMessage {
   at: string;
 }
 
+/**
+ * The lab rejected a sample of a centre (lims → the centre side of the sample's registration, `centreSideRooms`;
+ * docs/decisions/0299): its barcode, the reason's code and the new barcode to collect. No patient name: a console
+ * reads the sample with /sample/find (which checks the reach).
+ */
+export interface SampleRejectedMessage {
+  sampleId: string;
+  barcode: string;
+  centreId: string;
+  registrationNumber: string;
+  reason: string;
+  recollectionBarcode: string;
+  at: string;
+}
+
 /** Messages the server pushes to the console. */
 export interface ServerToClientEvents {
   'system:hello': (message: { gateway: string; connectedAt: string }) => void;
@@ -106,6 +121,7 @@ export interface ServerToClientEvents {
   'cases:case-changed': (message: CaseChangedMessage) => void;
   'cases:comment-added': (message: CaseCommentAddedMessage) => void;
   'critical:alert': (message: CriticalAlertMessage) => void;
+  'lims:sample-rejected': (message: SampleRejectedMessage) => void;
 }
 
 export type ClientToServerEvents = Record<string, never>;
