@@ -4,7 +4,8 @@
 // centres and patients), or by deploy/k6/run.sh with BILLING_DATA set. One virtual user per desk (VUS, default 20: a
 // receptionist of each centre), through the gateway, each iteration what the console's registration screen sends:
 //   search  the patient as the desk types (2–3 prefixes of the name, or of the phone number, or the MR number: the
-//           screen's /patient/find, 8 newest), a short pause between keystrokes (SEARCH_PAUSE, 0.3 s ± 50 %);
+//           screen's pick list /patient/lookup, 8 newest, no total), a short pause between keystrokes (SEARCH_PAUSE,
+//           0.3 s ± 50 %);
 //   preview the visit's price (/price/preview, 1–3 tests or packages) once the tests are picked;
 //   register the visit with the desk's payment of its total (/registration/create: invoice, items, payment in one
 //           step), after the desk has taken the money (THINK_SECONDS, 2 s ± 50 %), then the next patient after the
@@ -95,13 +96,7 @@ export function desk(data) {
   const patient = mine.patients[Math.floor(Math.random() * mine.patients.length)];
   const words = patient.typed[__ITER % patient.typed.length];
   for (const search of words) {
-    call(
-      session,
-      '/patient/find',
-      'PATIENTS',
-      { page: 1, pageSize: 8, sortDir: 'desc', sortBy: 'createdAt', search },
-      'search',
-    );
+    call(session, '/patient/lookup', 'PATIENTS', { search, limit: 8 }, 'search');
     jitter(SEARCH_PAUSE);
   }
   const k = 1 + Math.floor(Math.random() * 3);

@@ -142,6 +142,13 @@ const itemsOf = (i) => {
   return Array.from({ length: 1 + (i % 3) }, (_, j) => ITEM_CODES[(s + 7 * j) % ITEM_CODES.length]);
 };
 
+/** The i-th request's search text: one of 2–3 prefixes of a patient of the i-th centre (name, phone or MR number). */
+function typedAt(patients, company, i) {
+  const list = patients.get(company.centres[i % CENTRES].id);
+  const words = typed(list[Math.floor(i / CENTRES) % list.length], Math.floor(i / 3));
+  return words[i % words.length];
+}
+
 async function measureApi(company, patients) {
   log(
     `\n## the desk's and the finance reads at ${company.invoices.toLocaleString('en')} invoices (one client, ${REQUESTS} requests per kind)`,
@@ -152,14 +159,24 @@ async function measureApi(company, patients) {
   const day = today();
   const kinds = [
     {
+      // the registration screen's pick list as the desk types (/patient/lookup: 8 newest, no total; decision 0305)
       label: "desk's patient search (name, phone, MR prefix)",
       who: (i) => desks[i % CENTRES],
+      endpoint: BILLING_API.lookupPatients,
+      body: (i) => ({ search: typedAt(patients, company, i), limit: 8 }),
+    },
+    {
+      // the Patients screen's first page with its exact total (/patient/find): not a target, the figure beside it
+      label: 'patients list, first page with its total',
+      who: (i) => desks[i % CENTRES],
       endpoint: BILLING_API.findPatients,
-      body: (i) => {
-        const list = patients.get(company.centres[i % CENTRES].id);
-        const words = typed(list[Math.floor(i / CENTRES) % list.length], Math.floor(i / 3));
-        return { page: 1, pageSize: 8, sortDir: 'desc', sortBy: 'createdAt', search: words[i % words.length] };
-      },
+      body: (i) => ({
+        page: 1,
+        pageSize: 8,
+        sortDir: 'desc',
+        sortBy: 'createdAt',
+        search: typedAt(patients, company, i),
+      }),
     },
     {
       label: "a centre's day end, today",

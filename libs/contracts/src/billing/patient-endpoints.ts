@@ -25,6 +25,18 @@ export const patientInputSchema = formBody(
 );
 const patientUpdateSchema = formBody(PATIENT_FIELDS, patientBody.extend({ id: uuid }));
 
+/**
+ * The desk's search as it types (docs/decisions/0305): the newest few patients whose name, phone or MR number begins
+ * with the text — a pick list, so no total is counted (a prefix like 'bb03-01' matches most of a busy centre).
+ */
+export const patientLookupQuery = z
+  .object({
+    search: z.string(invalid).trim().min(1, invalid).max(100, invalid),
+    centreId: uuid.optional(),
+    limit: z.coerce.number(invalid).int(invalid).min(1, invalid).max(20, invalid).default(8),
+  })
+  .strict();
+
 /** Two records of one person at a centre: `mergeId` is merged into `keepId` (docs/decisions/0265). */
 const mergeBody = z.object({ keepId: uuid, mergeId: uuid }).strict();
 
@@ -45,6 +57,13 @@ export const PATIENT_ENDPOINTS = {
     // search as you type: name, phone or MR number
     body: listQuery({ sortBy: ['patientName', 'mrID', 'createdAt'], filters: { centreId: uuid.optional() } }),
     data: page(patientSchema),
+  }),
+  lookupPatients: ep({
+    method: 'POST',
+    path: '/patient/lookup',
+    access: VIEW_PATIENTS,
+    body: patientLookupQuery,
+    data: z.object({ items: z.array(patientSchema) }),
   }),
   getPatient: ep({
     method: 'POST',

@@ -148,6 +148,37 @@ describe('patients at the front desk', () => {
     expect((await find('%')).items).toEqual([]);
   });
 
+  it("gives the desk's pick list as it types: the newest matches first, at most the limit, and no total", async () => {
+    const made: Patient[] = [];
+    for (const n of [1, 2, 3])
+      made.push(
+        await api.call(
+          BILLING_API.createPatient,
+          { centreId: a.centres.c1!, ...person(`Lata Pick${stamp} ${n}`, `92${stamp}0${n}`) },
+          { session: desk() },
+        ),
+      );
+    const lookup = (search: string, limit?: number) =>
+      api.call(BILLING_API.lookupPatients, { search, limit }, { session: desk() });
+    const newestFirst = made.map((p) => p._id).reverse();
+    const byName = await lookup(`lata pick${stamp}`);
+    expect(byName).toEqual({ items: expect.any(Array) });
+    expect(byName.items.map((x) => x._id)).toEqual(newestFirst);
+    expect((await lookup(`lata pick${stamp}`, 2)).items.map((x) => x._id)).toEqual(newestFirst.slice(0, 2));
+    expect((await lookup(`92${stamp}02`)).items.map((x) => x._id)).toEqual([made[1]!._id]);
+    expect((await lookup(made[2]!.mrID.toLowerCase())).items.map((x) => x._id)).toEqual([made[2]!._id]);
+    expect((await lookup('%')).items).toEqual([]);
+    // nothing typed, or a longer list than a pick list: 400 naming the field
+    for (const [body, field] of [
+      [{ search: '  ' }, 'search'],
+      [{ search: 'lata', limit: 21 }, 'limit'],
+      [{ search: 'lata', page: 1 }, 'page'],
+    ] as const) {
+      const reply = await api.reply(BILLING_API.lookupPatients, body as never, { session: desk() });
+      expect({ status: reply.status, names: reply.body.message.includes(field) }).toEqual({ status: 400, names: true });
+    }
+  });
+
   it("searches by index under row-level security: each prefix range of the desk's search is an index condition", async () => {
     // docs/decisions/0289: LIKE and lower() are not leakproof, so under row-level security they never lead an index and
     // a search read every patient of the reach (the benchmark's 300,000 patients: ≈ 110 ms in PostgreSQL, ≈ 2 ms now)
@@ -213,6 +244,19 @@ describe('patients at the front desk', () => {
       { session: adminB },
     );
     expect(listed.items).toEqual([]);
+    // the desk's pick list passes the same reach: a centre's patients for those who reach the centre, none elsewhere
+    for (const who of USERS) {
+      if (!mayView(who)) continue;
+      const picked = await api.call(
+        BILLING_API.lookupPatients,
+        { search: `94${stamp}0`, limit: 20 },
+        { session: session.get(who)! },
+      );
+      const want = (['c1', 'c2', 'c3'] as const).filter((c) => reaches(who, c)).map((c) => at[c]._id);
+      expect({ who, ids: picked.items.map((x) => x._id).sort() }).toEqual({ who, ids: want.sort() });
+    }
+    const pickedB = await api.call(BILLING_API.lookupPatients, { search: `94${stamp}0` }, { session: adminB });
+    expect(pickedB.items).toEqual([]);
   });
 
   it('registers only at a centre the caller reaches (another centre, a group or another company alike: 404)', async () => {

@@ -14,6 +14,11 @@ export class PatientsController {
     return apiOk(await this.patients.list(access, body));
   }
 
+  @ApiContract(BILLING_API.lookupPatients, "The desk's pick list as it types: the newest matches, no total")
+  async lookup({ access, body }: ContractCall<typeof BILLING_API.lookupPatients>) {
+    return apiOk(await this.patients.lookup(access, body));
+  }
+
   @ApiContract(BILLING_API.getPatient, 'One patient')
   async get({ access, body }: ContractCall<typeof BILLING_API.getPatient>) {
     return apiOk(await this.patients.get(access, body.id));

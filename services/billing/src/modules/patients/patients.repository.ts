@@ -77,6 +77,22 @@ export class PatientsRepository {
     return { items, total };
   }
 
+  /**
+   * The desk's pick list as it types: the newest `limit` patients the caller reaches whose name, phone or MR number
+   * begins with the text — one statement, no count (docs/decisions/0305).
+   */
+  lookup(tx: ReadTx, access: RequestAccess, q: BodyOf<typeof BILLING_API.lookupPatients>): Promise<PatientEntity[]> {
+    const { qb, p } = this.inReach(tx, access);
+    qb.andWhere(patientSearchSql(q.search, p));
+    if (q.centreId) qb.andWhere(`p.centre_id = ${p.add(q.centreId)}`);
+    return qb
+      .setParameters(p.values)
+      .orderBy('p.createdAt', 'DESC')
+      .addOrderBy('p.id', 'DESC')
+      .limit(q.limit)
+      .getMany();
+  }
+
   /** The company's patient by its id, whoever reaches it (for work that runs as the system, e.g. a printed invoice). */
   byId(tx: ReadTx, id: string): Promise<PatientEntity | null> {
     return tx.repo(PatientEntity).findOneBy({ id });

@@ -57,6 +57,18 @@ export class PatientsService {
     );
   }
 
+  /** The desk's pick list as it types (no total: docs/decisions/0305). */
+  lookup(access: RequestAccess, q: BodyOf<typeof BILLING_API.lookupPatients>): Promise<{ items: Patient[] }> {
+    return this.uow.read(
+      access,
+      async (tx) => {
+        const on = today();
+        return { items: (await this.patients.lookup(tx, access, q)).map((p) => p.toPatient(on)) };
+      },
+      { audit: { action: KIT_AUDIT_ACTIONS.patientDataRead, target: null, details: { read: 'patients' } } },
+    );
+  }
+
   get(access: RequestAccess, id: string): Promise<Patient> {
     return this.uow.read(
       access,

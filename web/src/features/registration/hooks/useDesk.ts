@@ -25,8 +25,8 @@ export function usePatientSearch(text: string) {
     queryKey: [...billingKeys.list('patients'), 'desk', search],
     queryFn: async ({ signal }) =>
       (
-        await callApi(BILLING_API.findPatients, {
-          body: { page: 1, pageSize: 8, sortDir: 'desc', sortBy: 'createdAt', search },
+        await callApi(BILLING_API.lookupPatients, {
+          body: { search, limit: 8 },
           signal,
         })
       ).data,
