@@ -1,4 +1,5 @@
 import { defineApi } from '../api/endpoint.js';
+import { LAB_CATALOGUE_ENDPOINTS } from './catalogue-endpoints.js';
 import { SAMPLE_ENDPOINTS } from './sample-endpoints.js';
 
 /**
@@ -6,6 +7,7 @@ import { SAMPLE_ENDPOINTS } from './sample-endpoints.js';
  * (`<area>-endpoints.ts`), joined here. See docs/adding-a-module.md.
  */
 export const LIMS_API = defineApi('lims', {
+  ...LAB_CATALOGUE_ENDPOINTS,
   ...SAMPLE_ENDPOINTS,
 });
 export type LimsApi = typeof LIMS_API;
