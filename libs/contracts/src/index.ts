@@ -130,6 +130,8 @@ export * from './lims/catalogue-entities.js';
 export * from './lims/catalogue-endpoints.js';
 export * from './lims/catalogue-upload.js';
 export * from './lims/result-rules.js';
+export * from './lims/result-states.js';
+export * from './lims/worksheet-rules.js';
 export * from './lims/sample-states.js';
 export * from './lims/sample-entities.js';
 export * from './lims/sample-grouping.js';
