@@ -2,8 +2,12 @@ import { Module } from '@nestjs/common';
 import { SERVICE_SUBSCRIPTIONS } from '@rayworks/contracts';
 import { ServiceKitModule, ServiceKitSettings } from '@rayworks/nest-kit';
 import { database } from './database/data-source.js';
+import { SamplesModule } from './modules/samples/samples.module.js';
 
 @Module({
-  imports: [ServiceKitModule.forRoot(new ServiceKitSettings('lims', database, SERVICE_SUBSCRIPTIONS.lims))],
+  imports: [
+    ServiceKitModule.forRoot(new ServiceKitSettings('lims', database, SERVICE_SUBSCRIPTIONS.lims)),
+    SamplesModule,
+  ],
 })
 export class AppModule {}
