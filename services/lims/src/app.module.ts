@@ -2,11 +2,13 @@ import { Module } from '@nestjs/common';
 import { SERVICE_SUBSCRIPTIONS } from '@rayworks/contracts';
 import { ServiceKitModule, ServiceKitSettings } from '@rayworks/nest-kit';
 import { database } from './database/data-source.js';
+import { CatalogueModule } from './modules/catalogue/catalogue.module.js';
 import { SamplesModule } from './modules/samples/samples.module.js';
 
 @Module({
   imports: [
     ServiceKitModule.forRoot(new ServiceKitSettings('lims', database, SERVICE_SUBSCRIPTIONS.lims)),
+    CatalogueModule,
     SamplesModule,
   ],
 })

@@ -4,20 +4,24 @@ import { JobOutbox1795392000000 } from './migrations/1795392000000-JobOutbox.js'
 import { DeadLetterTenant1795700000000 } from './migrations/1795700000000-DeadLetterTenant.js';
 import { AuditLog1795700000001 } from './migrations/1795700000001-AuditLog.js';
 import { DeadLetterOperations1796700000000 } from './migrations/1796700000000-DeadLetterOperations.js';
+import { LabTests1798000000000 } from './migrations/1798000000000-LabTests.js';
 import { Samples1798100000000 } from './migrations/1798100000000-Samples.js';
+import { LabTestVersionEntity } from '../modules/catalogue/lab-test-version.entity.js';
+import { LabTestEntity } from '../modules/catalogue/lab-test.entity.js';
 import { LabOrderEntity } from '../modules/samples/lab-order.entity.js';
 import { SampleEntity } from '../modules/samples/sample.entity.js';
 
 /** The lims service's schema, entities and migrations, in order. */
 export const database: ServiceDatabaseOptions = {
   schema: 'lims',
-  entities: [SampleEntity, LabOrderEntity],
+  entities: [LabTestEntity, LabTestVersionEntity, SampleEntity, LabOrderEntity],
   migrations: [
     EventTables1763712000000,
     JobOutbox1795392000000,
     DeadLetterTenant1795700000000,
     AuditLog1795700000001,
     DeadLetterOperations1796700000000,
+    LabTests1798000000000,
     Samples1798100000000,
   ],
 };
