@@ -264,6 +264,13 @@ describe('the same registration delivered again', () => {
       [payload.registrationId],
     );
     expect(rows.map((r) => Number(r.n))).toEqual([2, 2]);
+    // handled, not refused: no delivery of it went to the dead letters
+    const dead = await tenantQuery<{ n: string }>(
+      a.tenantId,
+      `SELECT count(*) AS n FROM lims.dead_letters WHERE message_key = $1`,
+      [payload.registrationId],
+    );
+    expect(Number(dead[0]!.n)).toBe(0);
   });
 });
 
