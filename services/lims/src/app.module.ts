@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { SERVICE_SUBSCRIPTIONS } from '@rayworks/contracts';
 import { ServiceKitModule, ServiceKitSettings } from '@rayworks/nest-kit';
 import { database } from './database/data-source.js';
+import { AnalyzersModule } from './modules/analyzers/analyzers.module.js';
 import { CatalogueModule } from './modules/catalogue/catalogue.module.js';
 import { SamplesModule } from './modules/samples/samples.module.js';
 
@@ -10,6 +11,7 @@ import { SamplesModule } from './modules/samples/samples.module.js';
     ServiceKitModule.forRoot(new ServiceKitSettings('lims', database, SERVICE_SUBSCRIPTIONS.lims)),
     CatalogueModule,
     SamplesModule,
+    AnalyzersModule,
   ],
 })
 export class AppModule {}

@@ -575,6 +575,39 @@ export const PatientUpdatedV1 = defineEvent({
 });
 export type PatientEventPayload = z.infer<typeof patientPayload>;
 
+const matchedResult = z.object({
+  resultId: z.uuid(),
+  labOrderId: z.uuid(),
+  testCode: z.string(),
+  parameterCode: z.string(),
+  /** As the analyzer sent it. */
+  value: z.string(),
+  unit: z.string().nullable(),
+  flags: z.string().nullable(),
+  observedAt: z.iso.datetime().nullable(),
+});
+
+/**
+ * Results an analyzer sent were matched to a sample of the company and its orders (lims.result.v1, key = sample id):
+ * by the listener's matching job, or by a lab user resolving a result of the unmatched queue (`resolvedBy` then names
+ * them). One event per sample and message (or resolution); the validation worksheet reads them as the instrument's
+ * values (docs/decisions/0303).
+ */
+export const AnalyzerResultsMatchedV1 = defineEvent({
+  type: 'AnalyzerResultsMatched',
+  version: 1,
+  topic: TOPICS.limsResult,
+  schema: z.object({
+    sampleId: z.uuid(),
+    barcode: z.string(),
+    analyzerId: z.uuid(),
+    messageId: z.uuid(),
+    resolvedBy: z.uuid().nullable(),
+    results: z.array(matchedResult).min(1),
+  }),
+});
+export type AnalyzerResultsMatchedPayload = z.infer<typeof AnalyzerResultsMatchedV1.schema>;
+
 export const EVENT_DEFINITIONS = [
   StudyImportedV1,
   AvailabilityChangedV1,
@@ -600,6 +633,7 @@ export const EVENT_DEFINITIONS = [
   PatientUpdatedV1,
   SampleAcceptedV1,
   SampleRejectedV1,
+  AnalyzerResultsMatchedV1,
 ] as const;
 
 export const eventKey = (type: string, version: number): string => `${type}@v${version}`;

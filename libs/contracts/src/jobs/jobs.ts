@@ -109,6 +109,16 @@ export const JOBS = {
     lock: JOB_LOCKS.waitsOnOthers,
     schema: z.object({ alertId: z.uuid() }),
   }),
+  /**
+   * Match the results of one message an analyzer sent (stored by the lims-analyzers listener before it acknowledged
+   * the message, this job recorded in the same transaction; docs/decisions/0303): each result to its sample, order and
+   * parameter, or into the unmatched results queue. Idempotent: a message already matched is left as it is.
+   */
+  limsAnalyzerMatch: defineJob({
+    queue: QUEUES.limsAnalyzerMatch,
+    lock: JOB_LOCKS.waitsOnOthers,
+    schema: z.object({ messageId: z.uuid() }),
+  }),
 } as const;
 
 export type JobName = keyof typeof JOBS;

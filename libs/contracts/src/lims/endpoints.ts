@@ -1,4 +1,5 @@
 import { defineApi } from '../api/endpoint.js';
+import { ANALYZER_ENDPOINTS } from './analyzer-endpoints.js';
 import { LAB_CATALOGUE_ENDPOINTS } from './catalogue-endpoints.js';
 import { SAMPLE_ENDPOINTS } from './sample-endpoints.js';
 
@@ -9,5 +10,6 @@ import { SAMPLE_ENDPOINTS } from './sample-endpoints.js';
 export const LIMS_API = defineApi('lims', {
   ...LAB_CATALOGUE_ENDPOINTS,
   ...SAMPLE_ENDPOINTS,
+  ...ANALYZER_ENDPOINTS,
 });
 export type LimsApi = typeof LIMS_API;

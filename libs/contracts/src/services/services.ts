@@ -16,6 +16,13 @@ export const SERVICE_PORTS: Record<ServiceName, number> = {
 /** Services that own BullMQ queues and so have a worker entry point (src/worker.ts). */
 export const SERVICES_WITH_WORKERS: readonly ServiceName[] = ['reporting', 'billing', 'lims', 'imaging'];
 
+/**
+ * The lims-analyzers process (docs/decisions/0301): laboratory analyzers connect to it, not to the gateway. `health`
+ * is its HTTP port (health checks only), `hl7` where it takes HL7 v2 over MLLP (2575, the port IANA registers for
+ * HL7 over MLLP) and `astm` where it takes ASTM E1394 over TCP with E1381 framing.
+ */
+export const LIMS_ANALYZERS_PORTS = { health: 3205, hl7: 2575, astm: 15200 } as const;
+
 /** The path prefix under which the gateway forwards to a service: /api/<service>/... */
 export const serviceApiPrefix = (service: ServiceName): string => `/api/${service}`;
 

@@ -30,6 +30,9 @@ export interface WorkerKitSettings {
   service: string;
   /** The service's database options (the same object its API process uses). */
   database: ServiceDatabaseOptions;
+  /** The process's name in logs, metrics, health and application_name: `<service>-worker` unless it is another kind
+   * of background process (the lims-analyzers listener). */
+  processName?: string;
 }
 
 @Injectable()
@@ -65,7 +68,11 @@ export class WorkerKitModule {
       controllers: [HealthController],
       providers: [
         ...infrastructureProviders(
-          { service: settings.service, processName: `${settings.service}-worker`, database: settings.database },
+          {
+            service: settings.service,
+            processName: settings.processName ?? `${settings.service}-worker`,
+            database: settings.database,
+          },
           workerEnvSchema,
         ),
         WorkerKitLifecycle,

@@ -6,15 +6,18 @@ import { AuditLog1795700000001 } from './migrations/1795700000001-AuditLog.js';
 import { DeadLetterOperations1796700000000 } from './migrations/1796700000000-DeadLetterOperations.js';
 import { LabTests1798000000000 } from './migrations/1798000000000-LabTests.js';
 import { Samples1798100000000 } from './migrations/1798100000000-Samples.js';
+import { Analyzers1798200000000 } from './migrations/1798200000000-Analyzers.js';
 import { LabTestVersionEntity } from '../modules/catalogue/lab-test-version.entity.js';
 import { LabTestEntity } from '../modules/catalogue/lab-test.entity.js';
+import { AnalyzerResultEntity } from '../modules/analyzers/analyzer-result.entity.js';
+import { AnalyzerEntity } from '../modules/analyzers/analyzer.entity.js';
 import { LabOrderEntity } from '../modules/samples/lab-order.entity.js';
 import { SampleEntity } from '../modules/samples/sample.entity.js';
 
 /** The lims service's schema, entities and migrations, in order. */
 export const database: ServiceDatabaseOptions = {
   schema: 'lims',
-  entities: [LabTestEntity, LabTestVersionEntity, SampleEntity, LabOrderEntity],
+  entities: [LabTestEntity, LabTestVersionEntity, SampleEntity, LabOrderEntity, AnalyzerEntity, AnalyzerResultEntity],
   migrations: [
     EventTables1763712000000,
     JobOutbox1795392000000,
@@ -23,5 +26,6 @@ export const database: ServiceDatabaseOptions = {
     DeadLetterOperations1796700000000,
     LabTests1798000000000,
     Samples1798100000000,
+    Analyzers1798200000000,
   ],
 };

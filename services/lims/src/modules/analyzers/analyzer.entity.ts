@@ -1,0 +1,32 @@
+import { Column, Entity } from 'typeorm';
+import { TenantRecord } from '@rayworks/nest-kit';
+import type { Analyzer, AnalyzerProtocol } from '@rayworks/contracts';
+
+/** lims.analyzers: a company's instrument and the identity it sends (docs/decisions/0301). */
+@Entity({ name: 'analyzers' })
+export class AnalyzerEntity extends TenantRecord {
+  @Column({ type: 'text' })
+  name!: string;
+
+  @Column({ type: 'varchar', length: 8 })
+  protocol!: AnalyzerProtocol;
+
+  @Column({ name: 'sending_application', type: 'text' })
+  sendingApplication!: string;
+
+  @Column({ name: 'sending_facility', type: 'text', default: '' })
+  sendingFacility!: string;
+
+  toAnalyzer(): Analyzer {
+    return {
+      _id: this.id,
+      name: this.name,
+      protocol: this.protocol,
+      sendingApplication: this.sendingApplication,
+      sendingFacility: this.sendingFacility,
+      isActive: this.isActive,
+      createdAt: this.createdAt.toISOString(),
+      updatedAt: this.updatedAt.toISOString(),
+    };
+  }
+}
