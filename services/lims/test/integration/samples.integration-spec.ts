@@ -99,6 +99,8 @@ beforeAll(async () => {
     { code: 'CBC', name: 'Complete Blood Count', sampleType: 'Whole Blood (EDTA)' },
     { code: 'LFT', name: 'Liver Function Test', sampleType: 'Serum' },
     { code: 'KFT', name: 'Kidney Function Test', sampleType: 'SERUM' },
+    // billing says serum; the lab's own definition says fluoride plasma in a grey top
+    { code: 'GLU', name: 'Glucose Fasting', sampleType: 'Serum' },
   ];
   for (const t of tests) await api.call(BILLING_API.createTest, { ...t, kind: 'LAB' }, { session: s.admin! });
   const card = await api.call(
@@ -133,6 +135,24 @@ beforeAll(async () => {
       },
       { session: s.admin! },
     );
+  await api.call(
+    LIMS_API.createLabTest,
+    {
+      code: 'GLU',
+      name: 'Glucose Fasting',
+      subDepartmentCode: 'BIOC',
+      subDepartmentName: 'Biochemistry',
+      sampleType: 'PLASMA_FLUORIDE',
+      container: 'GREY_FLUORIDE',
+      turnaroundHours: 4,
+      method: 'Hexokinase',
+      loincCode: null,
+      parameters: [
+        { code: 'GLU', name: 'Glucose', type: 'Numeric', unit: 'mg/dL', ranges: [{ low: '70', high: '100' }] },
+      ],
+    },
+    { session: s.admin! },
+  );
   await events.start();
 }, 120_000);
 
@@ -196,6 +216,17 @@ describe('a registration at the desk', () => {
     expect((await samplesOf(registrationId)).map((x) => x.status)).toEqual([
       'PENDING_COLLECTION',
       'PENDING_COLLECTION',
+    ]);
+  });
+});
+
+describe("the lab's own test definition", () => {
+  it("puts a test in the sample type and container of the lab's definition, before billing's sample type", async () => {
+    const registration = await register('c1', ['GLU', 'KFT']);
+    const samples = await waitForSamples(registration._id, 2);
+    expect(samples.map((x) => [x.sampleType, x.container, codes(x)]).sort()).toEqual([
+      ['PLASMA_FLUORIDE', 'GREY_FLUORIDE', ['GLU:ORDERED']],
+      ['SERUM', 'RED_PLAIN', ['KFT:ORDERED']],
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { RegistrationsConsumer } from './registrations.consumer.js';
 import { SamplePush } from './sample.push.js';
 import { SamplesController } from './samples.controller.js';
@@ -10,6 +11,7 @@ import { SamplesService } from './samples.service.js';
  * collection, accession (accept / reject), the centre told of a rejection.
  */
 @Module({
+  imports: [CatalogueModule],
   controllers: [SamplesController],
   providers: [SamplesRepository, SamplesService, SamplePush, RegistrationsConsumer],
   exports: [SamplesRepository],

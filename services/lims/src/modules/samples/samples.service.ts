@@ -16,6 +16,7 @@ import {
   type SampleEvent,
 } from '@rayworks/contracts';
 import { KIT_AUDIT_ACTIONS, UnitOfWork, type AuditClient, type ChangeTx, type RequestAccess } from '@rayworks/nest-kit';
+import { LabTestsRepository } from '../catalogue/lab-tests.repository.js';
 import type { LabOrderEntity } from './lab-order.entity.js';
 import { SAMPLE_AUDIT_ACTIONS } from './sample-audit.js';
 import { sampleOf } from './sample-view.js';
@@ -28,7 +29,8 @@ type Page = { items: Sample[]; total: number; page: number; pageSize: number };
 /**
  * Samples from registrations to accession (docs/decisions/0297–0299):
  * - RegistrationCreated (in the consumer's unit of work, with the kit's inbox entry): one lab order per LAB item, the
- *   orders grouped into samples by sample type and container, each with the company's next barcode. An item already
+ *   orders grouped into samples by sample type and container (the lab's test definition's, lims.lab_tests, else
+ *   billing's sample type and its default container), each with the company's next barcode. An item already
  *   ordered (the same registration published again) orders nothing and makes no sample.
  * - RegistrationItemsCancelled: the items' orders are cancelled; a sample left with no order is cancelled unless the
  *   lab has accepted it (then it stays, the cancellation on its audit trail: the machine refuses sample.cancel).
@@ -42,6 +44,7 @@ export class SamplesService {
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(SamplesRepository) private readonly samples: SamplesRepository,
     @Inject(SamplePush) private readonly push: SamplePush,
+    @Inject(LabTestsRepository) private readonly labTests: LabTestsRepository,
   ) {}
 
   /** The samples a registration's lab items give (none for items already ordered). */
@@ -54,7 +57,14 @@ export class SamplesService {
     );
     const fresh = lab.filter((i) => !ordered.has(i.itemId));
     if (fresh.length === 0) return [];
-    const groups = groupIntoSamples(fresh);
+    // the lab's own definitions of these tests (sample type, container) where it has them, else billing's and defaults
+    const definitions = new Map(
+      (await this.labTests.byCodes(tx, [...new Set(fresh.map((i) => i.code.trim().toUpperCase()))])).map((t) => [
+        t.code,
+        { sampleType: t.sampleType, container: t.container },
+      ]),
+    );
+    const groups = groupIntoSamples(fresh, (code) => definitions.get(code));
     const numbers = await this.samples.nextBarcodeNumbers(tx, tenantId, groups.length);
     const made: SampleEntity[] = [];
     for (const [n, group] of groups.entries()) {
