@@ -50,6 +50,8 @@ const tests = () => import('../features/tests/pages');
 const invoices = () => import('../features/invoices/pages');
 const dayEnd = () => import('../features/day-end/pages');
 const fusionInvoices = () => import('../features/fusion-invoices/pages');
+const sampleCollection = () => import('../features/sample-collection/pages');
+const sampleAccession = () => import('../features/sample-accession/pages');
 // The viewer shows the report beside the images: the two features meet here, not in each other.
 const viewer = async () => {
   const [{ ViewerPage }, { ReportEditor }] = await Promise.all([
@@ -144,6 +146,9 @@ export const SCREENS: Record<string, Screen> = {
   [CONSOLE_ROUTES.fusionInvoices]: page(fusionInvoices, 'FusionInvoicesPage'),
   [CONSOLE_ROUTES.fusionInvoicesView]: page(fusionInvoices, 'FusionInvoiceDetailsPage'),
   [CONSOLE_ROUTES.fusionRates]: page(fusionInvoices, 'FusionRatesPage'),
+
+  [CONSOLE_ROUTES.samplecollection]: page(sampleCollection, 'SampleCollectionPage'),
+  [CONSOLE_ROUTES.limsSampleaccession]: page(sampleAccession, 'SampleAccessionPage'),
 
   [CONSOLE_ROUTES.companies]: page(companies, 'CompaniesPage'),
   [CONSOLE_ROUTES.companiesAdd]: page(companies, 'AddCompanyPage'),

@@ -251,7 +251,7 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   route(CONSOLE_ROUTES.departments, 'Departments', requirement('DEPARTMENT', VIEW), 'available'),
   route(CONSOLE_ROUTES.labManagement, 'Lab Management', requirement('LAB_MANAGEMENT', VIEW)),
   route(CONSOLE_ROUTES.outsourcingLab, 'Outsourcing Lab', requirement('LAB_MANAGEMENT', VIEW)),
-  route(CONSOLE_ROUTES.samplecollection, 'Sample Collection', requirement('SAMPLE_COLLECTION', VIEW)),
+  route(CONSOLE_ROUTES.samplecollection, 'Sample Collection', requirement('SAMPLE_COLLECTION', VIEW), 'available'),
   // Rate cards
   route(CONSOLE_ROUTES.ratecard, 'Rate Cards', requirement('RATE_CARDS', SPECIFIC.RATE_CARD_VIEW), 'available'),
   route(CONSOLE_ROUTES.ratecardAdd, 'Add Rate Card', requirement('RATE_CARDS', SPECIFIC.RATE_CARD_ADD), 'available'),
@@ -268,7 +268,12 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   route(CONSOLE_ROUTES.fusionRates, 'Fusion Rates', requirement('INVOICE', VIEW), 'available'),
   // LIMS
   route(CONSOLE_ROUTES.lims, 'LIMS', requirement('LIMS', VIEW)),
-  route(CONSOLE_ROUTES.limsSampleaccession, 'Sample Accession', requirement('LIMS', SPECIFIC.ACCEPT_SAMPLE)),
+  route(
+    CONSOLE_ROUTES.limsSampleaccession,
+    'Sample Accession',
+    requirement('LIMS', SPECIFIC.ACCEPT_SAMPLE),
+    'available',
+  ),
   route(CONSOLE_ROUTES.limsLisvalidation, 'LIS Validation', requirement('LIMS', SPECIFIC.VALIDATE)),
   route(CONSOLE_ROUTES.limsTestreporting, 'Test Reporting', requirement('LIMS', SPECIFIC.REPORT)),
   // Platform operators

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ChangePasswordModal } from '../../features/auth/components/ChangePasswordModal';
 import { CriticalAlertsBanner } from '../../features/reporting/components/CriticalAlertsBanner';
+import { SampleRejectedNotices } from '../../features/sample-collection';
 import { useSession } from '../../shared/session/useSession';
 import { HorizontalMenu } from './HorizontalMenu';
 import { SIDEBAR_HIDDEN_BELOW_PX, TOP_BAR_SHADOW_AFTER_PX } from '../../shared/shell/layout-settings';
@@ -93,6 +94,7 @@ export function AppLayout() {
       <AppShell.Main>
         <Container size={1400} px={0} py={4}>
           <CriticalAlertsBanner />
+          <SampleRejectedNotices />
           <Outlet />
         </Container>
       </AppShell.Main>

@@ -1,0 +1,1 @@
+export { SampleRejectedNotices } from './components/SampleRejectedNotices';
