@@ -137,6 +137,9 @@ export const SCREENS: Record<string, Screen> = {
   [CONSOLE_ROUTES.testsAdd]: page(tests, 'AddTestPage'),
   [CONSOLE_ROUTES.testsEdit]: page(tests, 'EditTestPage'),
   [CONSOLE_ROUTES.testsView]: page(tests, 'TestViewPage'),
+  [CONSOLE_ROUTES.testsUpload]: page(tests, 'TestsUploadPage'),
+  [CONSOLE_ROUTES.measurements]: page(tests, 'MeasurementsPage'),
+  [CONSOLE_ROUTES.measurementsUpload]: page(tests, 'MeasurementsUploadPage'),
 
   [CONSOLE_ROUTES.invoices]: page(invoices, 'InvoicesPage'),
   [CONSOLE_ROUTES.invoicesView]: page(invoices, 'InvoiceDetailsPage'),

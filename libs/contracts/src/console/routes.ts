@@ -167,7 +167,7 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   route(CONSOLE_ROUTES.usersAdd, 'Add User', requirement('USER', CREATE), 'available'),
   route(CONSOLE_ROUTES.usersEdit, 'Edit User', requirement('USER', EDIT), 'available'),
   route(CONSOLE_ROUTES.usersView, 'User', requirement('USER', VIEW), 'available'),
-  route(CONSOLE_ROUTES.measurements, 'Measurements', requirement('TESTS', VIEW)),
+  route(CONSOLE_ROUTES.measurements, 'Measurements', requirement('TESTS', VIEW), 'available'),
   // Centres
   route(CONSOLE_ROUTES.centers, 'Centers', requirement('CENTERS', VIEW), 'available'),
   route(CONSOLE_ROUTES.addCentersIndividual, 'Add Individual Center', requirement('CENTERS', CREATE), 'available'),
@@ -232,11 +232,11 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   route(CONSOLE_ROUTES.profileConfig, 'Configuration', requirement('PROFILE', SPECIFIC.VIEW_PROFILE), 'available'),
   // Tests
   route(CONSOLE_ROUTES.tests, 'Tests', requirement('TESTS', VIEW), 'available'),
-  route(CONSOLE_ROUTES.testsUpload, 'Upload Tests', requirement('TESTS', SPECIFIC.UPLOAD)),
+  route(CONSOLE_ROUTES.testsUpload, 'Upload Tests', requirement('TESTS', SPECIFIC.UPLOAD), 'available'),
   route(CONSOLE_ROUTES.testsAdd, 'Add Test', requirement('TESTS', CREATE), 'available'),
   route(CONSOLE_ROUTES.testsEdit, 'Edit Test', requirement('TESTS', EDIT), 'available'),
   route(CONSOLE_ROUTES.testsView, 'Test', requirement('TESTS', VIEW), 'available'),
-  route(CONSOLE_ROUTES.measurementsUpload, 'Upload Measurements', requirement('TESTS', SPECIFIC.UPLOAD)),
+  route(CONSOLE_ROUTES.measurementsUpload, 'Upload Measurements', requirement('TESTS', SPECIFIC.UPLOAD), 'available'),
   // Packages
   route(CONSOLE_ROUTES.packages, 'Packages', requirement('PACKAGES', VIEW), 'available'),
   route(CONSOLE_ROUTES.packagesAdd, 'Add Package', requirement('PACKAGES', CREATE), 'available'),

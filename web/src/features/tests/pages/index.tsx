@@ -1,5 +1,5 @@
-import { Badge, Text } from '@mantine/core';
-import { CONSOLE_ROUTES, GENERIC, routeTo, type BillableTest } from '@rayworks/contracts';
+import { Badge, Stack, Text } from '@mantine/core';
+import { CONSOLE_ROUTES, GENERIC, routeTo, SPECIFIC, type BillableTest } from '@rayworks/contracts';
 import { useNavigate } from 'react-router-dom';
 import { useCan } from '../../../shared/hooks/useCan';
 import { formatDisplayDateTime } from '../../../shared/format';
@@ -11,9 +11,14 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { ServerTable, type Column } from '../../../shared/ui/ServerTable';
 import { StatusBadge } from '../../../shared/ui/StatusBadge';
+import { LabDefinitionForm } from '../components/LabDefinitionForm';
+import { LabDefinitionPanel } from '../components/LabDefinitionPanel';
 import { TestForm } from '../components/TestForm';
 import { ordersLabel, TEST_KIND_LABELS } from '../hooks/test-form';
+import { useLabTest } from '../hooks/useLabTests';
 import { billingKeys, fetchTestsPage, TESTS, testPath, testStatus, useSaveTest, useTest } from '../hooks/useTests';
+
+export { MeasurementsPage, MeasurementsUploadPage, TestsUploadPage } from './lab';
 
 const KindBadge = ({ test }: { test: Pick<BillableTest, 'kind'> }) => (
   <Badge variant="light" radius="sm" tt="none" color={test.kind === 'RADIOLOGY' ? 'blue' : 'grape'}>
@@ -53,9 +58,19 @@ export function TestsPage() {
         title="Tests"
         description="Radiology studies and lab tests the desk orders by code."
         actions={
-          <AddLink to={CONSOLE_ROUTES.testsAdd} allowed={can('TESTS', GENERIC.CREATE)} testId="tests-add">
-            Add Test
-          </AddLink>
+          <>
+            <AddLink
+              to={CONSOLE_ROUTES.testsUpload}
+              allowed={can('TESTS', SPECIFIC.UPLOAD)}
+              variant="default"
+              testId="tests-upload"
+            >
+              Upload Tests
+            </AddLink>
+            <AddLink to={CONSOLE_ROUTES.testsAdd} allowed={can('TESTS', GENERIC.CREATE)} testId="tests-add">
+              Add Test
+            </AddLink>
+          </>
         }
       />
       <ServerTable
@@ -116,7 +131,41 @@ function EditTest({ test }: { test: BillableTest }) {
         onSave={(body) => save.mutate(body)}
         cancelTo={testPath(test)}
       />
+      {test.kind === 'LAB' ? <EditLabDefinition test={test} /> : null}
     </>
+  );
+}
+
+/** A LAB test's laboratory definition, edited below billing's fields and saved to the lims service. */
+function EditLabDefinition({ test }: { test: BillableTest }) {
+  const lab = useLabTest(test.code, true);
+  return (
+    <Stack gap="sm" mt="xl">
+      <Text fw={600} size="lg" component="h2" m={0}>
+        Laboratory definition
+      </Text>
+      <QueryState query={lab}>
+        {(definition) => <LabDefinitionForm key={definition?.version?._id ?? 'new'} test={test} lab={definition} />}
+      </QueryState>
+    </Stack>
+  );
+}
+
+/** A LAB test's laboratory definition on its view screen, or where to define it. */
+function LabDefinitionView({ test }: { test: BillableTest }) {
+  const lab = useLabTest(test.code, true);
+  return (
+    <QueryState query={lab}>
+      {(definition) =>
+        definition ? (
+          <LabDefinitionPanel lab={definition} />
+        ) : (
+          <Text size="sm" c="dimmed" data-testid="lab-undefined">
+            The laboratory has not defined this test yet: its parameters and ranges are set on the edit screen.
+          </Text>
+        )
+      }
+    </QueryState>
   );
 }
 
@@ -164,6 +213,11 @@ export function TestViewPage() {
               { label: 'Updated', value: formatDisplayDateTime(test.updatedAt) },
             ]}
           />
+          {test.kind === 'LAB' ? (
+            <Stack gap="md" mt="md">
+              <LabDefinitionView test={test} />
+            </Stack>
+          ) : null}
         </>
       )}
     </QueryState>
