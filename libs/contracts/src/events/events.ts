@@ -608,6 +608,50 @@ export const AnalyzerResultsMatchedV1 = defineEvent({
 });
 export type AnalyzerResultsMatchedPayload = z.infer<typeof AnalyzerResultsMatchedV1.schema>;
 
+/** The critical flags a lab result can have (result-rules.ts RESULT_FLAGS). */
+export const LAB_CRITICAL_FLAGS = ['CRITICAL_LOW', 'CRITICAL_HIGH'] as const;
+
+/**
+ * A lab order's results hold a critical value (lims, on `lims.result.v1`, key = lab order id), when they are
+ * entered or received: typed on the worksheet or sent by an analyzer. Reporting keeps it as a critical-result alert
+ * for the registration's centre. The centre sees it in the same banner as a radiology finding, with the same
+ * escalation, and must acknowledge it (docs/decisions/0307). `alertId` is chosen by the LIMS: one alert per order
+ * and amendment, so a redelivery or a second save of the same critical results makes no second alert. E-mails never
+ * carry the patient's name (the alert's facts).
+ */
+export const LabCriticalResultV1 = defineEvent({
+  type: 'LabCriticalResult',
+  version: 1,
+  topic: TOPICS.limsResult,
+  schema: z.object({
+    alertId: z.uuid(),
+    labOrderId: z.uuid(),
+    sampleId: z.uuid(),
+    barcode: z.string(),
+    registrationId: z.uuid(),
+    registrationNumber: z.string(),
+    centreId: z.uuid(),
+    groupId: z.uuid().nullable(),
+    patient: z.object({ id: z.uuid(), mrNumber: z.string(), patientName: z.string() }),
+    test: z.object({ code: z.string(), name: z.string() }),
+    results: z
+      .array(
+        z.object({
+          parameterCode: z.string(),
+          parameterName: z.string(),
+          value: z.string(),
+          unit: z.string().nullable(),
+          flag: z.enum(LAB_CRITICAL_FLAGS),
+        }),
+      )
+      .min(1),
+    /** Who entered the value; null when an analyzer sent it. */
+    flaggedBy: z.object({ userId: z.uuid(), name: z.string() }).nullable(),
+    flaggedAt: z.iso.datetime(),
+  }),
+});
+export type LabCriticalResultPayload = z.infer<typeof LabCriticalResultV1.schema>;
+
 export const EVENT_DEFINITIONS = [
   StudyImportedV1,
   AvailabilityChangedV1,
@@ -634,6 +678,7 @@ export const EVENT_DEFINITIONS = [
   SampleAcceptedV1,
   SampleRejectedV1,
   AnalyzerResultsMatchedV1,
+  LabCriticalResultV1,
 ] as const;
 
 export const eventKey = (type: string, version: number): string => `${type}@v${version}`;
