@@ -31,6 +31,7 @@ export const SAMPLE_SCREEN_TEXT = {
   collectedAt: 'Collection Time',
   place: 'Collection Place',
   scanPrompt: 'Scan or type a sample barcode and press Enter',
+  scanPlaceholder: 'Scan a barcode',
   useCamera: 'Scan with camera',
   stopCamera: 'Stop camera',
   accept: 'Accept',

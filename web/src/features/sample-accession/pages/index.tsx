@@ -67,7 +67,7 @@ export function SampleAccessionPage() {
               <TextInput
                 ref={field}
                 label="Barcode"
-                placeholder={T.scanPrompt}
+                placeholder={T.scanPlaceholder}
                 value={code}
                 onChange={(e) => setCode(e.currentTarget.value)}
                 autoFocus

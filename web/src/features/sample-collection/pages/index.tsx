@@ -145,7 +145,7 @@ export function SampleCollectionPage() {
         fetchPage={fetchSamplesPage(status)}
         columns={columns}
         rowKey={(s) => s._id}
-        searchPlaceholder="Barcode, MR No., registration No. or name"
+        searchPlaceholder="Barcode, MR No. or name"
         defaultSort={{ sortBy: 'registeredAt', sortDir: 'desc' }}
         emptyText={T.noSamples}
       />
