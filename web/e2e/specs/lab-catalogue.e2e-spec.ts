@@ -160,6 +160,7 @@ describe('the lab test catalogue', () => {
       `row 4: high: ${PARAMETER_MESSAGES.lowAboveHigh}`,
     );
     await screenshot(page, 'lab-catalogue-upload-errors-desktop');
+    await expectAccessible(page, 'measurements upload with errors');
 
     await page.locator('input[type="file"]').setInputFiles({
       name: 'good.csv',
@@ -183,12 +184,14 @@ describe('the lab test catalogue', () => {
     await page.goto(url(routeTo(CONSOLE_ROUTES.testsEdit, { id: testId })));
     await field('lab-definition-form').waitFor();
     await screenshot(page, 'lab-catalogue-edit-phone');
+    await expectAccessible(page, 'lab test edit (phone)');
     await page.goto(url(routeTo(CONSOLE_ROUTES.testsView, { id: testId })));
     await field('lab-parameters').waitFor();
     await screenshot(page, 'lab-catalogue-view-phone');
     await page.goto(url(CONSOLE_ROUTES.testsUpload));
     await field('upload-template').waitFor();
     await screenshot(page, 'lab-catalogue-upload-phone');
+    await expectAccessible(page, 'tests upload (phone)');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.setViewportSize({ width: 1440, height: 900 });

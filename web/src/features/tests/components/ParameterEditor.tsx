@@ -136,7 +136,7 @@ export function ParameterEditor({
             variant="subtle"
             disabled={index === 0}
             onClick={() => form.reorderListItem('parameters', { from: index, to: index - 1 })}
-            aria-label={`Move ${label} up`}
+            aria-label={`Move up ${label}`}
           >
             Move up
           </Button>
@@ -145,7 +145,7 @@ export function ParameterEditor({
             variant="subtle"
             disabled={index === count - 1}
             onClick={() => form.reorderListItem('parameters', { from: index, to: index + 1 })}
-            aria-label={`Move ${label} down`}
+            aria-label={`Move down ${label}`}
           >
             Move down
           </Button>
@@ -155,7 +155,7 @@ export function ParameterEditor({
             color="red"
             disabled={count === 1}
             onClick={() => form.removeListItem('parameters', index)}
-            aria-label={`Remove ${label}`}
+            aria-label={`Remove parameter ${label}`}
           >
             Remove parameter
           </Button>

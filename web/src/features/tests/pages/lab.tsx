@@ -95,7 +95,7 @@ function LabUploadPage({ kind }: { kind: LabUploadKind }) {
           </Group>
           <FileInput
             label="File"
-            placeholder="Choose a .csv or .xlsx file"
+            description="A .csv or .xlsx file"
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             value={file}
             onChange={(f) => {
@@ -103,6 +103,7 @@ function LabUploadPage({ kind }: { kind: LabUploadKind }) {
               upload.reset();
             }}
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear the file' }}
             error={
               file && !format
                 ? 'Choose a .csv or .xlsx file'
