@@ -21,7 +21,7 @@ python_tools_current() {
   [ -x "$(venv_python)" ] && [ -f "$PYTHON_TOOLS_STAMP" ] && [ "$(cat "$PYTHON_TOOLS_STAMP")" = "$(requirements_hash)" ]
 }
 python_tools_versions() {
-  "$(venv_python)" -m pip list --format=freeze 2>/dev/null | grep -iE '^(hl7|hl7apy|fhir\.resources)==' | tr '\n' ' ' | sed 's/ $//'
+  "$(venv_python)" -m pip list --format=freeze 2>/dev/null | grep -iE '^(hl7|hl7apy|fhir\.resources|astm-2025)==' | tr '\n' ' ' | sed 's/ $//'
 }
 
 python_up() {
