@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2019 } from 'ajv/dist/2019.js';
-import { GATEWAY_PORT, SERVICE_NAMES, SERVICE_PORTS, type TenantSpec } from '@rayworks/contracts';
+import { GATEWAY_PORT, LIMS_ANALYZERS_PORTS, SERVICE_NAMES, SERVICE_PORTS, type TenantSpec } from '@rayworks/contracts';
 import { storageEnv } from '../libs/nest-kit/src/config/env.js';
 import { validatePassword } from '@rayworks/validation';
 import { parse } from 'yaml';
@@ -177,7 +177,7 @@ describe('docker-compose.yml', () => {
     for (const [name, port] of Object.entries(SERVICE_PORTS)) expect(env(name).PORT).toBe(String(port));
   });
 
-  it('publishes only the gateway, the S3 API browsers use, and the mail catcher on loopback (no metrics port)', () => {
+  it("publishes only the gateway, the S3 API browsers use, the mail catcher on loopback and the analyzers' ports (no metrics port)", () => {
     const published = Object.fromEntries(
       Object.entries(containers)
         .filter(([, c]) => (c.ports ?? []).length > 0)
@@ -187,6 +187,16 @@ describe('docker-compose.yml', () => {
       gateway: ['8080:8080'],
       minio: ['9000:9000'],
       smtp: ['127.0.0.1:8025:8025'],
+      // laboratory analyzers connect over HL7 MLLP and ASTM (docs/decisions/0301)
+      'lims-analyzers': [
+        `${LIMS_ANALYZERS_PORTS.hl7}:${LIMS_ANALYZERS_PORTS.hl7}`,
+        `${LIMS_ANALYZERS_PORTS.astm}:${LIMS_ANALYZERS_PORTS.astm}`,
+      ],
+    });
+    expect(env('lims-analyzers')).toMatchObject({
+      HL7_MLLP_PORT: String(LIMS_ANALYZERS_PORTS.hl7),
+      ASTM_PORT: String(LIMS_ANALYZERS_PORTS.astm),
+      DATABASE_URL: env('lims').DATABASE_URL,
     });
   });
 

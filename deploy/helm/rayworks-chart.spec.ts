@@ -12,6 +12,7 @@ import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { Service } from 'kubernetes-models/v1';
 import {
+  LIMS_ANALYZERS_PORTS,
   QUEUES,
   SERVICE_NAMES,
   SERVICE_SUBSCRIPTIONS,
@@ -144,12 +145,18 @@ const envOf = (d: { spec: { template: { spec: PodSpec } } }): Record<string, Env
   Object.fromEntries(d.spec.template.spec.containers[0]!.env.map((e) => [e.name, e]));
 const componentOf = (o: KubeObject): string => o.metadata.labels?.['app.kubernetes.io/component'] ?? '';
 
-/** Which process takes each queue: the service's worker where it has one, else the service's own process. */
+/** Queues a listener takes itself (docs/decisions/0301): the analyzers' matching runs where their messages arrive. */
+const LISTENER_QUEUES: Record<string, string> = { [QUEUES.limsAnalyzerMatch]: 'lims-analyzers' };
+
+/**
+ * Which process takes each queue: a listener's own, else the service's worker where it has one, else the service's own
+ * process.
+ */
 const queueTakers = (): Record<string, string[]> => {
   const takers: Record<string, string[]> = {};
   for (const queue of Object.values(QUEUES)) {
     const service = queue.split('.')[0] as ServiceName;
-    const taker = SERVICES_WITH_WORKERS.includes(service) ? `${service}-worker` : service;
+    const taker = LISTENER_QUEUES[queue] ?? (SERVICES_WITH_WORKERS.includes(service) ? `${service}-worker` : service);
     (takers[taker] ??= []).push(queue);
   }
   return takers;
@@ -451,7 +458,7 @@ describe('the Helm chart deploy/helm/rayworks', () => {
       ]);
       for (const proc of PROCESSES.filter((p) => p.name !== 'gateway')) {
         const rules = httpRules(policyFor(minimal, proc.name)[0]!);
-        if (proc.name.endsWith('-worker')) {
+        if (proc.name.endsWith('-worker') || proc.name === 'lims-analyzers') {
           expect({ name: proc.name, rules }).toEqual({ name: proc.name, rules: [] });
           continue;
         }
@@ -576,7 +583,8 @@ describe('the Helm chart deploy/helm/rayworks', () => {
         expect(env.S3_PUBLIC_ENDPOINT?.value).toBe('https://files.rayworks.example.com');
         expect(env.NODE_ENV?.value).toBe('production');
         if (name !== 'gateway') {
-          const service = name.replace(/-worker$/, '');
+          // a worker or a listener (lims-analyzers) uses its service's role
+          const service = name.split('-')[0];
           expect(env.DATABASE_URL?.value).toBe(
             `postgres://rayworks_${service}:$(DATABASE_PASSWORD)@postgres.example.internal:5432/rayworks?sslmode=require`,
           );
@@ -617,6 +625,39 @@ describe('the Helm chart deploy/helm/rayworks', () => {
       }
       // workers serve only their probes: no Service
       expect(ofKind(all, 'Service').map((s) => s.metadata.name)).not.toContain(`${PREFIX}-imaging-worker`);
+    });
+
+    it('lets laboratory analyzers reach lims-analyzers on its HL7 and ASTM ports only (docs/decisions/0301)', () => {
+      const svc = named(all, 'Service', `${PREFIX}-lims-analyzers`)!;
+      expect(svc.spec!.ports).toEqual([
+        { name: 'hl7', port: LIMS_ANALYZERS_PORTS.hl7, targetPort: 'hl7', protocol: 'TCP' },
+        { name: 'astm', port: LIMS_ANALYZERS_PORTS.astm, targetPort: 'astm', protocol: 'TCP' },
+      ]);
+      const d = named<DeploymentObject>(all, 'Deployment', `${PREFIX}-lims-analyzers`)!;
+      expect(svc.spec!.selector).toEqual(d.spec.selector.matchLabels);
+      expect(containerOf(d).ports.map((p) => [p.name, p.containerPort])).toEqual([
+        ['http', LIMS_ANALYZERS_PORTS.health],
+        ['metrics', 9464],
+        ['hl7', LIMS_ANALYZERS_PORTS.hl7],
+        ['astm', LIMS_ANALYZERS_PORTS.astm],
+      ]);
+      const env = envOf(d);
+      expect([env.HL7_MLLP_PORT?.value, env.ASTM_PORT?.value, env.ANALYZER_HOST?.value]).toEqual([
+        String(LIMS_ANALYZERS_PORTS.hl7),
+        String(LIMS_ANALYZERS_PORTS.astm),
+        '0.0.0.0',
+      ]);
+      const policy = ofKind<PolicyObject>(all, 'NetworkPolicy').find(
+        (p) => p.metadata.name === `${PREFIX}-lims-analyzers`,
+      )!;
+      expect(policy.spec.ingress?.filter((rule) => !rule.ports.some((p) => p.port === 'metrics'))).toEqual([
+        {
+          ports: [
+            { port: 'hl7', protocol: 'TCP' },
+            { port: 'astm', protocol: 'TCP' },
+          ],
+        },
+      ]);
     });
 
     it('migrates with the owner role in a Job before every install and upgrade', () => {

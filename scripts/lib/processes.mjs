@@ -6,6 +6,7 @@ import {
   SERVICE_PORTS,
   SERVICES_WITH_WORKERS,
   GATEWAY_PORT,
+  LIMS_ANALYZERS_PORTS,
   localMetricsPort,
   workerPort,
 } from '@rayworks/contracts';
@@ -157,6 +158,19 @@ export function processTable(env = process.env) {
       });
     }
   }
+  // Laboratory analyzers connect to lims-analyzers (docs/decisions/0301): HL7 v2 over MLLP and ASTM over TCP, on the
+  // loopback here unless ANALYZER_HOST says otherwise; PORT is its health port.
+  table.push({
+    name: 'lims-analyzers',
+    entry: 'services/lims/dist/analyzers.js',
+    port: LIMS_ANALYZERS_PORTS.health,
+    env: {
+      ...serviceEnv('lims', LIMS_ANALYZERS_PORTS.health),
+      HL7_MLLP_PORT: String(LIMS_ANALYZERS_PORTS.hl7),
+      ASTM_PORT: String(LIMS_ANALYZERS_PORTS.astm),
+      ANALYZER_HOST: env.ANALYZER_HOST ?? '127.0.0.1',
+    },
+  });
   table.push({
     name: 'gateway',
     entry: 'services/gateway/dist/main.js',

@@ -37,7 +37,8 @@ helm.sh/chart: {{ printf "%s-%s" .root.Chart.Name .root.Chart.Version }}
 
 {{/*
 Every process, as YAML ({processes: [...]}), each with the defaults merged under its own settings:
-name (the Deployment's component), kind (gateway | service | worker), owner (its service), port, entry (what node runs).
+name (the Deployment's component), kind (gateway | service | worker | listener), owner (its service), port, entry (what
+node runs).
 */}}
 {{- define "rayworks.processes" -}}
 {{- $d := .Values.defaults -}}
@@ -47,6 +48,9 @@ name (the Deployment's component), kind (gateway | service | worker), owner (its
 {{- end -}}
 {{- range $name, $settings := .Values.workers -}}
 {{- $out = append $out (fromYaml (include "rayworks.settings" (dict "defaults" $d "settings" $settings "name" (printf "%s-worker" $name) "kind" "worker" "owner" $name "entry" (printf "services/%s/dist/worker.js" $name)))) -}}
+{{- end -}}
+{{- range $name, $settings := .Values.listeners -}}
+{{- $out = append $out (fromYaml (include "rayworks.settings" (dict "defaults" $d "settings" $settings "name" $name "kind" "listener" "owner" $settings.owner "entry" $settings.entry))) -}}
 {{- end -}}
 {{- dict "processes" $out | toYaml -}}
 {{- end -}}
@@ -174,6 +178,15 @@ postgres://{{ .user }}:$({{ .passwordVar }})@{{ $host }}:{{ $pg.port }}/{{ $pg.d
 {{- else }}
 - name: TRUSTED_PROXIES
   value: {{ $v.servicesTrustedProxies | quote }}
+{{- end }}
+{{- if eq $p.kind "listener" }}
+{{- /* where analyzers connect: every interface of the pod (docs/decisions/0301) */}}
+- name: ANALYZER_HOST
+  value: "0.0.0.0"
+{{- range $l := $p.listen }}
+- name: {{ $l.env }}
+  value: {{ $l.port | quote }}
+{{- end }}
 {{- end }}
 {{- if and (eq $p.kind "service") (eq $p.owner "cases") }}
 {{- /* the cases service asks imaging for a case's downloads */}}
