@@ -55,7 +55,10 @@ const csvOf = (kind: 'tests' | 'measurements', rows: Record<string, string>[]) =
     LAB_UPLOAD_COLUMNS[kind].join(','),
     ...rows.map((r) => LAB_UPLOAD_COLUMNS[kind].map((c) => r[c] ?? '').join(',')),
   ].join('\n');
-async function xlsxOf(kind: 'tests' | 'measurements', rows: Record<string, string | number>[]): Promise<Buffer> {
+async function xlsxOf(
+  kind: 'tests' | 'measurements',
+  rows: Partial<Record<string, string | number>>[],
+): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(kind);
   sheet.addRow([...LAB_UPLOAD_COLUMNS[kind]]);
