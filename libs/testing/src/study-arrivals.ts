@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Producer } from 'kafkajs';
-import { EVENT_HEADERS, StudyImportedV1, type StudyImportedPayload } from '@rayworks/contracts';
+import { EVENT_HEADERS, StudyImportedV1, type EventDefinition, type StudyImportedPayload } from '@rayworks/contracts';
 import { eventually } from './eventually.js';
 import { testKafka } from './infra.js';
 import { tenantQuery } from './tenants.js';
@@ -42,6 +42,31 @@ export class TestEvents {
         },
       ],
     });
+  }
+
+  /**
+   * One event of any definition, as its owner's outbox relay sends it (envelope, key, headers; the payload checked by
+   * the definition's schema); pass `eventId` to send the same event twice. Answers its envelope id.
+   */
+  async publish<D extends EventDefinition>(
+    definition: D,
+    tenantId: string,
+    key: string,
+    payload: ReturnType<D['schema']['parse']>,
+    eventId: string = randomUUID(),
+  ): Promise<string> {
+    await this.send(definition.topic, key, {
+      id: eventId,
+      type: definition.type,
+      version: definition.version,
+      occurredAt: new Date().toISOString(),
+      tenantId,
+      actor: { type: 'service', id: 'test' },
+      correlationId: `it-${eventId}`,
+      causationId: null,
+      payload: definition.schema.parse(payload),
+    });
+    return eventId;
   }
 
   /** One StudyImported (pass `eventId` to send the same event twice); answers its envelope id. */

@@ -652,6 +652,40 @@ export const LabCriticalResultV1 = defineEvent({
 });
 export type LabCriticalResultPayload = z.infer<typeof LabCriticalResultV1.schema>;
 
+/**
+ * Reporting kept a lab order's critical result as an alert (LabCriticalResult → `LabCriticalAlertRaised`), escalated
+ * it to the centre's admins, or a user of the centre acknowledged it: one event per step on `reporting.critical.v1`
+ * (key = lab order id), written in the step's unit of work, as a case's alert steps are report events
+ * (docs/decisions/0307). The LIMS may read them for the order's history; the worksheet asks /critical/find.
+ */
+export const LAB_CRITICAL_ALERT_EVENT_TYPES = [
+  'LabCriticalAlertRaised',
+  'LabCriticalAlertEscalated',
+  'LabCriticalAlertAcknowledged',
+] as const;
+export type LabCriticalAlertEventType = (typeof LAB_CRITICAL_ALERT_EVENT_TYPES)[number];
+
+export const labCriticalAlertEventPayload = z.object({
+  alertId: z.uuid(),
+  labOrderId: z.uuid(),
+  sampleId: z.uuid(),
+  registrationId: z.uuid(),
+  centreId: z.uuid().nullable(),
+  /** The alert's status after the step (CRITICAL_ALERT_STATUSES). */
+  status: z.string(),
+  /** Who acted; null for the system (an analyzer's result, an escalation). */
+  actorId: z.uuid().nullable(),
+  escalateAfterMinutes: z.number(),
+});
+export type LabCriticalAlertEventPayload = z.infer<typeof labCriticalAlertEventPayload>;
+
+export const LAB_CRITICAL_ALERT_EVENTS = Object.fromEntries(
+  LAB_CRITICAL_ALERT_EVENT_TYPES.map((type) => [
+    type,
+    defineEvent({ type, version: 1, topic: TOPICS.reportingCritical, schema: labCriticalAlertEventPayload }),
+  ]),
+) as Record<LabCriticalAlertEventType, EventDefinition<typeof labCriticalAlertEventPayload>>;
+
 export const EVENT_DEFINITIONS = [
   StudyImportedV1,
   AvailabilityChangedV1,
@@ -679,6 +713,7 @@ export const EVENT_DEFINITIONS = [
   SampleRejectedV1,
   AnalyzerResultsMatchedV1,
   LabCriticalResultV1,
+  ...Object.values(LAB_CRITICAL_ALERT_EVENTS),
 ] as const;
 
 export const eventKey = (type: string, version: number): string => `${type}@v${version}`;

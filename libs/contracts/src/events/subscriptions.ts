@@ -26,16 +26,16 @@ export const SERVICE_SUBSCRIPTIONS: Record<ServiceName, { purpose: string; topic
     ],
   },
   // a case started creates the report draft; the company's users (critical results) and centres (a template, macro or
-  // layout names one of them)
-  reporting: { purpose: 'reports', topics: [TOPICS.casesCase, TOPICS.authUser, TOPICS.authOrg] },
+  // layout names one of them); a lab order's critical results become critical-result alerts (docs/decisions/0307)
+  reporting: { purpose: 'reports', topics: [TOPICS.casesCase, TOPICS.authUser, TOPICS.authOrg, TOPICS.limsResult] },
   // completed fusion reads are billed to the client centre (cases.fusion.v1: the fusion side's changes across
   // companies); the company's centres and referrals (a registration names them)
   billing: {
     purpose: 'invoicing',
     topics: [TOPICS.casesCase, TOPICS.casesFusion, TOPICS.reportingReport, TOPICS.authOrg, TOPICS.authReferral],
   },
-  // a registration with lab tests becomes samples to collect
-  lims: { purpose: 'samples', topics: [TOPICS.billingRegistration] },
+  // a registration with lab tests becomes samples to collect; an analyzer's matched results become the orders' results
+  lims: { purpose: 'samples', topics: [TOPICS.billingRegistration, TOPICS.limsResult] },
   // case changes drive downloads and viewer links; the company's centres (an import or STOW-RS names one of them)
   imaging: { purpose: 'studies', topics: [TOPICS.casesCase, TOPICS.authOrg] },
 };

@@ -11,6 +11,8 @@ export const TOPICS = {
   casesCase: 'cases.case.v1',
   casesFusion: 'cases.fusion.v1',
   reportingReport: 'reporting.report.v1',
+  /** A lab order's critical-result alert, step by step (key = lab order id; docs/decisions/0307). */
+  reportingCritical: 'reporting.critical.v1',
   billingRegistration: 'billing.registration.v1',
   billingPatient: 'billing.patient.v1',
   billingInvoice: 'billing.invoice.v1',

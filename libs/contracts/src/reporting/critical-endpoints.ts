@@ -5,6 +5,7 @@ import { CRITICAL_ALERT_STATUSES } from './states.js';
 import {
   CRITICAL_ESCALATION_MINUTES,
   CRITICAL_FINDING_MAX,
+  CRITICAL_MESSAGES,
   criticalAlertSchema,
   criticalSettingsSchema,
   fhirDiagnosticReportSchema,
@@ -42,11 +43,14 @@ export const CRITICAL_ENDPOINTS = {
     body: z
       .object({
         caseId: id.optional(),
+        /** The alerts of one lab order (the LIMS's worksheet), those of a centre in the caller's reach. */
+        labOrderId: id.optional(),
         status: z.enum(CRITICAL_ALERT_STATUSES).optional(),
         /** Only alerts still waiting for an acknowledgement (OPEN or ESCALATED). */
         open: z.boolean().optional(),
       })
-      .strict(),
+      .strict()
+      .refine((b) => !(b.caseId && b.labOrderId), { error: CRITICAL_MESSAGES.caseOrLabOrder, path: ['labOrderId'] }),
     data: z.object({ alerts: z.array(criticalAlertSchema) }),
     errors: [404],
   }),

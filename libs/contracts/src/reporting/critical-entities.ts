@@ -1,23 +1,81 @@
 import { z } from 'zod';
 import { ROLE_CODES } from '../access/roles.js';
+import { LAB_CRITICAL_FLAGS } from '../events/events.js';
 import { CRITICAL_ALERT_STATUSES } from './states.js';
 
 const id = z.uuid();
 
+/** What an alert is about: a case (a radiologist's finding) or a lab order (a critical lab value; decision 0307). */
+export const CRITICAL_ALERT_SUBJECTS = ['CASE', 'LAB'] as const;
+export type CriticalAlertSubject = (typeof CRITICAL_ALERT_SUBJECTS)[number];
+
+/** How a lab value's flag reads in the banner and the e-mails. */
+export const CRITICAL_LAB_FLAG_LABELS: Record<(typeof LAB_CRITICAL_FLAGS)[number], string> = {
+  CRITICAL_LOW: 'critical low',
+  CRITICAL_HIGH: 'critical high',
+};
+
 /**
- * A critical result alert (docs/decisions/0187-critical-results.md): the reading radiologist flags a finding on a
- * case; the case's centre is told at once (socket `critical:alert` and e-mail) and must acknowledge; an alert still
- * OPEN after its centre's escalation time is ESCALATED to the centre's admins. `escalateAfterMinutes` is the time
- * that applied when it was flagged (fractions allowed: a test centre escalates after seconds).
+ * The lab order a lab alert is about, as the LIMS told it (LabCriticalResult): the test, its critical values, the
+ * sample's barcode, the registration's number and the patient's MR number — never the patient's name (the alert is
+ * bound to the order; the e-mails leave the platform).
+ */
+export const criticalLabFactsSchema = z.object({
+  labOrderId: id,
+  sampleId: id,
+  barcode: z.string(),
+  registrationId: id,
+  registrationNumber: z.string(),
+  mrNumber: z.string(),
+  test: z.object({ code: z.string(), name: z.string() }),
+  results: z.array(
+    z.object({
+      parameterCode: z.string(),
+      parameterName: z.string(),
+      value: z.string(),
+      unit: z.string().nullable(),
+      flag: z.enum(LAB_CRITICAL_FLAGS),
+    }),
+  ),
+});
+export type CriticalLabFacts = z.infer<typeof criticalLabFactsSchema>;
+
+/** A lab value with its unit and flag, as the banner and the e-mails show it: "7.1 mmol/L (critical high)". */
+export const labValueReading = (r: CriticalLabFacts['results'][number]): string =>
+  `${r.value}${r.unit ? ` ${r.unit}` : ''} (${CRITICAL_LAB_FLAG_LABELS[r.flag]})`;
+
+/** A lab value as the alert's finding names it: "Potassium 7.1 mmol/L (critical high)". */
+export const labValueText = (r: CriticalLabFacts['results'][number]): string =>
+  `${r.parameterName} ${labValueReading(r)}`;
+
+/**
+ * Where a lab alert leads in the console: the lab's validation worksheet (CONSOLE_ROUTES.limsLisvalidation) opened on
+ * the order and its sample, by these query parameters (the worksheet reads them).
+ */
+export const LAB_WORKSHEET_QUERY = { labOrderId: 'order', barcode: 'sample' } as const;
+export const labWorksheetQuery = (lab: Pick<CriticalLabFacts, 'labOrderId' | 'barcode'>): string =>
+  new URLSearchParams({
+    [LAB_WORKSHEET_QUERY.labOrderId]: lab.labOrderId,
+    [LAB_WORKSHEET_QUERY.barcode]: lab.barcode,
+  }).toString();
+
+/**
+ * A critical result alert (docs/decisions/0187-critical-results.md, 0307): the reading radiologist flags a finding on
+ * a case, or the LIMS reports a lab order's critical values; the centre is told at once (socket `critical:alert` and
+ * e-mail) and must acknowledge; an alert still OPEN after its centre's escalation time is ESCALATED to the centre's
+ * admins. `escalateAfterMinutes` is the time that applied when it was flagged (fractions allowed: a test centre
+ * escalates after seconds). `subject` says which of `caseId` (CASE) and `lab` (LAB) is set; a lab alert's `finding`
+ * is its values in words and `flaggedBy` is null when an analyzer sent them.
  */
 export const criticalAlertSchema = z.object({
   id,
-  caseId: id,
+  subject: z.enum(CRITICAL_ALERT_SUBJECTS),
+  caseId: id.nullable(),
   reportId: id.nullable(),
   centreId: id.nullable(),
   finding: z.string(),
   status: z.enum(CRITICAL_ALERT_STATUSES),
-  flaggedBy: id,
+  flaggedBy: id.nullable(),
   flaggedByName: z.string().nullable(),
   flaggedAt: z.string(),
   acknowledgedBy: id.nullable(),
@@ -25,6 +83,7 @@ export const criticalAlertSchema = z.object({
   acknowledgedAt: z.string().nullable(),
   escalatedAt: z.string().nullable(),
   escalateAfterMinutes: z.number(),
+  lab: criticalLabFactsSchema.nullable(),
 });
 export type CriticalAlert = z.infer<typeof criticalAlertSchema>;
 
@@ -66,6 +125,8 @@ export const CRITICAL_MESSAGES = {
   settingsSaved: 'Critical Result Settings Saved Successfully',
   notReader: 'Only the reading radiologist of the case can flag a critical result',
   notCentreSide: "Only a user of the case's centre can acknowledge a critical result",
+  notLabCentreSide: "Only a user of the lab order's centre can acknowledge a critical result",
+  caseOrLabOrder: 'Give a caseId or a labOrderId, not both',
   alreadyAcknowledged: 'The critical result is already acknowledged',
   alertNotFound: 'Critical result not found',
   reportRequired: 'Open the report of the case before flagging a critical result',

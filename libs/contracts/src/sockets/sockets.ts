@@ -84,14 +84,17 @@ export interface CaseCommentAddedMessage {
 }
 
 /**
- * A critical result alert was flagged, escalated or acknowledged (reporting → the case's centre side,
+ * A critical result alert was flagged, escalated or acknowledged (reporting → the case's or lab order's centre side,
  * `centreSideRooms`, and the radiologist who flagged it; an escalation also to the user rooms of the centre's admins;
  * docs/decisions/0187-critical-results.md, 0219). No patient data and no finding text: a console shows its open
  * alerts by reading /critical/find (which checks the reach).
  */
 export interface CriticalAlertMessage {
   alertId: string;
-  caseId: string;
+  /** What the alert is about (docs/decisions/0307): a case (`caseId`) or a lab order (`labOrderId`). */
+  subject: 'CASE' | 'LAB';
+  caseId: string | null;
+  labOrderId: string | null;
   centreId: string | null;
   status: 'OPEN' | 'ESCALATED' | 'ACKNOWLEDGED';
   at: string;

@@ -20,6 +20,7 @@ import { DirectoryUserEntity } from '../modules/directory/directory-user.entity.
 import { DirectoryCentreEntity } from '../modules/directory/directory-centre.entity.js';
 import { DirectoryCentres1796800021400 } from './migrations/1796800021400-DirectoryCentres.js';
 import { CentresReadModel1796900000000 } from './migrations/1796900000000-CentresReadModel.js';
+import { LabCriticalAlerts1798300000000 } from './migrations/1798300000000-LabCriticalAlerts.js';
 
 /** The reporting service's schema, entities and migrations, in order. */
 export const database: ServiceDatabaseOptions = {
@@ -51,5 +52,6 @@ export const database: ServiceDatabaseOptions = {
     DeadLetterOperations1796700000000,
     DirectoryCentres1796800021400,
     CentresReadModel1796900000000,
+    LabCriticalAlerts1798300000000,
   ],
 };

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { CriticalAlert, CriticalAlertStatus } from '@rayworks/contracts';
+import type { CriticalAlert, CriticalAlertStatus, CriticalAlertSubject, CriticalLabFacts } from '@rayworks/contracts';
 
 /**
  * Facts of the case an e-mail may name (critical-mail.ts), kept on the alert (`case_facts`):
@@ -12,7 +12,16 @@ export interface MailCaseFacts {
   centreName: string | null;
 }
 
-/** One flagged critical result of a case (reporting.critical_alerts, in the case's company; docs/decisions/0187). */
+/**
+ * The lab order's facts an alert keeps (`lab_facts`; its id is the `lab_order_id` column): what the banner and the
+ * e-mails name — never the patient's name (docs/decisions/0307) — and the centre's name for the e-mails.
+ */
+export type LabAlertFacts = Omit<CriticalLabFacts, 'labOrderId'> & { centreName: string | null };
+
+/**
+ * One critical result (reporting.critical_alerts; docs/decisions/0187, 0307): a case's flagged finding, in the case's
+ * company, or a lab order's critical values, in the lab order's company — exactly one of `caseId` and `labOrderId`.
+ */
 @Entity({ name: 'critical_alerts' })
 export class CriticalAlertEntity {
   @PrimaryColumn('uuid')
@@ -21,8 +30,15 @@ export class CriticalAlertEntity {
   @Column({ name: 'tenant_id', type: 'uuid' })
   tenantId!: string;
 
-  @Column({ name: 'case_id', type: 'uuid' })
-  caseId!: string;
+  @Column({ name: 'case_id', type: 'uuid', nullable: true })
+  caseId!: string | null;
+
+  @Column({ name: 'lab_order_id', type: 'uuid', nullable: true })
+  labOrderId!: string | null;
+
+  /** A lab alert's facts (null for a case's). */
+  @Column({ name: 'lab_facts', type: 'jsonb', nullable: true })
+  labFacts!: LabAlertFacts | null;
 
   @Column({ name: 'report_id', type: 'uuid', nullable: true })
   reportId!: string | null;
@@ -43,8 +59,9 @@ export class CriticalAlertEntity {
   @Column({ type: 'varchar', length: 16 })
   status!: CriticalAlertStatus;
 
-  @Column({ name: 'flagged_by', type: 'uuid' })
-  flaggedBy!: string;
+  /** The radiologist who flagged a case's finding; who entered a lab value, or null when an analyzer sent it. */
+  @Column({ name: 'flagged_by', type: 'uuid', nullable: true })
+  flaggedBy!: string | null;
 
   @Column({ name: 'flagged_by_name', type: 'text', nullable: true })
   flaggedByName!: string | null;
@@ -79,9 +96,20 @@ export class CriticalAlertEntity {
   @Column({ name: 'acknowledged_at', type: 'timestamptz', nullable: true })
   acknowledgedAt!: Date | null;
 
+  get subject(): CriticalAlertSubject {
+    return this.labOrderId ? 'LAB' : 'CASE';
+  }
+
+  /** What the alert's audit entries name: the case, or the lab order. */
+  get target(): { type: 'case' | 'lab_order'; id: string } {
+    return this.labOrderId ? { type: 'lab_order', id: this.labOrderId } : { type: 'case', id: this.caseId! };
+  }
+
   toAlert(): CriticalAlert {
+    const lab = this.labOrderId && this.labFacts ? labOf(this.labOrderId, this.labFacts) : null;
     return {
       id: this.id,
+      subject: this.subject,
       caseId: this.caseId,
       reportId: this.reportId,
       centreId: this.centreId,
@@ -95,8 +123,22 @@ export class CriticalAlertEntity {
       acknowledgedAt: this.acknowledgedAt?.toISOString() ?? null,
       escalatedAt: this.escalatedAt?.toISOString() ?? null,
       escalateAfterMinutes: this.escalateAfterMinutes,
+      lab,
     };
   }
+}
+
+function labOf(labOrderId: string, f: LabAlertFacts): CriticalLabFacts {
+  return {
+    labOrderId,
+    sampleId: f.sampleId,
+    barcode: f.barcode,
+    registrationId: f.registrationId,
+    registrationNumber: f.registrationNumber,
+    mrNumber: f.mrNumber,
+    test: f.test,
+    results: f.results,
+  };
 }
 
 /** A centre's escalation time (reporting.critical_settings). */

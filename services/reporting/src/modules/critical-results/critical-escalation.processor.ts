@@ -8,7 +8,8 @@ import { escalationMail, flagMail } from './critical-mail.js';
 import { CriticalPush } from './critical.push.js';
 import { CriticalRepository } from './critical.repository.js';
 import { emailsOf, escalationRecipients, escalationStep, flagRecipients } from './critical.rules.js';
-import { CRITICAL_AUDIT_ACTIONS, publishEscalated } from './critical.service.js';
+import { publishAlertStep } from './critical.publisher.js';
+import { CRITICAL_AUDIT_ACTIONS } from './critical.service.js';
 
 /** A delayed run that came before its time: failed, so BullMQ runs it again later (never dropped). */
 export class EscalationNotDue extends Error {
@@ -20,7 +21,8 @@ export class EscalationNotDue extends Error {
 
 /**
  * reporting.critical-escalation (JOBS.reportingCriticalEscalation {alertId}; docs/decisions/0188): started twice at
- * flag time — at once and delayed by the centre's escalation time — and does what escalationStep says, each in one
+ * flag time (a case's flag, a lab order's LabCriticalResult; docs/decisions/0307) — at once and delayed by the
+ * centre's escalation time — and does what escalationStep says, each in one
  * unit of work in the alert's company with the alert row locked: the flag e-mails to the centre (sent inside the
  * unit of work: if SMTP fails nothing is marked and the job is retried), then, for an alert still OPEN when due:
  * ESCALATED, CriticalResultEscalated, an audit entry, the e-mail to the centre's admins, and after commit
@@ -60,12 +62,15 @@ export class CriticalEscalationProcessor implements OnModuleInit {
       const people = step.notify || step.escalate ? await this.directory.activeUsers(tx) : [];
       const place = { centreId: alert.centreId, groupId: alert.groupId };
       if (step.notify) {
+        // a lab order's alert came from a consumer's transaction, committed before this job ran: pushed from here
+        // (a case's alert is pushed by the flag itself)
+        if (alert.labOrderId) this.push.send(alert);
         const to = emailsOf(flagRecipients(people, place));
-        await this.mailer.send(flagMail(alert, alert.caseFacts, to));
+        await this.mailer.send(flagMail(alert, to));
         await this.alerts.update(tx, alert.id, { notifiedAt: new Date(), notifiedEmails: to });
         await tx.audit({
           action: CRITICAL_AUDIT_ACTIONS.notify,
-          target: { type: 'case', id: alert.caseId },
+          target: alert.target,
           details: { alertId: alert.id, recipients: to.length },
         });
         done.push('notified');
@@ -73,16 +78,16 @@ export class CriticalEscalationProcessor implements OnModuleInit {
       if (step.escalate) {
         const admins = escalationRecipients(people, place);
         const to = emailsOf(admins);
-        await this.mailer.send(escalationMail(alert, alert.caseFacts, to));
+        await this.mailer.send(escalationMail(alert, to));
         const row = await this.alerts.update(tx, alert.id, {
           status: 'ESCALATED',
           escalatedAt: new Date(),
           escalatedEmails: to,
         });
-        await publishEscalated(tx, this.alerts, row);
+        await publishAlertStep(tx, this.alerts, 'escalate', row, null);
         await tx.audit({
           action: CRITICAL_AUDIT_ACTIONS.escalate,
-          target: { type: 'case', id: alert.caseId },
+          target: alert.target,
           details: { alertId: alert.id, recipients: to.length, escalateAfterMinutes: alert.escalateAfterMinutes },
         });
         tx.afterCommit(() =>

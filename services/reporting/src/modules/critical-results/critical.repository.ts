@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import type { CriticalAlertStatus } from '@rayworks/contracts';
-import { typedRows, type ChangeTx, type ReadTx } from '@rayworks/nest-kit';
+import {
+  centreReachSql,
+  QueryParams,
+  typedRows,
+  type ChangeTx,
+  type ReadTx,
+  type RequestAccess,
+} from '@rayworks/nest-kit';
 import { CriticalAlertEntity, CriticalSettingsEntity } from './critical-alert.entity.js';
 
 /** How many alerts one find answers at most (newest first). */
@@ -17,6 +24,23 @@ export class CriticalRepository {
     const repo = tx.repo(CriticalAlertEntity);
     await repo.insert(row);
     return await repo.findOneByOrFail({ id: row.id! });
+  }
+
+  /**
+   * A lab order's alert, once: its id is the LIMS's alert id, so a second delivery of the same critical results
+   * (a redelivery, a second save) inserts nothing and answers null.
+   */
+  async insertOnce(tx: ChangeTx, row: Partial<CriticalAlertEntity>): Promise<CriticalAlertEntity | null> {
+    const result = await tx
+      .repo(CriticalAlertEntity)
+      .createQueryBuilder()
+      .insert()
+      .values(row)
+      .orIgnore()
+      .returning('id')
+      .execute();
+    if (result.raw.length === 0) return null;
+    return tx.repo(CriticalAlertEntity).findOneByOrFail({ id: row.id! });
   }
 
   one(tx: ReadTx, id: string): Promise<CriticalAlertEntity | null> {
@@ -39,26 +63,30 @@ export class CriticalRepository {
   }
 
   /**
-   * Alerts of the transaction's company: of one case, or of the centres given (null = every centre), or those one
+   * Alerts of the transaction's company: of one case, or of one lab order, or of the centres in a caller's reach
+   * (centreReachSql: a company user every centre, a group's user the group's, a centre's user its own), or those one
    * user flagged; by status, or only the ones still waiting (OPEN or ESCALATED).
    */
   find(
     tx: ReadTx,
     filter: {
       caseId?: string;
-      centreIds?: readonly string[] | null;
+      labOrderId?: string;
+      reach?: RequestAccess;
       flaggedBy?: string;
       status?: CriticalAlertStatus;
       open?: boolean;
     },
   ): Promise<CriticalAlertEntity[]> {
+    const p = new QueryParams();
     const q = tx.repo(CriticalAlertEntity).createQueryBuilder('a');
-    if (filter.caseId) q.andWhere('a.case_id = :caseId', { caseId: filter.caseId });
-    if (filter.centreIds) q.andWhere('a.centre_id = ANY(:centres::uuid[])', { centres: [...filter.centreIds] });
-    if (filter.flaggedBy) q.andWhere('a.flagged_by = :by', { by: filter.flaggedBy });
-    if (filter.status) q.andWhere('a.status = :status', { status: filter.status });
+    if (filter.caseId) q.andWhere(`a.case_id = ${p.add(filter.caseId)}`);
+    if (filter.labOrderId) q.andWhere(`a.lab_order_id = ${p.add(filter.labOrderId)}`);
+    if (filter.reach) q.andWhere(centreReachSql(filter.reach, p, { centre: 'a.centre_id', group: 'a.group_id' }));
+    if (filter.flaggedBy) q.andWhere(`a.flagged_by = ${p.add(filter.flaggedBy)}`);
+    if (filter.status) q.andWhere(`a.status = ${p.add(filter.status)}`);
     if (filter.open) q.andWhere(`a.status <> 'ACKNOWLEDGED'`);
-    return q.orderBy('a.flagged_at', 'DESC').limit(FIND_MAX).getMany();
+    return q.setParameters(p.values).orderBy('a.flagged_at', 'DESC').limit(FIND_MAX).getMany();
   }
 
   settings(tx: ReadTx, centreId: string): Promise<CriticalSettingsEntity | null> {

@@ -3,18 +3,16 @@ import { randomUUID } from 'node:crypto';
 import type { Credentials } from '@rayworks/api-client';
 import {
   CRITICAL_MESSAGES as M,
-  REPORT_EVENTS,
   TEMPLATE_MESSAGES,
   type CriticalAlert,
   type CriticalSettings,
   type REPORTING_API,
-  type ReportEventType,
   type BodyOf,
 } from '@rayworks/contracts';
-import { KIT_AUDIT_ACTIONS, UnitOfWork, type ChangeTx, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
+import { centreInReach, KIT_AUDIT_ACTIONS, UnitOfWork, type ReadTx, type RequestAccess } from '@rayworks/nest-kit';
 import { DirectoryRepository } from '../directory/directory.repository.js';
-import type { CriticalAlertEntity } from './critical-alert.entity.js';
 import { CasesClient } from '../reports/cases.client.js';
+import { publishAlertStep } from './critical.publisher.js';
 import { CriticalRepository } from './critical.repository.js';
 import { CriticalPush } from './critical.push.js';
 import { escalateAt, escalationMinutes, mayAcknowledge, seesCentreAlerts } from './critical.rules.js';
@@ -90,7 +88,7 @@ export class CriticalService {
           escalateAfterMinutes: minutes,
           escalateAt: escalateAt(flaggedAt, minutes),
         });
-        await this.event(tx, 'CriticalResultFlagged', row, me.userId, report);
+        await publishAlertStep(tx, this.alerts, 'flag', row, me.userId, report);
         await tx.audit({
           action: CRITICAL_AUDIT_ACTIONS.flag,
           target: { type: 'case', id: found._id },
@@ -114,9 +112,16 @@ export class CriticalService {
     const me = access.principal;
     const seen = await this.uow.read(access, (tx) => this.alerts.one(tx, body.alertId));
     if (!seen) throw new NotFoundException(M.alertNotFound);
-    // the case must be in the caller's reach (cases says 404 otherwise), and the caller on the centre's side
-    await this.cases.findOne(caller, seen.caseId);
-    if (!mayAcknowledge(me, seen.tenantId)) throw new ForbiddenException(M.notCentreSide);
+    if (seen.caseId) {
+      // the case must be in the caller's reach (cases says 404 otherwise), and the caller on the centre's side
+      await this.cases.findOne(caller, seen.caseId);
+      if (!mayAcknowledge(me, seen.tenantId)) throw new ForbiddenException(M.notCentreSide);
+    } else {
+      // a lab order's alert: its centre in the caller's reach (another centre's alert is not there), the centre side
+      if (!seen.centreId || !centreInReach(access, { id: seen.centreId, groupId: seen.groupId }))
+        throw new NotFoundException(M.alertNotFound);
+      if (!mayAcknowledge(me, seen.tenantId)) throw new ForbiddenException(M.notLabCentreSide);
+    }
     return this.uow.change(access, async (tx) => {
       const current = await this.alerts.locked(tx, seen.id);
       if (!current) throw new NotFoundException(M.alertNotFound);
@@ -128,10 +133,10 @@ export class CriticalService {
         acknowledgedByName: person?.fullName || me.loginName,
         acknowledgedAt: new Date(),
       });
-      await this.event(tx, 'CriticalResultAcknowledged', row, me.userId);
+      await publishAlertStep(tx, this.alerts, 'acknowledge', row, me.userId);
       await tx.audit({
         action: CRITICAL_AUDIT_ACTIONS.acknowledge,
-        target: { type: 'case', id: row.caseId },
+        target: row.target,
         details: { alertId: row.id, was: current.status },
       });
       tx.afterCommit(() => this.push.send(row));
@@ -140,8 +145,9 @@ export class CriticalService {
   }
 
   /**
-   * Alerts: of one case (any the caller may see: the case is checked with cases first), or — without a case — the
-   * open and past alerts of the caller's centres for the centre side, and the ones they flagged for a radiologist.
+   * Alerts: of one case (any the caller may see: the case is checked with cases first), of one lab order (those of a
+   * centre in the caller's reach), or — without either — the open and past alerts of the caller's centres for the
+   * centre side, and the ones they flagged for a radiologist.
    */
   async find(
     access: RequestAccess,
@@ -149,9 +155,9 @@ export class CriticalService {
     body: BodyOf<typeof REPORTING_API.findCritical>,
   ): Promise<{ alerts: CriticalAlert[] }> {
     const filter = { status: body.status, open: body.open };
-    const audit = (id: string | null) => ({
+    const audit = (id: string | null, type = 'case') => ({
       action: KIT_AUDIT_ACTIONS.patientDataRead,
-      target: id ? { type: 'case', id } : null,
+      target: id ? { type, id } : null,
       details: { read: 'critical_alerts' },
     });
     if (body.caseId) {
@@ -166,11 +172,18 @@ export class CriticalService {
       return { alerts: rows.map((r) => r.toAlert()) };
     }
     if (!access.principal.tenantId) return { alerts: [] };
+    if (body.labOrderId) {
+      const labOrderId = body.labOrderId;
+      const rows = await this.uow.read(access, (tx) => this.alerts.find(tx, { ...filter, labOrderId, reach: access }), {
+        audit: audit(labOrderId, 'lab_order'),
+      });
+      return { alerts: rows.map((r) => r.toAlert()) };
+    }
     const rows = await this.uow.read(
       access,
       (tx) =>
         seesCentreAlerts(access.principal)
-          ? this.alerts.find(tx, { ...filter, centreIds: access.centreFilter })
+          ? this.alerts.find(tx, { ...filter, reach: access })
           : this.alerts.find(tx, { ...filter, flaggedBy: access.principal.userId }),
       { audit: audit(null) },
     );
@@ -226,42 +239,4 @@ export class CriticalService {
       () => new NotFoundException(TEMPLATE_MESSAGES.centreOutOfReach),
     );
   }
-
-  /** A report event about the alert on reporting.report.v1 (key: the case), with the report's current version. */
-  private async event(
-    tx: ChangeTx,
-    type: Extract<ReportEventType, `CriticalResult${string}`>,
-    alert: CriticalAlertEntity,
-    actorId: string | null,
-    report?: { id: string; version: number; status: string } | null,
-  ): Promise<void> {
-    const current = report ?? (await this.alerts.caseReport(tx, alert.caseId));
-    await tx.publish(REPORT_EVENTS[type], alert.caseId, {
-      reportId: current?.id ?? alert.reportId!,
-      caseId: alert.caseId,
-      version: current?.version ?? 1,
-      status: current?.status ?? 'DRAFT',
-      centreId: alert.centreId,
-      actorId,
-      alertId: alert.id,
-    });
-  }
-}
-
-/** The report event of an escalation, for the worker (same shape as the service's). */
-export async function publishEscalated(
-  tx: ChangeTx,
-  alerts: CriticalRepository,
-  alert: CriticalAlertEntity,
-): Promise<void> {
-  const current = await alerts.caseReport(tx, alert.caseId);
-  await tx.publish(REPORT_EVENTS.CriticalResultEscalated, alert.caseId, {
-    reportId: current?.id ?? alert.reportId!,
-    caseId: alert.caseId,
-    version: current?.version ?? 1,
-    status: current?.status ?? 'DRAFT',
-    centreId: alert.centreId,
-    actorId: null,
-    alertId: alert.id,
-  });
 }
