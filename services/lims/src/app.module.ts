@@ -4,6 +4,7 @@ import { ServiceKitModule, ServiceKitSettings } from '@rayworks/nest-kit';
 import { database } from './database/data-source.js';
 import { AnalyzersModule } from './modules/analyzers/analyzers.module.js';
 import { CatalogueModule } from './modules/catalogue/catalogue.module.js';
+import { ResultsModule } from './modules/results/results.module.js';
 import { SamplesModule } from './modules/samples/samples.module.js';
 
 @Module({
@@ -12,6 +13,7 @@ import { SamplesModule } from './modules/samples/samples.module.js';
     CatalogueModule,
     SamplesModule,
     AnalyzersModule,
+    ResultsModule,
   ],
 })
 export class AppModule {}

@@ -1,6 +1,7 @@
 import { defineApi } from '../api/endpoint.js';
 import { ANALYZER_ENDPOINTS } from './analyzer-endpoints.js';
 import { LAB_CATALOGUE_ENDPOINTS } from './catalogue-endpoints.js';
+import { RESULT_ENDPOINTS } from './result-endpoints.js';
 import { SAMPLE_ENDPOINTS } from './sample-endpoints.js';
 
 /**
@@ -11,5 +12,6 @@ export const LIMS_API = defineApi('lims', {
   ...LAB_CATALOGUE_ENDPOINTS,
   ...SAMPLE_ENDPOINTS,
   ...ANALYZER_ENDPOINTS,
+  ...RESULT_ENDPOINTS,
 });
 export type LimsApi = typeof LIMS_API;

@@ -7,6 +7,7 @@ import { DeadLetterOperations1796700000000 } from './migrations/1796700000000-De
 import { LabTests1798000000000 } from './migrations/1798000000000-LabTests.js';
 import { Samples1798100000000 } from './migrations/1798100000000-Samples.js';
 import { Analyzers1798200000000 } from './migrations/1798200000000-Analyzers.js';
+import { LabResults1798300000000 } from './migrations/1798300000000-LabResults.js';
 import { LabTestVersionEntity } from '../modules/catalogue/lab-test-version.entity.js';
 import { LabTestEntity } from '../modules/catalogue/lab-test.entity.js';
 import { AnalyzerResultEntity } from '../modules/analyzers/analyzer-result.entity.js';
@@ -27,5 +28,6 @@ export const database: ServiceDatabaseOptions = {
     LabTests1798000000000,
     Samples1798100000000,
     Analyzers1798200000000,
+    LabResults1798300000000,
   ],
 };

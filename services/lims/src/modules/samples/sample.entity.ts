@@ -41,6 +41,10 @@ export class SampleEntity extends TenantRow {
   @Column({ name: 'date_of_birth', type: 'date', nullable: true })
   dateOfBirth!: string | null;
 
+  /** The age told at the desk when no birth date was (whole years on the day of registration). */
+  @Column({ name: 'age_years', type: 'integer', nullable: true })
+  ageYears!: number | null;
+
   @Column({ name: 'sample_type', type: 'text' })
   sampleType!: string;
 

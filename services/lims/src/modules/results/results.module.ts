@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { AnalyzerResultsConsumer } from './analyzer-results.consumer.js';
+import { ResultsController } from './results.controller.js';
+import { ResultsRepository } from './results.repository.js';
+import { ResultsService } from './results.service.js';
+
+/**
+ * The laboratory's results (issue 23, docs/decisions/0306): the validation worksheet, values typed or sent by
+ * analyzers, validation by a person or by the test's rule, the pathologist's signature, amendments, critical values
+ * told to the centre through reporting's critical results (LabCriticalResult).
+ */
+@Module({
+  controllers: [ResultsController],
+  providers: [ResultsRepository, ResultsService, AnalyzerResultsConsumer],
+})
+export class ResultsModule {}
