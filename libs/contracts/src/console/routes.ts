@@ -249,7 +249,7 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   route(CONSOLE_ROUTES.patientDetails, 'Patient Details', requirement('PATIENTS', SPECIFIC.PATIENT_VIEW), 'available'),
   // Departments, labs
   route(CONSOLE_ROUTES.departments, 'Departments', requirement('DEPARTMENT', VIEW), 'available'),
-  route(CONSOLE_ROUTES.labManagement, 'Lab Management', requirement('LAB_MANAGEMENT', VIEW)),
+  route(CONSOLE_ROUTES.labManagement, 'Lab Management', requirement('LAB_MANAGEMENT', VIEW), 'available'),
   route(CONSOLE_ROUTES.outsourcingLab, 'Outsourcing Lab', requirement('LAB_MANAGEMENT', VIEW)),
   route(CONSOLE_ROUTES.samplecollection, 'Sample Collection', requirement('SAMPLE_COLLECTION', VIEW), 'available'),
   // Rate cards
