@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BILLING_API, LIMS_API, SAMPLE_MESSAGES, SAMPLE_SCREEN_TEXT, type Sample } from '@rayworks/contracts';
 import { eventually } from '@rayworks/testing';
-import type { BrowserContext, Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { LoginPage } from '../pom/LoginPage';
 import { SampleAccessionPage, SampleCollectionPage } from '../pom/SamplePages';
 import { Shell } from '../pom/Shell';
@@ -29,6 +29,8 @@ describe('sample collection and accession', () => {
   let lab: { context: BrowserContext; page: Page; pageErrors: string[] };
   let samples: Sample[] = [];
   let api: ApiSession;
+  /** The printable page of the serum sample's label (the first test prints it). */
+  let labelHtml = '';
 
   beforeAll(async () => {
     api = await ApiSession.login(tenant().login('admin'), TEST_PASSWORD);
@@ -102,6 +104,7 @@ describe('sample collection and accession', () => {
     await screenshot(desk.page, 'sample-collection-desktop');
 
     const html = await collection.printLabel(serum().barcode);
+    labelHtml = html;
     expect(html).toContain(`Kavya Menon ${stamp}`);
     expect(html).toContain(`MR ${serum().mrNumber}`);
     expect(html).toContain('Serum · Red top (plain / clot activator)');
@@ -171,6 +174,42 @@ describe('sample collection and accession', () => {
     expect(again.items.map((s) => [s.recollectionOf, s.sampleType])).toEqual([[blood()._id, 'WB_EDTA']]);
     await collection.row(again.items[0]!.barcode).waitFor();
     expect(await notice.innerText()).toContain(again.items[0]!.barcode);
+  });
+
+  it("reads a printed label with the device's camera", async () => {
+    // the label as the camera sees it: the printed page on a white desk, as JPEG frames of Chromium's fake camera
+    const shot = await browser().newContext({ viewport: { width: 260, height: 150 }, deviceScaleFactor: 4 });
+    const frame = await shot.newPage();
+    await frame.setContent(labelHtml.replace('<body>', '<body style="padding: 28px 35px">'));
+    const jpeg = await frame.screenshot({ type: 'jpeg', quality: 95 });
+    await shot.close();
+    const video = `${SCREENSHOT_DIR}sample-label-camera.mjpeg`;
+    writeFileSync(video, Buffer.concat(Array.from({ length: 30 }, () => jpeg)));
+    const withCamera = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
+    });
+    try {
+      const context = await withCamera.newContext({ viewport: { width: 1280, height: 900 } });
+      await context.grantPermissions(['camera']);
+      const page = await context.newPage();
+      await new LoginPage(page).login(tenant().login('admin'), TEST_PASSWORD);
+      const accession = new SampleAccessionPage(page);
+      await accession.open();
+      await page.getByTestId('camera-toggle').click();
+      await page.getByTestId('camera-preview').waitFor();
+      expect(await accession.scannedStatus(serum().barcode)).toBe('ACCEPTED');
+      await screenshot(page, 'sample-accession-camera');
+    } finally {
+      await withCamera.close();
+    }
   });
 
   it('fits a phone', async () => {

@@ -39,22 +39,24 @@ html, body { margin: 0; padding: 0; background: #fff; color: #000; }
 .label:last-child { break-after: auto; page-break-after: auto; }
 .line { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .top { display: flex; justify-content: space-between; gap: 1mm; }
-.name { font-weight: 700; font-size: 7.5pt; }
-.bars { height: 9mm; margin: 0.6mm 0 0.2mm; }
+.name { font-weight: 700; font-size: 7.5pt; flex: 1 1 auto; min-width: 0; }
+.mr { flex: 0 1 auto; max-width: 42%; }
+.bars { height: 9mm; margin: 0.6mm 3mm 0.2mm; }
 .bars svg { display: block; width: 100%; height: 100%; }
 .code { text-align: center; font: 700 8pt/1 'Courier New', monospace; letter-spacing: 0.6pt; }
 `;
 
 /**
- * The printable page of some labels: `svgOf(barcode)` draws the Code 128 symbol (bwip-js's toSVG; stretched to the
- * label's width, which keeps the bars' proportions).
+ * The printable page of some labels: `svgOf(barcode)` draws the Code 128 symbol (bwip-js's toSVG), stretched to 40 mm
+ * (which keeps the bars' proportions): about 0.36 mm a module for an 'L' + 9 digits code, with 5 mm of quiet zone on
+ * each side — more than the 10 modules Code 128 asks.
  */
 export function labelsDocument(samples: readonly Sample[], svgOf: (barcode: string) => string): string {
   const labels = samples.map((sample) => {
     const l = labelLines(sample);
     const svg = svgOf(l.barcode).replace('<svg ', '<svg preserveAspectRatio="none" ');
     return `<div class="label" data-barcode="${escapeHtml(l.barcode)}">
-<div class="top"><div class="line name">${escapeHtml(l.patient)}</div><div class="line">${escapeHtml(l.mrNumber)}</div></div>
+<div class="top"><div class="line name">${escapeHtml(l.patient)}</div><div class="line mr">${escapeHtml(l.mrNumber)}</div></div>
 <div class="bars">${svg}</div>
 <div class="code">${escapeHtml(l.barcode)}</div>
 <div class="line">${escapeHtml(l.sample)}</div>
