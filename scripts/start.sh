@@ -2,7 +2,8 @@
 # npm start: installs what is missing, brings the infrastructure up, builds, migrates, starts every service,
 # worker and the gateway (which serves the console), seeds the demo tenant, waits until all are ready, stores the
 # demo studies (scripts/seed-demo-studies.mjs: the worklist has cases), report templates and the front desk (tests,
-# rate card, holidays, visits: scripts/seed-demo-billing.mjs), and prints where to go and the demo logins.
+# rate card, holidays, visits: scripts/seed-demo-billing.mjs), the laboratory's test definitions
+# (scripts/seed-demo-lims.mjs), and prints where to go and the demo logins.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$RAYWORKS_ROOT"
@@ -16,6 +17,8 @@ bash scripts/seed-demo.sh
 node scripts/stack.mjs start
 node scripts/seed-demo-studies.mjs || echo "[demo] the demo studies were not stored (see above): the worklist starts empty" >&2
 node scripts/seed-demo-reporting.mjs || echo "[demo] the demo report templates and layouts were not stored (see above)" >&2
+# the lab's definitions first: the demo visits' lab tests are then collected in the lab's own containers
+node scripts/seed-demo-lims.mjs || echo "[demo] the demo laboratory's test definitions were not stored (see above)" >&2
 node scripts/seed-demo-billing.mjs || echo "[demo] the demo front desk (tests, rate card, holidays, visits) was not stored (see above)" >&2
 cat <<MSG
 
