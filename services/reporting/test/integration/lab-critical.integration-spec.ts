@@ -61,6 +61,7 @@ describe('lab critical results', () => {
   let gca: Credentials;
   let reception: Credentials;
   let centreAdmin: Credentials;
+  let fusionAdmin: Credentials;
   let outsider: Credentials;
 
   const labCritical = (over: Partial<LabCriticalResultPayload> = {}): LabCriticalResultPayload => ({
@@ -96,10 +97,11 @@ describe('lab critical results', () => {
       (rows) => rows[0]!.n >= Object.keys(t.users).length,
       { what: "the company's users in reporting.directory_users" },
     );
-    [gca, reception, centreAdmin, outsider] = await Promise.all([
+    [gca, reception, centreAdmin, fusionAdmin, outsider] = await Promise.all([
       signIn(t, 'gca'),
       signIn(t, 'reception'),
       signIn(t, 'centre.admin'),
+      signIn(t, 'fusion.admin'),
       signIn(other, 'admin'),
     ]);
     // centre c1 escalates after 3 s
@@ -235,8 +237,8 @@ describe('lab critical results', () => {
       expect(letters[0]!.n).toBe(0);
       expect((await mailsTo(t.email('reception'))).filter((m) => m.subject.includes(lab.barcode))).toHaveLength(1);
 
-      // a user of another centre (c3) and another company: nothing listed, 404 on acknowledging
-      for (const session of [centreAdmin, outsider]) {
+      // a user of another centre (c3), another group's admin (f) and another company: nothing listed, 404
+      for (const session of [centreAdmin, fusionAdmin, outsider]) {
         const open = await api.call(REPORTING_API.findCritical, { open: true }, { session });
         expect(open.alerts.map((a) => a.id)).not.toContain(lab.alertId);
         const byOrder = await api.call(REPORTING_API.findCritical, { labOrderId: lab.labOrderId }, { session });
