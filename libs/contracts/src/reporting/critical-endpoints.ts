@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { GENERIC, WORKLIST, requirement } from '../access/privileges.js';
+import { GENERIC, SPECIFIC, WORKLIST, requirement } from '../access/privileges.js';
 import { endpoint as ep } from '../api/endpoint.js';
 import { CRITICAL_ALERT_STATUSES } from './states.js';
 import {
   CRITICAL_ESCALATION_MINUTES,
   CRITICAL_FINDING_MAX,
+  CRITICAL_LAB_ORDERS_MAX,
   CRITICAL_MESSAGES,
   criticalAlertSchema,
   criticalSettingsSchema,
@@ -53,6 +54,18 @@ export const CRITICAL_ENDPOINTS = {
       .refine((b) => !(b.caseId && b.labOrderId), { error: CRITICAL_MESSAGES.caseOrLabOrder, path: ['labOrderId'] }),
     data: z.object({ alerts: z.array(criticalAlertSchema) }),
     errors: [404],
+  }),
+  /**
+   * The lab's side (the validation worksheet; docs/decisions/0307): the critical-result alerts of lab orders — open,
+   * escalated or acknowledged, by whom and when — of centres in the caller's reach, for a lab user (LIMS › VIEW or
+   * VALIDATE), who does not read the worklist. Orders without alerts are simply absent.
+   */
+  findLabCritical: ep({
+    method: 'POST',
+    path: '/critical/lab/find',
+    access: requirement('LIMS', GENERIC.VIEW, SPECIFIC.VALIDATE),
+    body: z.object({ labOrderIds: z.array(id).min(1).max(CRITICAL_LAB_ORDERS_MAX) }).strict(),
+    data: z.object({ alerts: z.array(criticalAlertSchema) }),
   }),
   getCriticalSettings: ep({
     method: 'POST',

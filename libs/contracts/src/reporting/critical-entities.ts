@@ -48,6 +48,9 @@ export const labValueReading = (r: CriticalLabFacts['results'][number]): string 
 export const labValueText = (r: CriticalLabFacts['results'][number]): string =>
   `${r.parameterName} ${labValueReading(r)}`;
 
+/** How many lab orders one /critical/lab/find names at most (a worksheet's page of orders). */
+export const CRITICAL_LAB_ORDERS_MAX = 1000;
+
 /**
  * Where a lab alert leads in the console: the lab's validation worksheet (CONSOLE_ROUTES.limsLisvalidation) opened on
  * the order and its sample, by these query parameters (the worksheet reads them).

@@ -62,6 +62,8 @@ describe('lab critical results', () => {
   let reception: Credentials;
   let centreAdmin: Credentials;
   let fusionAdmin: Credentials;
+  let pathologist: Credentials;
+  let admin: Credentials;
   let outsider: Credentials;
 
   const labCritical = (over: Partial<LabCriticalResultPayload> = {}): LabCriticalResultPayload => ({
@@ -97,11 +99,13 @@ describe('lab critical results', () => {
       (rows) => rows[0]!.n >= Object.keys(t.users).length,
       { what: "the company's users in reporting.directory_users" },
     );
-    [gca, reception, centreAdmin, fusionAdmin, outsider] = await Promise.all([
+    [gca, reception, centreAdmin, fusionAdmin, pathologist, admin, outsider] = await Promise.all([
       signIn(t, 'gca'),
       signIn(t, 'reception'),
       signIn(t, 'centre.admin'),
       signIn(t, 'fusion.admin'),
+      signIn(t, 'pathologist'),
+      signIn(t, 'admin'),
       signIn(other, 'admin'),
     ]);
     // centre c1 escalates after 3 s
@@ -327,4 +331,37 @@ describe('lab critical results', () => {
     const none = await api.call(REPORTING_API.findCritical, { labOrderId: randomUUID() }, { session: gca });
     expect(none.alerts).toEqual([]);
   });
+
+  it("the lab reads the alerts of its centres' orders, acknowledged or not (/critical/lab/find)", async () => {
+    const ofC1 = labCritical();
+    const ofC2 = labCritical({ centreId: t.centres.c2!, flaggedBy: { userId: randomUUID(), name: 'Lab Tech One' } });
+    await events.publish(LabCriticalResultV1, t.tenantId, ofC1.labOrderId, ofC1);
+    await events.publish(LabCriticalResultV1, t.tenantId, ofC2.labOrderId, ofC2);
+    const orders = [ofC1.labOrderId, ofC2.labOrderId, randomUUID()];
+    // the company's admin reaches both centres
+    const both = await eventually(
+      () => api.call(REPORTING_API.findLabCritical, { labOrderIds: orders }, { session: admin }),
+      (r) => r.alerts.length === 2,
+      { what: 'both lab alerts', timeoutMs: 30_000 },
+    );
+    expect(both.alerts.map((a) => a.id).sort()).toEqual([ofC1.alertId, ofC2.alertId].sort());
+    // the pathologist of centre c2 (no worklist privileges) reads c2's only, with who typed the value
+    const mine = await api.call(REPORTING_API.findLabCritical, { labOrderIds: orders }, { session: pathologist });
+    expect(mine.alerts).toHaveLength(1);
+    expect(mine.alerts[0]).toMatchObject({
+      id: ofC2.alertId,
+      subject: 'LAB',
+      status: 'OPEN',
+      flaggedByName: 'Lab Tech One',
+      lab: { labOrderId: ofC2.labOrderId },
+    });
+    expect(
+      (await api.reply(REPORTING_API.findCritical, { labOrderId: ofC2.labOrderId }, { session: pathologist })).status,
+    ).toBe(403);
+    // another company: nothing; no order named: 400
+    expect(
+      (await api.call(REPORTING_API.findLabCritical, { labOrderIds: orders }, { session: outsider })).alerts,
+    ).toEqual([]);
+    expect((await api.reply(REPORTING_API.findLabCritical, { labOrderIds: [] }, { session: admin })).status).toBe(400);
+  }, 60_000);
 });

@@ -27,6 +27,14 @@ export class CriticalController {
     return apiOk(await this.critical.find(access, credentials, body));
   }
 
+  @ApiContract(
+    REPORTING_API.findLabCritical,
+    "Critical results of lab orders, for the lab's worksheet (centres in the caller's reach)",
+  )
+  async findLab({ access, body }: ContractCall<typeof REPORTING_API.findLabCritical>) {
+    return apiOk(await this.critical.findLab(access, body));
+  }
+
   @ApiContract(REPORTING_API.getCriticalSettings, "A centre's escalation time for unacknowledged critical results")
   async getSettings({ access, body }: ContractCall<typeof REPORTING_API.getCriticalSettings>) {
     return apiOk(await this.critical.settings(access, body));

@@ -63,7 +63,7 @@ export class CriticalRepository {
   }
 
   /**
-   * Alerts of the transaction's company: of one case, or of one lab order, or of the centres in a caller's reach
+   * Alerts of the transaction's company: of one case, or of lab orders, or of the centres in a caller's reach
    * (centreReachSql: a company user every centre, a group's user the group's, a centre's user its own), or those one
    * user flagged; by status, or only the ones still waiting (OPEN or ESCALATED).
    */
@@ -71,22 +71,28 @@ export class CriticalRepository {
     tx: ReadTx,
     filter: {
       caseId?: string;
-      labOrderId?: string;
+      labOrderIds?: readonly string[];
       reach?: RequestAccess;
       flaggedBy?: string;
       status?: CriticalAlertStatus;
       open?: boolean;
+      /** At most this many, newest first (FIND_MAX by default). */
+      limit?: number;
     },
   ): Promise<CriticalAlertEntity[]> {
     const p = new QueryParams();
     const q = tx.repo(CriticalAlertEntity).createQueryBuilder('a');
     if (filter.caseId) q.andWhere(`a.case_id = ${p.add(filter.caseId)}`);
-    if (filter.labOrderId) q.andWhere(`a.lab_order_id = ${p.add(filter.labOrderId)}`);
+    if (filter.labOrderIds) q.andWhere(`a.lab_order_id = ANY(${p.add([...filter.labOrderIds])}::uuid[])`);
     if (filter.reach) q.andWhere(centreReachSql(filter.reach, p, { centre: 'a.centre_id', group: 'a.group_id' }));
     if (filter.flaggedBy) q.andWhere(`a.flagged_by = ${p.add(filter.flaggedBy)}`);
     if (filter.status) q.andWhere(`a.status = ${p.add(filter.status)}`);
     if (filter.open) q.andWhere(`a.status <> 'ACKNOWLEDGED'`);
-    return q.setParameters(p.values).orderBy('a.flagged_at', 'DESC').limit(FIND_MAX).getMany();
+    return q
+      .setParameters(p.values)
+      .orderBy('a.flagged_at', 'DESC')
+      .limit(filter.limit ?? FIND_MAX)
+      .getMany();
   }
 
   settings(tx: ReadTx, centreId: string): Promise<CriticalSettingsEntity | null> {

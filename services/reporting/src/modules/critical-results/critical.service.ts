@@ -174,9 +174,11 @@ export class CriticalService {
     if (!access.principal.tenantId) return { alerts: [] };
     if (body.labOrderId) {
       const labOrderId = body.labOrderId;
-      const rows = await this.uow.read(access, (tx) => this.alerts.find(tx, { ...filter, labOrderId, reach: access }), {
-        audit: audit(labOrderId, 'lab_order'),
-      });
+      const rows = await this.uow.read(
+        access,
+        (tx) => this.alerts.find(tx, { ...filter, labOrderIds: [labOrderId], reach: access }),
+        { audit: audit(labOrderId, 'lab_order') },
+      );
       return { alerts: rows.map((r) => r.toAlert()) };
     }
     const rows = await this.uow.read(
@@ -186,6 +188,28 @@ export class CriticalService {
           ? this.alerts.find(tx, { ...filter, reach: access })
           : this.alerts.find(tx, { ...filter, flaggedBy: access.principal.userId }),
       { audit: audit(null) },
+    );
+    return { alerts: rows.map((r) => r.toAlert()) };
+  }
+
+  /** The lab's side: the alerts of lab orders of centres in the caller's reach (docs/decisions/0307). */
+  async findLab(
+    access: RequestAccess,
+    body: BodyOf<typeof REPORTING_API.findLabCritical>,
+  ): Promise<{ alerts: CriticalAlert[] }> {
+    if (!access.principal.tenantId) return { alerts: [] };
+    const rows = await this.uow.read(
+      access,
+      // one alert per order and amendment: a few per order at most
+      (tx) =>
+        this.alerts.find(tx, { labOrderIds: body.labOrderIds, reach: access, limit: body.labOrderIds.length * 4 }),
+      {
+        audit: {
+          action: KIT_AUDIT_ACTIONS.patientDataRead,
+          target: null,
+          details: { read: 'critical_alerts', labOrders: body.labOrderIds.length },
+        },
+      },
     );
     return { alerts: rows.map((r) => r.toAlert()) };
   }
