@@ -72,6 +72,11 @@ export const labTestFieldsSchema = z.object({
     .refine((v) => v === null || !/^\d{1,7}-\d$/.test(v) || loincCheckDigitOk(v), {
       message: LAB_TEST_MESSAGES.loincCheckDigit,
     }),
+  /**
+   * The test's results are validated without a person when nothing holds them: all complete, in range, none
+   * critical, none beyond its delta rule (docs/decisions/0306). Left out: unchanged (a new test: off).
+   */
+  autoValidate: z.boolean().optional(),
 });
 
 /** The container must be one that takes the sample type (CONTAINERS lists what each takes). */

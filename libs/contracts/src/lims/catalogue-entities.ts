@@ -30,6 +30,8 @@ export const labTestSchema = z.object({
   turnaroundHours: z.number().int(),
   method: z.string().nullable(),
   loincCode: z.string().nullable(),
+  /** Validated without a person when nothing holds the results (docs/decisions/0306). */
+  autoValidate: z.boolean(),
   /** The current version; null until parameters are first saved. */
   version: labTestVersionRefSchema.nullable(),
   /** The current version's parameters, in report order ([] until first saved). */

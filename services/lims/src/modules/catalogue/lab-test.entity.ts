@@ -36,6 +36,10 @@ export class LabTestEntity extends TenantRecord {
   @Column({ name: 'loinc_code', type: 'text', nullable: true })
   loincCode!: string | null;
 
+  /** Validated without a person when nothing holds the results (docs/decisions/0306). */
+  @Column({ name: 'auto_validate', type: 'boolean', default: false })
+  autoValidate!: boolean;
+
   @Column({ name: 'current_version_id', type: 'uuid', nullable: true })
   currentVersionId!: string | null;
 
@@ -55,6 +59,7 @@ export class LabTestEntity extends TenantRecord {
       turnaroundHours: this.turnaroundHours,
       method: this.method,
       loincCode: this.loincCode,
+      autoValidate: this.autoValidate,
       version: this.current ? this.current.toRef() : null,
       parameterCount: this.current?.parameters.length ?? 0,
       createdAt: this.createdAt.toISOString(),

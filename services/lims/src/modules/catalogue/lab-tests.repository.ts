@@ -41,6 +41,8 @@ export interface LabTestFields {
   turnaroundHours: number;
   method: string | null;
   loincCode: string | null;
+  /** Undefined: left as it is (a new test: off). */
+  autoValidate?: boolean;
 }
 
 const measurementRow = z.object({

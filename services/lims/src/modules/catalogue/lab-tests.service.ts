@@ -238,4 +238,5 @@ const fieldsOf = (body: LabTestFields): LabTestFields => ({
   turnaroundHours: body.turnaroundHours,
   method: body.method,
   loincCode: body.loincCode,
+  ...(body.autoValidate === undefined ? {} : { autoValidate: body.autoValidate }),
 });

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   CONSOLE_ROUTES,
@@ -128,6 +128,12 @@ export function LabDefinitionForm({ test, lab }: { test: BillableTest; lab: LabT
           placeholder="e.g. 2093-3"
           {...form.getInputProps('loincCode')}
           data-testid="lab-loinc"
+        />
+        <Checkbox
+          label="Validate automatically when every result is in range"
+          description="No critical value, none beyond its delta rule: the results are validated without a person"
+          {...form.getInputProps('autoValidate', { type: 'checkbox' })}
+          data-testid="lab-auto-validate"
         />
       </FormSection>
       <Stack gap="sm">

@@ -14,6 +14,7 @@ const lab: LabTest = {
   turnaroundHours: 24,
   method: null,
   loincCode: null,
+  autoValidate: false,
   version: null,
   parameters: LIMS_API.updateLabTest.body.parse({
     code: 'LIPID',

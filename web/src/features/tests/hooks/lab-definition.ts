@@ -68,6 +68,7 @@ export interface LabDraft extends Record<string, unknown> {
   turnaroundHours: string;
   method: string;
   loincCode: string;
+  autoValidate: boolean;
   parameters: ParameterDraft[];
 }
 
@@ -156,6 +157,7 @@ export function labDraft(test: Pick<BillableTest, 'name' | 'sampleType'>, lab: L
       turnaroundHours: String(lab.turnaroundHours),
       method: lab.method ?? '',
       loincCode: lab.loincCode ?? '',
+      autoValidate: lab.autoValidate,
       parameters: lab.parameters.map(parameterDraft),
     };
   // billing's sample type is free text ('Serum', 'Blood'): start from the list's entry of that name, if any
@@ -173,6 +175,7 @@ export function labDraft(test: Pick<BillableTest, 'name' | 'sampleType'>, lab: L
     turnaroundHours: '24',
     method: '',
     loincCode: '',
+    autoValidate: false,
     parameters: [emptyParameter()],
   };
 }
@@ -237,6 +240,7 @@ export function labBody(code: string, d: LabDraft): LabTestBody {
     turnaroundHours: wholeOr(d.turnaroundHours, Number.NaN) ?? Number.NaN,
     method: d.method,
     loincCode: d.loincCode,
+    autoValidate: d.autoValidate,
     parameters: d.parameters.map(parameterBody) as LabTestBody['parameters'],
   };
 }
