@@ -177,6 +177,7 @@ export const DEMO_LAB_TESTS = [
     turnaroundHours: 8,
     method: 'Chemiluminescent immunoassay (CLIA)',
     loincCode: '3016-3',
+    autoValidate: true,
     parameters: [numeric('TSH', 'TSH', 'u[IU]/mL', 2, ['0', '500'], [any('0.27', '4.2')])],
   },
   {
@@ -188,6 +189,7 @@ export const DEMO_LAB_TESTS = [
     turnaroundHours: 6,
     method: 'HPLC (NGSP certified)',
     loincCode: '4548-4',
+    autoValidate: true,
     parameters: [
       numeric('HBA1C', 'HbA1c', '%', 1, ['2', '20'], [any(null, '5.6')]),
       {
@@ -224,7 +226,25 @@ export const DEMO_LAB_TESTS = [
   },
 ];
 
-/** Defines the demo company's lab tests that are not defined yet; returns the codes it defined. */
+/**
+ * The demo laboratory's chemistry and haematology analyzer: it sends HL7 v2 ORU^R01 over MLLP as DEMO-ANALYZER of
+ * DEMO-LAB (scripts/demo-analyzer.mjs plays it), with its codes being the catalogue's parameter codes of the tests it
+ * runs (the calculated parameters are the lab's, never the analyzer's).
+ */
+export const DEMO_ANALYZER = {
+  name: 'Demo Chemistry Analyzer',
+  protocol: 'HL7',
+  sendingApplication: 'DEMO-ANALYZER',
+  sendingFacility: 'DEMO-LAB',
+};
+const ANALYZER_TESTS = ['CBC', 'LFT', 'KFT', 'LIPID', 'TSH', 'HBA1C'];
+export const DEMO_ANALYZER_CODES = DEMO_LAB_TESTS.filter((t) => ANALYZER_TESTS.includes(t.code)).flatMap((t) =>
+  t.parameters
+    .filter((p) => !p.formula)
+    .map((p) => ({ analyzerCode: `${t.code}.${p.code}`, testCode: t.code, parameterCode: p.code })),
+);
+
+/** Defines the demo company's lab tests and analyzer that are not there yet; returns what it defined. */
 export async function seedDemoLims({ baseUrl = `http://127.0.0.1:${GATEWAY_PORT}`, login = 'admin' } = {}) {
   const api = new ApiClient({ baseUrl });
   const credentials = await api.call(AUTH_API.login, {}, { headers: loginHeaders(login, DEMO_PASSWORD) });
@@ -234,6 +254,20 @@ export async function seedDemoLims({ baseUrl = `http://127.0.0.1:${GATEWAY_PORT}
     if (existing.status === 200) continue;
     await api.call(LIMS_API.createLabTest, test, { session: credentials });
     defined.push(test.code);
+  }
+  const analyzers = await api.call(
+    LIMS_API.findAnalyzers,
+    { search: DEMO_ANALYZER.name, pageSize: 10 },
+    { session: credentials },
+  );
+  if (!analyzers.items.some((a) => a.name === DEMO_ANALYZER.name)) {
+    const analyzer = await api.call(LIMS_API.createAnalyzer, DEMO_ANALYZER, { session: credentials });
+    await api.call(
+      LIMS_API.saveAnalyzerCodes,
+      { id: analyzer._id, codes: DEMO_ANALYZER_CODES },
+      { session: credentials },
+    );
+    defined.push(DEMO_ANALYZER.name);
   }
   return defined;
 }

@@ -81,7 +81,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
     role: ROLE_CODES.CENTER_RADIOLOGIST,
     centres: ['hub'],
   },
-  { loginName: 'pathologist', firstName: 'Deepak', lastName: 'Patil', role: ROLE_CODES.PATHOLOGIST, centres: ['pune'] },
+  // the group's laboratory: receives, validates and signs the samples of both Apex centres (the receptionist's is Andheri)
+  {
+    loginName: 'pathologist',
+    firstName: 'Deepak',
+    lastName: 'Patil',
+    role: ROLE_CODES.PATHOLOGIST,
+    centres: ['andheri', 'pune'],
+  },
 ];
 
 /**
