@@ -67,5 +67,6 @@ export * from './tracing/tracing.js';
 export * from './tracing/tracing-shutdown.js';
 export * from './mail/mailer.js';
 export * from './print/pdf-printer.js';
+export * from './print/print-images.js';
 export * from './app/pdf-printer.provider.js';
 export * from './directory/org-units.js';

@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { SERVICE_SUBSCRIPTIONS } from '@rayworks/contracts';
 import { ServiceKitModule, ServiceKitSettings } from '@rayworks/nest-kit';
+import { LimsConfigModule } from './config/lims-config.module.js';
 import { database } from './database/data-source.js';
 import { AnalyzersModule } from './modules/analyzers/analyzers.module.js';
 import { CatalogueModule } from './modules/catalogue/catalogue.module.js';
+import { LabReportsModule } from './modules/reports/lab-reports.module.js';
 import { ResultsModule } from './modules/results/results.module.js';
 import { SamplesModule } from './modules/samples/samples.module.js';
 
@@ -13,7 +15,9 @@ import { SamplesModule } from './modules/samples/samples.module.js';
     CatalogueModule,
     SamplesModule,
     AnalyzersModule,
+    LimsConfigModule,
     ResultsModule,
+    LabReportsModule,
   ],
 })
 export class AppModule {}

@@ -119,6 +119,21 @@ export const JOBS = {
     lock: JOB_LOCKS.waitsOnOthers,
     schema: z.object({ messageId: z.uuid() }),
   }),
+  /**
+   * Print one lab report (a registration's chosen signed tests at their amendments; docs/decisions/0309) to PDF with
+   * the kit's Chromium and store it. Enqueued by the first ask for it; idempotent: a stored report is not printed again.
+   */
+  limsLabReportPdf: defineJob({
+    queue: QUEUES.limsLabReportPdf,
+    lock: JOB_LOCKS.waitsOnOthers,
+    schema: z.object({ reportId: z.uuid() }),
+  }),
+  /** Send one lab report by e-mail with its PDF attached (docs/decisions/0310); retried with backoff, each attempt recorded. */
+  limsLabReportDelivery: defineJob({
+    queue: QUEUES.limsLabReportDelivery,
+    lock: JOB_LOCKS.waitsOnOthers,
+    schema: z.object({ deliveryId: z.uuid() }),
+  }),
 } as const;
 
 export type JobName = keyof typeof JOBS;

@@ -13,6 +13,7 @@ export const QUEUES = {
   reportingCriticalEscalation: 'reporting.critical-escalation',
   billingInvoicePdf: 'billing.invoice-pdf',
   limsLabReportPdf: 'lims.lab-report-pdf',
+  limsLabReportDelivery: 'lims.lab-report-delivery',
   limsAnalyzerMatch: 'lims.analyzer-match',
   authMail: 'auth.mail',
 } as const;

@@ -64,8 +64,9 @@ export const RESULT_ENDPOINTS = {
     access: requirement('PATHOLOGIST', SPECIFIC.SIGN),
     body: z.object({ orderIds: z.array(uuid).min(1, invalid).max(200, invalid) }).strict(),
     data: z.object({ items: z.array(orderResultsSchema) }),
-    // 404: an order out of reach; 409: an order not validated (nothing is signed then)
-    errors: [404, 409],
+    // 400: the pathologist has no signature in their profile ('Please Upload Signature In Profile'); 404: an order
+    // out of reach; 409: an order not validated (nothing is signed then)
+    errors: [400, 404, 409],
   }),
   amendResults: ep({
     method: 'POST',

@@ -8,6 +8,7 @@ import { LabTests1798000000000 } from './migrations/1798000000000-LabTests.js';
 import { Samples1798100000000 } from './migrations/1798100000000-Samples.js';
 import { Analyzers1798200000000 } from './migrations/1798200000000-Analyzers.js';
 import { LabResults1798300000000 } from './migrations/1798300000000-LabResults.js';
+import { LabReports1798460000000 } from './migrations/1798460000000-LabReports.js';
 import { LabTestVersionEntity } from '../modules/catalogue/lab-test-version.entity.js';
 import { LabTestEntity } from '../modules/catalogue/lab-test.entity.js';
 import { AnalyzerResultEntity } from '../modules/analyzers/analyzer-result.entity.js';
@@ -29,5 +30,6 @@ export const database: ServiceDatabaseOptions = {
     Samples1798100000000,
     Analyzers1798200000000,
     LabResults1798300000000,
+    LabReports1798460000000,
   ],
 };

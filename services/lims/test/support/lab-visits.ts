@@ -5,6 +5,7 @@ import { AUTH_API, BILLING_API, GATEWAY_PORT, LIMS_API, type Patient, type Sampl
 import {
   eventually,
   everyRoleTenant,
+  signaturePng,
   TEST_PASSWORD,
   type EveryRoleTenant,
   type EveryRoleUser,
@@ -34,10 +35,27 @@ export interface Lab {
   accept(sample: Sample): Promise<Sample>;
 }
 
+/** Gives the signed-in user a signature image in their profile (presigned PUT, then /profile/signature). */
+export async function uploadSignature(session: Credentials): Promise<string> {
+  const png = signaturePng();
+  const { uploadUrl, fileID } = await api.call(
+    AUTH_API.signatureUploadUrl,
+    { contentType: 'image/png', size: png.length },
+    { session },
+  );
+  const put = await fetch(uploadUrl, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: png });
+  if (!put.ok) throw new Error(`signature upload answered ${put.status}`);
+  await api.call(AUTH_API.setSignature, { fileID }, { session });
+  return fileID;
+}
+
 export const signIn = async (t: EveryRoleTenant, who: EveryRoleUser): Promise<Credentials> =>
   credentialsOf(await api.call(AUTH_API.login, {}, { headers: loginHeaders(t.login(who), TEST_PASSWORD) }));
 
-/** A company with a laboratory: billing's LAB tests, a rate card at c1 and c2, the lab's definitions, two patients. */
+/**
+ * A company with a laboratory: billing's LAB tests, a rate card at c1 and c2, the lab's definitions, two patients;
+ * the pathologist has a signature in their profile (signing needs one).
+ */
 export async function labCompany(prefix: string, tests: readonly LabTestInput[]): Promise<Lab> {
   const tenant = await everyRoleTenant(prefix);
   const as = {
@@ -46,6 +64,7 @@ export async function labCompany(prefix: string, tests: readonly LabTestInput[])
     reception: await signIn(tenant, 'reception'),
     gca: await signIn(tenant, 'gca'),
   };
+  await uploadSignature(as.pathologist);
   const stamp = Date.now().toString().slice(-6);
   await eventually(
     () => api.reply(BILLING_API.getBillingSettings, { centreId: tenant.centres.c2! }, { session: as.admin }),

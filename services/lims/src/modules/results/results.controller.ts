@@ -25,8 +25,8 @@ export class ResultsController {
   }
 
   @ApiContract(LIMS_API.signResults, 'A pathologist signs validated results (all or nothing)')
-  async sign({ access, body, client }: ContractCall<typeof LIMS_API.signResults>) {
-    return apiOk(await this.results.sign(access, body, client), RESULT_MESSAGES.signed);
+  async sign({ access, body, client, credentials }: ContractCall<typeof LIMS_API.signResults>) {
+    return apiOk(await this.results.sign(access, body, client, credentials), RESULT_MESSAGES.signed);
   }
 
   @ApiContract(LIMS_API.amendResults, 'Reopens signed results for a correction (the next amendment; history kept)')

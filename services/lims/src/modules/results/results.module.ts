@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AnalyzerResultsConsumer } from './analyzer-results.consumer.js';
+import { AuthProfileClient } from './auth-profile.client.js';
+import { PathologistSigner } from './pathologist-signer.js';
+import { ResultSignaturesRepository } from './result-signatures.repository.js';
 import { ResultsController } from './results.controller.js';
 import { ResultsRepository } from './results.repository.js';
 import { ResultsService } from './results.service.js';
@@ -11,6 +14,13 @@ import { ResultsService } from './results.service.js';
  */
 @Module({
   controllers: [ResultsController],
-  providers: [ResultsRepository, ResultsService, AnalyzerResultsConsumer],
+  providers: [
+    ResultsRepository,
+    ResultSignaturesRepository,
+    AuthProfileClient,
+    PathologistSigner,
+    ResultsService,
+    AnalyzerResultsConsumer,
+  ],
 })
 export class ResultsModule {}

@@ -24,8 +24,11 @@ import {
   type Worksheet,
   type WorksheetTest,
 } from '@rayworks/contracts';
+import type { Credentials } from '@rayworks/api-client';
 import { KIT_AUDIT_ACTIONS, UnitOfWork, type AuditClient, type ChangeTx, type RequestAccess } from '@rayworks/nest-kit';
+import { PathologistSigner } from './pathologist-signer.js';
 import { RESULT_AUDIT_ACTIONS } from './result-audit.js';
+import { ResultSignaturesRepository } from './result-signatures.repository.js';
 import {
   ResultsRepository,
   type OrderResultsState,
@@ -68,6 +71,8 @@ export class ResultsService {
   constructor(
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(ResultsRepository) private readonly results: ResultsRepository,
+    @Inject(PathologistSigner) private readonly signer: PathologistSigner,
+    @Inject(ResultSignaturesRepository) private readonly signatures: ResultSignaturesRepository,
   ) {}
 
   /** A page of the worksheet (a read of patient data: audited). */
@@ -150,13 +155,18 @@ export class ResultsService {
     }
   }
 
-  /** The pathologist signs validated results (all or nothing). */
-  sign(
+  /**
+   * The pathologist signs validated results (all or nothing), with the signature of their profile (400 'Please
+   * Upload Signature In Profile' without one; docs/decisions/0309): kept per order and amendment for the lab report.
+   */
+  async sign(
     access: RequestAccess,
     body: BodyOf<typeof LIMS_API.signResults>,
     client: AuditClient,
+    caller: Credentials,
   ): Promise<{ items: OrderResults[] }> {
     const who = personOf(access, client);
+    const signature = await this.signer.signature(caller, access.principal.tenantId ?? '');
     return this.uow.change(access, async (tx) => {
       const items: OrderResults[] = [];
       for (const orderId of [...new Set(body.orderIds)]) {
@@ -178,6 +188,16 @@ export class ResultsService {
           signedAt: new Date(),
         };
         await this.results.updateState(tx, orderId, state);
+        await this.signatures.record(tx, {
+          tenantId: row.tenant_id,
+          orderId,
+          amendment: state.amendment,
+          signedBy: who.userId!,
+          doctorName: signature.doctorName,
+          qualification: signature.qualification,
+          signatureKey: signature.key,
+          signedAt: state.signedAt!,
+        });
         await this.results.appendHistory(tx, row, {
           amendment: state.amendment,
           status,

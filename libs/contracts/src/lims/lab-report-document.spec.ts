@@ -1,0 +1,61 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  fixedDecimalText,
+  labReportBodyHtml,
+  labReportRangeText,
+  labReportValueText,
+  type LabReportTest,
+} from './lab-report-document.js';
+
+const test = (over: Partial<LabReportTest>): LabReportTest => ({
+  orderId: 'o1',
+  testCode: 'GLU',
+  testName: 'Glucose',
+  department: 'Laboratory',
+  subDepartmentName: 'Biochemistry',
+  method: null,
+  loincCode: null,
+  amendment: 0,
+  signedAt: '2026-11-29T10:00:00.000Z',
+  signer: null,
+  lines: [],
+  ...over,
+});
+
+describe('the lab report document', () => {
+  it('rounds decimal text exactly, half away from zero, to the parameter’s decimals', () => {
+    expect(fixedDecimalText('11.25', 1)).toBe('11.3');
+    expect(fixedDecimalText('-11.25', 1)).toBe('-11.3');
+    expect(fixedDecimalText('126', 0)).toBe('126');
+    expect(fixedDecimalText('12', 1)).toBe('12.0');
+    expect(fixedDecimalText('0.04', 1)).toBe('0.0');
+    expect(fixedDecimalText('not a number', 2)).toBe('not a number');
+  });
+
+  it('prints values, choices and ranges', () => {
+    expect(labReportValueText({ value: '4.5', decimals: 2 })).toBe('4.50');
+    expect(labReportValueText({ value: ['Yellow', 'Clear'], decimals: 0 })).toBe('Yellow, Clear');
+    expect(labReportValueText({ value: null, decimals: 0 })).toBe('');
+    expect(labReportRangeText({ label: null, low: '70', high: '100' }, 0)).toBe('70 - 100');
+    expect(labReportRangeText({ label: null, low: '40', high: null }, 0)).toBe('>= 40');
+    expect(labReportRangeText({ label: 'Luteal phase', low: null, high: '1.5' }, 1)).toBe('Luteal phase: <= 1.5');
+  });
+
+  it('heads each department once, each sub-department once, escapes every text and marks an amendment', () => {
+    const html = labReportBodyHtml({
+      reportId: 'r',
+      registrationNumber: 'R1',
+      registeredAt: '2026-11-29T09:00:00.000Z',
+      patient: { patientName: 'A', mrNumber: 'M', gender: 'Female', dateOfBirth: null, age: '40 Y' },
+      tests: [
+        test({ testCode: 'GLU', testName: 'Glucose <fasting>' }),
+        test({ testCode: 'HB', subDepartmentName: 'Haematology', amendment: 1 }),
+        test({ testCode: 'WBC', subDepartmentName: 'Haematology' }),
+      ],
+    });
+    expect(html.match(/class="lab-department"/g)).toHaveLength(1);
+    expect(html.match(/class="lab-sub-department"/g)).toHaveLength(2);
+    expect(html).toContain('Glucose &#60;fasting&#62;');
+    expect(html).toContain('Amended 29 Nov 2026');
+  });
+});

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { requirement, SPECIFIC } from '../access/privileges.js';
+import { endpoint as ep } from '../api/endpoint.js';
+import { invalid, uuid } from '../auth/endpoint-fields.js';
+import { labFhirReportSchema, labReportFileSchema, reportableRegistrationSchema } from './report-entities.js';
+
+const REPORT = requirement('LIMS', SPECIFIC.REPORT);
+
+const listQuery = z
+  .object({
+    page: z.coerce.number(invalid).int(invalid).min(1, invalid).default(1),
+    pageSize: z.coerce.number(invalid).int(invalid).min(1, invalid).max(100, invalid).default(25),
+    /** The start of the registration number, MR number or patient name. */
+    search: z.string(invalid).trim().max(100, invalid).optional(),
+  })
+  .strict();
+
+/** A registration and the codes of its tests to report (an empty choice is answered with the spec's message). */
+const chosen = {
+  registrationId: uuid,
+  testCodes: z.array(z.string(invalid).trim().toUpperCase().min(1, invalid).max(40, invalid)).max(100, invalid),
+};
+
+/**
+ * Test Reporting (`/lims/testreporting`, LIMS › REPORT; docs/decisions/0309, 0310): registrations with their lab
+ * tests, the lab report of chosen signed tests as a PDF (printed by the worker on the first ask, then a short-lived
+ * link), sent by e-mail, and as a FHIR R4 DiagnosticReport with Observations. 400: no test chosen or none signed
+ * ('Select Atleast One TestCode to Generate'), or a code the registration has no lab test of; 404: a registration the
+ * caller does not reach (another centre's or company's, or none).
+ */
+export const LAB_REPORT_ENDPOINTS = {
+  findReportable: ep({
+    method: 'POST',
+    path: '/testreporting/find',
+    access: REPORT,
+    body: listQuery,
+    data: z.object({ items: z.array(reportableRegistrationSchema), total: z.number().int() }),
+  }),
+  labReportPdf: ep({
+    method: 'POST',
+    path: '/testreporting/pdf',
+    access: REPORT,
+    body: z.object(chosen).strict(),
+    data: labReportFileSchema,
+    errors: [400, 404],
+  }),
+  mailLabReport: ep({
+    method: 'POST',
+    path: '/testreporting/mail',
+    access: REPORT,
+    body: z
+      .object({ ...chosen, to: z.email(invalid).max(254, invalid), name: z.string(invalid).trim().max(200).optional() })
+      .strict(),
+    data: z.object({ deliveryId: z.uuid(), reportId: z.uuid() }),
+    errors: [400, 404],
+  }),
+  labReportFhir: ep({
+    method: 'POST',
+    path: '/testreporting/fhir',
+    access: REPORT,
+    body: z.object(chosen).strict(),
+    data: labFhirReportSchema,
+    errors: [400, 404],
+  }),
+};

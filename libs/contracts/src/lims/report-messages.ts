@@ -1,0 +1,13 @@
+import { PARAMETER_MESSAGES } from './parameter.js';
+
+/** The lab report's messages (spec §8 where it gives the words: 'Select Atleast One TestCode to Generate'). */
+export const LAB_REPORT_MESSAGES = {
+  /** No test chosen, or none of the chosen tests of the registration is signed (spec §8, word for word). */
+  selectTestCode: PARAMETER_MESSAGES.selectTestCode,
+  registrationNotFound: 'Registration not found',
+  /** A chosen code the registration has no lab test of. */
+  unknownTests: (codes: readonly string[]) => `Not a lab test of this registration: ${codes.join(', ')}`,
+  mailQueued: 'The lab report will be sent by e-mail',
+  /** The printed mark of a test whose results were corrected after signing, with the day the amendment was signed. */
+  amended: (on: string) => `Amended ${on}`,
+} as const;

@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { pdfPrinterProvider } from '@rayworks/nest-kit';
+import { LIMS_ENV } from '../../config/env.js';
+import { ResultSignaturesRepository } from '../results/result-signatures.repository.js';
+import { ResultsRepository } from '../results/results.repository.js';
+import { LabReportDeliveryProcessor } from './lab-report-delivery.processor.js';
+import { LabReportLoader } from './lab-report.loader.js';
+import { LabReportPdfProcessor } from './lab-report-pdf.processor.js';
+import { LabReportsRepository } from './lab-reports.repository.js';
+
+/**
+ * The lims worker's lab reports (docs/decisions/0309, 0310): lims.lab-report-pdf prints with the kit's PdfPrinter
+ * (one browser per worker) and lims.lab-report-delivery mails with the kit Mailer. The worker has no HTTP modules:
+ * the repositories the report reads through are provided here.
+ */
+@Module({
+  providers: [
+    ResultsRepository,
+    ResultSignaturesRepository,
+    LabReportsRepository,
+    LabReportLoader,
+    pdfPrinterProvider(LIMS_ENV),
+    LabReportPdfProcessor,
+    LabReportDeliveryProcessor,
+  ],
+})
+export class LabReportsWorkerModule {}

@@ -1,0 +1,32 @@
+import { Controller, Inject } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { LAB_REPORT_MESSAGES, LIMS_API } from '@rayworks/contracts';
+import { apiOk, ApiContract, type ContractCall } from '@rayworks/nest-kit';
+import { LabReportsService } from './lab-reports.service.js';
+
+/** Test Reporting: registrations' lab tests, the lab report's PDF, its e-mail and its FHIR (decisions 0309, 0310). */
+@ApiTags('lab reports')
+@Controller()
+export class LabReportsController {
+  constructor(@Inject(LabReportsService) private readonly reports: LabReportsService) {}
+
+  @ApiContract(LIMS_API.findReportable, 'Registrations the caller reaches with their lab tests, latest first')
+  async find({ access, body, client }: ContractCall<typeof LIMS_API.findReportable>) {
+    return apiOk(await this.reports.find(access, body, client));
+  }
+
+  @ApiContract(LIMS_API.labReportPdf, "The lab report's PDF of chosen signed tests: a short-lived link, or queued")
+  async pdf({ access, body, client }: ContractCall<typeof LIMS_API.labReportPdf>) {
+    return apiOk(await this.reports.pdf(access, body, client));
+  }
+
+  @ApiContract(LIMS_API.mailLabReport, 'Sends the lab report of chosen signed tests by e-mail with its PDF')
+  async mail({ access, body, client }: ContractCall<typeof LIMS_API.mailLabReport>) {
+    return apiOk(await this.reports.mail(access, body, client), LAB_REPORT_MESSAGES.mailQueued);
+  }
+
+  @ApiContract(LIMS_API.labReportFhir, 'The lab report of chosen signed tests as a FHIR R4 DiagnosticReport')
+  async fhir({ access, body, client }: ContractCall<typeof LIMS_API.labReportFhir>) {
+    return apiOk(await this.reports.fhir(access, body, client));
+  }
+}
