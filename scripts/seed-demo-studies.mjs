@@ -200,14 +200,18 @@ async function showWorkflows() {
   );
 }
 
-/** The demo users who sign reports: each gets a qualification and a signature image in their profile once (finalize needs the signature). */
-const DEMO_SIGNERS = ['radiologist', 'jr.radiologist', 'hub.radiologist', 'mp.radiologist'];
+/**
+ * The demo users who sign reports: each gets a qualification and a signature image in their profile once (finalize
+ * needs the signature; so does the pathologist's signing of lab results).
+ */
+const DEMO_SIGNERS = ['radiologist', 'jr.radiologist', 'hub.radiologist', 'mp.radiologist', 'pathologist'];
 /** Their qualifications, printed under the signature and in the report footer's fields. */
 const DEMO_QUALIFICATIONS = {
   radiologist: 'MD, DNB (Radiology)',
   'jr.radiologist': 'MBBS, DMRD',
   'hub.radiologist': 'MD (Radiology)',
   'mp.radiologist': 'MD (Radiology), FRCR',
+  pathologist: 'MD (Pathology)',
 };
 
 async function giveDemoSignatures() {
