@@ -41,6 +41,9 @@ export const orderResultsSchema = z.object({
     patientName: z.string(),
     gender: z.string(),
     dateOfBirth: z.string().nullable(),
+    /** The age the ranges judge by (on the day the sample was collected; from the birth date, else the age told at
+     * the desk): the worksheet judges with it as the lab types (judgeTest's subject). */
+    age: z.object({ days: z.number().int(), months: z.number().int(), years: z.number().int() }),
   }),
   /** When the sample was collected: the day the patient's age is taken on. */
   collectedAt: z.string().nullable(),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Credentials } from '@rayworks/api-client';
 import {
+  ageOn,
   AnalyzerResultsMatchedV1,
   LabCriticalResultV1,
   LIMS_API,
@@ -131,7 +132,13 @@ describe('an accepted sample on the worksheet', () => {
       status: 'PENDING',
       testCode: 'LIPID',
       testVersionId: sheet.tests[0]!.versionId,
-      patient: { mrNumber: lab.patients.c2.mrID, gender: 'Female', dateOfBirth: '1984-07-09' },
+      patient: {
+        mrNumber: lab.patients.c2.mrID,
+        gender: 'Female',
+        dateOfBirth: '1984-07-09',
+        // the age the ranges judge by, for the console's judgeTest (collected today)
+        age: ageOn('1984-07-09', order.collectedAt!.slice(0, 10)),
+      },
       version: 1,
     });
     expect(order.lines.map((l) => [l.code, l.value])).toEqual([

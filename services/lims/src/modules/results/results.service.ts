@@ -528,6 +528,7 @@ function orderResultsOf(row: OrderRow, by: JudgedBy | null, judged: JudgedTest |
       patientName: row.patient_name,
       gender: row.gender,
       dateOfBirth: row.date_of_birth,
+      age: subjectOf(row).age,
     },
     collectedAt: row.collected_at?.toISOString() ?? null,
     testCode: row.test_code,
