@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { PRINT_MESSAGES } from '../../src/features/invoices/hooks/print-document';
+import { PRINT_MESSAGES } from '../../src/shared/print/print-document';
 import { url } from '../support/browser';
 
 /** Waits for a locator; when it never shows, the error says what the page showed instead (a refusal, a loader). */

@@ -52,7 +52,9 @@ const dayEnd = () => import('../features/day-end/pages');
 const fusionInvoices = () => import('../features/fusion-invoices/pages');
 const sampleCollection = () => import('../features/sample-collection/pages');
 const sampleAccession = () => import('../features/sample-accession/pages');
+const lisValidation = () => import('../features/lis-validation/pages');
 const labManagement = () => import('../features/lab-management/pages');
+const testReporting = () => import('../features/test-reporting/pages');
 // The viewer shows the report beside the images: the two features meet here, not in each other.
 const viewer = async () => {
   const [{ ViewerPage }, { ReportEditor }] = await Promise.all([
@@ -153,6 +155,8 @@ export const SCREENS: Record<string, Screen> = {
 
   [CONSOLE_ROUTES.samplecollection]: page(sampleCollection, 'SampleCollectionPage'),
   [CONSOLE_ROUTES.limsSampleaccession]: page(sampleAccession, 'SampleAccessionPage'),
+  [CONSOLE_ROUTES.limsTestreporting]: page(testReporting, 'TestReportingPage'),
+  [CONSOLE_ROUTES.limsLisvalidation]: page(lisValidation, 'LisValidationPage'),
   [CONSOLE_ROUTES.labManagement]: page(labManagement, 'LabManagementPage'),
 
   [CONSOLE_ROUTES.companies]: page(companies, 'CompaniesPage'),

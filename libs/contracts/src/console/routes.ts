@@ -274,8 +274,8 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
     requirement('LIMS', SPECIFIC.ACCEPT_SAMPLE),
     'available',
   ),
-  route(CONSOLE_ROUTES.limsLisvalidation, 'LIS Validation', requirement('LIMS', SPECIFIC.VALIDATE)),
-  route(CONSOLE_ROUTES.limsTestreporting, 'Test Reporting', requirement('LIMS', SPECIFIC.REPORT)),
+  route(CONSOLE_ROUTES.limsLisvalidation, 'LIS Validation', requirement('LIMS', SPECIFIC.VALIDATE), 'available'),
+  route(CONSOLE_ROUTES.limsTestreporting, 'Test Reporting', requirement('LIMS', SPECIFIC.REPORT), 'available'),
   // Platform operators
   route(CONSOLE_ROUTES.companies, 'Companies', requirement('COMPANIES', VIEW), 'available'),
   route(CONSOLE_ROUTES.companiesAdd, 'Add Company', requirement('COMPANIES', CREATE), 'available'),

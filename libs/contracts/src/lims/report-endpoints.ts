@@ -1,19 +1,10 @@
 import { z } from 'zod';
 import { requirement, SPECIFIC } from '../access/privileges.js';
-import { endpoint as ep } from '../api/endpoint.js';
+import { endpoint as ep, listQuery, pageOf } from '../api/endpoint.js';
 import { invalid, uuid } from '../auth/endpoint-fields.js';
 import { labFhirReportSchema, labReportFileSchema, reportableRegistrationSchema } from './report-entities.js';
 
 const REPORT = requirement('LIMS', SPECIFIC.REPORT);
-
-const listQuery = z
-  .object({
-    page: z.coerce.number(invalid).int(invalid).min(1, invalid).default(1),
-    pageSize: z.coerce.number(invalid).int(invalid).min(1, invalid).max(100, invalid).default(25),
-    /** The start of the registration number, MR number or patient name. */
-    search: z.string(invalid).trim().max(100, invalid).optional(),
-  })
-  .strict();
 
 /** A registration and the codes of its tests to report (an empty choice is answered with the spec's message). */
 const chosen = {
@@ -33,8 +24,9 @@ export const LAB_REPORT_ENDPOINTS = {
     method: 'POST',
     path: '/testreporting/find',
     access: REPORT,
-    body: listQuery,
-    data: z.object({ items: z.array(reportableRegistrationSchema), total: z.number().int() }),
+    // search: the start of the registration number, MR number or patient name
+    body: listQuery({ sortBy: ['registeredAt'] }),
+    data: pageOf(reportableRegistrationSchema),
   }),
   labReportPdf: ep({
     method: 'POST',

@@ -94,12 +94,12 @@ export const labReportKey = (tenantId: string, registrationId: string, reportId:
  */
 @Injectable()
 export class LabReportsRepository {
-  /** A page of registrations with lab orders the caller reaches, latest first, with their orders. */
+  /** A page of registrations with lab orders the caller reaches (latest first by default), in page order, with their orders. */
   async reportable(
     tx: ReadTx,
     access: RequestAccess,
     q: BodyOf<typeof LIMS_API.findReportable>,
-  ): Promise<{ rows: ReportOrderRow[]; total: number }> {
+  ): Promise<{ registrationIds: string[]; rows: ReportOrderRow[]; total: number }> {
     const p = new QueryParams();
     const where = [`o.status = 'ORDERED'`, centreReachSql(access, p, { centre: 's.centre_id', group: 's.group_id' })];
     if (q.search) {
@@ -115,11 +115,11 @@ export class LabReportsRepository {
          FROM lims.lab_orders o JOIN lims.samples s ON s.id = o.sample_id
         WHERE ${where.join(' AND ')}
         GROUP BY s.registration_id
-        ORDER BY max(s.registered_at) DESC, s.registration_id
+        ORDER BY max(s.registered_at) ${q.sortBy && q.sortDir === 'asc' ? 'ASC' : 'DESC'}, s.registration_id
         OFFSET ${p.add((q.page - 1) * q.pageSize)} LIMIT ${p.add(q.pageSize)}`,
       p,
     );
-    if (page.length === 0) return { rows: [], total: 0 };
+    if (page.length === 0) return { registrationIds: [], rows: [], total: 0 };
     const rows = await typedRows(
       tx.manager,
       reportOrderRow,
@@ -128,7 +128,7 @@ export class LabReportsRepository {
         ORDER BY ${REPORT_ORDER_BY}`,
       { ids: page.map((r) => r.registration_id) },
     );
-    return { rows, total: page[0]!.total };
+    return { registrationIds: page.map((r) => r.registration_id), rows, total: page[0]!.total };
   }
 
   /**

@@ -68,18 +68,19 @@ export class LabReportsService {
     access: RequestAccess,
     q: BodyOf<typeof LIMS_API.findReportable>,
     client: AuditClient,
-  ): Promise<{ items: ReportableRegistration[]; total: number }> {
+  ): Promise<{ items: ReportableRegistration[]; total: number; page: number; pageSize: number }> {
     return this.uow.read(
       access,
       async (tx) => {
-        const { rows, total } = await this.reports.reportable(tx, access, q);
+        const { registrationIds, rows, total } = await this.reports.reportable(tx, access, q);
         const byRegistration = new Map<string, ReportOrderRow[]>();
         for (const r of rows)
           byRegistration.set(r.registration_id, [...(byRegistration.get(r.registration_id) ?? []), r]);
-        const items = [...byRegistration.values()]
-          .map(registrationOf)
-          .sort((a, b) => b.registeredAt.localeCompare(a.registeredAt));
-        return { items, total };
+        const items = registrationIds.flatMap((id) => {
+          const orders = byRegistration.get(id);
+          return orders ? [registrationOf(orders)] : [];
+        });
+        return { items, total, page: q.page, pageSize: q.pageSize };
       },
       {
         audit: { action: KIT_AUDIT_ACTIONS.patientDataRead, target: null, details: { list: 'test reporting' }, client },

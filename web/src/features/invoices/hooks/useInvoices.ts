@@ -11,7 +11,7 @@ import { pageFetcher, queryKeysOf } from '../../../api/queries';
 import { toastSuccess } from '../../../shared/ui/toast';
 import type { InvoiceFilters } from './invoice-filters';
 import { ledgerBody, type LedgerFormValues, type LedgerInvoice, type LedgerKind } from './ledger-form';
-import { readyDocument } from './print-document';
+import { readyDocument } from '../../../shared/print/print-document';
 
 /** The billing service's records in the query cache (the same keys every billing screen uses). */
 export const billingKeys = queryKeysOf('billing');

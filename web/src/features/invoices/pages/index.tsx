@@ -36,7 +36,7 @@ import {
 } from '../hooks/invoice-filters';
 import { discountLabel, LEDGER_ENTRY_LABELS, modeLabel, priceKindLabel, taxLabel } from '../hooks/invoice-lines';
 import { ledgerKindsOpen, type LedgerKind } from '../hooks/ledger-form';
-import { PRINT_MESSAGES, PrintNotReadyError } from '../hooks/print-document';
+import { PRINT_MESSAGES, PrintNotReadyError } from '../../../shared/print/print-document';
 import {
   billingKeys,
   fetchInvoicesPage,

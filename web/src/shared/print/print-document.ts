@@ -1,8 +1,6 @@
-import type { BillingDocument } from '@rayworks/contracts';
-
 /**
- * Printing an invoice or a receipt (docs/decisions/0259, 0286): billing's worker prints the PDF and stores it; until
- * then /invoice/pdf and /payment/receipt answer 'queued'. The console asks again at an interval until the answer is
+ * Printing a document the server prints on the first ask — an invoice or a receipt (docs/decisions/0259, 0286), a
+ * lab report (0309): the worker prints the PDF and stores it; until then the route answers 'queued'. The console asks again at an interval until the answer is
  * 'ready' with its short-lived link, which it opens; after a while it stops and says so (the worker may be down).
  */
 export const PRINT_POLL = { intervalMs: 1000, attempts: 30 } as const;
@@ -19,16 +17,23 @@ export class PrintNotReadyError extends Error {
   }
 }
 
-export type ReadyDocument = BillingDocument & { state: 'ready'; url: string };
+/** What such a route answers: 'queued', or 'ready' with a short-lived link. */
+export interface PrintedDocument {
+  state: 'queued' | 'ready';
+  url: string | null;
+}
 
-const isReady = (doc: BillingDocument): doc is ReadyDocument => doc.state === 'ready' && doc.url !== null;
+export type ReadyDocument<T extends PrintedDocument = PrintedDocument> = T & { state: 'ready'; url: string };
+
+const isReady = <T extends PrintedDocument>(doc: T): doc is ReadyDocument<T> =>
+  doc.state === 'ready' && doc.url !== null;
 
 /** Asks for the document until it is ready (at most `attempts` times, `intervalMs` apart); else PrintNotReadyError. */
-export async function readyDocument(
-  ask: () => Promise<BillingDocument>,
+export async function readyDocument<T extends PrintedDocument>(
+  ask: () => Promise<T>,
   poll: { intervalMs: number; attempts: number } = PRINT_POLL,
   sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-): Promise<ReadyDocument> {
+): Promise<ReadyDocument<T>> {
   for (let attempt = 1; attempt <= poll.attempts; attempt += 1) {
     const doc = await ask();
     if (isReady(doc)) return doc;
