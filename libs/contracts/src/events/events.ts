@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reportLayoutSchema } from '../reporting/layout.js';
 import { TOPICS, type Topic } from './topics.js';
 
 /**
@@ -686,6 +687,18 @@ export const LAB_CRITICAL_ALERT_EVENTS = Object.fromEntries(
   ]),
 ) as Record<LabCriticalAlertEventType, EventDefinition<typeof labCriticalAlertEventPayload>>;
 
+/**
+ * A centre's report layout was saved (reporting, on the compacted `reporting.layout.v1`, key = centre id): the whole
+ * layout, so a reader keeps the last one of each centre. The LIMS prints its lab reports in it (docs/decisions/0309).
+ */
+export const ReportLayoutSavedV1 = defineEvent({
+  type: 'ReportLayoutSaved',
+  version: 1,
+  topic: TOPICS.reportingLayout,
+  schema: z.object({ centreId: z.uuid(), layout: reportLayoutSchema }),
+});
+export type ReportLayoutSavedPayload = z.infer<typeof ReportLayoutSavedV1.schema>;
+
 export const EVENT_DEFINITIONS = [
   StudyImportedV1,
   AvailabilityChangedV1,
@@ -714,6 +727,7 @@ export const EVENT_DEFINITIONS = [
   AnalyzerResultsMatchedV1,
   LabCriticalResultV1,
   ...Object.values(LAB_CRITICAL_ALERT_EVENTS),
+  ReportLayoutSavedV1,
 ] as const;
 
 export const eventKey = (type: string, version: number): string => `${type}@v${version}`;

@@ -13,6 +13,8 @@ export const TOPICS = {
   reportingReport: 'reporting.report.v1',
   /** A lab order's critical-result alert, step by step (key = lab order id; docs/decisions/0307). */
   reportingCritical: 'reporting.critical.v1',
+  /** A centre's report layout as saved, whole (key = centre id; docs/decisions/0309): the LIMS prints lab reports in it. */
+  reportingLayout: 'reporting.layout.v1',
   billingRegistration: 'billing.registration.v1',
   billingPatient: 'billing.patient.v1',
   billingInvoice: 'billing.invoice.v1',
@@ -35,4 +37,5 @@ export const COMPACTED_TOPICS: readonly Topic[] = [
   TOPICS.authAvailability,
   TOPICS.authReferral,
   TOPICS.billingPatient,
+  TOPICS.reportingLayout,
 ];

@@ -208,7 +208,7 @@ export function renderLabReportDocument(
       doctorInfo: signer ? { doctorName: signer.doctorName, qualificationName: signer.qualification } : null,
       patient: {
         patientName: personName(view.patient.patientName),
-        age: `${view.patient.age} / ${view.patient.gender}`,
+        age: view.patient.age,
         gender: view.patient.gender,
         dateOfBirth: view.patient.dateOfBirth,
         mrID: view.patient.mrNumber,

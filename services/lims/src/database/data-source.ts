@@ -9,6 +9,7 @@ import { Samples1798100000000 } from './migrations/1798100000000-Samples.js';
 import { Analyzers1798200000000 } from './migrations/1798200000000-Analyzers.js';
 import { LabResults1798300000000 } from './migrations/1798300000000-LabResults.js';
 import { LabReports1798460000000 } from './migrations/1798460000000-LabReports.js';
+import { CentreLayouts1798460000001 } from './migrations/1798460000001-CentreLayouts.js';
 import { LabTestVersionEntity } from '../modules/catalogue/lab-test-version.entity.js';
 import { LabTestEntity } from '../modules/catalogue/lab-test.entity.js';
 import { AnalyzerResultEntity } from '../modules/analyzers/analyzer-result.entity.js';
@@ -31,5 +32,6 @@ export const database: ServiceDatabaseOptions = {
     Analyzers1798200000000,
     LabResults1798300000000,
     LabReports1798460000000,
+    CentreLayouts1798460000001,
   ],
 };

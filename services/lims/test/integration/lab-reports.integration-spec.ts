@@ -6,9 +6,11 @@ import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Credentials } from '@rayworks/api-client';
 import {
   AUTH_API,
+  defaultReportLayout,
   LAB_REPORT_MESSAGES,
   LIMS_API,
   PARAMETER_MESSAGES,
+  REPORTING_API,
   REPORTING_MESSAGES,
   type LabReportFile,
   type OrderResults,
@@ -365,5 +367,42 @@ describe('what prints', () => {
       const fhir = await api.reply(LIMS_API.labReportFhir, { registrationId, testCodes: ['GLUF'] }, { session: who });
       expect(fhir.status).toBe(404);
     }
+  });
+});
+
+describe("the centre's report layout", () => {
+  it('prints the lab report in the layout the centre saved in reporting (its footer text and patient details)', async () => {
+    const centreId = lab.tenant.centres.c2!;
+    const layout = defaultReportLayout();
+    layout.footer = { ...layout.footer, contentType: 'text', text: 'Lab of Centre Two — NABL accredited' };
+    layout.body.waterMark = { enable: true, text: 'CONFIDENTIAL', image: null };
+    layout.body.patientDetails = [
+      { label: 'Name', value: 'patientName', order: 1 },
+      { label: 'Lab No', value: 'registrationID', order: 2 },
+    ];
+    await api.call(REPORTING_API.createReportConfig, { centreId, layout }, { session: lab.as.admin });
+    // reporting tells it (ReportLayoutSaved on reporting.layout.v1); the LIMS keeps it
+    await eventually(
+      () =>
+        tenantQuery<{ layout: { footer: { text: string } } }>(
+          lab.tenant.tenantId,
+          `SELECT layout FROM lims.centre_layouts WHERE centre_id = $1`,
+          [centreId],
+        ),
+      (rows) => rows[0]?.layout.footer.text === 'Lab of Centre Two — NABL accredited',
+      { what: "the centre's layout in the LIMS", timeoutMs: 30_000 },
+    );
+    const { registrationId, orders } = await validatedVisit({ GLUF: { GLU: '85' } });
+    await api.call(LIMS_API.signResults, { orderIds: [orders.GLUF!.orderId] }, { session: lab.as.pathologist });
+    const ready = await readyPdf(registrationId, ['GLUF']);
+    const file = path.join(OUT, 'lab-report-layout.pdf');
+    writeFileSync(file, Buffer.from(await (await fetch(ready.url!)).arrayBuffer()));
+    execFileSync('pdftoppm', ['-r', '70', '-png', file, path.join(OUT, 'lab-report-layout')]);
+    const text = pdftotext(file).replace(/[ \t]+/g, ' ');
+    expect(text).toContain('Lab of Centre Two — NABL accredited');
+    // the watermark is rotated text, which pdftotext reads letter by letter: looked at in lab-report-layout-1.png
+    expect(text).toMatch(/Lab No : \S+/);
+    expect(text).not.toContain('Referred By');
+    expect(text).toMatch(/Glucose, fasting 85 mg\/dL 70 - 100/);
   });
 });

@@ -8,6 +8,7 @@ import {
   type PrintLayout,
 } from '@rayworks/contracts';
 import {
+  fileKeyOf,
   jobCompany,
   JobProcessors,
   LOGGER,
@@ -19,6 +20,7 @@ import {
   type JobContext,
 } from '@rayworks/nest-kit';
 import { LIMS_ENV, type LimsEnv } from '../../config/env.js';
+import { CentreLayoutsRepository } from './centre-layouts.repository.js';
 import { LabReportLoader } from './lab-report.loader.js';
 import { labReportKey, LabReportsRepository } from './lab-reports.repository.js';
 
@@ -27,7 +29,7 @@ export type LabReportJobOutcome = 'stored' | 'already-stored' | 'stale' | 'missi
 /**
  * The processor of lims.lab-report-pdf {reportId} (docs/decisions/0309): reads the report's chosen orders as the
  * system in the job's company, renders the print document (renderLabReportDocument: reporting's print document with
- * the lab's body, the layout and the pathologist's signature), prints it with the kit's PdfPrinter, stores it at
+ * the lab's body, the centre's layout as reporting saved it — lims.centre_layouts — and the pathologist's signature), prints it with the kit's PdfPrinter, stores it at
  * lims/<tenant>/reports/<registration>/<report>.pdf and records it. Idempotent: a stored report is done; a retry
  * after the put and before the row overwrites the same key with the same document. A report whose orders are no
  * longer signed at the amendments it was asked for is stale (a newer choice prints them).
@@ -42,6 +44,7 @@ export class LabReportPdfProcessor implements OnModuleInit {
     @Inject(PdfPrinter) private readonly printer: PdfPrinter,
     @Inject(LabReportLoader) private readonly loader: LabReportLoader,
     @Inject(LabReportsRepository) private readonly reports: LabReportsRepository,
+    @Inject(CentreLayoutsRepository) private readonly layouts: CentreLayoutsRepository,
     @Inject(LIMS_ENV) private readonly env: LimsEnv,
   ) {}
 
@@ -68,15 +71,22 @@ export class LabReportPdfProcessor implements OnModuleInit {
         return row?.status === 'SIGNED' && (row.amendment ?? 0) === o.amendment;
       });
       if (!current) return 'stale' as const;
-      return { report, loaded: await this.loader.load(tx, report.id, chosen) };
+      const loaded = await this.loader.load(tx, report.id, chosen);
+      return { report, loaded, layout: await this.layouts.ofCentre(tx, loaded.centreId) };
     });
     if (typeof found === 'string') return this.done(payload, found);
 
     const { report, loaded } = found;
-    const layout = printLayoutOf(null, DEFAULT_REPORT_LAYOUT as PrintLayout);
-    const html = renderLabReportDocument(loaded.view, layout, {
-      signature: await storedImageDataUrl(this.storage, loaded.signatureKey),
-    });
+    // the centre's layout as reporting last saved it (ReportLayoutSaved), over the default; its images from the store
+    const layout = printLayoutOf(found.layout, DEFAULT_REPORT_LAYOUT as PrintLayout);
+    const image = (key: string | null) => storedImageDataUrl(this.storage, key);
+    const [signature, headerLogo, footerLogo, watermarkImage] = await Promise.all([
+      image(loaded.signatureKey),
+      image(fileKeyOf(layout.header.logo)),
+      image(fileKeyOf(layout.footer.logo)),
+      image(fileKeyOf(layout.body.waterMark?.image)),
+    ]);
+    const html = renderLabReportDocument(loaded.view, layout, { signature, headerLogo, footerLogo, watermarkImage });
     const printed = await this.printer.print(html);
     const key = labReportKey(scope.tenantId, report.registration_id, report.id);
     await this.storage.put(key, printed.pdf, 'application/pdf');

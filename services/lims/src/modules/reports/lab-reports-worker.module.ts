@@ -3,6 +3,7 @@ import { pdfPrinterProvider } from '@rayworks/nest-kit';
 import { LIMS_ENV } from '../../config/env.js';
 import { ResultSignaturesRepository } from '../results/result-signatures.repository.js';
 import { ResultsRepository } from '../results/results.repository.js';
+import { CentreLayoutsRepository } from './centre-layouts.repository.js';
 import { LabReportDeliveryProcessor } from './lab-report-delivery.processor.js';
 import { LabReportLoader } from './lab-report.loader.js';
 import { LabReportPdfProcessor } from './lab-report-pdf.processor.js';
@@ -18,6 +19,7 @@ import { LabReportsRepository } from './lab-reports.repository.js';
     ResultsRepository,
     ResultSignaturesRepository,
     LabReportsRepository,
+    CentreLayoutsRepository,
     LabReportLoader,
     pdfPrinterProvider(LIMS_ENV),
     LabReportPdfProcessor,

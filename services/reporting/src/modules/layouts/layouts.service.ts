@@ -6,6 +6,7 @@ import {
   grantsAllow,
   requirement,
   reportLayoutSchema,
+  ReportLayoutSavedV1,
   TEMPLATE_MESSAGES as M,
   type LayoutAssets,
   type REPORTING_API,
@@ -67,6 +68,8 @@ export class LayoutsService {
         layout: body.layout,
         userId: reach.userId,
       });
+      // the whole layout, for the services that print in it (the LIMS's lab reports; docs/decisions/0309)
+      await tx.publish(ReportLayoutSavedV1, body.centreId, { centreId: body.centreId, layout: body.layout });
       await tx.audit({
         action: LAYOUT_AUDIT_ACTIONS.save,
         target: { type: 'centre', id: body.centreId },
