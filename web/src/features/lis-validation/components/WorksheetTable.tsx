@@ -1,9 +1,9 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { JudgedResult, JudgedTest, OrderResults, ResultValue, WorksheetTest } from '@rayworks/contracts';
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type Row } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import {
   firstCellOf,
   focusOrder,
@@ -146,6 +146,46 @@ function columnsOf(): ColumnDef<WorksheetRow>[] {
     },
   ];
 }
+
+interface ParamRowProps {
+  row: Row<WorksheetRow>;
+  index: number;
+  measure: (element: Element | null) => void;
+  /** What the row shows; a row is drawn again only when one of these changes (the cells read the rest from meta). */
+  line: JudgedResult | undefined;
+  value: ResultValue;
+  editable: boolean;
+  focused: boolean;
+  compact: boolean;
+}
+
+/** A parameter's row, drawn again only when its judgement, value, focus or the layout changes. */
+const ParamRowView = memo(function ParamRowView({ row, index, measure, line, focused }: ParamRowProps) {
+  const r = row.original as ParamRow;
+  return (
+    <tr
+      ref={measure}
+      data-index={index}
+      className={classes.paramRow}
+      data-testid="worksheet-result"
+      data-cell={r.key}
+      data-order-id={r.order.orderId}
+      data-code={r.parameter.code}
+      data-focused={focused || undefined}
+    >
+      {row.getVisibleCells().map((cell) => (
+        <td
+          key={cell.id}
+          data-column={cell.column.id}
+          className={cell.column.id === 'value' ? classes.value : undefined}
+          data-flag={cell.column.id === 'value' ? (line?.flag ?? undefined) : undefined}
+        >
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        </td>
+      ))}
+    </tr>
+  );
+});
 
 /**
  * The validation worksheet's grid (docs/decisions/0308): TanStack Table draws the columns — parameter, value, unit,
@@ -322,28 +362,17 @@ export function WorksheetTable(props: Props) {
               );
             }
             return (
-              <tr
+              <ParamRowView
                 key={row.id}
-                ref={virtualizer.measureElement}
-                data-index={item.index}
-                className={classes.paramRow}
-                data-testid="worksheet-result"
-                data-cell={r.key}
-                data-order-id={r.order.orderId}
-                data-code={r.parameter.code}
-                data-focused={focused === r.key || undefined}
-              >
-                {row.getVisibleCells().map((cell) => (
-                  <td
-                    key={cell.id}
-                    data-column={cell.column.id}
-                    className={cell.column.id === 'value' ? classes.value : undefined}
-                    data-flag={cell.column.id === 'value' ? (lineOf(r)?.flag ?? undefined) : undefined}
-                  >
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
+                row={row}
+                index={item.index}
+                measure={virtualizer.measureElement}
+                line={lineOf(r)}
+                value={meta.valueOf(r)}
+                editable={meta.editable(r)}
+                focused={focused === r.key}
+                compact={compact}
+              />
             );
           })}
           {padBottom > 0 ? (

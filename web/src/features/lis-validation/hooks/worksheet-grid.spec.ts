@@ -263,6 +263,11 @@ describe('judging as the lab types', () => {
     const again = judge(LIPID, { ...a, version: 2 }, draft);
     expect(again).not.toBe(first);
     expect(again.results[0]!.flag).toBe('NORMAL');
+    // a line judged the same keeps its object (its row is not drawn again); a changed one is new
+    const typed = judge(LIPID, { ...a, version: 2 }, { TCHOL: '190', HDL: '50' });
+    expect(typed.results[0]).toBe(again.results[0]);
+    expect(typed.results[1]).not.toBe(again.results[1]);
+    expect(typed.results[1]!.value).toBe('50');
   });
 });
 

@@ -5,6 +5,7 @@ import {
   type AgeUnit,
   type BodyOf,
   type GivenValue,
+  type JudgedResult,
   type JudgedTest,
   type LIMS_API,
   type OrderResults,
@@ -155,9 +156,28 @@ export function judgeOrder(test: WorksheetTest, order: OrderResults, draft: Orde
   });
 }
 
+const sameValueOrNull = (a: ResultValue | null, b: ResultValue | null): boolean =>
+  a === null || b === null ? a === b : sameValue(a, b) && typeof a === typeof b;
+
+/** Whether two judgements of a line say the same (its range is the catalogue's own object, compared as such). */
+function sameLine(a: JudgedResult, b: JudgedResult): boolean {
+  return (
+    a.code === b.code &&
+    sameValueOrNull(a.value, b.value) &&
+    a.source === b.source &&
+    a.flag === b.flag &&
+    a.range === b.range &&
+    a.previous === b.previous &&
+    a.error === b.error &&
+    a.delta?.difference === b.delta?.difference &&
+    a.delta?.exceeded === b.delta?.exceeded
+  );
+}
+
 /**
  * judgeOrder remembered per order: judged again only when the order (a new version from the server), its test or its
- * draft changed — typing in one order re-judges that order alone, however many the worksheet holds.
+ * draft changed — typing in one order re-judges that order alone, however many the worksheet holds. A line judged
+ * the same as before keeps its object, so only the rows whose judgement changed are drawn again.
  */
 export function createJudgeCache(): (
   test: WorksheetTest,
@@ -171,7 +191,11 @@ export function createJudgeCache(): (
   return (test, order, draft) => {
     const hit = cache.get(order.orderId);
     if (hit && hit.test === test && hit.order === order && hit.draft === draft) return hit.judged;
-    const judged = judgeOrder(test, order, draft);
+    let judged = judgeOrder(test, order, draft);
+    if (hit && hit.test === test) {
+      const before = hit.judged.results;
+      judged = { ...judged, results: judged.results.map((r, n) => (sameLine(before[n]!, r) ? before[n]! : r)) };
+    }
     cache.set(order.orderId, { test, order, draft, judged });
     return judged;
   };
