@@ -29,6 +29,9 @@ export default {
   // process or a browser: this limit only stops a hung test, it never measures speed. (jest reads testTimeout from
   // the top level only, not per project.)
   testTimeout: 30_000,
+  // A worker keeps every test file's modules it loaded (ESM under vm modules is not freed well): a worker past this
+  // after a file is replaced by a fresh one, so a long run never reaches the heap's limit (two suites crashed at 4 GB).
+  workerIdleMemoryLimit: '1500MB',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{libs,services,web,deploy,scripts}/**/*.spec.ts?(x)'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/{libs,services,deploy}/**/*.integration-spec.ts'] },

@@ -178,20 +178,22 @@ describe('metrics', () => {
 
   it("reports each of the service's queues by state, in its API and its worker process", async () => {
     const queue = QUEUES.limsLabReportPdf;
-    const waiting = (text: string, service: string) =>
-      value(text, `rayworks_queue_jobs{service="${service}",queue="${queue}",state="waiting"}`);
-    const before = waiting((await scrape(workerPort('lims'))).text, 'lims-worker');
+    const delayed = (text: string, service: string) =>
+      value(text, `rayworks_queue_jobs{service="${service}",queue="${queue}",state="delayed"}`);
+    const before = delayed((await scrape(workerPort('lims'))).text, 'lims-worker');
     expect(before).toBeGreaterThanOrEqual(0);
-    // A job nobody processes yet (the LIMS domain arrives later): it waits in its queue.
-    const job = await queues.queue(queue).add('labReportPdf', { meta: { tenantId: null, correlationId: 'it' } });
+    // A job due in an hour: the lims worker processes this queue, so the job waits as delayed until the test removes it.
+    const job = await queues
+      .queue(queue)
+      .add('labReportPdf', { meta: { tenantId: null, correlationId: 'it' } }, { delay: 3_600_000 });
     addedJobs.push(job.id!);
     for (const [service, port] of [
       ['lims-worker', workerPort('lims')],
       ['lims', SERVICE_PORTS.lims],
     ] as const) {
       const text = (await scrape(port)).text;
-      expect(waiting(text, service)).toBe(before! + 1);
-      for (const state of ['active', 'delayed', 'prioritized', 'failed', 'completed'])
+      expect(delayed(text, service)).toBe(before! + 1);
+      for (const state of ['waiting', 'active', 'prioritized', 'failed', 'completed'])
         expect(
           value(text, `rayworks_queue_jobs{service="${service}",queue="${queue}",state="${state}"}`),
         ).toBeGreaterThanOrEqual(0);

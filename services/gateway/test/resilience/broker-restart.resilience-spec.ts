@@ -1,11 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Admin } from 'kafkajs';
 import {
+  RegistrationCreatedV1,
   SERVICE_NAMES,
   SERVICE_PORTS,
   SERVICE_SUBSCRIPTIONS,
@@ -194,6 +196,27 @@ describe('the Kafka broker killed and brought back', () => {
     try {
       const caseId = await arriveAt(events, t, 'c1');
       expect(caseId).toMatch(/^[0-9a-f-]{36}$/);
+      // a registration at the desk (with nothing to order: it makes no case and no sample), which the LIMS reads
+      const registrationId = randomUUID();
+      await events.publish(RegistrationCreatedV1, t.tenantId, registrationId, {
+        registrationId,
+        registrationNumber: `REG-RESIL-${registrationId.slice(0, 8)}`,
+        centreId: t.centres.c1!,
+        groupId: t.groups.g!,
+        patient: {
+          id: randomUUID(),
+          mrNumber: 'RESIL-1',
+          patientName: 'Resilience Patient',
+          gender: 'Female',
+          dateOfBirth: '1990-01-01',
+          ageYears: null,
+          phoneNumber: null,
+        },
+        referral: null,
+        providerKind: 'Internal',
+        registeredAt: new Date().toISOString(),
+        items: [],
+      });
     } finally {
       await events.stop();
     }
