@@ -173,8 +173,8 @@ export default tseslint.config(
           ],
           // Needed without being imported: peer dependencies of declared packages (@nestjs/common wants
           // reflect-metadata and rxjs, @nestjs/swagger wants @nestjs/core, @mantine/tiptap @tiptap/extension-link,
-          // @tiptap/extension-placeholder @tiptap/extensions, @mantine/charts recharts) and the HTTP platform
-          // @nestjs/core loads by name.
+          // @tiptap/extension-placeholder @tiptap/extensions, @mantine/charts recharts, @zxing/browser
+          // @zxing/library) and the HTTP platform @nestjs/core loads by name.
           ignoredDependencies: [
             '@nestjs/core',
             '@nestjs/platform-express',
@@ -183,6 +183,7 @@ export default tseslint.config(
             '@tiptap/extension-link',
             '@tiptap/extensions',
             'recharts',
+            '@zxing/library',
           ],
         },
       ],

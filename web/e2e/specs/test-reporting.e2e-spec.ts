@@ -41,7 +41,11 @@ describe('Test Reporting', () => {
     const c2 = tenant().centres.c2!;
     const png = signaturePng();
     const upload = await pathologist.call(AUTH_API.signatureUploadUrl, { contentType: 'image/png', size: png.length });
-    const put = await fetch(upload.uploadUrl, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: png });
+    const put = await fetch(upload.uploadUrl, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'image/png' },
+      body: new Uint8Array(png),
+    });
     expect(put.ok).toBe(true);
     await pathologist.call(AUTH_API.setSignature, { fileID: upload.fileID });
 
