@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   LAB_TEST_MESSAGES,
@@ -215,17 +216,9 @@ export class LabTestsService {
   }
 }
 
-/** Parameters are the same when their normalised JSON is (jsonb keeps keys in its own order: compare sorted). */
+/** Parameters are the same when they are deeply equal (jsonb keeps keys in its own order: the order does not count). */
 function sameParameters(a: readonly Parameter[], b: readonly Parameter[]): boolean {
-  return canonical(a) === canonical(b);
-}
-
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => x.localeCompare(y)))
-      : v,
-  );
+  return isDeepStrictEqual(a, b);
 }
 
 const fieldsOf = (body: LabTestFields): LabTestFields => ({
