@@ -70,3 +70,6 @@ export * from './print/pdf-printer.js';
 export * from './print/print-images.js';
 export * from './app/pdf-printer.provider.js';
 export * from './directory/org-units.js';
+export * from './delivery/link-token.js';
+export * from './delivery/sms-provider.js';
+export * from './delivery/delivery-attempt.js';

@@ -1,17 +1,21 @@
-import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { reportSmsText, SMS_LINK_TTL_SECONDS, type JobPayload } from '@rayworks/contracts';
+import { reportSmsText, serviceApiPrefix, SMS_LINK_TTL_SECONDS, type JobPayload } from '@rayworks/contracts';
 import {
   jobCompany,
   JobProcessors,
   LOGGER,
   Mailer,
+  newDeliveryLink,
   processor,
+  runDeliveryAttempt,
+  SMS_PROVIDER,
   StorageService,
   UnitOfWork,
+  type DeliveryOutcome,
   type JobContext,
+  type SmsProvider,
   type TenantScope,
 } from '@rayworks/nest-kit';
 import { DeliveriesRepository, type DeliveryRow } from './deliveries.repository.js';
@@ -19,10 +23,9 @@ import { reportMail } from './report-mail.js';
 import { REPORTING_ENV, type ReportingEnv } from '../../config/env.js';
 import { ReportPdfsRepository, type ReportPdfRow } from './report-pdfs.repository.js';
 import { ReportsRepository } from '../reports/reports.repository.js';
-import { hashLinkToken, linkTokenOf } from './sms-link.js';
-import { SMS_PROVIDER, type SmsProvider } from './sms-provider.js';
 
-export type DeliveryOutcome = 'sent' | 'already-sent' | 'missing';
+/** Where the public route of an SMS link answers, through the gateway. */
+const LINK_ROUTE = `${serviceApiPrefix('reporting')}/r`;
 
 /**
  * The processor of reporting.report-delivery {deliveryId} (docs/decisions/0183-report-delivery.md). One run is one
@@ -55,35 +58,25 @@ export class DeliveryProcessor implements OnModuleInit {
     );
   }
 
-  async process(payload: JobPayload<'reportingReportDelivery'>, { meta, job }: JobContext): Promise<DeliveryOutcome> {
+  process(payload: JobPayload<'reportingReportDelivery'>, { meta, job }: JobContext): Promise<DeliveryOutcome> {
     const scope = jobCompany('reportingReportDelivery', meta);
-    const attempt = job.attemptsMade + 1;
-    const lastAttempt = attempt >= (job.opts.attempts ?? 1);
-    const delivery = await this.uow.read(scope, (tx) => this.deliveries.byId(tx, payload.deliveryId));
-    if (!delivery) return 'missing';
-    if (delivery.status === 'SENT') return 'already-sent';
-    try {
-      const pdf = await this.waitForPdf(scope, delivery);
-      if (delivery.channel === 'mail') await this.mail(scope, delivery, pdf, attempt);
-      else await this.smsAttempt(scope, delivery, attempt);
-      this.logger.info({ deliveryId: delivery.id, channel: delivery.channel, attempt }, 'report delivered');
-      return 'sent';
-    } catch (error) {
-      const message = (error as Error).message || String(error);
-      await this.uow.change(scope, async (tx) => {
-        await this.deliveries.recordAttempt(tx, delivery, attempt, {
-          status: 'FAILED',
-          error: message.slice(0, 1000),
-          providerId: null,
-          next: lastAttempt ? 'FAILED' : 'RETRYING',
-        });
-      });
-      this.logger.warn(
-        { deliveryId: delivery.id, channel: delivery.channel, attempt, lastAttempt, err: message },
-        'report delivery attempt failed',
-      );
-      throw error;
-    }
+    return runDeliveryAttempt(job, this.logger, 'report', {
+      load: () => this.uow.read(scope, (tx) => this.deliveries.byId(tx, payload.deliveryId)),
+      send: async (delivery, { attempt }) => {
+        const pdf = await this.waitForPdf(scope, delivery);
+        if (delivery.channel === 'mail') await this.mail(scope, delivery, pdf, attempt);
+        else await this.smsAttempt(scope, delivery, attempt);
+      },
+      failed: (delivery, { attempt, lastAttempt }, error) =>
+        this.uow.change(scope, async (tx) => {
+          await this.deliveries.recordAttempt(tx, delivery, attempt, {
+            status: 'FAILED',
+            error,
+            providerId: null,
+            next: lastAttempt ? 'FAILED' : 'RETRYING',
+          });
+        }),
+    });
   }
 
   private async waitForPdf(scope: TenantScope, delivery: DeliveryRow): Promise<ReportPdfRow> {
@@ -125,14 +118,13 @@ export class DeliveryProcessor implements OnModuleInit {
 
   private async smsAttempt(scope: TenantScope, delivery: DeliveryRow, attempt: number): Promise<void> {
     await this.uow.change(scope, async (tx) => {
-      const token = randomBytes(24).toString('base64url');
-      await this.deliveries.setLink(tx, delivery.id, hashLinkToken(token), SMS_LINK_TTL_SECONDS);
-      const link = `${this.env.PUBLIC_BASE_URL.replace(/\/+$/, '')}/api/reporting/r/${linkTokenOf(delivery.tenant_id, token)}`;
+      const link = newDeliveryLink(this.env.PUBLIC_BASE_URL, LINK_ROUTE, delivery.tenant_id);
+      await this.deliveries.setLink(tx, delivery.id, link.tokenHash, SMS_LINK_TTL_SECONDS);
       const sent = await this.sms.send(tx, {
         tenantId: delivery.tenant_id,
         deliveryId: delivery.id,
         to: delivery.to_address,
-        body: reportSmsText(link, Math.round(SMS_LINK_TTL_SECONDS / 3600)),
+        body: reportSmsText(link.url, Math.round(SMS_LINK_TTL_SECONDS / 3600)),
       });
       await this.deliveries.recordAttempt(tx, delivery, attempt, {
         status: 'SENT',

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { pdfPrinterProvider } from '@rayworks/nest-kit';
+import { LoggingSmsProvider, pdfPrinterProvider, SMS_LOG, SMS_PROVIDER } from '@rayworks/nest-kit';
 import { REPORTING_ENV } from '../../config/env.js';
 import { LayoutsRepository } from '../layouts/layouts.repository.js';
 import { ReportsRepository } from '../reports/reports.repository.js';
@@ -8,7 +8,6 @@ import { DeliveryProcessor } from './delivery.processor.js';
 import { ReportDocumentLoader } from './report-document.loader.js';
 import { ReportPdfProcessor } from './report-pdf.processor.js';
 import { ReportPdfsRepository } from './report-pdfs.repository.js';
-import { LoggingSmsProvider, SMS_PROVIDER } from './sms-provider.js';
 
 /**
  * The reporting worker's output processors: reporting.report-pdf (the kit's PdfPrinter prints the print document,
@@ -24,6 +23,7 @@ import { LoggingSmsProvider, SMS_PROVIDER } from './sms-provider.js';
     ReportDocumentLoader,
     ReportPdfsRepository,
     DeliveriesRepository,
+    { provide: SMS_LOG, useExisting: DeliveriesRepository },
     { provide: SMS_PROVIDER, useClass: LoggingSmsProvider },
     ReportPdfProcessor,
     DeliveryProcessor,

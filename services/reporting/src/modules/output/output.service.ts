@@ -11,7 +11,10 @@ import {
   type BodyOf,
 } from '@rayworks/contracts';
 import {
+  compactPhoneNumber,
+  hashLinkToken,
   KIT_AUDIT_ACTIONS,
+  parseLinkToken,
   StorageService,
   UnitOfWork,
   type RequestAccess,
@@ -20,7 +23,6 @@ import {
 import { CasesClient } from '../reports/cases.client.js';
 import { ReportsRepository } from '../reports/reports.repository.js';
 import { DeliveriesRepository } from './deliveries.repository.js';
-import { hashLinkToken, parseLinkToken } from './sms-link.js';
 import { ReportDocumentLoader } from './report-document.loader.js';
 import { pdfFileName } from './report-mail.js';
 import { ReportPdfsRepository } from './report-pdfs.repository.js';
@@ -132,7 +134,7 @@ export class OutputService {
     caller: Credentials,
     body: BodyOf<typeof REPORTING_API.smsReport>,
   ): Promise<{ deliveryId: string }> {
-    const phone = body.phoneNumber.replace(/[\s()-]/g, '');
+    const phone = compactPhoneNumber(body.phoneNumber);
     return { deliveryId: await this.deliver(access, caller, body.caseId, 'sms', phone, null) };
   }
 

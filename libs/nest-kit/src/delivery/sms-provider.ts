@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { LOGGER, type ReadTx } from '@rayworks/nest-kit';
-import { DeliveriesRepository } from './deliveries.repository.js';
+import type { ReadTx } from '../database/unit-of-work.js';
+import { LOGGER } from '../app/tokens.js';
 
 export interface SmsMessage {
   tenantId: string;
@@ -17,8 +17,17 @@ export interface SmsProvider {
 }
 export const SMS_PROVIDER = Symbol('SMS_PROVIDER');
 
+/** Where the logging provider keeps what it "sent": a service's own table, in the attempt's transaction. */
+export interface SmsLog {
+  logSms(tx: ReadTx, row: { tenantId: string; deliveryId: string; phoneNumber: string; body: string }): Promise<string>;
+}
+export const SMS_LOG = Symbol('SMS_LOG');
+
 /** Numbers of the ITU-reserved +999 range (no country has it): the logging provider refuses them, as a real one would refuse an unreachable number. */
 export const UNREACHABLE_TEST_PREFIX = '+999';
+
+/** A phone number as sent: without the spaces, brackets and dashes people type. */
+export const compactPhoneNumber = (phoneNumber: string): string => phoneNumber.replace(/[\s()-]/g, '');
 
 export class SmsRefusedError extends Error {
   constructor(message: string) {
@@ -28,24 +37,24 @@ export class SmsRefusedError extends Error {
 }
 
 /**
- * The local SMS provider (docs/decisions/0184-sms-provider.md): nothing leaves the machine; the message is stored in
- * reporting.sms_messages (in the attempt's transaction) and logged without its link. A number of the reserved
- * +999 range is refused (the way a gateway refuses an unreachable number), so retries can be seen and tested.
- * A real gateway implements SmsProvider and is bound to SMS_PROVIDER instead.
+ * The local SMS provider (docs/decisions/0184-sms-provider.md, 0315): nothing leaves the machine; the message is
+ * stored through the service's SmsLog (its own sms_messages table, in the attempt's transaction) and logged without
+ * its link. A number of the reserved +999 range is refused (the way a gateway refuses an unreachable number), so
+ * retries can be seen and tested. A real gateway implements SmsProvider and is bound to SMS_PROVIDER instead.
  */
 @Injectable()
 export class LoggingSmsProvider implements SmsProvider {
   readonly name = 'logging';
 
   constructor(
-    @Inject(DeliveriesRepository) private readonly deliveries: DeliveriesRepository,
+    @Inject(SMS_LOG) private readonly log: SmsLog,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async send(tx: ReadTx, message: SmsMessage): Promise<{ providerId: string }> {
-    const to = message.to.replace(/[\s()-]/g, '');
+    const to = compactPhoneNumber(message.to);
     if (to.startsWith(UNREACHABLE_TEST_PREFIX)) throw new SmsRefusedError(`SMS refused: ${to} is not reachable`);
-    const id = await this.deliveries.logSms(tx, {
+    const id = await this.log.logSms(tx, {
       tenantId: message.tenantId,
       deliveryId: message.deliveryId,
       phoneNumber: to,

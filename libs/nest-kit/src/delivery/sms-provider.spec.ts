@@ -1,0 +1,50 @@
+import { describe, expect, it } from '@jest/globals';
+import { createLogger } from '../logging/logger.js';
+import type { ReadTx } from '../database/unit-of-work.js';
+import { compactPhoneNumber, LoggingSmsProvider, SmsRefusedError, type SmsLog } from './sms-provider.js';
+
+const tx = {} as ReadTx;
+const logger = createLogger('spec', 'silent');
+
+/** An SmsLog that keeps what it is given in memory. */
+function memoryLog(): SmsLog & { rows: Parameters<SmsLog['logSms']>[1][] } {
+  const rows: Parameters<SmsLog['logSms']>[1][] = [];
+  return {
+    rows,
+    logSms: (_tx, row) => {
+      rows.push(row);
+      return Promise.resolve(`sms-${rows.length}`);
+    },
+  };
+}
+
+describe('the logging SMS provider', () => {
+  it('stores the message with the number as sent, and answers its id', async () => {
+    const log = memoryLog();
+    const sent = await new LoggingSmsProvider(log, logger).send(tx, {
+      tenantId: 't',
+      deliveryId: 'd',
+      to: '+91 (98000) 000-01',
+      body: 'link',
+    });
+    expect(sent).toEqual({ providerId: 'logging:sms-1' });
+    expect(log.rows).toEqual([{ tenantId: 't', deliveryId: 'd', phoneNumber: '+919800000001', body: 'link' }]);
+  });
+
+  it('refuses a number of the reserved +999 range and stores nothing', async () => {
+    const log = memoryLog();
+    const send = new LoggingSmsProvider(log, logger).send(tx, {
+      tenantId: 't',
+      deliveryId: 'd',
+      to: '+999 555 0100',
+      body: 'link',
+    });
+    await expect(send).rejects.toThrow(SmsRefusedError);
+    await expect(send).rejects.toThrow('SMS refused: +9995550100 is not reachable');
+    expect(log.rows).toEqual([]);
+  });
+
+  it('sends numbers without the spaces, brackets and dashes people type', () => {
+    expect(compactPhoneNumber(' +91 98000-00001 ')).toBe('+919800000001');
+  });
+});
