@@ -5,6 +5,7 @@ import { LimsConfigModule } from './config/lims-config.module.js';
 import { database } from './database/data-source.js';
 import { AnalyzersModule } from './modules/analyzers/analyzers.module.js';
 import { CatalogueModule } from './modules/catalogue/catalogue.module.js';
+import { OutsourcingModule } from './modules/outsourcing/outsourcing.module.js';
 import { LabReportsModule } from './modules/reports/lab-reports.module.js';
 import { ResultsModule } from './modules/results/results.module.js';
 import { SamplesModule } from './modules/samples/samples.module.js';
@@ -18,6 +19,7 @@ import { SamplesModule } from './modules/samples/samples.module.js';
     LimsConfigModule,
     ResultsModule,
     LabReportsModule,
+    OutsourcingModule,
   ],
 })
 export class AppModule {}

@@ -1,6 +1,7 @@
 import { defineApi } from '../api/endpoint.js';
 import { ANALYZER_ENDPOINTS } from './analyzer-endpoints.js';
 import { LAB_CATALOGUE_ENDPOINTS } from './catalogue-endpoints.js';
+import { OUTSOURCING_ENDPOINTS } from './outsourcing-endpoints.js';
 import { LAB_REPORT_ENDPOINTS } from './report-endpoints.js';
 import { RESULT_ENDPOINTS } from './result-endpoints.js';
 import { SAMPLE_ENDPOINTS } from './sample-endpoints.js';
@@ -15,5 +16,6 @@ export const LIMS_API = defineApi('lims', {
   ...ANALYZER_ENDPOINTS,
   ...RESULT_ENDPOINTS,
   ...LAB_REPORT_ENDPOINTS,
+  ...OUTSOURCING_ENDPOINTS,
 });
 export type LimsApi = typeof LIMS_API;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { performedAtSchema } from './outsourcing-entities.js';
 import { parameterSchema, referenceRangeSchema } from './parameter.js';
 import { RESULT_FLAGS } from './result-rules.js';
 import { RESULT_STATUSES } from './result-states.js';
@@ -61,6 +62,8 @@ export const orderResultsSchema = z.object({
   autoValidated: z.boolean(),
   validated: step,
   signed: step,
+  /** The outsourcing lab the test was sent to on a manifest (docs/decisions/0313), so the pathologist knows. */
+  performedAt: performedAtSchema.nullable(),
   /** Optimistic concurrency: a save names the version it read. */
   version: z.number().int(),
 });

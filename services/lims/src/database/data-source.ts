@@ -8,19 +8,29 @@ import { LabTests1798000000000 } from './migrations/1798000000000-LabTests.js';
 import { Samples1798100000000 } from './migrations/1798100000000-Samples.js';
 import { Analyzers1798200000000 } from './migrations/1798200000000-Analyzers.js';
 import { LabResults1798300000000 } from './migrations/1798300000000-LabResults.js';
+import { Outsourcing1798400000001 } from './migrations/1798400000001-Outsourcing.js';
 import { LabReports1798460000000 } from './migrations/1798460000000-LabReports.js';
 import { CentreLayouts1798460000001 } from './migrations/1798460000001-CentreLayouts.js';
 import { LabTestVersionEntity } from '../modules/catalogue/lab-test-version.entity.js';
 import { LabTestEntity } from '../modules/catalogue/lab-test.entity.js';
 import { AnalyzerResultEntity } from '../modules/analyzers/analyzer-result.entity.js';
 import { AnalyzerEntity } from '../modules/analyzers/analyzer.entity.js';
+import { OutsourcingLabEntity } from '../modules/outsourcing/outsourcing-lab.entity.js';
 import { LabOrderEntity } from '../modules/samples/lab-order.entity.js';
 import { SampleEntity } from '../modules/samples/sample.entity.js';
 
 /** The lims service's schema, entities and migrations, in order. */
 export const database: ServiceDatabaseOptions = {
   schema: 'lims',
-  entities: [LabTestEntity, LabTestVersionEntity, SampleEntity, LabOrderEntity, AnalyzerEntity, AnalyzerResultEntity],
+  entities: [
+    LabTestEntity,
+    LabTestVersionEntity,
+    SampleEntity,
+    LabOrderEntity,
+    AnalyzerEntity,
+    AnalyzerResultEntity,
+    OutsourcingLabEntity,
+  ],
   migrations: [
     EventTables1763712000000,
     JobOutbox1795392000000,
@@ -31,6 +41,7 @@ export const database: ServiceDatabaseOptions = {
     Samples1798100000000,
     Analyzers1798200000000,
     LabResults1798300000000,
+    Outsourcing1798400000001,
     LabReports1798460000000,
     CentreLayouts1798460000001,
   ],

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { OutsourcingModule } from '../outsourcing/outsourcing.module.js';
 import { AnalyzerResultsConsumer } from './analyzer-results.consumer.js';
 import { AuthProfileClient } from './auth-profile.client.js';
 import { PathologistSigner } from './pathologist-signer.js';
@@ -13,6 +14,7 @@ import { ResultsService } from './results.service.js';
  * told to the centre through reporting's critical results (LabCriticalResult).
  */
 @Module({
+  imports: [OutsourcingModule],
   controllers: [ResultsController],
   providers: [
     ResultsRepository,

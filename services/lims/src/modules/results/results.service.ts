@@ -16,6 +16,7 @@ import {
   type LIMS_API,
   type OrderResults,
   type Parameter,
+  type PerformedAt,
   type RangeSubject,
   type ResultEvent,
   type ResultHistoryEntry,
@@ -26,6 +27,8 @@ import {
 } from '@rayworks/contracts';
 import type { Credentials } from '@rayworks/api-client';
 import { KIT_AUDIT_ACTIONS, UnitOfWork, type AuditClient, type ChangeTx, type RequestAccess } from '@rayworks/nest-kit';
+import { ManifestCompletion } from '../outsourcing/manifest-completion.js';
+import { OutsourcedOrdersRepository } from '../outsourcing/outsourced-orders.repository.js';
 import { PathologistSigner } from './pathologist-signer.js';
 import { RESULT_AUDIT_ACTIONS } from './result-audit.js';
 import { ResultSignaturesRepository } from './result-signatures.repository.js';
@@ -73,6 +76,8 @@ export class ResultsService {
     @Inject(ResultsRepository) private readonly results: ResultsRepository,
     @Inject(PathologistSigner) private readonly signer: PathologistSigner,
     @Inject(ResultSignaturesRepository) private readonly signatures: ResultSignaturesRepository,
+    @Inject(ManifestCompletion) private readonly manifests: ManifestCompletion,
+    @Inject(OutsourcedOrdersRepository) private readonly outsourced: OutsourcedOrdersRepository,
   ) {}
 
   /** A page of the worksheet (a read of patient data: audited). */
@@ -82,10 +87,11 @@ export class ResultsService {
       async (tx) => {
         const { rows, total } = await this.results.worksheet(tx, access, q);
         const ids = rows.map((r) => r.order_id);
-        const [versions, stored, previous] = await Promise.all([
+        const [versions, stored, previous, performed] = await Promise.all([
           this.results.versions(tx, [...new Set(rows.flatMap((r) => versionOf(r) ?? []))]),
           this.results.results(tx, ids),
           this.results.previous(tx, ids),
+          this.outsourced.performedAt(tx, ids),
         ]);
         const judgedBy = new Map(versions.map((v) => [v.id, judgedByOf(v)]));
         const byOrder = groupBy(stored, (s) => s.lab_order_id);
@@ -94,7 +100,7 @@ export class ResultsService {
           const judged = by
             ? this.judge(r, by, givenOf(byOrder.get(r.order_id) ?? []), previous.get(r.order_id))
             : null;
-          return orderResultsOf(r, by, judged);
+          return orderResultsOf(r, by, judged, performed.get(r.order_id) ?? null);
         });
         return { items, tests: [...judgedBy.values()].map((j) => j.test), total, page: q.page, pageSize: q.pageSize };
       },
@@ -211,7 +217,14 @@ export class ResultsService {
           details: { barcode: row.barcode, testCode: row.test_code, amendment: state.amendment },
           client: who.client,
         });
-        items.push(orderResultsOf({ ...row, ...rowState(state), version: (row.version ?? 1) + 1 }, by, judged));
+        items.push(
+          orderResultsOf(
+            { ...row, ...rowState(state), version: (row.version ?? 1) + 1 },
+            by,
+            judged,
+            await this.performedAtOf(tx, orderId),
+          ),
+        );
       }
       return { items };
     });
@@ -259,7 +272,12 @@ export class ResultsService {
         details: { barcode: row.barcode, testCode: row.test_code, amendment: state.amendment, reason: body.reason },
         client: who.client,
       });
-      return orderResultsOf({ ...row, ...rowState(state), version: (row.version ?? 1) + 1 }, by, judged);
+      return orderResultsOf(
+        { ...row, ...rowState(state), version: (row.version ?? 1) + 1 },
+        by,
+        judged,
+        await this.performedAtOf(tx, row.order_id),
+      );
     });
   }
 
@@ -337,6 +355,8 @@ export class ResultsService {
     if (row.status === null) await this.results.insertState(tx, row, versionOf(row)!, state);
     else await this.results.updateState(tx, row.order_id, state);
     await this.results.writeLines(tx, row, lines, cleared, who);
+    // an outsourced order's manifest counts it, and completes with its last results, in this unit of work (0313)
+    await this.manifests.resultsSaved(tx, row.order_id, judged.complete);
     await tx.audit({
       action: validated ? RESULT_AUDIT_ACTIONS.validate : RESULT_AUDIT_ACTIONS.enter,
       target: { type: 'lab_order', id: row.order_id },
@@ -354,7 +374,13 @@ export class ResultsService {
       { ...row, ...rowState(state), test_version_id: versionOf(row), version: (row.version ?? 1) + 1 },
       by,
       judged,
+      await this.performedAtOf(tx, row.order_id),
     );
+  }
+
+  /** The outsourcing lab the order went to on a manifest, if it did (the worksheet names it). */
+  private async performedAtOf(tx: ChangeTx, orderId: string): Promise<PerformedAt | null> {
+    return (await this.outsourced.performedAt(tx, [orderId])).get(orderId) ?? null;
   }
 
   private async publishCritical(
@@ -515,7 +541,12 @@ function rowState(s: OrderResultsState): Partial<OrderRow> {
 const stepOf = (userId: string | null, name: string | null, at: Date | null) =>
   at ? { userId, name: name ?? '', at: at.toISOString() } : null;
 
-function orderResultsOf(row: OrderRow, by: JudgedBy | null, judged: JudgedTest | null): OrderResults {
+function orderResultsOf(
+  row: OrderRow,
+  by: JudgedBy | null,
+  judged: JudgedTest | null,
+  performedAt: PerformedAt | null,
+): OrderResults {
   return {
     orderId: row.order_id,
     sampleId: row.sample_id,
@@ -543,6 +574,7 @@ function orderResultsOf(row: OrderRow, by: JudgedBy | null, judged: JudgedTest |
     autoValidated: row.auto_validated ?? false,
     validated: stepOf(row.validated_by, row.validated_by_name, row.validated_at),
     signed: stepOf(row.signed_by, row.signed_by_name, row.signed_at),
+    performedAt,
     version: row.version ?? 1,
   };
 }

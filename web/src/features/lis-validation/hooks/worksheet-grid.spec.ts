@@ -123,6 +123,7 @@ function order(test: WorksheetTest, patch: Partial<OrderResults> = {}): OrderRes
     autoValidated: false,
     validated: null,
     signed: null,
+    performedAt: null,
     version: 1,
     ...patch,
   };
