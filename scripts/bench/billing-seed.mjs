@@ -9,11 +9,14 @@
 // continue without a gap. Idempotent: a company holding its invoices is found and kept; a load cut short is removed and
 // made again (one transaction per table, the counters last).
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { ApiClient, credentialsOf, loginHeaders } from '@rayworks/api-client';
-import { AUTH_API, BILLING_API, DEFAULT_CENTRE_TIME_ZONE, GATEWAY_PORT, ROLE_CODES } from '@rayworks/contracts';
-import { eventually, infraEnv, provisionTenant, TEST_PASSWORD } from '@rayworks/testing';
+import { BILLING_API, DEFAULT_CENTRE_TIME_ZONE, ROLE_CODES } from '@rayworks/contracts';
+import { eventually, provisionTenant, TEST_PASSWORD } from '@rayworks/testing';
 import { checkCompany, fillCompany, removeFrontDesk } from './billing-sql.mjs';
+import { api, ensure, inTenant as inTenantOf, signIn, step } from './lib.mjs';
+
+/** Runs `work` in one transaction of the owner inside the tenant (the bench lib's, named bench-billing). */
+export const inTenant = (tenantId, work) => inTenantOf(tenantId, work, 'bench-billing');
+export { signIn };
 
 export const BENCH_COMPANY = process.env.BENCH_BILLING_COMPANY ?? 'benchbill1m';
 /** Invoices (one per visit) written in bulk. */
@@ -21,9 +24,7 @@ export const INVOICES = Number(process.env.BENCH_INVOICES ?? 1_000_000);
 export const CENTRES = 20;
 const GROUPS = 4;
 
-const step = (line) => process.stderr.write(`  … ${line}\n`);
 const pad = (n) => String(n).padStart(2, '0');
-const api = new ApiClient({ baseUrl: `http://127.0.0.1:${GATEWAY_PORT}` });
 
 export const loginOf = {
   admin: () => `${BENCH_COMPANY}.admin`,
@@ -120,42 +121,6 @@ export const HOLIDAYS = [
   ['2026-11-08', 'Diwali'],
 ];
 export const RATE_CARD = 'Bench walk-in';
-
-async function owner() {
-  const client = new pg.Client({ connectionString: infraEnv().ownerDatabaseUrl, application_name: 'bench-billing' });
-  await client.connect();
-  return client;
-}
-
-/** Runs `work` in one transaction of the owner inside the tenant (RLS forces the owner too). */
-export async function inTenant(tenantId, work) {
-  const client = await owner();
-  try {
-    await client.query('BEGIN');
-    await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [tenantId]);
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    await client.end();
-  }
-}
-
-export async function signIn(loginName) {
-  const session = await api.call(AUTH_API.login, {}, { headers: loginHeaders(loginName, TEST_PASSWORD) });
-  return { loginName, userId: session._id, credentials: credentialsOf(session) };
-}
-
-/** A call whose 409 means "already there" (the setup is run again on a kept company). */
-async function ensure(endpoint, body, session) {
-  const reply = await api.reply(endpoint, body, { session });
-  if (reply.status !== 200 && reply.status !== 409)
-    throw new Error(`${endpoint.path}: ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
-  return reply;
-}
 
 /** The company, its centres and users (idempotent: auth's provisioner finds what exists). */
 export async function provisionBenchCompany() {

@@ -25,7 +25,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { credentialHeaders } from '@rayworks/api-client';
 import {
   addDays,
   BILLING_API,
@@ -35,7 +34,6 @@ import {
   parseInvoiceNumber,
   PAYMENT_MODES,
   SERVICE_PORTS,
-  serviceApiPrefix,
 } from '@rayworks/contracts';
 import { QueryParams } from '@rayworks/nest-kit';
 import { BENCH_DATA_DIR, eventually, infraEnv, percentiles, roleUrl, TEST_PASSWORD } from '@rayworks/testing';
@@ -53,48 +51,17 @@ import {
   seedBilling,
   signIn,
 } from './billing-seed.mjs';
+import { answers, fmt, GATEWAY, log, step, timedCall } from './lib.mjs';
 import { machine } from './machine.mjs';
 
 const SECTIONS = (process.env.BENCH_SECTIONS ?? 'api,k6,burst,sql').split(',').map((s) => s.trim());
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const BURST = Number(process.env.BENCH_BURST ?? 500);
 const WARM_UP = 10;
-const GATEWAY = `http://127.0.0.1:${GATEWAY_PORT}`;
 const DIRECT = `http://127.0.0.1:${SERVICE_PORTS.billing}`;
 const ZONE = DEFAULT_CENTRE_TIME_ZONE;
-const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
-const log = (line) => console.log(line);
-const step = (line) => process.stderr.write(`  … ${line}\n`);
 
 const results = { machine: machine(), date: new Date().toISOString(), company: BENCH_COMPANY, sections: {} };
-
-/**
- * One call, timed from the request to the last byte of the answer. Anything but a 2xx success is a failure of the
- * benchmark, not a figure.
- */
-async function timedCall(base, caller, endpoint, body) {
-  const prefix = base === GATEWAY ? `${GATEWAY}${serviceApiPrefix('billing')}` : base;
-  const headers = {
-    accept: 'application/json',
-    'content-type': 'application/json',
-    ...credentialHeaders(caller.credentials, typeof endpoint.access === 'object' ? endpoint.access.type : undefined),
-    // as Chromium asks: the gateway's answer is compressed as the console's is (the services answer uncompressed)
-    'accept-encoding': 'gzip, deflate, br, zstd',
-  };
-  const started = performance.now();
-  const res = await fetch(`${prefix}${endpoint.path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  const text = await res.text();
-  const ms = performance.now() - started;
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = null;
-  }
-  if (res.status !== 200 || json?.status !== 'success')
-    throw new Error(`${endpoint.path} ${JSON.stringify(body).slice(0, 200)}: ${res.status} ${text.slice(0, 300)}`);
-  return { ms, data: json.data };
-}
 
 const today = () => localDateTime(new Date(), ZONE).date;
 
@@ -589,15 +556,6 @@ log(`# bench:billing — ${results.date}`);
 log(
   `machine: ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.memoryGiB} GiB, ${results.machine.os}, node ${results.machine.node}; load average ${results.machine.loadAverage.join(' ')}`,
 );
-/** Whether a process of the stack answers its readiness probe. */
-async function answers(port) {
-  try {
-    return (await fetch(`http://127.0.0.1:${port}/health/ready`, { signal: AbortSignal.timeout(3000) })).ok;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The stack to measure. A running stack (its gateway answers) is used as it is, and a service of it that is restarting
  * (another engineer's build) is waited for: it is never started here, nor stopped after — acquireStack would start

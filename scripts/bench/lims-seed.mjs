@@ -8,19 +8,20 @@
 // by the company's users, barcodes 'L' + 9 digits with the company's counter at the last one). Idempotent: ids are
 // md5-derived from the company and the sample's number, so a second run adds only the samples it lacks.
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { ApiClient, credentialsOf, loginHeaders } from '@rayworks/api-client';
-import { AUTH_API, GATEWAY_PORT, LIMS_API, ROLE_CODES } from '@rayworks/contracts';
-import { eventually, infraEnv, provisionTenant, TEST_PASSWORD } from '@rayworks/testing';
+import { LIMS_API, ROLE_CODES } from '@rayworks/contracts';
+import { eventually, provisionTenant, TEST_PASSWORD } from '@rayworks/testing';
+import { api, ensure, inTenant as inTenantOf, ownerClient, signIn, step } from './lib.mjs';
+
+const owner = () => ownerClient('bench-lims');
+/** Runs `work` in one transaction of the owner inside the tenant (the bench lib's, named bench-lims). */
+export const inTenant = (tenantId, work) => inTenantOf(tenantId, work, 'bench-lims');
+export { signIn };
 
 export const BENCH_COMPANY = process.env.BENCH_LIMS_COMPANY ?? 'benchlims';
 /** Accepted samples (one order of the bench test each): a morning's run on one worksheet page. */
 export const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 500);
 export const ANALYZERS = 4;
 export const TEST_CODE = 'CHEM20';
-
-const step = (line) => process.stderr.write(`  … ${line}\n`);
-const api = new ApiClient({ baseUrl: `http://127.0.0.1:${GATEWAY_PORT}` });
 
 export const loginOf = {
   admin: () => `${BENCH_COMPANY}.admin`,
@@ -131,42 +132,6 @@ export function valueOf(parameter, k, i) {
   const frac = ((k * 37 + i * 11) % 61) / 60; // 0 … 1
   const v = (k + i) % 7 === 0 ? high * 1.08 : low + (high - low) * (0.1 + 0.8 * frac);
   return v.toFixed(parameter.decimals);
-}
-
-async function owner() {
-  const client = new pg.Client({ connectionString: infraEnv().ownerDatabaseUrl, application_name: 'bench-lims' });
-  await client.connect();
-  return client;
-}
-
-/** Runs `work` in one transaction of the owner inside the tenant (RLS forces the owner too). */
-export async function inTenant(tenantId, work) {
-  const client = await owner();
-  try {
-    await client.query('BEGIN');
-    await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [tenantId]);
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    await client.end();
-  }
-}
-
-export async function signIn(loginName) {
-  const session = await api.call(AUTH_API.login, {}, { headers: loginHeaders(loginName, TEST_PASSWORD) });
-  return { loginName, userId: session._id, credentials: credentialsOf(session) };
-}
-
-/** A call whose 409 means "already there" (the setup is run again on a kept company). */
-async function ensure(endpoint, body, session) {
-  const reply = await api.reply(endpoint, body, { session });
-  if (reply.status !== 200 && reply.status !== 409)
-    throw new Error(`${endpoint.path}: ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
-  return reply;
 }
 
 /**

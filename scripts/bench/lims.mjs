@@ -30,14 +30,12 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { Hl7Message } from '@medplum/core';
 import { Hl7Client } from '@medplum/hl7';
-import { credentialHeaders } from '@rayworks/api-client';
 import {
   AnalyzerResultsMatchedV1,
   GATEWAY_PORT,
   LIMS_ANALYZERS_PORTS,
   LIMS_API,
   SERVICE_PORTS,
-  serviceApiPrefix,
 } from '@rayworks/contracts';
 import { BENCH_DATA_DIR, eventually, infraEnv, percentiles, roleUrl } from '@rayworks/testing';
 import { ResultsRepository } from '../../services/lims/dist/modules/results/results.repository.js';
@@ -54,6 +52,7 @@ import {
   sendingApplication,
   valueOf,
 } from './lims-seed.mjs';
+import { answers, fmt, GATEWAY, log, step, timedCall } from './lib.mjs';
 import { machine } from './machine.mjs';
 
 const SECTIONS = (process.env.BENCH_SECTIONS ?? 'hl7,worksheet,save,sql').split(',').map((s) => s.trim());
@@ -66,40 +65,9 @@ const HL7_RATE = Number(process.env.BENCH_HL7_RATE ?? 500);
 const HL7_ANALYZERS = Math.min(4, Number(process.env.BENCH_HL7_ANALYZERS ?? 4));
 const OBX_PER_MESSAGE = BENCH_TEST.parameters.length;
 const WARM_UP = 2;
-const GATEWAY = `http://127.0.0.1:${GATEWAY_PORT}`;
 const DIRECT = `http://127.0.0.1:${SERVICE_PORTS.lims}`;
-const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
-const log = (line) => console.log(line);
-const step = (line) => process.stderr.write(`  … ${line}\n`);
 
 const results = { machine: machine(), date: new Date().toISOString(), company: BENCH_COMPANY, sections: {} };
-
-/**
- * One call, timed from the request to the last byte of the answer (compressed through the gateway, as Chromium asks).
- * Anything but a 2xx success is a failure of the benchmark, not a figure.
- */
-async function timedCall(base, caller, endpoint, body) {
-  const prefix = base === GATEWAY ? `${GATEWAY}${serviceApiPrefix('lims')}` : base;
-  const headers = {
-    accept: 'application/json',
-    'content-type': 'application/json',
-    ...credentialHeaders(caller.credentials, typeof endpoint.access === 'object' ? endpoint.access.type : undefined),
-    'accept-encoding': 'gzip, deflate, br, zstd',
-  };
-  const started = performance.now();
-  const res = await fetch(`${prefix}${endpoint.path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  const text = await res.text();
-  const ms = performance.now() - started;
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = null;
-  }
-  if (res.status !== 200 || json?.status !== 'success')
-    throw new Error(`${endpoint.path} ${JSON.stringify(body).slice(0, 200)}: ${res.status} ${text.slice(0, 300)}`);
-  return { ms, data: json.data, bytes: text.length };
-}
 
 /**
  * CPU seconds (user + system) a process of the stack has used so far, with its pid, from /proc; null when it is not
@@ -484,15 +452,6 @@ log(`# bench:lims — ${results.date}`);
 log(
   `machine: ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.memoryGiB} GiB, ${results.machine.os}, node ${results.machine.node}; load average ${results.machine.loadAverage.join(' ')}`,
 );
-
-/** Whether a process of the stack answers its readiness probe. */
-async function answers(port) {
-  try {
-    return (await fetch(`http://127.0.0.1:${port}/health/ready`, { signal: AbortSignal.timeout(3000) })).ok;
-  } catch {
-    return false;
-  }
-}
 
 const started = performance.now();
 // the running stack, as it is: a process restarting (another engineer's build) is waited for, never started here
