@@ -87,12 +87,13 @@ export class ServiceKitModule {
         { provide: ServiceKitSettings, useValue: settings },
         {
           provide: EventConsumer,
-          useFactory: (ds: DataSource, kafka: Kafka, logger: Logger) =>
+          useFactory: (ds: DataSource, kafka: Kafka, logger: Logger, env: ServiceEnv) =>
             new EventConsumer(ds, kafka, settings.schema, logger, {
               groupId: settings.groupId,
               topics: settings.consumer.topics,
+              batchSize: env.EVENT_BATCH_SIZE,
             }),
-          inject: [DataSource, KAFKA, LOGGER],
+          inject: [DataSource, KAFKA, LOGGER, SERVICE_ENV],
         },
         // Every caller is verified by the service itself (docs/decisions/0011): tokens, sessions, default deny.
         {

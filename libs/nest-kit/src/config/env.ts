@@ -24,6 +24,11 @@ export const envVars = {
         .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(/^[^:\s]+:\d+$/, 'each broker must be host:port')).min(1)),
+  /**
+   * The most events a consumer applies in one transaction (one inbox insert, one commit, one offset commit per
+   * batch; docs/decisions/0320-events-in-batches.md). 1: one transaction and one offset commit per event, as before.
+   */
+  EVENT_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
   S3_ENDPOINT: z.url(),
   /**
    * The address browsers reach the object store at, when it differs from S3_ENDPOINT (a container network name such
@@ -75,7 +80,7 @@ export const metricsEnv = {
   METRICS_TOKEN: envVars.METRICS_TOKEN,
 };
 export const redisEnv = { REDIS_URL: envVars.REDIS_URL };
-export const kafkaEnv = { KAFKA_BROKERS: envVars.KAFKA_BROKERS };
+export const kafkaEnv = { KAFKA_BROKERS: envVars.KAFKA_BROKERS, EVENT_BATCH_SIZE: envVars.EVENT_BATCH_SIZE };
 /** The session and token settings every process that verifies callers shares. */
 export const sessionAuthEnv = {
   ACCESS_TOKEN_TTL_SECONDS: envVars.ACCESS_TOKEN_TTL_SECONDS,

@@ -1,4 +1,4 @@
-import type { Admin, Consumer, EachMessagePayload, Kafka, Producer } from 'kafkajs';
+import type { Admin, Consumer, EachBatchPayload, EachMessagePayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
@@ -37,6 +37,26 @@ export interface EventConsumerOptions {
   fromBeginning?: boolean;
   /** First wait before the kit restarts a consumer that kafkajs gave up on; doubles each time, up to 30 s. */
   restartBackoffMs?: number;
+  /**
+   * The most events applied in one transaction (docs/decisions/0320-events-in-batches.md): 100 unless set (the
+   * service's EVENT_BATCH_SIZE). 1: one transaction and one offset commit per event (kafkajs eachMessage), as before.
+   */
+  batchSize?: number;
+}
+
+/** One record of a partition as the kit handles it (kafkajs' EachMessagePayload without its callbacks). */
+type PartitionRecord = Pick<EachMessagePayload, 'topic' | 'partition' | 'message'>;
+
+/** A record parsed and validated before its batch's transaction: its envelope and handler, or nothing to do. */
+type Prepared =
+  | { kind: 'handle'; envelope: EventEnvelope; registration: Registration; payload: unknown }
+  | { kind: 'pass' }
+  | { kind: 'poison'; error: PoisonMessageError };
+
+/** How far a batch got: its first `committed` records are applied; the record at `failedAt` failed with `error`. */
+interface BatchOutcome {
+  committed: number;
+  failed?: { at: number; error: unknown };
 }
 
 /**
@@ -86,6 +106,10 @@ export function companyOfEvent(event: Pick<EventEnvelope, 'tenantId' | 'type'>):
  *   the redelivered event.
  * - A message that can never succeed goes to `<topic>.dlq` (and the service's dead_letters table) at once, with
  *   its reason; a transient failure is retried with exponential back-off, then dead-lettered. Consumption goes on.
+ * - Records are applied in batches (docs/decisions/0320): up to `batchSize` records of one partition in one
+ *   transaction (their inbox rows in one statement, each new event's handler in order), the offset committed once
+ *   after it. A record that fails in a batch is handled alone, as before (its batch run counts as its first
+ *   attempt), after the records before it, which are applied again in a batch of their own; the rest follow.
  * Events of types without a handler on a subscribed topic are passed over; an unknown version of a handled type
  * is a poison message.
  */
@@ -98,6 +122,7 @@ export class EventConsumer {
   private producer?: Producer;
   private readonly maxAttempts: number;
   private readonly retryBackoffMs: number;
+  private readonly batchSize: number;
   private state: ConsumerState = 'idle';
   private memberId: string | null = null;
   private crashes = 0;
@@ -116,6 +141,8 @@ export class EventConsumer {
   ) {
     this.maxAttempts = options.maxAttempts ?? 3;
     this.retryBackoffMs = options.retryBackoffMs ?? 200;
+    this.batchSize = options.batchSize ?? 100;
+    if (!Number.isInteger(this.batchSize) || this.batchSize < 1) throw new Error('batchSize is a whole number ≥ 1');
   }
 
   get groupId(): string {
@@ -251,7 +278,15 @@ export class EventConsumer {
     });
     await consumer.connect();
     await consumer.subscribe({ topics: this.topics(), fromBeginning: this.options.fromBeginning ?? true });
-    await consumer.run({ autoCommit: false, eachMessage: (payload) => this.consume(consumer, payload) });
+    if (this.batchSize === 1) {
+      await consumer.run({ autoCommit: false, eachMessage: (payload) => this.consume(consumer, payload) });
+    } else {
+      await consumer.run({
+        autoCommit: false,
+        eachBatchAutoResolve: false,
+        eachBatch: (payload) => this.consumeBatch(payload),
+      });
+    }
     return consumer;
   }
 
@@ -285,9 +320,129 @@ export class EventConsumer {
 
   /** Handles (or dead-letters) one record, then commits its offset. */
   private async consume(consumer: Consumer, payload: EachMessagePayload): Promise<void> {
-    const { topic, partition, message } = payload;
-    // A CONSUMER span in the trace of the change that wrote the event (W3C headers set by the relay).
-    await inSpan(
+    await this.inRecordSpan(payload, () => this.handleOrDeadLetter(payload));
+    await consumer.commitOffsets([
+      { topic: payload.topic, partition: payload.partition, offset: (BigInt(payload.message.offset) + 1n).toString() },
+    ]);
+  }
+
+  /**
+   * A partition's batch as kafkajs fetched it, in slices of `batchSize`: each slice in one transaction, its offset
+   * committed after that transaction committed and resolved for kafkajs. Stops between slices when the consumer
+   * stops or the partition was sought (a rebalance): the rest is fetched again, and the inbox drops what was applied.
+   */
+  private async consumeBatch({
+    batch,
+    resolveOffset,
+    heartbeat,
+    commitOffsetsIfNecessary,
+    isRunning,
+    isStale,
+  }: EachBatchPayload): Promise<void> {
+    const { topic, partition } = batch;
+    const commit = async (message: KafkaMessage) => {
+      const offset = (BigInt(message.offset) + 1n).toString();
+      await commitOffsetsIfNecessary({ topics: [{ topic, partitions: [{ partition, offset }] }] });
+      resolveOffset(message.offset);
+    };
+    for (let start = 0; start < batch.messages.length; start += this.batchSize) {
+      if (!isRunning() || isStale()) return;
+      const slice = batch.messages.slice(start, start + this.batchSize);
+      await this.consumeRecords(
+        slice.map((message) => ({ topic, partition, message })),
+        heartbeat,
+        commit,
+      );
+      await heartbeat();
+    }
+  }
+
+  /**
+   * Applies records of one partition in order, as few transactions as failures allow: the longest run that succeeds
+   * is one transaction; a record that fails is handled alone as before (retries, dead letter) after the records
+   * before it are applied again in a batch of their own (their first run was rolled back with the failure).
+   * `commit` is called with each record up to which everything is applied.
+   */
+  private async consumeRecords(
+    records: PartitionRecord[],
+    heartbeat: () => Promise<void>,
+    commit: (message: KafkaMessage) => Promise<void>,
+  ): Promise<void> {
+    let rest = records;
+    while (rest.length > 0) {
+      const outcome = await this.applyBatch(rest);
+      if (outcome.committed > 0) await commit(rest[outcome.committed - 1]!.message);
+      if (!outcome.failed) return;
+      const { at, error } = outcome.failed;
+      if (outcome.committed < at) await this.consumeRecords(rest.slice(outcome.committed, at), heartbeat, commit);
+      const failed = rest[at]!;
+      await this.inRecordSpan(failed, () => this.handleOrDeadLetter({ ...failed, heartbeat }, error));
+      await commit(failed.message);
+      await heartbeat();
+      rest = rest.slice(at + 1);
+    }
+  }
+
+  /**
+   * One transaction for the records up to the first that cannot be handled as it is (a poison message, which is left
+   * out) or whose handler fails (the transaction is rolled back: nothing of the batch is applied). The records' inbox
+   * rows are written in one statement; an event already in the inbox, or twice in the batch, is applied once.
+   */
+  private async applyBatch(records: PartitionRecord[]): Promise<BatchOutcome> {
+    const prepared: Exclude<Prepared, { kind: 'poison' }>[] = [];
+    let poison: PoisonMessageError | undefined;
+    for (const record of records) {
+      const one = this.prepare(record);
+      if (one.kind === 'poison') {
+        poison = one.error;
+        break;
+      }
+      prepared.push(one);
+    }
+    let failedAt = 0;
+    try {
+      if (prepared.some((p) => p.kind === 'handle')) {
+        await this.dataSource.transaction(async (manager) => {
+          const fresh = await this.recordInInbox(manager, records[0]!.topic, prepared);
+          for (const [i, one] of prepared.entries()) {
+            failedAt = i;
+            if (one.kind !== 'handle' || !fresh.delete(one.envelope.id)) continue;
+            await this.inRecordSpan(records[i]!, () =>
+              runWithContext({ correlationId: one.envelope.correlationId, tenantId: one.envelope.tenantId }, () =>
+                this.apply(manager, one),
+              ),
+            );
+          }
+        });
+      }
+    } catch (error) {
+      return { committed: 0, failed: { at: failedAt, error } };
+    }
+    if (!poison) return { committed: prepared.length };
+    return { committed: prepared.length, failed: { at: prepared.length, error: poison } };
+  }
+
+  /** Inserts the inbox rows of the batch's events in one statement; answers the ids that were not there yet. */
+  private async recordInInbox(manager: EntityManager, topic: string, prepared: Prepared[]): Promise<Set<string>> {
+    const events = new Map<string, string>();
+    for (const one of prepared) {
+      if (one.kind === 'handle' && !events.has(one.envelope.id)) events.set(one.envelope.id, one.envelope.type);
+    }
+    const inserted: { event_id: string }[] = await manager.query(
+      `INSERT INTO ${this.schema}.inbox (event_id, consumer_group, topic, event_type)
+       SELECT e.id, $2, $3, e.type FROM unnest($1::uuid[], $4::text[]) AS e(id, type)
+       ON CONFLICT DO NOTHING RETURNING event_id`,
+      [[...events.keys()], this.options.groupId, topic, [...events.values()]],
+    );
+    const fresh = new Set(inserted.map((r) => r.event_id));
+    if (fresh.size < events.size)
+      this.logger.debug({ duplicates: events.size - fresh.size }, 'duplicate events skipped');
+    return fresh;
+  }
+
+  /** A CONSUMER span of one record, in the trace of the change that wrote the event (W3C headers set by the relay). */
+  private inRecordSpan<T>({ topic, partition, message }: PartitionRecord, work: () => Promise<T>): Promise<T> {
+    return inSpan(
       `process ${topic}`,
       SpanKind.CONSUMER,
       contextFrom(message.headers),
@@ -299,16 +454,21 @@ export class EventConsumer {
         'messaging.kafka.offset': Number(message.offset),
         'messaging.consumer.group.name': this.options.groupId,
       },
-      () => this.handleOrDeadLetter(payload),
+      work,
     );
-    await consumer.commitOffsets([
-      { topic: payload.topic, partition: payload.partition, offset: (BigInt(payload.message.offset) + 1n).toString() },
-    ]);
   }
 
-  private async handleOrDeadLetter(payload: EachMessagePayload): Promise<void> {
+  /**
+   * Handles one record alone, as eachMessage does: retried with back-off, then dead-lettered (at once when it can
+   * never succeed). `firstFailure`: its first attempt already failed (in a batch) with this error.
+   */
+  private async handleOrDeadLetter(
+    payload: PartitionRecord & Pick<EachMessagePayload, 'heartbeat'>,
+    firstFailure?: unknown,
+  ): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
+        if (attempt === 1 && firstFailure !== undefined) throw firstFailure;
         await this.handle(payload);
         return;
       } catch (error) {
@@ -349,32 +509,59 @@ export class EventConsumer {
     );
   }
 
-  /** Parses and validates one record, then applies its handler exactly once (then `after`, in its transaction). */
-  private async handle(
-    { topic, message }: { topic: string; message: { value: Buffer | null } },
-    after?: (manager: EntityManager) => Promise<void>,
-  ): Promise<void> {
+  /** Parses and validates one record: its envelope and handler, nothing to do (a type without one), or poison. */
+  private prepare({ topic, message }: { topic: string; message: { value: Buffer | null } }): Prepared {
     const raw = message.value?.toString('utf8') ?? '';
     let json: unknown;
     try {
       json = JSON.parse(raw);
     } catch {
-      throw new PoisonMessageError('value is not valid JSON');
+      return { kind: 'poison', error: new PoisonMessageError('value is not valid JSON') };
     }
     const parsed = eventEnvelopeSchema.safeParse(json);
     if (!parsed.success)
-      throw new PoisonMessageError(`not an event envelope: ${describeIssue(parsed.error.issues[0])}`);
+      return {
+        kind: 'poison',
+        error: new PoisonMessageError(`not an event envelope: ${describeIssue(parsed.error.issues[0])}`),
+      };
     const envelope = parsed.data as EventEnvelope;
-    if (!this.handledTypes.has(`${topic}/${envelope.type}`)) {
+    if (!this.handledTypes.has(`${topic}/${envelope.type}`)) return { kind: 'pass' };
+    const registration = this.registrations.get(`${topic}/${eventKey(envelope.type, envelope.version)}`);
+    if (!registration)
+      return {
+        kind: 'poison',
+        error: new PoisonMessageError(`unknown version ${envelope.version} of ${envelope.type}`),
+      };
+    const payload = registration.definition.schema.safeParse(envelope.payload);
+    if (!payload.success)
+      return {
+        kind: 'poison',
+        error: new PoisonMessageError(`invalid ${envelope.type} payload: ${describeIssue(payload.error.issues[0])}`),
+      };
+    return { kind: 'handle', envelope, registration, payload: payload.data };
+  }
+
+  /** Runs the handler of a new event (its inbox row written) in the transaction, with the event's tenant. */
+  private async apply(
+    manager: EntityManager,
+    { envelope, registration, payload }: Extract<Prepared, { kind: 'handle' }>,
+  ): Promise<void> {
+    await setTenant(manager, envelope.tenantId);
+    await registration.handler({ ...envelope, payload }, manager);
+  }
+
+  /** Parses and validates one record, then applies its handler exactly once (then `after`, in its transaction). */
+  private async handle(
+    { topic, message }: { topic: string; message: { value: Buffer | null } },
+    after?: (manager: EntityManager) => Promise<void>,
+  ): Promise<void> {
+    const prepared = this.prepare({ topic, message });
+    if (prepared.kind === 'poison') throw prepared.error;
+    if (prepared.kind === 'pass') {
       if (after) await this.dataSource.transaction(after);
       return;
     }
-    const registration = this.registrations.get(`${topic}/${eventKey(envelope.type, envelope.version)}`);
-    if (!registration) throw new PoisonMessageError(`unknown version ${envelope.version} of ${envelope.type}`);
-    const payload = registration.definition.schema.safeParse(envelope.payload);
-    if (!payload.success)
-      throw new PoisonMessageError(`invalid ${envelope.type} payload: ${describeIssue(payload.error.issues[0])}`);
-
+    const { envelope } = prepared;
     await runWithContext({ correlationId: envelope.correlationId, tenantId: envelope.tenantId }, () =>
       this.dataSource.transaction(async (manager) => {
         const inserted: unknown[] = await manager.query(
@@ -385,15 +572,14 @@ export class EventConsumer {
         if (inserted.length === 0) {
           this.logger.debug({ eventId: envelope.id }, 'duplicate event skipped');
         } else {
-          await setTenant(manager, envelope.tenantId);
-          await registration.handler({ ...envelope, payload: payload.data }, manager);
+          await this.apply(manager, prepared);
         }
         if (after) await after(manager);
       }),
     );
   }
 
-  private async deadLetter({ topic, partition, message }: EachMessagePayload, error: unknown, attempts: number) {
+  private async deadLetter({ topic, partition, message }: PartitionRecord, error: unknown, attempts: number) {
     const reason = error instanceof Error ? error.message : String(error);
     await this.producer!.send({
       topic: deadLetterTopic(topic),
