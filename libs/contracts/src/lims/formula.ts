@@ -155,7 +155,8 @@ export function formulaReferences(formula: string): string[] {
 }
 
 /**
- * A calculated parameter's value as decimal text (rounded half up to FORMULA_FRACTION_DIGITS, trailing zeros
+ * A calculated parameter's value as decimal text (rounded half up to `fractionDigits` — the parameter's decimals,
+ * so the value judged and stored is the one the report prints; at most FORMULA_FRACTION_DIGITS — trailing zeros
  * dropped), from the other parameters' values (decimal text by code). Null — no value yet — when an input it uses
  * is missing or not a number, or when the result is not a finite number that decimal text can hold (a division by
  * zero, the square root or logarithm of a negative, more than 12 whole digits). A formula that is refused throws
@@ -164,6 +165,7 @@ export function formulaReferences(formula: string): string[] {
 export function evaluateFormula(
   formula: string,
   values: Readonly<Record<string, string | null | undefined>>,
+  fractionDigits: number = FORMULA_FRACTION_DIGITS,
 ): string | null {
   const { references, code } = checkFormula(formula);
   const scope = new Map<string, BigNumber>();
@@ -174,7 +176,9 @@ export function evaluateFormula(
   }
   const result: unknown = code.evaluate(scope);
   if (!math.isBigNumber(result) || !result.isFinite()) return null;
-  const rounded = result.toDecimalPlaces(FORMULA_FRACTION_DIGITS, 4 /* ROUND_HALF_UP */).toFixed();
+  const rounded = result
+    .toDecimalPlaces(Math.min(fractionDigits, FORMULA_FRACTION_DIGITS), 4 /* ROUND_HALF_UP */)
+    .toFixed();
   const exact = parseDecimal(rounded);
   return exact === null ? null : decimalText(exact);
 }

@@ -75,6 +75,19 @@ describe('judgeTest: one test on the worksheet', () => {
     expect(judged.holds).toEqual(['outOfRange']);
   });
 
+  it("rounds a calculated value to the parameter's decimals, and judges what the report prints", () => {
+    // LDL 180 - 51 - 100 / 5 = 109; 109 / 51 = 2.137254… → 2.14 (two decimals)
+    const judged = judgeTest(lipid, { ...normal, HDL: typed('51') }, { subject: man, autoValidate: true });
+    expect(judged.results.find((r) => r.code === 'LDLHDL')).toMatchObject({ value: '2.14', source: 'CALCULATED' });
+    // 100.04 with one decimal is 100 (not above the high limit of 100): judged on the rounded value
+    const edge = judgeTest(
+      lipid,
+      { ...normal, TCHOL: typed('170.04'), HDL: typed('50'), TG: typed('100') },
+      { subject: man, autoValidate: true },
+    );
+    expect(edge.results.find((r) => r.code === 'LDL')).toMatchObject({ value: '100', flag: 'NORMAL' });
+  });
+
   it('ignores a value given for a calculated parameter', () => {
     const judged = judgeTest(lipid, { ...normal, LDL: typed('5') }, { subject: man, autoValidate: true });
     expect(judged.results.find((r) => r.code === 'LDL')).toMatchObject({ value: '110', source: 'CALCULATED' });

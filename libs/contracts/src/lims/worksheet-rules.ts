@@ -151,7 +151,7 @@ export function judgeTest(
     kept[p.code] = line.error === null && typeof line.value === 'string' ? line.value : null;
   }
   for (const p of calculationOrder(parameters)) {
-    const value = evaluateFormula(p.formula!, kept);
+    const value = evaluateFormula(p.formula!, kept, p.decimals);
     const line = judge(p, value, value === null ? null : 'CALCULATED');
     lines.set(p.code, line);
     kept[p.code] = line.error === null ? value : null;
