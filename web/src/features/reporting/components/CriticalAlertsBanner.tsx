@@ -13,6 +13,7 @@ import { describeError, shownByPolicy } from '../../../api/client';
 import { formatDisplayDateTime } from '../../../shared/format';
 import { toastError, toastSuccess } from '../../../shared/ui/toast';
 import { useAcknowledgeCritical, useOpenCriticalAlerts, useSeesCriticalAlerts } from '../hooks/useCriticalAlerts';
+import { NOTICE_LINK } from '../../../shared/ui/notice-link';
 
 /**
  * The centre's open critical results, above every screen of the shell for the centre side (admins, reception):
@@ -101,7 +102,12 @@ function CaseAlert({ alert }: { alert: CriticalAlert }) {
         {alert.caseId ? (
           <>
             {' · '}
-            <Anchor component={Link} to={fillPath(CONSOLE_ROUTES.casesView, { id: alert.caseId })} size="xs">
+            <Anchor
+              component={Link}
+              to={fillPath(CONSOLE_ROUTES.casesView, { id: alert.caseId })}
+              size="xs"
+              {...NOTICE_LINK}
+            >
               Open case
             </Anchor>
           </>
@@ -146,6 +152,7 @@ function LabAlert({ alert, lab }: { alert: CriticalAlert; lab: CriticalLabFacts 
           component={Link}
           to={`${CONSOLE_ROUTES.limsLisvalidation}?${labWorksheetQuery(lab)}`}
           size="xs"
+          {...NOTICE_LINK}
           data-testid="critical-alert-worksheet"
         >
           Open worksheet

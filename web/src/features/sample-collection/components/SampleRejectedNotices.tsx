@@ -13,6 +13,7 @@ import { Link } from 'react-router-dom';
 import { useRealtimeEvents } from '../../../realtime/useRealtimeEvents';
 import { useCan } from '../../../shared/hooks/useCan';
 import { limsKeys, SAMPLES } from '../hooks/useSamples';
+import { NOTICE_LINK } from '../../../shared/ui/notice-link';
 
 /**
  * The console's live notice of a rejected sample (docs/decisions/0299): the lab's `lims:sample-rejected` push reaches
@@ -51,7 +52,11 @@ function Notices() {
               </Text>
               <Text size="sm">
                 Registration {m.registrationNumber}: collect it again on{' '}
-                <Anchor component={Link} to={`${CONSOLE_ROUTES.samplecollection}?status=PENDING_COLLECTION`}>
+                <Anchor
+                  component={Link}
+                  to={`${CONSOLE_ROUTES.samplecollection}?status=PENDING_COLLECTION`}
+                  {...NOTICE_LINK}
+                >
                   {m.recollectionBarcode}
                 </Anchor>
                 .

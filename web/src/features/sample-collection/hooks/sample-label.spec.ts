@@ -41,7 +41,7 @@ describe('a sample label (docs/decisions/0300)', () => {
   it('shows the patient, MR number, barcode, sample type and container, and the tests still ordered', () => {
     expect(labelLines(sample())).toEqual({
       patient: 'Asha <Rao>',
-      mrNumber: 'MR C1-000123',
+      mrNumber: 'MR C1-000123 · F',
       barcode: 'L000000042',
       sample: 'Serum · Red top (plain / clot activator)',
       tests: 'LFT, LIPID',
@@ -55,7 +55,9 @@ describe('a sample label (docs/decisions/0300)', () => {
     );
     expect(html).toContain('@page { size: 50mm 25mm; margin: 0; }');
     expect(html.match(/class="label"/g)).toHaveLength(2);
-    expect(html).toContain('Asha &lt;Rao&gt;');
+    expect(html).toContain(
+      '<div class="line name">Asha &lt;Rao&gt;</div>\n<div class="line mr">MR C1-000123 · F</div>',
+    );
     expect(html).not.toContain('<Rao>');
     expect(html).toContain('<svg preserveAspectRatio="none" viewBox="0 0 1 1">L000000043</svg>');
   });

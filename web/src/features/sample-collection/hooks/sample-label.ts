@@ -3,7 +3,8 @@ import { containerName, orderedTestCodes, sampleTypeName } from '../../../shared
 
 /**
  * A sample's barcode label (docs/decisions/0300), at a label printer's size: 50 × 25 mm, one label a page — the
- * patient's name and MR number, the barcode in Code 128 (bwip-js, drawn as SVG) with its text, the sample type and
+ * patient's name, then the MR number and sex whole on their own line (two identifiers a tube must never lose to a
+ * long name), the barcode in Code 128 (bwip-js, drawn as SVG) with its text, the sample type and
  * container, the test codes. The label is an HTML page printed by the browser to the label printer.
  */
 export const LABEL_SIZE_MM = { width: 50, height: 25 } as const;
@@ -17,10 +18,13 @@ export interface LabelLines {
   tests: string;
 }
 
+/** The sex as a label prints it: its first letter (F, M, O), or '?' when the registration had none. */
+const sexLetter = (gender: string): string => gender.trim().charAt(0).toUpperCase() || '?';
+
 export function labelLines(sample: Sample): LabelLines {
   return {
     patient: sample.patientName,
-    mrNumber: `MR ${sample.mrNumber}`,
+    mrNumber: `MR ${sample.mrNumber} · ${sexLetter(sample.gender)}`,
     barcode: sample.barcode,
     sample: `${sampleTypeName(sample.sampleType)} · ${containerName(sample.container)}`,
     tests: orderedTestCodes(sample).join(', '),
@@ -38,10 +42,9 @@ html, body { margin: 0; padding: 0; background: #fff; color: #000; }
   font: 6.5pt/1.15 Arial, Helvetica, sans-serif; }
 .label:last-child { break-after: auto; page-break-after: auto; }
 .line { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-.top { display: flex; justify-content: space-between; gap: 1mm; }
-.name { font-weight: 700; font-size: 7.5pt; flex: 1 1 auto; min-width: 0; }
-.mr { flex: 0 1 auto; max-width: 42%; }
-.bars { height: 9mm; margin: 0.6mm 3mm 0.2mm; }
+.name { font-weight: 700; font-size: 7.5pt; }
+.mr { font-weight: 700; }
+.bars { height: 7.5mm; margin: 0.4mm 3mm 0.2mm; }
 .bars svg { display: block; width: 100%; height: 100%; }
 .code { text-align: center; font: 700 8pt/1 'Courier New', monospace; letter-spacing: 0.6pt; }
 `;
@@ -56,7 +59,8 @@ export function labelsDocument(samples: readonly Sample[], svgOf: (barcode: stri
     const l = labelLines(sample);
     const svg = svgOf(l.barcode).replace('<svg ', '<svg preserveAspectRatio="none" ');
     return `<div class="label" data-barcode="${escapeHtml(l.barcode)}">
-<div class="top"><div class="line name">${escapeHtml(l.patient)}</div><div class="line mr">${escapeHtml(l.mrNumber)}</div></div>
+<div class="line name">${escapeHtml(l.patient)}</div>
+<div class="line mr">${escapeHtml(l.mrNumber)}</div>
 <div class="bars">${svg}</div>
 <div class="code">${escapeHtml(l.barcode)}</div>
 <div class="line">${escapeHtml(l.sample)}</div>
