@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requirement, SPECIFIC } from '../access/privileges.js';
 import { endpoint as ep, listQuery, pageOf } from '../api/endpoint.js';
 import { invalid, uuid } from '../auth/endpoint-fields.js';
+import { phoneNumberSchema } from '../reporting/output-endpoints.js';
 import { labFhirReportSchema, labReportFileSchema, reportableRegistrationSchema } from './report-entities.js';
 
 const REPORT = requirement('LIMS', SPECIFIC.REPORT);
@@ -15,7 +16,8 @@ const chosen = {
 /**
  * Test Reporting (`/lims/testreporting`, LIMS › REPORT; docs/decisions/0309, 0310): registrations with their lab
  * tests, the lab report of chosen signed tests as a PDF (printed by the worker on the first ask, then a short-lived
- * link), sent by e-mail, and as a FHIR R4 DiagnosticReport with Observations. 400: no test chosen or none signed
+ * link), sent by e-mail or by SMS (a short-lived link to the PDF, opened without login at /r/{token}: 404 for a
+ * token that is not one, 410 once expired; docs/decisions/0315), and as a FHIR R4 DiagnosticReport with Observations. 400: no test chosen or none signed
  * ('Select Atleast One TestCode to Generate'), or a code the registration has no lab test of; 404: a registration the
  * caller does not reach (another centre's or company's, or none).
  */
@@ -45,6 +47,24 @@ export const LAB_REPORT_ENDPOINTS = {
       .strict(),
     data: z.object({ deliveryId: z.uuid(), reportId: z.uuid() }),
     errors: [400, 404],
+  }),
+  smsLabReport: ep({
+    method: 'POST',
+    path: '/testreporting/sms',
+    access: REPORT,
+    body: z.object({ ...chosen, phoneNumber: phoneNumberSchema }).strict(),
+    data: z.object({ deliveryId: z.uuid(), reportId: z.uuid() }),
+    errors: [400, 404],
+  }),
+  /** The link of an SMS (no login): the lab report's PDF while the link lives, 410 after. */
+  openLabReportLink: ep({
+    method: 'GET',
+    path: '/r/:token',
+    access: 'public',
+    body: z.object({}).strict(),
+    data: z.null(),
+    errors: [404, 410],
+    produces: ['application/pdf'],
   }),
   labReportFhir: ep({
     method: 'POST',

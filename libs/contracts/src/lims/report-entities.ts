@@ -28,6 +28,8 @@ export const reportableRegistrationSchema = z.object({
     mrNumber: z.string(),
     gender: z.string(),
     dateOfBirth: z.string().nullable(),
+    /** The phone number the registration gave (offered for the SMS), when it gave one. */
+    phoneNumber: z.string().nullable(),
   }),
   tests: z.array(reportableTestSchema),
 });

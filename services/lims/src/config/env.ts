@@ -13,6 +13,8 @@ export const limsEnvSchema = z.object({
   ...printEnvVars,
   /** Lab report PDFs one worker prints at a time (one browser, a page per report). */
   LAB_REPORT_PDF_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** Where browsers reach the console: the links in SMS (docs/decisions/0315). */
+  PUBLIC_BASE_URL: z.url().default('http://localhost:8080'),
   /** How long a delivery waits for the PDF it sends to be stored before the attempt fails. */
   DELIVERY_PDF_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   /** Where the auth service answers: the signing pathologist's profile (name, qualification, signature). */

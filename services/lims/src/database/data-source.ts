@@ -11,6 +11,7 @@ import { LabResults1798300000000 } from './migrations/1798300000000-LabResults.j
 import { Outsourcing1798400000001 } from './migrations/1798400000001-Outsourcing.js';
 import { LabReports1798460000000 } from './migrations/1798460000000-LabReports.js';
 import { CentreLayouts1798460000001 } from './migrations/1798460000001-CentreLayouts.js';
+import { LabReportSms1798470000000 } from './migrations/1798470000000-LabReportSms.js';
 import { LabTestVersionEntity } from '../modules/catalogue/lab-test-version.entity.js';
 import { LabTestEntity } from '../modules/catalogue/lab-test.entity.js';
 import { AnalyzerResultEntity } from '../modules/analyzers/analyzer-result.entity.js';
@@ -44,5 +45,6 @@ export const database: ServiceDatabaseOptions = {
     Outsourcing1798400000001,
     LabReports1798460000000,
     CentreLayouts1798460000001,
+    LabReportSms1798470000000,
   ],
 };

@@ -1,29 +1,45 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
-import type { JobPayload } from '@rayworks/contracts';
+import { reportSmsText, serviceApiPrefix, SMS_LINK_TTL_SECONDS, type JobPayload } from '@rayworks/contracts';
 import {
   jobCompany,
   JobProcessors,
   LOGGER,
   Mailer,
+  newDeliveryLink,
   processor,
+  runDeliveryAttempt,
+  SMS_PROVIDER,
   StorageService,
   UnitOfWork,
+  type DeliveryOutcome,
   type JobContext,
+  type SmsProvider,
   type TenantScope,
 } from '@rayworks/nest-kit';
 import { LIMS_ENV, type LimsEnv } from '../../config/env.js';
 import { labReportMail } from './lab-report-mail.js';
 import { LabReportsRepository, type LabReportDeliveryRow } from './lab-reports.repository.js';
 
-export type LabDeliveryOutcome = 'sent' | 'already-sent' | 'missing';
+/** Where the public route of an SMS link answers, through the gateway. */
+const LINK_ROUTE = `${serviceApiPrefix('lims')}/r`;
+
+interface StoredReport {
+  key: string;
+  patientName: string;
+  registrationNumber: string;
+}
 
 /**
- * The processor of lims.lab-report-delivery {deliveryId} (docs/decisions/0310), as reporting delivers a radiology
- * report (0183): one run is one attempt (BullMQ's attempts and backoff retry it), each recorded on the delivery —
- * SENT, RETRYING (another follows) or FAILED (the last failed). The report's PDF (printed by lims.lab-report-pdf,
- * enqueued with the delivery) is waited for up to DELIVERY_PDF_WAIT_MS, then sent attached with the kit Mailer.
+ * The processor of lims.lab-report-delivery {deliveryId} (docs/decisions/0310, 0315), as reporting delivers a
+ * radiology report (0183, 0184), with the kit's runDeliveryAttempt: one run is one attempt (BullMQ's attempts and
+ * backoff retry it), each recorded on the delivery — SENT, RETRYING (another follows) or FAILED (the last failed).
+ * The report's PDF (printed by lims.lab-report-pdf, enqueued with the delivery) is waited for up to
+ * DELIVERY_PDF_WAIT_MS, then
+ * - mail: sent attached with the kit Mailer;
+ * - SMS: a new link per attempt (only its token's hash is stored, with its expiry; the link before no longer opens)
+ *   sent through the SmsProvider, in the attempt's transaction.
  */
 @Injectable()
 export class LabReportDeliveryProcessor implements OnModuleInit {
@@ -33,6 +49,7 @@ export class LabReportDeliveryProcessor implements OnModuleInit {
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(StorageService) private readonly storage: StorageService,
     @Inject(Mailer) private readonly mailer: Mailer,
+    @Inject(SMS_PROVIDER) private readonly sms: SmsProvider,
     @Inject(LabReportsRepository) private readonly reports: LabReportsRepository,
     @Inject(LIMS_ENV) private readonly env: LimsEnv,
   ) {}
@@ -43,51 +60,56 @@ export class LabReportDeliveryProcessor implements OnModuleInit {
     );
   }
 
-  async process(payload: JobPayload<'limsLabReportDelivery'>, { meta, job }: JobContext): Promise<LabDeliveryOutcome> {
+  process(payload: JobPayload<'limsLabReportDelivery'>, { meta, job }: JobContext): Promise<DeliveryOutcome> {
     const scope = jobCompany('limsLabReportDelivery', meta);
-    const attempt = job.attemptsMade + 1;
-    const lastAttempt = attempt >= (job.opts.attempts ?? 1);
-    const delivery = await this.uow.read(scope, (tx) => this.reports.delivery(tx, payload.deliveryId));
-    if (!delivery) return 'missing';
-    if (delivery.status === 'SENT') return 'already-sent';
-    try {
-      const { key, patientName, registrationNumber } = await this.waitForPdf(scope, delivery);
-      const sent = await this.mailer.send(
-        labReportMail({
-          to: delivery.to_address,
-          name: delivery.to_name,
-          patientName,
-          registrationNumber,
-          pdf: await this.storage.get(key),
-        }),
-      );
-      await this.uow.change(scope, (tx) =>
-        this.reports.recordAttempt(tx, delivery.id, {
-          status: 'SENT',
-          error: null,
-          providerId: sent.messageId || null,
-        }),
-      );
-      this.logger.info({ deliveryId: delivery.id, attempt }, 'lab report mailed');
-      return 'sent';
-    } catch (error) {
-      const message = (error as Error).message || String(error);
-      await this.uow.change(scope, (tx) =>
-        this.reports.recordAttempt(tx, delivery.id, {
-          status: lastAttempt ? 'FAILED' : 'RETRYING',
-          error: message.slice(0, 1000),
-          providerId: null,
-        }),
-      );
-      this.logger.warn({ deliveryId: delivery.id, attempt, lastAttempt, err: message }, 'lab report mail failed');
-      throw error;
-    }
+    return runDeliveryAttempt(job, this.logger, 'lab report', {
+      load: () => this.uow.read(scope, (tx) => this.reports.delivery(tx, payload.deliveryId)),
+      send: async (delivery) => {
+        const stored = await this.waitForPdf(scope, delivery);
+        if (delivery.channel === 'mail') await this.mail(scope, delivery, stored);
+        else await this.smsAttempt(scope, delivery);
+      },
+      failed: (delivery, { lastAttempt }, error) =>
+        this.uow.change(scope, (tx) =>
+          this.reports.recordAttempt(tx, delivery.id, {
+            status: lastAttempt ? 'FAILED' : 'RETRYING',
+            error,
+            providerId: null,
+          }),
+        ),
+    });
   }
 
-  private async waitForPdf(
-    scope: TenantScope,
-    delivery: LabReportDeliveryRow,
-  ): Promise<{ key: string; patientName: string; registrationNumber: string }> {
+  private async mail(scope: TenantScope, delivery: LabReportDeliveryRow, stored: StoredReport): Promise<void> {
+    const sent = await this.mailer.send(
+      labReportMail({
+        to: delivery.to_address,
+        name: delivery.to_name,
+        patientName: stored.patientName,
+        registrationNumber: stored.registrationNumber,
+        pdf: await this.storage.get(stored.key),
+      }),
+    );
+    await this.uow.change(scope, (tx) =>
+      this.reports.recordAttempt(tx, delivery.id, { status: 'SENT', error: null, providerId: sent.messageId || null }),
+    );
+  }
+
+  private async smsAttempt(scope: TenantScope, delivery: LabReportDeliveryRow): Promise<void> {
+    await this.uow.change(scope, async (tx) => {
+      const link = newDeliveryLink(this.env.PUBLIC_BASE_URL, LINK_ROUTE, delivery.tenant_id);
+      await this.reports.setLink(tx, delivery.id, link.tokenHash, SMS_LINK_TTL_SECONDS);
+      const sent = await this.sms.send(tx, {
+        tenantId: delivery.tenant_id,
+        deliveryId: delivery.id,
+        to: delivery.to_address,
+        body: reportSmsText(link.url, Math.round(SMS_LINK_TTL_SECONDS / 3600)),
+      });
+      await this.reports.recordAttempt(tx, delivery.id, { status: 'SENT', error: null, providerId: sent.providerId });
+    });
+  }
+
+  private async waitForPdf(scope: TenantScope, delivery: LabReportDeliveryRow): Promise<StoredReport> {
     const deadline = Date.now() + this.env.DELIVERY_PDF_WAIT_MS;
     for (;;) {
       const found = await this.uow.read(scope, async (tx) => {

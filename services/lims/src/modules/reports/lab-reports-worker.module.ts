@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { pdfPrinterProvider } from '@rayworks/nest-kit';
+import { LoggingSmsProvider, pdfPrinterProvider, SMS_LOG, SMS_PROVIDER } from '@rayworks/nest-kit';
 import { LIMS_ENV } from '../../config/env.js';
 import { ResultSignaturesRepository } from '../results/result-signatures.repository.js';
 import { ResultsRepository } from '../results/results.repository.js';
@@ -11,7 +11,8 @@ import { LabReportsRepository } from './lab-reports.repository.js';
 
 /**
  * The lims worker's lab reports (docs/decisions/0309, 0310): lims.lab-report-pdf prints with the kit's PdfPrinter
- * (one browser per worker) and lims.lab-report-delivery mails with the kit Mailer. The worker has no HTTP modules:
+ * (one browser per worker) and lims.lab-report-delivery mails with the kit Mailer or sends an SMS through the
+ * SmsProvider (the kit's logging provider, storing in lims.sms_messages; decision 0315). The worker has no HTTP modules:
  * the repositories the report reads through are provided here.
  */
 @Module({
@@ -19,6 +20,8 @@ import { LabReportsRepository } from './lab-reports.repository.js';
     ResultsRepository,
     ResultSignaturesRepository,
     LabReportsRepository,
+    { provide: SMS_LOG, useExisting: LabReportsRepository },
+    { provide: SMS_PROVIDER, useClass: LoggingSmsProvider },
     CentreLayoutsRepository,
     LabReportLoader,
     pdfPrinterProvider(LIMS_ENV),

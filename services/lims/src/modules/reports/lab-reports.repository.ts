@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { RESULT_STATUSES, type BodyOf, type LIMS_API } from '@rayworks/contracts';
+import {
+  DELIVERY_CHANNELS,
+  RESULT_STATUSES,
+  type BodyOf,
+  type DeliveryChannel,
+  type LIMS_API,
+} from '@rayworks/contracts';
 import {
   centreReachSql,
   QueryParams,
@@ -8,6 +14,7 @@ import {
   type ChangeTx,
   type ReadTx,
   type RequestAccess,
+  type SmsLog,
 } from '@rayworks/nest-kit';
 
 const date = z.coerce.date();
@@ -27,6 +34,7 @@ const reportOrderRow = z.object({
   patient_name: z.string(),
   gender: z.string(),
   date_of_birth: z.string().nullable(),
+  phone_number: z.string().nullable(),
   age_years: z.number().int().nullable(),
   barcode: z.string(),
   sample_type: z.string(),
@@ -47,7 +55,7 @@ export type ReportOrderRow = z.infer<typeof reportOrderRow>;
 const REPORT_ORDER_COLUMNS = `
   o.id AS order_id, o.tenant_id, o.test_code, o.test_name,
   s.registration_id, s.registration_number, s.registered_at, s.centre_id, s.patient_id, s.mr_number, s.patient_name,
-  s.gender, s.date_of_birth::text AS date_of_birth, s.age_years, s.barcode, s.sample_type, s.collected_at,
+  s.gender, s.date_of_birth::text AS date_of_birth, s.phone_number, s.age_years, s.barcode, s.sample_type, s.collected_at,
   s.accepted_at, r.status, r.amendment, r.test_version_id, r.signed_at,
   t.department, t.sub_department_code, t.sub_department_name, t.method, t.loinc_code`;
 
@@ -75,12 +83,14 @@ const deliveryRow = z.object({
   id: z.uuid(),
   tenant_id: z.uuid(),
   lab_report_id: z.uuid(),
-  channel: z.literal('mail'),
+  channel: z.enum(DELIVERY_CHANNELS),
   to_address: z.string(),
   to_name: z.string().nullable(),
   status: z.enum(['QUEUED', 'SENT', 'RETRYING', 'FAILED']),
   attempts: z.number().int(),
+  link_expires_at: date.nullable(),
 });
+const DELIVERY_COLUMNS = `id, tenant_id, lab_report_id, channel, to_address, to_name, status, attempts, link_expires_at`;
 export type LabReportDeliveryRow = z.infer<typeof deliveryRow>;
 
 /** The object key of a stored lab report's PDF. */
@@ -90,10 +100,11 @@ export const labReportKey = (tenantId: string, registrationId: string, reportId:
 /**
  * The lab reports' queries under row-level security (the company): registrations' lab orders with their results'
  * state and their tests' definitions (narrowed to the caller's centres, on the sample), the stored reports
- * (lims.lab_reports) and their e-mail deliveries (lims.lab_report_deliveries).
+ * (lims.lab_reports), their deliveries by e-mail and SMS (lims.lab_report_deliveries) and the logged SMS
+ * (lims.sms_messages: the SmsLog of the kit's logging provider, docs/decisions/0315).
  */
 @Injectable()
-export class LabReportsRepository {
+export class LabReportsRepository implements SmsLog {
   /** A page of registrations with lab orders the caller reaches (latest first by default), in page order, with their orders. */
   async reportable(
     tx: ReadTx,
@@ -203,13 +214,20 @@ export class LabReportsRepository {
 
   async createDelivery(
     tx: ChangeTx,
-    row: { tenantId: string; reportId: string; to: string; name: string | null; createdBy: string },
+    row: {
+      tenantId: string;
+      reportId: string;
+      channel: DeliveryChannel;
+      to: string;
+      name: string | null;
+      createdBy: string;
+    },
   ): Promise<string> {
     const [created] = await typedRows(
       tx.manager,
       z.object({ id: z.uuid() }),
       `INSERT INTO lims.lab_report_deliveries (tenant_id, lab_report_id, channel, to_address, to_name, status, created_by)
-       VALUES (:tenantId, :reportId, 'mail', :to, :name, 'QUEUED', :createdBy) RETURNING id`,
+       VALUES (:tenantId, :reportId, :channel, :to, :name, 'QUEUED', :createdBy) RETURNING id`,
       row,
     );
     return created!.id;
@@ -219,11 +237,46 @@ export class LabReportsRepository {
     const [row] = await typedRows(
       tx.manager,
       deliveryRow,
-      `SELECT id, tenant_id, lab_report_id, channel, to_address, to_name, status, attempts
-         FROM lims.lab_report_deliveries WHERE id = :id`,
+      `SELECT ${DELIVERY_COLUMNS} FROM lims.lab_report_deliveries WHERE id = :id`,
       { id },
     );
     return row ?? null;
+  }
+
+  /** The delivery whose SMS link has this token hash (the company's, under row-level security). */
+  async deliveryByLinkHash(tx: ReadTx, hash: string): Promise<LabReportDeliveryRow | null> {
+    const [row] = await typedRows(
+      tx.manager,
+      deliveryRow,
+      `SELECT ${DELIVERY_COLUMNS} FROM lims.lab_report_deliveries WHERE link_token_hash = :hash`,
+      { hash },
+    );
+    return row ?? null;
+  }
+
+  /** A new SMS link of the delivery: only its token's hash is kept (the last link replaces the one before), valid for `ttlSeconds`. */
+  async setLink(tx: ChangeTx, deliveryId: string, tokenHash: string, ttlSeconds: number): Promise<void> {
+    await tx.manager.query(
+      `UPDATE lims.lab_report_deliveries
+          SET link_token_hash = $2, link_expires_at = clock_timestamp() + make_interval(secs => $3)
+        WHERE id = $1`,
+      [deliveryId, tokenHash, ttlSeconds],
+    );
+  }
+
+  /** What the logging SMS provider "sent" (lims.sms_messages, in the attempt's transaction). */
+  async logSms(
+    tx: ReadTx,
+    row: { tenantId: string; deliveryId: string; phoneNumber: string; body: string },
+  ): Promise<string> {
+    const [created] = await typedRows(
+      tx.manager,
+      z.object({ id: z.uuid() }),
+      `INSERT INTO lims.sms_messages (tenant_id, delivery_id, phone_number, body)
+       VALUES (:tenantId, :deliveryId, :phoneNumber, :body) RETURNING id`,
+      row,
+    );
+    return created!.id;
   }
 
   /** Records one attempt: SENT, or RETRYING/FAILED with its error. */

@@ -1,20 +1,26 @@
 import { createHash } from 'node:crypto';
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   LAB_REPORT_MESSAGES as M,
+  OUTPUT_MESSAGES,
   type BodyOf,
+  type DeliveryChannel,
   type LabReportFile,
   type LIMS_API,
   type ReportableRegistration,
 } from '@rayworks/contracts';
 import {
+  compactPhoneNumber,
+  hashLinkToken,
   KIT_AUDIT_ACTIONS,
+  parseLinkToken,
   StorageService,
   UnitOfWork,
   type AuditClient,
   type ChangeTx,
   type ReadTx,
   type RequestAccess,
+  type TenantScope,
 } from '@rayworks/nest-kit';
 import { buildLabFhirReport, type FhirLabReport } from './lab-report-fhir.js';
 import { LabReportLoader } from './lab-report.loader.js';
@@ -51,7 +57,8 @@ const pdfName = (registrationNumber: string): string =>
 /**
  * Test Reporting (docs/decisions/0309, 0310): registrations with their lab tests, and the lab report of chosen signed
  * tests — its PDF printed by the worker on the first ask and stored once per choice of orders at their amendments
- * (as billing prints its documents, decision 0259), sent by e-mail, and exported as FHIR R4. A registration is
+ * (as billing prints its documents, decision 0259), sent by e-mail or by SMS (a link the public route opens, 0315),
+ * and exported as FHIR R4. A registration is
  * reached through its samples' centres (404 otherwise); only SIGNED tests print ('Select Atleast One TestCode to
  * Generate' when none of the chosen is).
  */
@@ -116,21 +123,70 @@ export class LabReportsService {
     body: BodyOf<typeof LIMS_API.mailLabReport>,
     client: AuditClient,
   ): Promise<{ deliveryId: string; reportId: string }> {
+    return this.deliver(access, body, client, 'mail', body.to.trim().toLowerCase(), body.name?.trim() || null);
+  }
+
+  /** Sends a link to the report of the chosen signed tests by SMS (the worker sends it once the PDF is stored). */
+  sms(
+    access: RequestAccess,
+    body: BodyOf<typeof LIMS_API.smsLabReport>,
+    client: AuditClient,
+  ): Promise<{ deliveryId: string; reportId: string }> {
+    return this.deliver(access, body, client, 'sms', compactPhoneNumber(body.phoneNumber), null);
+  }
+
+  /**
+   * The PDF an SMS link opens (no login; docs/decisions/0315): 404 for a token that is not one, another company's, or
+   * a link an attempt since replaced; 410 once expired. The opening is audited as an export.
+   */
+  async openLink(token: string): Promise<{ pdf: Buffer; fileName: string }> {
+    const parsed = parseLinkToken(token);
+    if (!parsed) throw new NotFoundException(M.linkNotFound);
+    const scope: TenantScope = { tenantId: parsed.tenantId, actor: { type: 'system', id: 'lims.sms-link' } };
+    const found = await this.uow.change(scope, async (tx) => {
+      const delivery = await this.reports.deliveryByLinkHash(tx, hashLinkToken(parsed.secret));
+      if (!delivery || delivery.channel !== 'sms') return null;
+      if (!delivery.link_expires_at || delivery.link_expires_at.getTime() <= Date.now()) return 'expired' as const;
+      const report = await this.reports.byId(tx, delivery.lab_report_id);
+      if (!report?.object_key) return null;
+      const [order] = await this.reports.registration(tx, null, report.registration_id);
+      await tx.audit({
+        action: KIT_AUDIT_ACTIONS.export,
+        target: { type: 'registration', id: report.registration_id },
+        details: { reportId: report.id, deliveryId: delivery.id, via: 'sms-link' },
+      });
+      return { key: report.object_key, fileName: pdfName(order?.registration_number ?? report.id) };
+    });
+    if (found === 'expired') throw new GoneException(OUTPUT_MESSAGES.linkExpired);
+    if (!found) throw new NotFoundException(M.linkNotFound);
+    return { pdf: await this.storage.get(found.key), fileName: found.fileName };
+  }
+
+  /** Records a delivery of the chosen signed tests' report and its job (its print too, when not stored yet). */
+  private deliver(
+    access: RequestAccess,
+    body: { registrationId: string; testCodes: readonly string[] },
+    client: AuditClient,
+    channel: DeliveryChannel,
+    to: string,
+    name: string | null,
+  ): Promise<{ deliveryId: string; reportId: string }> {
     return this.uow.change(access, async (tx) => {
       const { report, chosen } = await this.reportOf(tx, access, body);
       if (!report.object_key) await this.print(tx, report);
       const deliveryId = await this.reports.createDelivery(tx, {
         tenantId: report.tenant_id,
         reportId: report.id,
-        to: body.to.trim().toLowerCase(),
-        name: body.name?.trim() || null,
+        channel,
+        to,
+        name,
         createdBy: access.principal.userId,
       });
       await tx.enqueue('limsLabReportDelivery', { deliveryId });
       await tx.audit({
         action: LAB_REPORT_AUDIT_ACTIONS.deliveryRequest,
         target: { type: 'registration', id: report.registration_id },
-        details: { reportId: report.id, deliveryId, channel: 'mail', testCodes: chosen.map((o) => o.test_code) },
+        details: { reportId: report.id, deliveryId, channel, testCodes: chosen.map((o) => o.test_code) },
         client,
       });
       return { deliveryId, reportId: report.id };
@@ -219,6 +275,7 @@ function registrationOf(rows: readonly ReportOrderRow[]): ReportableRegistration
       mrNumber: first.mr_number,
       gender: first.gender,
       dateOfBirth: first.date_of_birth,
+      phoneNumber: first.phone_number,
     },
     tests: rows.map((r) => ({
       orderId: r.order_id,

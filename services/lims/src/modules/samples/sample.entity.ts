@@ -45,6 +45,10 @@ export class SampleEntity extends TenantRow {
   @Column({ name: 'age_years', type: 'integer', nullable: true })
   ageYears!: number | null;
 
+  /** The patient's phone number as the registration gave it (Test Reporting offers it for the SMS). */
+  @Column({ name: 'phone_number', type: 'text', nullable: true })
+  phoneNumber!: string | null;
+
   @Column({ name: 'sample_type', type: 'text' })
   sampleType!: string;
 
