@@ -54,6 +54,7 @@ const sampleCollection = () => import('../features/sample-collection/pages');
 const sampleAccession = () => import('../features/sample-accession/pages');
 const lisValidation = () => import('../features/lis-validation/pages');
 const labManagement = () => import('../features/lab-management/pages');
+const outsourcingLab = () => import('../features/outsourcing/pages');
 const testReporting = () => import('../features/test-reporting/pages');
 // The viewer shows the report beside the images: the two features meet here, not in each other.
 const viewer = async () => {
@@ -158,6 +159,7 @@ export const SCREENS: Record<string, Screen> = {
   [CONSOLE_ROUTES.limsTestreporting]: page(testReporting, 'TestReportingPage'),
   [CONSOLE_ROUTES.limsLisvalidation]: page(lisValidation, 'LisValidationPage'),
   [CONSOLE_ROUTES.labManagement]: page(labManagement, 'LabManagementPage'),
+  [CONSOLE_ROUTES.outsourcingLab]: page(outsourcingLab, 'OutsourcingLabPage'),
 
   [CONSOLE_ROUTES.companies]: page(companies, 'CompaniesPage'),
   [CONSOLE_ROUTES.companiesAdd]: page(companies, 'AddCompanyPage'),

@@ -250,7 +250,7 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   // Departments, labs
   route(CONSOLE_ROUTES.departments, 'Departments', requirement('DEPARTMENT', VIEW), 'available'),
   route(CONSOLE_ROUTES.labManagement, 'Lab Management', requirement('LAB_MANAGEMENT', VIEW), 'available'),
-  route(CONSOLE_ROUTES.outsourcingLab, 'Outsourcing Lab', requirement('LAB_MANAGEMENT', VIEW)),
+  route(CONSOLE_ROUTES.outsourcingLab, 'Outsourcing Lab', requirement('LAB_MANAGEMENT', VIEW), 'available'),
   route(CONSOLE_ROUTES.samplecollection, 'Sample Collection', requirement('SAMPLE_COLLECTION', VIEW), 'available'),
   // Rate cards
   route(CONSOLE_ROUTES.ratecard, 'Rate Cards', requirement('RATE_CARDS', SPECIFIC.RATE_CARD_VIEW), 'available'),

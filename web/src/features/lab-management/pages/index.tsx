@@ -1,7 +1,8 @@
-import { ActionIcon, Badge, Button, Menu, Stack, Tabs, Text, Title } from '@mantine/core';
-import { GENERIC, SPECIFIC, type Analyzer, type AnalyzerResult } from '@rayworks/contracts';
+import { ActionIcon, Anchor, Badge, Button, Menu, Stack, Tabs, Text, Title } from '@mantine/core';
+import { CONSOLE_ROUTES, GENERIC, SPECIFIC, type Analyzer, type AnalyzerResult } from '@rayworks/contracts';
 import { IconDotsVertical, IconListDetails, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useCan } from '../../../shared/hooks/useCan';
 import { ActiveToggle } from '../../../shared/ui/ActiveToggle';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -166,7 +167,16 @@ export function LabManagementPage() {
     <>
       <PageHeader
         title="Lab Management"
-        description="Analyzers that send results to the laboratory over HL7 or ASTM, and the results waiting to be matched."
+        description={
+          <>
+            Analyzers that send results to the laboratory over HL7 or ASTM, and the results waiting to be matched.
+            Reference labs and their manifests are under{' '}
+            <Anchor component={Link} to={CONSOLE_ROUTES.outsourcingLab} data-testid="lab-management-outsourcing">
+              Outsourcing Lab
+            </Anchor>
+            .
+          </>
+        }
         actions={
           canCreate ? (
             <Button

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import {
   AUTO_VALIDATION_HOLDS,
+  OUTSOURCING_MESSAGES,
   RESULT_MESSAGES,
   RESULT_STATUS_LABELS,
   type CriticalAlert,
@@ -123,6 +124,17 @@ export const OrderHeader = memo(function OrderHeader(props: Props) {
             {order.autoValidated && order.status !== 'ENTERED' ? (
               <Badge color="teal" variant="outline">
                 Auto-validated
+              </Badge>
+            ) : null}
+            {order.performedAt ? (
+              <Badge
+                color="grape"
+                variant="outline"
+                tt="none"
+                title={`Sent on manifest ${order.performedAt.manifestNumber}`}
+                data-testid="order-performed-at"
+              >
+                {OUTSOURCING_MESSAGES.performedAt(order.performedAt.labName)}
               </Badge>
             ) : null}
             {dirty ? (
