@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
@@ -231,6 +232,37 @@ describe('the analyzers setup', () => {
     });
     const denied = await api.reply(LIMS_API.findAnalyzers, {}, { session: receptionist });
     expect(denied.status).toBe(403);
+  });
+});
+
+/** Whether a TCP connection to host:port opens (true) or is refused (false). */
+const connects = (host: string, port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = connect({ host, port, timeout: 5_000 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+
+describe('the listening address', () => {
+  it('takes analyzers only on ANALYZER_HOST: HL7 and ASTM both, not every interface', async () => {
+    const outside = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+    expect(outside).toBeDefined();
+    // the listener of this file was started with ANALYZER_HOST=127.0.0.1
+    expect(await connects('127.0.0.1', ports.hl7)).toBe(true);
+    expect(await connects('127.0.0.1', ports.astm)).toBe(true);
+    expect({ hl7: await connects(outside!, ports.hl7), astm: await connects(outside!, ports.astm) }).toEqual({
+      hl7: false,
+      astm: false,
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Hl7Message, Hl7Segment } from '@medplum/core';
-import { Hl7Server, type Hl7Connection, type Hl7ErrorEvent, type Hl7MessageEvent } from '@medplum/hl7';
+import { createServer, type Server } from 'node:net';
+import { Hl7Connection, type Hl7ErrorEvent, type Hl7MessageEvent } from '@medplum/hl7';
 import type { Logger } from 'pino';
 import { ANALYZER_MESSAGES } from '@rayworks/contracts';
 import { LOGGER } from '@rayworks/nest-kit';
@@ -26,7 +27,7 @@ const errSegment = (refusal: Refusal): Hl7Segment =>
   ]);
 
 /**
- * HL7 v2 over MLLP (docs/decisions/0301, 0302) with @medplum/hl7's server and @medplum/core's parser: each ORU^R01
+ * HL7 v2 over MLLP (docs/decisions/0301, 0302) with @medplum/hl7's connections and @medplum/core's parser: each ORU^R01
  * is read (hl7-reader.ts), stored by AnalyzerIngestService in a committed transaction, and only then answered AA —
  * a duplicate control id AA again, nothing written. Original acknowledgement mode: AR when the envelope cannot be
  * taken (not parseable, not ORU^R01, no MSH-10, an unknown sender, or the message could not be stored: the sender may
@@ -35,7 +36,8 @@ const errSegment = (refusal: Refusal): Hl7Segment =>
  */
 @Injectable()
 export class Hl7Listener implements OnApplicationBootstrap, OnApplicationShutdown {
-  private server: Hl7Server | null = null;
+  private server: Server | null = null;
+  private readonly connections = new Set<Hl7Connection>();
 
   constructor(
     @Inject(AnalyzerIngestService) private readonly ingest: AnalyzerIngestService,
@@ -43,15 +45,37 @@ export class Hl7Listener implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
+  /**
+   * @medplum/hl7's Hl7Server listens on every interface (its start takes a port, no host): the socket server here is
+   * node's, bound to ANALYZER_HOST like the ASTM listener's, and each connection is the library's Hl7Connection
+   * (MLLP framing, parsing, answers), as Hl7Server makes it.
+   */
   async onApplicationBootstrap(): Promise<void> {
-    this.server = new Hl7Server((connection) => this.serve(connection));
-    await this.server.start(this.env.HL7_MLLP_PORT, 'utf-8');
-    this.logger.info({ port: this.env.HL7_MLLP_PORT }, 'HL7 MLLP listener started');
+    const server = createServer((socket) => {
+      const connection = new Hl7Connection(socket, 'utf-8');
+      this.connections.add(connection);
+      connection.addEventListener('close', () => this.connections.delete(connection));
+      this.serve(connection);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.env.HL7_MLLP_PORT, this.env.ANALYZER_HOST, () => resolve());
+    });
+    this.server = server;
+    this.logger.info({ port: this.env.HL7_MLLP_PORT, host: this.env.ANALYZER_HOST }, 'HL7 MLLP listener started');
   }
 
+  /** Stops taking connections; those still open get 2 s to finish before they are closed (as Hl7Server's stop). */
   async onApplicationShutdown(): Promise<void> {
-    await this.server?.stop({ forceDrainTimeoutMs: 2_000 }).catch(() => undefined);
+    const server = this.server;
     this.server = null;
+    if (!server) return;
+    const drain = setTimeout(() => {
+      for (const connection of this.connections) connection.close().catch(() => undefined);
+    }, 2_000);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    clearTimeout(drain);
+    this.connections.clear();
   }
 
   private serve(connection: Hl7Connection): void {
