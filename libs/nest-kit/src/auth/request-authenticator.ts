@@ -35,18 +35,15 @@ export class RequestAuthenticator {
     if (!accessToken) throw new AuthFailure('unauthorized', 'no access token');
     const principal = await this.tokens.verify(accessToken, { allowExpired: options.allowExpiredToken });
     if (!sessionToken && !options.bearerAlone) throw new AuthFailure('unauthorized', 'no session token');
-    // The session and the principal's current version are read together: one wait for Redis instead of two on
-    // every request (the version is only read; a failed session check still answers first).
-    const [state, currentVersion] = await Promise.all([
-      sessionToken
-        ? this.sessions.check(sessionToken, principal, { touch: !options.background })
-        : this.sessions.checkBySessionId(principal, { touch: !options.background }),
-      // Renewal (allowExpiredToken) reads the principal afresh, so an outdated one is what it is there for.
-      options.allowExpiredToken ? null : this.sessions.principalVersion(principal.userId),
-    ]);
+    // The session and the principal's current version in one round trip to Redis (docs/decisions/0319); a failed
+    // session check still answers first.
+    const { state, principalVersion: currentVersion } = await this.sessions.verify(sessionToken || null, principal, {
+      touch: !options.background,
+    });
     if (state === 'expired') throw new AuthFailure('session-expired', 'session idle timeout or absolute lifetime');
     if (state !== 'ok') throw new AuthFailure('unauthorized', `session ${state}`);
-    if (currentVersion !== null && principal.principalVersion < currentVersion) {
+    // Renewal (allowExpiredToken) reads the principal afresh, so an outdated one is what it is there for.
+    if (!options.allowExpiredToken && principal.principalVersion < currentVersion) {
       throw new AuthFailure('unauthorized', 'privileges changed since the token was issued');
     }
     return principal;

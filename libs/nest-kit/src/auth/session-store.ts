@@ -49,6 +49,38 @@ export type SessionCheck = 'ok' | 'expired' | 'revoked' | 'invalid';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
+ * The session read of SessionStore.verify, run in Redis (one round trip). KEYS: the session, its revoked marker, the
+ * user's principal version. ARGV: touch ('1'/'0'), sha256 of the secret (hex; '' when the caller sent none), the
+ * user id, the tenant id ('' when none), whether the tenant is none ('1'/'0'), now (epoch ms), the idle timeout (s).
+ * Answers [the session's record or nil, 1 when it is gone and was revoked, the principal version or nil]. Slides
+ * the idle timeout, never past the absolute end, only for a record that passes the checks verify makes again in
+ * the process (there with a constant-time comparison of the secret).
+ */
+export const SESSION_READ_SCRIPT = `
+local raw = redis.call('GET', KEYS[1])
+local version = redis.call('GET', KEYS[3])
+if not raw then
+  return {false, redis.call('EXISTS', KEYS[2]), version}
+end
+if ARGV[1] == '1' then
+  local ok, s = pcall(cjson.decode, raw)
+  if ok and type(s) == 'table' and type(s.e) == 'number' and (ARGV[2] == '' or s.h == ARGV[2]) and s.u == ARGV[3]
+    and ((ARGV[5] == '1' and s.t == cjson.null) or (ARGV[5] == '0' and s.t == ARGV[4])) then
+    local remaining = s.e - tonumber(ARGV[6])
+    if remaining > 0 then
+      redis.call('EXPIRE', KEYS[1], math.max(1, math.min(tonumber(ARGV[7]), math.ceil(remaining / 1000))))
+    end
+  end
+end
+return {raw, 0, version}
+`;
+
+/** The Redis client with the session read defined on it (ioredis sends EVALSHA, and the script itself once). */
+interface SessionScripts {
+  rayworksSessionRead(...keysAndArgs: string[]): Promise<[string | null, number, string | null]>;
+}
+
+/**
  * Server-side sessions in Redis. The session token `<sessionId>.<secret>` is given to the client once; Redis keeps
  * only sha256(secret), the user, the tenant and the end of the session's absolute lifetime under `session:<id>`,
  * with a TTL of the idle timeout, slid by every authenticated request that is not a background one, and never past
@@ -59,7 +91,10 @@ export class SessionStore {
   constructor(
     private readonly redis: Redis,
     readonly idleSeconds: number,
-  ) {}
+  ) {
+    if (!('rayworksSessionRead' in redis))
+      redis.defineCommand('rayworksSessionRead', { numberOfKeys: 3, lua: SESSION_READ_SCRIPT });
+  }
 
   /** A new session, which ends after `absoluteSeconds` however active it is (docs/decisions/0061). */
   async create(
@@ -90,13 +125,7 @@ export class SessionStore {
     expected: SessionExpectation,
     { touch = true, now = Date.now() }: { touch?: boolean; now?: number } = {},
   ): Promise<SessionCheck> {
-    const parsed = parseSessionToken(token);
-    if (!parsed || parsed.sessionId !== expected.sessionId) return 'invalid';
-    return this.checkStored(expected, { touch, now }, (stored) => {
-      const given = Buffer.from(sha256(parsed.secret), 'hex');
-      const kept = Buffer.from(stored.h, 'hex');
-      return given.length === kept.length && timingSafeEqual(given, kept);
-    });
+    return (await this.verify(token, expected, { touch, now })).state;
   }
 
   /**
@@ -109,32 +138,62 @@ export class SessionStore {
     expected: SessionExpectation,
     { touch = true, now = Date.now() }: { touch?: boolean; now?: number } = {},
   ): Promise<SessionCheck> {
-    return this.checkStored(expected, { touch, now }, () => true);
+    return (await this.verify(null, expected, { touch, now })).state;
   }
 
-  private async checkStored(
+  /**
+   * What a request's authentication asks Redis, in one round trip (one script, docs/decisions/0319): the session
+   * (checked as `check` does with a session token, as `checkBySessionId` without one), whether it was revoked when it
+   * is gone, and the user's principal version. The idle timeout is slid in the same script, only when the session
+   * passes the same checks (secret, user, tenant, within its absolute lifetime) and `touch` is on.
+   */
+  async verify(
+    token: string | null,
     expected: SessionExpectation,
-    { touch, now }: { touch: boolean; now: number },
-    secretMatches: (stored: StoredSession) => boolean,
-  ): Promise<SessionCheck> {
+    { touch = true, now = Date.now() }: { touch?: boolean; now?: number } = {},
+  ): Promise<{ state: SessionCheck; principalVersion: number }> {
+    let secretHash = '';
+    if (token !== null) {
+      const parsed = parseSessionToken(token);
+      // refused whatever the version: Redis is not asked
+      if (!parsed || parsed.sessionId !== expected.sessionId) return { state: 'invalid', principalVersion: 0 };
+      secretHash = sha256(parsed.secret);
+    }
     const key = sessionKeys.session(expected.sessionId);
-    const raw = await this.redis.get(key);
-    if (raw === null) return (await this.redis.exists(sessionKeys.revoked(expected.sessionId))) ? 'revoked' : 'expired';
+    const [raw, revoked, version] = await (this.redis as unknown as SessionScripts).rayworksSessionRead(
+      key,
+      sessionKeys.revoked(expected.sessionId),
+      sessionKeys.principalVersion(expected.userId),
+      touch ? '1' : '0',
+      secretHash,
+      expected.userId,
+      expected.tenantId ?? '',
+      expected.tenantId === null ? '1' : '0',
+      String(now),
+      String(this.idleSeconds),
+    );
+    const principalVersion = Number(version ?? 0);
+    if (raw === null) return { state: revoked === 1 ? 'revoked' : 'expired', principalVersion };
     let stored: StoredSession;
     try {
       stored = JSON.parse(raw) as StoredSession;
     } catch {
-      return 'invalid';
+      return { state: 'invalid', principalVersion };
     }
-    if (!secretMatches(stored) || stored.u !== expected.userId || stored.t !== expected.tenantId) return 'invalid';
+    const secretMatches = () => {
+      if (token === null) return true;
+      const given = Buffer.from(secretHash, 'hex');
+      const kept = Buffer.from(stored.h, 'hex');
+      return given.length === kept.length && timingSafeEqual(given, kept);
+    };
+    if (!secretMatches() || stored.u !== expected.userId || stored.t !== expected.tenantId)
+      return { state: 'invalid', principalVersion };
     // A session from before absolute lifetimes were recorded has none: it ends now, once.
-    const remainingMs = (stored.e ?? now) - now;
-    if (remainingMs <= 0) {
+    if ((stored.e ?? now) - now <= 0) {
       await this.redis.del(key);
-      return 'expired';
+      return { state: 'expired', principalVersion };
     }
-    if (touch) await this.redis.expire(key, Math.max(1, Math.min(this.idleSeconds, Math.ceil(remainingMs / 1000))));
-    return 'ok';
+    return { state: 'ok', principalVersion };
   }
 
   async revoke(sessionId: string): Promise<void> {
