@@ -40,6 +40,17 @@ export function useGenerateLabReport() {
   });
 }
 
+/** Sends a short-lived link to the lab report by SMS (decision 0315); the service's message is the toast. */
+export function useSmsLabReport(onDone: () => void) {
+  return useMutation({
+    mutationFn: (body: z.input<typeof LIMS_API.smsLabReport.body>) => callApi(LIMS_API.smsLabReport, { body }),
+    onSuccess: ({ message }) => {
+      toastSuccess(message);
+      onDone();
+    },
+  });
+}
+
 /** Sends the lab report by e-mail (the worker attaches its PDF); the service's message is the toast. */
 export function useMailLabReport(onDone: () => void) {
   return useMutation({

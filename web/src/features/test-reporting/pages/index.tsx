@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { RESULT_STATUS_LABELS, type ReportableRegistration } from '@rayworks/contracts';
-import { IconFileTypePdf, IconMail } from '@tabler/icons-react';
+import { IconFileTypePdf, IconMail, IconMessage } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDisplayDateTime } from '../../../shared/format';
 import { PrintNotReadyError, PRINT_MESSAGES } from '../../../shared/print/print-document';
@@ -12,6 +12,7 @@ import {
   REPORTABLE,
   useGenerateLabReport,
   useMailLabReport,
+  useSmsLabReport,
   type ReportChoice,
 } from '../hooks/useTestReporting';
 
@@ -20,6 +21,57 @@ const STATUS_COLORS = { PENDING: 'gray', ENTERED: 'yellow', VALIDATED: 'blue', S
 /** The signed tests of a registration: what a report may print. */
 const signedCodes = (r: ReportableRegistration): string[] =>
   r.tests.filter((t) => t.status === 'SIGNED').map((t) => t.testCode);
+
+/** A report to send and how: by e-mail, or a link by SMS to the registration's phone number when it gave one. */
+type Sending = { choice: ReportChoice } & ({ channel: 'mail' } | { channel: 'sms'; phoneNumber: string | null });
+
+/** The SMS dialog of a report: the phone number (the registration's, prefilled) the link goes to. */
+function SmsDialog({
+  choice,
+  phoneNumber,
+  onClose,
+}: {
+  choice: ReportChoice;
+  phoneNumber: string | null;
+  onClose: () => void;
+}) {
+  const [to, setTo] = useState(phoneNumber ?? '');
+  const sms = useSmsLabReport(onClose);
+  return (
+    <Modal opened onClose={onClose} title="Send the lab report by SMS" centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          sms.mutate({ ...choice, phoneNumber: to.trim() });
+        }}
+      >
+        <Stack gap="sm">
+          <TextInput
+            label="Phone number"
+            type="tel"
+            required
+            value={to}
+            onChange={(e) => setTo(e.currentTarget.value)}
+            data-testid="report-sms-to"
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              loading={sms.isPending}
+              leftSection={<IconMessage size={16} />}
+              data-testid="report-sms-send"
+            >
+              Send
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
 
 /** The mail dialog of a report: the address and the name it greets. */
 function SendDialog({ choice, onClose }: { choice: ReportChoice; onClose: () => void }) {
@@ -70,13 +122,13 @@ function SendDialog({ choice, onClose }: { choice: ReportChoice; onClose: () => 
 
 /**
  * /lims/testreporting (LIMS › REPORT; docs/decisions/0309, 0310): the registrations of the user's centres with their
- * lab tests; choose signed tests, generate the lab report's PDF (printed by the lims worker, opened when ready) or send
- * it by e-mail. Only signed tests can be chosen; generating with none chosen answers the spec's message.
+ * lab tests; choose signed tests, generate the lab report's PDF (printed by the lims worker, opened when ready), send
+ * it by e-mail, or send a link to it by SMS (decision 0315; the registration's phone number prefilled). Only signed tests can be chosen; generating with none chosen answers the spec's message.
  */
 export function TestReportingPage() {
   // the chosen test codes by registration (default: every signed test)
   const [chosen, setChosen] = useState<Record<string, string[]>>({});
-  const [sending, setSending] = useState<ReportChoice | null>(null);
+  const [sending, setSending] = useState<Sending | null>(null);
   const generate = useGenerateLabReport();
 
   const choiceOf = (r: ReportableRegistration): ReportChoice => ({
@@ -167,10 +219,20 @@ export function TestReportingPage() {
             variant="default"
             leftSection={<IconMail size={14} />}
             disabled={signedCodes(r).length === 0}
-            onClick={() => setSending(choiceOf(r))}
+            onClick={() => setSending({ choice: choiceOf(r), channel: 'mail' })}
             data-testid="report-send"
           >
             Send
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconMessage size={14} />}
+            disabled={signedCodes(r).length === 0}
+            onClick={() => setSending({ choice: choiceOf(r), channel: 'sms', phoneNumber: r.patient.phoneNumber })}
+            data-testid="report-sms"
+          >
+            SMS
           </Button>
         </Group>
       ),
@@ -181,7 +243,7 @@ export function TestReportingPage() {
     <>
       <PageHeader
         title="Test Reporting"
-        description="Choose a registration's signed tests, then generate the lab report's PDF or send it by e-mail."
+        description="Choose a registration's signed tests, then generate the lab report's PDF, send it by e-mail or send a link to it by SMS."
       />
       {/* a refusal (400: none chosen or none signed) is the server's message as a toast (web/src/api/policy.ts) */}
       {generate.error instanceof PrintNotReadyError ? (
@@ -225,7 +287,10 @@ export function TestReportingPage() {
         defaultSort={{ sortBy: 'registeredAt', sortDir: 'desc' }}
         emptyText="No registration with lab tests"
       />
-      {sending ? <SendDialog choice={sending} onClose={() => setSending(null)} /> : null}
+      {sending?.channel === 'mail' ? <SendDialog choice={sending.choice} onClose={() => setSending(null)} /> : null}
+      {sending?.channel === 'sms' ? (
+        <SmsDialog choice={sending.choice} phoneNumber={sending.phoneNumber} onClose={() => setSending(null)} />
+      ) : null}
     </>
   );
 }
