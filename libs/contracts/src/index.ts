@@ -113,6 +113,7 @@ export * from './billing/document-endpoints.js';
 export * from './billing/registration-entities.js';
 export * from './billing/registration-messages.js';
 export * from './billing/registration-endpoints.js';
+export * from './billing/registration-rules.js';
 export * from './billing/day-end-rules.js';
 export * from './billing/day-end-messages.js';
 export * from './billing/day-end-entities.js';

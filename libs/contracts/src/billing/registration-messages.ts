@@ -10,6 +10,9 @@ export const REGISTRATION_MESSAGES = {
   referralNotFound: 'Referral not found',
   noItems: 'Select at least one test or package',
   repeatedItem: 'Each test or package is ordered once per registration',
+  /** A test two lines order (on its own and in a package, or in two packages): registration-rules.ts. */
+  testOrderedTwice: (twice: { test: string; by: readonly string[] }) =>
+    `${twice.test} is ordered twice (by ${twice.by.join(' and ')}): order it once`,
   itemsNotFound: 'Some of the selected items are not on this registration',
   alreadyCancelled: 'These items are already cancelled',
   /** What was paid beyond the new total must go back before the credit note: the desk says how. */

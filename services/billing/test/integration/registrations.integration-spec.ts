@@ -262,6 +262,7 @@ describe('the registration desk', () => {
       ['nothing ordered', { items: [] }, desk, [400]],
       ['an unknown code', { items: [{ testCode: 'NOSUCH' }] }, desk, [404]],
       ['a code twice', { items: [{ testCode: 'CBC' }, { testCode: 'CBC' }] }, desk, [400]],
+      ['a test on its own and in a package', { items: [{ packageCode: 'WELL' }, { testCode: 'CBC' }] }, desk, [400]],
       [
         'paid beyond',
         { items: [{ testCode: 'CBC' }], payment: { amountMinor: rupees(5000), mode: 'CASH' } },
@@ -278,6 +279,9 @@ describe('the registration desk', () => {
     }
     const after = await api.call(BILLING_API.findPatientRegistrations, { patientId: patient._id }, { session: desk });
     expect(after.items.length).toBe(before.items.length);
+    // the package's test again on its own is named, with the lines that order it (decision 0321)
+    const twice = await register({ items: [{ packageCode: 'WELL' }, { testCode: 'CBC' }] });
+    expect(twice.body.message).toBe('CBC is ordered twice (by WELL and CBC): order it once');
   });
 
   it("needs the approver's privilege for a discount above the desk's limit (0266)", async () => {

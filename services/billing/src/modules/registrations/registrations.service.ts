@@ -16,6 +16,7 @@ import {
   RegistrationItemsCancelledV1,
   requirement,
   SPECIFIC,
+  testsOrderedTwice,
   type BILLING_API,
   type BodyOf,
   type CreditNote,
@@ -86,6 +87,8 @@ export class RegistrationsService {
         items: body.items.map(quoteItemOf),
         at: new Date(),
       });
+      const [twice] = testsOrderedTwice(quote.lines);
+      if (twice) throw new BadRequestException(REGISTRATION_MESSAGES.testOrderedTwice(twice));
       await this.checkDiscounts(tx, access, centre.id, body.items, quote);
 
       const tenantId = companyOf(access.principal);

@@ -42,6 +42,14 @@ const line = (
   tax: { kind: 'exempt' as const },
   tests: [],
 });
+const labTest = (code: string): Quote['lines'][number]['tests'][number] => ({
+  code,
+  name: code,
+  kind: 'LAB',
+  modality: null,
+  bodyPart: null,
+  sampleType: null,
+});
 const quote: Quote = {
   priceKind: 'holiday',
   timeZone: 'Asia/Kolkata',
@@ -88,7 +96,20 @@ describe('the registration desk', () => {
     const zero = desk({ payment: { amount: '0', mode: 'CASH', reference: '' } });
     expect(deskProblems(zero, totalsOf(zero)).amount).toBe(INVALID_INPUTS_MESSAGE);
     const fine = desk({ payment: { amount: '2000', mode: 'UPI', reference: '' } });
-    expect(hasProblems(deskProblems(fine, totalsOf(fine)))).toBe(false);
+    expect(hasProblems(deskProblems(fine, totalsOf(fine), quote))).toBe(false);
+  });
+
+  it('refuses a test two chosen items order (on its own and in a package), as soon as the quote shows it', () => {
+    const both: Quote = {
+      ...quote,
+      lines: [
+        { ...line('BASIC-HC', 'PACKAGE', 210000), tests: [labTest('CBC'), labTest('LFT')] },
+        { ...line('CBC', 'TEST', 42000), tests: [labTest('CBC')] },
+      ],
+    };
+    const problems = deskProblems(desk(), null, both);
+    expect(problems.repeated).toBe('CBC is ordered twice (by BASIC-HC and CBC): order it once');
+    expect(hasProblems(problems)).toBe(true);
   });
 
   it('flags discounts above the desk’s limit; an approver has none', () => {

@@ -8,6 +8,7 @@ import {
   PAYMENT_MODES_NEEDING_REFERENCE,
   PRICE_KIND_LABELS,
   REGISTRATION_MESSAGES,
+  testsOrderedTwice,
   type InvoiceLineInput,
   type InvoiceTotals,
   type LineDiscount,
@@ -115,6 +116,8 @@ export function priceKindNotice(kind: PriceKind): string | null {
 export interface DeskProblems {
   /** A problem of the whole form (no item chosen). */
   form?: string;
+  /** A test two chosen items order (shown at once, not only after a try): registration-rules.ts. */
+  repeated?: string;
   /** Per item code: its discount's problem. */
   discounts: Record<string, string>;
   amount?: string;
@@ -130,9 +133,12 @@ export interface DeskProblems {
 export function deskProblems(
   state: DeskState,
   totals: InvoiceTotals | { error: string; lineId: string } | null,
+  quote: Pick<Quote, 'lines'> | null = null,
 ): DeskProblems {
   const problems: DeskProblems = { discounts: {} };
   if (state.items.length === 0) problems.form = REGISTRATION_MESSAGES.noItems;
+  const [twice] = quote ? testsOrderedTwice(quote.lines) : [];
+  if (twice) problems.repeated = REGISTRATION_MESSAGES.testOrderedTwice(twice);
   for (const item of state.items)
     if (parseDiscount(item.discount) === 'invalid') problems.discounts[item.code] = INVALID_INPUTS_MESSAGE;
   if (totals && 'error' in totals) problems.discounts[totals.lineId] = totals.error;
@@ -149,7 +155,7 @@ export function deskProblems(
 }
 
 export const hasProblems = (p: DeskProblems): boolean =>
-  Boolean(p.form || p.amount || p.reference || Object.keys(p.discounts).length > 0);
+  Boolean(p.form || p.repeated || p.amount || p.reference || Object.keys(p.discounts).length > 0);
 
 /** The codes whose discount is above the desk's limit (basis points; null: the user may approve any discount). */
 export function discountsNeedingApproval(quote: Quote, items: readonly DeskItem[], limit: number | null): string[] {

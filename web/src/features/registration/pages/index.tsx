@@ -77,7 +77,7 @@ export function RegistrationPage() {
   const quote = desk.items.length > 0 ? preview.data?.quote : undefined;
   const computed = quote ? deskTotals(quote, desk.items) : null;
   const totals = computed && !('error' in computed) ? computed : undefined;
-  const problems = deskProblems(desk, computed);
+  const problems = deskProblems(desk, computed, quote ?? null);
   const approval = quote ? discountsNeedingApproval(quote, desk.items, limit) : [];
   const register = useRegister((result) => setRegistered(result));
 
@@ -120,7 +120,12 @@ export function RegistrationPage() {
 
   const shown = tried
     ? problems
-    : { discounts: problems.discounts, amount: problems.amount, reference: problems.reference };
+    : {
+        discounts: problems.discounts,
+        amount: problems.amount,
+        reference: problems.reference,
+        repeated: problems.repeated,
+      };
   return (
     <>
       <PageHeader
@@ -198,7 +203,7 @@ export function RegistrationPage() {
                   }
                   inputRef={itemRef}
                   disabled={!patient || Boolean(registered)}
-                  error={tried ? shown.form : undefined}
+                  error={shown.repeated ?? (tried ? shown.form : undefined)}
                   testId="desk-item-search"
                 />
                 <PriceKindNotice notice={quote ? priceKindNotice(quote.priceKind) : null} />
