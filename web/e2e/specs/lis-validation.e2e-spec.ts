@@ -1,8 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
-  AUTH_API,
-  BILLING_API,
   LIMS_API,
   PARAMETER_MESSAGES,
   REPORTING_API,
@@ -11,12 +8,12 @@ import {
   type OrderResults,
   type Sample,
 } from '@rayworks/contracts';
-import { eventually, signaturePng } from '@rayworks/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { LisValidationPage } from '../pom/LisValidationPage';
 import { LoginPage } from '../pom/LoginPage';
 import { Shell } from '../pom/Shell';
 import { ApiSession } from '../requests/auth-api';
+import { acceptedLabVisit, giveSignature, seedLabTests } from '../requests/lab-seed';
 import { expectAccessible } from '../support/axe';
 import { openConsole, screenshot, useBrowser } from '../support/browser';
 import { TEST_PASSWORD, useTenant } from '../support/tenant';
@@ -28,7 +25,8 @@ import { TEST_PASSWORD, useTenant } from '../support/tenant';
  * results down the column with the keyboard (Enter and the arrows; the calculated LDL is skipped and filled in), sees
  * the flags — critical high, low, high, abnormal — and a refused value before anything is saved; saves one order with
  * Ctrl+S (the other stays unsaved), meets an order saved meanwhile by someone else (409: read again); sees that the
- * centre was told of the critical value and then that it acknowledged; validates, signs and amends with a reason; the
+ * centre was told of the critical value, which its group admin acknowledges in the console's banner (a second page);
+ * validates, signs and amends with a reason; the
  * history keeps the signed values. On a desktop and on a phone, axe-checked.
  */
 describe('LIS validation worksheet', () => {
@@ -53,99 +51,68 @@ describe('LIS validation worksheet', () => {
     pathologist = await ApiSession.login(tenant().login('pathologist'), TEST_PASSWORD);
     const c2 = tenant().centres.c2!;
     // signing needs the pathologist's signature in their profile
-    const png = signaturePng();
-    const upload = await pathologist.call(AUTH_API.signatureUploadUrl, { contentType: 'image/png', size: png.length });
-    const put = await fetch(upload.uploadUrl, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'image/png' },
-      body: new Uint8Array(png),
-    });
-    expect(put.ok).toBe(true);
-    await pathologist.call(AUTH_API.setSignature, { fileID: upload.fileID });
-
-    await eventually(
-      () =>
-        admin.call(BILLING_API.getBillingSettings, { centreId: c2 }).then(
-          () => true,
-          () => false,
-        ),
-      (known) => known,
-      { what: 'billing knows the company’s centres', timeoutMs: 30_000 },
-    );
-    await admin.call(BILLING_API.createTest, {
-      code: 'LIPID',
-      name: 'Lipid Profile',
-      kind: 'LAB',
-      sampleType: 'SERUM',
-    });
-    const card = await admin.call(BILLING_API.createRateCard, {
-      name: `Lab ${stamp}`,
-      validFrom: '2020-01-01',
-      prices: [{ testCode: 'LIPID', price: '400', holidayPrice: '400', nightPrice: '400', processingFee: '0' }],
-    });
-    await admin.call(BILLING_API.assignRateCard, { rateCardId: card._id, centreIds: [c2] });
-    await admin.call(LIMS_API.createLabTest, {
-      code: 'LIPID',
-      name: 'Lipid Profile',
-      department: 'Laboratory',
-      subDepartmentCode: 'BIOC',
-      subDepartmentName: 'Biochemistry',
-      sampleType: 'SERUM',
-      container: 'GOLD_SST',
-      turnaroundHours: 6,
-      method: 'Enzymatic; LDL by Friedewald',
-      loincCode: null,
-      parameters: [
-        {
-          code: 'TCHOL',
-          name: 'Cholesterol, total',
-          type: 'Numeric',
-          unit: 'mg/dL',
-          possibleMin: '20',
-          possibleMax: '1000',
-          criticalHigh: '500',
-          ranges: [{ high: '200' }],
-        },
-        { code: 'HDL', name: 'HDL cholesterol', type: 'Numeric', unit: 'mg/dL', ranges: [{ low: '40' }] },
-        { code: 'TG', name: 'Triglycerides', type: 'Numeric', unit: 'mg/dL', ranges: [{ high: '150' }] },
-        {
-          code: 'LDL',
-          name: 'LDL cholesterol',
-          type: 'Numeric',
-          unit: 'mg/dL',
-          ranges: [{ high: '100' }],
-          formula: 'TCHOL - HDL - TG / 5',
-        },
-        {
-          code: 'APPEAR',
-          name: 'Serum appearance',
-          type: 'Custom',
-          options: [{ value: 'Clear' }, { value: 'Lipemic', abnormal: true }],
-        },
-      ],
-    });
+    await Promise.all([
+      giveSignature(pathologist),
+      seedLabTests(
+        admin,
+        [c2],
+        [
+          {
+            code: 'LIPID',
+            name: 'Lipid Profile',
+            department: 'Laboratory',
+            subDepartmentCode: 'BIOC',
+            subDepartmentName: 'Biochemistry',
+            sampleType: 'SERUM',
+            container: 'GOLD_SST',
+            turnaroundHours: 6,
+            method: 'Enzymatic; LDL by Friedewald',
+            loincCode: null,
+            parameters: [
+              {
+                code: 'TCHOL',
+                name: 'Cholesterol, total',
+                type: 'Numeric',
+                unit: 'mg/dL',
+                possibleMin: '20',
+                possibleMax: '1000',
+                criticalHigh: '500',
+                ranges: [{ high: '200' }],
+              },
+              { code: 'HDL', name: 'HDL cholesterol', type: 'Numeric', unit: 'mg/dL', ranges: [{ low: '40' }] },
+              { code: 'TG', name: 'Triglycerides', type: 'Numeric', unit: 'mg/dL', ranges: [{ high: '150' }] },
+              {
+                code: 'LDL',
+                name: 'LDL cholesterol',
+                type: 'Numeric',
+                unit: 'mg/dL',
+                ranges: [{ high: '100' }],
+                formula: 'TCHOL - HDL - TG / 5',
+              },
+              {
+                code: 'APPEAR',
+                name: 'Serum appearance',
+                type: 'Custom',
+                options: [{ value: 'Clear' }, { value: 'Lipemic', abnormal: true }],
+              },
+            ],
+          },
+        ],
+      ),
+    ]);
     const samples: Sample[] = [];
     for (const [n, name] of ['Kavya Rao', 'Arjun Iyer'].entries()) {
-      const patient = await admin.call(BILLING_API.createPatient, {
+      const visit = await acceptedLabVisit(admin, pathologist, {
         centreId: c2,
-        patientName: `${name} ${stamp}`,
-        gender: n === 0 ? 'Female' : 'Male',
-        dateOfBirth: n === 0 ? '1984-07-09' : '1990-02-11',
-        phoneNumber: `97${stamp}${n}1`,
+        patient: {
+          patientName: `${name} ${stamp}`,
+          gender: n === 0 ? 'Female' : 'Male',
+          dateOfBirth: n === 0 ? '1984-07-09' : '1990-02-11',
+          phoneNumber: `97${stamp}${n}1`,
+        },
+        testCodes: ['LIPID'],
       });
-      const { registration } = await admin.call(BILLING_API.createRegistration, {
-        centreId: c2,
-        patientId: patient._id,
-        requestKey: randomUUID(),
-        items: [{ testCode: 'LIPID' }],
-      });
-      const [sample] = await eventually(
-        async () => (await admin.call(LIMS_API.findSamples, { registrationId: registration._id })).items,
-        (items) => items.length === 1,
-        { what: "the registration's sample", timeoutMs: 60_000 },
-      );
-      await admin.call(LIMS_API.collectSample, { sampleId: sample!._id, place: 'CENTRE' });
-      samples.push(await pathologist.call(LIMS_API.acceptSample, { barcode: sample!.barcode }));
+      samples.push(visit.samples[0]!);
     }
     Object.assign(a, { orderId: samples[0]!.orders[0]!._id, barcode: samples[0]!.barcode });
     Object.assign(b, { orderId: samples[1]!.orders[0]!._id, barcode: samples[1]!.barcode });
@@ -257,9 +224,24 @@ describe('LIS validation worksheet', () => {
     expect(await notice.innerText()).toContain('not acknowledged yet');
 
     const [alert] = (await pathologist.call(REPORTING_API.findLabCritical, { labOrderIds: [a.orderId] })).alerts;
-    const centre = await ApiSession.login(tenant().login('group.admin'), TEST_PASSWORD);
-    await centre.call(REPORTING_API.acknowledgeCritical, { alertId: alert!.id });
-    await centre.logout();
+    // the value typed on the worksheet reaches the centre's banner: its group admin acknowledges it there
+    const centre = await openConsole(browser());
+    try {
+      await new LoginPage(centre.page).login(tenant().login('group.admin'), TEST_PASSWORD);
+      await new Shell(centre.page).waitUntilReady();
+      const row = centre.page.locator(`[data-testid="critical-alert"][data-alert-id="${alert!.id}"]`);
+      await row.waitFor({ timeout: 30_000 });
+      expect(await row.getByTestId('critical-alert-value').allInnerTexts()).toContainEqual(
+        expect.stringContaining('Cholesterol, total: 520 mg/dL (critical high)'),
+      );
+      expect(await row.getByTestId('critical-alert-worksheet').getAttribute('href')).toContain(`order=${a.orderId}`);
+      await screenshot(centre.page, 'lab-typed-critical-in-centre-banner');
+      await row.getByTestId('critical-acknowledge').click();
+      await row.waitFor({ state: 'detached', timeout: 20_000 });
+      expect(centre.pageErrors).toEqual([]);
+    } finally {
+      await centre.context.close();
+    }
     await desk.page
       .locator(`[data-testid="worksheet-order"][data-order-id="${a.orderId}"] [data-alert-status="ACKNOWLEDGED"]`)
       .waitFor({ timeout: 30_000 });
