@@ -171,7 +171,12 @@ export function LabManagementPage() {
           <>
             Analyzers that send results to the laboratory over HL7 or ASTM, and the results waiting to be matched.
             Reference labs and their manifests are under{' '}
-            <Anchor component={Link} to={CONSOLE_ROUTES.outsourcingLab} data-testid="lab-management-outsourcing">
+            <Anchor
+              component={Link}
+              to={CONSOLE_ROUTES.outsourcingLab}
+              underline="always"
+              data-testid="lab-management-outsourcing"
+            >
               Outsourcing Lab
             </Anchor>
             .

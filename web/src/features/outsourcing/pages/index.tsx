@@ -203,7 +203,7 @@ export function OutsourcingLabPage() {
           />
           <Text size="xs" c="dimmed" mt="sm">
             A lab that sends its results over HL7 is linked to an analyzer of{' '}
-            <Anchor component={Link} to={CONSOLE_ROUTES.labManagement} size="xs">
+            <Anchor component={Link} to={CONSOLE_ROUTES.labManagement} size="xs" underline="always">
               Lab Management
             </Anchor>
             , with its code map.
