@@ -1,50 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { io, type Socket } from 'socket.io-client';
 import type { Credentials } from '@rayworks/api-client';
 import {
   AnalyzerResultsMatchedV1,
   CRITICAL_MESSAGES as M,
   LabCriticalResultV1,
-  REALTIME_PATH,
   REPORTING_API,
   type CriticalAlert,
-  type CriticalAlertMessage,
   type LabCriticalResultPayload,
 } from '@rayworks/contracts';
-import { eventually, everyRoleTenant, infraEnv, tenantQuery, type EveryRoleTenant } from '@rayworks/testing';
-import { api, base, signIn, TestEvents } from '../support/cases.js';
-
-interface CaughtMail {
-  subject: string;
-  text: string;
-}
-const mailsTo = async (address: string): Promise<CaughtMail[]> =>
-  (await (
-    await fetch(`${infraEnv().smtpCatcherUrl}/messages?to=${encodeURIComponent(address)}`)
-  ).json()) as CaughtMail[];
-const waitForMail = (address: string, subject: RegExp) =>
-  eventually(
-    async () => (await mailsTo(address)).filter((m) => subject.test(m.subject)),
-    (m) => m.length > 0,
-    { what: `an e-mail to ${address} (${subject})`, timeoutMs: 30_000 },
-  );
-
-async function listen(who: Credentials): Promise<{ got: CriticalAlertMessage[]; socket: Socket }> {
-  const socket: Socket = io(base, {
-    path: REALTIME_PATH,
-    transports: ['websocket'],
-    reconnection: false,
-    auth: { token: who.token, sessionToken: who.sessionToken },
-  });
-  const got: CriticalAlertMessage[] = [];
-  socket.on('critical:alert', (m: CriticalAlertMessage) => got.push(m));
-  await new Promise<void>((resolve, reject) => {
-    socket.on('system:hello', () => resolve());
-    socket.on('connect_error', reject);
-  });
-  return { got, socket };
-}
+import { eventually, everyRoleTenant, tenantQuery, type EveryRoleTenant } from '@rayworks/testing';
+import { api, signIn, TestEvents } from '../support/cases.js';
+import { listen, mailsTo, waitForMail } from '../support/critical.js';
 
 /**
  * A lab order's critical results, as the LIMS publishes them (LabCriticalResult on lims.result.v1), become a
@@ -363,5 +330,26 @@ describe('lab critical results', () => {
       (await api.call(REPORTING_API.findLabCritical, { labOrderIds: orders }, { session: outsider })).alerts,
     ).toEqual([]);
     expect((await api.reply(REPORTING_API.findLabCritical, { labOrderIds: [] }, { session: admin })).status).toBe(400);
+  }, 60_000);
+
+  it("names the person who typed the value as auth's directory knows them, not by their login name", async () => {
+    const login = t.login('pathologist');
+    const typed = labCritical({ flaggedBy: { userId: t.users[login]!, name: login } });
+    await events.publish(LabCriticalResultV1, t.tenantId, typed.labOrderId, typed);
+    const [alert] = (
+      await eventually(
+        () => api.call(REPORTING_API.findLabCritical, { labOrderIds: [typed.labOrderId] }, { session: admin }),
+        (r) => r.alerts.length === 1,
+        { what: 'the typed value’s alert', timeoutMs: 30_000 },
+      )
+    ).alerts;
+    const person = await tenantQuery<{ full_name: string }>(
+      t.tenantId,
+      'SELECT full_name FROM reporting.directory_users WHERE id = $1',
+      [t.users[login]!],
+    );
+    expect(person[0]?.full_name).toContain(t.name);
+    expect(alert!.flaggedByName).toBe(person[0]!.full_name);
+    expect(alert!.flaggedByName).not.toBe(login);
   }, 60_000);
 });

@@ -3,6 +3,7 @@ import { CRITICAL_FINDING_MAX, labValueText, type LabCriticalResultPayload } fro
 import type { ChangeTx } from '@rayworks/nest-kit';
 import { REPORTING_ENV, type ReportingEnv } from '../../config/env.js';
 import { CentresRepository } from '../directory/centres.repository.js';
+import { DirectoryRepository } from '../directory/directory.repository.js';
 import { CriticalRepository } from './critical.repository.js';
 import { publishAlertStep } from './critical.publisher.js';
 import { escalateAt, escalationMinutes } from './critical.rules.js';
@@ -27,6 +28,7 @@ export class LabCriticalService {
   constructor(
     @Inject(CriticalRepository) private readonly alerts: CriticalRepository,
     @Inject(CentresRepository) private readonly centres: CentresRepository,
+    @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
     @Inject(REPORTING_ENV) private readonly env: ReportingEnv,
   ) {}
 
@@ -36,6 +38,8 @@ export class LabCriticalService {
     const minutes = escalationMinutes(setting?.escalateAfterMinutes ?? null, this.env.CRITICAL_ESCALATE_AFTER_MINUTES);
     const flaggedAt = new Date(lab.flaggedAt);
     const due = escalateAt(flaggedAt, minutes);
+    // the person's name as auth's directory knows it (the LIMS sends the login name), as a case's flag names its reader
+    const person = lab.flaggedBy ? await this.directory.user(tx, lab.flaggedBy.userId) : null;
     const row = await this.alerts.insertOnce(tx, {
       id: lab.alertId,
       tenantId,
@@ -57,7 +61,7 @@ export class LabCriticalService {
       },
       status: 'OPEN',
       flaggedBy: lab.flaggedBy?.userId ?? null,
-      flaggedByName: lab.flaggedBy?.name ?? null,
+      flaggedByName: person?.fullName || (lab.flaggedBy?.name ?? null),
       flaggedAt,
       escalateAfterMinutes: minutes,
       escalateAt: due,
