@@ -190,5 +190,7 @@ export const LAB_CATALOGUE_ENDPOINTS = {
         .regex(/^[A-Za-z0-9+/]*={0,2}$/, { message: 'not base64' }),
     }),
     data: labUploadResultSchema,
+    // 409: another upload (or edit) created the same new code or version at the same moment; nothing was saved
+    errors: [409],
   }),
 };

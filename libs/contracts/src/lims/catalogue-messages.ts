@@ -15,6 +15,9 @@ export const LAB_TEST_MESSAGES = {
   updateFailed: TEST_MESSAGES.updateFailed,
   /** 409 */
   codeTaken: 'A lab test with this code is already defined',
+  /** 409: two changes of one test at the same moment (two uploads creating a code, two new versions): the later one. */
+  changedMeanwhile:
+    'Another change to these lab tests was saved at the same moment: nothing of this one was saved; try again',
   containerMismatch: (container: string, sampleType: string) =>
     `The ${container} container does not take a ${sampleType} sample`,
   unknownSampleType: 'Choose a sample type from the list',

@@ -354,6 +354,52 @@ describe('the laboratory test catalogue', () => {
     });
   });
 
+  it('answers 409 to the later of two uploads creating the same new codes at the same moment; nothing of it is saved', async () => {
+    // two files with the same 60 new codes, sent together, until the two transactions meet (the first round, as a
+    // rule): the later one's insert waits on the first's codes and is refused by the unique constraint
+    let statuses: number[] = [];
+    let round = 0;
+    let codes: string[] = [];
+    let replies: { status: number; body: { message?: string } }[] = [];
+    while (round < 10) {
+      round += 1;
+      codes = Array.from({ length: 60 }, (_, i) => `RACE${round}X${i}`);
+      const file = (turnaroundHours: string) =>
+        b64(
+          csvOf(
+            'tests',
+            codes.map((code) => ({
+              code,
+              name: `Race ${code}`,
+              subDepartmentCode: 'BIOC',
+              sampleType: 'SERUM',
+              container: 'GOLD_SST',
+              turnaroundHours,
+            })),
+          ),
+        );
+      replies = await Promise.all(
+        ['6', '8'].map((hours) =>
+          api.reply(
+            LIMS_API.uploadLabCatalogue,
+            { kind: 'tests', format: 'csv', fileName: 'race.csv', content: file(hours) },
+            { session: admin },
+          ),
+        ),
+      );
+      statuses = replies.map((r) => r.status);
+      if (statuses.some((status) => status !== 200)) break;
+    }
+    expect([...statuses].sort()).toEqual([200, 409]);
+    const refused = replies.find((r) => r.status === 409)!;
+    expect(refused.body.message).toBe(LAB_TEST_MESSAGES.changedMeanwhile);
+    // the winner's file is there whole, once; nothing of the refused one (its turnaround)
+    const won = replies.findIndex((r) => r.status === 200);
+    const page = await api.call(LIMS_API.findLabTests, { search: `RACE${round}X`, pageSize: 100 }, { session: admin });
+    expect(page.total).toBe(60);
+    expect(new Set(page.items.map((t) => t.turnaroundHours))).toEqual(new Set([won === 0 ? 6 : 8]));
+  });
+
   it('refuses a file past the size cap: 400 naming the cap within the body limit, 413 past it', async () => {
     const big = 'A'.repeat(1024 * 1024 + 3);
     const over = await api.reply(

@@ -134,6 +134,29 @@ export class LabTestsService {
     const tooMany = tooManyRows(rows);
     if (tooMany) throw new BadRequestException(uploadErrorMessage([tooMany]));
 
+    return this.changedMeanwhileIsConflict(() => this.saveUpload(access, body, rows));
+  }
+
+  /**
+   * Two uploads (or an upload and a form) creating the same new code, or the same next version of a test, at the
+   * same moment: the unique constraint refuses the later one when it writes — 409, and its transaction changed
+   * nothing (the codes it knew of are locked, a code it creates cannot be).
+   */
+  private async changedMeanwhileIsConflict<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error, 'lab_tests_code') || isUniqueViolation(error, 'lab_test_versions_number'))
+        throw new ConflictException(LAB_TEST_MESSAGES.changedMeanwhile);
+      throw error;
+    }
+  }
+
+  private saveUpload(
+    access: RequestAccess,
+    body: UploadBody,
+    rows: ReturnType<typeof rowsOf>,
+  ): Promise<LabUploadResult> {
     return this.uow.change(access, async (tx) => {
       const tenantId = companyOf(access.principal);
       if (body.kind === 'tests') {
