@@ -11,7 +11,7 @@ import { IconChevronDown, IconKey, IconLogout, IconUserCircle } from '@tabler/ic
 import { Link } from 'react-router-dom';
 import type { StoredProfile } from '../../api/storage';
 import { UserAvatar } from './UserAvatar';
-import { userDisplayName, userRoleLabel, welcomeLine } from '../../shared/shell/user-display';
+import { compactUserButtonLabel, userDisplayName, userRoleLabel, welcomeLine } from '../../shared/shell/user-display';
 
 const VIEW_PROFILE = requirement('PROFILE', SPECIFIC.VIEW_PROFILE);
 
@@ -32,8 +32,9 @@ export function UserMenu({ user, config, compact, onOpenDetails, onChangePasswor
       <Menu.Target>
         <UnstyledButton
           data-testid="user-menu-button"
-          // Showing the name and role, the button is named by them (WCAG 2.5.3); the compact one shows the picture only.
-          aria-label={compact ? `User menu for ${name}` : undefined}
+          // Showing the name and role, the button is named by them (WCAG 2.5.3); the compact one shows the picture only,
+          // and its name begins with the initials when they are the picture.
+          aria-label={compact ? compactUserButtonLabel(user) : undefined}
           style={{ borderRadius: 8 }}
           px={6}
           py={4}

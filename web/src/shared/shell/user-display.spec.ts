@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { avatarFor, userDisplayName, userRoleLabel, welcomeLine } from './user-display';
+import { avatarFor, compactUserButtonLabel, userDisplayName, userRoleLabel, welcomeLine } from './user-display';
 
 const user = (patch: Record<string, unknown> = {}) =>
   ({
@@ -38,6 +38,14 @@ describe('how the top bar names the user (spec §6)', () => {
     });
     expect(avatarFor(user())).toEqual({ kind: 'initials', text: 'MS' });
     expect(avatarFor(user({ roleCodes: ['CENTER_ADMIN'] }))).toEqual({ kind: 'initials', text: 'AA' });
+  });
+
+  it('names the compact user button beginning with the initials it shows (WCAG 2.5.3)', () => {
+    expect(compactUserButtonLabel(user())).toBe('MS, User menu for Meera Shah');
+    expect(compactUserButtonLabel(user({ roleCodes: ['RAYWORKS_ADMIN'] }))).toBe('User menu for Meera Shah');
+    expect(compactUserButtonLabel(user({ profileImg: [{ preview: 'https://x/y.png' }] }))).toBe(
+      'User menu for Meera Shah',
+    );
   });
 
   it('welcomes the user by that name', () => {

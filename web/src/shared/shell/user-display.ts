@@ -46,5 +46,16 @@ export function avatarFor(user: UserLike): AvatarKind {
   return { kind: 'initials', text: initials(userDisplayName(user)) || '?' };
 }
 
+/**
+ * The name of the top bar's compact user button (a phone), which shows the avatar alone: when the avatar is the
+ * user's initials, the name begins with them, so what is seen is what is named (WCAG 2.5.3; axe's
+ * label-content-name-mismatch).
+ */
+export function compactUserButtonLabel(user: UserLike): string {
+  const avatar = avatarFor(user);
+  const label = `User menu for ${userDisplayName(user)}`;
+  return avatar.kind === 'initials' ? `${avatar.text}, ${label}` : label;
+}
+
 /** Welcome line of the user menu. */
 export const welcomeLine = (name: string): string => `Welcome, ${name}!`;
