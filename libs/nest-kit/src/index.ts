@@ -73,3 +73,4 @@ export * from './directory/org-units.js';
 export * from './delivery/link-token.js';
 export * from './delivery/sms-provider.js';
 export * from './delivery/delivery-attempt.js';
+export * from './delivery/inline-pdf.js';

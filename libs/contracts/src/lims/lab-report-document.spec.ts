@@ -58,4 +58,16 @@ describe('the lab report document', () => {
     expect(html).toContain('Glucose &#60;fasting&#62;');
     expect(html).toContain('Amended 29 Nov 2026');
   });
+
+  it('names the outsourcing lab an outsourced test was performed at (decision 0313), and no lab for the others', () => {
+    const html = labReportBodyHtml({
+      reportId: 'r',
+      registrationNumber: 'R1',
+      registeredAt: '2026-11-29T09:00:00.000Z',
+      patient: { patientName: 'A', mrNumber: 'M', gender: 'Female', dateOfBirth: null, age: '40 Y' },
+      tests: [test({ testCode: 'VITD', performedAt: 'Metro <Reference> Lab' }), test({ testCode: 'GLU' })],
+    });
+    expect(html.match(/lab-performed-at/g)).toHaveLength(1);
+    expect(html).toContain('Performed at: Metro &#60;Reference&#62; Lab');
+  });
 });

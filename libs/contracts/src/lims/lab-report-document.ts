@@ -3,6 +3,7 @@ import { formatReportDay } from '../reporting/layout-rules.js';
 import { escapeHtml, renderReportDocument, type PrintAssets, type PrintLayout } from '../reporting/print-document.js';
 import { unitOf } from './catalogue-constants.js';
 import { parseDecimal } from './decimal.js';
+import { OUTSOURCING_MESSAGES } from './outsourcing-messages.js';
 import type { ReferenceRange } from './parameter.js';
 import type { ResultFlag } from './result-rules.js';
 import { LAB_REPORT_MESSAGES } from './report-messages.js';
@@ -42,6 +43,8 @@ export interface LabReportTest {
   amendment: number;
   signedAt: string;
   signer: { doctorName: string; qualification: string | null } | null;
+  /** The outsourcing lab the test was sent to on a manifest (docs/decisions/0313); absent or null: performed here. */
+  performedAt?: string | null;
   lines: readonly LabReportLine[];
 }
 
@@ -143,6 +146,10 @@ function testHtml(t: LabReportTest, timeZone: string): string {
     t.testName,
   )}${amended ? ` <span class="lab-amended">${escapeHtml(amended)}</span>` : ''}</h3><table class="lab-table"><thead><tr><th>Test</th><th>Result</th><th>Flag</th><th>Unit</th><th>Reference Range</th></tr></thead><tbody>${rows}</tbody></table>${
     t.method ? `<p class="lab-method">Method: ${escapeHtml(t.method)}</p>` : ''
+  }${
+    t.performedAt
+      ? `<p class="lab-method lab-performed-at">${escapeHtml(OUTSOURCING_MESSAGES.performedAt(t.performedAt))}</p>`
+      : ''
   }</section>`;
 }
 

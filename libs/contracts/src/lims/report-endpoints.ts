@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requirement, SPECIFIC } from '../access/privileges.js';
 import { endpoint as ep, listQuery, pageOf } from '../api/endpoint.js';
 import { invalid, uuid } from '../auth/endpoint-fields.js';
-import { phoneNumberSchema } from '../reporting/output-endpoints.js';
+import { deliveryLinkEndpoint, phoneNumberSchema } from '../reporting/output-endpoints.js';
 import { labFhirReportSchema, labReportFileSchema, reportableRegistrationSchema } from './report-entities.js';
 
 const REPORT = requirement('LIMS', SPECIFIC.REPORT);
@@ -57,15 +57,7 @@ export const LAB_REPORT_ENDPOINTS = {
     errors: [400, 404],
   }),
   /** The link of an SMS (no login): the lab report's PDF while the link lives, 410 after. */
-  openLabReportLink: ep({
-    method: 'GET',
-    path: '/r/:token',
-    access: 'public',
-    body: z.object({}).strict(),
-    data: z.null(),
-    errors: [404, 410],
-    produces: ['application/pdf'],
-  }),
+  openLabReportLink: deliveryLinkEndpoint(),
   labReportFhir: ep({
     method: 'POST',
     path: '/testreporting/fhir',

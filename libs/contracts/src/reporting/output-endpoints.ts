@@ -17,6 +17,21 @@ export const phoneNumberSchema = z
   .trim()
   .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, 'must be a phone number');
 
+/**
+ * The public route of a delivery's SMS link (no login): the PDF while the link lives, 404 for a token that is not
+ * one (forged, replaced, another company's), 410 after it expired. Reporting's and the LIMS's (docs/decisions/0315).
+ */
+export const deliveryLinkEndpoint = () =>
+  ep({
+    method: 'GET',
+    path: '/r/:token',
+    access: 'public',
+    body: z.object({}).strict(),
+    data: z.null(),
+    errors: [404, 410],
+    produces: ['application/pdf'],
+  });
+
 export const OUTPUT_ENDPOINTS = {
   /** The print document of the report (text/html): the console's print view shows it in a sandboxed frame. */
   reportHtml: ep({
@@ -61,13 +76,5 @@ export const OUTPUT_ENDPOINTS = {
     errors: [404],
   }),
   /** The link of an SMS (no login): the PDF while the link lives, 410 after. */
-  openReportLink: ep({
-    method: 'GET',
-    path: '/r/:token',
-    access: 'public',
-    body: z.object({}).strict(),
-    data: z.null(),
-    errors: [404, 410],
-    produces: ['application/pdf'],
-  }),
+  openReportLink: deliveryLinkEndpoint(),
 } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createLogger } from '../logging/logger.js';
-import { deliveryAttemptOf, runDeliveryAttempt, type DeliveryAttempt } from './delivery-attempt.js';
+import { deliveryAttemptOf, runDeliveryAttempt, waitForStored, type DeliveryAttempt } from './delivery-attempt.js';
 
 const logger = createLogger('spec', 'silent');
 const jobAt = (attemptsMade: number, attempts = 3) => ({ attemptsMade, opts: { attempts } });
@@ -54,5 +54,19 @@ describe('a delivery attempt', () => {
     const r = await run(jobAt(2), 'RETRYING', () => Promise.reject(error));
     await expect(r.outcome).rejects.toBe(error);
     expect(r.failed).toEqual([[{ attempt: 3, lastAttempt: true }, 'x'.repeat(1000)]]);
+  });
+});
+
+describe('waiting for what a delivery sends', () => {
+  it('answers what is stored once it is', async () => {
+    let asked = 0;
+    const found = await waitForStored(() => Promise.resolve(++asked < 2 ? null : 'pdf'), 5_000, 'not stored');
+    expect([found, asked]).toEqual(['pdf', 2]);
+  });
+
+  it('fails the attempt with its message when nothing is stored in time', async () => {
+    await expect(waitForStored(() => Promise.resolve(null), 0, 'the PDF is not stored yet')).rejects.toThrow(
+      'the PDF is not stored yet',
+    );
   });
 });

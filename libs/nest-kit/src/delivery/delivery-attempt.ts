@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
 
@@ -47,5 +48,19 @@ export async function runDeliveryAttempt<D extends { id: string; status: string;
     await steps.failed(delivery, current, message.slice(0, 1000));
     logger.warn({ ...about, lastAttempt: current.lastAttempt, err: message }, `${what} delivery attempt failed`);
     throw error;
+  }
+}
+
+/**
+ * What a delivery sends, once stored: `read` is asked every 250 ms until it answers something, for `waitMs` at most;
+ * then the attempt fails with `failure` (e.g. a PDF printed right after the request that is not stored yet).
+ */
+export async function waitForStored<T>(read: () => Promise<T | null>, waitMs: number, failure: string): Promise<T> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const found = await read();
+    if (found) return found;
+    if (Date.now() >= deadline) throw new Error(failure);
+    await sleep(250);
   }
 }

@@ -1,7 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import { createLogger } from '../logging/logger.js';
 import type { ReadTx } from '../database/unit-of-work.js';
-import { compactPhoneNumber, LoggingSmsProvider, SmsRefusedError, type SmsLog } from './sms-provider.js';
+import {
+  compactPhoneNumber,
+  loggingSmsProviders,
+  LoggingSmsProvider,
+  SMS_LOG,
+  SMS_PROVIDER,
+  SmsRefusedError,
+  TableSmsLog,
+  type SmsLog,
+} from './sms-provider.js';
 
 const tx = {} as ReadTx;
 const logger = createLogger('spec', 'silent');
@@ -46,5 +55,19 @@ describe('the logging SMS provider', () => {
 
   it('sends numbers without the spaces, brackets and dashes people type', () => {
     expect(compactPhoneNumber(' +91 98000-00001 ')).toBe('+919800000001');
+  });
+});
+
+describe("a service's table of stored SMS", () => {
+  it('binds the logging provider over the table, and refuses a name that is not schema.table', () => {
+    const [log, provider] = loggingSmsProviders('lims.sms_messages') as [
+      { provide: symbol; useValue: unknown },
+      { provide: symbol; useClass: unknown },
+    ];
+    expect(log.provide).toBe(SMS_LOG);
+    expect(log.useValue).toBeInstanceOf(TableSmsLog);
+    expect(provider).toEqual({ provide: SMS_PROVIDER, useClass: LoggingSmsProvider });
+    for (const bad of ['sms_messages', 'lims.sms_messages; DROP TABLE x', 'Lims.Sms'])
+      expect(() => new TableSmsLog(bad)).toThrow(`bad SMS table name ${bad}`);
   });
 });

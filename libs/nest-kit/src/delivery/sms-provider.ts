@@ -1,7 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type Provider } from '@nestjs/common';
 import type { Logger } from 'pino';
-import type { ReadTx } from '../database/unit-of-work.js';
+import { z } from 'zod';
 import { LOGGER } from '../app/tokens.js';
+import { typedRows } from '../database/typed-query.js';
+import type { ReadTx } from '../database/unit-of-work.js';
 
 export interface SmsMessage {
   tenantId: string;
@@ -22,6 +24,31 @@ export interface SmsLog {
   logSms(tx: ReadTx, row: { tenantId: string; deliveryId: string; phoneNumber: string; body: string }): Promise<string>;
 }
 export const SMS_LOG = Symbol('SMS_LOG');
+
+/**
+ * The SmsLog of a service's own table of stored messages (`<schema>.sms_messages`: tenant_id, delivery_id,
+ * phone_number, body; an id made by the table), written in the attempt's transaction under the company's row-level
+ * security.
+ */
+export class TableSmsLog implements SmsLog {
+  constructor(private readonly table: string) {
+    if (!/^[a-z_]+\.[a-z_]+$/.test(table)) throw new Error(`bad SMS table name ${table}`);
+  }
+
+  async logSms(
+    tx: ReadTx,
+    row: { tenantId: string; deliveryId: string; phoneNumber: string; body: string },
+  ): Promise<string> {
+    const [created] = await typedRows(
+      tx.manager,
+      z.object({ id: z.string() }),
+      `INSERT INTO ${this.table} (tenant_id, delivery_id, phone_number, body)
+       VALUES (:tenantId, :deliveryId, :phoneNumber, :body) RETURNING id`,
+      row,
+    );
+    return created!.id;
+  }
+}
 
 /** Numbers of the ITU-reserved +999 range (no country has it): the logging provider refuses them, as a real one would refuse an unreachable number. */
 export const UNREACHABLE_TEST_PREFIX = '+999';
@@ -67,3 +94,9 @@ export class LoggingSmsProvider implements SmsProvider {
     return { providerId: `logging:${id}` };
   }
 }
+
+/** A worker's SMS: the logging provider, storing in the service's `table` (e.g. `lims.sms_messages`). */
+export const loggingSmsProviders = (table: string): Provider[] => [
+  { provide: SMS_LOG, useValue: new TableSmsLog(table) },
+  { provide: SMS_PROVIDER, useClass: LoggingSmsProvider },
+];

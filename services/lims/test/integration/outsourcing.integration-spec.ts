@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Hl7Message } from '@medplum/core';
 import { Hl7Client } from '@medplum/hl7';
@@ -280,6 +284,38 @@ describe('a manifest', () => {
     // completed: the sample is free again, but its VITD went out already, so it is not offered for VITD again
     const offered = await api.call(LIMS_API.findManifestCandidates, { labId: srl._id }, { session: lab.as.admin });
     expect(offered.items.map((c) => c.sampleId)).not.toContain(sample._id);
+  });
+
+  it('prints "Performed at: <lab>" on the lab report under the outsourced test only', async () => {
+    for (const o of sample.orders) {
+      const order = await orderOf(o._id);
+      const values = o.testCode === 'GLU' && order.status === 'PENDING' ? { GLU: '92' } : {};
+      await api.call(
+        LIMS_API.saveResults,
+        { orderId: order.orderId, version: order.version, values, validate: true },
+        { session: lab.as.pathologist },
+      );
+    }
+    await api.call(
+      LIMS_API.signResults,
+      { orderIds: sample.orders.map((o) => o._id) },
+      { session: lab.as.pathologist },
+    );
+    const ready = await eventually(
+      () =>
+        api.call(
+          LIMS_API.labReportPdf,
+          { registrationId: sample.registrationId, testCodes: ['VITD', 'GLU'] },
+          { session: lab.as.pathologist },
+        ),
+      (r) => r.state === 'ready',
+      { what: 'the lab report PDF stored', timeoutMs: 60_000, intervalMs: 500 },
+    );
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'outsourced-')), 'report.pdf');
+    writeFileSync(file, Buffer.from(await (await fetch(ready.url!)).arrayBuffer()));
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' ');
+    expect(text.match(/Performed at: /g)).toHaveLength(1);
+    expect(text).toContain(M.performedAt(srl.name));
   });
 });
 

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { reportSmsText, serviceApiPrefix, SMS_LINK_TTL_SECONDS, type JobPayload } from '@rayworks/contracts';
@@ -13,6 +12,7 @@ import {
   SMS_PROVIDER,
   StorageService,
   UnitOfWork,
+  waitForStored,
   type DeliveryOutcome,
   type JobContext,
   type SmsProvider,
@@ -109,10 +109,9 @@ export class LabReportDeliveryProcessor implements OnModuleInit {
     });
   }
 
-  private async waitForPdf(scope: TenantScope, delivery: LabReportDeliveryRow): Promise<StoredReport> {
-    const deadline = Date.now() + this.env.DELIVERY_PDF_WAIT_MS;
-    for (;;) {
-      const found = await this.uow.read(scope, async (tx) => {
+  private waitForPdf(scope: TenantScope, delivery: LabReportDeliveryRow): Promise<StoredReport> {
+    const read = () =>
+      this.uow.read(scope, async (tx) => {
         const report = await this.reports.byId(tx, delivery.lab_report_id);
         if (!report?.object_key) return null;
         const [row] = await this.reports.registration(tx, null, report.registration_id);
@@ -122,9 +121,6 @@ export class LabReportDeliveryProcessor implements OnModuleInit {
           registrationNumber: row?.registration_number ?? '',
         };
       });
-      if (found) return found;
-      if (Date.now() >= deadline) throw new Error('the lab report PDF is not stored yet');
-      await sleep(250);
-    }
+    return waitForStored(read, this.env.DELIVERY_PDF_WAIT_MS, 'the lab report PDF is not stored yet');
   }
 }

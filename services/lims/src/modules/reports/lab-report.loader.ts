@@ -9,6 +9,7 @@ import {
   type RangeSubject,
 } from '@rayworks/contracts';
 import type { ReadTx } from '@rayworks/nest-kit';
+import { OutsourcedOrdersRepository } from '../outsourcing/outsourced-orders.repository.js';
 import { ResultSignaturesRepository } from '../results/result-signatures.repository.js';
 import { ResultsRepository } from '../results/results.repository.js';
 import type { ReportOrderRow } from './lab-reports.repository.js';
@@ -50,18 +51,20 @@ export class LabReportLoader {
   constructor(
     @Inject(ResultsRepository) private readonly results: ResultsRepository,
     @Inject(ResultSignaturesRepository) private readonly signatures: ResultSignaturesRepository,
+    @Inject(OutsourcedOrdersRepository) private readonly outsourced: OutsourcedOrdersRepository,
   ) {}
 
   async load(tx: ReadTx, reportId: string, orders: readonly ReportOrderRow[]): Promise<LoadedLabReport> {
     const first = orders[0]!;
     const ids = orders.map((o) => o.order_id);
-    const [versions, stored, signed] = await Promise.all([
+    const [versions, stored, signed, performed] = await Promise.all([
       this.results.versions(tx, [...new Set(orders.flatMap((o) => o.test_version_id ?? []))]),
       this.results.results(tx, ids),
       this.signatures.of(
         tx,
         orders.map((o) => ({ orderId: o.order_id, amendment: o.amendment ?? 0 })),
       ),
+      this.outsourced.performedAt(tx, ids),
     ]);
     const parametersOf = new Map(versions.map((v) => [v.id, testParametersSchema.parse(v.parameters)]));
     const signatureOf = new Map(signed.map((s) => [s.lab_order_id, s]));
@@ -80,6 +83,7 @@ export class LabReportLoader {
         amendment: o.amendment ?? 0,
         signedAt: (o.signed_at ?? new Date(0)).toISOString(),
         signer: signature ? { doctorName: signature.doctor_name, qualification: signature.qualification } : null,
+        performedAt: performed.get(o.order_id)?.labName ?? null,
         lines: (parametersOf.get(o.test_version_id ?? '') ?? []).map((p) => {
           const value = values.get(p.code);
           return {

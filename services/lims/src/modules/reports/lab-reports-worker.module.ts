@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
-import { LoggingSmsProvider, pdfPrinterProvider, SMS_LOG, SMS_PROVIDER } from '@rayworks/nest-kit';
+import { loggingSmsProviders, pdfPrinterProvider } from '@rayworks/nest-kit';
 import { LIMS_ENV } from '../../config/env.js';
+import { OutsourcedOrdersRepository } from '../outsourcing/outsourced-orders.repository.js';
 import { ResultSignaturesRepository } from '../results/result-signatures.repository.js';
 import { ResultsRepository } from '../results/results.repository.js';
 import { CentreLayoutsRepository } from './centre-layouts.repository.js';
@@ -20,10 +21,10 @@ import { LabReportsRepository } from './lab-reports.repository.js';
     ResultsRepository,
     ResultSignaturesRepository,
     LabReportsRepository,
-    { provide: SMS_LOG, useExisting: LabReportsRepository },
-    { provide: SMS_PROVIDER, useClass: LoggingSmsProvider },
+    ...loggingSmsProviders('lims.sms_messages'),
     CentreLayoutsRepository,
     LabReportLoader,
+    OutsourcedOrdersRepository,
     pdfPrinterProvider(LIMS_ENV),
     LabReportPdfProcessor,
     LabReportDeliveryProcessor,

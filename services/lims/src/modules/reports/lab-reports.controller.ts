@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { Controller, Inject, Param, Res } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { LAB_REPORT_MESSAGES, LIMS_API } from '@rayworks/contracts';
-import { apiOk, ApiContract, type ContractCall } from '@rayworks/nest-kit';
+import { apiOk, ApiContract, sendInlinePdf, type ContractCall } from '@rayworks/nest-kit';
 import { LabReportsService } from './lab-reports.service.js';
 
 /**
@@ -47,14 +47,7 @@ export class LabReportsController {
     @Res() res: ServerResponse,
   ): Promise<void> {
     const { pdf, fileName } = await this.reports.openLink(token);
-    res.writeHead(200, {
-      'Content-Type': 'application/pdf',
-      'Content-Length': pdf.length,
-      'Content-Disposition': `inline; filename="${fileName}"`,
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    });
-    res.end(pdf);
+    sendInlinePdf(res, pdf, fileName);
   }
 
   @ApiContract(LIMS_API.labReportFhir, 'The lab report of chosen signed tests as a FHIR R4 DiagnosticReport')

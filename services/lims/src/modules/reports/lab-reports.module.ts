@@ -4,6 +4,7 @@ import { ResultsRepository } from '../results/results.repository.js';
 import { CentreLayoutsConsumer } from './centre-layouts.consumer.js';
 import { CentreLayoutsRepository } from './centre-layouts.repository.js';
 import { LabReportsController } from './lab-reports.controller.js';
+import { OutsourcedOrdersRepository } from '../outsourcing/outsourced-orders.repository.js';
 import { LabReportLoader } from './lab-report.loader.js';
 import { LabReportsRepository } from './lab-reports.repository.js';
 import { LabReportsService } from './lab-reports.service.js';
@@ -20,6 +21,7 @@ import { LabReportsService } from './lab-reports.service.js';
     ResultSignaturesRepository,
     LabReportsRepository,
     LabReportLoader,
+    OutsourcedOrdersRepository,
     LabReportsService,
     CentreLayoutsRepository,
     CentreLayoutsConsumer,

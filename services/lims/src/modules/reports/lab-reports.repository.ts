@@ -14,7 +14,6 @@ import {
   type ChangeTx,
   type ReadTx,
   type RequestAccess,
-  type SmsLog,
 } from '@rayworks/nest-kit';
 
 const date = z.coerce.date();
@@ -100,11 +99,10 @@ export const labReportKey = (tenantId: string, registrationId: string, reportId:
 /**
  * The lab reports' queries under row-level security (the company): registrations' lab orders with their results'
  * state and their tests' definitions (narrowed to the caller's centres, on the sample), the stored reports
- * (lims.lab_reports), their deliveries by e-mail and SMS (lims.lab_report_deliveries) and the logged SMS
- * (lims.sms_messages: the SmsLog of the kit's logging provider, docs/decisions/0315).
+ * (lims.lab_reports) and their deliveries by e-mail and SMS (lims.lab_report_deliveries).
  */
 @Injectable()
-export class LabReportsRepository implements SmsLog {
+export class LabReportsRepository {
   /** A page of registrations with lab orders the caller reaches (latest first by default), in page order, with their orders. */
   async reportable(
     tx: ReadTx,
@@ -262,21 +260,6 @@ export class LabReportsRepository implements SmsLog {
         WHERE id = $1`,
       [deliveryId, tokenHash, ttlSeconds],
     );
-  }
-
-  /** What the logging SMS provider "sent" (lims.sms_messages, in the attempt's transaction). */
-  async logSms(
-    tx: ReadTx,
-    row: { tenantId: string; deliveryId: string; phoneNumber: string; body: string },
-  ): Promise<string> {
-    const [created] = await typedRows(
-      tx.manager,
-      z.object({ id: z.uuid() }),
-      `INSERT INTO lims.sms_messages (tenant_id, delivery_id, phone_number, body)
-       VALUES (:tenantId, :deliveryId, :phoneNumber, :body) RETURNING id`,
-      row,
-    );
-    return created!.id;
   }
 
   /** Records one attempt: SENT, or RETRYING/FAILED with its error. */

@@ -31,7 +31,7 @@ const attemptRow = z.object({
 const COLUMNS = `id, tenant_id, report_id, case_id, channel, to_address, to_name, pdf_version, status, attempts, last_error,
   link_expires_at, created_by, created_at, sent_at`;
 
-/** reporting.report_deliveries and their attempts (reporting.report_delivery_attempts), and the logged SMS. */
+/** reporting.report_deliveries and their attempts (reporting.report_delivery_attempts). */
 @Injectable()
 export class DeliveriesRepository {
   async create(
@@ -123,19 +123,6 @@ export class DeliveriesRepository {
           WHERE id = $1`,
       [deliveryId, tokenHash, ttlSeconds],
     );
-  }
-
-  async logSms(
-    tx: ReadTx,
-    row: { tenantId: string; deliveryId: string; phoneNumber: string; body: string },
-  ): Promise<string> {
-    const [created] = await typedRows(
-      tx.manager,
-      z.object({ id: z.string() }),
-      `INSERT INTO reporting.sms_messages (tenant_id, delivery_id, phone_number, body) VALUES (:t, :d, :p, :b) RETURNING id`,
-      { t: row.tenantId, d: row.deliveryId, p: row.phoneNumber, b: row.body },
-    );
-    return created!.id;
   }
 
   /** The deliveries of a case with their attempts, newest first. */

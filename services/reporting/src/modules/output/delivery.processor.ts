@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { reportSmsText, serviceApiPrefix, SMS_LINK_TTL_SECONDS, type JobPayload } from '@rayworks/contracts';
@@ -13,6 +12,7 @@ import {
   SMS_PROVIDER,
   StorageService,
   UnitOfWork,
+  waitForStored,
   type DeliveryOutcome,
   type JobContext,
   type SmsProvider,
@@ -79,14 +79,12 @@ export class DeliveryProcessor implements OnModuleInit {
     });
   }
 
-  private async waitForPdf(scope: TenantScope, delivery: DeliveryRow): Promise<ReportPdfRow> {
-    const deadline = Date.now() + this.env.DELIVERY_PDF_WAIT_MS;
-    for (;;) {
-      const pdf = await this.uow.read(scope, (tx) => this.pdfs.find(tx, delivery.report_id, delivery.pdf_version));
-      if (pdf) return pdf;
-      if (Date.now() >= deadline) throw new Error(`the PDF of version ${delivery.pdf_version} is not stored yet`);
-      await sleep(250);
-    }
+  private waitForPdf(scope: TenantScope, delivery: DeliveryRow): Promise<ReportPdfRow> {
+    return waitForStored(
+      () => this.uow.read(scope, (tx) => this.pdfs.find(tx, delivery.report_id, delivery.pdf_version)),
+      this.env.DELIVERY_PDF_WAIT_MS,
+      `the PDF of version ${delivery.pdf_version} is not stored yet`,
+    );
   }
 
   private async mail(scope: TenantScope, delivery: DeliveryRow, pdf: ReportPdfRow, attempt: number): Promise<void> {

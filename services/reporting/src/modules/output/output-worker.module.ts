@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { LoggingSmsProvider, pdfPrinterProvider, SMS_LOG, SMS_PROVIDER } from '@rayworks/nest-kit';
+import { loggingSmsProviders, pdfPrinterProvider } from '@rayworks/nest-kit';
 import { REPORTING_ENV } from '../../config/env.js';
 import { LayoutsRepository } from '../layouts/layouts.repository.js';
 import { ReportsRepository } from '../reports/reports.repository.js';
@@ -23,8 +23,7 @@ import { ReportPdfsRepository } from './report-pdfs.repository.js';
     ReportDocumentLoader,
     ReportPdfsRepository,
     DeliveriesRepository,
-    { provide: SMS_LOG, useExisting: DeliveriesRepository },
-    { provide: SMS_PROVIDER, useClass: LoggingSmsProvider },
+    ...loggingSmsProviders('reporting.sms_messages'),
     ReportPdfProcessor,
     DeliveryProcessor,
   ],

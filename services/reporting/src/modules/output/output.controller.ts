@@ -2,7 +2,7 @@ import { Controller, Inject, Param, Res } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { REPORTING_API, REPORTING_MESSAGES } from '@rayworks/contracts';
-import { apiOk, ApiContract, type ContractCall } from '@rayworks/nest-kit';
+import { apiOk, ApiContract, sendInlinePdf, type ContractCall } from '@rayworks/nest-kit';
 import { OutputService } from './output.service.js';
 
 /**
@@ -66,9 +66,6 @@ export class OutputController {
     @Res() res: Response,
   ): Promise<void> {
     const { pdf, fileName } = await this.output.openLink(token);
-    res.setHeader('Content-Disposition', `inline; filename="${fileName}"`);
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.type('application/pdf').send(pdf);
+    sendInlinePdf(res, pdf, fileName);
   }
 }

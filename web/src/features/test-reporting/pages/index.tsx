@@ -25,91 +25,56 @@ const signedCodes = (r: ReportableRegistration): string[] =>
 /** A report to send and how: by e-mail, or a link by SMS to the registration's phone number when it gave one. */
 type Sending = { choice: ReportChoice } & ({ channel: 'mail' } | { channel: 'sms'; phoneNumber: string | null });
 
-/** The SMS dialog of a report: the phone number (the registration's, prefilled) the link goes to. */
-function SmsDialog({
-  choice,
-  phoneNumber,
-  onClose,
-}: {
-  choice: ReportChoice;
-  phoneNumber: string | null;
-  onClose: () => void;
-}) {
-  const [to, setTo] = useState(phoneNumber ?? '');
-  const sms = useSmsLabReport(onClose);
-  return (
-    <Modal opened onClose={onClose} title="Send the lab report by SMS" centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          sms.mutate({ ...choice, phoneNumber: to.trim() });
-        }}
-      >
-        <Stack gap="sm">
-          <TextInput
-            label="Phone number"
-            type="tel"
-            required
-            value={to}
-            onChange={(e) => setTo(e.currentTarget.value)}
-            data-testid="report-sms-to"
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              loading={sms.isPending}
-              leftSection={<IconMessage size={16} />}
-              data-testid="report-sms-send"
-            >
-              Send
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
-
-/** The mail dialog of a report: the address and the name it greets. */
-function SendDialog({ choice, onClose }: { choice: ReportChoice; onClose: () => void }) {
-  const [to, setTo] = useState('');
+/**
+ * The send dialog of a report: by e-mail, the address and the name it greets; by SMS, the phone number the link goes
+ * to (the registration's, prefilled).
+ */
+function SendDialog({ sending, onClose }: { sending: Sending; onClose: () => void }) {
+  const { choice, channel } = sending;
+  const [to, setTo] = useState(sending.channel === 'sms' ? (sending.phoneNumber ?? '') : '');
   const [name, setName] = useState('');
   const mail = useMailLabReport(onClose);
+  const sms = useSmsLabReport(onClose);
   return (
-    <Modal opened onClose={onClose} title="Send the lab report by e-mail" centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={channel === 'mail' ? 'Send the lab report by e-mail' : 'Send the lab report by SMS'}
+      centered
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          mail.mutate({ ...choice, to: to.trim(), ...(name.trim() ? { name: name.trim() } : {}) });
+          if (channel === 'sms') sms.mutate({ ...choice, phoneNumber: to.trim() });
+          else mail.mutate({ ...choice, to: to.trim(), ...(name.trim() ? { name: name.trim() } : {}) });
         }}
       >
         <Stack gap="sm">
           <TextInput
-            label="E-mail address"
-            type="email"
+            label={channel === 'mail' ? 'E-mail address' : 'Phone number'}
+            type={channel === 'mail' ? 'email' : 'tel'}
             required
             value={to}
             onChange={(e) => setTo(e.currentTarget.value)}
-            data-testid="report-mail-to"
+            data-testid={`report-${channel}-to`}
           />
-          <TextInput
-            label="Name (optional)"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            data-testid="report-mail-name"
-          />
+          {channel === 'mail' ? (
+            <TextInput
+              label="Name (optional)"
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              data-testid="report-mail-name"
+            />
+          ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
             <Button
               type="submit"
-              loading={mail.isPending}
-              leftSection={<IconMail size={16} />}
-              data-testid="report-mail-send"
+              loading={mail.isPending || sms.isPending}
+              leftSection={channel === 'mail' ? <IconMail size={16} /> : <IconMessage size={16} />}
+              data-testid={`report-${channel}-send`}
             >
               Send
             </Button>
@@ -287,10 +252,7 @@ export function TestReportingPage() {
         defaultSort={{ sortBy: 'registeredAt', sortDir: 'desc' }}
         emptyText="No registration with lab tests"
       />
-      {sending?.channel === 'mail' ? <SendDialog choice={sending.choice} onClose={() => setSending(null)} /> : null}
-      {sending?.channel === 'sms' ? (
-        <SmsDialog choice={sending.choice} phoneNumber={sending.phoneNumber} onClose={() => setSending(null)} />
-      ) : null}
+      {sending ? <SendDialog sending={sending} onClose={() => setSending(null)} /> : null}
     </>
   );
 }
