@@ -13,3 +13,4 @@ export * from './png.js';
 export * from './read-models.js';
 export * from './python-tools.js';
 export * from './env.js';
+export * from './lab.js';

@@ -9,11 +9,12 @@ export { ApiError } from '@rayworks/api-client';
  * Seeding through the API (web/e2e/requests): the typed client (libs/api-client) through the gateway, as the
  * console calls it, with plain JSON bodies (no x-encrypted), which the service accepts.
  */
-const client = new ApiClient({ baseUrl: BASE_URL });
+export const client = new ApiClient({ baseUrl: BASE_URL });
 
 /** A logged-in API session. */
 export class ApiSession {
-  private readonly credentials: Credentials;
+  /** The session's credentials, for libs/testing's helpers that take the typed client and a session. */
+  readonly credentials: Credentials;
 
   private constructor(readonly session: UserSession) {
     this.credentials = credentialsOf(session);

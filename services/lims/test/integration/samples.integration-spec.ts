@@ -19,6 +19,8 @@ import {
 import {
   eventually,
   everyRoleTenant,
+  labSamples,
+  registerLabVisit,
   TEST_PASSWORD,
   tenantQuery,
   TestEvents,
@@ -56,28 +58,12 @@ const samplesOf = async (registrationId: string, who = 'admin') =>
       { session: s[who]! },
     )
   ).items;
-const waitForSamples = (registrationId: string, count: number) =>
-  eventually(
-    () => samplesOf(registrationId),
-    (items) => items.length === count,
-    { what: `${count} sample(s) of registration ${registrationId}`, timeoutMs: 60_000 },
-  );
+const waitForSamples = (registrationId: string, count: number) => labSamples(api, s.admin!, registrationId, count);
 const codes = (sample: Sample) => sample.orders.map((o) => `${o.testCode}:${o.status}`).sort();
 
-/** A visit of the centre's patient for these tests, registered at billing's desk. */
-async function register(centre: 'c1' | 'c2', tests: string[]) {
-  const { registration } = await api.call(
-    BILLING_API.createRegistration,
-    {
-      centreId: a.centres[centre]!,
-      patientId: patients[centre]._id,
-      requestKey: randomUUID(),
-      items: tests.map((testCode) => ({ testCode })),
-    },
-    { session: s.admin! },
-  );
-  return registration;
-}
+/** A visit of the centre's patient for these tests, registered at billing's desk; answers its id. */
+const register = (centre: 'c1' | 'c2', tests: string[]) =>
+  registerLabVisit(api, s.admin!, { centreId: a.centres[centre]!, patientId: patients[centre]._id, testCodes: tests });
 
 const reply = (
   endpoint: typeof LIMS_API.acceptSample | typeof LIMS_API.scanSample,
@@ -165,7 +151,7 @@ describe('a registration at the desk', () => {
   let samples: Sample[];
 
   beforeAll(async () => {
-    registrationId = (await register('c1', ['CBC', 'LFT', 'KFT']))._id;
+    registrationId = await register('c1', ['CBC', 'LFT', 'KFT']);
     samples = await waitForSamples(registrationId, 2);
   });
 
@@ -222,8 +208,8 @@ describe('a registration at the desk', () => {
 
 describe("the lab's own test definition", () => {
   it("puts a test in the sample type and container of the lab's definition, before billing's sample type", async () => {
-    const registration = await register('c1', ['GLU', 'KFT']);
-    const samples = await waitForSamples(registration._id, 2);
+    const registrationId = await register('c1', ['GLU', 'KFT']);
+    const samples = await waitForSamples(registrationId, 2);
     expect(samples.map((x) => [x.sampleType, x.container, codes(x)]).sort()).toEqual([
       ['PLASMA_FLUORIDE', 'GREY_FLUORIDE', ['GLU:ORDERED']],
       ['SERUM', 'RED_PLAIN', ['KFT:ORDERED']],
@@ -311,7 +297,7 @@ describe('collection and accession', () => {
   let registrationId: string;
 
   beforeAll(async () => {
-    registrationId = (await register('c1', ['CBC', 'LFT']))._id;
+    registrationId = await register('c1', ['CBC', 'LFT']);
     const samples = await waitForSamples(registrationId, 2);
     serum = samples.find((x) => x.sampleType === 'SERUM')!;
     blood = samples.find((x) => x.sampleType === 'WB_EDTA')!;
@@ -454,18 +440,18 @@ describe('collection and accession', () => {
 
 describe('a cancellation at the desk', () => {
   it("cancels the items' orders and a sample left with none; an accepted sample stays", async () => {
-    const registration = await register('c1', ['CBC', 'LFT', 'KFT']);
-    const [serum, blood] = (await waitForSamples(registration._id, 2)).sort((p, q) =>
+    const registrationId = await register('c1', ['CBC', 'LFT', 'KFT']);
+    const [serum, blood] = (await waitForSamples(registrationId, 2)).sort((p, q) =>
       p.sampleType.localeCompare(q.sampleType),
     );
     expect(serum!.sampleType).toBe('SERUM');
     await api.call(
       BILLING_API.cancelRegistrationItems,
-      { registrationId: registration._id, lineCodes: ['CBC', 'LFT'], reason: 'Patient left', requestKey: randomUUID() },
+      { registrationId, lineCodes: ['CBC', 'LFT'], reason: 'Patient left', requestKey: randomUUID() },
       { session: s.admin! },
     );
     const after = await eventually(
-      () => samplesOf(registration._id),
+      () => samplesOf(registrationId),
       (items) => items.some((x) => x.status === 'CANCELLED'),
       { what: 'the cancellation applied', timeoutMs: 60_000 },
     );
@@ -482,7 +468,7 @@ describe('a cancellation at the desk', () => {
     await api.call(
       BILLING_API.cancelRegistrationItems,
       {
-        registrationId: registration._id,
+        registrationId,
         lineCodes: ['KFT'],
         reason: 'Doctor changed the order',
         requestKey: randomUUID(),
@@ -490,7 +476,7 @@ describe('a cancellation at the desk', () => {
       { session: s.admin! },
     );
     const kept = await eventually(
-      async () => (await samplesOf(registration._id)).find((x) => x._id === serum!._id)!,
+      async () => (await samplesOf(registrationId)).find((x) => x._id === serum!._id)!,
       (x) => codes(x).includes('KFT:CANCELLED'),
       { what: 'the last order cancelled', timeoutMs: 60_000 },
     );

