@@ -370,7 +370,7 @@ export class EventConsumer {
   ): Promise<void> {
     let rest = records;
     while (rest.length > 0) {
-      const outcome = await this.applyBatch(rest);
+      const outcome = await this.applyBatch(rest, heartbeat);
       if (outcome.committed > 0) await commit(rest[outcome.committed - 1]!.message);
       if (!outcome.failed) return;
       const { at, error } = outcome.failed;
@@ -386,9 +386,11 @@ export class EventConsumer {
   /**
    * One transaction for the records up to the first that cannot be handled as it is (a poison message, which is left
    * out) or whose handler fails (the transaction is rolled back: nothing of the batch is applied). The records' inbox
-   * rows are written in one statement; an event already in the inbox, or twice in the batch, is applied once.
+   * rows are written in one statement; an event already in the inbox, or twice in the batch, is applied once. It
+   * heartbeats after each handler (kafkajs sends one when its interval has passed), so a long batch keeps the member
+   * in its group as eachMessage did; a heartbeat refused during a rebalance is left to the offset commit after it.
    */
-  private async applyBatch(records: PartitionRecord[]): Promise<BatchOutcome> {
+  private async applyBatch(records: PartitionRecord[], heartbeat: () => Promise<void>): Promise<BatchOutcome> {
     const prepared: Exclude<Prepared, { kind: 'poison' }>[] = [];
     let poison: PoisonMessageError | undefined;
     for (const record of records) {
@@ -412,6 +414,7 @@ export class EventConsumer {
                 this.apply(manager, one),
               ),
             );
+            await heartbeat().catch(() => undefined);
           }
         });
       }
