@@ -8,6 +8,7 @@ import {
 } from '@rayworks/contracts';
 import { eventually } from '@rayworks/testing';
 import type { Page } from 'playwright-core';
+import { LisValidationPage } from '../pom/LisValidationPage';
 import { LoginPage } from '../pom/LoginPage';
 import { OutsourcingPage } from '../pom/OutsourcingPage';
 import { Shell } from '../pom/Shell';
@@ -125,9 +126,24 @@ describe('outsourcing lab and manifests', () => {
     await expectAccessible(page, 'outsourcing: a manifest');
   });
 
+  it('shows the pathologist on the worksheet where the outsourced test is performed', async () => {
+    const lab = await openConsole(browser());
+    try {
+      await new LoginPage(lab.page).login(tenant().login('pathologist'), TEST_PASSWORD);
+      await new Shell(lab.page).waitUntilReady();
+      const worksheet = new LisValidationPage(lab.page);
+      await worksheet.open();
+      const badge = worksheet.order(sample.orders[0]!._id).getByTestId('order-performed-at');
+      await expect(badge.textContent()).resolves.toBe(OUTSOURCING_MESSAGES.performedAt(labName));
+      await screenshot(lab.page, 'outsourcing-worksheet-performed-at');
+      expect(lab.pageErrors).toEqual([]);
+    } finally {
+      await lab.context.close();
+    }
+  });
+
   it('completes the manifest when the outsourced result is in, and shows it on a phone', async () => {
     const [order] = (await pathologist.call(LIMS_API.findWorksheet, { sampleId: sample._id })).items;
-    expect(order!.performedAt).toEqual({ labName, manifestNumber: expect.stringMatching(/^M\d{7}$/) });
     await pathologist.call(LIMS_API.saveResults, {
       orderId: order!.orderId,
       version: order!.version,
@@ -144,5 +160,14 @@ describe('outsourcing lab and manifests', () => {
     await expect(page.getByTestId('manifest-progress').first().textContent()).resolves.toBe('1 of 1 results in');
     await screenshot(page, 'outsourcing-manifests-phone');
     await expectAccessible(page, 'outsourcing: manifests on a phone');
+    await page
+      .getByTestId('list-manifests')
+      .getByRole('button')
+      .filter({ hasText: /^M\d{7}$/ })
+      .first()
+      .click();
+    await outsourcing.waitForStatus(MANIFEST_STATUS_LABELS.COMPLETED);
+    await screenshot(page, 'outsourcing-manifest-phone');
+    await expectAccessible(page, 'outsourcing: a completed manifest on a phone');
   });
 });

@@ -26,6 +26,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { formatDisplayDateTime } from '../../../shared/format';
 import { containerName, sampleTypeName } from '../../../shared/samples/sample-names';
+import { TableScrollRegion } from '../../../shared/ui/TableScrollRegion';
 import { printManifest } from '../hooks/print-manifest';
 import {
   useActiveLabs,
@@ -286,7 +287,7 @@ export function ManifestDrawer({ id, onClose }: { id: string; onClose: () => voi
               </Button>
             ) : null}
           </Group>
-          <Table.ScrollContainer minWidth={560}>
+          <TableScrollRegion minWidth={560} label="Samples on the manifest">
             <Table striped data-testid="manifest-samples">
               <Table.Thead>
                 <Table.Tr>
@@ -331,7 +332,7 @@ export function ManifestDrawer({ id, onClose }: { id: string; onClose: () => voi
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScrollRegion>
         </Stack>
       )}
     </Drawer>
