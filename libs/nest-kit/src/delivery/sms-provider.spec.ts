@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
+import { SMS_LINK_TTL_SECONDS } from '@rayworks/contracts';
 import { createLogger } from '../logging/logger.js';
+import { hashLinkToken, parseLinkToken } from './link-token.js';
 import type { ReadTx } from '../database/unit-of-work.js';
 import {
   compactPhoneNumber,
@@ -7,6 +9,7 @@ import {
   LoggingSmsProvider,
   SMS_LOG,
   SMS_PROVIDER,
+  sendDeliveryLinkBySms,
   SmsRefusedError,
   TableSmsLog,
   type SmsLog,
@@ -69,5 +72,31 @@ describe("a service's table of stored SMS", () => {
     expect(provider).toEqual({ provide: SMS_PROVIDER, useClass: LoggingSmsProvider });
     for (const bad of ['sms_messages', 'lims.sms_messages; DROP TABLE x', 'Lims.Sms'])
       expect(() => new TableSmsLog(bad)).toThrow(`bad SMS table name ${bad}`);
+  });
+});
+
+describe("a delivery's link by SMS", () => {
+  it('keeps the hash of a new link with its life, then sends the text with the link and no more', async () => {
+    const log = memoryLog();
+    const kept: [string, number][] = [];
+    const tenantId = '0190a0b2-7c4e-7a51-9f1e-3b2d9c1e4a11';
+    const sent = await sendDeliveryLinkBySms(
+      tx,
+      new LoggingSmsProvider(log, logger),
+      { tenantId, deliveryId: 'd', to: '+919800000001' },
+      {
+        publicBaseUrl: 'http://localhost:8080/',
+        route: '/api/lims/r',
+        keep: (hash, ttl) => {
+          kept.push([hash, ttl]);
+          return Promise.resolve();
+        },
+      },
+    );
+    expect(sent).toEqual({ providerId: 'logging:sms-1' });
+    const url = /(http:\/\/localhost:8080\/api\/lims\/r\/\S+)/.exec(log.rows[0]!.body)![1]!;
+    const { secret } = parseLinkToken(url.split('/').pop()!)!;
+    expect(kept).toEqual([[hashLinkToken(secret), SMS_LINK_TTL_SECONDS]]);
+    expect(log.rows[0]!.body).toBe(`Your Rayworks report is ready. Open it within 72 hours: ${url}`);
   });
 });

@@ -1,9 +1,11 @@
 import { Inject, Injectable, type Provider } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { reportSmsText, SMS_LINK_TTL_SECONDS } from '@rayworks/contracts';
 import { LOGGER } from '../app/tokens.js';
 import { typedRows } from '../database/typed-query.js';
 import type { ReadTx } from '../database/unit-of-work.js';
+import { newDeliveryLink } from './link-token.js';
 
 export interface SmsMessage {
   tenantId: string;
@@ -100,3 +102,19 @@ export const loggingSmsProviders = (table: string): Provider[] => [
   { provide: SMS_LOG, useValue: new TableSmsLog(table) },
   { provide: SMS_PROVIDER, useClass: LoggingSmsProvider },
 ];
+
+/**
+ * One SMS attempt of a delivery, in its transaction (docs/decisions/0184, 0315): a new link under `route` whose token
+ * hash `keep` stores on the delivery with its life (SMS_LINK_TTL_SECONDS; the link before no longer opens), then the
+ * text with the link (no patient name) through the provider.
+ */
+export async function sendDeliveryLinkBySms(
+  tx: ReadTx,
+  provider: SmsProvider,
+  delivery: { tenantId: string; deliveryId: string; to: string },
+  link: { publicBaseUrl: string; route: string; keep: (tokenHash: string, ttlSeconds: number) => Promise<void> },
+): Promise<{ providerId: string }> {
+  const made = newDeliveryLink(link.publicBaseUrl, link.route, delivery.tenantId);
+  await link.keep(made.tokenHash, SMS_LINK_TTL_SECONDS);
+  return provider.send(tx, { ...delivery, body: reportSmsText(made.url, Math.round(SMS_LINK_TTL_SECONDS / 3600)) });
+}

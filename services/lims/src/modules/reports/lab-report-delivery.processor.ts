@@ -1,14 +1,14 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { reportSmsText, serviceApiPrefix, SMS_LINK_TTL_SECONDS, type JobPayload } from '@rayworks/contracts';
+import { serviceApiPrefix, type JobPayload } from '@rayworks/contracts';
 import {
   jobCompany,
   JobProcessors,
   LOGGER,
   Mailer,
-  newDeliveryLink,
   processor,
   runDeliveryAttempt,
+  sendDeliveryLinkBySms,
   SMS_PROVIDER,
   StorageService,
   UnitOfWork,
@@ -97,14 +97,16 @@ export class LabReportDeliveryProcessor implements OnModuleInit {
 
   private async smsAttempt(scope: TenantScope, delivery: LabReportDeliveryRow): Promise<void> {
     await this.uow.change(scope, async (tx) => {
-      const link = newDeliveryLink(this.env.PUBLIC_BASE_URL, LINK_ROUTE, delivery.tenant_id);
-      await this.reports.setLink(tx, delivery.id, link.tokenHash, SMS_LINK_TTL_SECONDS);
-      const sent = await this.sms.send(tx, {
-        tenantId: delivery.tenant_id,
-        deliveryId: delivery.id,
-        to: delivery.to_address,
-        body: reportSmsText(link.url, Math.round(SMS_LINK_TTL_SECONDS / 3600)),
-      });
+      const sent = await sendDeliveryLinkBySms(
+        tx,
+        this.sms,
+        { tenantId: delivery.tenant_id, deliveryId: delivery.id, to: delivery.to_address },
+        {
+          publicBaseUrl: this.env.PUBLIC_BASE_URL,
+          route: LINK_ROUTE,
+          keep: (hash, ttl) => this.reports.setLink(tx, delivery.id, hash, ttl),
+        },
+      );
       await this.reports.recordAttempt(tx, delivery.id, { status: 'SENT', error: null, providerId: sent.providerId });
     });
   }
