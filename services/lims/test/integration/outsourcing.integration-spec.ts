@@ -52,6 +52,9 @@ const GLU: LabTestInput = {
   parameters: [{ code: 'GLU', name: 'Glucose', type: 'Numeric', unit: 'mg/dL', ranges: [{ low: '70', high: '100' }] }],
 };
 
+/** @medplum/hl7 bundles its own @medplum/core: one Hl7Message class under two declarations, the same at run time. */
+type Hl7ClientMessage = Parameters<Hl7Client['sendAndWait']>[0];
+
 const stamp = String(randomInt(100_000, 999_999));
 let lab: Lab;
 let adminB: Credentials;
@@ -289,7 +292,7 @@ describe('a manifest', () => {
   it('prints "Performed at: <lab>" on the lab report under the outsourced test only', async () => {
     for (const o of sample.orders) {
       const order = await orderOf(o._id);
-      const values = o.testCode === 'GLU' && order.status === 'PENDING' ? { GLU: '92' } : {};
+      const values: Record<string, string> = o.testCode === 'GLU' && order.status === 'PENDING' ? { GLU: '92' } : {};
       await api.call(
         LIMS_API.saveResults,
         { orderId: order.orderId, version: order.version, values, validate: true },
@@ -350,7 +353,7 @@ describe('an outsourcing lab linked to an analyzer', () => {
             `OBR|1||${sample.barcode}|VITD|||20261129115500`,
             `OBX|1|NM|VD25||31.2|ng/mL|30-100||||F`,
           ].join('\r'),
-        ),
+        ) as unknown as Hl7ClientMessage,
         { timeoutMs: 30_000 },
       );
       expect(ack.getSegment('MSA')?.getField(1)?.toString()).toBe('AA');
