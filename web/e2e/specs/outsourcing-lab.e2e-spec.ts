@@ -169,5 +169,11 @@ describe('outsourcing lab and manifests', () => {
     await outsourcing.waitForStatus(MANIFEST_STATUS_LABELS.COMPLETED);
     await screenshot(page, 'outsourcing-manifest-phone');
     await expectAccessible(page, 'outsourcing: a completed manifest on a phone');
+    await page.getByRole('button', { name: 'Close the manifest' }).click();
+    await page.getByTestId('tab-labs').click();
+    await page.getByTestId(`lab-edit-MR${stamp}`).click();
+    await page.getByTestId('lab-test-VITD').waitFor();
+    await screenshot(page, 'outsourcing-lab-drawer-phone');
+    await expectAccessible(page, 'outsourcing: the lab drawer on a phone');
   });
 });
