@@ -18,3 +18,22 @@ export const optionalFormText = formText
   .transform((v) => (v === '' ? null : v))
   .optional();
 export const uuid = z.uuid(invalid);
+
+/**
+ * A list's refinement that names every row repeating an earlier row's key (`keyOf`): an issue at `[index, ...at]`
+ * with `message(key)` — e.g. an analyzer code, a test listed twice, a test priced twice.
+ */
+export function eachOnce<Row>(
+  keyOf: (row: Row) => string,
+  message: (key: string) => string,
+  at: readonly PropertyKey[] = [],
+): (rows: readonly Row[], ctx: z.RefinementCtx, prefix?: readonly PropertyKey[]) => void {
+  return (rows, ctx, prefix = []) => {
+    const seen = new Set<string>();
+    rows.forEach((row, i) => {
+      const key = keyOf(row);
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [...prefix, i, ...at], message: message(key) });
+      seen.add(key);
+    });
+  };
+}

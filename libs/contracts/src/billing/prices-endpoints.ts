@@ -9,7 +9,7 @@ import { GENERIC, requirement, SPECIFIC } from '../access/privileges.js';
 import { ALL_ROLE_CODES } from '../access/roles.js';
 import { endpoint as ep, listQuery, pageOf as page } from '../api/endpoint.js';
 import { formBody } from '../auth/forms.js';
-import { byId, formText, invalid, uuid } from '../auth/endpoint-fields.js';
+import { byId, eachOnce, formText, invalid, uuid } from '../auth/endpoint-fields.js';
 import { catalogueCode } from './catalogue-endpoints.js';
 import { DEFAULT_CENTRE_TIME_ZONE, localDateTime } from './local-time.js';
 import {
@@ -136,6 +136,12 @@ const rateCardFields = z.object({
   prices: z.array(priceRow, invalid).max(2000, invalid).default([]),
 });
 
+/** A rate card prices each test or package once: `<code> is priced twice`. */
+const pricedOnce = eachOnce<{ itemKind: string; code: string }>(
+  (row) => `${row.itemKind}:${row.code}`,
+  (key) => `${key.slice(key.indexOf(':') + 1)} is priced twice`,
+);
+
 function rateCardRules(card: z.infer<typeof rateCardFields>, ctx: z.RefinementCtx): void {
   if (card.validTo !== null && card.validTo < card.validFrom)
     ctx.addIssue({ code: 'custom', path: ['validTo'], message: 'Valid To cannot be before Valid From' });
@@ -145,12 +151,7 @@ function rateCardRules(card: z.infer<typeof rateCardFields>, ctx: z.RefinementCt
       path: ['corporateClient'],
       message: 'A rate card is for a referral or a corporate client, not both',
     });
-  const seen = new Set<string>();
-  card.prices.forEach((row, i) => {
-    const key = `${row.itemKind}:${row.code}`;
-    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['prices', i], message: `${row.code} is priced twice` });
-    seen.add(key);
-  });
+  pricedOnce(card.prices, ctx, ['prices']);
 }
 
 export const rateCardInputSchema = formBody(RATE_CARD_FIELDS, rateCardFields).superRefine(rateCardRules);

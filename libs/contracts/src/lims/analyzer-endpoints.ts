@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GENERIC, requirement, SPECIFIC } from '../access/privileges.js';
 import { endpoint as ep, listQuery, pageOf as page } from '../api/endpoint.js';
-import { byId, formText, invalid, status, uuid } from '../auth/endpoint-fields.js';
+import { byId, eachOnce, formText, invalid, status, uuid } from '../auth/endpoint-fields.js';
 import {
   ANALYZER_PROTOCOLS,
   ANALYZER_RESULT_STATUSES,
@@ -43,18 +43,7 @@ const codeMap = z
     invalid,
   )
   .max(500, invalid)
-  .superRefine((rows, ctx) => {
-    const seen = new Set<string>();
-    rows.forEach((row, i) => {
-      if (seen.has(row.analyzerCode))
-        ctx.addIssue({
-          code: 'custom',
-          path: [i, 'analyzerCode'],
-          message: ANALYZER_MESSAGES.codeListedTwice(row.analyzerCode),
-        });
-      seen.add(row.analyzerCode);
-    });
-  });
+  .superRefine(eachOnce((row) => row.analyzerCode, ANALYZER_MESSAGES.codeListedTwice, ['analyzerCode']));
 
 export const ANALYZER_ENDPOINTS = {
   findAnalyzers: ep({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GENERIC, requirement } from '../access/privileges.js';
 import { endpoint as ep, listQuery, pageOf as page } from '../api/endpoint.js';
-import { byId, formText, invalid, optionalFormText, status, uuid } from '../auth/endpoint-fields.js';
+import { byId, eachOnce, formText, invalid, optionalFormText, status, uuid } from '../auth/endpoint-fields.js';
 import {
   manifestCandidateSchema,
   manifestDetailSchema,
@@ -46,18 +46,7 @@ const labFields = z
         invalid,
       )
       .max(500, invalid)
-      .superRefine((rows, ctx) => {
-        const seen = new Set<string>();
-        rows.forEach((row, i) => {
-          if (seen.has(row.testCode))
-            ctx.addIssue({
-              code: 'custom',
-              path: [i, 'testCode'],
-              message: OUTSOURCING_MESSAGES.testListedTwice(row.testCode),
-            });
-          seen.add(row.testCode);
-        });
-      }),
+      .superRefine(eachOnce((row) => row.testCode, OUTSOURCING_MESSAGES.testListedTwice, ['testCode'])),
   })
   .strict();
 
