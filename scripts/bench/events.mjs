@@ -22,7 +22,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { EVENT_HEADERS, SERVICE_PORTS, StudyImportedV1, TOPICS } from '@rayworks/contracts';
 import { EventConsumer, PgListener, createKafka, createLogger } from '@rayworks/nest-kit';
-import { infraEnv, provisionTenant, uniqueTenantName } from '@rayworks/testing';
+import { importedStudy, infraEnv, provisionTenant, uniqueTenantName } from '@rayworks/testing';
 import { ROOT, processEnv, processTable } from '../lib/processes.mjs';
 import { machine } from './machine.mjs';
 import { latencyTable, openCommitToConsumed } from './commit-to-consumed.mjs';
@@ -119,21 +119,15 @@ async function publishBacklog(kafka, tenantId, centre, prefix) {
       actor: { type: 'service', id: 'bench-events' },
       correlationId: `bench-${id}`,
       causationId: null,
-      payload: StudyImportedV1.schema.parse({
-        studyInstanceUid,
-        groupId: centre.groupId,
-        centreId: centre.centreId,
-        patientName: `BENCH^EVENTS${i + 1}`,
-        patientId: `BEV${i + 1}`,
-        accessionNumber: null,
-        studyId: '1',
-        modality: 'CT',
-        modalities: ['CT'],
-        studyDate: '20260101',
-        seriesCount: 1,
-        instanceCount: 3,
-        instancesAdded: 3,
-      }),
+      payload: StudyImportedV1.schema.parse(
+        importedStudy({
+          studyInstanceUid,
+          groupId: centre.groupId,
+          centreId: centre.centreId,
+          patientName: `BENCH^EVENTS${i + 1}`,
+          patientId: `BEV${i + 1}`,
+        }),
+      ),
     };
     messages.push({
       key: studyInstanceUid,
