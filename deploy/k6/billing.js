@@ -99,9 +99,8 @@ export function desk(data) {
     call(session, '/patient/lookup', 'PATIENTS', { search, limit: 8 }, 'search');
     jitter(SEARCH_PAUSE);
   }
-  const k = 1 + Math.floor(Math.random() * 3);
-  const first = Math.floor(Math.random() * DATA.items.length);
-  const items = Array.from({ length: k }, (_, j) => DATA.items[(first + 7 * j) % DATA.items.length]);
+  // one of the bench's visits: 1–3 items, never a test twice (scripts/bench/billing.mjs VISITS)
+  const items = DATA.visits[Math.floor(Math.random() * DATA.visits.length)];
   const preview = call(session, '/price/preview', 'BILLING', { centreId: session.centreId, items }, 'preview');
   if (!preview) return jitter(THINK);
   jitter(THINK);
