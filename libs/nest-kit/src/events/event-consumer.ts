@@ -16,9 +16,22 @@ import { contextFrom, inSpan, markActiveSpanFailed, SpanKind } from '../tracing/
 
 export type EventHandler<TPayload> = (envelope: EventEnvelope<TPayload>, manager: EntityManager) => Promise<void>;
 
+/**
+ * A handler of events in bulk (docs/decisions/0323-batch-handlers.md): the new events of one company in a batch, in
+ * order, in the batch's transaction with that company's tenant set. Every envelope was already recorded in the inbox:
+ * a duplicate or a redelivery is never among them. One event alone (a retry, a replay, `EVENT_BATCH_SIZE=1`) comes
+ * as a list of one.
+ */
+export type EventBatchHandler<TPayload> = (
+  envelopes: EventEnvelope<TPayload>[],
+  manager: EntityManager,
+) => Promise<void>;
+
 interface Registration {
   definition: EventDefinition;
-  handler: EventHandler<unknown>;
+  handler: EventHandler<unknown> | null;
+  /** Set for the types of `onBatch`: consecutive events of the same batch handler are handed over together. */
+  batchHandler: EventBatchHandler<unknown> | null;
 }
 
 export interface EventConsumerOptions {
@@ -53,10 +66,14 @@ type Prepared =
   | { kind: 'pass' }
   | { kind: 'poison'; error: PoisonMessageError };
 
-/** How far a batch got: its first `committed` records are applied; the record at `failedAt` failed with `error`. */
+/**
+ * How far a batch got: its first `committed` records are applied; the record at `failedAt` failed with `error`, or,
+ * when a batch handler failed on a run of several records, the `alone` records from `at` are each to be applied alone
+ * (which of them failed is not known).
+ */
 interface BatchOutcome {
   committed: number;
-  failed?: { at: number; error: unknown };
+  failed?: { at: number; error: unknown; alone?: number };
 }
 
 /**
@@ -110,6 +127,9 @@ export function companyOfEvent(event: Pick<EventEnvelope, 'tenantId' | 'type'>):
  *   transaction (their inbox rows in one statement, each new event's handler in order), the offset committed once
  *   after it. A record that fails in a batch is handled alone, as before (its batch run counts as its first
  *   attempt), after the records before it, which are applied again in a batch of their own; the rest follow.
+ * - A batch handler (`onBatch`, docs/decisions/0323) gets the batch's consecutive new events of its types at once,
+ *   per company, in order; when it fails on several, each of them is applied alone (each its own transaction, its
+ *   failure retried and dead-lettered as above).
  * Events of types without a handler on a subscribed topic are passed over; an unknown version of a handled type
  * is a poison message.
  */
@@ -155,6 +175,23 @@ export class EventConsumer {
   }
 
   on<TSchema extends z.ZodType>(definition: EventDefinition<TSchema>, handler: EventHandler<z.output<TSchema>>): this {
+    return this.register(definition, { handler: handler as EventHandler<unknown>, batchHandler: null });
+  }
+
+  /**
+   * One handler for events in bulk (docs/decisions/0323): the consecutive new events of these types in a batch, per
+   * company, in order, in the batch's transaction (`EventBatchHandler`). Same rules as `on` otherwise.
+   */
+  onBatch<TSchema extends z.ZodType>(
+    definitions: readonly EventDefinition<TSchema>[],
+    handler: EventBatchHandler<z.output<TSchema>>,
+  ): this {
+    for (const definition of definitions)
+      this.register(definition, { handler: null, batchHandler: handler as EventBatchHandler<unknown> });
+    return this;
+  }
+
+  private register(definition: EventDefinition, handlers: Omit<Registration, 'definition'>): this {
     if (this.options.topics && !this.options.topics.includes(definition.topic)) {
       throw new Error(
         `${this.options.groupId} may not read ${definition.topic}: add it to the service's SERVICE_SUBSCRIPTIONS first`,
@@ -163,7 +200,7 @@ export class EventConsumer {
     if (this.consumer) throw new Error('event handlers are registered before the consumer starts');
     const key = `${definition.topic}/${eventKey(definition.type, definition.version)}`;
     if (this.registrations.has(key)) throw new Error(`${this.options.groupId} already handles ${key}`);
-    this.registrations.set(key, { definition, handler: handler as EventHandler<unknown> });
+    this.registrations.set(key, { definition, ...handlers });
     this.handledTypes.add(`${definition.topic}/${definition.type}`);
     this.handledTopics.add(definition.topic);
     return this;
@@ -373,8 +410,14 @@ export class EventConsumer {
       const outcome = await this.applyBatch(rest, heartbeat);
       if (outcome.committed > 0) await commit(rest[outcome.committed - 1]!.message);
       if (!outcome.failed) return;
-      const { at, error } = outcome.failed;
+      const { at, error, alone } = outcome.failed;
       if (outcome.committed < at) await this.consumeRecords(rest.slice(outcome.committed, at), heartbeat, commit);
+      if (alone !== undefined) {
+        // a batch handler failed on several records: each alone, so only the one that fails is retried
+        for (const record of rest.slice(at, at + alone)) await this.consumeRecords([record], heartbeat, commit);
+        rest = rest.slice(at + alone);
+        continue;
+      }
       const failed = rest[at]!;
       await this.inRecordSpan(failed, () => this.handleOrDeadLetter({ ...failed, heartbeat }, error));
       await commit(failed.message);
@@ -402,27 +445,77 @@ export class EventConsumer {
       prepared.push(one);
     }
     let failedAt = 0;
+    let failedRun = 1;
     try {
       if (prepared.some((p) => p.kind === 'handle')) {
         await this.dataSource.transaction(async (manager) => {
           const fresh = await this.recordInInbox(manager, records[0]!.topic, prepared);
-          for (const [i, one] of prepared.entries()) {
+          for (let i = 0; i < prepared.length;) {
+            const one = prepared[i]!;
             failedAt = i;
-            if (one.kind !== 'handle' || !fresh.delete(one.envelope.id)) continue;
-            await this.inRecordSpan(records[i]!, () =>
-              runWithContext({ correlationId: one.envelope.correlationId, tenantId: one.envelope.tenantId }, () =>
-                this.apply(manager, one),
-              ),
-            );
-            await heartbeat().catch(() => undefined);
+            failedRun = 1;
+            if (one.kind !== 'handle' || !fresh.delete(one.envelope.id)) {
+              i += 1;
+              continue;
+            }
+            const batchHandler = one.registration.batchHandler;
+            if (!batchHandler) {
+              await this.inRecordSpan(records[i]!, () => inEventContext(one.envelope, () => this.apply(manager, one)));
+              await heartbeat().catch(() => undefined);
+              i += 1;
+              continue;
+            }
+            // the run: this event and the next new ones of the same batch handler (passed-over records between)
+            const run = [one];
+            let end = i + 1;
+            for (; end < prepared.length; end++) {
+              const next = prepared[end]!;
+              if (next.kind !== 'handle') continue;
+              if (next.registration.batchHandler !== batchHandler) break;
+              if (fresh.delete(next.envelope.id)) run.push(next);
+            }
+            failedRun = end - i;
+            await this.applyRun(manager, records[i]!, batchHandler, run, heartbeat);
+            i = end;
           }
         });
       }
     } catch (error) {
-      return { committed: 0, failed: { at: failedAt, error } };
+      return { committed: 0, failed: { at: failedAt, error, ...(failedRun > 1 ? { alone: failedRun } : {}) } };
     }
     if (!poison) return { committed: prepared.length };
     return { committed: prepared.length, failed: { at: prepared.length, error: poison } };
+  }
+
+  /**
+   * A batch handler's run: per company (in the order each first appears; each company's events in their order), its
+   * tenant set, the handler given that company's envelopes, in one CONSUMER span (of the run's first record).
+   */
+  private async applyRun(
+    manager: EntityManager,
+    first: PartitionRecord,
+    handler: EventBatchHandler<unknown>,
+    run: Extract<Prepared, { kind: 'handle' }>[],
+    heartbeat: () => Promise<void>,
+  ): Promise<void> {
+    const byCompany = new Map<string | null, EventEnvelope[]>();
+    for (const { envelope, payload } of run) {
+      const list = byCompany.get(envelope.tenantId) ?? [];
+      list.push({ ...envelope, payload });
+      byCompany.set(envelope.tenantId, list);
+    }
+    for (const [tenantId, envelopes] of byCompany) {
+      await this.inRecordSpan(
+        first,
+        () =>
+          inEventContext(envelopes[0]!, async () => {
+            await setTenant(manager, tenantId);
+            await handler(envelopes, manager);
+          }),
+        envelopes.length,
+      );
+      await heartbeat().catch(() => undefined);
+    }
   }
 
   /** Inserts the inbox rows of the batch's events in one statement; answers the ids that were not there yet. */
@@ -444,7 +537,11 @@ export class EventConsumer {
   }
 
   /** A CONSUMER span of one record, in the trace of the change that wrote the event (W3C headers set by the relay). */
-  private inRecordSpan<T>({ topic, partition, message }: PartitionRecord, work: () => Promise<T>): Promise<T> {
+  private inRecordSpan<T>(
+    { topic, partition, message }: PartitionRecord,
+    work: () => Promise<T>,
+    batchCount?: number,
+  ): Promise<T> {
     return inSpan(
       `process ${topic}`,
       SpanKind.CONSUMER,
@@ -456,6 +553,7 @@ export class EventConsumer {
         'messaging.destination.partition.id': String(partition),
         'messaging.kafka.offset': Number(message.offset),
         'messaging.consumer.group.name': this.options.groupId,
+        ...(batchCount !== undefined ? { 'messaging.batch.message_count': batchCount } : {}),
       },
       work,
     );
@@ -550,7 +648,8 @@ export class EventConsumer {
     { envelope, registration, payload }: Extract<Prepared, { kind: 'handle' }>,
   ): Promise<void> {
     await setTenant(manager, envelope.tenantId);
-    await registration.handler({ ...envelope, payload }, manager);
+    if (registration.batchHandler) await registration.batchHandler([{ ...envelope, payload }], manager);
+    else await registration.handler!({ ...envelope, payload }, manager);
   }
 
   /** Parses and validates one record, then applies its handler exactly once (then `after`, in its transaction). */
@@ -565,7 +664,7 @@ export class EventConsumer {
       return;
     }
     const { envelope } = prepared;
-    await runWithContext({ correlationId: envelope.correlationId, tenantId: envelope.tenantId }, () =>
+    await inEventContext(envelope, () =>
       this.dataSource.transaction(async (manager) => {
         const inserted: unknown[] = await manager.query(
           `INSERT INTO ${this.schema}.inbox (event_id, consumer_group, topic, event_type)
@@ -625,6 +724,14 @@ export class EventConsumer {
       'event sent to the dead-letter topic',
     );
   }
+}
+
+/**
+ * Runs work in the context of an event (its correlation id and company): what it logs carries them and the events it
+ * publishes take its correlation id. A batch handler wraps each event's own work in it.
+ */
+export function inEventContext<T>(envelope: Pick<EventEnvelope, 'correlationId' | 'tenantId'>, work: () => T): T {
+  return runWithContext({ correlationId: envelope.correlationId, tenantId: envelope.tenantId }, work);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
