@@ -8,6 +8,10 @@ import {
   GATEWAY_PORT,
   LIMS_ANALYZERS_PORTS,
   localMetricsPort,
+  MAX_LOCAL_REPLICAS,
+  replicaName,
+  replicaPort,
+  serviceReplicasVariable,
   workerPort,
 } from '@rayworks/contracts';
 import fs from 'node:fs';
@@ -75,6 +79,7 @@ export const IMAGING_IMPORT_VARIABLES = [
   'IMPORT_PARSE_TIMEOUT_MS',
   'IMPORT_PARSE_THREADS',
   'IMPORT_CONCURRENCY',
+  'INGEST_BATCH_INSTANCES',
 ];
 
 /** Where the processes that verify tokens fetch auth's public keys. */
@@ -86,6 +91,21 @@ export const signingKeyEnv = (env = process.env) =>
   env.AUTH_SIGNING_KEYS
     ? { AUTH_SIGNING_KEYS: env.AUTH_SIGNING_KEYS }
     : { AUTH_SIGNING_KEYS_FILE: env.AUTH_SIGNING_KEYS_FILE ?? LOCAL_SIGNING_KEYS_FILE };
+
+/**
+ * How many processes of a service a local run starts: `<SERVICE>_REPLICAS` (CASES_REPLICAS=2), 1 unless set
+ * (docs/decisions/0333-service-replicas.md). The gateway spreads requests over them.
+ */
+export function serviceReplicas(service, env = process.env) {
+  const raw = env[serviceReplicasVariable(service)];
+  if (raw === undefined || raw === '') return 1;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_LOCAL_REPLICAS)
+    throw new Error(
+      `${serviceReplicasVariable(service)} must be a whole number from 1 to ${MAX_LOCAL_REPLICAS}: ${raw}`,
+    );
+  return n;
+}
 
 export function processTable(env = process.env) {
   const optional = (names) => Object.fromEntries(names.filter((n) => env[n] !== undefined).map((n) => [n, env[n]]));
@@ -130,25 +150,26 @@ export function processTable(env = process.env) {
   });
   const table = [];
   for (const service of SERVICE_NAMES) {
-    table.push({
-      name: service,
-      entry: `services/${service}/dist/main.js`,
-      port: SERVICE_PORTS[service],
-      env: {
-        ...serviceEnv(service, SERVICE_PORTS[service]),
-        // auth signs the access tokens; every other service verifies them with its public keys
-        ...(service === 'auth'
-          ? {
-              ...signingKeyEnv(env),
-              ...optional(['SESSION_ABSOLUTE_LIFETIME_SECONDS']),
-            }
-          : { AUTH_JWKS_URL: localJwksUrl(env) }),
-        // online payment: the webhook secret of the local payment gateway (docs/decisions/0283)
-        ...(service === 'billing' && paymentWebhookSecret(env)
-          ? { PAYMENT_WEBHOOK_SECRET: paymentWebhookSecret(env) }
-          : {}),
-      },
-    });
+    for (let replica = 1; replica <= serviceReplicas(service, env); replica++)
+      table.push({
+        name: replicaName(service, replica),
+        entry: `services/${service}/dist/main.js`,
+        port: replicaPort(service, replica),
+        env: {
+          ...serviceEnv(service, replicaPort(service, replica)),
+          // auth signs the access tokens; every other service verifies them with its public keys
+          ...(service === 'auth'
+            ? {
+                ...signingKeyEnv(env),
+                ...optional(['SESSION_ABSOLUTE_LIFETIME_SECONDS']),
+              }
+            : { AUTH_JWKS_URL: localJwksUrl(env) }),
+          // online payment: the webhook secret of the local payment gateway (docs/decisions/0283)
+          ...(service === 'billing' && paymentWebhookSecret(env)
+            ? { PAYMENT_WEBHOOK_SECRET: paymentWebhookSecret(env) }
+            : {}),
+        },
+      });
     if (SERVICES_WITH_WORKERS.includes(service)) {
       table.push({
         name: `${service}-worker`,
@@ -183,8 +204,14 @@ export function processTable(env = process.env) {
       // presigned object URLs point there: the console's Content-Security-Policy allows it (docs/decisions/0066)
       S3_PUBLIC_ENDPOINT: env.S3_PUBLIC_ENDPOINT ?? env.S3_ENDPOINT,
       ...optional(['TRUSTED_PROXIES', 'API_DOCS_ENABLED']),
+      // every replica of each service, comma-separated: the gateway spreads requests over them (decision 0333)
       ...Object.fromEntries(
-        SERVICE_NAMES.map((s) => [`SERVICE_URL_${s.toUpperCase()}`, `http://127.0.0.1:${SERVICE_PORTS[s]}`]),
+        SERVICE_NAMES.map((s) => [
+          `SERVICE_URL_${s.toUpperCase()}`,
+          Array.from({ length: serviceReplicas(s, env) }, (_, i) => `http://127.0.0.1:${replicaPort(s, i + 1)}`).join(
+            ',',
+          ),
+        ]),
       ),
     },
   });

@@ -31,11 +31,11 @@ try {
     bodyParser: false,
     configure: (app) => {
       const redis = app.get<Redis>(REDIS);
-      registerGatewayChecks(app.get(HealthChecks), redis, env.serviceUrls, env.WEB_DIST_DIR);
+      registerGatewayChecks(app.get(HealthChecks), redis, env.serviceUpstreams, env.WEB_DIST_DIR);
       mountSecurityHeaders(app, { storageOrigins: env.storageOrigins });
       mountDicomwebCors(app, env.dicomwebCorsOrigins);
       mountCompression(app);
-      mountServiceProxies(app, env.serviceUrls, logger);
+      mountServiceProxies(app, env.serviceUpstreams, logger);
       // verifies with the auth service's public keys, like every service (docs/decisions/0060)
       const authenticator = createAuthenticator(env.auth, redis, verifierTokenKeys(env.auth.AUTH_JWKS_URL));
       const realtime = attachRealtime(

@@ -13,6 +13,28 @@ export const SERVICE_PORTS: Record<ServiceName, number> = {
   imaging: 3006,
 };
 
+/**
+ * A service may run as several replicas behind the gateway, as Kubernetes runs a Deployment's pods
+ * (docs/decisions/0333-service-replicas.md). `<SERVICE>_REPLICAS` (e.g. CASES_REPLICAS=2) says how many processes
+ * `npm start` runs of it; the gateway's `SERVICE_URL_<SERVICE>` then lists every replica's URL, comma-separated, and
+ * the gateway spreads requests over them.
+ */
+export const serviceReplicasVariable = (service: ServiceName): string => `${service.toUpperCase()}_REPLICAS`;
+
+/** The most replicas of one service a local run starts (their ports must stay clear of the other services'). */
+export const MAX_LOCAL_REPLICAS = 8;
+
+/**
+ * Replica n's local port (n from 1): the first is the service's own port, each next one 10 above the last (cases 3002,
+ * 3012, 3022 …), so no replica takes another service's, a worker's or a metrics port.
+ */
+export const replicaPort = (service: ServiceName, replica: number): number =>
+  SERVICE_PORTS[service] + 10 * (replica - 1);
+
+/** Replica n's process name in a local run: the service's name for the first, `<service>-<n>` for the others. */
+export const replicaName = (service: ServiceName, replica: number): string =>
+  replica === 1 ? service : `${service}-${replica}`;
+
 /** Services that own BullMQ queues and so have a worker entry point (src/worker.ts). */
 export const SERVICES_WITH_WORKERS: readonly ServiceName[] = ['reporting', 'billing', 'lims', 'imaging'];
 

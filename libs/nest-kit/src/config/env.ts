@@ -61,6 +61,21 @@ export const envVars = {
    * imaging verifies them with it; at least 32 characters. Unset: no study token is made or accepted.
    */
   VIEWER_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Where a service answers, as the gateway reaches it: one URL, or one per replica, comma-separated
+   * (`http://10.0.0.5:3002,http://10.0.0.6:3002`; docs/decisions/0333-service-replicas.md). The gateway spreads
+   * requests over them. Each is an http(s) URL; a trailing slash is dropped.
+   */
+  SERVICE_URLS: z
+    .string()
+    .min(1)
+    .transform((s) =>
+      s
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/$/, ''))).min(1)),
   /** A session unused for this long is expired (440). */
   SESSION_IDLE_TIMEOUT_SECONDS: z.coerce
     .number()

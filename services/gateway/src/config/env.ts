@@ -40,7 +40,8 @@ export const gatewayEnvSchema = z.object({
         }),
       ),
     ),
-  ...Object.fromEntries(SERVICE_NAMES.map((name) => [serviceUrlVar(name), z.url()])),
+  /** Each service's URL, or its replicas' URLs comma-separated (decision 0333): the gateway spreads over them. */
+  ...Object.fromEntries(SERVICE_NAMES.map((name) => [serviceUrlVar(name), envVars.SERVICE_URLS])),
 });
 
 export interface GatewayEnv {
@@ -53,13 +54,17 @@ export interface GatewayEnv {
   storageOrigins: string[];
   /** Origins allowed to call DICOMweb from the browser (CORS; none by default). */
   dicomwebCorsOrigins: string[];
-  serviceUrls: Record<ServiceName, string>;
+  /** Every replica of every service, in the order configured: the proxy spreads requests over them (decision 0333). */
+  serviceUpstreams: Record<ServiceName, string[]>;
   auth: AuthEnv;
 }
 
 export function loadGatewayEnv(env: Record<string, string | undefined> = process.env): GatewayEnv {
   const typed = loadEnv(gatewayEnvSchema, env);
   const parsed = typed as unknown as Record<string, string | number>;
+  const upstreams = Object.fromEntries(
+    SERVICE_NAMES.map((n) => [n, (typed as unknown as Record<string, string[]>)[serviceUrlVar(n)]]),
+  ) as Record<ServiceName, string[]>;
   return {
     PORT: parsed.PORT as number,
     LOG_LEVEL: parsed.LOG_LEVEL as string,
@@ -73,8 +78,6 @@ export function loadGatewayEnv(env: Record<string, string | undefined> = process
       ACCESS_TOKEN_TTL_SECONDS: parsed.ACCESS_TOKEN_TTL_SECONDS as number,
       SESSION_IDLE_TIMEOUT_SECONDS: parsed.SESSION_IDLE_TIMEOUT_SECONDS as number,
     },
-    serviceUrls: Object.fromEntries(
-      SERVICE_NAMES.map((n) => [n, String(parsed[serviceUrlVar(n)]).replace(/\/$/, '')]),
-    ) as Record<ServiceName, string>,
+    serviceUpstreams: upstreams,
   };
 }

@@ -4,11 +4,14 @@ import type { HealthChecks } from '@rayworks/nest-kit';
 import type { Redis } from 'ioredis';
 import { consoleIsBuilt } from '../console/console-static.js';
 
-/** The gateway is ready when Redis answers, the console is built and every service says it is ready. */
+/**
+ * The gateway is ready when Redis answers, the console is built and every service has a replica that says it is ready
+ * (as a Kubernetes Service has endpoints while one pod is ready; docs/decisions/0333-service-replicas.md).
+ */
 export function registerGatewayChecks(
   checks: HealthChecks,
   redis: Redis,
-  serviceUrls: Record<ServiceName, string>,
+  serviceUpstreams: Record<ServiceName, readonly string[]>,
   webDistDir: string,
 ): void {
   checks.register('redis', async () => {
@@ -17,20 +20,22 @@ export function registerGatewayChecks(
   checks.register('console', async () => {
     if (!consoleIsBuilt(webDistDir)) throw new Error(`no console build in ${webDistDir}`);
   });
-  // Straight to each service (not through the gateway's own proxy), with the typed client's readiness helper.
-  const services = new ApiClient({ baseUrl: (service) => serviceUrls[service] });
+  // Straight to each replica (not through the gateway's own proxy), with the typed client's readiness helper.
+  const replicas = SERVICE_NAMES.flatMap((name) =>
+    serviceUpstreams[name].map((url) => ({ name, client: new ApiClient({ baseUrl: () => url }) })),
+  );
   checks.register('services', async () => {
-    const results = await Promise.all(
-      SERVICE_NAMES.map(async (name) => {
+    const ready = await Promise.all(
+      replicas.map(async ({ name, client }) => {
         try {
-          const report = await readReadiness(services, name, { signal: AbortSignal.timeout(2500) });
-          return report.status === 'ready' ? null : name;
+          const report = await readReadiness(client, name, { signal: AbortSignal.timeout(2500) });
+          return report.status === 'ready';
         } catch {
-          return name;
+          return false;
         }
       }),
     );
-    const notReady = results.filter((n): n is ServiceName => n !== null);
+    const notReady = SERVICE_NAMES.filter((name) => !replicas.some((r, i) => r.name === name && ready[i]));
     if (notReady.length > 0) throw new Error(`not ready: ${notReady.join(', ')}`);
   });
 }

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { Agent, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Request } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import {
@@ -11,6 +11,7 @@ import {
   type ServiceName,
 } from '@rayworks/contracts';
 import { CORRELATION_HEADER, REQUEST_ID_HEADER, currentContext } from '@rayworks/nest-kit';
+import { isUnreachable, UpstreamPool } from './upstream-pool.js';
 
 /**
  * How long a kept-alive connection to a service may sit idle in the gateway's pool: less than the services' own
@@ -41,21 +42,24 @@ export function setForwardingHeaders(proxyReq: ClientRequest, req: Request): voi
 
 /**
  * Forwards /api/<service>/... to the service, stripping the prefix, with the request and correlation ids and the
- * forwarding headers the gateway sets itself.
+ * forwarding headers the gateway sets itself. A service with several replicas (its SERVICE_URL_<SERVICE> lists them;
+ * docs/decisions/0333-service-replicas.md) gets its requests in turn over them (UpstreamPool), all through one pool of
+ * kept-alive connections.
  * A service that does not answer (refused, unreachable, reset, timed out) gives 503 with a message naming it and
- * `service`, so the console can tell the user which part is down (docs/decisions/0041-service-down-503.md).
+ * `service`, so the console can tell the user which part is down (docs/decisions/0041-service-down-503.md); a replica
+ * that refused a connection is passed over for a few seconds.
  */
 export function mountServiceProxies(
   app: INestApplication,
-  serviceUrls: Record<ServiceName, string>,
+  serviceUpstreams: Record<ServiceName, readonly string[]>,
   logger: Logger,
 ): void {
   const agent = serviceAgent();
   for (const service of SERVICE_NAMES) {
-    app.use(
-      serviceApiPrefix(service),
+    const pool = new UpstreamPool(serviceUpstreams[service]);
+    const proxies = pool.urls.map((target, replica) =>
       createProxyMiddleware({
-        target: serviceUrls[service],
+        target,
         agent,
         changeOrigin: true,
         xfwd: false,
@@ -71,7 +75,8 @@ export function mountServiceProxies(
             delete proxyRes.headers['x-powered-by'];
           },
           error: (err, _req, res) => {
-            logger.warn({ err, service }, 'service did not answer');
+            if (isUnreachable(err) && pool.urls.length > 1) pool.markDown(replica);
+            logger.warn({ err, service, upstream: target }, 'service did not answer');
             const response = res as ServerResponse;
             if (typeof response.writeHead !== 'function' || response.headersSent) return;
             response.writeHead(SERVICE_UNAVAILABLE_STATUS, { 'Content-Type': 'application/json', 'Retry-After': '30' });
@@ -81,6 +86,9 @@ export function mountServiceProxies(
           },
         },
       }),
+    );
+    app.use(serviceApiPrefix(service), (req: Request, res: Response, next: NextFunction) =>
+      proxies[pool.pick()]!(req, res, next),
     );
   }
 }
