@@ -8,12 +8,14 @@ import {
   DicomwebController,
   DicomwebGet,
   frameList,
+  instanceList,
   resourceOf,
+  SERIES_FRAMES_MAX_INSTANCES,
   type DicomwebCall,
 } from './dicomweb-routes.js';
 import type { MediaRange } from './media-types.js';
 import { bulkDataPlan, framesPlan } from './negotiation.js';
-import { WadoService } from './wado.service.js';
+import { WadoService, type SeriesFrameSource } from './wado.service.js';
 
 const OCTETS = 'application/octet-stream';
 
@@ -41,6 +43,59 @@ export class BulkdataController {
     const what = resourceOf(call.params) as Required<ReturnType<typeof resourceOf>>;
     const target = await this.wado.locateFrames(call.access, what);
     await this.sendFrames(call.accept, res, target, numbers, `${this.locationOf(call)}/frames`);
+  }
+
+  @DicomwebGet('studies/:study/series/:series/pixeldata', {
+    summary: "WADO-RS: the frames of many instances of a series in one answer (a series' pixel data)",
+    success: {
+      200:
+        'multipart/related: every frame of each instance `instances` names, in that order (absent: every instance ' +
+        "of the series, by instance number), one part each, its Content-Location the frame's URL; each part as the " +
+        'frames route gives it for the Accept header (the stored frames with transfer-syntax=*).',
+    },
+    errors: [404, 406],
+    produces: ['multipart/related'],
+    query: [
+      [
+        'instances',
+        `SOP Instance UIDs of the series, comma-separated, each once, at most ${SERIES_FRAMES_MAX_INSTANCES} (400 ` +
+          'otherwise); one not in the series in reach is 404.',
+      ],
+    ],
+  })
+  async seriesFrames(@Dicomweb() call: DicomwebCall, @Res() res: Response) {
+    const what = resourceOf(call.params) as Required<Omit<ReturnType<typeof resourceOf>, 'instance'>>;
+    const sopUids = instanceList(call.query['instances']);
+    const instances = await this.wado.locateSeriesFrames(call.access, what, sopUids);
+    const bare = instances.find((instance) => instance.pixelDataOffset === null);
+    if (bare) throw new HttpException(`Instance ${bare.sopInstanceUid} has no pixel data.`, HttpStatus.NOT_FOUND);
+    const plans = new Map(
+      instances.map((instance) => {
+        const stored = this.wado.frameMediaType(instance);
+        const plan = framesPlan(call.accept, {
+          stored,
+          transferSyntaxUid: instance.transferSyntaxUid,
+          pixelDataEncapsulated: instance.pixelDataEncapsulated,
+          one: false,
+        });
+        const contentType = plan.native
+          ? `${OCTETS}; transfer-syntax=${plan.native}`
+          : `${stored}; transfer-syntax=${instance.transferSyntaxUid}`;
+        return [instance, { native: plan.native, partType: plan.native ? OCTETS : stored, contentType }] as const;
+      }),
+    );
+    const read = async (instance: SeriesFrameSource) => {
+      const plan = plans.get(instance)!;
+      const frames = plan.native
+        ? await this.wado.nativeFrames(instance, 'all', plan.native)
+        : await this.wado.frames(instance, 'all');
+      return { frames, contentType: plan.contentType };
+    };
+    await streamed(res, (out) =>
+      this.wado.writeSeriesFrames(instances, read, out, plans.get(instances[0]!)!.partType, (instance) =>
+        dicomwebUrls.instance(what.study, what.series, instance.sopInstanceUid).concat('/frames'),
+      ),
+    );
   }
 
   @DicomwebGet('studies/:study/series/:series/instances/:instance/bulkdata/:path', {

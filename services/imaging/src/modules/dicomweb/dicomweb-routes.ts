@@ -84,6 +84,24 @@ export function frameList(text: string): number[] {
   return parts.map(Number);
 }
 
+/** The most instances one batched frames retrieve may name (decision 0330): its URL stays under 8 KB. */
+export const SERIES_FRAMES_MAX_INSTANCES = 100;
+
+/**
+ * A batched frames retrieve's `instances` (SOP Instance UIDs, comma-separated or repeated, each once, at most
+ * SERIES_FRAMES_MAX_INSTANCES): null when absent (the whole series), 400 naming the parameter otherwise.
+ */
+export function instanceList(raw: unknown): string[] | null {
+  if (raw === undefined) return null;
+  const texts = (Array.isArray(raw) ? raw : [raw]).map((v) => (typeof v === 'string' ? v : ''));
+  const uids = texts.flatMap((t) => t.split(',')).map((t) => t.trim());
+  if (uids.length === 0 || uids.length > SERIES_FRAMES_MAX_INSTANCES)
+    throw new BadRequestException(`instances: 1 to ${SERIES_FRAMES_MAX_INSTANCES} SOP Instance UIDs`);
+  for (const value of uids) uid(value, 'instances');
+  if (new Set(uids).size !== uids.length) throw new BadRequestException('instances: each instance once');
+  return uids;
+}
+
 /** A route's OpenAPI description: its success answers, the errors it adds, what it produces, its query. */
 export interface DicomwebDoc {
   summary: string;

@@ -262,6 +262,51 @@ export class StudiesRepository {
   }
 
   /**
+   * What reading the frames of many instances of one series needs (the viewer's batched retrieve, decision 0330),
+   * in reach, in one query: the instances `sopUids` names (all the series' instances, by number, when null), each
+   * with its SOP Instance UID, or none when the series is out of reach or absent (an asked instance missing from
+   * the answer is not in that series, or not in reach).
+   */
+  async frameSources(
+    tx: ReadTx,
+    access: RequestAccess,
+    studyUid: string,
+    seriesUid: string,
+    sopUids: readonly string[] | null,
+  ): Promise<(FrameSource & { studyId: string; sopInstanceUid: string })[]> {
+    const p = new QueryParams();
+    const parts = [
+      ...reachSql(access, p, 's'),
+      `s.study_instance_uid = ${p.add(studyUid)}`,
+      `se.series_instance_uid = ${p.add(seriesUid)}`,
+      ...(sopUids ? [`i.sop_instance_uid = ANY(${p.add([...sopUids])}::text[])`] : []),
+    ];
+    const rows = await typedRows(
+      tx.manager,
+      frameSourceRow.extend({ sop_instance_uid: z.string() }),
+      `SELECT i.study_id, i.id, i.storage_key, i.transfer_syntax_uid, i.number_of_frames,
+              i.pixel_data_offset, i.pixel_data_length, i.pixel_data_encapsulated, i.sop_instance_uid
+         FROM imaging.instances i
+         JOIN imaging.series se ON se.id = i.series_id AND se.study_id = i.study_id
+         JOIN imaging.studies s ON s.id = i.study_id
+        WHERE ${parts.join(' AND ')}
+        ORDER BY i.instance_number ASC NULLS LAST, i.id`,
+      p,
+    );
+    return rows.map((row) => ({
+      studyId: row.study_id,
+      sopInstanceUid: row.sop_instance_uid,
+      id: row.id,
+      storageKey: row.storage_key,
+      transferSyntaxUid: row.transfer_syntax_uid,
+      numberOfFrames: row.number_of_frames,
+      pixelDataOffset: row.pixel_data_offset,
+      pixelDataLength: row.pixel_data_length,
+      pixelDataEncapsulated: row.pixel_data_encapsulated,
+    }));
+  }
+
+  /**
    * Some attributes (`tags`) of one instance per study or series — its first series' first instance by number: where
    * a QIDO answer finds the attributes `includefield` asks for that the study and series rows do not keep
    * (PatientAge, InstitutionName ...), and a series' Performed Procedure Step start.
