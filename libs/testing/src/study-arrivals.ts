@@ -71,19 +71,52 @@ export class TestEvents {
 
   /** One StudyImported (pass `eventId` to send the same event twice); answers its envelope id. */
   async imported(tenantId: string, payload: StudyImportedPayload, eventId: string = randomUUID()): Promise<string> {
-    await this.send(StudyImportedV1.topic, payload.studyInstanceUid, {
-      id: eventId,
-      type: StudyImportedV1.type,
-      version: StudyImportedV1.version,
-      occurredAt: new Date().toISOString(),
-      tenantId,
-      actor: { type: 'service', id: 'imaging-test' },
-      correlationId: `it-${eventId}`,
-      causationId: null,
-      payload: StudyImportedV1.schema.parse(payload),
-    });
+    await this.send(StudyImportedV1.topic, payload.studyInstanceUid, studyImportedEnvelope(tenantId, payload, eventId));
     return eventId;
   }
+
+  /**
+   * StudyImported events (of one company or several; an `eventId` again sends the same event twice) in ONE produce
+   * request to one partition: a consumer fetches them together, in this order, as one batch of a backlog.
+   */
+  async importedTogether(
+    arrivals: readonly { tenantId: string; payload: StudyImportedPayload; eventId?: string }[],
+  ): Promise<void> {
+    if (!this.producer) throw new Error('TestEvents.start() first');
+    await this.producer.send({
+      topic: StudyImportedV1.topic,
+      acks: -1,
+      messages: arrivals.map(({ tenantId, payload, eventId }) => {
+        const envelope = studyImportedEnvelope(tenantId, payload, eventId ?? randomUUID());
+        return {
+          key: payload.studyInstanceUid,
+          partition: 0,
+          value: JSON.stringify(envelope),
+          headers: {
+            [EVENT_HEADERS.type]: envelope.type,
+            [EVENT_HEADERS.version]: String(envelope.version),
+            [EVENT_HEADERS.correlationId]: envelope.correlationId,
+            [EVENT_HEADERS.tenantId]: tenantId,
+          },
+        };
+      }),
+    });
+  }
+}
+
+/** A StudyImported envelope as imaging's relay sends it. */
+function studyImportedEnvelope(tenantId: string, payload: StudyImportedPayload, eventId: string) {
+  return {
+    id: eventId,
+    type: StudyImportedV1.type,
+    version: StudyImportedV1.version,
+    occurredAt: new Date().toISOString(),
+    tenantId,
+    actor: { type: 'service', id: 'imaging-test' },
+    correlationId: `it-${eventId}`,
+    causationId: null,
+    payload: StudyImportedV1.schema.parse(payload),
+  };
 }
 
 let uidCounter = 0;

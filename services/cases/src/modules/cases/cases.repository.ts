@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
+import { In } from 'typeorm';
 import {
   ALL_STATUSES_TAB,
   CASE_STATUSES,
@@ -356,45 +357,63 @@ export class CasesRepository {
 
   // --- writes (the intake, registrations, edits) ---
 
-  /** The unsplit case of a study, locked for the change. */
-  findByStudy(tx: ChangeTx, studyInstanceUid: string): Promise<CaseEntity | null> {
+  /** The unsplit cases of these studies, locked for the change (in id order, so two changes lock them alike). */
+  findByStudies(tx: ChangeTx, studyInstanceUids: readonly string[]): Promise<CaseEntity[]> {
+    if (studyInstanceUids.length === 0) return Promise.resolve([]);
     return tx
       .repo(CaseEntity)
       .createQueryBuilder('c')
-      .where('c.study_instance_uid = :studyInstanceUid AND c.parent_case_id IS NULL', { studyInstanceUid })
+      .where('c.study_instance_uid = ANY(:uids) AND c.parent_case_id IS NULL', { uids: [...studyInstanceUids] })
+      .orderBy('c.id')
       .setLock('pessimistic_write')
-      .getOne();
+      .getMany();
   }
 
   /**
-   * The PENDING FOR SCAN registration a study arriving fills in: by accession number first, else by patient ID; of
-   * the study's centre first; the oldest. Locked (SKIP LOCKED: two studies never fill one registration).
+   * The PENDING FOR SCAN registrations any of these studies could fill in (by accession number or patient ID), the
+   * oldest first, locked (SKIP LOCKED: two studies never fill one registration, nor two intakes). Which study
+   * takes which is the intake's choice (`pendingRegistrationFor`).
    */
-  findPendingForScan(
+  pendingForScanOf(
     tx: ChangeTx,
-    study: { patientId: string; accessionNumber: string | null; centreId: string | null },
-  ): Promise<CaseEntity | null> {
-    const p = new QueryParams();
-    const accession = study.accessionNumber ? p.add(study.accessionNumber) : null;
-    const matches = [
-      ...(accession ? [`c.accession_number = ${accession}`] : []),
-      ...(study.patientId ? [`c.patient_id = ${p.add(study.patientId)}`] : []),
-    ];
-    if (matches.length === 0) return Promise.resolve(null);
-    const qb = tx
+    studies: readonly { patientId: string; accessionNumber: string | null }[],
+  ): Promise<CaseEntity[]> {
+    const accessions = [...new Set(studies.flatMap((s) => (s.accessionNumber ? [s.accessionNumber] : [])))];
+    const patientIds = [...new Set(studies.flatMap((s) => (s.patientId ? [s.patientId] : [])))];
+    if (accessions.length === 0 && patientIds.length === 0) return Promise.resolve([]);
+    return tx
       .repo(CaseEntity)
       .createQueryBuilder('c')
-      .where(`c.status = 'PENDING FOR SCAN' AND c.study_instance_uid IS NULL AND (${matches.join(' OR ')})`);
-    // the accession's match first, then the study's own centre, then the oldest registration
-    if (accession) qb.addOrderBy(`CASE WHEN c.accession_number = ${accession} THEN 0 ELSE 1 END`, 'ASC');
-    if (study.centreId) qb.addOrderBy(`CASE WHEN c.centre_id = ${p.add(study.centreId)} THEN 0 ELSE 1 END`, 'ASC');
-    return qb
-      .addOrderBy('c.created_at', 'ASC')
-      .setParameters(p.values)
-      .limit(1)
+      .where(
+        `c.status = 'PENDING FOR SCAN' AND c.study_instance_uid IS NULL
+         AND (c.accession_number = ANY(:accessions) OR c.patient_id = ANY(:patientIds))`,
+        { accessions, patientIds },
+      )
+      .orderBy('c.created_at', 'ASC')
+      .addOrderBy('c.id', 'ASC')
       .setLock('pessimistic_write')
       .setOnLocked('skip_locked')
-      .getOne();
+      .getMany();
+  }
+
+  /** New cases in one multi-row INSERT (the count trigger runs once for them all); answers them in the order given. */
+  async insertMany(tx: ChangeTx, rows: readonly NewCase[]): Promise<CaseEntity[]> {
+    if (rows.length === 0) return [];
+    const repo = tx.repo(CaseEntity);
+    const result = await repo
+      .createQueryBuilder()
+      .insert()
+      .into(CaseEntity)
+      .values(rows.map((row) => repo.create(row)))
+      .returning(['id'])
+      .updateEntity(false)
+      .execute();
+    const ids = z
+      .array(z.object({ id: z.uuid() }))
+      .parse(result.raw)
+      .map((r) => r.id);
+    const byId = new Map((await repo.findBy({ id: In(ids) })).map((c) => [c.id, c]));
+    return ids.map((id) => byId.get(id)!);
   }
 
   async insert(tx: ChangeTx, row: NewCase): Promise<CaseEntity> {

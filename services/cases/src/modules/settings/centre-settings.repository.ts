@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
 import type { ChangeTx, ReadTx } from '@rayworks/nest-kit';
 import { CentreSettingEntity } from './centre-setting.entity.js';
 
@@ -7,6 +8,12 @@ import { CentreSettingEntity } from './centre-setting.entity.js';
 export class CentreSettingsRepository {
   find(tx: ReadTx, centreId: string): Promise<CentreSettingEntity | null> {
     return tx.repo(CentreSettingEntity).findOneBy({ centreId });
+  }
+
+  /** The settings rows of these centres (a centre without one is missing). */
+  findMany(tx: ReadTx, centreIds: readonly string[]): Promise<CentreSettingEntity[]> {
+    if (centreIds.length === 0) return Promise.resolve([]);
+    return tx.repo(CentreSettingEntity).findBy({ centreId: In([...centreIds]) });
   }
 
   /** Writes the given fields, creating the centre's row with the defaults for the rest. */

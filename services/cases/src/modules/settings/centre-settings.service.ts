@@ -51,6 +51,13 @@ export class CentreSettingsService {
     return toCentreSettings(centreId, await this.settings.find(tx, centreId));
   }
 
+  /** The settings of these centres (defaults for those without), in one read, by centre id. */
+  async ofMany(tx: ReadTx, centreIds: readonly string[]): Promise<Map<string, CentreSettings>> {
+    const ids = [...new Set(centreIds)];
+    const rows = new Map((await this.settings.findMany(tx, ids)).map((r) => [r.centreId, r]));
+    return new Map(ids.map((id) => [id, toCentreSettings(id, rows.get(id) ?? null)]));
+  }
+
   get(access: RequestAccess, centreId: string): Promise<CentreSettings> {
     return this.uow.read(access, async (tx) => {
       await this.centreInReach(tx, access, centreId);
