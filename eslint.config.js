@@ -23,6 +23,16 @@ const QUERY_CODE = [
   message: `${what} outside a *.repository.ts: move the query into the module's repository (docs/decisions/0224).`,
 }));
 
+/**
+ * A zod schema built inside a function is built again on every call, and zod compiles each new object schema on its
+ * first parse (≈ 0.5 ms, a hundred times the parse): schemas are module constants (docs/decisions/0323).
+ */
+const SCHEMA_PER_CALL = {
+  selector: "MethodDefinition CallExpression[callee.type='MemberExpression'][callee.object.name='z']",
+  message:
+    'A zod schema built inside a function is compiled again on every call: make it a module constant (docs/decisions/0323).',
+};
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '.local/**', '.nx/**', 'coverage/**'],
@@ -89,7 +99,19 @@ export default tseslint.config(
     // The kit (libs/nest-kit) and migrations are the only other places that run SQL.
     files: ['services/*/src/**/*.ts'],
     ignores: ['**/*.repository.ts', '**/migrations/**', '**/*.spec.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...QUERY_CODE] },
+    rules: { 'no-restricted-syntax': ['error', ...QUERY_CODE, SCHEMA_PER_CALL] },
+  },
+  {
+    // Repositories and the kit run their queries' row schemas on every request (docs/decisions/0323).
+    files: ['services/*/src/**/*.repository.ts', 'libs/nest-kit/src/**/*.ts'],
+    ignores: [
+      '**/*.spec.ts',
+      // being reshaped by issue 24's import and event work right now; their schemas move next (decision 0323)
+      'services/cases/src/modules/cases/cases.repository.ts',
+      'services/imaging/src/modules/studies/archive.repository.ts',
+      'services/imaging/src/modules/studies/studies.repository.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', SCHEMA_PER_CALL] },
   },
   {
     // A controller is its contract and calls a service (docs/decisions/0226): no unit of work, no repository.
@@ -98,6 +120,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         ...QUERY_CODE,
+        SCHEMA_PER_CALL,
         {
           selector: "ImportSpecifier[imported.name='UnitOfWork']",
           message: 'A controller calls a service, which runs the unit of work (docs/decisions/0226).',

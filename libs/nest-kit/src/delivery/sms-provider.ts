@@ -27,6 +27,8 @@ export interface SmsLog {
 }
 export const SMS_LOG = Symbol('SMS_LOG');
 
+const idRow = z.object({ id: z.string() });
+
 /**
  * The SmsLog of a service's own table of stored messages (`<schema>.sms_messages`: tenant_id, delivery_id,
  * phone_number, body; an id made by the table), written in the attempt's transaction under the company's row-level
@@ -43,7 +45,7 @@ export class TableSmsLog implements SmsLog {
   ): Promise<string> {
     const [created] = await typedRows(
       tx.manager,
-      z.object({ id: z.string() }),
+      idRow,
       `INSERT INTO ${this.table} (tenant_id, delivery_id, phone_number, body)
        VALUES (:tenantId, :deliveryId, :phoneNumber, :body) RETURNING id`,
       row,

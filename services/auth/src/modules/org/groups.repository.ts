@@ -17,6 +17,8 @@ export type GroupInput = z.output<typeof groupInputSchema>;
 /** Sortable list fields (contract names) → columns. */
 export const GROUP_SORT = { name: 'g.name', code: 'g.code', createdAt: 'g.createdAt', city: 'g.city' } as const;
 
+const groupIdCountRow = z.object({ groupId: z.string(), count: z.number().int() });
+
 /** Groups, as far as the request reaches, on the unit of work's transaction. */
 @Injectable()
 export class GroupsRepository {
@@ -34,7 +36,7 @@ export class GroupsRepository {
     const scope = new ScopeSql(access, p);
     const counts = await typedRows(
       tx.manager,
-      z.object({ groupId: z.string(), count: z.number().int() }),
+      groupIdCountRow,
       `SELECT c.group_id AS "groupId", count(*)::int AS count FROM centres c
        WHERE c.group_id = ANY(${p.add(groups.map((g) => g.id))}::uuid[]) AND ${scope.centreRow('c')} GROUP BY c.group_id`,
       p,

@@ -20,6 +20,8 @@ export interface PlatformOperatorInput {
   passwordHash: string;
 }
 
+const idTenantIdRow = z.object({ id: z.string(), tenantId: z.string().nullable() });
+
 /**
  * Platform operators' rows (docs/decisions/0085): a user, its role and its login with tenant_id NULL, written in
  * the platform context (the only context whose row-level security lets these rows be seen or written). SQL,
@@ -83,7 +85,7 @@ export class PlatformOperatorsRepository {
     const loginName = operator.loginName.toLowerCase();
     const [existing] = await typedRows(
       tx.manager,
-      z.object({ id: z.string(), tenantId: z.string().nullable() }),
+      idTenantIdRow,
       `SELECT user_id AS id, tenant_id AS "tenantId" FROM credentials WHERE login_name = :loginName`,
       { loginName },
     );

@@ -77,6 +77,11 @@ function spansSql(p: QueryParams, spans: readonly Span[]): string {
   return `unnest(${ids}::uuid[], ${starts}::timestamptz[], ${ends}::timestamptz[]) AS s(centre_id, starts_at, ends_at)`;
 }
 
+const centreDayRow = z.object({ day: z.string(), zone: z.string(), starts_at: z.date() });
+const centreInvoicesRow = z.object({ centre_id: z.uuid(), invoices: count, total: minor, open: count, balance: minor });
+const centreNotesRow = z.object({ centre_id: z.uuid(), notes: count, amount: minor });
+const centreOpenRow = z.object({ centre_id: z.uuid(), invoices: count, balance: minor });
+
 /**
  * The figures of a centre's day end and of the finance dashboard (docs/decisions/0278, 0280): sums of billing's
  * invoices, payments and credit notes by centre between a local day's or period's instants, each statement answered
@@ -94,7 +99,7 @@ export class FinanceFiguresRepository {
     if (items.length === 0) return new Map();
     const rows = await typedRows(
       tx.manager,
-      z.object({ day: z.string(), zone: z.string(), starts_at: z.date() }),
+      centreDayRow,
       `SELECT day, zone, (day::date)::timestamp AT TIME ZONE zone AS starts_at
        FROM unnest(:days::text[], :zones::text[]) AS u(day, zone)`,
       { days: items.map((i) => i.date), zones: items.map((i) => i.zone) },
@@ -142,7 +147,7 @@ export class FinanceFiguresRepository {
     if (ranges.length === 0) return [];
     const rows = await typedRows(
       tx.manager,
-      z.object({ centre_id: z.uuid(), invoices: count, total: minor, open: count, balance: minor }),
+      centreInvoicesRow,
       `SELECT s.centre_id, count(*) AS invoices, sum(i.total_minor) AS total,
               count(*) FILTER (WHERE i.paid_minor + i.credited_minor < i.total_minor) AS open,
               coalesce(sum(i.total_minor - i.credited_minor - i.paid_minor), 0) AS balance
@@ -169,7 +174,7 @@ export class FinanceFiguresRepository {
     const p = new QueryParams();
     const rows = await typedRows(
       tx.manager,
-      z.object({ centre_id: z.uuid(), notes: count, amount: minor }),
+      centreNotesRow,
       `SELECT s.centre_id, count(*) AS notes, sum(n.amount_minor) AS amount
        FROM ${spansSql(p, spans)}
        JOIN billing.credit_notes n ON n.centre_id = s.centre_id AND n.issued_at >= s.starts_at AND n.issued_at < s.ends_at
@@ -184,7 +189,7 @@ export class FinanceFiguresRepository {
     if (centreIds.length === 0) return [];
     const rows = await typedRows(
       tx.manager,
-      z.object({ centre_id: z.uuid(), invoices: count, balance: minor }),
+      centreOpenRow,
       `SELECT i.centre_id, count(*) AS invoices, sum(i.total_minor - i.credited_minor - i.paid_minor) AS balance
        FROM billing.invoices i
        WHERE i.centre_id = ANY(:ids::uuid[]) AND i.paid_minor + i.credited_minor < i.total_minor

@@ -20,6 +20,8 @@ export function documentKey(tenantId: string, kind: BillingDocumentKind, subject
     : `billing/${tenantId}/receipts/${subjectId}.pdf`;
 }
 
+const idRow = z.object({ id: z.string() });
+
 /** billing.documents: the PDFs the worker stored (docs/decisions/0259), under row-level security. */
 @Injectable()
 export class DocumentsRepository {
@@ -56,7 +58,7 @@ export class DocumentsRepository {
   ): Promise<boolean> {
     const inserted = await typedRows(
       tx.manager,
-      z.object({ id: z.string() }),
+      idRow,
       `INSERT INTO billing.documents
          (tenant_id, kind, subject_id, invoice_id, version, object_key, size_bytes, pages, render_ms)
        VALUES (:tenantId, :kind, :subjectId, :invoiceId, :version, :key, :size, :pages, :ms)

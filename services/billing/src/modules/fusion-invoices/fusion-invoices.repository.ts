@@ -231,6 +231,9 @@ function visibleInvoices(access: RequestAccess, p: QueryParams): string {
     ) t`;
 }
 
+const idRow = z.object({ id: z.uuid() });
+const idStatusRow = z.object({ id: z.uuid(), status: status.nullable() });
+
 /** billing.fusion_invoices, their lines and history (row-level security: the hub's company, and the client's once raised). */
 @Injectable()
 export class FusionInvoicesRepository {
@@ -307,7 +310,7 @@ export class FusionInvoicesRepository {
   async caseBilled(tx: ReadTx, caseId: string): Promise<boolean> {
     const rows = await typedRows(
       tx.manager,
-      z.object({ id: z.uuid() }),
+      idRow,
       `SELECT id FROM billing.fusion_invoice_lines WHERE case_id = :caseId`,
       { caseId },
     );
@@ -337,7 +340,7 @@ export class FusionInvoicesRepository {
     );
     const [row] = await typedRows(
       tx.manager,
-      z.object({ id: z.uuid(), status: status.nullable() }),
+      idStatusRow,
       `SELECT id, status FROM billing.fusion_invoices
        WHERE fusion_centre_id = :fusionCentreId AND client_centre_id = :clientCentreId AND month = :month FOR UPDATE`,
       { fusionCentreId: key.fusionCentreId, clientCentreId: key.clientCentreId, month },
@@ -349,7 +352,7 @@ export class FusionInvoicesRepository {
   async insertLine(tx: ChangeTx, line: NewLine): Promise<boolean> {
     const rows = await typedRows(
       tx.manager,
-      z.object({ id: z.uuid() }),
+      idRow,
       `INSERT INTO billing.fusion_invoice_lines (tenant_id, client_tenant_id, invoice_id, case_id, modality,
          completed_at, completed_on, radiologist_id, rate_version_id, unit_minor, currency, event_id)
        VALUES (:tenantId, :clientTenantId, :invoiceId, :caseId, :modality, :completedAt, :completedOn::date,
@@ -410,7 +413,7 @@ export class FusionInvoicesRepository {
     if (move.status === 'COMPLETED') set.push('completed_at = now()');
     const rows = await typedRows(
       tx.manager,
-      z.object({ id: z.uuid() }),
+      idRow,
       `UPDATE billing.fusion_invoices SET ${set.join(', ')}
        WHERE id = ${p.add(id)}::uuid AND version = ${p.add(version)} RETURNING id`,
       p,

@@ -74,6 +74,9 @@ const SELECT_RATE = `SELECT r.id, r.version, r.fusion_centre_id, c.name AS fusio
     r.modality, r.created_at, r.updated_at
   FROM billing.fusion_rates r LEFT JOIN billing.centres c ON c.id = r.fusion_centre_id`;
 
+const idRow = z.object({ id: z.uuid() });
+const rateAmountRow = z.object({ id: z.uuid(), rate_minor: minor, currency: z.enum(['INR']) });
+
 /**
  * billing.fusion_rates and their versions (the fusion hub company's rows, row-level security), narrowed to the fusion
  * centres the caller reaches (centreReachSql over billing.centres).
@@ -140,7 +143,7 @@ export class FusionRatesRepository {
   ): Promise<string | null> {
     const [made] = await typedRows(
       tx.manager,
-      z.object({ id: z.uuid() }),
+      idRow,
       `INSERT INTO billing.fusion_rates (tenant_id, fusion_centre_id, client_centre_id, modality, created_by)
        VALUES (:tenantId, :fusionCentreId, :clientCentreId, :modality, :by)
        ON CONFLICT (fusion_centre_id, client_centre_id, modality) DO NOTHING RETURNING id`,
@@ -179,7 +182,7 @@ export class FusionRatesRepository {
     if (key.modality === null) return null;
     const [row] = await typedRows(
       tx.manager,
-      z.object({ id: z.uuid(), rate_minor: minor, currency: z.enum(['INR']) }),
+      rateAmountRow,
       `SELECT v.id, v.rate_minor, v.currency
        FROM billing.fusion_rates r JOIN billing.fusion_rate_versions v ON v.rate_id = r.id
        WHERE r.fusion_centre_id = :fusionCentreId AND r.modality = upper(:modality)

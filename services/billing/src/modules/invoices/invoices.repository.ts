@@ -24,6 +24,8 @@ export type NewInvoice = Omit<
 >;
 export type NewInvoiceLine = Omit<InvoiceLineEntity, 'id' | 'createdAt' | 'updatedAt' | 'invoiceId' | 'toLine'>;
 
+const lastNumberRow = z.object({ last_number: z.coerce.number().int().min(1) });
+
 /** billing.invoices and their lines under row-level security, narrowed to the caller's centres (centreReachSql). */
 @Injectable()
 export class InvoicesRepository {
@@ -89,7 +91,7 @@ export class InvoicesRepository {
   ): Promise<number> {
     const [row] = await typedRows(
       tx.manager,
-      z.object({ last_number: z.coerce.number().int().min(1) }),
+      lastNumberRow,
       `INSERT INTO billing.document_counters (tenant_id, centre_id, financial_year, series, last_number)
        VALUES (:tenantId, :centreId, :financialYear, :series, 1)
        ON CONFLICT (centre_id, financial_year, series)

@@ -51,6 +51,9 @@ export interface PatientFields {
   phoneNumber: string;
 }
 
+const lastNumberRow = z.object({ last_number: z.coerce.number().int() });
+const idRow = z.object({ id: z.uuid() });
+
 /** billing.patients under row-level security, narrowed to the caller's centres (centreReachSql). */
 @Injectable()
 export class PatientsRepository {
@@ -133,7 +136,7 @@ export class PatientsRepository {
   async nextMrNumber(tx: ChangeTx, tenantId: string, centreId: string): Promise<number> {
     const [row] = await typedRows(
       tx.manager,
-      z.object({ last_number: z.coerce.number().int() }),
+      lastNumberRow,
       `INSERT INTO billing.mr_counters (tenant_id, centre_id, last_number) VALUES (:tenantId, :centreId, 1)
        ON CONFLICT (centre_id) DO UPDATE SET last_number = billing.mr_counters.last_number + 1
        RETURNING last_number`,
@@ -157,7 +160,7 @@ export class PatientsRepository {
   async merge(tx: ChangeTx, mergeId: string, keepId: string): Promise<string[]> {
     const rows = await typedRows(
       tx.manager,
-      z.object({ id: z.uuid() }),
+      idRow,
       `UPDATE billing.patients SET merged_into = :keepId, updated_at = now()
        WHERE id = :mergeId OR merged_into = :mergeId RETURNING id`,
       { keepId, mergeId },

@@ -94,6 +94,10 @@ const PRICE_JOINS = `
   LEFT JOIN billing.tests t ON t.id = p.test_id
   LEFT JOIN billing.packages k ON k.id = p.package_id`;
 
+const rateCardIdCentreIdRow = z.object({ rate_card_id: z.uuid(), centre_id: z.uuid() });
+const codeRow = z.object({ code: z.string() });
+const idReferralIdRow = z.object({ id: z.uuid(), referral_id: z.uuid().nullable() });
+
 /**
  * billing.rate_cards, their assignments (billing.rate_card_centres, read within the caller's centre reach) and their
  * price versions (billing.rate_card_prices, only ever inserted), under row-level security.
@@ -134,7 +138,7 @@ export class RateCardsRepository {
     const p = new QueryParams();
     const rows = await typedRows(
       tx.manager,
-      z.object({ rate_card_id: z.uuid(), centre_id: z.uuid() }),
+      rateCardIdCentreIdRow,
       `SELECT a.rate_card_id, a.centre_id FROM billing.rate_card_centres a JOIN billing.centres c ON c.id = a.centre_id
        WHERE a.rate_card_id = ANY(${p.add([...cardIds])}::uuid[])
          AND ${centreReachSql(access, p, { centre: 'c.id', group: 'c.group_id' })}
@@ -175,7 +179,7 @@ export class RateCardsRepository {
     if (centreIds.length === 0) return [];
     const rows = await typedRows(
       tx.manager,
-      z.object({ code: z.string() }),
+      codeRow,
       `SELECT DISTINCT c.code FROM billing.rate_card_centres a
          JOIN billing.rate_cards r ON r.id = a.rate_card_id
          JOIN billing.centres c ON c.id = a.centre_id
@@ -247,7 +251,7 @@ export class RateCardsRepository {
   ): Promise<{ id: string; referralId: string | null }[]> {
     const rows = await typedRows(
       tx.manager,
-      z.object({ id: z.uuid(), referral_id: z.uuid().nullable() }),
+      idReferralIdRow,
       `SELECT r.id, r.referral_id FROM billing.rate_cards r
          JOIN billing.rate_card_centres a ON a.rate_card_id = r.id
        WHERE a.centre_id = :centreId AND r.is_active AND r.corporate_client IS NULL

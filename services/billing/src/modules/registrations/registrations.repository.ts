@@ -100,6 +100,12 @@ const itemOf = (i: RegistrationItemRow): RegistrationItem => ({
   status: i.status,
 });
 
+const lastNumberRow = z.object({ last_number: z.coerce.number().int() });
+const idRow = z.object({ id: z.uuid() });
+const requestKeyRow = z.object({ request_key: z.string() });
+const registeredAtRow = z.object({ registered_at: z.date() });
+const idPositionRow = z.object({ id: z.uuid(), position: z.number().int() });
+
 /** billing.registrations and their items under row-level security, narrowed to the caller's centres. */
 @Injectable()
 export class RegistrationsRepository {
@@ -107,7 +113,7 @@ export class RegistrationsRepository {
   async nextRegistrationNumber(tx: ChangeTx, tenantId: string, centreId: string): Promise<number> {
     const [row] = await typedRows(
       tx.manager,
-      z.object({ last_number: z.coerce.number().int() }),
+      lastNumberRow,
       `INSERT INTO billing.registration_counters (tenant_id, centre_id, last_number) VALUES (:tenantId, :centreId, 1)
        ON CONFLICT (centre_id) DO UPDATE SET last_number = billing.registration_counters.last_number + 1
        RETURNING last_number`,
@@ -121,7 +127,7 @@ export class RegistrationsRepository {
     if (count === 0) return [];
     const [row] = await typedRows(
       tx.manager,
-      z.object({ last_number: z.coerce.number().int() }),
+      lastNumberRow,
       `INSERT INTO billing.accession_counters (tenant_id, last_number) VALUES (:tenantId, :count)
        ON CONFLICT (tenant_id) DO UPDATE SET last_number = billing.accession_counters.last_number + :count
        RETURNING last_number`,
@@ -135,7 +141,7 @@ export class RegistrationsRepository {
   async idOfRequest(tx: ReadTx, requestKey: string): Promise<string | null> {
     const [row] = await typedRows(
       tx.manager,
-      z.object({ id: z.uuid() }),
+      idRow,
       `SELECT id FROM billing.registrations WHERE request_key = :requestKey`,
       { requestKey },
     );
@@ -146,7 +152,7 @@ export class RegistrationsRepository {
   async requestKeyOf(tx: ReadTx, id: string): Promise<string | null> {
     const [row] = await typedRows(
       tx.manager,
-      z.object({ request_key: z.string() }),
+      requestKeyRow,
       `SELECT request_key FROM billing.registrations WHERE id = :id`,
       { id },
     );
@@ -165,7 +171,7 @@ export class RegistrationsRepository {
   ): Promise<{ registration: Registration; itemIds: string[] }> {
     const [registration] = await typedRows(
       tx.manager,
-      z.object({ registered_at: z.date() }),
+      registeredAtRow,
       `INSERT INTO billing.registrations (id, tenant_id, centre_id, group_id, patient_id, registration_number,
          referral_id, referral_name, provider_kind, price_kind, invoice_id, request_key, registered_by)
        VALUES (:id, :tenantId, :centreId, :groupId, :patientId, :registrationNumber, :referralId, :referralName,
@@ -212,7 +218,7 @@ export class RegistrationsRepository {
     );
     const inserted = await typedRows(
       tx.manager,
-      z.object({ id: z.uuid(), position: z.number().int() }),
+      idPositionRow,
       `INSERT INTO billing.registration_items (tenant_id, registration_id, position, line_code, kind, code, name,
          modality, body_part, sample_type, package_code, accession_number)
        VALUES ${values.join(', ')}

@@ -27,6 +27,8 @@ export interface CommissionPeriod {
   to: string;
 }
 
+const visitsBaseRow = z.object({ visits: z.coerce.number().int(), base: minor });
+
 /**
  * A referral's visits (registrations naming it) at the centres the caller reaches, whose invoice was issued on a local
  * date of the period (docs/decisions/0279), with their invoices' totals and credit notes. The registration's time
@@ -54,7 +56,7 @@ export class CommissionRepository {
     const p = new QueryParams();
     const [row] = await typedRows(
       tx.manager,
-      z.object({ visits: z.coerce.number().int(), base: minor }),
+      visitsBaseRow,
       `SELECT count(*) AS visits, coalesce(sum(i.total_minor - i.credited_minor), 0) AS base
        FROM billing.registrations r JOIN billing.invoices i ON i.id = r.invoice_id
        WHERE ${this.where(access, p, period)}`,

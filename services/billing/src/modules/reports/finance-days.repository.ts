@@ -56,6 +56,24 @@ const lastModeDay = (on: string) =>
   `SELECT m.run_payments, m.run_paid_minor, m.run_refunds, m.run_refunded_minor FROM billing.finance_day_modes m
    WHERE m.centre_id = s.centre_id AND m.mode = mo.mode AND ${on} ORDER BY m.local_date DESC LIMIT 1`;
 
+const frozenThroughRow = z.object({ centre_id: z.uuid(), frozen_through: z.string() });
+const centreInvoicedRow = z.object({
+  centre_id: z.uuid(),
+  invoices: count,
+  invoiced: minor,
+  notes: count,
+  credited: minor,
+});
+const centreModeRow = z.object({
+  centre_id: z.uuid(),
+  mode: z.enum(PAYMENT_MODES),
+  payments: count,
+  paid: minor,
+  refunds: count,
+  refunded: minor,
+});
+const centreDueRow = z.object({ centre_id: z.uuid(), due: minor, paid: minor });
+
 /**
  * A centre's finished days, summed once (docs/decisions/0280): billing.finance_days (invoices and credit notes per local
  * date), billing.finance_day_modes (payments and refunds per local date and mode) and billing.finance_frontiers (the
@@ -72,7 +90,7 @@ export class FinanceDaysRepository {
     if (centreIds.length === 0) return new Map();
     const rows = await typedRows(
       tx.manager,
-      z.object({ centre_id: z.uuid(), frozen_through: z.string() }),
+      frozenThroughRow,
       `SELECT centre_id, frozen_through::text AS frozen_through FROM billing.finance_frontiers
        WHERE centre_id = ANY(:ids::uuid[])`,
       { ids: [...centreIds] },
@@ -167,7 +185,7 @@ export class FinanceDaysRepository {
     if (rs.length === 0) return [];
     const rows = await typedRows(
       tx.manager,
-      z.object({ centre_id: z.uuid(), invoices: count, invoiced: minor, notes: count, credited: minor }),
+      centreInvoicedRow,
       `SELECT s.centre_id,
               coalesce(hi.run_invoices, 0) - coalesce(lo.run_invoices, 0) AS invoices,
               coalesce(hi.run_invoiced_minor, 0) - coalesce(lo.run_invoiced_minor, 0) AS invoiced,
@@ -195,14 +213,7 @@ export class FinanceDaysRepository {
     if (rs.length === 0) return [];
     const rows = await typedRows(
       tx.manager,
-      z.object({
-        centre_id: z.uuid(),
-        mode: z.enum(PAYMENT_MODES),
-        payments: count,
-        paid: minor,
-        refunds: count,
-        refunded: minor,
-      }),
+      centreModeRow,
       `SELECT * FROM (
          SELECT s.centre_id, mo.mode,
                 coalesce(hi.run_payments, 0) - coalesce(lo.run_payments, 0) AS payments,
@@ -239,7 +250,7 @@ export class FinanceDaysRepository {
     if (centreIds.length === 0) return [];
     const rows = await typedRows(
       tx.manager,
-      z.object({ centre_id: z.uuid(), due: minor, paid: minor }),
+      centreDueRow,
       `SELECT c.centre_id,
               coalesce((SELECT f.run_invoiced_minor - f.run_credited_minor FROM billing.finance_days f
                         WHERE f.centre_id = c.centre_id ORDER BY f.local_date DESC LIMIT 1), 0) AS due,

@@ -49,6 +49,9 @@ export interface OpenInvoiceFilter {
   search?: string;
 }
 
+const bucketRow = z.object({ bucket: z.enum(AGEING_BUCKET_KEYS), invoices: count, balance: minor });
+const totalRow = z.object({ total: count });
+
 /**
  * A centre's invoices with something left to pay (docs/decisions/0279), read from the `invoices_open` partial index of
  * migration 1797500000000-DayEnd: by age bucket of their date of issue, and a page of them, the oldest first. The
@@ -69,7 +72,7 @@ export class OutstandingRepository {
     const bucket = `CASE ${bounded.map((b) => `WHEN ${age} <= ${p.add(b.toDays)}::int THEN ${p.add(b.key)}`).join(' ')} ELSE ${p.add(last.key)} END`;
     const rows = await typedRows(
       tx.manager,
-      z.object({ bucket: z.enum(AGEING_BUCKET_KEYS), invoices: count, balance: minor }),
+      bucketRow,
       `SELECT ${bucket} AS bucket, count(*) AS invoices, sum(${BALANCE}) AS balance
        FROM billing.invoices i
        WHERE i.centre_id = ${p.add(centreId)}::uuid AND ${OPEN}
@@ -98,7 +101,7 @@ export class OutstandingRepository {
     const conditions = where.join(' AND ');
     const [counted] = await typedRows(
       tx.manager,
-      z.object({ total: count }),
+      totalRow,
       `SELECT count(*) AS total FROM billing.invoices i WHERE ${conditions}`,
       p,
     );

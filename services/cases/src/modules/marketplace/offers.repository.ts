@@ -46,6 +46,15 @@ export interface DueOffer {
   status: 'OPEN' | 'TAKEN';
 }
 
+const countRow = z.object({ n: z.coerce.number().int() });
+const dueOfferRow = z.object({
+  id: z.string(),
+  tenant_id: z.string(),
+  case_id: z.string(),
+  status: z.enum(['OPEN', 'TAKEN']),
+});
+const idRow = z.object({ id: z.string() });
+
 /**
  * The queries of cases.marketplace_offers (docs/decisions/0147-marketplace-offers.md). Row-level security decides
  * what each context sees: a company its own offers; a marketplace radiologist the OPEN ones and its own TAKEN ones;
@@ -160,12 +169,7 @@ export class OffersRepository {
         )} ${from} ORDER BY o.offered_at DESC LIMIT ${p.add(q.pageSize)} OFFSET ${p.add((q.page - 1) * q.pageSize)}`,
       p,
     );
-    const [count] = await typedRows(
-      tx.manager,
-      z.object({ n: z.coerce.number().int() }),
-      `SELECT count(*) AS n ${from}`,
-      p,
-    );
+    const [count] = await typedRows(tx.manager, countRow, `SELECT count(*) AS n ${from}`, p);
     return { rows, total: count?.n ?? 0 };
   }
 
@@ -173,7 +177,7 @@ export class OffersRepository {
   async due(tx: ReadTx, limit: number): Promise<DueOffer[]> {
     const rows = await typedRows(
       tx.manager,
-      z.object({ id: z.string(), tenant_id: z.string(), case_id: z.string(), status: z.enum(['OPEN', 'TAKEN']) }),
+      dueOfferRow,
       `SELECT id, tenant_id, case_id, status FROM cases.marketplace_offers
        WHERE (status = 'OPEN' AND expires_at <= now()) OR (status = 'TAKEN' AND return_at <= now())
        ORDER BY offered_at LIMIT :limit`,
@@ -186,7 +190,7 @@ export class OffersRepository {
   async isTaken(tx: ReadTx, caseId: string): Promise<boolean> {
     const rows = await typedRows(
       tx.manager,
-      z.object({ id: z.string() }),
+      idRow,
       `SELECT id FROM cases.marketplace_offers WHERE case_id = :caseId AND status = 'TAKEN'`,
       { caseId },
     );

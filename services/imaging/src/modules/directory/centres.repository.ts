@@ -9,6 +9,8 @@ export interface KnownCentre {
   isActive: boolean;
 }
 
+const centreRow = z.object({ id: z.uuid(), group_id: z.uuid().nullable(), is_active: z.boolean() });
+
 /**
  * imaging.centres: the company's groups and centres (docs/decisions/0120: auth.org.v1 is compacted, so the read
  * model is complete from the topic alone). Written by the kit's read model (IMAGING_CENTRES) in the event's company,
@@ -20,7 +22,7 @@ export class CentresRepository {
   async centre(tx: ReadTx, id: string): Promise<KnownCentre | null> {
     const [row] = await typedRows(
       tx.manager,
-      z.object({ id: z.uuid(), group_id: z.uuid().nullable(), is_active: z.boolean() }),
+      centreRow,
       `SELECT id, group_id, is_active FROM imaging.centres WHERE id = :id AND kind = 'centre'`,
       { id },
     );

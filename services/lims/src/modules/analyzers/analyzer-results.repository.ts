@@ -52,6 +52,9 @@ export interface ResultDecision {
   parameterCode: string | null;
 }
 
+const idRow = z.object({ id: z.uuid() });
+const idSeqRow = z.object({ id: z.uuid(), seq: z.number().int() });
+
 /**
  * lims.analyzer_messages and lims.analyzer_results under row-level security, and what matching reads of the
  * samples (lims.samples, lims.lab_orders) and of the catalogue (lims.lab_test_versions).
@@ -72,7 +75,7 @@ export class AnalyzerResultsRepository {
   ): Promise<string | null> {
     const [inserted] = await typedRows(
       tx.manager,
-      z.object({ id: z.uuid() }),
+      idRow,
       `INSERT INTO lims.analyzer_messages (tenant_id, analyzer_id, protocol, control_id, raw, readings)
        VALUES (:tenantId, :analyzerId, :protocol, :controlId, :raw, :readings::jsonb)
        ON CONFLICT ON CONSTRAINT analyzer_messages_control DO NOTHING
@@ -156,7 +159,7 @@ export class AnalyzerResultsRepository {
   ): Promise<Map<number, string>> {
     const inserted = await typedRows(
       tx.manager,
-      z.object({ id: z.uuid(), seq: z.number().int() }),
+      idSeqRow,
       `INSERT INTO lims.analyzer_results (tenant_id, analyzer_id, message_id, seq, status, reason, note, barcode,
               analyzer_code, sample_id, lab_order_id, test_code, parameter_code, value, unit, flags, observed_at,
               received_at)

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import { typedRows, type ChangeTx, type ReadTx } from '@rayworks/nest-kit';
 
+const layoutRow = z.object({ layout: z.unknown() });
+
 /** lims.centre_layouts: each centre's report layout as reporting last saved it (the lab reports print in it). */
 @Injectable()
 export class CentreLayoutsRepository {
@@ -19,7 +21,7 @@ export class CentreLayoutsRepository {
   async ofCentre(tx: ReadTx, centreId: string): Promise<unknown> {
     const [row] = await typedRows(
       tx.manager,
-      z.object({ layout: z.unknown() }),
+      layoutRow,
       `SELECT layout FROM lims.centre_layouts WHERE centre_id = :centreId`,
       { centreId },
     );

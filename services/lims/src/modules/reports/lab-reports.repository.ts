@@ -96,6 +96,9 @@ export type LabReportDeliveryRow = z.infer<typeof deliveryRow>;
 export const labReportKey = (tenantId: string, registrationId: string, reportId: string): string =>
   `lims/${tenantId}/reports/${registrationId}/${reportId}.pdf`;
 
+const registrationIdTotalRow = z.object({ registration_id: z.uuid(), total: z.coerce.number().int() });
+const idRow = z.object({ id: z.uuid() });
+
 /**
  * The lab reports' queries under row-level security (the company): registrations' lab orders with their results'
  * state and their tests' definitions (narrowed to the caller's centres, on the sample), the stored reports
@@ -119,7 +122,7 @@ export class LabReportsRepository {
     }
     const page = await typedRows(
       tx.manager,
-      z.object({ registration_id: z.uuid(), total: z.coerce.number().int() }),
+      registrationIdTotalRow,
       `SELECT s.registration_id, count(*) OVER () AS total
          FROM lims.lab_orders o JOIN lims.samples s ON s.id = o.sample_id
         WHERE ${where.join(' AND ')}
@@ -201,7 +204,7 @@ export class LabReportsRepository {
   ): Promise<boolean> {
     const updated = await typedRows(
       tx.manager,
-      z.object({ id: z.uuid() }),
+      idRow,
       `UPDATE lims.lab_reports SET object_key = :key, size_bytes = :size, pages = :pages, render_ms = :ms,
               stored_at = now()
         WHERE id = :id AND object_key IS NULL RETURNING id`,
@@ -223,7 +226,7 @@ export class LabReportsRepository {
   ): Promise<string> {
     const [created] = await typedRows(
       tx.manager,
-      z.object({ id: z.uuid() }),
+      idRow,
       `INSERT INTO lims.lab_report_deliveries (tenant_id, lab_report_id, channel, to_address, to_name, status, created_by)
        VALUES (:tenantId, :reportId, :channel, :to, :name, 'QUEUED', :createdBy) RETURNING id`,
       row,

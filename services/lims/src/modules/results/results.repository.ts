@@ -137,6 +137,8 @@ export interface OrderResultsState {
   criticalAlertId: string | null;
 }
 
+const idRow = z.object({ id: z.uuid() });
+
 /**
  * The lab's results under row-level security (the company): lab orders of accepted samples with their results, the
  * catalogue versions they are judged by, the patient's previous signed results, and the append-only history. Reads
@@ -352,7 +354,7 @@ export class ResultsRepository {
     const p = new QueryParams();
     const rows = await typedRows(
       tx.manager,
-      z.object({ id: z.uuid() }),
+      idRow,
       `SELECT o.id FROM lims.lab_orders o JOIN lims.samples s ON s.id = o.sample_id
         WHERE o.id = ${p.add(orderId)}::uuid AND ${centreReachSql(access, p, { centre: 's.centre_id', group: 's.group_id' })}`,
       p,

@@ -31,6 +31,8 @@ const attemptRow = z.object({
 const COLUMNS = `id, tenant_id, report_id, case_id, channel, to_address, to_name, pdf_version, status, attempts, last_error,
   link_expires_at, created_by, created_at, sent_at`;
 
+const attemptNumberRow = z.object({ attempt: z.number() });
+
 /** reporting.report_deliveries and their attempts (reporting.report_delivery_attempts). */
 @Injectable()
 export class DeliveriesRepository {
@@ -100,7 +102,7 @@ export class DeliveriesRepository {
   ): Promise<boolean> {
     const inserted = await typedRows(
       tx.manager,
-      z.object({ attempt: z.number() }),
+      attemptNumberRow,
       `INSERT INTO reporting.report_delivery_attempts (delivery_id, attempt, tenant_id, status, error, provider_id)
        VALUES (:d, :a, :t, :s, :e, :p) ON CONFLICT (delivery_id, attempt) DO NOTHING RETURNING attempt`,
       { d: delivery.id, a: attempt, t: delivery.tenant_id, s: outcome.status, e: outcome.error, p: outcome.providerId },

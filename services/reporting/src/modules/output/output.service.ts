@@ -35,6 +35,8 @@ export const OUTPUT_AUDIT_ACTIONS = {
 const REQUEUE_AFTER_MS = 30_000;
 /** How long the presigned URL of /generate/report works. */
 const PDF_URL_TTL_SECONDS = 300;
+/** A report id as the print view takes it (decision 0323: a module constant). */
+const reportIdSchema = z.uuid();
 
 /**
  * Output of a case's report (docs/decisions/0182–0186): the print document, the stored PDF, deliveries by mail and
@@ -55,7 +57,7 @@ export class OutputService {
 
   /** The print document of a report (by its id), as the console's print view shows it. */
   async html(access: RequestAccess, caller: Credentials, reportId: string): Promise<string> {
-    if (!z.uuid().safeParse(reportId).success) throw new NotFoundException('Report not found');
+    if (!reportIdSchema.safeParse(reportId).success) throw new NotFoundException('Report not found');
     const caseId = await this.uow.read(access, (tx) => this.reports.caseIdOf(tx, reportId));
     if (!caseId) throw new NotFoundException('Report not found');
     const c = await this.cases.findOne(caller, caseId);

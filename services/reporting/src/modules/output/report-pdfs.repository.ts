@@ -16,6 +16,8 @@ export type ReportPdfRow = z.infer<typeof pdfRow>;
 export const reportPdfKey = (tenantId: string, reportId: string, version: number): string =>
   `reports/${tenantId}/${reportId}/v${version}.pdf`;
 
+const idRow = z.object({ id: z.string() });
+
 /** reporting.report_pdfs: one stored PDF per report version. */
 @Injectable()
 export class ReportPdfsRepository {
@@ -48,7 +50,7 @@ export class ReportPdfsRepository {
   ): Promise<boolean> {
     const inserted = await typedRows(
       tx.manager,
-      z.object({ id: z.string() }),
+      idRow,
       `INSERT INTO reporting.report_pdfs (tenant_id, report_id, version, object_key, size_bytes, pages, render_ms)
        VALUES (:t, :r, :v, :k, :s, :p, :ms)
        ON CONFLICT (report_id, version) DO NOTHING RETURNING id`,

@@ -50,6 +50,8 @@ export type ReportPrintAddendumRow = z.infer<typeof printAddendumRow>;
 const pdfRow = z.object({ version: z.number().int(), object_key: z.string(), created_at: z.coerce.date() });
 const fieldsRow = z.object({ fields: z.array(z.object({ key: z.string(), label: z.string() }).passthrough()) });
 
+const caseIdRow = z.object({ case_id: z.string() });
+
 /** The queries of reporting.reports, report_versions and report_addenda. */
 @Injectable()
 export class ReportsRepository {
@@ -137,12 +139,9 @@ export class ReportsRepository {
 
   /** The case of a report, or null (another company's, or none). */
   async caseIdOf(tx: ReadTx, reportId: string): Promise<string | null> {
-    const [row] = await typedRows(
-      tx.manager,
-      z.object({ case_id: z.string() }),
-      `SELECT case_id FROM reporting.reports WHERE id = :id`,
-      { id: reportId },
-    );
+    const [row] = await typedRows(tx.manager, caseIdRow, `SELECT case_id FROM reporting.reports WHERE id = :id`, {
+      id: reportId,
+    });
     return row?.case_id ?? null;
   }
 
