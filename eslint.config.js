@@ -25,12 +25,12 @@ const QUERY_CODE = [
 
 /**
  * A zod schema built inside a function is built again on every call, and zod compiles each new object schema on its
- * first parse (≈ 0.5 ms, a hundred times the parse): schemas are module constants (docs/decisions/0323).
+ * first parse (≈ 0.5 ms, a hundred times the parse): schemas are module constants (docs/decisions/0336).
  */
 const SCHEMA_PER_CALL = {
   selector: "MethodDefinition CallExpression[callee.type='MemberExpression'][callee.object.name='z']",
   message:
-    'A zod schema built inside a function is compiled again on every call: make it a module constant (docs/decisions/0323).',
+    'A zod schema built inside a function is compiled again on every call: make it a module constant (docs/decisions/0336).',
 };
 
 export default tseslint.config(
@@ -102,11 +102,11 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...QUERY_CODE, SCHEMA_PER_CALL] },
   },
   {
-    // Repositories and the kit run their queries' row schemas on every request (docs/decisions/0323).
+    // Repositories and the kit run their queries' row schemas on every request (docs/decisions/0336).
     files: ['services/*/src/**/*.repository.ts', 'libs/nest-kit/src/**/*.ts'],
     ignores: [
       '**/*.spec.ts',
-      // being reshaped by issue 24's import and event work right now; their schemas move next (decision 0323)
+      // being reshaped by issue 24's import and event work right now; their schemas move next (decision 0336)
       'services/cases/src/modules/cases/cases.repository.ts',
       'services/imaging/src/modules/studies/archive.repository.ts',
       'services/imaging/src/modules/studies/studies.repository.ts',

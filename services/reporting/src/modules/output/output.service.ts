@@ -35,7 +35,7 @@ export const OUTPUT_AUDIT_ACTIONS = {
 const REQUEUE_AFTER_MS = 30_000;
 /** How long the presigned URL of /generate/report works. */
 const PDF_URL_TTL_SECONDS = 300;
-/** A report id as the print view takes it (decision 0323: a module constant). */
+/** A report id as the print view takes it (decision 0336: a module constant). */
 const reportIdSchema = z.uuid();
 
 /**
