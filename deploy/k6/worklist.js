@@ -82,6 +82,8 @@ export function setup() {
   const admins = DATA.admins.map(login);
   const radiologists = {};
   for (const r of DATA.radiologists) radiologists[r.id] = login(r.login);
+  // bench:worklist starts its CPU count here, after the logins (scripts/bench/worklist.mjs: K6_SETUP_DONE)
+  console.log('rayworks-k6: setup done');
   return { admins, radiologists };
 }
 

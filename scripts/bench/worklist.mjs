@@ -14,19 +14,25 @@
 //         and once on cases.cases itself, as the owner inside the tenant (row-level security, as the API reads).
 //   k6    deploy/k6/worklist.js: 200 virtual users browsing (tabs, filters, pages, statistics) and acting (assign,
 //         accept, hold and resume through /cases/assign and /cases/worklistupdate) for BENCH_K6_DURATION (60s);
-//         its p95 and error rate.
+//         its p95 and error rate, and the CPU each process used per request over the run (after k6's logins;
+//         scripts/bench/process-cpu.mjs), so the next bottleneck is named.
+//         BENCH_CASES_REPLICAS=2: the same run against two cases processes (decision 0333): the bench starts the
+//         second (`cases-2` of scripts/lib/processes.mjs with CASES_REPLICAS=2, on its port) and a gateway of its own
+//         whose SERVICE_URL_CASES lists both, points k6 at that gateway, and stops both after; errors must be 0.
 // The stack: the running one, or this checkout's started (infra, migrations, processes) and stopped after
 // (BENCH_STACK_LOCK=<file>: hold that flock meanwhile). Results also go to .local/bench/worklist-results.json.
 //   BENCH_REQUESTS per API/SQL query kind (default 200), BENCH_K6_VUS (200), BENCH_K6_DURATION (60s)
 import { spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
 import os from 'node:os';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ApiClient, credentialHeaders, credentialsOf, loginHeaders } from '@rayworks/api-client';
 import { AUTH_API, CASES_API, GATEWAY_PORT, SERVICE_PORTS } from '@rayworks/contracts';
-import { BENCH_DATA_DIR, percentiles, TEST_PASSWORD } from '@rayworks/testing';
-import { ROOT } from '../lib/processes.mjs';
+import { BENCH_DATA_DIR, freePort, percentiles, TEST_PASSWORD } from '@rayworks/testing';
+import { processEnv, processTable, ROOT } from '../lib/processes.mjs';
+import { cpuBetween, cpuSnapshot, cpuTable } from './process-cpu.mjs';
 import { acquireStack } from './rayworks.mjs';
 import { BENCH_COMPANY, ensureCounts, inTenant, loginOf, seedWorklist } from './worklist-seed.mjs';
 import { databaseAlone } from './worklist-sql.mjs';
@@ -34,6 +40,9 @@ import { machine } from './machine.mjs';
 
 const SECTIONS = (process.env.BENCH_SECTIONS ?? 'api,sql,k6').split(',').map((s) => s.trim());
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const CASES_REPLICAS = Number(process.env.BENCH_CASES_REPLICAS ?? 1);
+/** The line deploy/k6/worklist.js logs when its logins are done: the CPU count starts there. */
+const K6_SETUP_DONE = 'rayworks-k6: setup done';
 const WARM_UP = 10;
 const GATEWAY = `http://127.0.0.1:${GATEWAY_PORT}`;
 const DIRECT = `http://127.0.0.1:${SERVICE_PORTS.cases}`;
@@ -254,15 +263,116 @@ async function runK6(company) {
     child.stdout.on('data', (d) => (out += d));
     child.on('exit', (code) => (code === 0 ? resolve(out.trim().split('\n').pop()) : reject(new Error('k6 build'))));
   });
-  const summary = await new Promise((resolve, reject) => {
-    const child = spawn(k6, ['run', '--quiet', path.join(ROOT, 'deploy/k6/worklist.js')], {
-      cwd: ROOT,
-      env: { ...process.env, RAYWORKS_URL: GATEWAY, WORKLIST_DATA: dataFile, VUS: String(vus), DURATION: duration },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  const extra = CASES_REPLICAS > 1 ? await startReplicas(CASES_REPLICAS) : null;
+  try {
+    const target = extra ? extra.gateway.url : GATEWAY;
+    if (extra) log(`(${CASES_REPLICAS} cases processes behind a gateway of the bench's own at ${target})`);
+    let before = null;
+    let child;
+    const exit = await new Promise((resolve, reject) => {
+      child = spawn(k6, ['run', '--quiet', path.join(ROOT, 'deploy/k6/worklist.js')], {
+        cwd: ROOT,
+        env: { ...process.env, RAYWORKS_URL: target, WORKLIST_DATA: dataFile, VUS: String(vus), DURATION: duration },
+        stdio: ['ignore', 'inherit', 'pipe'],
+      });
+      child.stderr.on('data', (d) => {
+        process.stderr.write(d);
+        if (!before && String(d).includes(K6_SETUP_DONE)) before = cpuSnapshot(extraPids(extra, child));
+      });
+      child.on('exit', (code) => (code === 0 ? resolve(code) : reject(new Error(`k6 exited ${code}`))));
     });
-    child.on('exit', (code) => (code === 0 ? resolve(code) : reject(new Error(`k6 exited ${code}`))));
-  });
-  results.sections.k6 = { vus, duration, exit: summary, summary: '.local/k6/worklist-summary.json' };
+    const after = cpuSnapshot(extraPids(extra, child));
+    const summary = JSON.parse(await readFile(path.join(ROOT, '.local/k6/worklist-summary.json'), 'utf8'));
+    const worklist = summary.metrics['http_req_duration{kind:worklist}'].values;
+    const failed = summary.metrics['http_req_failed{kind:worklist}']?.values ?? { rate: 0 };
+    const errors = Math.round(failed.rate * worklist.count);
+    log(`\n${worklist.count} worklist requests, ${errors} errors (${CASES_REPLICAS} cases replica(s))`);
+    const usage = before ? cpuBetween(before, after, worklist.count) : null;
+    if (usage) for (const line of cpuTable(usage)) log(line);
+    else log('(no CPU figures: k6 never logged that its setup was done)');
+    results.sections.k6 = {
+      vus,
+      duration,
+      exit,
+      casesReplicas: CASES_REPLICAS,
+      requests: worklist.count,
+      errors,
+      p95: worklist['p(95)'],
+      cpu: usage,
+      summary: '.local/k6/worklist-summary.json',
+    };
+  } finally {
+    if (extra) await extra.stop();
+  }
+}
+
+/** The bench's own processes for the CPU table: k6, and the extra replicas and their gateway. */
+function extraPids(extra, k6) {
+  return {
+    k6: k6?.pid,
+    ...(extra ? { 'gateway (bench, all replicas)': extra.gateway.child.pid } : {}),
+    ...Object.fromEntries((extra?.replicas ?? []).map((r) => [r.name, r.child.pid])),
+  };
+}
+
+/**
+ * Replicas 2..n of cases as `CASES_REPLICAS=n npm start` runs them (scripts/lib/processes.mjs: their names, ports
+ * and environment), and a gateway of the bench's own on a free port whose SERVICE_URL_CASES lists every replica, the
+ * stack's first included (decision 0333). Logs in .local/logs/bench-<name>.log. `stop` ends both.
+ */
+async function startReplicas(n) {
+  const table = processTable({ ...process.env, CASES_REPLICAS: String(n) });
+  const started = [];
+  const spawnProc = (proc, env) => {
+    const out = openSync(path.join(ROOT, `.local/logs/bench-${proc.name}.log`), 'a');
+    const child = spawn(process.execPath, [path.join(ROOT, proc.entry)], {
+      cwd: ROOT,
+      env: { ...processEnv(proc), ...env },
+      stdio: ['ignore', out, out],
+    });
+    started.push(child);
+    return child;
+  };
+  const waitReady = async (url, what) => {
+    for (let i = 0; i < 240; i++) {
+      const status = await fetch(`${url}/health/ready`)
+        .then((r) => r.status)
+        .catch(() => 0);
+      if (status === 200) return;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error(`${what} not ready at ${url}`);
+  };
+  const stop = async () => {
+    await Promise.all(
+      started.map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+  };
+  try {
+    const replicas = table
+      .filter((p) => /^cases-\d+$/.test(p.name))
+      .map((proc) => ({ name: proc.name, url: `http://127.0.0.1:${proc.port}`, child: spawnProc(proc, {}) }));
+    for (const r of replicas) await waitReady(r.url, r.name);
+    const gatewayProc = table.find((p) => p.name === 'gateway');
+    const port = await freePort();
+    const gateway = {
+      url: `http://127.0.0.1:${port}`,
+      child: spawnProc({ ...gatewayProc, name: 'gateway-replicas' }, { PORT: String(port), METRICS_PORT: '0' }),
+    };
+    await waitReady(gateway.url, 'the bench gateway');
+    step(`started ${replicas.map((r) => r.name).join(', ')} and a gateway over ${gatewayProc.env.SERVICE_URL_CASES}`);
+    return { replicas, gateway, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
 log(`# bench:worklist — ${results.date}`);
@@ -288,7 +398,8 @@ log(
 );
 await mkdir(BENCH_DATA_DIR, { recursive: true });
 const resultsFile =
-  process.env.BENCH_SECTIONS === undefined ? 'worklist-results.json' : `worklist-results-${SECTIONS.join('+')}.json`;
+  (process.env.BENCH_SECTIONS === undefined ? 'worklist-results' : `worklist-results-${SECTIONS.join('+')}`) +
+  (CASES_REPLICAS > 1 ? `-${CASES_REPLICAS}-replicas.json` : '.json');
 await writeFile(path.join(BENCH_DATA_DIR, resultsFile), JSON.stringify(results, null, 2));
 log(`results: .local/bench/${resultsFile}`);
 process.exit(0);
