@@ -145,8 +145,11 @@ const envOf = (d: { spec: { template: { spec: PodSpec } } }): Record<string, Env
   Object.fromEntries(d.spec.template.spec.containers[0]!.env.map((e) => [e.name, e]));
 const componentOf = (o: KubeObject): string => o.metadata.labels?.['app.kubernetes.io/component'] ?? '';
 
-/** Queues a listener takes itself (docs/decisions/0301): the analyzers' matching runs where their messages arrive. */
-const LISTENER_QUEUES: Record<string, string> = { [QUEUES.limsAnalyzerMatch]: 'lims-analyzers' };
+/**
+ * Queues a listener takes itself (docs/decisions/0301): none today; the analyzers' matching moved to the lims worker,
+ * away from the acknowledgements (docs/decisions/0337).
+ */
+const LISTENER_QUEUES: Record<string, string> = {};
 
 /**
  * Which process takes each queue: a listener's own, else the service's worker where it has one, else the service's own

@@ -7,6 +7,9 @@
 //   (function names whose callers to print); another endpoint: PROFILE_ENDPOINT (<api service>:<path>, e.g.
 //   billing:/patient/find), PROFILE_LOGIN (its caller, TEST_PASSWORD), PROFILE_SUBMODULE (its privilege's module);
 //   `$uuid` in PROFILE_BODY is a new id in each request (a registration's request key)
+// A process that is not an HTTP service, or one driven by another bench: PROFILE_MAIN (its dist file, e.g.
+// `analyzers` for services/lims/dist/analyzers.js) and PROFILE_SECONDS (sample that long and send nothing; the
+// figures are then per PROFILE_UNITS units of work, e.g. the messages the other bench sent, default 1).
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -16,12 +19,13 @@ import { percentiles, TEST_PASSWORD } from '@rayworks/testing';
 import { loginOf } from './worklist-seed.mjs';
 
 const service = process.argv[2] ?? 'cases';
-const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 300);
+const SECONDS = Number(process.env.PROFILE_SECONDS ?? 0);
+const REQUESTS = SECONDS ? Number(process.env.PROFILE_UNITS ?? 1) : Number(process.env.PROFILE_REQUESTS ?? 300);
 const BODY = JSON.parse(process.env.PROFILE_BODY ?? '{"status":"NEW"}');
 const [API, PATH] = (process.env.PROFILE_ENDPOINT ?? `cases:${CASES_API.getCases.path}`).split(':');
 
 const pid = Number(
-  execFileSync('pgrep', ['-f', `services/${service}/dist/main`])
+  execFileSync('pgrep', ['-f', `services/${service}/dist/${process.env.PROFILE_MAIN ?? 'main'}`])
     .toString()
     .trim()
     .split('\n')[0],
@@ -50,43 +54,50 @@ const cdp = (method, params = {}) =>
     ws.send(JSON.stringify({ id: seq, method, params }));
   });
 
-const api = new ApiClient({ baseUrl: `http://127.0.0.1:${GATEWAY_PORT}` });
-const session = await api.call(
-  AUTH_API.login,
-  {},
-  {
-    headers: loginHeaders(process.env.PROFILE_LOGIN ?? loginOf.admin(1), TEST_PASSWORD),
-  },
-);
-const headers = {
-  accept: 'application/json',
-  'content-type': 'application/json',
-  ...credentialHeaders(credentialsOf(session), process.env.PROFILE_SUBMODULE ?? 'privilege'),
-};
-const url =
-  service === 'gateway'
-    ? `http://127.0.0.1:${GATEWAY_PORT}${serviceApiPrefix(API)}${PATH}`
-    : `http://127.0.0.1:${SERVICE_PORTS[service]}${PATH}`;
-if (service === 'gateway') headers['accept-encoding'] = 'gzip, deflate, br, zstd'; // as Chromium asks
-const once = async () => {
-  const t = performance.now();
-  const body = JSON.stringify(BODY).replaceAll('$uuid', () => randomUUID());
-  const res = await fetch(url, { method: 'POST', headers, body });
-  await res.text();
-  if (res.status !== 200) throw new Error(`${res.status}`);
-  return performance.now() - t;
-};
-for (let i = 0; i < 30; i++) await once();
+/** One request to the service as the console sends it, and its time (ms); none when PROFILE_SECONDS drives nothing. */
+const once = SECONDS ? null : await requester();
+if (once) for (let i = 0; i < 30; i++) await once();
 
 await cdp('Profiler.enable');
 await cdp('Profiler.setSamplingInterval', { interval: 100 });
 await cdp('Profiler.start');
 const ms = [];
 const started = performance.now();
-for (let i = 0; i < REQUESTS; i++) ms.push(await once());
+if (once) for (let i = 0; i < REQUESTS; i++) ms.push(await once());
+else await new Promise((r) => setTimeout(r, SECONDS * 1000));
 const wall = performance.now() - started;
 const { profile } = await cdp('Profiler.stop');
 ws.close();
+
+async function requester() {
+  const api = new ApiClient({ baseUrl: `http://127.0.0.1:${GATEWAY_PORT}` });
+  const session = await api.call(
+    AUTH_API.login,
+    {},
+    {
+      headers: loginHeaders(process.env.PROFILE_LOGIN ?? loginOf.admin(1), TEST_PASSWORD),
+    },
+  );
+  const headers = {
+    accept: 'application/json',
+    'content-type': 'application/json',
+    ...credentialHeaders(credentialsOf(session), process.env.PROFILE_SUBMODULE ?? 'privilege'),
+  };
+  const url =
+    service === 'gateway'
+      ? `http://127.0.0.1:${GATEWAY_PORT}${serviceApiPrefix(API)}${PATH}`
+      : `http://127.0.0.1:${SERVICE_PORTS[service]}${PATH}`;
+  if (service === 'gateway') headers['accept-encoding'] = 'gzip, deflate, br, zstd'; // as Chromium asks
+  const once = async () => {
+    const t = performance.now();
+    const body = JSON.stringify(BODY).replaceAll('$uuid', () => randomUUID());
+    const res = await fetch(url, { method: 'POST', headers, body });
+    await res.text();
+    if (res.status !== 200) throw new Error(`${res.status}`);
+    return performance.now() - t;
+  };
+  return once;
+}
 
 // self time per node = samples × interval
 const interval = (profile.endTime - profile.startTime) / profile.samples.length / 1000; // ms per sample
@@ -120,10 +131,13 @@ for (const node of profile.nodes) {
   const pkg = f.functionName === '(idle)' ? '(idle)' : packageOf(f.url);
   byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + t);
 }
-const p = percentiles(ms);
-console.log(
-  `${service} ${JSON.stringify(BODY)}: ${REQUESTS} requests in ${wall.toFixed(0)} ms; p50 ${p.p50.toFixed(1)} p95 ${p.p95.toFixed(1)} ms`,
-);
+if (once) {
+  const p = percentiles(ms);
+  console.log(
+    `${service} ${JSON.stringify(BODY)}: ${REQUESTS} requests in ${wall.toFixed(0)} ms; p50 ${p.p50.toFixed(1)} p95 ${p.p95.toFixed(1)} ms`,
+  );
+} else
+  console.log(`${service} (${process.env.PROFILE_MAIN ?? 'main'}) sampled for ${SECONDS} s, per ${REQUESTS} units`);
 console.log(`sampled ${total.toFixed(0)} ms; per request ${(total / REQUESTS).toFixed(2)} ms (idle included)`);
 const top = (map, n) =>
   [...map.entries()]

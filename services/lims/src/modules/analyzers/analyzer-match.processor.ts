@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { jobCompany, JobProcessors, processor } from '@rayworks/nest-kit';
 import { AnalyzerMatchingService } from './analyzer-matching.service.js';
 
-/** The lims.analyzer-match processor (the lims-analyzers process): a thin handler calling AnalyzerMatchingService. */
+/** The lims.analyzer-match processor (the lims worker, docs/decisions/0337): a thin handler calling AnalyzerMatchingService. */
 @Injectable()
 export class AnalyzerMatchProcessor implements OnModuleInit {
   constructor(
