@@ -19,6 +19,11 @@ export const imagingEnvSchema = z.object({
   IMPORT_PARSE_TIMEOUT_MS: positive(10_000, 600_000),
   /** Threads parsing headers (each parse runs in one; a parse that never ends is stopped by ending its thread). */
   IMPORT_PARSE_THREADS: positive(2, 64),
+  /**
+   * Instances ingested as one batch (one read, one unit of work indexing them, their objects written side by side;
+   * docs/decisions/0326-batched-ingest.md): an import's batch of zip entries, and STOW-RS's most parts per batch.
+   */
+  INGEST_BATCH_INSTANCES: positive(50, 1000),
   /** Imports one worker runs at a time. */
   IMPORT_CONCURRENCY: positive(1, 16),
   /**

@@ -13,8 +13,8 @@ import type { DicomJsonObject } from '@rayworks/contracts';
 import type { Logger } from 'pino';
 import { companyOf, LOGGER, type RequestAccess } from '@rayworks/nest-kit';
 import { IngestPlacement } from '../directory/ingest-placement.js';
-import { ArchiveIngestService, type IngestScope } from '../studies/archive-ingest.service.js';
-import { HeaderParser } from '../studies/header-parser.js';
+import { IMAGING_ENV, type ImagingEnv } from '../../config/env.js';
+import { ArchiveIngestService, type Ingested, type IngestScope } from '../studies/archive-ingest.service.js';
 import { dicomwebUrls } from './dicomweb-paths.js';
 import { fromFirstDelimiter, MultipartPreambleError, multipartRelatedOf } from './multipart.js';
 import { TAGS } from './qido-params.js';
@@ -26,6 +26,9 @@ export const STOW_LIMITS = {
   maxParts: 100_000,
   maxPartHeaderBytes: 8 * 1024,
 } as const;
+
+/** A batch of parts closes at this many bytes (or INGEST_BATCH_INSTANCES parts), whichever comes first. */
+const BATCH_BYTES = 32 * 1024 ** 2;
 
 /** FailureReason (0008,1197) codes of a STOW-RS answer (PS3.18 10.5.3, PS3.4 Annex B.2.3). */
 export const FAILURE_REASONS = {
@@ -77,9 +80,13 @@ export class StowService {
   constructor(
     @Inject(IngestPlacement) private readonly placement: IngestPlacement,
     @Inject(ArchiveIngestService) private readonly ingest: ArchiveIngestService,
-    @Inject(HeaderParser) private readonly parser: HeaderParser,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(IMAGING_ENV) env: Pick<ImagingEnv, 'INGEST_BATCH_INSTANCES'>,
+  ) {
+    this.batchSize = env.INGEST_BATCH_INSTANCES;
+  }
+
+  private readonly batchSize: number;
 
   /**
    * Whom the instances are imported for: the caller's group and first centre in reach (docs/decisions/0105), a
@@ -111,9 +118,35 @@ export class StowService {
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > STOW_LIMITS.maxRequestBytes)
       throw new StowRequestError(413, `The request passes ${STOW_LIMITS.maxRequestBytes} bytes.`);
-    const scope = await this.scopeOf(access);
+    const scope = { ...(await this.scopeOf(access)), targetStudy };
     const stored: Stored[] = [];
     const failed: Failed[] = [];
+    // each part joins the sender's shared batches as it arrives (ArchiveIngestService.ingestShared;
+    // docs/decisions/0327-stow-shared-batches.md): the first goes at once, the parts that arrive while a batch is
+    // stored go together as the next; at most INGEST_BATCH_INSTANCES parts (or BATCH_BYTES) of this request wait
+    let waiting: { done: Promise<void>; bytes: number }[] = [];
+    let waitingBytes = 0;
+    const settle = async () => {
+      const first = waiting.shift();
+      if (!first) return;
+      waitingBytes -= first.bytes;
+      await first.done;
+    };
+    const send = (bytes: Uint8Array) => {
+      const done = this.ingest.ingestShared(scope, [bytes]).then(
+        (ingested) => this.record(ingested, stored, failed),
+        (error: unknown) =>
+          // the batch failed as a whole (the database): the part is a processing failure
+          void failed.push({
+            sopClassUid: null,
+            sopInstanceUid: null,
+            reason: FAILURE_REASONS.processingFailure,
+            why: (error as Error).message,
+          }),
+      );
+      waiting.push({ done, bytes: bytes.byteLength });
+      waitingBytes += bytes.byteLength;
+    };
     try {
       const body = Readable.from(fromFirstDelimiter(req, related.boundary), { objectMode: false });
       for await (const part of parseMultipartStream(body, {
@@ -133,7 +166,8 @@ export class StowService {
           });
           continue;
         }
-        await this.storeOne(scope, targetStudy, part.bytes, stored, failed);
+        send(part.bytes);
+        while (waiting.length >= this.batchSize || waitingBytes >= BATCH_BYTES) await settle();
       }
     } catch (error) {
       if (error instanceof MaxTotalSizeExceededError)
@@ -144,6 +178,9 @@ export class StowService {
         throw new StowRequestError(400, `The multipart body: ${error.message}`);
       throw error;
     } finally {
+      // what was sent is stored (or failed) before the finish, whatever ended the body
+      await Promise.all(waiting.map((w) => w.done));
+      waiting = [];
       const studies = [...new Set(stored.map((s) => s.studyUid))];
       if (studies.length) await this.ingest.finish(scope, studies);
     }
@@ -163,54 +200,37 @@ export class StowService {
     };
   }
 
-  private async storeOne(
-    scope: IngestScope,
-    targetStudy: string | null,
-    bytes: Uint8Array,
-    stored: Stored[],
-    failed: Failed[],
-  ): Promise<void> {
-    const header = await this.parser.parse(bytes);
-    if (!header.ok) {
-      // the import's own check says why (not DICOM, unreadable header)
-      const outcome = await this.ingest.ingest(scope, bytes);
-      failed.push({
-        sopClassUid: null,
-        sopInstanceUid: null,
-        reason: FAILURE_REASONS.cannotUnderstand,
-        why: outcome.kind === 'refused' ? outcome.reason : header.detail,
-      });
-      return;
-    }
-    const h = header.instance;
-    const ids = { sopClassUid: h.sopClassUid, sopInstanceUid: h.sopInstanceUid };
-    if (targetStudy && h.studyInstanceUid !== targetStudy) {
-      failed.push({
-        ...ids,
-        reason: FAILURE_REASONS.studyMismatch,
-        why: `of study ${h.studyInstanceUid}, not ${targetStudy}`,
-      });
-      return;
-    }
-    try {
-      const outcome = await this.ingest.ingest(scope, bytes);
-      // the one ingest rule (docs/decisions/0203): another centre's study, or an instance of one, is not named
-      if (outcome.kind === 'outOfReach') {
-        failed.push({ ...ids, reason: FAILURE_REASONS.notAuthorized, why: outcome.reason });
-        return;
+  /** What became of each part: stored (or already there: the caller's), or failed with its FailureReason. */
+  private record(done: Ingested[], stored: Stored[], failed: Failed[]): void {
+    for (const { outcome, header } of done) {
+      const ids = {
+        sopClassUid: header?.sopClassUid ?? null,
+        sopInstanceUid: header?.sopInstanceUid ?? null,
+      };
+      switch (outcome.kind) {
+        case 'stored':
+        case 'existing':
+          stored.push({
+            sopClassUid: outcome.sopClassUid,
+            sopInstanceUid: outcome.sopInstanceUid,
+            studyUid: outcome.studyInstanceUid,
+            seriesUid: outcome.seriesInstanceUid,
+          });
+          break;
+        case 'otherStudy':
+          failed.push({ ...ids, reason: FAILURE_REASONS.studyMismatch, why: outcome.reason });
+          break;
+        case 'outOfReach':
+          // the one ingest rule (docs/decisions/0203): another centre's study, or an instance of one, is not named
+          failed.push({ ...ids, reason: FAILURE_REASONS.notAuthorized, why: outcome.reason });
+          break;
+        case 'refused':
+          failed.push({ ...ids, reason: FAILURE_REASONS.cannotUnderstand, why: outcome.reason });
+          break;
+        case 'failed':
+          failed.push({ ...ids, reason: FAILURE_REASONS.processingFailure, why: outcome.reason });
+          break;
       }
-      if (outcome.kind === 'refused') {
-        failed.push({ ...ids, reason: FAILURE_REASONS.cannotUnderstand, why: outcome.reason });
-        return;
-      }
-      stored.push({
-        sopClassUid: outcome.sopClassUid,
-        sopInstanceUid: outcome.sopInstanceUid,
-        studyUid: outcome.studyInstanceUid,
-        seriesUid: outcome.seriesInstanceUid,
-      });
-    } catch (error) {
-      failed.push({ ...ids, reason: FAILURE_REASONS.processingFailure, why: (error as Error).message });
     }
   }
 }

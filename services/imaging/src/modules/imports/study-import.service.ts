@@ -17,6 +17,10 @@ import { HostileArchiveError, IN_MEMORY_ENTRY_BYTES, ZipArchive } from './zip-ar
 export const HIDDEN_FILE_REASON = 'Hidden system file: skipped.';
 
 const SYSTEM: TenantScope['actor'] = { type: 'service', id: 'imaging.study-import' };
+/** A batch of entries closes at this many bytes (or INGEST_BATCH_INSTANCES entries), whichever comes first. */
+const BATCH_BYTES = 32 * 1024 * 1024;
+/** Batches stored and indexed while the next is read from the zip. */
+const BATCHES_IN_FLIGHT = 2;
 
 /** How one run of the import ended. */
 export type ImportRunResult = 'completed' | 'failed' | 'skipped';
@@ -26,8 +30,9 @@ export type ImportRunResult = 'completed' | 'failed' | 'skipped';
  * uploaded zip from the store entry by entry (ranged reads, never the whole archive), refuses a hostile archive as
  * a whole (nothing of it stays: what it stored is discarded), skips hidden files, paths that break the import
  * rule, non-DICOM and unreadable files and files of another centre's study (each reported with its reason), ingests
- * every other instance through the ArchiveIngestService — at most IMPORT_PARSE_THREADS × 2 entries of up to 32 MiB
- * held at once, a larger one streamed to the store alone (memory bounded by that pool, not by the instance) —,
+ * every other instance through the ArchiveIngestService in batches — at most BATCHES_IN_FLIGHT batches of
+ * INGEST_BATCH_INSTANCES entries or BATCH_BYTES held, beside the one being read, a larger entry streamed to the
+ * store alone (memory bounded by those sizes, not by the study or the instance) —,
  * then finishes the import (totals, IMPORTED, one StudyImported per study gained) and removes the upload.
  * Idempotent: a retried or resumed run ingests only what is missing and ends with the same result.
  */
@@ -108,7 +113,9 @@ export class StudyImportService {
     let stored = 0;
     let existing = 0;
     const record = (path: string, outcome: IngestOutcome) => {
-      if (outcome.kind === 'refused' || outcome.kind === 'outOfReach') skipped.push({ path, reason: outcome.reason });
+      if (outcome.kind === 'failed') throw outcome.error;
+      if (outcome.kind === 'refused' || outcome.kind === 'outOfReach' || outcome.kind === 'otherStudy')
+        skipped.push({ path, reason: outcome.reason });
       else {
         valid++;
         studies.add(outcome.studyInstanceUid);
@@ -123,8 +130,28 @@ export class StudyImportService {
         studyInstanceUids: [...studies].sort(),
       });
     };
+    // Entries are ingested in batches (ArchiveIngestService.ingestMany; docs/decisions/0326-batched-ingest.md): a
+    // batch closes at INGEST_BATCH_INSTANCES entries or BATCH_BYTES, and the next is read from the zip while at most
+    // BATCHES_IN_FLIGHT are stored and indexed — memory bounded by those sizes, not by the study.
     const inFlight = new Set<Promise<void>>();
-    const limit = this.env.IMPORT_PARSE_THREADS * 2;
+    let batch: { name: string; bytes: Uint8Array }[] = [];
+    let batchBytes = 0;
+    const dispatch = async () => {
+      const files = batch;
+      batch = [];
+      batchBytes = 0;
+      if (files.length === 0) return;
+      const task = this.ingest
+        .ingestMany(
+          scope,
+          files.map((f) => f.bytes),
+        )
+        // the object store failed (record throws): the run fails, and its retry ingests what is missing
+        .then((outcomes) => outcomes.forEach((outcome, k) => record(files[k]!.name, outcome)));
+      inFlight.add(task);
+      void task.finally(() => inFlight.delete(task)).catch(() => undefined);
+      if (inFlight.size >= BATCHES_IN_FLIGHT) await Promise.race(inFlight);
+    };
     try {
       const entries = await archive.entries();
       progress.update({ entriesTotal: entries.length });
@@ -140,15 +167,15 @@ export class StudyImportService {
         }
         if (entry.declaredSize > IN_MEMORY_ENTRY_BYTES) {
           // too large to hold: streamed to the store, one at a time (docs/decisions/0205-streamed-instances.md)
-          record(entry.name, await this.ingest.ingestStream(scope, archive.stream(entry), entry.name));
+          record(entry.name, await this.ingest.ingestStream(scope, archive.stream(entry)));
           continue;
         }
         const bytes = await archive.read(entry);
-        const task = this.ingest.ingest(scope, bytes, entry.name).then((outcome) => record(entry.name, outcome));
-        inFlight.add(task);
-        void task.finally(() => inFlight.delete(task)).catch(() => undefined);
-        if (inFlight.size >= limit) await Promise.race(inFlight);
+        batch.push({ name: entry.name, bytes });
+        batchBytes += bytes.byteLength;
+        if (batch.length >= this.env.INGEST_BATCH_INSTANCES || batchBytes >= BATCH_BYTES) await dispatch();
       }
+      await dispatch();
       await Promise.all(inFlight);
     } catch (error) {
       await Promise.allSettled(inFlight);

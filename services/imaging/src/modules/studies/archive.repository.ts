@@ -24,16 +24,21 @@ export interface IndexedInstance {
   sopClassUid: string;
 }
 
-export interface InstanceToIndex {
+/** A batch of stored objects to index in one unit of work (ArchiveIngestService.ingestMany). */
+export interface InstancesToIndex {
   tenantId: string;
   reach: IngestReach;
   groupId: string | null;
   centreId: string | null;
-  importId: string;
-  storageKey: string;
-  sizeBytes: number;
-  header: ParsedInstance;
+  /** Distinct SOP Instance UIDs (a batch's duplicates are the caller's to hold back); each names its import. */
+  items: { storageKey: string; sizeBytes: number; header: ParsedInstance; importId: string }[];
 }
+
+/**
+ * What became of one item of a batch: indexed now, already indexed (a race lost: nothing changed), its study outside
+ * the sender's reach (nothing indexed), or refused (its series belongs to another study).
+ */
+export type IndexResult = 'stored' | 'existing' | 'outOfReach' | { refused: string };
 
 /** A study an import finished, with what the StudyImported event says of it. */
 export interface FinishedStudy {
@@ -61,12 +66,13 @@ const keyRow = z.object({ storage_key: z.string() });
  */
 @Injectable()
 export class ArchiveRepository {
-  /** An instance already indexed, by SOP Instance UID, and whether its study is in the sender's reach. */
-  async findInstance(
+  /** The instances already indexed among these SOP Instance UIDs, and whether their studies are in reach. */
+  async findInstances(
     tx: ReadTx,
-    sopInstanceUid: string,
+    sopInstanceUids: string[],
     reach: IngestReach,
-  ): Promise<(IndexedInstance & { inReach: boolean }) | null> {
+  ): Promise<Map<string, IndexedInstance & { inReach: boolean }>> {
+    if (sopInstanceUids.length === 0) return new Map();
     const p = new QueryParams();
     const rows = await typedRows(
       tx.manager,
@@ -76,65 +82,165 @@ export class ArchiveRepository {
          FROM imaging.instances i
          JOIN imaging.series se ON se.id = i.series_id
          JOIN imaging.studies s ON s.id = i.study_id
-        WHERE i.sop_instance_uid = ${p.add(sopInstanceUid)}`,
+        WHERE i.sop_instance_uid = ANY(${p.add(sopInstanceUids)})`,
       p,
     );
-    const row = rows[0];
-    return row
-      ? {
+    return new Map(
+      rows.map((row) => [
+        row.sop_instance_uid,
+        {
           studyInstanceUid: row.study_instance_uid,
           seriesInstanceUid: row.series_instance_uid,
           sopInstanceUid: row.sop_instance_uid,
           sopClassUid: row.sop_class_uid,
           inReach: row.in_reach,
-        }
-      : null;
+        },
+      ]),
+    );
   }
 
-  /** Whether the company holds this study, and if so whether the sender reaches it. */
-  async studyStanding(tx: ReadTx, studyInstanceUid: string, reach: IngestReach): Promise<StudyStanding> {
+  /** Where each of these studies stands for the sender (absent ones are not in the map). */
+  async studyStandings(
+    tx: ReadTx,
+    studyInstanceUids: string[],
+    reach: IngestReach,
+  ): Promise<Map<string, StudyStanding>> {
+    if (studyInstanceUids.length === 0) return new Map();
     const p = new QueryParams();
-    const [row] = await typedRows(
+    const rows = await typedRows(
       tx.manager,
-      z.object({ in_reach: z.boolean() }),
-      `SELECT (${reachCondition(reach, p)}) AS in_reach FROM imaging.studies s
-        WHERE s.study_instance_uid = ${p.add(studyInstanceUid)}`,
+      z.object({ study_instance_uid: z.string(), in_reach: z.boolean() }),
+      `SELECT s.study_instance_uid, (${reachCondition(reach, p)}) AS in_reach FROM imaging.studies s
+        WHERE s.study_instance_uid = ANY(${p.add(studyInstanceUids)})`,
       p,
     );
-    return !row ? 'absent' : row.in_reach ? 'inReach' : 'outOfReach';
+    return new Map(rows.map((r) => [r.study_instance_uid, r.in_reach ? 'inReach' : 'outOfReach']));
   }
 
   /**
-   * Indexes one stored instance: the study (created from this instance's study attributes, or found; either way
-   * CLOUD_UPLOADING until its import finishes), its series, and the instance row. Answers false when the SOP
-   * Instance UID was already indexed (nothing changed for it), or throws when the file's series belongs to another
-   * study of the archive (SeriesOfAnotherStudyError) or its study is outside the sender's reach
-   * (StudyOutOfReachError: the study row, created by another sender meanwhile, is then left as it was).
+   * Indexes a batch of stored instances in the caller's unit of work, a few statements whatever its size: their
+   * studies (created from the first item's study attributes, or found; either way CLOUD_UPLOADING until their import
+   * finishes), their series, and one multi-row INSERT of the instance rows, ON CONFLICT on the SOP Instance UID
+   * (idempotent: one already indexed changes nothing and answers 'existing'). Per item: 'outOfReach' when its study
+   * is outside the sender's reach (the study row, created by another sender meanwhile, is then left as it was),
+   * refused when its series belongs to another study of the archive.
    */
-  async indexInstance(tx: ChangeTx, input: InstanceToIndex): Promise<boolean> {
-    const { header } = input;
-    const s = header.study;
-    // Most instances join a study and series that exist already: found with the weakest row lock (FOR KEY SHARE,
-    // which the instance's foreign key takes anyway), so the instances of one study index side by side while a
-    // finish (FOR UPDATE) waits for them, and none is indexed against a state a finish has just changed; only a
-    // new study or series, or a study not CLOUD_UPLOADING, goes through the upsert (which locks the row).
+  async indexInstances(tx: ChangeTx, input: InstancesToIndex): Promise<IndexResult[]> {
+    const results: (IndexResult | undefined)[] = input.items.map(() => undefined);
+    const firstOfStudy = new Map<string, ParsedInstance>();
+    for (const { header } of input.items)
+      if (!firstOfStudy.has(header.studyInstanceUid)) firstOfStudy.set(header.studyInstanceUid, header);
+    const studyUids = [...firstOfStudy.keys()].sort();
+    // Most batches join studies that exist already: found with the weakest row lock (FOR KEY SHARE, which the
+    // instances' foreign key takes anyway), so batches of one study index side by side while a finish (FOR UPDATE)
+    // waits for them, and none is indexed against a state a finish has just changed; only a new study, or one not
+    // CLOUD_UPLOADING, goes through the upsert (which locks the row).
     const p = new QueryParams();
-    const [known] = await typedRows(
+    const known = await typedRows(
       tx.manager,
-      z.object({ id: z.uuid(), state: z.string(), in_reach: z.boolean() }),
-      `SELECT s.id, s.state, (${reachCondition(input.reach, p)}) AS in_reach FROM imaging.studies s
-        WHERE s.study_instance_uid = ${p.add(header.studyInstanceUid)} FOR KEY SHARE`,
+      z.object({ id: z.uuid(), study_instance_uid: z.string(), state: z.string(), in_reach: z.boolean() }),
+      `SELECT s.id, s.study_instance_uid, s.state, (${reachCondition(input.reach, p)}) AS in_reach
+         FROM imaging.studies s WHERE s.study_instance_uid = ANY(${p.add(studyUids)})
+        ORDER BY s.study_instance_uid FOR KEY SHARE`,
       p,
     );
-    if (known && !known.in_reach) throw new StudyOutOfReachError();
+    const studyIds = new Map<string, string | null>(); // null: out of reach
+    for (const uid of studyUids) {
+      const row = known.find((k) => k.study_instance_uid === uid);
+      if (row && !row.in_reach) studyIds.set(uid, null);
+      else if (row?.state === 'CLOUD_UPLOADING') studyIds.set(uid, row.id);
+      else {
+        const upserted = await this.upsertStudy(tx, input, firstOfStudy.get(uid)!);
+        studyIds.set(uid, upserted.in_reach ? upserted.id : null);
+      }
+    }
+    const firstOfSeries = new Map<string, ParsedInstance>();
+    input.items.forEach(({ header }, i) => {
+      if (studyIds.get(header.studyInstanceUid) === null) results[i] = 'outOfReach';
+      else if (!firstOfSeries.has(header.seriesInstanceUid)) firstOfSeries.set(header.seriesInstanceUid, header);
+    });
+    const seriesUids = [...firstOfSeries.keys()].sort();
+    const knownSeries = seriesUids.length
+      ? await typedRows(
+          tx.manager,
+          seriesRow.extend({ series_instance_uid: z.string() }),
+          `SELECT id, study_id, series_instance_uid FROM imaging.series WHERE series_instance_uid = ANY(:uids)`,
+          { uids: seriesUids },
+        )
+      : [];
+    const seriesIds = new Map<string, { id: string; studyId: string }>();
+    for (const uid of seriesUids) {
+      const header = firstOfSeries.get(uid)!;
+      const row =
+        knownSeries.find((k) => k.series_instance_uid === uid) ??
+        (await this.upsertSeries(tx, input.tenantId, studyIds.get(header.studyInstanceUid)!, header));
+      seriesIds.set(uid, { id: row.id, studyId: row.study_id });
+    }
+    const rows: Record<string, unknown>[] = [];
+    const rowOf: number[] = [];
+    input.items.forEach(({ header, storageKey, sizeBytes, importId }, i) => {
+      if (results[i]) return;
+      const studyId = studyIds.get(header.studyInstanceUid)!;
+      const series = seriesIds.get(header.seriesInstanceUid)!;
+      if (series.studyId !== studyId) {
+        results[i] = { refused: new SeriesOfAnotherStudyError(header.seriesInstanceUid).message };
+        return;
+      }
+      rowOf.push(i);
+      rows.push({
+        tenant_id: input.tenantId,
+        study_id: studyId,
+        series_id: series.id,
+        import_id: importId,
+        sop_instance_uid: header.sopInstanceUid,
+        sop_class_uid: header.sopClassUid,
+        instance_number: header.instanceNumber,
+        transfer_syntax_uid: header.transferSyntaxUid,
+        rows: header.rows,
+        columns: header.columns,
+        number_of_frames: header.numberOfFrames,
+        storage_key: storageKey,
+        size_bytes: sizeBytes,
+        pixel_data_offset: header.pixelData?.offset ?? null,
+        pixel_data_length: header.pixelData?.length ?? null,
+        pixel_data_encapsulated: header.pixelData?.encapsulated ?? false,
+        metadata: header.metadata,
+      });
+    });
+    const inserted = rows.length
+      ? await typedRows(
+          tx.manager,
+          z.object({ sop_instance_uid: z.string() }),
+          `INSERT INTO imaging.instances (tenant_id, study_id, series_id, import_id, sop_instance_uid, sop_class_uid,
+                  instance_number, transfer_syntax_uid, rows, columns, number_of_frames, storage_key, size_bytes,
+                  pixel_data_offset, pixel_data_length, pixel_data_encapsulated, metadata)
+           SELECT r.tenant_id, r.study_id, r.series_id, r.import_id, r.sop_instance_uid, r.sop_class_uid,
+                  r.instance_number, r.transfer_syntax_uid, r.rows, r.columns, r.number_of_frames, r.storage_key,
+                  r.size_bytes, r.pixel_data_offset, r.pixel_data_length, r.pixel_data_encapsulated, r.metadata
+             FROM jsonb_to_recordset(CAST(:rows AS jsonb)) AS r(tenant_id uuid, study_id uuid, series_id uuid,
+                  import_id uuid, sop_instance_uid varchar, sop_class_uid varchar, instance_number int,
+                  transfer_syntax_uid varchar, rows int, columns int, number_of_frames int, storage_key text,
+                  size_bytes bigint, pixel_data_offset bigint, pixel_data_length bigint,
+                  pixel_data_encapsulated boolean, metadata jsonb)
+            ORDER BY r.sop_instance_uid
+           ON CONFLICT (tenant_id, sop_instance_uid) DO NOTHING
+           RETURNING sop_instance_uid`,
+          { rows: JSON.stringify(rows) },
+        )
+      : [];
+    const stored = new Set(inserted.map((r) => r.sop_instance_uid));
+    for (const i of rowOf) results[i] = stored.has(input.items[i]!.header.sopInstanceUid) ? 'stored' : 'existing';
+    return results as IndexResult[];
+  }
+
+  /** A study created from this instance's study attributes, or found and made CLOUD_UPLOADING again (row locked). */
+  private async upsertStudy(tx: ChangeTx, input: InstancesToIndex, header: ParsedInstance) {
+    const s = header.study;
     const upsertReach = new QueryParams('r');
-    const [study] =
-      known?.state === 'CLOUD_UPLOADING'
-        ? [known]
-        : await typedRows(
-            tx.manager,
-            idRow.extend({ in_reach: z.boolean() }),
-            `INSERT INTO imaging.studies AS s (tenant_id, group_id, centre_id, study_instance_uid, patient_name, patient_id,
+    const [study] = await typedRows(
+      tx.manager,
+      idRow.extend({ in_reach: z.boolean() }),
+      `INSERT INTO imaging.studies AS s (tenant_id, group_id, centre_id, study_instance_uid, patient_name, patient_id,
               patient_birth_date, patient_sex, study_date, study_time, accession_number, study_id, study_description,
               referring_physician_name, state, attributes)
        VALUES (:tenantId, :groupId, :centreId, :uid, :patientName, :patientId, :birthDate, :sex, :studyDate,
@@ -142,86 +248,50 @@ export class ArchiveRepository {
        ON CONFLICT (tenant_id, study_instance_uid)
        DO UPDATE SET state = 'CLOUD_UPLOADING', updated_at = now()
        RETURNING s.id, (${reachCondition(input.reach, upsertReach)}) AS in_reach`,
-            {
-              ...upsertReach.values,
-              tenantId: input.tenantId,
-              groupId: input.groupId,
-              centreId: input.centreId,
-              uid: header.studyInstanceUid,
-              patientName: s.patientName,
-              patientId: s.patientId,
-              birthDate: s.patientBirthDate,
-              sex: s.patientSex,
-              studyDate: s.studyDate,
-              studyTime: s.studyTime,
-              accession: s.accessionNumber,
-              studyId: s.studyId,
-              description: s.studyDescription,
-              referring: s.referringPhysicianName,
-              attributes: JSON.stringify(s.attributes),
-            },
-          );
-    if (!study!.in_reach) throw new StudyOutOfReachError();
-    const studyId = study!.id;
-    const [knownSeries] = await typedRows(
+      {
+        ...upsertReach.values,
+        tenantId: input.tenantId,
+        groupId: input.groupId,
+        centreId: input.centreId,
+        uid: header.studyInstanceUid,
+        patientName: s.patientName,
+        patientId: s.patientId,
+        birthDate: s.patientBirthDate,
+        sex: s.patientSex,
+        studyDate: s.studyDate,
+        studyTime: s.studyTime,
+        accession: s.accessionNumber,
+        studyId: s.studyId,
+        description: s.studyDescription,
+        referring: s.referringPhysicianName,
+        attributes: JSON.stringify(s.attributes),
+      },
+    );
+    return study!;
+  }
+
+  /** A series created from this instance's series attributes, or found (under whichever study holds it). */
+  private async upsertSeries(tx: ChangeTx, tenantId: string, studyId: string, header: ParsedInstance) {
+    const [series] = await typedRows(
       tx.manager,
       seriesRow,
-      `SELECT id, study_id FROM imaging.series WHERE series_instance_uid = :uid`,
-      { uid: header.seriesInstanceUid },
-    );
-    const [series] = knownSeries
-      ? [knownSeries]
-      : await typedRows(
-          tx.manager,
-          seriesRow,
-          `INSERT INTO imaging.series (tenant_id, study_id, series_instance_uid, modality, series_number,
+      `INSERT INTO imaging.series (tenant_id, study_id, series_instance_uid, modality, series_number,
               series_description, body_part_examined, attributes)
        VALUES (:tenantId, :studyId, :uid, :modality, :number, :description, :bodyPart, :attributes)
        ON CONFLICT (tenant_id, series_instance_uid) DO UPDATE SET updated_at = now()
        RETURNING id, study_id`,
-          {
-            tenantId: input.tenantId,
-            studyId,
-            uid: header.seriesInstanceUid,
-            modality: header.series.modality,
-            number: header.series.seriesNumber,
-            description: header.series.seriesDescription,
-            bodyPart: header.series.bodyPartExamined,
-            attributes: JSON.stringify(header.series.attributes),
-          },
-        );
-    if (series!.study_id !== studyId) throw new SeriesOfAnotherStudyError(header.seriesInstanceUid);
-    const inserted = await typedRows(
-      tx.manager,
-      idRow,
-      `INSERT INTO imaging.instances (tenant_id, study_id, series_id, import_id, sop_instance_uid, sop_class_uid,
-              instance_number, transfer_syntax_uid, rows, columns, number_of_frames, storage_key, size_bytes,
-              pixel_data_offset, pixel_data_length, pixel_data_encapsulated, metadata)
-       VALUES (:tenantId, :studyId, :seriesId, :importId, :sop, :sopClass, :number, :ts, :rows, :columns, :frames,
-              :key, :size, :pixelOffset, :pixelLength, :encapsulated, :metadata)
-       ON CONFLICT (tenant_id, sop_instance_uid) DO NOTHING
-       RETURNING id`,
       {
-        tenantId: input.tenantId,
+        tenantId,
         studyId,
-        seriesId: series!.id,
-        importId: input.importId,
-        sop: header.sopInstanceUid,
-        sopClass: header.sopClassUid,
-        number: header.instanceNumber,
-        ts: header.transferSyntaxUid,
-        rows: header.rows,
-        columns: header.columns,
-        frames: header.numberOfFrames,
-        key: input.storageKey,
-        size: input.sizeBytes,
-        pixelOffset: header.pixelData?.offset ?? null,
-        pixelLength: header.pixelData?.length ?? null,
-        encapsulated: header.pixelData?.encapsulated ?? false,
-        metadata: JSON.stringify(header.metadata),
+        uid: header.seriesInstanceUid,
+        modality: header.series.modality,
+        number: header.series.seriesNumber,
+        description: header.series.seriesDescription,
+        bodyPart: header.series.bodyPartExamined,
+        attributes: JSON.stringify(header.series.attributes),
       },
     );
-    return inserted.length === 1;
+    return series!;
   }
 
   /**
@@ -411,13 +481,6 @@ export class ArchiveRepository {
       [uids],
     );
     await this.completeStudies(tx, uids);
-  }
-}
-
-/** The study of a file is another centre's: outside the sender's reach (docs/decisions/0203-one-ingest-rule.md). */
-export class StudyOutOfReachError extends Error {
-  constructor() {
-    super("the study is outside the sender's reach");
   }
 }
 
