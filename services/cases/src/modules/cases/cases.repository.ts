@@ -357,16 +357,26 @@ export class CasesRepository {
 
   // --- writes (the intake, registrations, edits) ---
 
-  /** The unsplit cases of these studies, locked for the change (in id order, so two changes lock them alike). */
+  /**
+   * The company's unsplit cases of these studies (the unique index is per company), locked for the change (in id
+   * order, so two changes lock them alike).
+   */
   findByStudies(tx: ChangeTx, studyInstanceUids: readonly string[]): Promise<CaseEntity[]> {
     if (studyInstanceUids.length === 0) return Promise.resolve([]);
-    return tx
-      .repo(CaseEntity)
-      .createQueryBuilder('c')
-      .where('c.study_instance_uid = ANY(:uids) AND c.parent_case_id IS NULL', { uids: [...studyInstanceUids] })
-      .orderBy('c.id')
-      .setLock('pessimistic_write')
-      .getMany();
+    return (
+      tx
+        .repo(CaseEntity)
+        .createQueryBuilder('c')
+        // the company's own (row-level security's OR of company, fusion and marketplace keeps tenant_id out of the
+        // index otherwise: a scan of the whole index at a million cases)
+        .where('c.tenant_id = :tenantId AND c.study_instance_uid = ANY(:uids) AND c.parent_case_id IS NULL', {
+          tenantId: tx.tenantId,
+          uids: [...studyInstanceUids],
+        })
+        .orderBy('c.id')
+        .setLock('pessimistic_write')
+        .getMany()
+    );
   }
 
   /**
@@ -385,9 +395,9 @@ export class CasesRepository {
       .repo(CaseEntity)
       .createQueryBuilder('c')
       .where(
-        `c.status = 'PENDING FOR SCAN' AND c.study_instance_uid IS NULL
+        `c.tenant_id = :tenantId AND c.status = 'PENDING FOR SCAN' AND c.study_instance_uid IS NULL
          AND (c.accession_number = ANY(:accessions) OR c.patient_id = ANY(:patientIds))`,
-        { accessions, patientIds },
+        { tenantId: tx.tenantId, accessions, patientIds },
       )
       .orderBy('c.created_at', 'ASC')
       .addOrderBy('c.id', 'ASC')
