@@ -32,6 +32,10 @@ const pid = Number(
 );
 process.kill(pid, 'SIGUSR1');
 await new Promise((r) => setTimeout(r, 800));
+// SIGUSR1 opens the inspector on 9229; if another process holds that port, this would profile the wrong one
+const holder = /pid=(\d+)/.exec(execFileSync('ss', ['-ltnpH', 'sport = :9229']).toString())?.[1];
+if (Number(holder) !== pid)
+  throw new Error(`port 9229 is held by pid ${holder}, not ${service} (${pid}): stop its inspector`);
 const [target] = await (await fetch('http://127.0.0.1:9229/json/list')).json();
 const ws = new WebSocket(target.webSocketDebuggerUrl);
 await new Promise((resolve, reject) => {
