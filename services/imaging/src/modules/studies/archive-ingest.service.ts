@@ -54,6 +54,13 @@ interface Lane {
   queue: { bytes: Uint8Array; importId: string; resolve: (done: Ingested) => void; reject: (error: unknown) => void }[];
 }
 
+interface FinishLane {
+  scope: IngestScope;
+  uids: string[];
+  running: boolean;
+  queue: { importId: string; resolve: () => void; reject: (error: unknown) => void }[];
+}
+
 const OUT_OF_REACH: IngestOutcome = { kind: 'outOfReach', reason: IMPORT_CALL_MESSAGES.studyOutOfReach };
 const SWEEPER: EventActor = { type: 'service', id: 'imaging.upload-sweeper' };
 const MiB = 1024 * 1024;
@@ -63,7 +70,7 @@ export const STREAMED_HEAD_BYTES = 16 * MiB;
 const UPLOAD_PART_BYTES = 8 * MiB;
 const UPLOAD_QUEUE = 2;
 /** Batches of one sender's lane ingested side by side (one's objects written while another's are indexed). */
-const LANE_DRAINS = 2;
+const LANE_DRAINS = 4;
 /** Objects of one batch written at once (ingestMany): the store's round trips overlap, memory is the batch's. */
 export const PUT_CONCURRENCY = 8;
 const asBuffer = (chunk: Uint8Array): Buffer =>
@@ -99,6 +106,8 @@ const refused = (detail: string): IngestOutcome => ({
 export class ArchiveIngestService {
   /** STOW-RS's shared batches, by sender (ingestShared). */
   private readonly lanes = new Map<string, Lane>();
+  /** STOW-RS's shared finishes, by sender and studies (finishShared). */
+  private readonly finishLanes = new Map<string, FinishLane>();
   private readonly batchSize: number;
 
   constructor(
@@ -431,7 +440,47 @@ export class ArchiveIngestService {
 
   async finish(scope: IngestScope, studyInstanceUids: string[]): Promise<void> {
     const uids = [...new Set(studyInstanceUids)].sort();
-    await this.uow.change(this.unitScope(scope), (tx) => this.finishStudies(tx, uids, scope.importId));
+    await this.uow.change(this.unitScope(scope), (tx) => this.finishStudies(tx, uids, [scope.importId]));
+  }
+
+  /**
+   * STOW-RS's finish (docs/decisions/0327-stow-shared-batches.md): the finishes of one sender's concurrent requests
+   * for the same studies are one unit of work — while one runs, those that arrive wait and go together as the next
+   * (the studies locked and their totals recomputed once for all; each request's share recorded under its own
+   * import id; one StudyImported per study for what none counted yet, as `finish` does).
+   */
+  async finishShared(scope: IngestScope, studyInstanceUids: string[]): Promise<void> {
+    const uids = [...new Set(studyInstanceUids)].sort();
+    const key = JSON.stringify([scope.tenantId, scope.userId, uids]);
+    let lane = this.finishLanes.get(key);
+    if (!lane) this.finishLanes.set(key, (lane = { scope, uids, running: false, queue: [] }));
+    const done = new Promise<void>((resolve, reject) => lane.queue.push({ importId: scope.importId, resolve, reject }));
+    if (!lane.running) void this.drainFinishes(key, lane);
+    return done;
+  }
+
+  private async drainFinishes(key: string, lane: FinishLane): Promise<void> {
+    lane.running = true;
+    try {
+      while (lane.queue.length > 0) {
+        const waiting = lane.queue.splice(0);
+        try {
+          await this.uow.change(this.unitScope(lane.scope), (tx) =>
+            this.finishStudies(
+              tx,
+              lane.uids,
+              waiting.map((w) => w.importId),
+            ),
+          );
+          for (const w of waiting) w.resolve();
+        } catch (error) {
+          for (const w of waiting) w.reject(error);
+        }
+      }
+    } finally {
+      lane.running = false;
+      this.finishLanes.delete(key);
+    }
   }
 
   /**
@@ -442,7 +491,7 @@ export class ArchiveIngestService {
   async finishAbandoned(tenantId: string, studyInstanceUid: string, idleSeconds: number): Promise<boolean> {
     return this.uow.change({ tenantId, actor: SWEEPER }, async (tx) => {
       if (!(await this.archive.lockAbandoned(tx, studyInstanceUid, idleSeconds))) return false;
-      await this.finishStudies(tx, [studyInstanceUid], null);
+      await this.finishStudies(tx, [studyInstanceUid], []);
       return true;
     });
   }
@@ -451,13 +500,16 @@ export class ArchiveIngestService {
    * The studies locked (an ingest into them waits), their totals recomputed and IMPORTED; one StudyImported for
    * each with instances no StudyImported counted yet; the import's own share recorded (import_studies).
    */
-  private async finishStudies(tx: ChangeTx, uids: string[], importId: string | null): Promise<void> {
+  private async finishStudies(tx: ChangeTx, uids: string[], importIds: string[]): Promise<void> {
     await this.archive.lockStudies(tx, uids);
     await this.archive.completeStudies(tx, uids);
-    const own = importId ? await this.archive.addedByImport(tx, importId) : new Map<string, number>();
+    const own = new Map<string, Map<string, number>>();
+    for (const importId of importIds) own.set(importId, await this.archive.addedByImport(tx, importId));
     for (const study of await this.archive.finishedStudies(tx, uids)) {
-      const ownAdded = own.get(study.studyInstanceUid) ?? 0;
-      if (importId && ownAdded > 0) await this.archive.markFinished(tx, importId, study.studyInstanceUid, ownAdded);
+      for (const [importId, added] of own) {
+        const ownAdded = added.get(study.studyInstanceUid) ?? 0;
+        if (ownAdded > 0) await this.archive.markFinished(tx, importId, study.studyInstanceUid, ownAdded);
+      }
       const instancesAdded = await this.archive.announce(tx, study.id);
       if (instancesAdded === 0) continue;
       await tx.publish(StudyImportedV1, study.studyInstanceUid, {
