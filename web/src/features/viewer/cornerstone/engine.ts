@@ -1,10 +1,7 @@
 import {
   Enums as CoreEnums,
   RenderingEngine,
-  cache,
   eventTarget,
-  imageLoadPoolManager,
-  imageLoader,
   setVolumesForViewports,
   utilities as csUtilities,
   volumeLoader,
@@ -31,8 +28,8 @@ import {
   type Types as ToolTypes,
 } from '@cornerstonejs/tools';
 import { formatVoi, voiRangeOf, windowOf } from '@rayworks/contracts';
-import { initCornerstone } from './init';
-import { outwardOrder } from './load-order';
+import { CACHE_LIMIT_BYTES, initCornerstone } from './init';
+import { SeriesPrefetcher } from './series-frames';
 import { mapStackIndex, type SeriesStack } from './wado';
 import { sharesWindow } from './window-link';
 
@@ -125,8 +122,11 @@ export class ViewerEngine {
   private mprGroup: ToolTypes.IToolGroup;
   private firstImageMarked = false;
   private scrollableMarked = false;
-  private prefetchToken = 0;
+  /** Each stack viewport's frames, fetched in batches around the image it shows (docs/decisions/0330). */
+  private prefetchers: (SeriesPrefetcher | null)[] = [];
   private cineFps = 15;
+  /** The viewport a cine plays in (the prefetch runs ahead of it). */
+  private cineViewport: number | null = null;
   private elementListeners: (() => void)[] = [];
   /** Viewports showing a single preview image while their series' metadata loads. */
   private previewing = new Set<number>();
@@ -196,6 +196,7 @@ export class ViewerEngine {
     this.elementListeners = [];
     this.dropVoiSync();
     this.stacks = [];
+    this.stopPrefetch();
     this.previewing.clear();
     for (const vp of this.engine.getViewports()) {
       this.stackGroup.removeViewports(ENGINE_ID, vp.id);
@@ -246,6 +247,7 @@ export class ViewerEngine {
     const onNewImage = () => {
       this.refresh(n);
       this.syncFrom(n);
+      this.focusPrefetch(n);
     };
     const onActivate = () => this.set({ active: n });
     element.addEventListener(CoreEnums.Events.IMAGE_RENDERED, onRendered);
@@ -340,6 +342,8 @@ export class ViewerEngine {
     const vp = this.stackViewport(n);
     if (!vp) return;
     this.previewing.delete(n);
+    this.prefetchers[n]?.stop();
+    this.prefetchers[n] = null;
     this.stacks[n] = stack;
     const start = Math.min(
       stack.imageIds.length - 1,
@@ -358,37 +362,38 @@ export class ViewerEngine {
     this.prefetch(n, stack, start);
   }
 
-  /** Loads every image of the stack once (prefetch priority, outwards from the one shown) into the bounded cache. */
+  /**
+   * Fetches the stack's images in batches (series-frames.ts), outwards from the one shown: the whole stack once when
+   * it fits the cache, else a window around the image shown that follows it (ahead of a playing cine).
+   */
   private prefetch(n: number, stack: SeriesStack, start: number): void {
-    const token = ++this.prefetchToken;
-    const order = outwardOrder(stack.imageIds.length, start);
-    let remaining = order.length;
-    const done = () => {
-      remaining -= 1;
-      if (remaining === 0 && n === 0 && !this.scrollableMarked && this.stacks[0] === stack) {
+    this.prefetchers[n]?.stop();
+    const prefetcher = new SeriesPrefetcher(stack.url, stack.imageIds, stack.instances, CACHE_LIMIT_BYTES, () => {
+      if (n === 0 && !this.scrollableMarked && this.stacks[0] === stack) {
         this.scrollableMarked = true;
         performance.mark('viewer:series-scrollable');
         this.onSeriesScrollable?.();
       }
-    };
-    for (const i of order) {
-      const imageId = stack.imageIds[i]!;
-      if (cache.isLoaded(imageId)) {
-        done();
-        continue;
-      }
-      imageLoadPoolManager.addRequest(
-        () => {
-          if (token !== this.prefetchToken && n !== 0) return Promise.resolve();
-          return imageLoader
-            .loadAndCacheImage(imageId, { priority: 5, requestType: CoreEnums.RequestType.Prefetch } as never)
-            .then(done, done);
-        },
-        CoreEnums.RequestType.Prefetch,
-        { imageId },
-        5,
-      );
-    }
+    });
+    this.prefetchers[n] = prefetcher;
+    prefetcher.focus(start, this.cineDirection(n), true);
+  }
+
+  /** The image shown in viewport `n` changed: the prefetch window follows it. */
+  private focusPrefetch(n: number): void {
+    const vp = this.stackViewport(n);
+    if (!vp || this.previewing.has(n)) return;
+    this.prefetchers[n]?.focus(vp.getCurrentImageIdIndex(), this.cineDirection(n), true);
+  }
+
+  /** +1 while a cine plays forwards in viewport `n` (the prefetch runs ahead of it), else 0. */
+  private cineDirection(n: number): number {
+    return this.state.cine && this.cineViewport === n ? 1 : 0;
+  }
+
+  private stopPrefetch(): void {
+    for (const prefetcher of this.prefetchers) prefetcher?.stop();
+    this.prefetchers = [];
   }
 
   /** Scrolls the active (or given) viewport by `delta` images. */
@@ -450,11 +455,16 @@ export class ViewerEngine {
     const element = this.elements[n];
     if (!element) return;
     toolUtilities.cine.playClip(element, { framesPerSecond: this.cineFps, loop: true });
+    this.cineViewport = n;
     this.set({ cine: true });
+    this.focusPrefetch(n);
   }
   stopCine(): void {
     for (const element of this.elements) toolUtilities.cine.stopClip(element);
+    const was = this.cineViewport;
+    this.cineViewport = null;
     this.set({ cine: false });
+    if (was !== null) this.focusPrefetch(was);
   }
 
   // ---- compare: sync by position and window/level ----
@@ -575,6 +585,7 @@ export class ViewerEngine {
 
   destroy(): void {
     this.stopCine();
+    this.stopPrefetch();
     for (const off of this.elementListeners) off();
     this.dropVoiSync();
     ToolGroupManager.destroyToolGroup(STACK_GROUP);

@@ -2,6 +2,7 @@ import {
   cache,
   init as coreInit,
   imageLoadPoolManager,
+  metaData,
   Enums as CoreEnums,
   volumeLoader,
   cornerstoneStreamingImageVolumeLoader,
@@ -21,6 +22,7 @@ import {
   addTool,
   init as toolsInit,
 } from '@cornerstonejs/tools';
+import { fetchedFrameProvider } from './series-frames';
 import { studyToken } from './token';
 
 /**
@@ -78,6 +80,8 @@ export function initCornerstone(): Promise<void> {
     ]) {
       addTool(tool);
     }
+    // frames fetched in batches (series-frames.ts) reach the wadors loader through its compressed frame registry
+    metaData.addProvider(fetchedFrameProvider as never, 10_000);
     cache.setMaxCacheSize(CACHE_LIMIT_BYTES);
     imageLoadPoolManager.setMaxSimultaneousRequests(CoreEnums.RequestType.Interaction, MAX_INTERACTION);
     imageLoadPoolManager.setMaxSimultaneousRequests(CoreEnums.RequestType.Prefetch, MAX_PREFETCH);

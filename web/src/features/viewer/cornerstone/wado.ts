@@ -16,6 +16,8 @@ export interface SeriesInfo {
 /** A series' stack: one image id per frame, in slice order, with each slice's geometry for sync and MPR. */
 export interface SeriesStack {
   series: SeriesInfo;
+  /** The series' WADO-RS URL (its frames in batches: `<url>/pixeldata?instances=…`). */
+  url: string;
   imageIds: string[];
   /** The DICOM JSON of the instance behind each image id (tag browser, overlays). */
   instances: DicomJson[];
@@ -131,7 +133,7 @@ async function buildStack(root: string, series: SeriesInfo): Promise<SeriesStack
     sorted.length === imageIds.length &&
     sameOrientation &&
     positions.every((p) => p.length === 3);
-  return { series, imageIds, instances, positions, orientation, volumetric };
+  return { series, url: base, imageIds, instances, positions, orientation, volumetric };
 }
 
 /** Below this many instances the series' metadata is as quick as one instance's: no preview. */
