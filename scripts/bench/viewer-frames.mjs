@@ -6,6 +6,9 @@
 // per request and MB/s of each.
 //   npm run bench:viewer-frames   (the stack running, or BENCH_STACK_LOCK=/tmp/rayworks-stack.lock; data: npm run bench:viewer once)
 //   FRAMES_PASSES=2 FRAMES_LIMIT=1000 FRAMES_CONCURRENCY=6
+//   FRAMES_MODES=frames,24 (issue 24, docs/decisions/0330): `frames` is one request per instance as above; a number N
+//   asks the instances N at a time from `…/series/{uid}/pixeldata?instances=…` (one multipart answer each, as the
+//   viewer does since 0330), FRAMES_BATCH_CONCURRENCY (3) requests at a time. The CPU columns are per frame.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -22,6 +25,8 @@ const PATIENT = process.env.FRAMES_PATIENT ?? 'BENCH-CT-1000';
 const PASSES = Number(process.env.FRAMES_PASSES ?? 2);
 const LIMIT = Number(process.env.FRAMES_LIMIT ?? 1000);
 const CONCURRENCY = Number(process.env.FRAMES_CONCURRENCY ?? 6);
+const BATCH_CONCURRENCY = Number(process.env.FRAMES_BATCH_CONCURRENCY ?? 3);
+const MODES = (process.env.FRAMES_MODES ?? 'frames,24').split(',').map((m) => m.trim());
 const GATEWAY = `http://127.0.0.1:${GATEWAY_PORT}`;
 const IMAGING = `http://127.0.0.1:${SERVICE_PORTS.imaging}`;
 const MB = 1024 * 1024;
@@ -52,13 +57,13 @@ function get(agent, url, headers) {
   });
 }
 
-/** Runs `work(i)` for i in 0..n-1, `CONCURRENCY` at a time; each call's duration in ms. */
-async function pool(n, work) {
+/** Runs `work(i)` for i in 0..n-1, `concurrency` at a time; each call's duration in ms. */
+async function pool(n, work, concurrency = CONCURRENCY) {
   const times = new Array(n);
   let next = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: concurrency }, async () => {
       for (let i = next++; i < n; i = next++) {
         const t = performance.now();
         await work(i);
@@ -82,8 +87,10 @@ function summary(label, { wallMs, times }, bytes) {
   };
 }
 
-async function frames(base, prefix, token, study, series, uids) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+async function frames(base, prefix, token, study, series, uids, mode) {
+  const batch = mode === 'frames' ? 0 : Number(mode);
+  const concurrency = batch ? BATCH_CONCURRENCY : CONCURRENCY;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   let bytes = 0;
   const statuses = new Map();
   const headers = {
@@ -91,16 +98,23 @@ async function frames(base, prefix, token, study, series, uids) {
     Accept: 'multipart/related; type="application/octet-stream"; transfer-syntax=*',
     'Accept-Encoding': 'gzip, deflate, br',
   };
-  const result = await pool(uids.length, async (i) => {
-    const r = await get(
-      agent,
-      `${base}${prefix}/studies/${study}/series/${series}/instances/${uids[i]}/frames/1`,
-      headers,
-    );
-    bytes += r.bytes;
-    const key = `${r.status}${r.encoding ? ` ${r.encoding}` : ''}`;
-    statuses.set(key, (statuses.get(key) ?? 0) + 1);
-  });
+  const seriesUrl = `${base}${prefix}/studies/${study}/series/${series}`;
+  const batches = batch
+    ? Array.from({ length: Math.ceil(uids.length / batch) }, (_, k) => uids.slice(k * batch, (k + 1) * batch))
+    : [];
+  const result = await pool(
+    batch ? batches.length : uids.length,
+    async (i) => {
+      const url = batch
+        ? `${seriesUrl}/pixeldata?instances=${batches[i].join(',')}`
+        : `${seriesUrl}/instances/${uids[i]}/frames/1`;
+      const r = await get(agent, url, headers);
+      bytes += r.bytes;
+      const key = `${r.status}${r.encoding ? ` ${r.encoding}` : ''}`;
+      statuses.set(key, (statuses.get(key) ?? 0) + 1);
+    },
+    concurrency,
+  );
   agent.destroy();
   return { result, bytes, statuses: Object.fromEntries(statuses) };
 }
@@ -161,26 +175,28 @@ try {
   step(`case ${c._id}: ${uids.length} instances of series ${series}`);
   const rows = [];
   for (let pass = 1; pass <= PASSES; pass++) {
-    for (const [label, base, prefix] of [
-      ['gateway', GATEWAY, '/api/imaging/dicomweb'],
-      ['imaging direct', IMAGING, '/dicomweb'],
-    ]) {
-      const cpu = { imaging: cpuMs('imaging'), gateway: cpuMs('gateway') };
-      const r = await frames(base, prefix, opened.dicomweb.token, study, series, uids);
-      const used = (name) => (cpuMs(name) - cpu[name]) / uids.length;
-      step(`${label} pass ${pass}: ${JSON.stringify(r.statuses)}`);
-      rows.push({
-        ...summary(`${label} (pass ${pass})`, r.result, r.bytes),
-        imagingCpu: used('imaging'),
-        gatewayCpu: used('gateway'),
-      });
-    }
+    for (const mode of MODES)
+      for (const [path, base, prefix] of [
+        ['gateway', GATEWAY, '/api/imaging/dicomweb'],
+        ['imaging direct', IMAGING, '/dicomweb'],
+      ]) {
+        const label = `${path}, ${mode === 'frames' ? 'one frame a request' : `${mode} instances a request`}`;
+        const cpu = { imaging: cpuMs('imaging'), gateway: cpuMs('gateway') };
+        const r = await frames(base, prefix, opened.dicomweb.token, study, series, uids, mode);
+        const used = (name) => (cpuMs(name) - cpu[name]) / uids.length;
+        step(`${label} pass ${pass}: ${JSON.stringify(r.statuses)}`);
+        rows.push({
+          ...summary(`${label} (pass ${pass})`, r.result, r.bytes),
+          imagingCpu: used('imaging'),
+          gatewayCpu: used('gateway'),
+        });
+      }
     if (process.env.FRAMES_STORE === '0') continue;
     const s = await storageReads(uids.length);
     rows.push(summary(`object store 512 KB ranges (pass ${pass})`, s.result, s.bytes));
   }
   console.log(
-    '| path | requests | s | requests/s | p50 ms | p95 ms | MB/s | imaging CPU ms/request | gateway CPU ms/request |',
+    '| path | requests | s | requests/s | p50 ms | p95 ms | MB/s | imaging CPU ms/frame | gateway CPU ms/frame |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of rows)

@@ -21,6 +21,7 @@
 // build): the gateway serves it. Results also go to .local/bench/viewer-results.json.
 /* global document, window, requestAnimationFrame -- functions run in the page by page.evaluate */
 import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -277,6 +278,8 @@ async function oneRun(label, c, expectedCount) {
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
+    // every frame request's timing (the default buffer keeps 250 entries; one request per frame made 1,000)
+    await page.addInitScript(() => performance.setResourceTimingBufferSize(100_000));
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await signInPage(page);
@@ -291,6 +294,22 @@ async function oneRun(label, c, expectedCount) {
     const scrollable = await (await mark('viewer:series-scrollable')).jsonValue();
     const open = await page.evaluate(() => performance.getEntriesByName('viewer:open', 'mark')[0]?.startTime ?? 0);
     const count = Number(await page.getByTestId('viewport-0').getAttribute('data-image-count'));
+    // where the time went: the frame requests (one frame each, or a batch of instances' frames: pixeldata), when
+    // the last of their bytes had arrived, and their summed durations
+    const frames = await page.evaluate(
+      (openAt) => {
+        const entries = performance
+          .getEntriesByType('resource')
+          .filter((e) => /\/frames\/\d+$|\/pixeldata(\?|$)/.test(e.name));
+        return {
+          requests: entries.length,
+          lastByteMs: Math.max(0, ...entries.map((e) => e.responseEnd)) - openAt,
+          waitMs: entries.reduce((sum, e) => sum + (e.responseStart - e.requestStart), 0) / (entries.length || 1),
+          mb: entries.reduce((sum, e) => sum + e.encodedBodySize, 0) / (1024 * 1024),
+        };
+      },
+      await page.evaluate(() => performance.getEntriesByName('viewer:open', 'mark')[0]?.startTime ?? 0),
+    );
     if (expectedCount && count !== expectedCount) throw new Error(`${label}: ${count} images, not ${expectedCount}`);
     const cine = await cineRate(page);
     const cdp = await context.newCDPSession(page);
@@ -307,6 +326,10 @@ async function oneRun(label, c, expectedCount) {
       firstImageMs: first - open,
       firstImageFromNavigationMs: first,
       scrollableMs: scrollable - open,
+      frameRequests: frames.requests,
+      framesLastByteMs: frames.lastByteMs,
+      frameWaitMs: frames.waitMs,
+      frameMb: frames.mb,
       jsHeapMb: metric('JSHeapUsedSize') / MB,
       jsHeapTotalMb: metric('JSHeapTotalSize') / MB,
       cacheMb: cache.bytes / MB,
@@ -338,6 +361,9 @@ function table(rows) {
     'images',
     'first image ms',
     'scrollable ms',
+    'frame requests',
+    'last frame byte ms',
+    'request → first byte ms (mean)',
     'JS heap MB',
     'cache MB / limit',
     'Chromium PSS MB',
@@ -351,6 +377,9 @@ function table(rows) {
     String(r.images),
     fmt(r.firstImageMs),
     fmt(r.scrollableMs),
+    String(r.frameRequests ?? '–'),
+    fmt(r.framesLastByteMs),
+    fmt(r.frameWaitMs),
     fmt(r.jsHeapMb),
     `${fmt(r.cacheMb, 1)} / ${fmt(r.cacheLimitMb)}`,
     fmt(r.browserPssMb),
@@ -369,7 +398,8 @@ const results = { machine: machine(), date: new Date().toISOString(), runs: RUNS
 const release = await acquireStack({ services: ['imaging', 'cases'] });
 try {
   log(
-    `# Viewer benchmark (${results.date}; ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.memoryGiB} GiB)`,
+    `# Viewer benchmark (${results.date}; ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.memoryGiB} GiB; ` +
+      `load average at the start ${results.machine.loadAverage.join(' / ')})`,
   );
   await benchCompany();
   const ct = await buildCtBenchStudy({ instances: 1_000 });
@@ -420,6 +450,8 @@ try {
     `\nTargets: first image ≤ 1,000 ms (loopback); whole 1,000-image series ≤ 10,000 ms; memory bounded by the cache ` +
       `(cache MB ≤ its limit whatever the study size).`,
   );
+  results.loadAverageAtEnd = os.loadavg().map((l) => Number(l.toFixed(2)));
+  log(`Load average at the end: ${results.loadAverageAtEnd.join(' / ')} (1 / 5 / 15 min).`);
   await mkdir(BENCH_DATA_DIR, { recursive: true });
   await writeFile(path.join(BENCH_DATA_DIR, 'viewer-results.json'), JSON.stringify(results, null, 2));
 } finally {
