@@ -43,6 +43,21 @@ function infraGroup(pid, comm) {
   }
 }
 
+/**
+ * Follows one process's CPU milliseconds once a second and keeps the last reading: a child's /proc entry is gone once
+ * it has exited and been reaped (k6), so its CPU is read while it runs. `stop` answers the last reading.
+ */
+export function followCpu(pid) {
+  let last = readStat(pid)?.ms ?? 0;
+  const timer = setInterval(() => (last = readStat(pid)?.ms ?? last), 1000);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return last;
+    },
+  };
+}
+
 function stackPid(name) {
   try {
     return Number(fs.readFileSync(path.join(RUN_DIR, `${name}.pid`), 'utf8')) || null;

@@ -6,7 +6,8 @@
 //         predates their trigger).
 //   api   p50/p95/p99 of /cases/get for the common filters and sort orders and of /getworklist/statistics, as a
 //         company administrator and as a radiologist, one client, after a warm-up: through the gateway (the
-//         headline: authentication, the service's guard, row-level security) and direct to the cases service.
+//         headline: authentication, the service's guard, row-level security) and direct to the cases service;
+//         with each kind's CPU per request of cases, of PostgreSQL's rayworks_cases backends and of the gateway.
 //   sql   the issue's "PostgreSQL alone" figures on the same data, plain SQL with psql's protocol (node-postgres):
 //         first page of a status tab newest first, page 200 by OFFSET and by keyset, a patient-name 'contains'
 //         search, counting per status by scanning and one tab's total — once on a plain copy of the company's rows
@@ -32,7 +33,7 @@ import { ApiClient, credentialHeaders, credentialsOf, loginHeaders } from '@rayw
 import { AUTH_API, CASES_API, GATEWAY_PORT, SERVICE_PORTS } from '@rayworks/contracts';
 import { BENCH_DATA_DIR, freePort, percentiles, TEST_PASSWORD } from '@rayworks/testing';
 import { processEnv, processTable, ROOT } from '../lib/processes.mjs';
-import { cpuBetween, cpuSnapshot, cpuTable } from './process-cpu.mjs';
+import { cpuBetween, cpuSnapshot, cpuTable, followCpu } from './process-cpu.mjs';
 import { acquireStack } from './rayworks.mjs';
 import { BENCH_COMPANY, ensureCounts, inTenant, loginOf, seedWorklist } from './worklist-seed.mjs';
 import { databaseAlone } from './worklist-sql.mjs';
@@ -205,6 +206,7 @@ async function measureApi(company) {
     const items = { gateway: 0, direct: 0 };
     for (let i = 0; i < WARM_UP; i++)
       for (const base of Object.values(paths)) await timedCall(base, kind.who, kind.endpoint, kind.body(i));
+    const cpuBefore = cpuSnapshot();
     for (let i = 0; i < REQUESTS; i++) {
       for (const [where, base] of Object.entries(paths)) {
         const { ms: one, data } = await timedCall(base, kind.who, kind.endpoint, kind.body(i));
@@ -215,6 +217,14 @@ async function measureApi(company) {
     const figures = Object.fromEntries(
       Object.keys(paths).map((where) => [where, { ...percentiles(ms[where]), meanItems: items[where] / REQUESTS }]),
     );
+    // CPU per request of the kind (each was asked twice: through the gateway and direct)
+    const usage = cpuBetween(cpuBefore, cpuSnapshot(), 2 * REQUESTS);
+    const cpuOf = (name) => usage.rows.find((r) => r.name === name)?.msPerRequest ?? NaN;
+    figures.cpu = {
+      cases: cpuOf('cases'),
+      postgres: cpuOf('PostgreSQL as rayworks_cases'),
+      gateway: cpuOf('gateway') * 2, // only half the requests went through it: per gateway request
+    };
     step(`${kind.label}: gateway p95 ${fmt(figures.gateway.p95)} ms`);
     rows.push({
       label: kind.label,
@@ -223,13 +233,15 @@ async function measureApi(company) {
       ...figures,
     });
   }
-  log('| query | as | rows | gateway p50 | p95 | p99 | direct p50 | p95 | p99 |');
-  log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+  log(
+    '| query | as | rows | gateway p50 | p95 | p99 | direct p50 | p95 | p99 | CPU ms/request: cases | PostgreSQL | gateway |',
+  );
+  log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     const g = r.gateway;
     const d = r.direct;
     log(
-      `| ${r.label} | ${r.who} | ${fmt(g.meanItems, 0)} | ${fmt(g.p50)} | **${fmt(g.p95)}** | ${fmt(g.p99)} | ${fmt(d.p50)} | ${fmt(d.p95)} | ${fmt(d.p99)} |`,
+      `| ${r.label} | ${r.who} | ${fmt(g.meanItems, 0)} | ${fmt(g.p50)} | **${fmt(g.p95)}** | ${fmt(g.p99)} | ${fmt(d.p50)} | ${fmt(d.p95)} | ${fmt(d.p99)} | ${fmt(r.cpu.cases, 2)} | ${fmt(r.cpu.postgres, 2)} | ${fmt(r.cpu.gateway, 2)} |`,
     );
   }
   const worst = Math.max(...rows.map((r) => r.gateway.p95));
@@ -269,12 +281,14 @@ async function runK6(company) {
     if (extra) log(`(${CASES_REPLICAS} cases processes behind a gateway of the bench's own at ${target})`);
     let before = null;
     let child;
+    let k6Cpu;
     const exit = await new Promise((resolve, reject) => {
       child = spawn(k6, ['run', '--quiet', path.join(ROOT, 'deploy/k6/worklist.js')], {
         cwd: ROOT,
         env: { ...process.env, RAYWORKS_URL: target, WORKLIST_DATA: dataFile, VUS: String(vus), DURATION: duration },
         stdio: ['ignore', 'inherit', 'pipe'],
       });
+      k6Cpu = followCpu(child.pid);
       child.stderr.on('data', (d) => {
         process.stderr.write(d);
         if (!before && String(d).includes(K6_SETUP_DONE)) before = cpuSnapshot(extraPids(extra, child));
@@ -282,6 +296,8 @@ async function runK6(company) {
       child.on('exit', (code) => (code === 0 ? resolve(code) : reject(new Error(`k6 exited ${code}`))));
     });
     const after = cpuSnapshot(extraPids(extra, child));
+    // k6 has exited: its last reading while it ran
+    after.processes.k6 = { pid: child.pid, ms: k6Cpu.stop() };
     const summary = JSON.parse(await readFile(path.join(ROOT, '.local/k6/worklist-summary.json'), 'utf8'));
     const worklist = summary.metrics['http_req_duration{kind:worklist}'].values;
     const failed = summary.metrics['http_req_failed{kind:worklist}']?.values ?? { rate: 0 };
