@@ -3,9 +3,11 @@
 // the stack run first, then the rayworks-* ones in one stretch:
 //   orthanc-ingest  Debian's Orthanc (loopback, its own storage) ingesting a CT study of 1,000 instances of
 //                   512 x 512 x 16 bit (≈ 525 MB) by REST POST /instances with 1 and 4 clients: instances/s, MB/s,
-//                   Orthanc's peak memory. BENCH_LARGE=1 adds the 5,000-instance study.
-//   rayworks-ingest the import worker on the same study (and the 5,000 one with BENCH_LARGE=1): zipped, uploaded
-//                   through the API, triggered; upload finished → StudyImported on Kafka; the worker's peak memory.
+//                   Orthanc's peak memory; and the same for the 5,000-instance study (BENCH_SIZES).
+//   rayworks-ingest the import worker on the same studies: zipped, uploaded through the API, triggered; upload
+//                   finished → StudyImported on Kafka; the worker's peak memory.
+//   rayworks-stow   STOW-RS of the same studies through the gateway, 4 clients, 1 and 25 instances a request
+//                   (BENCH_STOW_PER_REQUEST); then Rayworks ÷ Orthanc (4 clients) for each size and path.
 //   rayworks-wado   WADO-RS retrieval of that study's whole series (multipart/related), MB/s.
 //   orthanc-qido    Orthanc's DICOMweb plugin answering QIDO-RS /studies for name-wildcard, date-range and patient-ID
 //                   queries (limit 50) at 20,000 studies: p50/p95/p99 per kind, one client, after a warm-up.
@@ -19,7 +21,11 @@
 // Data is generated once under .local/bench/ (pydicom, from pydicom's CT_small.dcm) and reused, and so are the Orthanc index holding the 20,000 studies (.local/bench/orthanc-qido-20000/) and the bench
 // company `benchqido20000` holding them in Rayworks. Results also go to .local/bench/import-results.json (a
 // run of some sections: import-results-<sections>.json).
-//   BENCH_QIDO_STUDIES (default 20000), BENCH_QIDO_QUERIES per kind (default 200), BENCH_LARGE=1, BENCH_ZIP_MB (200)
+//   BENCH_QIDO_STUDIES (default 20000), BENCH_QIDO_QUERIES per kind (default 200), BENCH_ZIP_MB (200),
+//   BENCH_SIZES (CT study sizes, default 1000,5000; BENCH_LARGE=0: 1000 alone), BENCH_ORTHANC_CLIENTS (1,4),
+//   BENCH_BEFORE_DIST=<copy of services/imaging/dist> (A/B: that build and this one in turns, same run),
+//   BENCH_RUNNING_STACK=1 (use the running stack, never start/stop it), BENCH_STOW_PER_REQUEST (1,25),
+//   BENCH_CPU_PROF=1 (the bench worker writes a CPU profile to .local/bench/profiles/ when it stops)
 import os from 'node:os';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -32,15 +38,29 @@ import {
   qidoBenchQueries,
   startOrthanc,
 } from '@rayworks/testing';
-import { acquireStack, browserZip, cleanUp, prepare, rayworksIngest, rayworksQido, rayworksWado } from './rayworks.mjs';
+import {
+  acquireStack,
+  browserZip,
+  cleanUp,
+  prepare,
+  rayworksIngest,
+  rayworksQido,
+  rayworksStow,
+  rayworksWado,
+} from './rayworks.mjs';
 import { machine } from './machine.mjs';
 
 const SECTIONS = (
-  process.env.BENCH_SECTIONS ?? 'orthanc-ingest,orthanc-qido,browser-zip,rayworks-ingest,rayworks-wado,rayworks-qido'
+  process.env.BENCH_SECTIONS ??
+  'orthanc-ingest,orthanc-qido,browser-zip,rayworks-ingest,rayworks-stow,rayworks-wado,rayworks-qido'
 )
   .split(',')
   .map((s) => s.trim());
-const LARGE = process.env.BENCH_LARGE === '1';
+/** The CT study sizes of the ingest sections (issue 24: 1,000 and 5,000 in the same run; BENCH_LARGE=0: 1,000). */
+const SIZES = (process.env.BENCH_SIZES ?? (process.env.BENCH_LARGE === '0' ? '1000' : '1000,5000'))
+  .split(',')
+  .map(Number);
+const ORTHANC_CLIENTS = (process.env.BENCH_ORTHANC_CLIENTS ?? '1,4').split(',').map(Number);
 const QIDO_STUDIES = Number(process.env.BENCH_QIDO_STUDIES ?? 20_000);
 const QIDO_QUERIES = Number(process.env.BENCH_QIDO_QUERIES ?? 200);
 const results = { machine: machine(), date: new Date().toISOString(), sections: {} };
@@ -104,13 +124,12 @@ async function ingest(orthanc, files, clients, { alreadyStoredIsFine = false } =
 
 async function orthancIngest() {
   log('\n## Orthanc ingest (REST POST /instances, Debian orthanc, loopback)');
-  const sizes = LARGE ? [1_000, 5_000] : [1_000];
   const rows = [];
-  for (const instances of sizes) {
+  for (const instances of SIZES) {
     step(`CT study of ${instances} instances (.local/bench/ct-${instances}/)`);
     const study = await buildCtBenchStudy({ instances });
     step(`${study.reused ? 'reused' : 'built'}: ${fmt(study.bytes / 1e6, 0)} MB`);
-    for (const clients of [1, 4]) {
+    for (const clients of ORTHANC_CLIENTS) {
       for (let attempt = 1; ; attempt++) {
         // a fresh Orthanc each time: nothing already stored, empty index
         const orthanc = await startOrthanc();
@@ -237,10 +256,41 @@ async function orthancQido() {
   results.sections['orthanc-qido'] = { studies: QIDO_STUDIES, loadSeconds, rows };
 }
 
+/** Rayworks ÷ Orthanc with 4 clients, per study size, for the worker and each STOW-RS request size (issue 24). */
+function summary() {
+  const orthanc = results.sections['orthanc-ingest']?.filter((r) => r.clients === 4) ?? [];
+  if (orthanc.length === 0) return;
+  const ours = [
+    ...(results.sections['rayworks-ingest'] ?? []).map((r) => ({
+      ...r,
+      what: `${r.build ? `${r.build}: ` : ''}import worker (zip)`,
+    })),
+    ...(results.sections['rayworks-stow'] ?? []).map((r) => ({
+      ...r,
+      what: `${r.build ? `${r.build}: ` : ''}STOW-RS, ${r.perRequest} a request, ${r.clients} clients`,
+    })),
+  ];
+  log('\n## Rayworks ÷ Orthanc (4 clients, REST POST /instances), same run (target ≥ 2.0 ×)');
+  log('| instances | Rayworks path | Rayworks inst/s | Orthanc 4 clients inst/s | ratio | peak memory MB |');
+  log('|---:|---|---:|---:|---:|---:|');
+  const rows = [];
+  for (const r of ours) {
+    const o = orthanc.find((x) => x.instances === r.instances);
+    if (!o) continue;
+    const ratio = r.instancesPerSecond / o.instancesPerSecond;
+    const peak = r.workerPeakRssMb ?? r.imagingPeakSampledRssMb;
+    rows.push({ instances: r.instances, what: r.what, ratio });
+    log(
+      `| ${r.instances} | ${r.what} | ${fmt(r.instancesPerSecond)} | ${fmt(o.instancesPerSecond)} | **${fmt(ratio, 2)} ×** | ${fmt(peak, 0)} (Orthanc ${fmt(o.orthancPeakRssMb, 0)}) |`,
+    );
+  }
+  results.ratios = rows;
+}
+
 /** What the Rayworks sections share: the results, and the imported CT study the WADO-RS section retrieves. */
 const ctx = {
   results,
-  large: LARGE,
+  sizes: SIZES,
   qidoStudies: QIDO_STUDIES,
   qidoQueries: QIDO_QUERIES,
   importedCt: null,
@@ -250,6 +300,7 @@ const SECTION_RUNNERS = {
   prepare: () => prepare(ctx),
   'orthanc-ingest': orthancIngest,
   'rayworks-ingest': () => rayworksIngest(ctx),
+  'rayworks-stow': () => rayworksStow(ctx),
   'rayworks-wado': () => rayworksWado(ctx),
   'orthanc-qido': orthancQido,
   'rayworks-qido': () => rayworksQido(ctx),
@@ -281,6 +332,7 @@ try {
     await releaseStack();
   }
 }
+summary();
 results.loadAverageAtEnd = os.loadavg().map((l) => Number(l.toFixed(2)));
 if (results.orthancRestarts)
   log(`(Orthanc was ended from outside ${results.orthancRestarts} time(s); those parts ran again)`);

@@ -128,6 +128,7 @@ async function removeUnder(prefix) {
 // processes: the stack's imaging worker and the benchmark's own
 
 const RUN_DIR = path.join(ROOT, '.local/run');
+const PROFILE_DIR = path.join(BENCH_DATA_DIR, 'profiles');
 const WORKER = processTable().find((p) => p.name === 'imaging-worker');
 
 function alive(pid) {
@@ -186,17 +187,38 @@ async function restartStackWorker() {
   });
 }
 
+/**
+ * The builds compared (BENCH_BEFORE_DIST=<a copy of services/imaging/dist made before a change>, e.g. under
+ * .local/ab/): 'before' runs from that copy, 'after' from this checkout's build, in turns in the same run.
+ */
+export function variants() {
+  const before = process.env.BENCH_BEFORE_DIST;
+  return before
+    ? [
+        { label: 'before', dist: path.resolve(ROOT, before) },
+        { label: 'after', dist: null },
+      ]
+    : [{ label: '', dist: null }];
+}
+
 /** A dedicated imaging worker with the stack's environment (scripts/lib/processes.mjs), in a process group of its own. */
-async function startBenchWorker() {
+async function startBenchWorker(dist = null) {
   if (await ready(WORKER.port))
     throw new Error(
       `an imaging worker already answers on port ${WORKER.port} (another checkout's stack?): stop it, the benchmark runs its own`,
     );
   await mkdir(path.join(ROOT, '.local/logs'), { recursive: true });
   const out = openSync(path.join(ROOT, '.local/logs/bench-imaging-worker.log'), 'a');
+  // BENCH_CPU_PROF=1: the worker writes a V8 CPU profile when it stops (.local/bench/profiles/)
+  const profile = process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
   const child = spawn(
     process.execPath,
-    ['--enable-source-maps', '--disable-warning=TimeoutNegativeWarning', path.join(ROOT, WORKER.entry)],
+    [
+      ...profile,
+      '--enable-source-maps',
+      '--disable-warning=TimeoutNegativeWarning',
+      dist ? path.join(dist, 'worker.js') : path.join(ROOT, WORKER.entry),
+    ],
     { cwd: ROOT, env: processEnv(WORKER), detached: true, stdio: ['ignore', out, out] },
   );
   const deadline = Date.now() + 60_000;
@@ -232,11 +254,19 @@ function run(command, args) {
  * the services whose readiness (beside the gateway's) means the stack runs (bench:worklist asks for cases).
  */
 export async function acquireStack({ services = ['imaging'] } = {}) {
-  const answering = await Promise.all([GATEWAY_PORT, ...services.map((s) => SERVICE_PORTS[s])].map(ready));
-  if (answering.every(Boolean)) {
-    step('using the running stack');
-    return async () => undefined;
+  const ports = [GATEWAY_PORT, ...services.map((s) => SERVICE_PORTS[s])];
+  // BENCH_RUNNING_STACK=1 (a shared machine): never start or stop the stack; wait up to 2 min for it to answer
+  const waitUntil = process.env.BENCH_RUNNING_STACK === '1' ? Date.now() + 120_000 : 0;
+  for (;;) {
+    const answering = await Promise.all(ports.map(ready));
+    if (answering.every(Boolean)) {
+      step('using the running stack');
+      return async () => undefined;
+    }
+    if (Date.now() > waitUntil) break;
+    await sleep(2000);
   }
+  if (waitUntil) throw new Error('BENCH_RUNNING_STACK=1 but the stack does not answer (gateway, imaging)');
   let holder = null;
   const lock = process.env.BENCH_STACK_LOCK;
   if (lock) {
@@ -358,7 +388,7 @@ async function studyImportedListener(tenantId, studyInstanceUid) {
 }
 
 /** Imports the CT study of `instances` once into a new bench company with a dedicated worker; the figures. */
-async function ingestOnce(instances) {
+async function ingestOnce(instances, dist = null) {
   const study = await buildCtBenchStudy({ instances });
   const rawBytes = study.bytes;
   const zip = await studyZip(study, instances);
@@ -370,7 +400,7 @@ async function ingestOnce(instances) {
   const { importId, parts } = await upload(caller, zip.zipPath, zip.bytes, query);
   const uploadSeconds = (performance.now() - uploadStarted) / 1000;
 
-  const worker = await startBenchWorker();
+  const worker = await startBenchWorker(dist);
   const idle = await memoryOf(worker.pid);
   const listener = await studyImportedListener(tenantId, study.studyInstanceUid);
   let peakSampledMb = idle.rssMb;
@@ -447,26 +477,27 @@ async function ingestOnce(instances) {
 
 export async function rayworksIngest(ctx) {
   log('\n## Rayworks import worker (imaging.study-import): upload finished → StudyImported on Kafka');
-  const sizes = ctx.large ? [1_000, 5_000] : [1_000];
+  const sizes = ctx.sizes;
   const stopped = await stopStackWorker();
   const rows = [];
   try {
-    for (const instances of sizes) {
-      const { row, imported } = await ingestOnce(instances);
-      rows.push(row);
-      ctx.benchTenants.push(imported.tenantId);
-      if (instances === 1_000) ctx.importedCt = imported;
-    }
+    for (const instances of sizes)
+      for (const variant of variants()) {
+        const { row, imported } = await ingestOnce(instances, variant.dist);
+        rows.push({ ...row, build: variant.label });
+        ctx.benchTenants.push(imported.tenantId);
+        if (instances === sizes[0]) ctx.importedCt = imported;
+      }
   } finally {
     if (stopped) await restartStackWorker();
   }
   log(
-    '| instances | MB (files) | zip MB | upload s | import s | instances/s | MB/s | worker RSS idle MB | worker peak (VmHWM) MB |',
+    '| build | instances | MB (files) | zip MB | upload s | import s | instances/s | MB/s | worker RSS idle MB | worker peak (VmHWM) MB |',
   );
-  log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     log(
-      `| ${r.instances} | ${fmt(r.megabytes, 0)} | ${fmt(r.zipMegabytes, 0)} | ${fmt(r.uploadSeconds)} | ${fmt(r.seconds)} | ${fmt(r.instancesPerSecond)} | ${fmt(r.mbPerSecond)} | ${fmt(r.workerIdleRssMb, 0)} | ${fmt(r.workerPeakRssMb, 0)} |`,
+      `| ${r.build} | ${r.instances} | ${fmt(r.megabytes, 0)} | ${fmt(r.zipMegabytes, 0)} | ${fmt(r.uploadSeconds)} | ${fmt(r.seconds)} | ${fmt(r.instancesPerSecond)} | ${fmt(r.mbPerSecond)} | ${fmt(r.workerIdleRssMb, 0)} | ${fmt(r.workerPeakRssMb, 0)} |`,
     );
   }
   log(
@@ -474,6 +505,132 @@ export async function rayworksIngest(ctx) {
       "worker process per study size with the stack's environment; MB are the DICOM files' bytes)",
   );
   ctx.results.sections['rayworks-ingest'] = rows;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// rayworks-stow
+
+/**
+ * STOW-RS of the CT study through the gateway (what a modality's gateway or another archive sends): `clients`
+ * concurrent loops, `perRequest` instances a request, into a new bench company; first request to last answer, then
+ * every instance checked stored (the StudyImported events' instancesAdded add up to the study). The imaging
+ * service's resident memory sampled meanwhile (its VmHWM counts since its start).
+ */
+async function stowOnce(instances, perRequest, clients) {
+  const study = await buildCtBenchStudy({ instances });
+  const { tenantId, caller } = await benchTenant(uniqueTenantName('benchstow'));
+  const files = study.files;
+  const batches = [];
+  for (let i = 0; i < files.length; i += perRequest) batches.push(files.slice(i, i + perRequest));
+  const imagingPid = Number(await readFile(path.join(RUN_DIR, 'imaging.pid'), 'utf8'));
+  const before = await memoryOf(imagingPid);
+  let peakMb = before.rssMb;
+  const sampler = setInterval(() => {
+    memoryOf(imagingPid)
+      .then((m) => (peakMb = Math.max(peakMb, m.rssMb)))
+      .catch(() => undefined);
+  }, 200);
+  let next = 0;
+  let bytes = 0;
+  step(`STOW-RS ${instances} instances, ${perRequest} a request, ${clients} clients, through the gateway`);
+  const started = performance.now();
+  try {
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        for (;;) {
+          const batch = batches[next++];
+          if (!batch) return;
+          const { body, contentType } = await stowBody(batch);
+          bytes += body.length;
+          const res = await fetch(`${GATEWAY}/api/imaging/dicomweb/studies`, {
+            method: 'POST',
+            headers: {
+              ...(await caller.fresh()).bearer(),
+              'Content-Type': contentType,
+              Accept: 'application/dicom+json',
+            },
+            body,
+          });
+          const text = await res.text();
+          if (res.status !== 200) throw new Error(`STOW-RS answered ${res.status}: ${text.slice(0, 500)}`);
+        }
+      }),
+    );
+  } finally {
+    clearInterval(sampler);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const [held] = await tenantQuery(tenantId, 'SELECT count(*)::int AS n FROM imaging.instances');
+  if (held.n !== instances) throw new Error(`STOW-RS stored ${held.n} of ${instances} instances`);
+  return {
+    tenantId,
+    row: {
+      instances,
+      perRequest,
+      clients,
+      seconds,
+      instancesPerSecond: instances / seconds,
+      mbPerSecond: bytes / 1e6 / seconds,
+      imagingRssBeforeMb: before.rssMb,
+      imagingPeakSampledRssMb: peakMb,
+    },
+  };
+}
+
+/**
+ * The imaging API process of another build (BENCH_BEFORE_DIST) in place of the stack's, with the stack's
+ * environment, while `work` runs; the stack's started again after (stack.mjs start).
+ */
+async function withImagingFrom(dist, work) {
+  if (!dist) return work();
+  const table = processTable().find((p) => p.name === 'imaging');
+  const pid = Number(await readFile(path.join(RUN_DIR, 'imaging.pid'), 'utf8'));
+  step(`imaging API from ${path.relative(ROOT, dist)} in place of the stack's (pid ${pid})`);
+  await stopGroup(pid);
+  const out = openSync(path.join(ROOT, '.local/logs/bench-imaging-before.log'), 'a');
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(dist, 'main.js')], {
+    cwd: ROOT,
+    env: processEnv(table),
+    detached: true,
+    stdio: ['ignore', out, out],
+  });
+  await writeFile(path.join(RUN_DIR, 'imaging.pid'), String(child.pid));
+  try {
+    const deadline = Date.now() + 60_000;
+    while (!(await ready(table.port))) {
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error('the imaging API of the other build did not start: .local/logs/bench-imaging-before.log');
+      await sleep(250);
+    }
+    return await work();
+  } finally {
+    await stopGroup(child.pid);
+    await restartStackWorker();
+  }
+}
+
+export async function rayworksStow(ctx) {
+  log('\n## Rayworks STOW-RS through the gateway (4 clients): first request → last answer');
+  const perRequest = (process.env.BENCH_STOW_PER_REQUEST ?? '1,25').split(',').map(Number);
+  const rows = [];
+  for (const instances of ctx.sizes)
+    for (const variant of variants())
+      await withImagingFrom(variant.dist, async () => {
+        for (const n of perRequest) {
+          const { tenantId, row } = await stowOnce(instances, n, 4);
+          ctx.benchTenants.push(tenantId);
+          rows.push({ ...row, build: variant.label });
+        }
+      });
+  log(
+    '| build | instances | per request | clients | seconds | instances/s | MB/s | imaging RSS before MB | imaging RSS peak MB |',
+  );
+  log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows)
+    log(
+      `| ${r.build} | ${r.instances} | ${r.perRequest} | ${r.clients} | ${fmt(r.seconds)} | ${fmt(r.instancesPerSecond)} | ${fmt(r.mbPerSecond)} | ${fmt(r.imagingRssBeforeMb, 0)} | ${fmt(r.imagingPeakSampledRssMb, 0)} |`,
+    );
+  ctx.results.sections['rayworks-stow'] = rows;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -742,7 +899,7 @@ export async function browserZip(ctx) {
 
 /** Builds (or finds) every input of the run: the CT studies and their zips, the QIDO dataset. Needs no stack. */
 export async function prepare(ctx) {
-  for (const instances of ctx.large ? [1_000, 5_000] : [1_000]) {
+  for (const instances of ctx.sizes) {
     const study = await buildCtBenchStudy({ instances });
     const zip = await studyZip(study, instances);
     step(`ct-${instances}: ${fmt(study.bytes / 1e6, 0)} MB of files, zip ${fmt(zip.bytes / 1e6, 0)} MB`);
