@@ -104,13 +104,7 @@ export default tseslint.config(
   {
     // Repositories and the kit run their queries' row schemas on every request (docs/decisions/0336).
     files: ['services/*/src/**/*.repository.ts', 'libs/nest-kit/src/**/*.ts'],
-    ignores: [
-      '**/*.spec.ts',
-      // being reshaped by issue 24's import and event work right now; their schemas move next (decision 0336)
-      'services/cases/src/modules/cases/cases.repository.ts',
-      'services/imaging/src/modules/studies/archive.repository.ts',
-      'services/imaging/src/modules/studies/studies.repository.ts',
-    ],
+    ignores: ['**/*.spec.ts'],
     rules: { 'no-restricted-syntax': ['error', SCHEMA_PER_CALL] },
   },
   {

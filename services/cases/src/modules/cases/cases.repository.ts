@@ -69,6 +69,10 @@ export const BREAKDOWN_DIMENSIONS = {
 } as const;
 export type BreakdownDimension = keyof typeof BREAKDOWN_DIMENSIONS;
 
+const idRow = z.object({ id: z.uuid() });
+/** The ids an INSERT … RETURNING id answers. */
+const idRows = z.array(idRow);
+
 /**
  * The queries of cases.cases and cases.case_counts (the only file with case query code besides the transitions'):
  * every read goes through the reach rule (case-reach.ts).
@@ -418,10 +422,7 @@ export class CasesRepository {
       .returning(['id'])
       .updateEntity(false)
       .execute();
-    const ids = z
-      .array(z.object({ id: z.uuid() }))
-      .parse(result.raw)
-      .map((r) => r.id);
+    const ids = idRows.parse(result.raw).map((r) => r.id);
     const byId = new Map((await repo.findBy({ id: In(ids) })).map((c) => [c.id, c]));
     return ids.map((id) => byId.get(id)!);
   }
@@ -450,7 +451,7 @@ export class CasesRepository {
       .orIgnore()
       .returning(['id'])
       .execute();
-    const [inserted] = z.array(z.object({ id: z.uuid() })).parse(result.raw);
+    const [inserted] = idRows.parse(result.raw);
     return inserted ? tx.repo(CaseEntity).findOneByOrFail({ id: inserted.id }) : null;
   }
 
@@ -477,7 +478,7 @@ export class CasesRepository {
     try {
       const rows = await typedRows(
         tx.manager,
-        z.object({ id: z.uuid() }),
+        idRow,
         `DELETE FROM cases.cases
           WHERE id = :id AND version = :version AND status = 'PENDING FOR SCAN' AND study_instance_uid IS NULL
           RETURNING id`,

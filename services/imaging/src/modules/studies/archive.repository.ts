@@ -59,6 +59,21 @@ const countRow = z.object({ study_instance_uid: z.string(), added: z.coerce.numb
 const modalityRow = z.object({ modality: z.string() });
 const keyRow = z.object({ storage_key: z.string() });
 
+const indexedInReachRow = indexedRow.extend({ in_reach: z.boolean() });
+const studyInReachRow = z.object({ study_instance_uid: z.string(), in_reach: z.boolean() });
+const studyStateInReachRow = z.object({
+  id: z.uuid(),
+  study_instance_uid: z.string(),
+  state: z.string(),
+  in_reach: z.boolean(),
+});
+const seriesUidRow = seriesRow.extend({ series_instance_uid: z.string() });
+const sopInstanceUidRow = z.object({ sop_instance_uid: z.string() });
+const idInReachRow = idRow.extend({ in_reach: z.boolean() });
+const tenantStudyRow = z.object({ tenant_id: z.uuid(), study_instance_uid: z.string() });
+const importIdRow = z.object({ import_id: z.uuid() });
+const studyInstanceUidRow = z.object({ study_instance_uid: z.string() });
+
 /**
  * The archive index's queries (imaging.studies, series, instances): the only file with them. Every statement runs
  * on the caller's unit of work, under the tenant's row-level security; writes are idempotent by UID (a re-import,
@@ -76,7 +91,7 @@ export class ArchiveRepository {
     const p = new QueryParams();
     const rows = await typedRows(
       tx.manager,
-      indexedRow.extend({ in_reach: z.boolean() }),
+      indexedInReachRow,
       `SELECT s.study_instance_uid, se.series_instance_uid, i.sop_instance_uid, i.sop_class_uid,
               (${reachCondition(reach, p)}) AS in_reach
          FROM imaging.instances i
@@ -109,7 +124,7 @@ export class ArchiveRepository {
     const p = new QueryParams();
     const rows = await typedRows(
       tx.manager,
-      z.object({ study_instance_uid: z.string(), in_reach: z.boolean() }),
+      studyInReachRow,
       `SELECT s.study_instance_uid, (${reachCondition(reach, p)}) AS in_reach FROM imaging.studies s
         WHERE s.study_instance_uid = ANY(${p.add(studyInstanceUids)})`,
       p,
@@ -138,7 +153,7 @@ export class ArchiveRepository {
     const p = new QueryParams();
     const known = await typedRows(
       tx.manager,
-      z.object({ id: z.uuid(), study_instance_uid: z.string(), state: z.string(), in_reach: z.boolean() }),
+      studyStateInReachRow,
       `SELECT s.id, s.study_instance_uid, s.state, (${reachCondition(input.reach, p)}) AS in_reach
          FROM imaging.studies s WHERE s.study_instance_uid = ANY(${p.add(studyUids)})
         ORDER BY s.study_instance_uid FOR KEY SHARE`,
@@ -163,7 +178,7 @@ export class ArchiveRepository {
     const knownSeries = seriesUids.length
       ? await typedRows(
           tx.manager,
-          seriesRow.extend({ series_instance_uid: z.string() }),
+          seriesUidRow,
           `SELECT id, study_id, series_instance_uid FROM imaging.series WHERE series_instance_uid = ANY(:uids)`,
           { uids: seriesUids },
         )
@@ -210,7 +225,7 @@ export class ArchiveRepository {
     const inserted = rows.length
       ? await typedRows(
           tx.manager,
-          z.object({ sop_instance_uid: z.string() }),
+          sopInstanceUidRow,
           `INSERT INTO imaging.instances (tenant_id, study_id, series_id, import_id, sop_instance_uid, sop_class_uid,
                   instance_number, transfer_syntax_uid, rows, columns, number_of_frames, storage_key, size_bytes,
                   pixel_data_offset, pixel_data_length, pixel_data_encapsulated, metadata)
@@ -239,7 +254,7 @@ export class ArchiveRepository {
     const upsertReach = new QueryParams('r');
     const [study] = await typedRows(
       tx.manager,
-      idRow.extend({ in_reach: z.boolean() }),
+      idInReachRow,
       `INSERT INTO imaging.studies AS s (tenant_id, group_id, centre_id, study_instance_uid, patient_name, patient_id,
               patient_birth_date, patient_sex, study_date, study_time, accession_number, study_id, study_description,
               referring_physician_name, state, attributes)
@@ -361,7 +376,7 @@ export class ArchiveRepository {
   ): Promise<{ tenantId: string; studyInstanceUid: string }[]> {
     const rows = await typedRows(
       tx.manager,
-      z.object({ tenant_id: z.uuid(), study_instance_uid: z.string() }),
+      tenantStudyRow,
       `SELECT tenant_id, study_instance_uid FROM imaging.studies
         WHERE state = 'CLOUD_UPLOADING' AND updated_at < now() - make_interval(secs => :idleSeconds)
         ORDER BY updated_at LIMIT :limit`,
@@ -412,7 +427,7 @@ export class ArchiveRepository {
   async markFinished(tx: ChangeTx, importId: string, studyInstanceUid: string, added: number): Promise<boolean> {
     const rows = await typedRows(
       tx.manager,
-      z.object({ import_id: z.uuid() }),
+      importIdRow,
       `INSERT INTO imaging.import_studies (tenant_id, import_id, study_instance_uid, instances_added)
        VALUES (:tenantId, :importId, :uid, :added)
        ON CONFLICT DO NOTHING RETURNING import_id`,
@@ -461,7 +476,7 @@ export class ArchiveRepository {
   async removeImport(tx: ChangeTx, importId: string): Promise<void> {
     const touched = await typedRows(
       tx.manager,
-      z.object({ study_instance_uid: z.string() }),
+      studyInstanceUidRow,
       `SELECT DISTINCT st.study_instance_uid FROM imaging.instances i JOIN imaging.studies st ON st.id = i.study_id
         WHERE i.import_id = :importId`,
       { importId },

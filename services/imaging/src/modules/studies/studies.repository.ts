@@ -67,6 +67,8 @@ const frameSourceRow = z.object({
 
 const representativeRow = z.object({ owner: z.uuid(), metadata: z.record(z.string(), z.unknown()) });
 
+const frameSourceUidRow = frameSourceRow.extend({ sop_instance_uid: z.string() });
+
 /**
  * The archive index's reads (the only file with their query code): studies, series and instances of the caller's
  * tenant (row-level security) AND reach (group / centres, reachSql), matched by the one filter module
@@ -283,7 +285,7 @@ export class StudiesRepository {
     ];
     const rows = await typedRows(
       tx.manager,
-      frameSourceRow.extend({ sop_instance_uid: z.string() }),
+      frameSourceUidRow,
       `SELECT i.study_id, i.id, i.storage_key, i.transfer_syntax_uid, i.number_of_frames,
               i.pixel_data_offset, i.pixel_data_length, i.pixel_data_encapsulated, i.sop_instance_uid
          FROM imaging.instances i
