@@ -182,7 +182,7 @@ export class StowService {
       await Promise.all(waiting.map((w) => w.done));
       waiting = [];
       const studies = [...new Set(stored.map((s) => s.studyUid))];
-      if (studies.length) await this.ingest.finishShared(scope, studies);
+      if (studies.length) await this.ingest.finish(scope, studies);
     }
     if (failed.length)
       this.logger.warn(

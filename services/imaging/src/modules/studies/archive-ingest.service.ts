@@ -54,13 +54,6 @@ interface Lane {
   queue: { bytes: Uint8Array; importId: string; resolve: (done: Ingested) => void; reject: (error: unknown) => void }[];
 }
 
-interface FinishLane {
-  scope: IngestScope;
-  uids: string[];
-  running: boolean;
-  queue: { importId: string; resolve: () => void; reject: (error: unknown) => void }[];
-}
-
 const OUT_OF_REACH: IngestOutcome = { kind: 'outOfReach', reason: IMPORT_CALL_MESSAGES.studyOutOfReach };
 const SWEEPER: EventActor = { type: 'service', id: 'imaging.upload-sweeper' };
 const MiB = 1024 * 1024;
@@ -106,8 +99,6 @@ const refused = (detail: string): IngestOutcome => ({
 export class ArchiveIngestService {
   /** STOW-RS's shared batches, by sender (ingestShared). */
   private readonly lanes = new Map<string, Lane>();
-  /** STOW-RS's shared finishes, by sender and studies (finishShared). */
-  private readonly finishLanes = new Map<string, FinishLane>();
   private readonly batchSize: number;
 
   constructor(
@@ -440,47 +431,7 @@ export class ArchiveIngestService {
 
   async finish(scope: IngestScope, studyInstanceUids: string[]): Promise<void> {
     const uids = [...new Set(studyInstanceUids)].sort();
-    await this.uow.change(this.unitScope(scope), (tx) => this.finishStudies(tx, uids, [scope.importId]));
-  }
-
-  /**
-   * STOW-RS's finish (docs/decisions/0327-stow-shared-batches.md): the finishes of one sender's concurrent requests
-   * for the same studies are one unit of work — while one runs, those that arrive wait and go together as the next
-   * (the studies locked and their totals recomputed once for all; each request's share recorded under its own
-   * import id; one StudyImported per study for what none counted yet, as `finish` does).
-   */
-  async finishShared(scope: IngestScope, studyInstanceUids: string[]): Promise<void> {
-    const uids = [...new Set(studyInstanceUids)].sort();
-    const key = JSON.stringify([scope.tenantId, scope.userId, uids]);
-    let lane = this.finishLanes.get(key);
-    if (!lane) this.finishLanes.set(key, (lane = { scope, uids, running: false, queue: [] }));
-    const done = new Promise<void>((resolve, reject) => lane.queue.push({ importId: scope.importId, resolve, reject }));
-    if (!lane.running) void this.drainFinishes(key, lane);
-    return done;
-  }
-
-  private async drainFinishes(key: string, lane: FinishLane): Promise<void> {
-    lane.running = true;
-    try {
-      while (lane.queue.length > 0) {
-        const waiting = lane.queue.splice(0);
-        try {
-          await this.uow.change(this.unitScope(lane.scope), (tx) =>
-            this.finishStudies(
-              tx,
-              lane.uids,
-              waiting.map((w) => w.importId),
-            ),
-          );
-          for (const w of waiting) w.resolve();
-        } catch (error) {
-          for (const w of waiting) w.reject(error);
-        }
-      }
-    } finally {
-      lane.running = false;
-      this.finishLanes.delete(key);
-    }
+    await this.uow.change(this.unitScope(scope), (tx) => this.finishStudies(tx, uids, scope.importId));
   }
 
   /**
@@ -491,7 +442,7 @@ export class ArchiveIngestService {
   async finishAbandoned(tenantId: string, studyInstanceUid: string, idleSeconds: number): Promise<boolean> {
     return this.uow.change({ tenantId, actor: SWEEPER }, async (tx) => {
       if (!(await this.archive.lockAbandoned(tx, studyInstanceUid, idleSeconds))) return false;
-      await this.finishStudies(tx, [studyInstanceUid], []);
+      await this.finishStudies(tx, [studyInstanceUid], null);
       return true;
     });
   }
@@ -500,16 +451,13 @@ export class ArchiveIngestService {
    * The studies locked (an ingest into them waits), their totals recomputed and IMPORTED; one StudyImported for
    * each with instances no StudyImported counted yet; the import's own share recorded (import_studies).
    */
-  private async finishStudies(tx: ChangeTx, uids: string[], importIds: string[]): Promise<void> {
+  private async finishStudies(tx: ChangeTx, uids: string[], importId: string | null): Promise<void> {
     await this.archive.lockStudies(tx, uids);
     await this.archive.completeStudies(tx, uids);
-    const own = new Map<string, Map<string, number>>();
-    for (const importId of importIds) own.set(importId, await this.archive.addedByImport(tx, importId));
+    const own = importId ? await this.archive.addedByImport(tx, importId) : new Map<string, number>();
     for (const study of await this.archive.finishedStudies(tx, uids)) {
-      for (const [importId, added] of own) {
-        const ownAdded = added.get(study.studyInstanceUid) ?? 0;
-        if (ownAdded > 0) await this.archive.markFinished(tx, importId, study.studyInstanceUid, ownAdded);
-      }
+      const ownAdded = own.get(study.studyInstanceUid) ?? 0;
+      if (importId && ownAdded > 0) await this.archive.markFinished(tx, importId, study.studyInstanceUid, ownAdded);
       const instancesAdded = await this.archive.announce(tx, study.id);
       if (instancesAdded === 0) continue;
       await tx.publish(StudyImportedV1, study.studyInstanceUid, {
