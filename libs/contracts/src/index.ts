@@ -147,6 +147,7 @@ export * from './lims/sample-states.js';
 export * from './lims/sample-entities.js';
 export * from './lims/sample-grouping.js';
 export * from './lims/sample-messages.js';
+export * from './lims/lims-home.js';
 export * from './lims/outsourcing-states.js';
 export * from './lims/outsourcing-messages.js';
 export * from './lims/outsourcing-entities.js';

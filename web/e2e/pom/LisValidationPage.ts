@@ -10,6 +10,14 @@ export class LisValidationPage {
     await this.page.getByTestId('worksheet').waitFor({ timeout: 15_000 });
   }
 
+  /** From the LIMS home (/lims, where a pathologist's day starts): its LIS Validation link, as a user clicks it. */
+  async openFromHome(): Promise<void> {
+    await this.page.waitForURL((u) => u.pathname === '/lims', { timeout: 15_000 });
+    await this.page.getByTestId('lims-home').getByRole('link', { name: 'LIS Validation' }).click();
+    await this.page.waitForURL((u) => u.pathname === '/lims/lisvalidation', { timeout: 15_000 });
+    await this.page.getByTestId('worksheet').waitFor({ timeout: 15_000 });
+  }
+
   /** Waits until the worksheet shows `count` orders. */
   async waitForOrders(count: number): Promise<void> {
     await this.page.waitForFunction(

@@ -108,7 +108,9 @@ describe('an admin creates a centre and a user, who logs in and must set a new p
         await new Shell(userTab.page).waitForToast(AUTH_MESSAGES.passwordUpdated);
 
         const config = toPermissionConfig(DEFAULT_ROLE_PRIVILEGES[ROLE_CODES.CENTER_ADMIN]);
-        expect(await login.login(loginName, 'Onboarded@2025')).toBe(landingAfterLogin(false, config));
+        expect(await login.login(loginName, 'Onboarded@2025')).toBe(
+          landingAfterLogin(false, config, null, [ROLE_CODES.CENTER_ADMIN]),
+        );
         const userShell = new Shell(userTab.page);
         await userShell.waitUntilReady();
         expect((await userShell.readMenu()).items.map((i) => i.id)).toEqual(buildMenu(config).items.map((i) => i.id));

@@ -131,7 +131,8 @@ describe('LIS validation worksheet', () => {
   });
 
   it('jumps to a scanned sample and walks the column with the keyboard, judging as it is typed', async () => {
-    await worksheet.open();
+    // the pathologist landed on the LIMS home (docs/decisions/0338) and opens the worksheet from it
+    await worksheet.openFromHome();
     await worksheet.waitForOrders(2);
     await expectAccessible(desk.page, '/lims/lisvalidation');
 

@@ -39,7 +39,7 @@ describe('a user of each role logs in and sees exactly its menu (spec §2, §4, 
       const { context, page, pageErrors } = await openConsole(browser());
       try {
         const landed = await new LoginPage(page).login(loginName, TEST_PASSWORD);
-        expect(landed).toBe(landingAfterLogin(false, config));
+        expect(landed).toBe(landingAfterLogin(false, config, null, [role]));
 
         const shell = new Shell(page);
         await shell.waitUntilReady();

@@ -6,9 +6,13 @@ import { useSession } from '../shared/session/useSession';
 
 /** A protected route whose screen comes with later work: says so, and links to the start page unless it is the start page. */
 export function LaterScreen({ route }: { route: ProtectedRoute }) {
-  const { config } = useSession();
+  const { config, profile } = useSession();
   const { pathname } = useLocation();
   return (
-    <NotYetAvailable title={route.title} fullPage={route.chromeless} withBackLink={homePath(config) !== pathname} />
+    <NotYetAvailable
+      title={route.title}
+      fullPage={route.chromeless}
+      withBackLink={homePath(config, profile?.roleCodes) !== pathname}
+    />
   );
 }

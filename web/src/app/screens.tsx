@@ -51,6 +51,7 @@ const invoices = () => import('../features/invoices/pages');
 const dayEnd = () => import('../features/day-end/pages');
 const fusionInvoices = () => import('../features/fusion-invoices/pages');
 const sampleCollection = () => import('../features/sample-collection/pages');
+const limsHome = () => import('../features/lims-home/pages');
 const sampleAccession = () => import('../features/sample-accession/pages');
 const lisValidation = () => import('../features/lis-validation/pages');
 const labManagement = () => import('../features/lab-management/pages');
@@ -155,6 +156,7 @@ export const SCREENS: Record<string, Screen> = {
   [CONSOLE_ROUTES.fusionRates]: page(fusionInvoices, 'FusionRatesPage'),
 
   [CONSOLE_ROUTES.samplecollection]: page(sampleCollection, 'SampleCollectionPage'),
+  [CONSOLE_ROUTES.lims]: page(limsHome, 'LimsHomePage'),
   [CONSOLE_ROUTES.limsSampleaccession]: page(sampleAccession, 'SampleAccessionPage'),
   [CONSOLE_ROUTES.limsTestreporting]: page(testReporting, 'TestReportingPage'),
   [CONSOLE_ROUTES.limsLisvalidation]: page(lisValidation, 'LisValidationPage'),

@@ -2,7 +2,15 @@ import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_ROLE_PRIVILEGES } from '../access/default-role-privileges.js';
 import { toPermissionConfig, type PermissionConfig } from '../access/permission-config.js';
 import { ROLE_CODES } from '../access/roles.js';
-import { MENU_VISIBLE_COUNT, buildMenu, firstPermittedLink, type MenuEntry } from './menu.js';
+import {
+  MENU_VISIBLE_COUNT,
+  ROLE_START_PAGES,
+  buildMenu,
+  firstPermittedLink,
+  roleStartPage,
+  startPage,
+  type MenuEntry,
+} from './menu.js';
 
 const config = (entries: Array<[string, string, string[]]>): PermissionConfig =>
   entries.map(([module, type, codes]) => ({
@@ -137,5 +145,31 @@ describe('firstPermittedLink', () => {
     ).toBe('/cases');
     expect(firstPermittedLink(buildMenu(config([['OTHERS', 'USER', ['VIEW']]])))).toBe('/users');
     expect(firstPermittedLink(buildMenu([]))).toBeNull();
+  });
+});
+
+describe('startPage (docs/decisions/0338)', () => {
+  const menuOf = (role: (typeof ROLE_CODES)[keyof typeof ROLE_CODES]) =>
+    buildMenu(toPermissionConfig(DEFAULT_ROLE_PRIVILEGES[role]), undefined, [role]);
+
+  it("is the role's own page when its menu shows it, in the long or the short form of the role", () => {
+    expect(startPage(menuOf(ROLE_CODES.PATHOLOGIST), [ROLE_CODES.PATHOLOGIST])).toBe('/lims');
+    expect(startPage(menuOf(ROLE_CODES.GROUP_CENTER_ADMIN), ['GCA'])).toBe('/cases');
+  });
+
+  it('falls back to the first permitted link when the role has none or may not open it', () => {
+    expect(roleStartPage(menuOf(ROLE_CODES.GROUP_ADMIN), [ROLE_CODES.GROUP_ADMIN])).toBeNull();
+    expect(startPage(menuOf(ROLE_CODES.GROUP_ADMIN), [ROLE_CODES.GROUP_ADMIN])).toBe('/groups');
+    // a pathologist whose role lost the LIMS screen starts where it may go
+    const withoutLims = buildMenu(config([['OTHERS', 'USER', ['VIEW']]]), undefined, [ROLE_CODES.PATHOLOGIST]);
+    expect(startPage(withoutLims, [ROLE_CODES.PATHOLOGIST])).toBe('/users');
+  });
+
+  it('names only pages of the menu catalogue', () => {
+    const admin = buildMenu(toPermissionConfig(DEFAULT_ROLE_PRIVILEGES[ROLE_CODES.SUPER_ADMIN]), undefined, [
+      ROLE_CODES.FUSION_CENTER,
+    ]);
+    const links = [...admin.items, ...admin.more].flatMap((i) => [i.link, ...i.subItems.map((s) => s.link)]);
+    for (const page of Object.values(ROLE_START_PAGES)) expect(links).toContain(page);
   });
 });

@@ -239,6 +239,43 @@ export function buildMenu(
   return { items: visible.slice(0, MENU_VISIBLE_COUNT), more: visible.slice(MENU_VISIBLE_COUNT) };
 }
 
+/**
+ * Where each role's working day starts (issue 25 item 12, docs/decisions/0338): the reading and front-desk roles on
+ * the worklist, the fusion centre on its cases, the pathologist on the LIMS. A role not listed (the company's and the
+ * group's administrators, the platform operator) starts on the first permitted menu link, as spec §4 says.
+ */
+export const ROLE_START_PAGES: Partial<Record<RoleCode, string>> = {
+  [ROLE_CODES.CENTER_ADMIN]: '/cases',
+  [ROLE_CODES.GROUP_CENTER_ADMIN]: '/cases',
+  [ROLE_CODES.RECEPTIONIST]: '/cases',
+  [ROLE_CODES.CENTER_RADIOLOGIST]: '/cases',
+  [ROLE_CODES.JUNIOR_RADIOLOGIST]: '/cases',
+  [ROLE_CODES.MARKETPLACE_RADIOLOGIST]: '/cases',
+  [ROLE_CODES.TYPIST]: '/cases',
+  [ROLE_CODES.TRANSCRIPTIONIST]: '/cases',
+  [ROLE_CODES.FUSION_CENTER]: '/fccases',
+  [ROLE_CODES.FUSION_GROUP_CENTER]: '/fccases',
+  [ROLE_CODES.PATHOLOGIST]: '/lims',
+};
+
+/** The start page of the first of the user's roles that has one and whose page their menu shows, else null. */
+export function roleStartPage(menu: Menu, roleCodes: readonly string[]): string | null {
+  const links = new Set(
+    [...menu.items, ...menu.more].flatMap((item) => [item.link, ...item.subItems.map((s) => s.link)]),
+  );
+  for (const code of roleCodes) {
+    const role = normalizeRoleCode(code);
+    const page = role ? ROLE_START_PAGES[role] : undefined;
+    if (page && links.has(page)) return page;
+  }
+  return null;
+}
+
+/** Where a user's day starts: their role's start page, else the first permitted menu link (null: nothing). */
+export function startPage(menu: Menu, roleCodes: readonly string[]): string | null {
+  return roleStartPage(menu, roleCodes) ?? firstPermittedLink(menu);
+}
+
 /** The first link the user may open: where login lands (spec §4). Null when the user may open nothing. */
 export function firstPermittedLink(menu: Menu): string | null {
   for (const item of [...menu.items, ...menu.more]) {

@@ -267,7 +267,7 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   route(CONSOLE_ROUTES.fusionInvoicesView, 'Fusion Invoice', requirement('INVOICE', VIEW), 'available'),
   route(CONSOLE_ROUTES.fusionRates, 'Fusion Rates', requirement('INVOICE', VIEW), 'available'),
   // LIMS
-  route(CONSOLE_ROUTES.lims, 'LIMS', requirement('LIMS', VIEW)),
+  route(CONSOLE_ROUTES.lims, 'LIMS', requirement('LIMS', VIEW), 'available'),
   route(
     CONSOLE_ROUTES.limsSampleaccession,
     'Sample Accession',

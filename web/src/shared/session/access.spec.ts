@@ -68,6 +68,16 @@ describe('where the root goes (spec §2)', () => {
     );
   });
 
+  it("goes to the role's start page where it has one (docs/decisions/0338)", () => {
+    const home = (role: RoleCode) => homePath(configOf(role), [role]);
+    expect(home(ROLE_CODES.CENTER_ADMIN)).toBe('/cases');
+    expect(home(ROLE_CODES.GROUP_CENTER_ADMIN)).toBe('/cases');
+    expect(home(ROLE_CODES.RECEPTIONIST)).toBe('/cases');
+    expect(home(ROLE_CODES.PATHOLOGIST)).toBe('/lims');
+    expect(home(ROLE_CODES.GROUP_ADMIN)).toBe('/groups');
+    expect(home(ROLE_CODES.ADMIN)).toBe('/groups');
+  });
+
   it('goes to /groups without a configuration (the guard decides there)', () => {
     expect(homePath(null)).toBe('/groups');
   });
@@ -89,10 +99,28 @@ describe('where a login lands (spec §4)', () => {
     );
   });
 
+  it('lands each role where its day starts, not on Groups (docs/decisions/0338)', () => {
+    const landing = (role: RoleCode) => landingAfterLogin(false, configOf(role), null, [role]);
+    expect(landing(ROLE_CODES.CENTER_ADMIN)).toBe('/cases');
+    expect(landing(ROLE_CODES.GROUP_CENTER_ADMIN)).toBe('/cases');
+    expect(landing(ROLE_CODES.RECEPTIONIST)).toBe('/cases');
+    expect(landing(ROLE_CODES.CENTER_RADIOLOGIST)).toBe('/cases');
+    expect(landing(ROLE_CODES.FUSION_CENTER)).toBe('/fccases');
+    expect(landing(ROLE_CODES.PATHOLOGIST)).toBe('/lims');
+    // the administrators keep spec §4's first permitted menu link
+    expect(landing(ROLE_CODES.GROUP_ADMIN)).toBe('/groups');
+  });
+
+  it("keeps a permitted origin over the role's start page", () => {
+    expect(
+      landingAfterLogin(false, configOf(ROLE_CODES.PATHOLOGIST), '/samplecollection', [ROLE_CODES.PATHOLOGIST]),
+    ).toBe('/samplecollection');
+  });
+
   it('lands every demo role somewhere it may open', () => {
     for (const role of Object.values(ROLE_CODES)) {
       const config = configOf(role);
-      const landing = landingAfterLogin(false, config);
+      const landing = landingAfterLogin(false, config, null, [role]);
       const route = protectedRouteFor(landing);
       expect(route).toBeDefined();
       expect(decideAccess(profile(), config, route!.need, landing).type).toBe('allow');

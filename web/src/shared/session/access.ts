@@ -2,6 +2,8 @@ import {
   buildMenu,
   CONSOLE_ROUTES,
   firstPermittedLink,
+  roleStartPage,
+  startPage,
   hasPrivilege,
   HOME_ROUTE,
   type PermissionConfig,
@@ -58,11 +60,15 @@ export function protectedRouteFor(pathname: string): ProtectedRoute | undefined 
  * Where the root goes (spec §2): /groups, or the first permitted menu link when /groups is not permitted.
  * Without a configuration it goes to /groups and the guard there decides.
  */
-export function homePath(config: PermissionConfig | null): string {
+export function homePath(config: PermissionConfig | null, roleCodes: readonly string[] = []): string {
   if (!config) return HOME_ROUTE;
+  const menu = buildMenu(config, undefined, roleCodes);
+  // a role with a start page of its own goes there (docs/decisions/0338); the others to /groups (spec §2)
+  const own = roleStartPage(menu, roleCodes);
+  if (own) return own;
   const home = protectedRouteFor(HOME_ROUTE);
   if (home && hasPrivilege(config, home.need)) return HOME_ROUTE;
-  return firstPermittedLink(buildMenu(config)) ?? fallbackPath(config);
+  return firstPermittedLink(menu) ?? fallbackPath(config);
 }
 
 /** A user whose menu is empty may still open their profile. */
@@ -75,14 +81,19 @@ function fallbackPath(config: PermissionConfig): string {
  * Where a successful login lands (spec §4): the password update page when a reset is required, else the
  * origin the guard carried if the new configuration permits it, else the first permitted menu link.
  */
-export function landingAfterLogin(resetPassword: boolean, config: PermissionConfig, from?: string | null): string {
+export function landingAfterLogin(
+  resetPassword: boolean,
+  config: PermissionConfig,
+  from?: string | null,
+  roleCodes: readonly string[] = [],
+): string {
   if (resetPassword) return PUBLIC_ROUTES.updatePassword;
   if (from) {
     const pathname = from.split(/[?#]/)[0] ?? from;
     const route = protectedRouteFor(pathname);
     if (route && hasPrivilege(config, route.need)) return from;
   }
-  return firstPermittedLink(buildMenu(config)) ?? fallbackPath(config);
+  return startPage(buildMenu(config, undefined, roleCodes), roleCodes) ?? fallbackPath(config);
 }
 
 /** /#/auth-offline, /#/auth-500, /#/pages-maintenance (spec §2) → the same page without the hash. */

@@ -34,7 +34,8 @@ export function useLogin(from?: string | null) {
         headers: { [AUTH_HEADERS.loginName]: loginName, [AUTH_HEADERS.password]: password },
         body: {},
       });
-      writeProfile(profileFromSession(session));
+      const profile = profileFromSession(session);
+      writeProfile(profile);
       resetUnauthorizedNotice();
       let config: PermissionConfig;
       try {
@@ -43,7 +44,7 @@ export function useLogin(from?: string | null) {
         clearStorage();
         throw error;
       }
-      const landing = landingAfterLogin(session.resetPassword, config, from);
+      const landing = landingAfterLogin(session.resetPassword, config, from, profile.roleCodes);
       if (landing === PUBLIC_ROUTES.login) {
         // Logged in, but the role (inactive, or without privileges) opens nothing: say so, keep nothing.
         await callApi(AUTH_API.logout, { context: 'background' }).catch(() => undefined);
