@@ -7,7 +7,8 @@
 //   runs   BENCH_RUNS (3) times, for each study, a fresh Debian Chromium (WebGL through SwiftShader, as the e2e tests)
 //          opens /dicomviewer?case=<id> signed in as the radiologist and reads:
 //          - open → first image: the viewer's marks `viewer:open` → `viewer:first-image` (and from the navigation);
-//          - open → series scrollable: `viewer:open` → `viewer:series-scrollable` (every image of the series loaded);
+//          - open → series scrollable: `viewer:open` → `viewer:series-scrollable` (every image of the series loaded;
+//            of a series larger than the cache, the window of images around the first one: decision 0331);
 //          - memory at the end: the page's JS heap (CDP Performance.getMetrics JSHeapUsedSize), Cornerstone's cache
 //            (window.__rayworksViewer.cacheBytes() against cacheLimitBytes), and the memory of the whole Chromium
 //            process tree from /proc (PSS: shared pages counted once; the RSS sum beside it for comparison);
