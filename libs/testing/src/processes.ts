@@ -44,3 +44,25 @@ export function freePort(): Promise<number> {
     server.on('error', reject);
   });
 }
+
+/** A process of the stack as scripts/lib/processes.mjs describes it (the table `npm start` runs). */
+export interface StackProcess {
+  name: string;
+  entry: string;
+  port: number;
+  env: Record<string, string>;
+}
+
+/** scripts/lib/processes.mjs, typed: the stack's process table, a process's environment and the checkout's root. */
+export interface StackProcesses {
+  processTable: (env?: NodeJS.ProcessEnv) => StackProcess[];
+  processEnv: (proc: Pick<StackProcess, 'env'>, base?: NodeJS.ProcessEnv) => Record<string, string>;
+  ROOT: string;
+}
+
+/**
+ * The stack's own process table, for a test that starts one of its processes beside the running system (a second
+ * replica, a process it kills) with exactly the environment `npm start` gives it.
+ */
+export const stackProcesses = (): Promise<StackProcesses> =>
+  import(new URL('../../../scripts/lib/processes.mjs', import.meta.url).href) as Promise<StackProcesses>;

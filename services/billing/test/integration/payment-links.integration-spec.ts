@@ -21,6 +21,7 @@ import {
   tenantQuery,
   type EveryRoleTenant,
   type EveryRoleUser,
+  stackProcesses,
 } from '@rayworks/testing';
 
 /**
@@ -35,12 +36,7 @@ const signIn = async (t: EveryRoleTenant, who: EveryRoleUser): Promise<Credentia
   credentialsOf(await api.call(AUTH_API.login, {}, { headers: loginHeaders(t.login(who), TEST_PASSWORD) }));
 
 // the secret billing was started with (scripts/lib/processes.mjs gives it to billing alone)
-interface StackProcess {
-  name: string;
-  env: Record<string, string>;
-}
-const processesModule = new URL('../../../../scripts/lib/processes.mjs', import.meta.url).href;
-const { processTable } = (await import(processesModule)) as { processTable: () => StackProcess[] };
+const { processTable } = await stackProcesses();
 const SECRET = processTable().find((p) => p.name === 'billing')!.env.PAYMENT_WEBHOOK_SECRET!;
 
 const WEBHOOK_URL = `${BASE}${serviceApiPrefix('billing')}${BILLING_API.paymentLinkWebhook.path.replace(':provider', 'local')}`;

@@ -13,20 +13,11 @@ import {
   tenantQuery,
   TEST_PASSWORD,
   type EveryRoleTenant,
+  stackProcesses,
 } from '@rayworks/testing';
 import { issueInvoices, line } from '../support/invoices.js';
 
-interface StackProcess {
-  name: string;
-  entry: string;
-  env: Record<string, string>;
-}
-const processesModule = new URL('../../../../scripts/lib/processes.mjs', import.meta.url).href;
-const { processTable, processEnv, ROOT } = (await import(processesModule)) as {
-  processTable: (env?: NodeJS.ProcessEnv) => StackProcess[];
-  processEnv: (proc: StackProcess, base?: NodeJS.ProcessEnv) => Record<string, string>;
-  ROOT: string;
-};
+const { processTable, processEnv, ROOT } = await stackProcesses();
 
 const api = new ApiClient({ baseUrl: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${GATEWAY_PORT}` });
 const INVOICES = 8;

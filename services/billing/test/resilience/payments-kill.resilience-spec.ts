@@ -12,20 +12,11 @@ import {
   tenantQuery,
   TEST_PASSWORD,
   type EveryRoleTenant,
+  stackProcesses,
 } from '@rayworks/testing';
 import { invoiceEvents, issueInvoice, line, payment } from '../support/invoices.js';
 
-interface StackProcess {
-  name: string;
-  entry: string;
-  env: Record<string, string>;
-}
-const processesModule = new URL('../../../../scripts/lib/processes.mjs', import.meta.url).href;
-const { processTable, processEnv, ROOT } = (await import(processesModule)) as {
-  processTable: (env?: NodeJS.ProcessEnv) => StackProcess[];
-  processEnv: (proc: StackProcess, base?: NodeJS.ProcessEnv) => Record<string, string>;
-  ROOT: string;
-};
+const { processTable, processEnv, ROOT } = await stackProcesses();
 
 /** A billing API process of this test (the stack's env, its own port), so the shared one is never disturbed. */
 async function startBilling() {

@@ -4,18 +4,9 @@ import { promisify } from 'node:util';
 import { expect } from '@jest/globals';
 import type { IssueInvoiceInput } from '../../src/modules/invoices/invoices.service.js';
 import { EXEMPT_TAX, type BILLING_API, type BodyOf } from '@rayworks/contracts';
-import { tenantQuery, type EveryRoleTenant } from '@rayworks/testing';
+import { tenantQuery, type EveryRoleTenant, stackProcesses } from '@rayworks/testing';
 
-interface StackProcess {
-  name: string;
-  entry: string;
-  env: Record<string, string>;
-}
-const processesModule = new URL('../../../../scripts/lib/processes.mjs', import.meta.url).href;
-const { processTable, processEnv } = (await import(processesModule)) as {
-  processTable: (env?: NodeJS.ProcessEnv) => StackProcess[];
-  processEnv: (proc: StackProcess, base?: NodeJS.ProcessEnv) => Record<string, string>;
-};
+const { processTable, processEnv } = await stackProcesses();
 const SCRIPT = path.join(path.dirname(new URL(import.meta.url).pathname), 'issue-invoices.mjs');
 
 export type IssueResult = { id: string; number: string } | { rolledBack: string } | { error: string };

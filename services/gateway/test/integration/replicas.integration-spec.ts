@@ -24,20 +24,10 @@ import {
   testKafka,
   TEST_PASSWORD,
   type EveryRoleTenant,
+  stackProcesses,
 } from '@rayworks/testing';
 
-interface StackProcess {
-  name: string;
-  entry: string;
-  port: number;
-  env: Record<string, string>;
-}
-const processesModule = new URL('../../../../scripts/lib/processes.mjs', import.meta.url).href;
-const { processTable, processEnv, ROOT } = (await import(processesModule)) as {
-  processTable: (env?: NodeJS.ProcessEnv) => StackProcess[];
-  processEnv: (proc: StackProcess, base?: NodeJS.ProcessEnv) => Record<string, string>;
-  ROOT: string;
-};
+const { processTable, processEnv, ROOT } = await stackProcesses();
 
 /** The group every cases replica's consumer joins (the worklist's read models, arrivals and pushes). */
 const CASES_GROUP = 'cases.worklist';

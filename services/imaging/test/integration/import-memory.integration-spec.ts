@@ -12,19 +12,11 @@ import {
   tenantQuery,
   writeZip,
   type EveryRoleTenant,
+  stackProcesses,
 } from '@rayworks/testing';
 import { signIn, storage, uploadOnly, type Caller } from '../support/imports.js';
 
-interface StackProcess {
-  name: string;
-  entry: string;
-  env: Record<string, string>;
-}
-const processesModule = new URL('../../../../scripts/lib/processes.mjs', import.meta.url).href;
-const { processTable, processEnv } = (await import(processesModule)) as {
-  processTable: (env?: NodeJS.ProcessEnv) => StackProcess[];
-  processEnv: (proc: StackProcess, base?: NodeJS.ProcessEnv) => Record<string, string>;
-};
+const { processTable, processEnv } = await stackProcesses();
 const RUN_IMPORT = new URL('../support/run-import.mjs', import.meta.url).pathname;
 
 const MiB = 1024 * 1024;

@@ -15,6 +15,7 @@ import {
   tenantQuery,
   zipFolder,
   type EveryRoleTenant,
+  stackProcesses,
 } from '@rayworks/testing';
 import {
   archiveRows,
@@ -27,17 +28,7 @@ import {
   type Caller,
 } from '../support/imports.js';
 
-interface StackProcess {
-  name: string;
-  entry: string;
-  env: Record<string, string>;
-}
-const processesModule = new URL('../../../../scripts/lib/processes.mjs', import.meta.url).href;
-const { processTable, processEnv, ROOT } = (await import(processesModule)) as {
-  processTable: (env?: NodeJS.ProcessEnv) => StackProcess[];
-  processEnv: (proc: StackProcess, base?: NodeJS.ProcessEnv) => Record<string, string>;
-  ROOT: string;
-};
+const { processTable, processEnv, ROOT } = await stackProcesses();
 
 const instancesOfImport = async (tenantId: string, importId: string) =>
   (

@@ -17,21 +17,12 @@ import {
   tenantQuery,
   type BuiltStudy,
   type EveryRoleTenant,
+  stackProcesses,
 } from '@rayworks/testing';
 import { loginAs, stow } from './dicomweb-support.js';
 import { outboxEvents } from '../support/imports.js';
 
-interface StackProcess {
-  name: string;
-  entry: string;
-  env: Record<string, string>;
-}
-const processesModule = new URL('../../../../scripts/lib/processes.mjs', import.meta.url).href;
-const { processTable, processEnv, ROOT } = (await import(processesModule)) as {
-  processTable: (env?: NodeJS.ProcessEnv) => StackProcess[];
-  processEnv: (proc: StackProcess, base?: NodeJS.ProcessEnv) => Record<string, string>;
-  ROOT: string;
-};
+const { processTable, processEnv, ROOT } = await stackProcesses();
 
 /** An imaging API process of this test (the stack's env, its own port), so the shared one is never disturbed. */
 async function startImaging(env: Record<string, string>) {

@@ -20,6 +20,7 @@ import {
   TEST_PASSWORD,
   tenantQuery,
   type EveryRoleTenant,
+  stackProcesses,
 } from '@rayworks/testing';
 
 /**
@@ -39,12 +40,7 @@ const api = new ApiClient({ baseUrl: BASE });
 const ENTRY = join(ROOT, 'services/lims/dist/analyzers.js');
 const ASTM_CLIENT = join(ROOT, 'services/lims/test/clients/astm_send.py');
 
-const { processTable, processEnv } = (await import(
-  new URL('../../../../scripts/lib/processes.mjs', import.meta.url).href
-)) as {
-  processTable: () => { name: string; env: Record<string, string> }[];
-  processEnv: (proc: { env: Record<string, string> }) => Record<string, string>;
-};
+const { processTable, processEnv } = await stackProcesses();
 
 interface Listener {
   stop: () => Promise<void>;
