@@ -38,6 +38,27 @@ export interface InstancesToIndex {
  * What became of one item of a batch: indexed now, already indexed (a race lost: nothing changed), its study outside
  * the sender's reach (nothing indexed), or refused (its series belongs to another study).
  */
+/** One imaging.instances row of a batch insert, as jsonb_to_recordset reads it (column names). */
+interface InstanceRecord {
+  tenant_id: string;
+  study_id: string;
+  series_id: string;
+  import_id: string | null;
+  sop_instance_uid: string;
+  sop_class_uid: string;
+  instance_number: number | null;
+  transfer_syntax_uid: string;
+  rows: number | null;
+  columns: number | null;
+  number_of_frames: number;
+  storage_key: string;
+  size_bytes: number;
+  pixel_data_offset: number | null;
+  pixel_data_length: number | null;
+  pixel_data_encapsulated: boolean;
+  metadata: unknown;
+}
+
 export type IndexResult = 'stored' | 'existing' | 'outOfReach' | { refused: string };
 
 /** A study an import finished, with what the StudyImported event says of it. */
@@ -191,7 +212,7 @@ export class ArchiveRepository {
         (await this.upsertSeries(tx, input.tenantId, studyIds.get(header.studyInstanceUid)!, header));
       seriesIds.set(uid, { id: row.id, studyId: row.study_id });
     }
-    const rows: Record<string, unknown>[] = [];
+    const rows: InstanceRecord[] = [];
     const rowOf: number[] = [];
     input.items.forEach(({ header, storageKey, sizeBytes, importId }, i) => {
       if (results[i]) return;

@@ -69,6 +69,17 @@ const representativeRow = z.object({ owner: z.uuid(), metadata: z.record(z.strin
 
 const frameSourceUidRow = frameSourceRow.extend({ sop_instance_uid: z.string() });
 
+/** An instance's frame source as a frame read needs it, from its row. */
+const frameSourceOf = (row: z.output<typeof frameSourceRow>): FrameSource => ({
+  id: row.id,
+  storageKey: row.storage_key,
+  transferSyntaxUid: row.transfer_syntax_uid,
+  numberOfFrames: row.number_of_frames,
+  pixelDataOffset: row.pixel_data_offset,
+  pixelDataLength: row.pixel_data_length,
+  pixelDataEncapsulated: row.pixel_data_encapsulated,
+});
+
 /**
  * The archive index's reads (the only file with their query code): studies, series and instances of the caller's
  * tenant (row-level security) AND reach (group / centres, reachSql), matched by the one filter module
@@ -249,18 +260,7 @@ export class StudiesRepository {
       p,
     );
     if (!row) return null;
-    return {
-      studyId: row.study_id,
-      instance: {
-        id: row.id,
-        storageKey: row.storage_key,
-        transferSyntaxUid: row.transfer_syntax_uid,
-        numberOfFrames: row.number_of_frames,
-        pixelDataOffset: row.pixel_data_offset,
-        pixelDataLength: row.pixel_data_length,
-        pixelDataEncapsulated: row.pixel_data_encapsulated,
-      },
-    };
+    return { studyId: row.study_id, instance: frameSourceOf(row) };
   }
 
   /**
@@ -295,17 +295,7 @@ export class StudiesRepository {
         ORDER BY i.instance_number ASC NULLS LAST, i.id`,
       p,
     );
-    return rows.map((row) => ({
-      studyId: row.study_id,
-      sopInstanceUid: row.sop_instance_uid,
-      id: row.id,
-      storageKey: row.storage_key,
-      transferSyntaxUid: row.transfer_syntax_uid,
-      numberOfFrames: row.number_of_frames,
-      pixelDataOffset: row.pixel_data_offset,
-      pixelDataLength: row.pixel_data_length,
-      pixelDataEncapsulated: row.pixel_data_encapsulated,
-    }));
+    return rows.map((row) => ({ ...frameSourceOf(row), studyId: row.study_id, sopInstanceUid: row.sop_instance_uid }));
   }
 
   /**
