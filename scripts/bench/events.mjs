@@ -22,7 +22,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { EVENT_HEADERS, SERVICE_PORTS, StudyImportedV1, TOPICS } from '@rayworks/contracts';
 import { EventConsumer, PgListener, createKafka, createLogger } from '@rayworks/nest-kit';
-import { importedStudy, infraEnv, provisionTenant, uniqueTenantName } from '@rayworks/testing';
+import { eventEnvelope, importedStudy, infraEnv, provisionTenant, uniqueTenantName } from '@rayworks/testing';
 import { ROOT, processEnv, processTable } from '../lib/processes.mjs';
 import { machine } from './machine.mjs';
 import { latencyTable, openCommitToConsumed } from './commit-to-consumed.mjs';
@@ -110,25 +110,19 @@ async function publishBacklog(kafka, tenantId, centre, prefix) {
   for (let i = 0; i < BACKLOG; i++) {
     const id = randomUUID();
     const studyInstanceUid = `${prefix}.${i + 1}`;
-    const envelope = {
-      id,
-      type: StudyImportedV1.type,
-      version: StudyImportedV1.version,
-      occurredAt: new Date().toISOString(),
+    const envelope = eventEnvelope(
+      StudyImportedV1,
       tenantId,
-      actor: { type: 'service', id: 'bench-events' },
-      correlationId: `bench-${id}`,
-      causationId: null,
-      payload: StudyImportedV1.schema.parse(
-        importedStudy({
-          studyInstanceUid,
-          groupId: centre.groupId,
-          centreId: centre.centreId,
-          patientName: `BENCH^EVENTS${i + 1}`,
-          patientId: `BEV${i + 1}`,
-        }),
-      ),
-    };
+      importedStudy({
+        studyInstanceUid,
+        groupId: centre.groupId,
+        centreId: centre.centreId,
+        patientName: `BENCH^EVENTS${i + 1}`,
+        patientId: `BEV${i + 1}`,
+      }),
+      id,
+      'bench-events',
+    );
     messages.push({
       key: studyInstanceUid,
       value: JSON.stringify(envelope),

@@ -55,17 +55,7 @@ export class TestEvents {
     payload: ReturnType<D['schema']['parse']>,
     eventId: string = randomUUID(),
   ): Promise<string> {
-    await this.send(definition.topic, key, {
-      id: eventId,
-      type: definition.type,
-      version: definition.version,
-      occurredAt: new Date().toISOString(),
-      tenantId,
-      actor: { type: 'service', id: 'test' },
-      correlationId: `it-${eventId}`,
-      causationId: null,
-      payload: definition.schema.parse(payload),
-    });
+    await this.send(definition.topic, key, eventEnvelope(definition, tenantId, payload, eventId, 'test'));
     return eventId;
   }
 
@@ -104,20 +94,33 @@ export class TestEvents {
   }
 }
 
-/** A StudyImported envelope as imaging's relay sends it. */
-function studyImportedEnvelope(tenantId: string, payload: StudyImportedPayload, eventId: string) {
+/**
+ * An event's envelope as a service's outbox relay sends it: the definition's type and version, the payload checked
+ * by its schema, the correlation id derived from the event id. Tests and benches publish with it.
+ */
+export function eventEnvelope<D extends EventDefinition>(
+  definition: D,
+  tenantId: string,
+  payload: ReturnType<D['schema']['parse']>,
+  eventId: string,
+  actorId: string,
+) {
   return {
     id: eventId,
-    type: StudyImportedV1.type,
-    version: StudyImportedV1.version,
+    type: definition.type,
+    version: definition.version,
     occurredAt: new Date().toISOString(),
     tenantId,
-    actor: { type: 'service', id: 'imaging-test' },
-    correlationId: `it-${eventId}`,
+    actor: { type: 'service' as const, id: actorId },
+    correlationId: `${actorId}-${eventId}`,
     causationId: null,
-    payload: StudyImportedV1.schema.parse(payload),
+    payload: definition.schema.parse(payload),
   };
 }
+
+/** A StudyImported envelope as imaging's relay sends it. */
+const studyImportedEnvelope = (tenantId: string, payload: StudyImportedPayload, eventId: string) =>
+  eventEnvelope(StudyImportedV1, tenantId, payload, eventId, 'imaging-test');
 
 let uidCounter = 0;
 /** A StudyImported payload of a study of its own (a unique StudyInstanceUID and patient ID), CT by default. */
