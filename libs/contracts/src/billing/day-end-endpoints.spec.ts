@@ -32,6 +32,17 @@ describe('the day end’s bodies', () => {
     expect(problem(dashboard, { from: '2026-04-01', to: '2026-04-02', groupId: CENTRE })).toMatch(/groupId/);
   });
 
+  it('takes a named period instead of dates, never both nor neither (docs/decisions/0339)', () => {
+    expect(problem(dashboard, { period: 'month' })).toBeNull();
+    expect(problem(dashboard, { period: 'today', centreId: CENTRE })).toBeNull();
+    const refusal = `period: ${DAY_END_MESSAGES.periodOrDates}`;
+    expect(problem(dashboard, { period: 'month', from: '2026-04-01', to: '2026-04-01' })).toBe(refusal);
+    expect(problem(dashboard, { period: 'month', to: '2026-04-01' })).toBe(refusal);
+    expect(problem(dashboard, {})).toBe(refusal);
+    expect(problem(dashboard, { from: '2026-04-01' })).toBe(refusal);
+    expect(problem(dashboard, { period: 'year' })).toMatch(/^period: /);
+  });
+
   it('takes the counted cash as whole minor units, not below zero, and an empty note as none', () => {
     const close = DAY_END_ENDPOINTS.closeDay.body;
     const body = { centreId: CENTRE, date: '2026-04-01' };

@@ -11,7 +11,7 @@ import {
   outstandingSchema,
 } from './day-end-entities.js';
 import { DAY_END_MESSAGES } from './day-end-messages.js';
-import { AGEING_BUCKET_KEYS, daysBetween, FINANCE_PERIOD_MAX_DAYS } from './day-end-rules.js';
+import { AGEING_BUCKET_KEYS, daysBetween, FINANCE_PERIOD_MAX_DAYS, FINANCE_PERIOD_VALUES } from './day-end-rules.js';
 
 const VIEW_FINANCE = requirement('FINANCE', GENERIC.VIEW);
 const isoDate = z.iso.date(invalid);
@@ -47,10 +47,23 @@ const commissionBody = z
   .strict()
   .superRefine(checkPeriod);
 
+/**
+ * A named period, resolved on each centre's clock (the console's: a reader's today is not every centre's), or two
+ * local dates, the same for every centre (docs/decisions/0339).
+ */
 const dashboardBody = z
-  .object({ from: isoDate, to: isoDate, centreId: uuid.optional() })
+  .object({
+    period: z.enum(FINANCE_PERIOD_VALUES, invalid).optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    centreId: uuid.optional(),
+  })
   .strict()
-  .superRefine(checkPeriod);
+  .superRefine(({ period, from, to }, ctx) => {
+    if (period === undefined && from !== undefined && to !== undefined) checkPeriod({ from, to }, ctx);
+    else if (period === undefined || from !== undefined || to !== undefined)
+      ctx.addIssue({ code: 'custom', message: DAY_END_MESSAGES.periodOrDates, path: ['period'] });
+  });
 
 const closeBody = z
   .object({

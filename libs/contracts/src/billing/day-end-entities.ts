@@ -228,6 +228,7 @@ export type FinanceFigures = z.infer<typeof financeFiguresSchema>;
 
 /** `/finance/dashboard`: the caller's centres' revenue, collection and outstanding over a period of local dates. */
 export const financeDashboardSchema = z.object({
+  /** The period's first and last dates over every centre of the answer (each centre's own are in byCentre). */
   from: localDate,
   to: localDate,
   currency: z.enum(CURRENCY_CODES),
@@ -236,6 +237,9 @@ export const financeDashboardSchema = z.object({
     financeFiguresSchema.extend({
       centre: z.object({ id: z.uuid(), code: z.string(), name: z.string(), groupId: z.uuid().nullable() }),
       timeZone: z.string(),
+      /** The centre's own dates of the period (a named period is resolved on each centre's clock). */
+      from: localDate,
+      to: localDate,
     }),
   ),
 });

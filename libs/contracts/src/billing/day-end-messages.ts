@@ -17,4 +17,6 @@ export const DAY_END_MESSAGES = {
   periodReversed: 'must not be after to',
   /** A period longer than a year (400 `to: …`). */
   periodTooLong: `must be at most ${FINANCE_PERIOD_MAX_DAYS} days after from`,
+  /** The dashboard is asked for a named period or for two dates, never both nor neither (400 `period: …`). */
+  periodOrDates: 'give a period, or from and to',
 } as const;

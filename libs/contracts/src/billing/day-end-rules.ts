@@ -151,6 +151,32 @@ export const addDays = (date: string, days: number): string =>
 /** The longest period a dashboard or a commission statement covers, in days (both ends included): a year. */
 export const FINANCE_PERIOD_MAX_DAYS = 366;
 
+/**
+ * The named periods of the finance dashboard: the day, the month so far, the last 30 days. A named period is
+ * resolved on each centre's own clock (docs/decisions/0339): a centre's "today" is its date now, not the reader's.
+ */
+export const FINANCE_PERIODS = [
+  { value: 'today', label: 'Today' },
+  { value: 'month', label: 'This month' },
+  { value: '30d', label: 'Last 30 days' },
+] as const;
+export type FinancePeriod = (typeof FINANCE_PERIODS)[number]['value'];
+export const FINANCE_PERIOD_VALUES = FINANCE_PERIODS.map((p) => p.value) as [FinancePeriod, ...FinancePeriod[]];
+
+export const isFinancePeriod = (v: string | null): v is FinancePeriod => FINANCE_PERIODS.some((p) => p.value === v);
+
+/** A named period's dates (both included) for a centre whose date today is `today`. */
+export function periodDates(period: FinancePeriod, today: string): { from: string; to: string } {
+  switch (period) {
+    case 'today':
+      return { from: today, to: today };
+    case 'month':
+      return { from: `${today.slice(0, 7)}-01`, to: today };
+    case '30d':
+      return { from: addDays(today, -29), to: today };
+  }
+}
+
 // ---- Ageing of what is owed
 
 /** Age buckets of an unpaid balance, by days since the invoice's date of issue (its centre's date). */

@@ -554,6 +554,26 @@ describe('the day end', () => {
       invoiced: older.totals.invoicedMinor,
       net: older.totals.collection.netMinor,
     }).toEqual({ invoices: 4, invoiced: rupees(500 + 2000 + 300 + 500), net: 0 });
+    // a named period is each centre's today on its own clock, whatever the reader's clock says: the same figures
+    const named = (await dashboard(admin, { period: 'today', from: undefined, to: undefined })).body.data!;
+    expect({ from: named.from, to: named.to, days: named.byCentre.map((c) => [c.from, c.to]) }).toEqual({
+      from: day,
+      to: day,
+      days: d.byCentre.map(() => [day, day]),
+    });
+    expect(named.totals).toEqual(d.totals);
+    for (const [body, why] of [
+      [{ period: 'today' }, 'a period and dates'],
+      [{ from: undefined, to: undefined }, 'neither'],
+      [{ to: undefined }, 'one date'],
+    ] as const) {
+      const refused = await dashboard(admin, body);
+      expect({ why, status: refused.status, message: refused.body.message }).toEqual({
+        why,
+        status: 400,
+        message: `period: ${DAY_END_MESSAGES.periodOrDates}`,
+      });
+    }
     const sum = (pick: (c: (typeof d.byCentre)[number]) => number) => d.byCentre.reduce((n, c) => n + pick(c), 0);
     expect(d.totals.outstandingMinor).toBe(sum((c) => c.outstandingMinor));
     expect(d.totals.collection.netMinor).toBe(sum((c) => c.collection.netMinor));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { addDays, daysBetween } from '@rayworks/contracts';
-import { splitPeriod } from './finance-dashboard.service.js';
+import { periodOf, spanOf, splitPeriod } from './finance-dashboard.service.js';
 
 const centre = { centre: { id: 'c1' } };
 
@@ -42,5 +42,32 @@ describe('a dashboard period on each side of the last day summed', () => {
           if (!ok) wrong.push(`${from}..${to} at ${frontier}`);
         }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('the period a dashboard is asked for', () => {
+  it('resolves a named period on each centre’s clock: a centre past midnight is on its next day', () => {
+    // 19:15 UTC on 30 November: Kolkata is on 1 December, Los Angeles still on 30 November
+    expect(periodOf({ period: 'today' }, '2026-12-01')).toEqual({ from: '2026-12-01', to: '2026-12-01' });
+    expect(periodOf({ period: 'month' }, '2026-12-01')).toEqual({ from: '2026-12-01', to: '2026-12-01' });
+    expect(periodOf({ period: 'month' }, '2026-11-30')).toEqual({ from: '2026-11-01', to: '2026-11-30' });
+    expect(periodOf({ period: '30d' }, '2026-11-30')).toEqual({ from: '2026-11-01', to: '2026-11-30' });
+  });
+
+  it('takes two dates as given, whatever the centre’s today', () => {
+    expect(periodOf({ from: '2026-10-01', to: '2026-10-31' }, '2026-12-01')).toEqual({
+      from: '2026-10-01',
+      to: '2026-10-31',
+    });
+  });
+
+  it('answers the first and last dates over its centres', () => {
+    expect(
+      spanOf({ period: 'month' }, [
+        { from: '2026-12-01', to: '2026-12-01' },
+        { from: '2026-11-01', to: '2026-11-30' },
+      ]),
+    ).toEqual({ from: '2026-11-01', to: '2026-12-01' });
+    expect(spanOf({ from: '2026-10-01', to: '2026-10-31' }, [])).toEqual({ from: '2026-10-01', to: '2026-10-31' });
   });
 });

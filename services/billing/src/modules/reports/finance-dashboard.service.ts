@@ -4,6 +4,7 @@ import {
   collectionOf,
   DAY_END_MESSAGES,
   FINANCE_CURRENCY,
+  periodDates,
   type BILLING_API,
   type BodyOf,
   type FinanceDashboard,
@@ -58,6 +59,9 @@ interface CentreClockPlan extends CentreClockNow {
 
 /** …and, once its settled days are summed, the period's days on each side of the last day summed. */
 interface CentrePlan extends CentreClockPlan {
+  /** The centre's dates of the period. */
+  from: string;
+  to: string;
   /** The last day summed (the frontier): the settled day, or later if an earlier read summed further. */
   summedThrough: string;
   /** The period's days already summed (null: none). */
@@ -85,11 +89,11 @@ export class FinanceDashboardService {
   ) {}
 
   // A change, not a read: it may sum days that have become settled (rows only the dashboard writes).
-  get(access: RequestAccess, q: BodyOf<typeof BILLING_API.getFinanceDashboard>): Promise<FinanceDashboard> {
+  get(access: RequestAccess, q: DashboardQuery): Promise<FinanceDashboard> {
     return this.uow.change(access, async (tx) => {
       const clocks = await this.clocks(tx, access, q.centreId);
       const summed = await this.freezeSettledDays(tx, access, clocks);
-      const plans: CentrePlan[] = clocks.map((c) => splitPeriod(c, summed.get(c.centre.id)!, q));
+      const plans: CentrePlan[] = clocks.map((c) => splitPeriod(c, summed.get(c.centre.id)!, periodOf(q, c.today)));
       const ids = plans.map((p) => p.centre.id);
       const sums = new Map<string, Sums>(
         ids.map((id) => [
@@ -150,9 +154,10 @@ export class FinanceDashboardService {
 
       const all = [...sums.values()];
       const total = (pick: (s: Sums) => number) => all.reduce((n, s) => n + pick(s), 0);
+      const period = spanOf(q, plans);
       return {
-        from: q.from,
-        to: q.to,
+        from: period.from,
+        to: period.to,
         currency: FINANCE_CURRENCY,
         totals: figuresOf({
           invoices: total((s) => s.invoices),
@@ -162,9 +167,11 @@ export class FinanceDashboardService {
           ledger: all.flatMap((s) => s.ledger),
           outstandingMinor: total((s) => s.outstandingMinor),
         }),
-        byCentre: plans.map(({ centre, timeZone }) => ({
+        byCentre: plans.map(({ centre, timeZone, from, to }) => ({
           centre: { id: centre.id, code: centre.code, name: centre.name, groupId: centre.groupId },
           timeZone,
+          from,
+          to,
           ...figuresOf(of(centre.id)),
         })),
       };
@@ -264,17 +271,41 @@ export class FinanceDashboardService {
   }
 }
 
+type DashboardQuery = BodyOf<typeof BILLING_API.getFinanceDashboard>;
+interface Period {
+  from: string;
+  to: string;
+}
+
+/** A centre's dates of the asked period: a named period on the centre's clock (its today), or the two dates given. */
+export function periodOf(q: DashboardQuery, today: string): Period {
+  if (q.period !== undefined) return periodDates(q.period, today);
+  // the body's check lets a query without a period through only with both dates
+  return { from: q.from ?? today, to: q.to ?? today };
+}
+
+/** The answer's first and last dates over its centres; with no centre, the period on the UTC clock. */
+export function spanOf(q: DashboardQuery, centres: readonly Period[]): Period {
+  if (centres.length === 0) return periodOf(q, new Date().toISOString().slice(0, 10));
+  return {
+    from: centres.reduce((min, c) => (c.from < min ? c.from : min), centres[0]!.from),
+    to: centres.reduce((max, c) => (c.to > max ? c.to : max), centres[0]!.to),
+  };
+}
+
 /** The period's days of a centre on each side of its last day summed: each day on exactly one side. */
 export function splitPeriod<C extends { centre: { id: string } }>(
   clock: C,
   summedThrough: string,
-  q: { from: string; to: string },
-): C & { summedThrough: string; frozen: DateRange | null; live: DateRange | null } {
+  q: Period,
+): C & Period & { summedThrough: string; frozen: DateRange | null; live: DateRange | null } {
   const id = clock.centre.id;
   const frozenTo = q.to < summedThrough ? q.to : summedThrough;
   const liveFrom = q.from > summedThrough ? q.from : addDays(summedThrough, 1);
   return {
     ...clock,
+    from: q.from,
+    to: q.to,
     summedThrough,
     frozen: q.from <= frozenTo ? { centreId: id, from: q.from, to: frozenTo } : null,
     live: liveFrom <= q.to ? { centreId: id, from: liveFrom, to: q.to } : null,

@@ -306,7 +306,8 @@ export function DayEndPage() {
             type="date"
             label="Date"
             value={date ?? day?.date ?? ''}
-            max={browserToday()}
+            // the centre's today may be the browser's tomorrow (a centre east of the reader): the later of the two
+            max={[browserToday(), day?.date ?? ''].sort().at(-1)}
             onChange={(e) => setDate(e.currentTarget.value || null)}
             w={170}
             data-testid="day-end-date"

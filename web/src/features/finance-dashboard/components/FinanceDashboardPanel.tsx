@@ -1,14 +1,19 @@
 import { Alert, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { GENERIC, PAYMENT_MODE_LABELS } from '@rayworks/contracts';
+import {
+  FINANCE_PERIODS,
+  GENERIC,
+  isFinancePeriod,
+  PAYMENT_MODE_LABELS,
+  type FinancePeriod,
+} from '@rayworks/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
 import { describeError } from '../../../api/client';
-import { browserToday, formatCentreDate } from '../../../shared/finance/centre-date';
+import { formatCentreDate } from '../../../shared/finance/centre-date';
 import { FigureCard } from '../../../shared/finance/FigureCard';
 import { MoneyText } from '../../../shared/finance/MoneyText';
 import { plural } from '../../../shared/finance/plural';
 import { useCan } from '../../../shared/hooks/useCan';
-import { FINANCE_PERIODS, isFinancePeriod, periodDates, type FinancePeriod } from '../hooks/finance-period';
 import { useFinanceDashboard } from '../hooks/useFinanceDashboard';
 import { TableScrollRegion } from '../../../shared/ui/TableScrollRegion';
 
@@ -24,9 +29,8 @@ export function FinanceDashboardPanel() {
   const allowed = can('FINANCE', GENERIC.VIEW);
   const asked = params.get('finance');
   const period: FinancePeriod = isFinancePeriod(asked) ? asked : 'month';
-  const { from, to } = periodDates(period, browserToday());
   const centreId = params.get('centre');
-  const query = useFinanceDashboard(from, to, centreId, allowed);
+  const query = useFinanceDashboard(period, centreId, allowed);
   if (!allowed) return null;
   const setPeriod = (value: string) => {
     const next = new URLSearchParams(params);
@@ -45,7 +49,9 @@ export function FinanceDashboardPanel() {
             Finance
           </Title>
           <Text size="xs" c="dimmed">
-            {formatCentreDate(from)} – {formatCentreDate(to)}, each centre on its own clock; owed is as of now.
+            {d
+              ? `${formatCentreDate(d.from)}${d.to === d.from ? '' : ` – ${formatCentreDate(d.to)}`}, each centre on its own clock; owed is as of now.`
+              : 'Each centre on its own clock; owed is as of now.'}
           </Text>
         </Stack>
         <SegmentedControl
