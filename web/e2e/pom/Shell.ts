@@ -160,6 +160,16 @@ export class Shell {
       .first()
       .waitFor({ timeout: timeoutMs });
   }
+
+  /** Waits for a toast with this title and this line (e.g. 'Case Assigned Successfully' / 'Assigned to …'). */
+  async waitForToastTitled(title: string, text: string, timeoutMs = 10_000): Promise<void> {
+    await this.page
+      .locator('.mantine-Notification-root')
+      .filter({ has: this.page.locator('.mantine-Notification-title', { hasText: title }) })
+      .filter({ has: this.page.locator('.mantine-Notification-description', { hasText: text }) })
+      .first()
+      .waitFor({ timeout: timeoutMs });
+  }
 }
 
 /** What the console keeps in the browser, read from the page. */

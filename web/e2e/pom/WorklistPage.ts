@@ -71,6 +71,9 @@ export class WorklistPage {
 
 /** /worklist/edit/<ids>: choose the radiologist (or transcriptionist) and assign. */
 export class AssignPage {
+  /** Who `choose` picked: `submit` answers the offline warning for them. */
+  private chosen: string | null = null;
+
   constructor(readonly page: Page) {}
 
   async waitUntilReady(): Promise<void> {
@@ -78,11 +81,59 @@ export class AssignPage {
     await this.page.locator('[data-testid="assign-case"]').first().waitFor();
   }
 
-  async choose(userId: string): Promise<void> {
-    await this.page.locator(`[data-testid="assign-assignee"][data-user-id="${userId}"]`).click();
+  private person(userId: string): Locator {
+    return this.page.locator(`[data-testid="assign-assignee"][data-user-id="${userId}"]`);
   }
 
+  async choose(userId: string): Promise<void> {
+    await this.person(userId).click();
+    this.chosen = userId;
+  }
+
+  /**
+   * Assigns to the chosen person. Someone offline is warned about first (docs/decisions/0349): the warning is
+   * answered 'Assign anyway', as the administrator who means it would.
+   */
   async submit(): Promise<void> {
+    const offline = this.chosen !== null && (await this.person(this.chosen).getAttribute('data-available')) === 'false';
     await this.page.getByTestId('assign-submit').click();
+    if (offline) await this.page.getByTestId('assign-offline-confirm').click();
+  }
+
+  /** The people the picker lists now, by user id, in its order. */
+  async listed(): Promise<string[]> {
+    const ids = await this.page
+      .locator('[data-testid="assign-assignee"]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-user-id') ?? ''));
+    return ids;
+  }
+
+  /** Waits until the picker lists exactly these people (in any order). */
+  async waitForListed(userIds: readonly string[]): Promise<void> {
+    const wanted = [...userIds].sort().join(',');
+    await this.page.waitForFunction(
+      (want) =>
+        [...document.querySelectorAll('[data-testid="assign-assignee"]')]
+          .map((r) => r.getAttribute('data-user-id') ?? '')
+          .sort()
+          .join(',') === want,
+      wanted,
+      { timeout: 15_000 },
+    );
+  }
+
+  async filterAvailability(availability: 'All' | 'Online' | 'Offline'): Promise<void> {
+    await this.page.getByTestId('assign-filter-availability').getByText(availability, { exact: true }).click();
+  }
+
+  async filterSpecialization(specialization: string | null): Promise<void> {
+    const select = this.page.getByTestId('assign-filter-specialization');
+    if (specialization === null) {
+      await select.fill('');
+      await select.blur();
+      return;
+    }
+    await select.click();
+    await this.page.getByRole('option', { name: specialization, exact: true }).click();
   }
 }

@@ -109,8 +109,23 @@ export const splitCaseSchema = z.object({ case: caseSchema, children: z.array(ca
 export const READER_LEGENDS = ['Interested', 'Mark as Research'] as const;
 export const caseLegendBody = z.object({ _id: id, version, legend: z.enum(READER_LEGENDS), on: z.boolean() }).strict();
 
-/** Who a centre's cases can go to: its active radiologists or typists, online first, then the least open work. */
-export const caseAssigneesBody = z.object({ centreId: id, as: z.enum(['radiologist', 'typist']) }).strict();
+/** The availability the assign picker filters by (spec: radiologists and typists switch online/offline). */
+export const ASSIGNEE_AVAILABILITIES = ['ONLINE', 'OFFLINE'] as const;
+export type AssigneeAvailability = (typeof ASSIGNEE_AVAILABILITIES)[number];
+
+/**
+ * Who a centre's cases can go to: its active radiologists or typists, online first, then the least open work.
+ * `specialization`: only who reads it — one listing it (case-insensitive), or one with no specializations (reads
+ * everything); `availability`: only who is online, or offline (docs/decisions/0349-assign-confirmation-and-picker.md).
+ */
+export const caseAssigneesBody = z
+  .object({
+    centreId: id,
+    as: z.enum(['radiologist', 'typist']),
+    specialization: z.string().trim().min(1).max(80).optional(),
+    availability: z.enum(ASSIGNEE_AVAILABILITIES).optional(),
+  })
+  .strict();
 export const caseAssigneeSchema = z.object({
   id,
   fullName: z.string(),
@@ -127,7 +142,11 @@ export const CASE_ACTION_ENDPOINTS = {
     path: '/cases/assignees',
     access: requirement('WORKLIST', W.ASSIGN, W.REASSIGN, W.GENERATE_REPORT),
     body: caseAssigneesBody,
-    data: z.object({ assignees: z.array(caseAssigneeSchema) }),
+    data: z.object({
+      assignees: z.array(caseAssigneeSchema),
+      /** Every specialization of the centre's people of this kind, whatever the filter: the picker's choices. */
+      specializations: z.array(z.string()),
+    }),
     errors: [404],
   }),
   assignCases: ep({

@@ -34,6 +34,17 @@ export const CASE_MESSAGES = {
   seriesNotOfCase: 'Every part must be series of the case, each in one part only',
   radiologistRequired: 'Select a radiologist to assign the case to',
   fusionCentreRequired: 'Select a fusion centre to send the case to',
+  // designed: who an assignment went to, and the warning before giving work to someone offline
+  // (docs/decisions/0349-assign-confirmation-and-picker.md)
+  assignedTo: (name: string, assigned: number, chosen: number) =>
+    chosen === 1
+      ? `Assigned to ${name}`
+      : assigned === chosen
+        ? `${assigned} cases assigned to ${name}`
+        : `${assigned} of ${chosen} cases assigned to ${name}`,
+  assigneeOfflineTitle: (name: string) => `${name} is offline`,
+  assigneeOffline: (name: string) =>
+    `${name} is offline: the work waits in their worklist until they come online. Choose someone online, or assign anyway.`,
 } as const;
 
 /** The marketplace's answers (designed; docs/decisions/0147-marketplace-offers.md, 0148-first-accept-wins.md). */

@@ -20,3 +20,16 @@ export function toastSuccess(message: string, id?: string): void {
     closeButtonProps,
   });
 }
+
+/** A success with its words as the title and what it did below (e.g. 'Case Assigned Successfully' / 'Assigned to …'). */
+export function toastDone(title: string, message: string, id?: string): void {
+  notifications.show({
+    id,
+    color: 'teal',
+    title,
+    message,
+    autoClose: TOAST_AUTO_CLOSE_MS,
+    withBorder: true,
+    closeButtonProps,
+  });
+}

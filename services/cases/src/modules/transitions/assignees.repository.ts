@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { ROLE_CODES, TYPIST_ASSIGNMENT_MODES } from '@rayworks/contracts';
+import { ROLE_CODES, TYPIST_ASSIGNMENT_MODES, type AssigneeAvailability } from '@rayworks/contracts';
 import { typedRows, type ReadTx } from '@rayworks/nest-kit';
 
 /** Who reads a centre's cases, and who types them (role codes of the read model of auth's users). */
@@ -96,4 +96,36 @@ export function readsCase(
   if (specializations.length === 0) return true;
   const wanted = new Set(specializations.map((s) => s.trim().toUpperCase()));
   return [study.modality, study.bodyPart].some((v) => v !== null && wanted.has(v.trim().toUpperCase()));
+}
+
+/** The assign picker's filters (/cases/assignees): a specialization read, an availability. */
+export interface AssigneeFilter {
+  specialization?: string | undefined;
+  availability?: AssigneeAvailability | undefined;
+}
+
+const keyOf = (s: string): string => s.trim().toUpperCase();
+
+/**
+ * The people the picker's filters keep, in their order: who reads the specialization (one listing it, case-insensitive,
+ * or one with none, who reads everything) and who is online or offline as asked.
+ */
+export function filterAssignees<T extends Pick<Assignee, 'specializations' | 'is_available'>>(
+  people: readonly T[],
+  filter: AssigneeFilter,
+): T[] {
+  const wanted = filter.specialization ? keyOf(filter.specialization) : null;
+  return people.filter(
+    (p) =>
+      (wanted === null || p.specializations.length === 0 || p.specializations.some((s) => keyOf(s) === wanted)) &&
+      (filter.availability === undefined || p.is_available === (filter.availability === 'ONLINE')),
+  );
+}
+
+/** Every specialization of these people once (case-insensitive, the first spelling kept), in alphabetical order. */
+export function specializationsOf(people: readonly Pick<Assignee, 'specializations'>[]): string[] {
+  const seen = new Map<string, string>();
+  for (const p of people)
+    for (const s of p.specializations) if (s.trim() && !seen.has(keyOf(s))) seen.set(keyOf(s), s.trim());
+  return [...seen.values()].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
 }

@@ -14,7 +14,7 @@ export class CaseActionsController {
     "A centre's radiologists or typists to assign to, online first, then the least open work",
   )
   async assignees({ access, body }: ContractCall<typeof CASES_API.caseAssignees>) {
-    return apiOk({ assignees: await this.actions.assigneesOf(access, body) });
+    return apiOk(await this.actions.assigneesOf(access, body));
   }
 
   @ApiContract(CASES_API.assignCases, 'Assigns one or many cases to a radiologist or a typist, each case on its own')

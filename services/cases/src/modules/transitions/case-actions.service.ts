@@ -36,7 +36,7 @@ import {
 } from '@rayworks/nest-kit';
 import { unworked, type CaseEntity, type NewCase } from '../cases/case.entity.js';
 import { CentreSettingsService } from '../settings/centre-settings.service.js';
-import { AssigneesRepository, readsCase } from './assignees.repository.js';
+import { AssigneesRepository, filterAssignees, readsCase, specializationsOf } from './assignees.repository.js';
 import { TransitionRunner, type CaseChange, type CaseRefusal } from './transition-runner.service.js';
 import { ActionRefusedException } from './transitions.errors.js';
 import type { CasePatch } from './transitions.repository.js';
@@ -105,18 +105,28 @@ export class CaseActionsService {
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
-  /** A centre's radiologists or typists to choose from (the assign page, the typist picker), with their open work. */
-  assigneesOf(access: RequestAccess, body: AssigneesBody): Promise<CaseAssignee[]> {
+  /**
+   * A centre's radiologists or typists to choose from (the assign page, the typist picker), with their open work, kept
+   * to the picker's specialization and availability; and every specialization of the centre's people of that kind.
+   */
+  assigneesOf(
+    access: RequestAccess,
+    body: AssigneesBody,
+  ): Promise<{ assignees: CaseAssignee[]; specializations: string[] }> {
     return this.uow.read(access, async (tx) => {
       await this.settings.centreInReach(tx, access, body.centreId);
       const rows = await this.assignees.ofCentre(tx, body.centreId, body.as);
-      return rows.map((r) => ({
-        id: r.id,
-        fullName: r.full_name,
-        specializations: r.specializations,
-        isAvailable: r.is_available,
-        openWork: r.open_work,
-      }));
+      const kept = filterAssignees(rows, { specialization: body.specialization, availability: body.availability });
+      return {
+        assignees: kept.map((r) => ({
+          id: r.id,
+          fullName: r.full_name,
+          specializations: r.specializations,
+          isAvailable: r.is_available,
+          openWork: r.open_work,
+        })),
+        specializations: specializationsOf(rows),
+      };
     });
   }
 

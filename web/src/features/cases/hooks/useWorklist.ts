@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CASES_API, type AssignResult, type Case } from '@rayworks/contracts';
+import { CASES_API, type AssigneeAvailability, type AssignResult, type Case } from '@rayworks/contracts';
 import { isWithFusion } from '@rayworks/lifecycles';
 import { useEffect } from 'react';
 import { callApi, describeError } from '../../../api/client';
@@ -38,6 +38,27 @@ export function useCasesByIds(ids: readonly string[]) {
     queryFn: async ({ signal }) =>
       (await callApi(CASES_API.findCases, { body: { ids: [...ids], limit: 100 }, signal })).data,
     enabled: ids.length > 0,
+  });
+}
+
+/**
+ * The assign picker's people (/cases/assignees): a centre's radiologists or transcriptionists kept to the chosen
+ * specialization and availability, and every specialization to choose from; the last list stays while a filter loads.
+ */
+export function useAssigneeChoices(
+  centreId: string | null,
+  as: 'radiologist' | 'typist',
+  filter: { specialization?: string; availability?: AssigneeAvailability },
+) {
+  return useQuery({
+    queryKey: [...casesKeys.kind('assignees'), centreId ?? '', as, 'choices', filter],
+    queryFn: async ({ signal }) =>
+      (await callApi(CASES_API.caseAssignees, { body: { centreId: centreId!, as, ...filter }, signal })).data,
+    enabled: Boolean(centreId),
+    staleTime: 15_000,
+    // the last list stays on screen while a filter of the same centre and kind loads, never another centre's people
+    placeholderData: (previous, query) =>
+      query && query.queryKey[2] === (centreId ?? '') && query.queryKey[3] === as ? previous : undefined,
   });
 }
 

@@ -6,23 +6,33 @@ import {
   Paper,
   Radio,
   SegmentedControl,
+  Select,
   Skeleton,
   Stack,
   Table,
   Text,
 } from '@mantine/core';
-import { CASE_MESSAGES, CONSOLE_ROUTES, type AssignResult, type Case } from '@rayworks/contracts';
+import {
+  CASE_MESSAGES,
+  CONSOLE_ROUTES,
+  type AssigneeAvailability,
+  type AssignResult,
+  type Case,
+  type CaseAssignee,
+} from '@rayworks/contracts';
 import { isWithFusion, type CaseActor } from '@rayworks/lifecycles';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { describeError } from '../../../api/client';
 import { useSession } from '../../../shared/session/useSession';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { toastSuccess } from '../../../shared/ui/toast';
+import { ConfirmModal } from '../../../shared/ui/ConfirmModal';
+import { toastDone } from '../../../shared/ui/toast';
 import { StatusCell } from '../components/CaseCells';
-import { useAssignees, useCentreSettings } from '../../../shared/cases/useCaseActions';
-import { useAssignCases, useCasesByIds } from '../hooks/useWorklist';
+import { useCentreSettings } from '../../../shared/cases/useCaseActions';
+import { useAssigneeChoices, useAssignCases, useCasesByIds } from '../hooks/useWorklist';
+import { assignedToast, assigneeFilterBody, warnsOffline, type ChosenAssignee } from '../hooks/assign-confirmation';
 import { idsOfPath } from '../hooks/assign-path';
 import { personName, rowActions, worklistPrivilegesOf } from '../../../shared/cases/worklist-actions';
 
@@ -44,7 +54,9 @@ function assignable(actor: CaseActor, row: Case, mode: Mode): boolean {
  * /worklist/edit/<ids> (spec §2 "assign a case"): the selected cases, the radiologists of their centre (online first,
  * then the least open work, with their specializations) and — where the centre's typists are chosen by hand — its
  * transcriptionists for cases in progress. One /cases/assign with every case's version; each case's own result is
- * shown when not every case could be assigned (docs/decisions/0155-assign-page.md).
+ * shown when not every case could be assigned (docs/decisions/0155-assign-page.md). The picker filters by
+ * specialization and availability (the server keeps the list), choosing someone offline warns and asks before
+ * assigning, and the answer is confirmed with the spec's words and the assignee (docs/decisions/0349).
  */
 export function AssignCasesPage() {
   const navigate = useNavigate();
@@ -71,8 +83,16 @@ export function AssignCasesPage() {
   const [mode, setMode] = useState<Mode>('radiologist');
   const offerTypist = typingByHand && rows.some((r) => readingCentreOf(r) === centreId && r.status === 'IN PROGRESS');
   const effectiveMode: Mode = offerTypist ? mode : 'radiologist';
-  const assignees = useAssignees(centreId, effectiveMode);
-  const [chosen, setChosen] = useState<string | null>(null);
+  const [specialization, setSpecialization] = useState<string | null>(null);
+  const [availability, setAvailability] = useState<AssigneeAvailability | 'ALL'>('ALL');
+  const choices = useAssigneeChoices(centreId, effectiveMode, assigneeFilterBody({ specialization, availability }));
+  const people = choices.data?.assignees ?? [];
+  const specializations = choices.data?.specializations ?? [];
+  const filtered = specialization !== null || availability !== 'ALL';
+  const [chosen, setChosen] = useState<ChosenAssignee | null>(null);
+  const choose = (person: CaseAssignee) =>
+    setChosen({ id: person.id, fullName: person.fullName, isAvailable: person.isAvailable });
+  const [confirmOffline, setConfirmOffline] = useState(false);
   const [results, setResults] = useState<AssignResult[] | null>(null);
   const assign = useAssignCases();
 
@@ -80,18 +100,27 @@ export function AssignCasesPage() {
   const going = ofCentre.filter((r) => assignable(actor, r, effectiveMode));
   const missing = ids.length - rows.length;
 
-  const submit = () => {
+  const send = () => {
     if (!chosen || going.length === 0) return;
     assign.mutate(
-      { cases: going, ...(effectiveMode === 'typist' ? { typistId: chosen } : { radiologistId: chosen }) },
+      { cases: going, ...(effectiveMode === 'typist' ? { typistId: chosen.id } : { radiologistId: chosen.id }) },
       {
         onSuccess: ({ results: answered, message }) => {
-          toastSuccess(message || CASE_MESSAGES.assigned);
+          const done = assignedToast(answered, message, chosen);
+          if (done) toastDone(done.title, done.message);
           if (answered.every((r) => r.status === 'success')) navigate(CONSOLE_ROUTES.cases);
           else setResults(answered);
         },
+        onSettled: () => setConfirmOffline(false),
       },
     );
+  };
+  // someone offline gets the work only after the warning is answered
+  const submit = () => (warnsOffline(chosen) ? setConfirmOffline(true) : send());
+  const resetChoice = () => {
+    setChosen(null);
+    setSpecialization(null);
+    setAvailability('ALL');
   };
 
   return (
@@ -124,7 +153,7 @@ export function AssignCasesPage() {
               value={centreId ?? ''}
               onChange={(value) => {
                 setCentreChoice(value);
-                setChosen(null);
+                resetChoice();
               }}
               data={centres.map(([value, label]) => ({ value, label }))}
             />
@@ -199,7 +228,7 @@ export function AssignCasesPage() {
                 value={mode}
                 onChange={(value) => {
                   setMode(value as Mode);
-                  setChosen(null);
+                  resetChoice();
                 }}
                 data={[
                   { value: 'radiologist', label: 'Radiologist' },
@@ -209,56 +238,127 @@ export function AssignCasesPage() {
               />
             ) : null}
           </Group>
-          {assignees.isLoading ? (
+          <Group gap="sm" mb="sm" align="flex-end" wrap="wrap" data-testid="assign-filters">
+            {specializations.length > 0 ? (
+              <Select
+                label="Specialization"
+                placeholder="Any specialization"
+                data={specializations}
+                value={specialization}
+                onChange={(value) => {
+                  setSpecialization(value);
+                  setChosen(null);
+                }}
+                clearable
+                searchable
+                w={220}
+                data-testid="assign-filter-specialization"
+              />
+            ) : null}
+            <div>
+              <Text size="sm" fw={500} mb={4} id="assign-filter-availability-label">
+                Availability
+              </Text>
+              <SegmentedControl
+                value={availability}
+                onChange={(value) => {
+                  setAvailability(value as AssigneeAvailability | 'ALL');
+                  setChosen(null);
+                }}
+                data={[
+                  { value: 'ALL', label: 'All' },
+                  { value: 'ONLINE', label: 'Online' },
+                  { value: 'OFFLINE', label: 'Offline' },
+                ]}
+                aria-labelledby="assign-filter-availability-label"
+                data-testid="assign-filter-availability"
+              />
+            </div>
+          </Group>
+          {choices.isLoading ? (
             <Skeleton height={80} />
-          ) : (assignees.data ?? []).length === 0 ? (
+          ) : choices.isError ? (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle size={18} />}
+              title="Could not load who to assign"
+            >
+              {describeError(choices.error)}
+            </Alert>
+          ) : people.length === 0 ? (
             <Text size="sm" c="dimmed" data-testid="assign-nobody">
-              {effectiveMode === 'typist'
-                ? 'This centre has no active transcriptionist.'
-                : 'This centre has no active radiologist.'}
+              {filtered
+                ? 'Nobody matches these filters.'
+                : effectiveMode === 'typist'
+                  ? 'This centre has no active transcriptionist.'
+                  : 'This centre has no active radiologist.'}
             </Text>
           ) : (
-            <Radio.Group value={chosen} onChange={setChosen} name="assignee" aria-label="Assign to">
-              <Table verticalSpacing={6} highlightOnHover data-testid="assign-assignees">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={40} />
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Availability</Table.Th>
-                    <Table.Th>Specializations</Table.Th>
-                    <Table.Th ta="right">Open work</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {(assignees.data ?? []).map((person) => (
-                    <Table.Tr
-                      key={person.id}
-                      onClick={() => setChosen(person.id)}
-                      style={{ cursor: 'pointer' }}
-                      data-testid="assign-assignee"
-                      data-user-id={person.id}
-                    >
-                      <Table.Td>
-                        <Radio value={person.id} aria-label={person.fullName} />
-                      </Table.Td>
-                      <Table.Td>{person.fullName}</Table.Td>
-                      <Table.Td>
-                        <Badge size="sm" variant="light" color={person.isAvailable ? 'teal' : 'gray'}>
-                          {person.isAvailable ? 'Online' : 'Offline'}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        {person.specializations.length > 0 ? person.specializations.join(', ') : 'Reads everything'}
-                      </Table.Td>
-                      <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {person.openWork}
-                      </Table.Td>
+            <Radio.Group
+              value={chosen?.id ?? null}
+              onChange={(id) => {
+                const person = people.find((p) => p.id === id);
+                if (person) choose(person);
+              }}
+              name="assignee"
+              aria-label="Assign to"
+            >
+              <Table.ScrollContainer minWidth={520}>
+                <Table verticalSpacing={6} highlightOnHover data-testid="assign-assignees">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th w={40} />
+                      <Table.Th>Name</Table.Th>
+                      <Table.Th>Availability</Table.Th>
+                      <Table.Th>Specializations</Table.Th>
+                      <Table.Th ta="right">Open work</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {people.map((person) => (
+                      <Table.Tr
+                        key={person.id}
+                        onClick={() => choose(person)}
+                        style={{ cursor: 'pointer' }}
+                        data-testid="assign-assignee"
+                        data-user-id={person.id}
+                        data-available={person.isAvailable}
+                      >
+                        <Table.Td>
+                          <Radio value={person.id} aria-label={person.fullName} />
+                        </Table.Td>
+                        <Table.Td>{person.fullName}</Table.Td>
+                        <Table.Td>
+                          <Badge size="sm" variant="light" color={person.isAvailable ? 'teal' : 'gray'}>
+                            {person.isAvailable ? 'Online' : 'Offline'}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>
+                          {person.specializations.length > 0 ? person.specializations.join(', ') : 'Reads everything'}
+                        </Table.Td>
+                        <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                          {person.openWork}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
             </Radio.Group>
           )}
+          {warnsOffline(chosen) ? (
+            <Alert
+              color="yellow"
+              variant="light"
+              mt="sm"
+              icon={<IconAlertTriangle size={18} />}
+              title={CASE_MESSAGES.assigneeOfflineTitle(chosen!.fullName)}
+              data-testid="assign-offline-warning"
+            >
+              {CASE_MESSAGES.assigneeOffline(chosen!.fullName)}
+            </Alert>
+          ) : null}
         </Paper>
 
         {cases.isSuccess && going.length === 0 && rows.length > 0 ? (
@@ -280,6 +380,17 @@ export function AssignCasesPage() {
           </Button>
         </Group>
       </Stack>
+      <ConfirmModal
+        opened={confirmOffline && chosen !== null}
+        onClose={() => setConfirmOffline(false)}
+        title={chosen ? CASE_MESSAGES.assigneeOfflineTitle(chosen.fullName) : ''}
+        text={chosen ? CASE_MESSAGES.assigneeOffline(chosen.fullName) : ''}
+        confirmLabel="Assign anyway"
+        confirmColor="orange"
+        pending={assign.isPending}
+        onConfirm={send}
+        confirmTestId="assign-offline-confirm"
+      />
     </>
   );
 }
