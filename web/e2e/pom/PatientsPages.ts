@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { url } from '../support/browser';
 import { choose } from './AdminPages';
+import { fillDay } from './DayInput';
 
 export interface NewPatient {
   patientName: string;
@@ -52,7 +53,7 @@ export class PatientsListPage {
   async fill(values: NewPatient): Promise<void> {
     await this.page.getByTestId('field-patientName').fill(values.patientName);
     await choose(this.page, 'field-gender', values.gender);
-    if (values.dateOfBirth) await this.page.getByTestId('field-dateOfBirth').fill(values.dateOfBirth);
+    if (values.dateOfBirth) await fillDay(this.page.getByTestId('field-dateOfBirth'), values.dateOfBirth);
     if (values.ageYears) await this.page.getByTestId('field-ageYears').fill(values.ageYears);
     await this.page.getByTestId('field-phoneNumber').fill(values.phoneNumber);
   }

@@ -16,6 +16,7 @@ import {
 } from '@rayworks/validation';
 import type { BrowserContext, Page } from 'playwright-core';
 import { choose } from '../pom/AdminPages';
+import { fillDay } from '../pom/DayInput';
 import { LoginPage } from '../pom/LoginPage';
 import { Shell } from '../pom/Shell';
 import { ApiSession } from '../requests/auth-api';
@@ -132,7 +133,7 @@ describe('billing at the front desk', () => {
     await page.goto(url(`/holidayCalender?centre=${tenant().centres.c1}`), { waitUntil: 'domcontentloaded' });
     await page.getByTestId('holiday-add').click();
     await page.getByTestId('holiday-form').waitFor();
-    await page.getByTestId('field-date').fill(centreToday());
+    await fillDay(page.getByTestId('field-date'), centreToday());
     await page.getByTestId('field-name').fill('E2E Foundation Day');
     await page.getByTestId('holiday-submit').click();
     await new Shell(page).waitForToast(PRICE_MESSAGES.holiday.created);

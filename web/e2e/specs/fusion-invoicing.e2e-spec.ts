@@ -22,6 +22,7 @@ import {
 } from '@rayworks/testing';
 import type { Browser, Page } from 'playwright-core';
 import { CARRIED_OUT_ACTIONS } from '../../src/features/fusion-invoices/hooks/fusion-invoice-actions';
+import { fillDay } from '../pom/DayInput';
 import { FusionInvoicePage } from '../pom/FinancePages';
 import { LoginPage } from '../pom/LoginPage';
 import { Shell } from '../pom/Shell';
@@ -177,7 +178,7 @@ describe('a fusion hub invoices its client centre; the client pays; the hub conf
         .click();
       await hub.page.getByTestId('field-modality').fill('ct');
       await hub.page.getByTestId('field-rate').fill('100000.50');
-      await hub.page.getByTestId('field-validFrom').fill('2020-01-01');
+      await fillDay(hub.page.getByTestId('field-validFrom'), '2020-01-01');
       await hub.page.getByTestId('fusion-rate-submit').click();
       const rateError = hub.page.getByText('Rate should be in Between 0 to 100000');
       await rateError.waitFor();

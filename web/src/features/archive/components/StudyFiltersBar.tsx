@@ -2,6 +2,7 @@ import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DayInput } from '../../../shared/forms/DayInput';
 import type { StudyFilters } from '../hooks/useStudies';
 
 /** Modalities offered by the filter (DICOM defined terms seen in a diagnostic centre's archive). */
@@ -60,19 +61,21 @@ export function StudyFiltersBar({
           w={{ base: '100%', xs: 160 }}
           data-testid="archive-filter-accession"
         />
-        <TextInput
-          type="date"
+        <DayInput
           label="Study date from"
           value={toInputDate(filters.studyDateFrom)}
-          onChange={(e) => onChange({ ...filters, studyDateFrom: toDicomDate(e.currentTarget.value) || undefined })}
+          maxDate={toInputDate(filters.studyDateTo)}
+          onChange={(day) => onChange({ ...filters, studyDateFrom: day ? toDicomDate(day) : undefined })}
+          clearable
           w={{ base: '100%', xs: 160 }}
           data-testid="archive-filter-date-from"
         />
-        <TextInput
-          type="date"
+        <DayInput
           label="to"
           value={toInputDate(filters.studyDateTo)}
-          onChange={(e) => onChange({ ...filters, studyDateTo: toDicomDate(e.currentTarget.value) || undefined })}
+          minDate={toInputDate(filters.studyDateFrom)}
+          onChange={(day) => onChange({ ...filters, studyDateTo: day ? toDicomDate(day) : undefined })}
+          clearable
           w={{ base: '100%', xs: 160 }}
           data-testid="archive-filter-date-to"
         />

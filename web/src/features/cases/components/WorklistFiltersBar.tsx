@@ -11,6 +11,7 @@ import {
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCan } from '../../../shared/hooks/useCan';
+import { DayInput } from '../../../shared/forms/DayInput';
 import { RemoteSelect } from '../../../shared/forms/RemoteSelect';
 import { centreOption, fetchCentresPage } from '../../../shared/directory/useCenters';
 import { fetchUsersPage } from '../../../shared/directory/useUsers';
@@ -71,21 +72,21 @@ export function WorklistFiltersBar({ filters, onChange }: Props) {
         w={{ base: '100%', xs: 260 }}
         data-testid="worklist-search"
       />
-      <TextInput
-        type="date"
+      <DayInput
         label="Received from"
-        value={filters.from ?? ''}
-        max={filters.to}
-        onChange={(event) => onChange({ from: event.currentTarget.value || undefined })}
+        value={filters.from}
+        maxDate={filters.to}
+        onChange={(day) => onChange({ from: day ?? undefined })}
+        clearable
         w={160}
         data-testid="worklist-from"
       />
-      <TextInput
-        type="date"
+      <DayInput
         label="Received to"
-        value={filters.to ?? ''}
-        min={filters.from}
-        onChange={(event) => onChange({ to: event.currentTarget.value || undefined })}
+        value={filters.to}
+        minDate={filters.from}
+        onChange={(day) => onChange({ to: day ?? undefined })}
+        clearable
         w={160}
         data-testid="worklist-to"
       />

@@ -21,6 +21,7 @@ import { MoneyText } from '../../../shared/finance/MoneyText';
 import { PhoneRow } from '../../../shared/finance/PhoneRow';
 import { plural } from '../../../shared/finance/plural';
 import { CentreSelect } from '../../../shared/forms/CentreSelect';
+import { DayInput } from '../../../shared/forms/DayInput';
 import { keystrokeHandlers } from '../../../shared/forms/keystroke';
 import { useCan } from '../../../shared/hooks/useCan';
 import { useSession } from '../../../shared/session/useSession';
@@ -468,12 +469,11 @@ function RateDialog({ rate, onClose }: { rate: FusionRate | null; onClose: () =>
               error={errors.rate}
               data-testid="field-rate"
             />
-            <TextInput
-              type="date"
+            <DayInput
               label="Valid From"
               withAsterisk
               value={values.validFrom}
-              onChange={(e) => set('validFrom', e.currentTarget.value)}
+              onChange={(day) => set('validFrom', day ?? '')}
               error={errors.validFrom}
               data-testid="field-validFrom"
             />

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Button, Grid, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Grid, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import {
   CONSOLE_ROUTES,
   formatExactMoney,
@@ -19,6 +19,7 @@ import { invoiceNumberColumn, invoicePatientColumn } from '../../../shared/finan
 import { MoneyText } from '../../../shared/finance/MoneyText';
 import { PhoneRow } from '../../../shared/finance/PhoneRow';
 import { CentreSelect } from '../../../shared/forms/CentreSelect';
+import { DayInput } from '../../../shared/forms/DayInput';
 import { useCan } from '../../../shared/hooks/useCan';
 import { formatDisplayDateTime } from '../../../shared/format';
 import { formatCentreDate } from '../../../shared/finance/centre-date';
@@ -105,21 +106,21 @@ function InvoiceFilterBar({ filters }: { filters: InvoiceFilters }) {
         w={160}
         data-testid="invoice-filter-status"
       />
-      <TextInput
-        type="date"
+      <DayInput
         label="Issued from"
-        value={filters.issuedFrom ?? ''}
-        max={filters.issuedTo}
-        onChange={(e) => set('issuedFrom', e.currentTarget.value || null)}
+        value={filters.issuedFrom}
+        maxDate={filters.issuedTo}
+        onChange={(day) => set('issuedFrom', day)}
+        clearable
         w={160}
         data-testid="invoice-filter-from"
       />
-      <TextInput
-        type="date"
+      <DayInput
         label="Issued to"
-        value={filters.issuedTo ?? ''}
-        min={filters.issuedFrom}
-        onChange={(e) => set('issuedTo', e.currentTarget.value || null)}
+        value={filters.issuedTo}
+        minDate={filters.issuedFrom}
+        onChange={(day) => set('issuedTo', day)}
+        clearable
         w={160}
         data-testid="invoice-filter-to"
       />

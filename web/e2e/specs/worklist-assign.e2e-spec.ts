@@ -1,0 +1,164 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { AUTH_API, CASES_API, CASE_MESSAGES, type CaseAssignee } from '@rayworks/contracts';
+import { eventually } from '@rayworks/testing';
+import { fillDay, typedDay } from '../pom/DayInput';
+import { LoginPage } from '../pom/LoginPage';
+import { Shell } from '../pom/Shell';
+import { AssignPage, WorklistPage } from '../pom/WorklistPage';
+import { ApiSession } from '../requests/auth-api';
+import { openConsole, screenshot, useBrowser } from '../support/browser';
+import { TEST_PASSWORD, useTenant } from '../support/tenant';
+
+/**
+ * Issue 25 items 11 and 14 in Chromium. A group-centre administrator assigns cases on the assign page.
+ * - The picker filters the centre's radiologists by availability and specialization (the server keeps the list).
+ * - Choosing the offline junior warns, and Assign asks again before it assigns.
+ * - Every assignment is confirmed with 'Case Assigned Successfully' and the assignee's name.
+ * The worklist's date filters show and take spec §9's '28 Nov 2026' (decisions 0349, 0350). Screens at 1440 × 900
+ * and 390 × 844.
+ */
+describe('assignment confirmed, offline warned, picker filtered; dates as the spec writes them', () => {
+  const tenant = useTenant('assign');
+  const browser = useBrowser();
+  const suffix = Math.random().toString(36).slice(2, 8).toUpperCase();
+  const toOffline = `AO${suffix}`;
+  const toOnline = `AN${suffix}`;
+  let R: CaseAssignee;
+  let JR: CaseAssignee;
+
+  beforeAll(async () => {
+    const t = tenant();
+    const c1 = t.centres.c1!;
+    const admin = await ApiSession.login(t.login('admin'), TEST_PASSWORD);
+    for (const patientId of [toOffline, toOnline])
+      await admin.call(CASES_API.createWorklistCase, {
+        centreId: c1,
+        patientName: `Assign^${patientId}`,
+        patientId,
+        modality: 'MR',
+        priority: 'ROUTINE',
+      });
+    // the radiologist reads neuro and is online; the junior lists nothing (reads everything) and stays offline
+    const radiologist = await ApiSession.login(t.login('radiologist'), TEST_PASSWORD);
+    await radiologist.call(AUTH_API.setSpecialization, { specialization: ['Neuro'] });
+    await radiologist.call(AUTH_API.online, {}, { userId: radiologist.credentials.userId });
+    const people = await eventually(
+      async () => (await admin.call(CASES_API.caseAssignees, { centreId: c1, as: 'radiologist' })).assignees,
+      (list) =>
+        list.some((p) => p.id === t.users[t.login('radiologist')] && p.isAvailable && p.specializations.length > 0) &&
+        list.some((p) => p.id === t.users[t.login('jr.radiologist')]),
+      { timeoutMs: 60_000, intervalMs: 500, what: 'the radiologists, online and specialized, in the cases service' },
+    );
+    R = people.find((p) => p.id === t.users[t.login('radiologist')])!;
+    JR = people.find((p) => p.id === t.users[t.login('jr.radiologist')])!;
+    expect(JR.isAvailable).toBe(false);
+  }, 120_000);
+
+  it('filters the picker, warns before an offline radiologist, and confirms with the assignee', async () => {
+    const { context, page, pageErrors } = await openConsole(browser());
+    try {
+      await new LoginPage(page).login(tenant().login('gca'), TEST_PASSWORD);
+      const shell = new Shell(page);
+      await shell.waitUntilReady();
+      const worklist = new WorklistPage(page);
+      await worklist.goto();
+      await worklist.waitForRow(toOffline, 'NEW');
+      await worklist.select(toOffline);
+      await page.getByTestId('worklist-bulk-assign').click();
+      const assign = new AssignPage(page);
+      await assign.waitUntilReady();
+
+      // online first; the filters narrow the list on the server
+      expect((await assign.listed()).slice(0, 1)).toEqual([R.id]);
+      await assign.filterAvailability('Online');
+      await assign.waitForListed([R.id]);
+      await assign.filterAvailability('Offline');
+      await assign.waitForListed([JR.id]);
+      await assign.filterAvailability('All');
+      await assign.filterSpecialization('Neuro');
+      await assign.waitForListed([R.id, JR.id]);
+      await screenshot(page, 'assign-picker-filtered');
+
+      // the offline junior: a warning beside the picker, and Assign asks again
+      await assign.choose(JR.id);
+      const warning = page.getByTestId('assign-offline-warning');
+      await warning.waitFor();
+      expect(await warning.innerText()).toContain(CASE_MESSAGES.assigneeOffline(JR.fullName));
+      await page.getByTestId('assign-submit').click();
+      const dialog = page.getByRole('dialog', { name: CASE_MESSAGES.assigneeOfflineTitle(JR.fullName) });
+      await dialog.waitFor();
+      await screenshot(page, 'assign-offline-warning', false);
+      // Cancel keeps the case where it was; Assign anyway gives it
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(new URL(page.url()).pathname).toMatch(/^\/worklist\/edit\//);
+      await assign.submit();
+      await shell.waitForToastTitled(CASE_MESSAGES.assigned, CASE_MESSAGES.assignedTo(JR.fullName, 1, 1));
+      await screenshot(page, 'assign-confirmed', false);
+      await worklist.waitForRow(toOffline, 'IN PROGRESS');
+
+      // an online radiologist: no warning, straight to the confirmation
+      await worklist.select(toOnline);
+      await page.getByTestId('worklist-bulk-assign').click();
+      await assign.waitUntilReady();
+      await assign.choose(R.id);
+      expect(await page.getByTestId('assign-offline-warning').count()).toBe(0);
+      await page.getByTestId('assign-submit').click();
+      await shell.waitForToastTitled(CASE_MESSAGES.assigned, `Assigned to ${R.fullName}`);
+      expect(await page.getByTestId('assign-offline-confirm').count()).toBe(0);
+      await worklist.waitForRow(toOnline, 'IN PROGRESS');
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it("shows and takes the worklist's dates as '28 Nov 2026', and keeps YYYY-MM-DD in the address", async () => {
+    for (const size of [
+      { width: 1440, height: 900, name: 'desktop' },
+      { width: 390, height: 844, name: 'phone' },
+    ]) {
+      const { context, page, pageErrors } = await openConsole(browser(), size);
+      try {
+        await new LoginPage(page).login(tenant().login('gca'), TEST_PASSWORD);
+        await new Shell(page).waitUntilReady();
+        const worklist = new WorklistPage(page);
+        await worklist.goto('?from=2026-11-28');
+        const from = page.getByTestId('worklist-from');
+        // the address's day is shown as the rest of the console writes dates
+        expect(await from.inputValue()).toBe('28 Nov 2026');
+        expect(await from.getAttribute('placeholder')).toBe('DD MMM YYYY');
+        // typed as a person writes it
+        await fillDay(from, '2026-01-01');
+        await page.waitForURL((u) => u.searchParams.get('from') === '2026-01-01');
+        expect(await from.inputValue()).toBe(typedDay('2026-01-01'));
+        expect(typedDay('2026-01-01')).toBe('01 Jan 2026');
+        // day-first numbers are taken and shown the spec's way; what is not a day is put back
+        const to = page.getByTestId('worklist-to');
+        await to.fill('3/2/2026');
+        await to.blur();
+        await page.waitForURL((u) => u.searchParams.get('to') === '2026-02-03');
+        expect(await to.inputValue()).toBe('03 Feb 2026');
+        await to.fill('31 Feb 2026');
+        await to.blur();
+        expect(await to.inputValue()).toBe('03 Feb 2026');
+        // today's cases are outside January; clearing the range brings them back
+        await fillDay(from, '');
+        await fillDay(to, '');
+        await page.waitForURL((u) => !u.searchParams.has('from') && !u.searchParams.has('to'));
+        await worklist.waitForRow(toOnline);
+        // the calendar opens on the shown day, in the spec's month names
+        await fillDay(from, '2026-11-28');
+        await from.click();
+        await page.locator('.mantine-DateInput-dropdown, .mantine-Popover-dropdown').first().waitFor();
+        expect(await page.locator('.mantine-CalendarHeader-calendarHeaderLevel').first().innerText()).toMatch(
+          /November 2026/,
+        );
+        await screenshot(page, `worklist-date-filter-${size.name}`, false);
+        expect(pageErrors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  }, 120_000);
+});
