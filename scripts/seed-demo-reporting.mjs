@@ -255,7 +255,6 @@ async function main() {
     layout.footer.footerFields = [
       { label: 'Reported by', value: '', type: 'doctorName' },
       { label: 'Qualification', value: '', type: 'qualificationName' },
-      { label: 'Signature', value: '', type: 'signature' },
       { label: 'Date', value: '', type: 'date' },
     ];
     layout.body.waterMark = { enable: false, text: null, image: null };

@@ -41,6 +41,11 @@ export const caseSchema = z.object({
   studyId: z.string().nullable(),
   studyDescription: z.string().nullable(),
   bodyPart: z.string().nullable(),
+  /**
+   * Who referred the patient: the registration's referral, else the study's Referring Physician's Name (a DICOM PN,
+   * as it came; personName() shows it); null when nobody is named (decision 0343).
+   */
+  referringPhysician: z.string().nullable(),
   modality: z.string().nullable(),
   modalities: z.array(z.string()),
   /** DICOM DA (YYYYMMDD) as the study carries it. */

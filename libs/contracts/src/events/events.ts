@@ -42,6 +42,12 @@ export const StudyImportedV1 = defineEvent({
     patientSex: z.string().nullable().optional(),
     /** YYYYMMDD */
     patientBirthDate: z.string().nullable().optional(),
+    /**
+     * Added later in v1 (decision 0343): the first series' Body Part Examined (0018,0015) and the study's Referring
+     * Physician's Name (0008,0090), as the header has them.
+     */
+    bodyPart: z.string().nullable().optional(),
+    referringPhysicianName: z.string().nullable().optional(),
     seriesCount: z.number().int().nonnegative(),
     instanceCount: z.number().int().nonnegative(),
     /** Instances this import added (a re-import of a study adds only what was missing). */

@@ -3,6 +3,7 @@ import { CRITICAL_ENDPOINTS } from './critical-endpoints.js';
 import { LAYOUT_ENDPOINTS } from './layout-endpoints.js';
 import { OUTPUT_ENDPOINTS } from './output-endpoints.js';
 import { REPORT_ENDPOINTS } from './report-endpoints.js';
+import { REPORT_PDF_ENDPOINTS } from './report-pdf-endpoints.js';
 import { TEMPLATE_ENDPOINTS } from './template-endpoints.js';
 
 /**
@@ -16,6 +17,7 @@ export const REPORTING_API = defineApi('reporting', {
   ...TEMPLATE_ENDPOINTS,
   ...LAYOUT_ENDPOINTS,
   ...OUTPUT_ENDPOINTS,
+  ...REPORT_PDF_ENDPOINTS,
   ...CRITICAL_ENDPOINTS,
 });
 export type ReportingApi = typeof REPORTING_API;

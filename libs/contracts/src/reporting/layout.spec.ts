@@ -25,7 +25,7 @@ describe('ReportLayout', () => {
     copy.header.height = 10;
     copy.body.patientDetails.pop();
     expect(DEFAULT_REPORT_LAYOUT.header.height).toBe(120);
-    expect(DEFAULT_REPORT_LAYOUT.body.patientDetails).toHaveLength(6);
+    expect(DEFAULT_REPORT_LAYOUT.body.patientDetails).toHaveLength(9);
   });
 
   it.each([

@@ -53,7 +53,10 @@ export const REPORT_PATIENT_KEYS = [
 ] as const;
 export type ReportPatientKey = (typeof REPORT_PATIENT_KEYS)[number];
 
-/** How a footer field's value is read: written text, or the report's finalizing doctor / date. */
+/**
+ * How a footer field's value is read: written text, or the report's finalizing doctor / date. 'signature' is kept
+ * for the layouts saved with it but not printed: the signature is printed once, below the report (decision 0343).
+ */
 export const FOOTER_FIELD_TYPES = ['text', 'doctorName', 'qualificationName', 'signature', 'date'] as const;
 export type FooterFieldType = (typeof FOOTER_FIELD_TYPES)[number];
 
@@ -160,7 +163,7 @@ export const DEFAULT_REPORT_LAYOUT: ReportLayout = Object.freeze({
     footerFields: [
       { label: 'Reported by', value: '', type: 'doctorName' },
       { label: 'Qualification', value: '', type: 'qualificationName' },
-      { label: 'Signature', value: '', type: 'signature' },
+      { label: 'Date', value: '', type: 'date' },
     ],
   },
   body: {
@@ -173,6 +176,9 @@ export const DEFAULT_REPORT_LAYOUT: ReportLayout = Object.freeze({
       { label: 'Gender', value: 'gender', order: 4 },
       { label: 'Referred By', value: 'referredName', order: 5 },
       { label: 'Study Date', value: 'studyDate', order: 6 },
+      { label: 'Accession No.', value: 'registrationID', order: 7 },
+      { label: 'Modality', value: 'modality', order: 8 },
+      { label: 'Study', value: 'studyDescription', order: 9 },
     ],
     testType: null,
     notePoints: [],

@@ -11,9 +11,8 @@ const id = z.uuid();
 export const generatedReportSchema = z.object({
   reportId: id,
   version: z.number().int(),
+  /** 'ready': /report/pdf answers the PDF (through the gateway: no storage address reaches a browser, decision 0345). */
   state: z.enum(['queued', 'ready']),
-  /** A presigned GET of the stored PDF (short-lived) when ready. */
-  url: z.string().nullable(),
 });
 export type GeneratedReport = z.infer<typeof generatedReportSchema>;
 

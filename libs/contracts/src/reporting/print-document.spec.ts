@@ -79,10 +79,10 @@ describe('renderReportDocument', () => {
 
   it('repeats header, footer and watermark on every page: fixed parts, and a flowing body padded clear of them on each page', () => {
     const html = renderReportDocument({ report: report(), layout: layout(), assets: { headerLogo: PNG } });
-    // header 100 + patient block of 3 rows (2 pairs) 120
-    expect(html).toContain('<div class="report-top" style="height:220px">');
+    // header 100 + patient block of 3 rows and the 4 every report names (decision 0343): 4 pairs, 150 at most
+    expect(html).toContain('<div class="report-top" style="height:250px">');
     // every page's fragment of the body is padded by the top block and the footer (+ a 12 px gap): cloned per page
-    expect(html).toContain('<div class="report-flow" style="padding-top:232px;padding-bottom:102px">');
+    expect(html).toContain('<div class="report-flow" style="padding-top:262px;padding-bottom:102px">');
     expect(html).toMatch(/\.report-flow \{[^}]*box-decoration-break: clone/);
     // footer 60 + footer fields 30
     expect(html).toContain('data-part="footer" style="height:90px"');
@@ -93,8 +93,8 @@ describe('renderReportDocument', () => {
     expect(html).toContain(`<img class="header-logo" alt="" src="${PNG}">`);
     expect(html).toContain('Footer &#38; address line');
     expect(html).toContain('<span class="footer-field-label">Phone</span>');
-    // 1000 − 100 − 90 − 120 − 300
-    expect(html).toContain('data-body-budget="390"');
+    // 1000 − 100 − 90 − 150 − 300
+    expect(html).toContain('data-body-budget="360"');
   });
 
   it('orders the patient block by `order` and shows the patient values', () => {
@@ -177,7 +177,7 @@ describe('renderReportDocument', () => {
     expect(html).not.toContain('class="signature-img"');
   });
 
-  it('leaves out a disabled header, footer and watermark', () => {
+  it('leaves out a disabled header, footer and watermark; the study rows every report names stay', () => {
     const base = layout();
     const html = renderReportDocument({
       report: report(),
@@ -191,9 +191,10 @@ describe('renderReportDocument', () => {
     expect(html).not.toContain('data-part="header"');
     expect(html).not.toContain('data-part="footer"');
     expect(html).not.toContain('data-part="watermark"');
-    expect(html).not.toContain('data-part="patient"');
-    expect(html).toContain('<div class="report-flow" style="padding-top:12px;padding-bottom:12px">');
-    expect(html).toContain('data-body-budget="700"');
+    // accession, modality, study, referrer: 2 pairs, 120 px (decision 0343)
+    expect(html).toContain('data-part="patient" style="height:120px"');
+    expect(html).toContain('<div class="report-flow" style="padding-top:132px;padding-bottom:12px">');
+    expect(html).toContain('data-body-budget="580"');
   });
 
   it('escapes quotes and angle brackets', () => {
@@ -222,14 +223,97 @@ describe('renderReportDocument footer fields', () => {
     expect(html).toContain('<span class="footer-field-value">Dr. A &#60;b&#62;Rao&#60;/b&#62;</span>');
     expect(html).toContain('<span class="footer-field-value">MD</span>');
     expect(html).toContain('<span class="footer-field-value">27 Nov 2026, 12:00 PM</span>');
-    expect(html).toContain('<img class="footer-signature"');
+    // the signature is printed once, in the signature block below the report, not in the footer (decision 0343)
+    expect(html).not.toContain('footer-signature');
+    expect(html).not.toContain('Sign</span>');
+    expect(html.match(/data-part="signature"/g)).toHaveLength(1);
+    expect(html.match(/alt="Signature"/g)).toHaveLength(1);
     expect(html).toContain('<span class="footer-field-value">&#60;123&#62;</span>');
     const draft = renderReportDocument({
       report: report({ status: 'IN_REVIEW' }),
       layout: l,
       assets: { signature: PNG },
     });
-    expect(draft).not.toContain('class="footer-signature"');
+    expect(draft).not.toContain('data-part="signature"');
+    // a signer's fact the report lacks is left out, label and all
+    const noQualification = renderReportDocument({
+      report: report({ doctorInfo: { doctorName: 'Dr. C', qualificationName: null } }),
+      layout: l,
+    });
+    expect(noQualification).not.toContain('>Qualification<');
+    expect(noQualification).toContain('<span class="footer-field-label">Phone</span>');
     expect(draft).not.toContain('27 Nov 2026, 12:00 PM');
+  });
+});
+
+describe('renderReportDocument: what every printed report names (decision 0343)', () => {
+  const full = report({
+    testName: null,
+    patient: {
+      patientName: 'Asha Rao',
+      age: '42Y',
+      gender: 'F',
+      mrID: 'MR-7',
+      registrationID: 'ACC-2026-0042',
+      referredName: 'Dr. Meera Iyer',
+    },
+    study: { modality: 'CT', studyDescription: 'CT Chest (plain)', studyDate: '2026-11-27', bodyPart: 'CHEST' },
+  });
+  const valueOf = (html: string, label: string) =>
+    new RegExp(
+      `<span class="patient-label">${label}</span><span class="patient-sep">:</span><span class="patient-value">([^<]*)</span>`,
+    ).exec(html)?.[1];
+
+  it('adds the accession number, modality, study and referrer to a layout that lacks them', () => {
+    const html = renderReportDocument({ report: full, layout: layout() });
+    expect(valueOf(html, 'Accession No.')).toBe('ACC-2026-0042');
+    expect(valueOf(html, 'Modality')).toBe('CT');
+    expect(valueOf(html, 'Study')).toBe('CT Chest (plain)');
+    expect(valueOf(html, 'Referred By')).toBe('Dr. Meera Iyer');
+    // the layout's own rows first, in their order
+    expect(html.indexOf('>Patient Name<')).toBeLessThan(html.indexOf('>Accession No.<'));
+  });
+
+  it("keeps the layout's label and place for a required row it lists, once", () => {
+    const base = layout();
+    const l = layout({
+      body: {
+        ...base.body,
+        patientDetails: [
+          { label: 'Acc #', value: 'registrationID', order: 1 },
+          { label: 'Patient Name', value: 'patientName', order: 2 },
+        ],
+      },
+    });
+    const html = renderReportDocument({ report: full, layout: l });
+    expect(valueOf(html, 'Acc #')).toBe('ACC-2026-0042');
+    expect(html).not.toContain('>Accession No.<');
+    expect(html.match(/ACC-2026-0042/g)).toHaveLength(1);
+    expect(html.indexOf('>Acc #<')).toBeLessThan(html.indexOf('>Patient Name<'));
+  });
+
+  it("heads the report with the study's test, not the template's, when the report names none", () => {
+    const html = renderReportDocument({ report: full, layout: layout() });
+    expect(html).toContain('<h1 class="test-name" data-part="test-name">CT Chest (plain)</h1>');
+    const named = renderReportDocument({ report: { ...full, testName: 'HRCT Chest' }, layout: layout() });
+    expect(named).toContain('data-part="test-name">HRCT Chest</h1>');
+    const bare = renderReportDocument({
+      report: { ...full, study: { modality: 'CT', studyDescription: null } },
+      layout: layout(),
+    });
+    expect(bare).not.toContain('data-part="test-name"');
+  });
+
+  it('prints one signature block for a FINAL report, whatever the footer holds', () => {
+    const base = layout();
+    const l: PrintLayout = {
+      ...base,
+      footer: { ...base.footer, footerFields: [{ label: 'Signature', value: '', type: 'signature' }] },
+    };
+    const html = renderReportDocument({ report: full, layout: l, assets: { signature: PNG } });
+    expect(html.match(/data-part="signature"/g)).toHaveLength(1);
+    expect(html.match(/<img[^>]*alt="Signature"/g)).toHaveLength(1);
+    // a footer of only a signature field shows no fields row at all
+    expect(html).not.toContain('data-part="footer-fields"');
   });
 });

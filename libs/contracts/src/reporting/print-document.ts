@@ -159,16 +159,47 @@ function signatureBlock(
   signature: string | null,
   when: string,
   cls: string,
+  part: 'signature' | 'addendum-signature',
 ): string {
   if (!doctor) return '';
-  return `<div class="${cls}">${
+  return `<div class="${cls}" data-part="${part}">${
     signature ? `<img class="signature-img" alt="Signature" src="${escapeHtml(signature)}">` : ''
   }<div class="doctor-name">${escapeHtml(doctor.doctorName)}</div>${
     doctor.qualificationName ? `<div class="doctor-qualification">${escapeHtml(doctor.qualificationName)}</div>` : ''
   }${when ? `<div class="signed-at">${escapeHtml(when)}</div>` : ''}</div>`;
 }
 
-/** The whole print document of a report (see the module comment). */
+/**
+ * What every printed report names, whatever the centre's layout holds (docs/decisions/0343-report-pdf-content.md):
+ * the accession number, the modality, the study and the referrer. A layout that lists one keeps its label and place;
+ * one it lacks is added after the layout's rows, with these labels.
+ */
+export const REPORT_REQUIRED_DETAILS: readonly { label: string; value: string }[] = [
+  { label: 'Accession No.', value: 'registrationID' },
+  { label: 'Modality', value: 'modality' },
+  { label: 'Study', value: 'studyDescription' },
+  { label: 'Referred By', value: 'referredName' },
+];
+
+/** The layout's patient-details rows in order, then the required ones it lacks (REPORT_REQUIRED_DETAILS). */
+export function printedDetails(layout: PrintLayout): { label: string; value: string }[] {
+  const rows = [...(layout.body.patientDetails ?? [])].sort((a, b) => a.order - b.order);
+  const listed = new Set(rows.map((d) => d.value));
+  return [
+    ...rows.map(({ label, value }) => ({ label, value })),
+    ...REPORT_REQUIRED_DETAILS.filter((d) => !listed.has(d.value)),
+  ];
+}
+
+/**
+ * The report's heading: the test the study is (decision 0343) — the report's own test name, else the study's
+ * description (a registered case's is the registration's test), else the layout's test type; never the template's
+ * name.
+ */
+export function printTitleOf(report: PrintReport, layout: PrintLayout): string {
+  return report.testName?.trim() || report.study?.studyDescription?.trim() || layout.body.testType?.trim() || '';
+}
+
 /** The space between the body and the fixed top block (header + patient details) and the footer, on every page. */
 const BODY_GAP_PX = 12;
 
@@ -177,11 +208,13 @@ export function renderReportDocument({ report, layout, assets = {} }: RenderRepo
   const paper = PAPER_SIZES[layout.paperType] ?? PAPER_SIZES.A4!;
   const margins = layout.body.margins ?? { top: 20, right: 20, bottom: 20, left: 20 };
 
-  const details = [...(layout.body.patientDetails ?? [])].sort((a, b) => a.order - b.order);
+  const details = printedDetails(layout);
   const blockHeight = patientBlockHeight(details.length);
   const headerHeight = layout.header.enable ? px(layout.header.height) : 0;
-  const footerFieldsShown =
-    layout.footer.enable && !!layout.footer.enableFooterFields && (layout.footer.footerFields?.length ?? 0) > 0;
+  // the signature is printed once, in the signature block below the report (decision 0343): a footer field of type
+  // 'signature' (which repeated it on every page) is not printed
+  const shownFooterFields = (layout.footer.footerFields ?? []).filter((f) => f.type !== 'signature');
+  const footerFieldsShown = layout.footer.enable && !!layout.footer.enableFooterFields && shownFooterFields.length > 0;
   const footerFieldsHeight = footerFieldsShown ? px(layout.footer.footFieldsHeight, 40) : 0;
   const footerHeight = layout.footer.enable ? px(layout.footer.height) + footerFieldsHeight : 0;
   const topHeight = headerHeight + blockHeight;
@@ -230,19 +263,17 @@ export function renderReportDocument({ report, layout, assets = {} }: RenderRepo
         return escapeHtml(signer?.qualificationName ?? f.value);
       case 'date':
         return escapeHtml(signer ? formatReportDate(report.finalizedAt ?? null, timeZone) : f.value);
-      case 'signature':
-        return signer && signature
-          ? `<img class="footer-signature" alt="Signature" src="${escapeHtml(signature)}">`
-          : '';
       default:
         return escapeHtml(f.value);
     }
   };
   const footerFields = footerFieldsShown
-    ? `<div class="footer-fields" style="height:${footerFieldsHeight}px">${(layout.footer.footerFields ?? [])
+    ? `<div class="footer-fields" data-part="footer-fields" style="height:${footerFieldsHeight}px">${shownFooterFields
+        // a signer's fact the report does not have (no qualification in the profile; not signed yet) is left out
+        .filter((f) => !f.type || f.type === 'text' || footerFieldValue(f) !== '')
         .map(
           (f) =>
-            `<div class="footer-field"><span class="footer-field-label">${escapeHtml(f.label)}</span> <span class="footer-field-value">${footerFieldValue(f)}</span></div>`,
+            `<div class="footer-field" data-type="${escapeHtml(f.type ?? 'text')}"><span class="footer-field-label">${escapeHtml(f.label)}</span> <span class="footer-field-value">${footerFieldValue(f)}</span></div>`,
         )
         .join('')}</div>`
     : '';
@@ -258,7 +289,7 @@ export function renderReportDocument({ report, layout, assets = {} }: RenderRepo
         }</div>`
       : '';
 
-  const title = report.testName || layout.body.testType || '';
+  const title = printTitleOf(report, layout);
   const isFinal = report.status === 'FINAL';
   const draftMark =
     !isFinal && assets.markDraft !== false ? `<div class="draft-mark" data-part="draft">DRAFT — not signed</div>` : '';
@@ -276,6 +307,7 @@ export function renderReportDocument({ report, layout, assets = {} }: RenderRepo
         sig,
         formatReportDate(a.finalizedAt ?? null, timeZone),
         'signature-block addendum-signature',
+        'addendum-signature',
       )}</section>`;
     })
     .join('');
@@ -298,6 +330,7 @@ export function renderReportDocument({ report, layout, assets = {} }: RenderRepo
     signature,
     isFinal ? formatReportDate(report.finalizedAt ?? null, timeZone) : '',
     'signature-block',
+    'signature',
   )}${notes.length ? `<ul class="note-points">${notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>` : ''}${addenda}`;
 
   const css = `
@@ -314,10 +347,11 @@ body { font-family: -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helve
 .patient-label { font-weight: 600; white-space: nowrap; }
 .patient-value { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .report-footer { position: fixed; bottom: 0; left: 0; right: 0; background: #fff; z-index: 2; border-top: 1px solid #999; overflow: hidden; }
-.footer-fields { display: flex; flex-wrap: wrap; gap: 4px 24px; align-items: center; font-size: 11px; overflow: hidden; }
+.footer-fields { display: flex; flex-wrap: wrap; gap: 2px 24px; align-items: center; align-content: center; font-size: 11px; line-height: 1.3; overflow: hidden; }
+.footer-field { white-space: nowrap; }
+.footer-field-label { font-weight: 600; }
 .footer-content { display: flex; align-items: center; justify-content: center; overflow: hidden; font-size: 11px; text-align: center; }
 .footer-logo { max-height: 100%; max-width: 100%; object-fit: contain; }
-.footer-signature { max-height: 28px; vertical-align: middle; }
 .watermark { position: fixed; top: 0; bottom: 0; left: 0; right: 0; display: flex; align-items: center; justify-content: center; z-index: 0; pointer-events: none; }
 .watermark span { font-size: 96px; font-weight: 700; color: rgba(0,0,0,0.08); transform: rotate(-35deg); white-space: nowrap; }
 .watermark img { max-width: 60%; max-height: 60%; opacity: 0.08; }

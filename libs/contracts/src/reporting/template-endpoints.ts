@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GENERIC, requirement } from '../access/privileges.js';
 import { endpoint as ep } from '../api/endpoint.js';
 import { macroInputShape, macroSchema, reportTemplateSchema, templateInputShape } from './template-entities.js';
+import { TEMPLATE_MATCHES } from './template-match.js';
 
 /**
  * Report templates and text macros (/reportTemplates; docs/decisions/0178-report-templates.md, 0179-text-macros.md).
@@ -31,8 +32,26 @@ export const templatesFindBody = z
     /** Only the caller's own templates (true) or no one's own (false). */
     personal: z.boolean().optional(),
     search: z.string().trim().max(100).optional(),
+    /**
+     * The case being reported (decision 0344): every template is answered with its `match` to the case's study (its
+     * modality and body part, else the body part its description names), the study's first. 404 for a case the
+     * caller cannot see.
+     */
+    caseId: id.optional(),
   })
   .strict();
+
+/** A template as /reportTemplates/find answers it: with its fit to the case's study (null without a `caseId`). */
+export const foundTemplateSchema = reportTemplateSchema.extend({ match: z.enum(TEMPLATE_MATCHES).nullable() });
+export type FoundTemplate = z.infer<typeof foundTemplateSchema>;
+
+/** The case's study the templates were matched against (the answer's `study`; null without a `caseId`). */
+export const templateStudySchema = z.object({
+  modality: z.string().nullable(),
+  bodyPart: z.string().nullable(),
+  description: z.string().nullable(),
+});
+export type FoundTemplates = { templates: FoundTemplate[]; study: z.infer<typeof templateStudySchema> | null };
 
 export const templateCreateBody = z.object(templateInputShape).strict();
 export const templateUpdateBody = z.object({ id, ...templateInputShape }).strict();
@@ -53,7 +72,8 @@ export const TEMPLATE_ENDPOINTS = {
     path: '/reportTemplates/find',
     access: requirement('TEMPLATES', VIEW),
     body: templatesFindBody,
-    data: z.object({ templates: z.array(reportTemplateSchema) }),
+    data: z.object({ templates: z.array(foundTemplateSchema), study: templateStudySchema.nullable() }),
+    errors: [404],
   }),
   findOneReportTemplate: ep({
     method: 'POST',

@@ -23,6 +23,7 @@ import { PatientHistoryCentre1796500000000 } from './migrations/1796500000000-Pa
 import { DeadLetterOperations1796700000000 } from './migrations/1796700000000-DeadLetterOperations.js';
 import { PlatformDirectoryUsers1796700000001 } from './migrations/1796700000001-PlatformDirectoryUsers.js';
 import { RegistrationCases1797100000000 } from './migrations/1797100000000-RegistrationCases.js';
+import { CaseReferrer1797300000000 } from './migrations/1797300000000-CaseReferrer.js';
 import { CaseEntity } from '../modules/cases/case.entity.js';
 import { DirectoryCentreEntity } from '../modules/directory/directory-centre.entity.js';
 import { DirectoryUserEntity } from '../modules/directory/directory-user.entity.js';
@@ -76,5 +77,6 @@ export const database: ServiceDatabaseOptions = {
     DeadLetterOperations1796700000000,
     PlatformDirectoryUsers1796700000001,
     RegistrationCases1797100000000,
+    CaseReferrer1797300000000,
   ],
 };

@@ -159,9 +159,10 @@ describe('report output', () => {
       { what: 'the stored PDF', timeoutMs: 60_000, intervalMs: 500 },
     );
     expect(ready).toMatchObject({ reportId, version: 3, state: 'ready' });
-    const res = await fetch(ready.url!);
-    expect(res.status).toBe(200);
-    const bytes = Buffer.from(await res.arrayBuffer());
+    // the bytes through the gateway, not from the storage server (decision 0345)
+    const file = await api.file(REPORTING_API.reportPdf, { caseId }, { session: gcaA });
+    expect(file.contentType).toBe('application/pdf');
+    const bytes = Buffer.from(file.bytes);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     pdfFile = path.join(dir, 'report.pdf');
     await writeFile(pdfFile, bytes);

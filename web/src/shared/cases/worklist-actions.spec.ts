@@ -30,6 +30,7 @@ const row = (over: Partial<Case> = {}): Case => ({
   studyId: null,
   studyDescription: null,
   bodyPart: null,
+  referringPhysician: null,
   modality: 'CT',
   modalities: ['CT'],
   studyDate: null,

@@ -180,6 +180,8 @@ export class CaseIntakeService {
       // The registration's patient and accession stay (the centre typed them); the study fills what it lacks.
       accessionNumber: registration.accessionNumber ?? study.accessionNumber,
       studyDescription: registration.studyDescription ?? (study.studyDescription || null),
+      bodyPart: registration.bodyPart ?? bodyPartOf(study),
+      referringPhysician: registration.referringPhysician ?? (study.referringPhysicianName?.trim() || null),
       patientSex: registration.patientSex ?? (study.patientSex || null),
       patientBirthDate: registration.patientBirthDate ?? (study.patientBirthDate || null),
       modality,
@@ -220,7 +222,8 @@ export class CaseIntakeService {
       patientBirthDate: study.patientBirthDate || null,
       accessionNumber: study.accessionNumber,
       studyDescription: study.studyDescription || null,
-      bodyPart: null,
+      bodyPart: bodyPartOf(study),
+      referringPhysician: study.referringPhysicianName?.trim() || null,
       seriesInstanceUids: null,
       parentCaseId: null,
       priority: 'ROUTINE',
@@ -244,6 +247,9 @@ export class CaseIntakeService {
     });
   }
 }
+
+/** The study's Body Part Examined, upper-cased as templates name it; null when the header has none. */
+const bodyPartOf = (study: StudyImportedPayload): string | null => study.bodyPart?.trim().toUpperCase() || null;
 
 const settingsOf = <T>(settings: ReadonlyMap<string, T>, centreId: string | null): T | null =>
   centreId ? (settings.get(centreId) ?? null) : null;

@@ -132,10 +132,17 @@ export class CaseEntity extends TenantRow {
   /** Billing's patient the case is of (a registration's, or one assigned from the worklist: 0263); null: unknown. */
   @Column({ name: 'billing_patient_id', type: 'uuid', nullable: true })
   billingPatientId!: string | null;
+
+  /**
+   * Who referred the patient (decision 0343): the registration's referral, else the study's Referring Physician's
+   * Name (0008,0090) as it came (a DICOM PN); null: nobody named.
+   */
+  @Column({ name: 'referring_physician', type: 'text', nullable: true })
+  referringPhysician!: string | null;
 }
 
-/** The front desk's columns of a case: only a registration's case (or a patient assignment) names them. */
-type FrontDeskColumns = 'registrationId' | 'registrationItemId' | 'billingPatientId';
+/** The front desk's columns of a case (and its referrer): only a registration's case or a study naming them sets them. */
+type FrontDeskColumns = 'registrationId' | 'registrationItemId' | 'billingPatientId' | 'referringPhysician';
 
 /** A case about to be inserted: every column but those the database and the kit fill in. */
 export type NewCase = Omit<CaseEntity, 'id' | 'version' | 'createdAt' | 'updatedAt' | FrontDeskColumns> &

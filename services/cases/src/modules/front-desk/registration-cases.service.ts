@@ -87,6 +87,7 @@ export class RegistrationCasesService {
         registrationId: r.registrationId,
         registrationItemId: item.itemId,
         billingPatientId: r.patient.id,
+        referringPhysician: r.referral?.name ?? null,
       });
       if (!created) continue;
       await this.publisher.publish(tx, 'CaseCreated', created, {

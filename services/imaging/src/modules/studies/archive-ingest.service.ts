@@ -474,6 +474,8 @@ export class ArchiveIngestService {
         studyDescription: study.studyDescription,
         patientSex: study.patientSex,
         patientBirthDate: study.patientBirthDate,
+        bodyPart: await this.archive.firstBodyPart(tx, study.id),
+        referringPhysicianName: study.referringPhysicianName,
         seriesCount: study.seriesCount,
         instanceCount: study.instanceCount,
         instancesAdded,

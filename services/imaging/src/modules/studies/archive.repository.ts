@@ -78,6 +78,7 @@ const idRow = z.object({ id: z.uuid() });
 const seriesRow = z.object({ id: z.uuid(), study_id: z.uuid() });
 const countRow = z.object({ study_instance_uid: z.string(), added: z.coerce.number().int() });
 const modalityRow = z.object({ modality: z.string() });
+const bodyPartRow = z.object({ body_part: z.string() });
 const keyRow = z.object({ storage_key: z.string() });
 
 const indexedInReachRow = indexedRow.extend({ in_reach: z.boolean() });
@@ -477,6 +478,19 @@ export class ArchiveRepository {
       { studyId },
     );
     return rows[0]?.modality ?? '';
+  }
+
+  /** The Body Part Examined of the study's first series that has one (the event's `bodyPart`), or null. */
+  async firstBodyPart(tx: ReadTx, studyId: string): Promise<string | null> {
+    const rows = await typedRows(
+      tx.manager,
+      bodyPartRow,
+      `SELECT body_part_examined AS body_part FROM imaging.series
+        WHERE study_id = :studyId AND NULLIF(btrim(body_part_examined), '') IS NOT NULL
+        ORDER BY series_number NULLS LAST, created_at, series_instance_uid LIMIT 1`,
+      { studyId },
+    );
+    return rows[0]?.body_part ?? null;
   }
 
   /** The storage keys of the instances this import stored (to remove them with the import's rows). */

@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import { REPORTING_API, REPORTING_MESSAGES } from '@rayworks/contracts';
 import { apiOk, ApiContract, sendInlinePdf, type ContractCall } from '@rayworks/nest-kit';
 import { OutputService } from './output.service.js';
+import { ReportPdfService } from './report-pdf.service.js';
 
 /**
  * The print document is served with a CSP that forbids every script and remote load (and sandboxes it when opened
@@ -14,7 +15,10 @@ const PRINT_CSP = "sandbox allow-modals; default-src 'none'; img-src data:; styl
 @ApiTags('report output')
 @Controller()
 export class OutputController {
-  constructor(@Inject(OutputService) private readonly output: OutputService) {}
+  constructor(
+    @Inject(OutputService) private readonly output: OutputService,
+    @Inject(ReportPdfService) private readonly pdfs: ReportPdfService,
+  ) {}
 
   @ApiContract(REPORTING_API.reportHtml, 'The print document of a report (text/html, no script)')
   @ApiParam({ name: 'id', description: 'The report id' })
@@ -32,10 +36,22 @@ export class OutputController {
 
   @ApiContract(
     REPORTING_API.generateReport,
-    'The PDF of the latest final version: a short-lived URL when stored, else queued',
+    'Whether the PDF of the latest final version is stored (ready: /report/pdf answers it), else queued',
   )
   async generate({ access, credentials, body }: ContractCall<typeof REPORTING_API.generateReport>) {
     return apiOk(await this.output.generate(access, credentials, body));
+  }
+
+  @ApiContract(
+    REPORTING_API.reportPdf,
+    "The stored PDF of the case's latest final version (application/pdf, inline): the console shows it in a frame",
+  )
+  async pdf(
+    { access, credentials, body }: ContractCall<typeof REPORTING_API.reportPdf>,
+    @Res() res: Response,
+  ): Promise<void> {
+    const { pdf, fileName } = await this.pdfs.pdf(access, credentials, body.caseId);
+    sendInlinePdf(res, pdf, fileName);
   }
 
   @ApiContract(REPORTING_API.mailReport, 'Mails the PDF of the final report (queued; retried; every attempt recorded)')

@@ -33,8 +33,6 @@ export const OUTPUT_AUDIT_ACTIONS = {
 
 /** A queued PDF job not done after this long is enqueued again by /generate/report (the first one failed). */
 const REQUEUE_AFTER_MS = 30_000;
-/** How long the presigned URL of /generate/report works. */
-const PDF_URL_TTL_SECONDS = 300;
 /** A report id as the print view takes it (decision 0336: a module constant). */
 const reportIdSchema = z.uuid();
 
@@ -73,7 +71,7 @@ export class OutputService {
     return renderReportDocument(loaded.input);
   }
 
-  /** The PDF of the latest final version: a presigned URL when stored, else the job is (re)started. */
+  /** Whether the PDF of the latest final version is stored (/report/pdf answers it), else the job is (re)started. */
   async generate(
     access: RequestAccess,
     caller: Credentials,
@@ -101,10 +99,8 @@ export class OutputService {
           details: { reportId: report.id, version: report.version, pdf: pdf.object_key },
         },
       });
-      const url = await this.storage.presignGet(pdf.object_key, PDF_URL_TTL_SECONDS, {
-        downloadName: pdfFileName(report.patient_name, report.version),
-      });
-      return { reportId: report.id, version: report.version, state: 'ready', url };
+      // no storage address for the browser: /report/pdf answers the bytes through the gateway (decision 0345)
+      return { reportId: report.id, version: report.version, state: 'ready' };
     }
     if (Date.now() - report.updated_at.getTime() > REQUEUE_AFTER_MS) {
       await this.uow.change(
@@ -115,7 +111,7 @@ export class OutputService {
         inCase,
       );
     }
-    return { reportId: report.id, version: report.version, state: 'queued', url: null };
+    return { reportId: report.id, version: report.version, state: 'queued' };
   }
 
   mail(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { ageOf, isoDateOf } from './report-patient.js';
+import type { Case } from '@rayworks/contracts';
+import { ageOf, isoDateOf, patientOf } from './report-patient.js';
 import { signatureKeyOf } from './report-signer.js';
 
 describe("the report's patient block", () => {
@@ -21,5 +22,29 @@ describe("the report's patient block", () => {
 describe('the signature copied at finalize', () => {
   it("lives under the report's own key, whatever the profile's object key holds", () => {
     expect(signatureKeyOf('t', 'r', 'profiles/u/signature.png')).toBe('reports/t/r/signature-profiles_u_signature.png');
+  });
+});
+
+describe("the report's referrer (decision 0343)", () => {
+  const caseOf = (referringPhysician: string | null) =>
+    ({
+      patientName: 'RAO^ASHA',
+      patientBirthDate: null,
+      studyDate: '20261127',
+      patientSex: 'F',
+      patientId: 'MR-7',
+      accessionNumber: 'ACC-1',
+      referringPhysician,
+    }) as unknown as Case;
+
+  it("prints the case's referrer, a DICOM person name read with its carets as spaces", () => {
+    expect(patientOf(caseOf('IYER^MEERA^^DR')).referredName).toBe('IYER MEERA DR');
+    expect(patientOf(caseOf('Dr. Meera Iyer')).referredName).toBe('Dr. Meera Iyer');
+    expect(patientOf(caseOf('Dr. Meera Iyer')).registrationID).toBe('ACC-1');
+  });
+
+  it('leaves it empty when nobody referred the patient', () => {
+    expect(patientOf(caseOf(null)).referredName).toBeNull();
+    expect(patientOf(caseOf('  ')).referredName).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { Case, ReportPatient } from '@rayworks/contracts';
+import { personName, type Case, type ReportPatient } from '@rayworks/contracts';
 
 /** DICOM DA (YYYYMMDD) or ISO date → ISO date (YYYY-MM-DD), or null. */
 export function isoDateOf(value: string | null): string | null {
@@ -27,7 +27,8 @@ export function patientOf(c: Case): ReportPatient {
     dateOfBirth: isoDateOf(c.patientBirthDate),
     mrID: c.patientId,
     registrationID: c.accessionNumber,
-    referredName: null,
+    // the registration's referral, else the study's Referring Physician's Name (a DICOM PN, its carets as spaces)
+    referredName: c.referringPhysician?.trim() ? personName(c.referringPhysician) : null,
     phoneNumber: null,
   };
 }

@@ -11,10 +11,10 @@ export class TemplatesController {
 
   @ApiContract(
     REPORTING_API.findReportTemplates,
-    "Report templates the caller may use: the company's, their centres' and their own",
+    "Report templates the caller may use: the company's, their centres' and their own; with a caseId, each with its fit to the case's study, the study's first",
   )
-  async find({ access, body }: ContractCall<typeof REPORTING_API.findReportTemplates>) {
-    return apiOk(await this.templates.find(access, body));
+  async find({ access, credentials, body }: ContractCall<typeof REPORTING_API.findReportTemplates>) {
+    return apiOk(await this.templates.find(access, credentials, body));
   }
 
   @ApiContract(REPORTING_API.findOneReportTemplate, 'One report template')

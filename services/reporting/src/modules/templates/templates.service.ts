@@ -1,7 +1,16 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { TEMPLATE_MESSAGES as M, type REPORTING_API, type ReportTemplate, type BodyOf } from '@rayworks/contracts';
+import type { Credentials } from '@rayworks/api-client';
+import {
+  rankTemplates,
+  TEMPLATE_MESSAGES as M,
+  type BodyOf,
+  type FoundTemplates,
+  type REPORTING_API,
+  type ReportTemplate,
+} from '@rayworks/contracts';
 import { UnitOfWork, type ChangeTx, type RequestAccess } from '@rayworks/nest-kit';
 import { sanitiseReportHtml } from '../../common/sanitise-html.js';
+import { CasesClient } from '../reports/cases.client.js';
 import type { ReportTemplateEntity } from './report-template.entity.js';
 import { TemplateCentres } from './template-centres.js';
 import { mayManage, maySee, templateReachOf, type TemplateReach } from './template-reach.js';
@@ -26,16 +35,28 @@ export class TemplatesService {
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(TemplatesRepository) private readonly templates: TemplatesRepository,
     @Inject(TemplateCentres) private readonly centres: TemplateCentres,
+    @Inject(CasesClient) private readonly cases: CasesClient,
   ) {}
 
-  find(
+  /**
+   * The templates in reach by the filters; with a `caseId` (the report editor's), each with its fit to the case's
+   * study and the study's first (decision 0344): the case asked of cases with the caller's credentials (404 for one
+   * they cannot see), its modality, body part and description (a registered case's is the registration's test).
+   */
+  async find(
     access: RequestAccess,
+    caller: Credentials,
     body: BodyOf<typeof REPORTING_API.findReportTemplates>,
-  ): Promise<{ templates: ReportTemplate[] }> {
+  ): Promise<FoundTemplates> {
     const reach = templateReachOf(access);
-    return this.uow.read(access, async (tx) => ({
-      templates: (await this.templates.find(tx, reach, body)).map((t) => t.toTemplate()),
-    }));
+    const { caseId, ...filter } = body;
+    const c = caseId ? await this.cases.findOne(caller, caseId) : null;
+    const found = await this.uow.read(access, async (tx) =>
+      (await this.templates.find(tx, reach, filter)).map((t) => t.toTemplate()),
+    );
+    if (!c) return { templates: found.map((t) => ({ ...t, match: null })), study: null };
+    const study = { modality: c.modality, bodyPart: c.bodyPart, description: c.studyDescription };
+    return { templates: rankTemplates(found, { ...study, modalities: c.modalities }), study };
   }
 
   findOne(access: RequestAccess, id: string): Promise<ReportTemplate> {

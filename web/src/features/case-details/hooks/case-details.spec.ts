@@ -32,6 +32,7 @@ const row = (over: Partial<Case> = {}): Case => ({
   studyId: '1',
   studyDescription: 'CT HEAD',
   bodyPart: null,
+  referringPhysician: null,
   modality: 'CT',
   modalities: ['CT'],
   studyDate: '20260101',

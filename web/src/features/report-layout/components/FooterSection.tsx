@@ -99,7 +99,11 @@ function FooterFields({ layout, set }: { layout: ReportLayout; set: SetLayout })
           <Select
             label={i === 0 ? 'Shows' : undefined}
             aria-label="Footer field type"
-            data={FOOTER_FIELD_TYPES.map((t) => ({ value: t, label: FOOTER_TYPE_LABELS[t] }))}
+            // the signature is printed once, below the report (decision 0343): offered only to a field that has it
+            data={FOOTER_FIELD_TYPES.filter((t) => t !== 'signature' || f.type === 'signature').map((t) => ({
+              value: t,
+              label: t === 'signature' ? 'Signature (printed below the report)' : FOOTER_TYPE_LABELS[t],
+            }))}
             value={f.type}
             onChange={(v) => v && setField(i, { type: v as FooterField['type'] })}
             allowDeselect={false}

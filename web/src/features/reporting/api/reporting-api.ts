@@ -2,6 +2,7 @@ import {
   CASES_API,
   REPORTING_API as API,
   type Addendum,
+  type FoundTemplates,
   type Macro,
   type Report,
   type ReportDelivery,
@@ -11,6 +12,7 @@ import {
   type ViewerAnnotation,
 } from '@rayworks/contracts';
 import { callApi } from '../../../api/client';
+import { consoleClient } from '../../../api/session';
 
 /** The report editor's calls on the reporting service (/api/reporting; the shared interface of issue 12). */
 export type { Addendum, Macro, Report, ReportTemplate, ReportVersion, ReportVersionSummary };
@@ -49,6 +51,16 @@ export const reportingApi = {
   finalize: async (caseId: string) => callApi(API.finalizeReport, { body: { caseId } }),
   saveAddendum: async (caseId: string, html: string) => callApi(API.saveAddendum, { body: { caseId, html } }),
   finalizeAddendum: async (caseId: string) => callApi(API.finalizeAddendum, { body: { caseId } }),
+  /**
+   * The active templates of the case's centre (and the company's, and the caller's own), each with its fit to the
+   * case's study and the study's first (decision 0344).
+   */
+  templatesFor: async (caseId: string, centreId: string | null): Promise<FoundTemplates> =>
+    (
+      await callApi(API.findReportTemplates, {
+        body: { active: true, caseId, ...(centreId ? { centreId } : {}) },
+      })
+    ).data,
   /** The active templates of the case's centre (and the company's, and the caller's own) for its modality. */
   templates: async (modality: string | null, centreId: string | null): Promise<ReportTemplate[]> =>
     (
@@ -63,6 +75,11 @@ export const reportingApi = {
   macros: async (centreId: string | null): Promise<Macro[]> =>
     (await callApi(API.findMacros, { body: centreId ? { centreId } : {} })).data.macros,
   generatePdf: async (caseId: string) => (await callApi(API.generateReport, { body: { caseId } })).data,
+  /** The stored PDF's bytes through the gateway (decision 0345): the console shows them inline, as a blob. */
+  pdf: async (caseId: string, signal?: AbortSignal): Promise<{ blob: Blob; fileName: string | null }> => {
+    const file = await consoleClient.file(API.reportPdf, { caseId }, { signal });
+    return { blob: new Blob([new Uint8Array(file.bytes)], { type: 'application/pdf' }), fileName: file.fileName };
+  },
   mail: async (caseId: string, to: string, name?: string) =>
     callApi(API.mailReport, { body: { caseId, to, ...(name ? { name } : {}) } }),
   sms: async (caseId: string, phoneNumber: string) => callApi(API.smsReport, { body: { caseId, phoneNumber } }),

@@ -19,6 +19,7 @@ import { DeliveryDialog } from './DeliveryDialog';
 import { FormattingControls } from '../../../shared/editor/FormattingControls';
 import { reportExtensions } from '../../../shared/editor/report-extensions';
 import { PatientBlock } from './PatientBlock';
+import { ReportPdfPreview } from './ReportPdfPreview';
 import { SendToTypistDialog } from './SendToTypistDialog';
 import { TemplatePicker } from './TemplatePicker';
 import { VersionHistory } from './VersionHistory';
@@ -56,6 +57,7 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
   const [template, setTemplate] = useState<ReportTemplate | null>(null);
   const [versionsOpen, setVersionsOpen] = useState(false);
   const [delivery, setDelivery] = useState<'mail' | 'sms' | null>(null);
+  const [pdfOpen, setPdfOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [addendumOpen, setAddendumOpen] = useState(false);
   const [typistOpen, setTypistOpen] = useState(false);
@@ -141,30 +143,6 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
     }
   };
 
-  const openPdf = async () => {
-    setBusy('pdf');
-    // the window opens on the click (pop-up rules), the PDF's address follows when it is ready
-    const win = window.open('about:blank', '_blank');
-    try {
-      for (let tries = 0; tries < 40; tries++) {
-        const answer = await reportingApi.generatePdf(caseId);
-        if (answer.state === 'ready' && answer.url) {
-          if (win) win.location.href = answer.url;
-          else window.location.assign(answer.url);
-          return;
-        }
-        await new Promise((r) => setTimeout(r, 1500));
-      }
-      win?.close();
-      toastError('The PDF is not ready yet: try again in a moment');
-    } catch (e) {
-      win?.close();
-      if (!shownByPolicy(e)) toastError(describeError(e));
-    } finally {
-      setBusy(null);
-    }
-  };
-
   const insert = (html: string) => {
     editor?.chain().focus().insertContent(html).run();
     if (editor) session.edited(editor.getHTML());
@@ -245,6 +223,7 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
       <PatientBlock report={report} />
       {buttons.editable && (
         <TemplatePicker
+          caseId={caseId}
           modality={report.study.modality ?? theCase.data?.modality ?? null}
           centreId={report.centreId}
           disabled={!buttons.editable}
@@ -368,8 +347,7 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
           <Button
             size="xs"
             variant="subtle"
-            loading={busy === 'pdf'}
-            onClick={() => void openPdf()}
+            onClick={() => setPdfOpen(true)}
             data-testid="report-pdf"
           >
             PDF
@@ -399,6 +377,7 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
         }
       />
       <VersionHistory caseId={caseId} opened={versionsOpen} onClose={() => setVersionsOpen(false)} />
+      {pdfOpen && <ReportPdfPreview caseId={caseId} onClose={() => setPdfOpen(false)} />}
       {delivery && <DeliveryDialog channel={delivery} report={report} opened onClose={() => setDelivery(null)} />}
     </Stack>
   );
