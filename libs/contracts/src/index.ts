@@ -75,6 +75,7 @@ export * from './reporting/macros.js';
 export * from './reporting/output-endpoints.js';
 export * from './reporting/report-pdf-endpoints.js';
 export * from './reporting/critical-endpoints.js';
+export * from './reporting/prior-report-endpoints.js';
 export * from './reporting/layout-rules.js';
 export * from './reporting/print-document.js';
 export * from './reporting/output-entities.js';

@@ -8,6 +8,7 @@ import { DirectoryConsumerModule } from './modules/directory/directory-consumer.
 import { InteropModule } from './modules/interop/interop.module.js';
 import { LayoutsModule } from './modules/layouts/layouts.module.js';
 import { OutputModule } from './modules/output/output.module.js';
+import { PriorReportsModule } from './modules/prior-reports/prior-reports.module.js';
 import { ReportsModule } from './modules/reports/reports.module.js';
 import { TemplatesModule } from './modules/templates/templates.module.js';
 
@@ -22,6 +23,7 @@ import { TemplatesModule } from './modules/templates/templates.module.js';
     DirectoryConsumerModule,
     CriticalResultsModule,
     InteropModule,
+    PriorReportsModule,
   ],
 })
 export class AppModule {}

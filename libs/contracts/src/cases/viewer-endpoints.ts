@@ -6,7 +6,8 @@ import { viewerAnnotationSchema } from '../viewer/annotations.js';
 /**
  * The cloud viewer's server side (docs/decisions/0163-viewer-open.md, 0164-study-token.md, 0165-viewer-annotations.md):
  * /cases/viewer/open gives the viewer what it shows of a case (the patient, the study, a split case's own series,
- * the priors of the same patient) and a short-lived read-only study token for imaging's DICOMweb; the annotations
+ * the priors of the same patient) and a short-lived read-only study token for imaging's DICOMweb; /cases/viewer/priors
+ * the priors alone (reporting asks it which cases' reports a prior-reports ask may answer); the annotations
  * calls keep the measurements and key images with the case. Every call answers 404 for a case out of the caller's
  * reach.
  */
@@ -17,6 +18,24 @@ export const VIEWER_DICOMWEB_PATH = '/api/imaging/dicomweb';
 
 export const viewerOpenBody = z.object({ caseId: id }).strict();
 
+/**
+ * How a prior relates to the study read (docs/decisions/0346-prior-relevance-and-compare-linking.md), most relevant
+ * first: the same modality and body part; the same modality where either body part is unknown; the same body part in
+ * another modality (a chest X-ray for a chest CT); the same modality of another body part; anything else.
+ */
+export const PRIOR_RELEVANCE = [
+  'same-modality-and-body-part',
+  'same-modality',
+  'same-body-part',
+  'same-modality-other-body-part',
+  'other',
+] as const;
+export type PriorRelevance = (typeof PRIOR_RELEVANCE)[number];
+
+/** When a prior was done against the study read: before its day, the same day, after it, or unknown. */
+export const PRIOR_TIMINGS = ['before', 'same-day', 'after', 'unknown'] as const;
+export type PriorTiming = (typeof PRIOR_TIMINGS)[number];
+
 export const viewerPriorSchema = z.object({
   /** The case of that study in the same company, if one exists (the newest one). */
   caseId: z.uuid().nullable(),
@@ -24,6 +43,11 @@ export const viewerPriorSchema = z.object({
   studyDate: z.string().nullable(),
   studyDescription: z.string().nullable(),
   modalities: z.array(z.string()),
+  bodyPart: z.string().nullable(),
+  /** The instances of the prior's case (null: not known). */
+  instanceCount: z.number().int().nullable(),
+  timing: z.enum(PRIOR_TIMINGS),
+  relevance: z.enum(PRIOR_RELEVANCE),
 });
 export type ViewerPrior = z.infer<typeof viewerPriorSchema>;
 
@@ -43,7 +67,10 @@ export const viewerOpenSchema = z.object({
   studyDescription: z.string().nullable(),
   /** The study is still arriving (worklist status Cloud Uploading): the cloud viewer shows CASE_MESSAGES.cloudUploadPending. */
   cloudUploading: z.boolean(),
-  /** Studies of the same patient ID in the same company, newest first; empty without WORKLIST › COMPARE_STUDIES. */
+  /**
+   * Studies of the same patient ID in the case's centre and the caller's reach, the most relevant comparison first
+   * (docs/decisions/0346); empty without WORKLIST › COMPARE_STUDIES.
+   */
   priors: z.array(viewerPriorSchema),
   dicomweb: z.object({
     /** The DICOMweb base path on the console's origin. */
@@ -70,6 +97,14 @@ export const VIEWER_ENDPOINTS = {
     body: viewerOpenBody,
     data: viewerOpenSchema,
     errors: [404, 409],
+  }),
+  findViewerPriors: ep({
+    method: 'POST',
+    path: '/cases/viewer/priors',
+    access: requirement('WORKLIST', W.VIEW),
+    body: viewerOpenBody,
+    data: z.object({ priors: z.array(viewerPriorSchema) }),
+    errors: [404],
   }),
   findViewerAnnotations: ep({
     method: 'POST',

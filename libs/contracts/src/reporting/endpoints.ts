@@ -2,6 +2,7 @@ import { defineApi } from '../api/endpoint.js';
 import { CRITICAL_ENDPOINTS } from './critical-endpoints.js';
 import { LAYOUT_ENDPOINTS } from './layout-endpoints.js';
 import { OUTPUT_ENDPOINTS } from './output-endpoints.js';
+import { PRIOR_REPORT_ENDPOINTS } from './prior-report-endpoints.js';
 import { REPORT_ENDPOINTS } from './report-endpoints.js';
 import { REPORT_PDF_ENDPOINTS } from './report-pdf-endpoints.js';
 import { TEMPLATE_ENDPOINTS } from './template-endpoints.js';
@@ -19,5 +20,6 @@ export const REPORTING_API = defineApi('reporting', {
   ...OUTPUT_ENDPOINTS,
   ...REPORT_PDF_ENDPOINTS,
   ...CRITICAL_ENDPOINTS,
+  ...PRIOR_REPORT_ENDPOINTS,
 });
 export type ReportingApi = typeof REPORTING_API;

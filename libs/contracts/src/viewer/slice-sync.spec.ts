@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { mapSliceBetween, mapSliceIndex, sliceNormal, slicePositions, sliceSpacing } from './slice-sync.js';
+import {
+  framesOverlap,
+  mapSliceBetween,
+  mapSliceIndex,
+  sliceNormal,
+  slicePositions,
+  sliceSpacing,
+} from './slice-sync.js';
 
 const AXIAL = [1, 0, 0, 0, 1, 0];
 const SAGITTAL = [0, 1, 0, 0, 0, -1];
@@ -50,5 +57,34 @@ describe('slice-sync', () => {
     expect(slicePositions(prior.positions, [0, 0, 1])[21]).toBe(20);
     expect(mapSliceBetween(current, 10, prior)).toBe(21);
     expect(mapSliceBetween(current, 10, { positions: stack(0, 2, 50), orientation: SAGITTAL })).toBeNull();
+  });
+
+  describe('framesOverlap', () => {
+    const current = { positions: stack(0, 2, 50), orientation: AXIAL, frameOfReferenceUid: '1.2.3' };
+
+    it('links one frame of reference, or ranges that overlap along the normal', () => {
+      // another frame of reference but the same stretch of the body (the prior of the e2e): linked
+      expect(
+        framesOverlap(current, { positions: stack(-20, 5, 30), orientation: AXIAL, frameOfReferenceUid: '9' }),
+      ).toBe(true);
+      // one frame of reference: linked even where the ranges do not meet (a mapped slice is then out of range)
+      expect(
+        framesOverlap(current, { positions: stack(500, 2, 10), orientation: AXIAL, frameOfReferenceUid: '1.2.3' }),
+      ).toBe(true);
+    });
+
+    it('does not link another frame whose range lies elsewhere, another orientation, or no positions', () => {
+      // another table position: 300 mm beyond the current's last slice
+      expect(
+        framesOverlap(current, { positions: stack(400, 2, 50), orientation: AXIAL, frameOfReferenceUid: '9' }),
+      ).toBe(false);
+      // just past the end: 0..98 (±1 mm) against 101..199 (±1 mm) share nothing
+      expect(framesOverlap(current, { positions: stack(101, 2, 50), orientation: AXIAL })).toBe(false);
+      expect(
+        framesOverlap(current, { positions: stack(0, 2, 50), orientation: SAGITTAL, frameOfReferenceUid: '1.2.3' }),
+      ).toBe(false);
+      expect(framesOverlap(current, { positions: [[0, 0]], orientation: AXIAL })).toBe(false);
+      expect(framesOverlap(current, { positions: [], orientation: AXIAL })).toBe(false);
+    });
   });
 });

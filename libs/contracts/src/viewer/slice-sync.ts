@@ -72,6 +72,31 @@ export function mapSliceIndex(
 export interface SliceGeometry {
   positions: readonly (readonly number[])[];
   orientation: readonly number[];
+  /** FrameOfReferenceUID (0020,0052): slices of one frame share the scanner's patient coordinates. */
+  frameOfReferenceUid?: string | null;
+}
+
+/**
+ * Whether two series may be linked by patient position (docs/decisions/0346-prior-relevance-and-compare-linking.md):
+ * both have positions and one orientation (within ~10°), and either share a FrameOfReferenceUID or cover ranges
+ * along the normal that overlap (each widened by half its slice spacing). Otherwise a position in one says nothing
+ * about the other — another scanner's table, a single scout — and each series stays where the reader left it.
+ */
+export function framesOverlap(a: SliceGeometry, b: SliceGeometry): boolean {
+  if (a.positions.length === 0 || b.positions.length === 0) return false;
+  if (a.positions.some((p) => p.length !== 3) || b.positions.some((p) => p.length !== 3)) return false;
+  const na = sliceNormal(a.orientation);
+  const nb = sliceNormal(b.orientation);
+  if (!na || !nb) return false;
+  if (Math.abs(na[0] * nb[0] + na[1] * nb[1] + na[2] * nb[2]) < Math.cos((10 * Math.PI) / 180)) return false;
+  if (a.frameOfReferenceUid && a.frameOfReferenceUid === b.frameOfReferenceUid) return true;
+  const range = (positions: number[]) => {
+    const slack = positions.length > 1 ? sliceSpacing(positions) / 2 : 0;
+    return [Math.min(...positions) - slack, Math.max(...positions) + slack] as const;
+  };
+  const [aLow, aHigh] = range(slicePositions(a.positions, na));
+  const [bLow, bHigh] = range(slicePositions(b.positions, na));
+  return Math.min(aHigh, bHigh) - Math.max(aLow, bLow) > 1e-6;
 }
 
 /**

@@ -57,4 +57,8 @@ export const VIEWER_MESSAGES = {
   annotationStudyMismatch: 'The annotation is not on a study of this case',
   tooManyAnnotations: 'This case has too many annotations; delete some first',
   noStudy: 'The case has no study to view yet',
+  /** A compared study whose frame of reference does not overlap the current one's: it scrolls on its own (0346). */
+  notLinked: 'Not linked: another frame of reference',
+  /** A prior in the priors panel whose report is not final (or has none). */
+  priorNoFinalReport: 'No final report',
 } as const;

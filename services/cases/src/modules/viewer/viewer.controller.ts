@@ -17,6 +17,14 @@ export class ViewerController {
     return apiOk(await this.viewer.open(access, body));
   }
 
+  @ApiContract(
+    CASES_API.findViewerPriors,
+    "The case's priors as the viewer lists them (same patient ID and centre, in the caller's reach, ranked)",
+  )
+  async priors({ access, body }: ContractCall<typeof CASES_API.findViewerPriors>) {
+    return apiOk(await this.viewer.priors(access, body));
+  }
+
   @ApiContract(CASES_API.findViewerAnnotations, "The case's saved measurements and key images")
   async find({ access, body }: ContractCall<typeof CASES_API.findViewerAnnotations>) {
     return apiOk(await this.viewer.find(access, body));

@@ -20,6 +20,7 @@ import {
   type CASES_API,
   type ViewerAnnotation,
   type ViewerOpen,
+  type ViewerPrior,
   type BodyOf,
 } from '@rayworks/contracts';
 import { worklistStatusOf } from '@rayworks/lifecycles';
@@ -42,6 +43,8 @@ export const VIEWER_AUDIT_ACTIONS = {
 /** The most same-patient cases the priors query reads (a patient with more keeps the newest). */
 const PRIOR_CANDIDATES_MAX = 500;
 const COMPARE = requirement('WORKLIST', WORKLIST.COMPARE_STUDIES);
+const modalitiesOf = (c: Pick<CaseEntity, 'modalities' | 'modality'>): string[] =>
+  c.modalities.length > 0 ? c.modalities : c.modality ? [c.modality] : [];
 
 /**
  * The viewers' side of a case (docs/decisions/0163-viewer-open.md, 0164-study-token.md, 0165-viewer-annotations.md):
@@ -64,11 +67,7 @@ export class ViewerService {
   async open(access: RequestAccess, body: BodyOf<typeof CASES_API.openViewer>): Promise<ViewerOpen> {
     // as the caller: the case (404 outside its reach) and the same patient's other cases the caller may read
     // (docs/decisions/0218-patient-identity-and-priors.md) — a prior is never wider than the caller's reach
-    const { found, candidates } = await this.uow.read(access, async (tx) => {
-      const found = await this.visible.load(tx, access, body.caseId);
-      const compare = grantsAllow(access.principal.grants, COMPARE);
-      return { found, candidates: compare ? await this.samePatient(tx, access, found) : [] };
-    });
+    const { found, priors } = await this.withPriors(access, body.caseId);
     if (!found.studyInstanceUid) throw new ConflictException(M.noStudy);
     const study = found.studyInstanceUid;
     // the audited opening, in the case's company (a marketplace radiologist has none of its own)
@@ -81,7 +80,6 @@ export class ViewerService {
         details: { read: 'viewer', studyInstanceUid: study },
       },
     });
-    const priors = selectPriors(candidates, study, STUDY_TOKEN_MAX_STUDIES - 1);
     if (!this.tokens) throw new ServiceUnavailableException('The viewer is not configured (VIEWER_TOKEN_SECRET).');
     const signed = await this.tokens.sign({
       userId: access.principal.userId,
@@ -101,7 +99,7 @@ export class ViewerService {
       studyInstanceUid: study,
       seriesInstanceUids:
         found.seriesInstanceUids && found.seriesInstanceUids.length > 0 ? found.seriesInstanceUids : null,
-      modalities: found.modalities.length > 0 ? found.modalities : found.modality ? [found.modality] : [],
+      modalities: modalitiesOf(found),
       studyDate: found.studyDate,
       studyDescription: found.studyDescription,
       cloudUploading: worklistStatusOf(found.status, found.imagingState) === CLOUD_UPLOADING_DISPLAY,
@@ -114,6 +112,43 @@ export class ViewerService {
         token: signed.token,
       }),
     };
+  }
+
+  /** The priors of a case alone, as open lists them (no token, no audit entry: no patient data beyond the list). */
+  async priors(
+    access: RequestAccess,
+    body: BodyOf<typeof CASES_API.findViewerPriors>,
+  ): Promise<{ priors: ViewerPrior[] }> {
+    return { priors: (await this.withPriors(access, body.caseId)).priors };
+  }
+
+  /**
+   * As the caller: the case (404 outside its reach) and its priors — the same patient's other cases the caller may
+   * read (docs/decisions/0218-patient-identity-and-priors.md; a prior is never wider than the caller's reach), ranked
+   * (docs/decisions/0346); none without WORKLIST › COMPARE_STUDIES.
+   */
+  private async withPriors(
+    access: RequestAccess,
+    caseId: string,
+  ): Promise<{ found: CaseEntity; priors: ViewerPrior[] }> {
+    const { found, candidates } = await this.uow.read(access, async (tx) => {
+      const found = await this.visible.load(tx, access, caseId);
+      const compare = grantsAllow(access.principal.grants, COMPARE);
+      return { found, candidates: compare ? await this.samePatient(tx, access, found) : [] };
+    });
+    if (!found.studyInstanceUid) return { found, priors: [] };
+    const priors = selectPriors(
+      candidates,
+      {
+        studyInstanceUid: found.studyInstanceUid,
+        studyDate: found.studyDate,
+        modalities: modalitiesOf(found),
+        bodyPart: found.bodyPart,
+        receivedAt: found.receivedAt,
+      },
+      STUDY_TOKEN_MAX_STUDIES - 1,
+    );
+    return { found, priors };
   }
 
   find(
@@ -204,7 +239,9 @@ export class ViewerService {
       studyInstanceUid: c.studyInstanceUid,
       studyDate: c.studyDate,
       studyDescription: c.studyDescription,
-      modalities: c.modalities.length > 0 ? c.modalities : c.modality ? [c.modality] : [],
+      modalities: modalitiesOf(c),
+      bodyPart: c.bodyPart,
+      instanceCount: c.instanceCount,
       receivedAt: c.receivedAt,
     }));
   }
