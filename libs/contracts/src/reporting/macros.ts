@@ -145,6 +145,12 @@ export function templateFieldKeys(html: string): string[] {
 const PLACEHOLDER = /^(?:|…|\.\.\.|\[[^\]]*\])$/;
 
 /**
+ * Whether a field's text (as a reader sees it: tags gone, entities decoded) is still its placeholder — the one rule of
+ * finalize's refusal (unfilledTemplateFields) and the editor's highlighting and cursor (decision 0340).
+ */
+export const isFieldPlaceholder = (text: string): boolean => PLACEHOLDER.test(text.replace(/\u00a0/g, ' ').trim());
+
+/**
  * The keys of the template fields still showing their placeholder (decision 0196): a report is not signed with
  * `[ventricles]` in it. A field counts as filled once its phrase was chosen or its text written over; deleting the
  * field's element removes it from the list.

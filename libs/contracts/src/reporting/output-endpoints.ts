@@ -10,7 +10,13 @@ import { generatedReportSchema, reportDeliverySchema } from './output-entities.j
 const id = z.uuid();
 const byCase = z.object({ caseId: id }).strict();
 const VIEW = requirement('WORKLIST', WORKLIST.REPORT_VIEW, WORKLIST.DOWNLOAD_PRINT);
-const SEND = requirement('WORKLIST', WORKLIST.SEND_REPORT_TO_PATIENT);
+/** The privilege that sends any final report of the caller's reach (the centre's administrators and desk). */
+export const SEND_REPORT_PRIVILEGE = requirement('WORKLIST', WORKLIST.SEND_REPORT_TO_PATIENT);
+/**
+ * Who reaches /mail and /sms/report: the privilege, or a reporting radiologist — who may send only the report they
+ * signed (maySendReport, decision 0341; 403 otherwise from the service).
+ */
+const SEND = requirement('WORKLIST', WORKLIST.SEND_REPORT_TO_PATIENT, WORKLIST.GENERATE_REPORT);
 
 export const phoneNumberSchema = z
   .string()

@@ -56,7 +56,21 @@ export const OUTPUT_MESSAGES = {
   notFinal: 'The report is not final yet: finalize it before printing, downloading or sending it',
   noReport: 'The case has no report yet',
   linkExpired: 'This report link has expired: ask the centre to send it again',
+  /** 403 at /mail and /sms/report (decision 0341): neither the privilege nor the report's signer. */
+  sendNotAllowed: 'Only the centre or the radiologist who signed the report may send it',
 } as const;
+
+/**
+ * Who may mail or text a final report to the patient (decision 0341): a holder of WORKLIST SEND_REPORT_TO_PATIENT
+ * (the centre's administrators and desk), or the radiologist who signed it — their own report, not every case they
+ * can see. The console shows Mail and SMS by this rule; reporting's output refuses everyone else with 403.
+ */
+export function maySendReport(
+  caller: { userId: string; holdsSendPrivilege: boolean },
+  report: { finalizedBy: string | null },
+): boolean {
+  return caller.holdsSendPrivilege || (report.finalizedBy !== null && report.finalizedBy === caller.userId);
+}
 
 /** Text of the SMS: the centre's report link (the link is the only personal thing in it; no patient name). */
 export const reportSmsText = (link: string, hours: number): string =>

@@ -53,3 +53,24 @@ describe('sanitiseReportHtml', () => {
     );
   });
 });
+
+describe("sanitiseReportHtml and the template fields' marks (decision 0340)", () => {
+  it('keeps the field spans the report editor writes, inside formatting and beside text, on every save', () => {
+    // as TipTap's getHTML writes them: the mark inside bold, a filled field, an empty one, two of one key
+    const html =
+      '<h3 style="text-align:center">CT BRAIN</h3>' +
+      '<p><strong>Ventricles: <span data-field="ventricles">[ventricles]</span></strong></p>' +
+      '<p>Extra-axial: <span data-field="extra-axial">No collection.</span> Typed by the transcriptionist.</p>' +
+      '<p><span data-field="impression">[impression]</span> <em><span data-field="impression">x</span></em></p>';
+    const once = sanitiseReportHtml(html);
+    expect(once).toBe(html);
+    // the typist's save, then the reviewer's: the same HTML each time
+    expect(sanitiseReportHtml(sanitiseReportHtml(once))).toBe(html);
+  });
+
+  it('keeps the key but not a handler smuggled beside it', () => {
+    expect(sanitiseReportHtml('<span data-field="x" onmouseover="alert(1)">[x]</span>')).toBe(
+      '<span data-field="x">[x]</span>',
+    );
+  });
+});

@@ -13,7 +13,7 @@ import {
   type ReportDelivery,
   type ReportLayout,
 } from '@rayworks/contracts';
-import { eventually, infraEnv, tenantQuery } from '@rayworks/testing';
+import { eventually, infraEnv, reportingKnowsCentres, tenantQuery } from '@rayworks/testing';
 import { api, arrive, base, everyRoleTenant, signIn, TestEvents, type EveryRoleTenant } from '../support/cases.js';
 
 /**
@@ -258,6 +258,8 @@ describe('report output', () => {
 
   it('mails the PDF: the message with the PDF attached arrives in the SMTP catcher, the delivery is SENT', async () => {
     const to = `patient.${randomUUID().slice(0, 8)}@test.rayworks.local`;
+    // the subject names the centre from reporting's read model of auth's centres (decision 0341)
+    await reportingKnowsCentres(a.tenantId, [a.centres.c1!]);
     const reply = await api.reply(REPORTING_API.mailReport, { caseId, to, name: 'Ravi' }, { session: gcaA });
     expect(reply.body.message).toBe(REPORTING_MESSAGES.mailSent);
     expect(reply.body.data.message).toBe(REPORTING_MESSAGES.mailSent);
@@ -267,7 +269,7 @@ describe('report output', () => {
       { what: `the e-mail to ${to}`, timeoutMs: 30_000, intervalMs: 250 },
     );
     expect(mail).toHaveLength(1);
-    expect(mail[0]!.subject).toBe('Your report: CT Brain <Plain>');
+    expect(mail[0]!.subject).toBe(`Report: Output Patient · CT Brain <Plain> · ${a.centreName('c1')}`);
     expect(mail[0]!.text).toContain('Hello Ravi,');
     expect(mail[0]!.attachments).toHaveLength(1);
     expect(mail[0]!.attachments[0]).toMatchObject({

@@ -91,7 +91,13 @@ export class DeliveryProcessor implements OnModuleInit {
     const facts = await this.uow.read(
       scope,
       async (tx) =>
-        (await this.reports.deliveryFacts(tx, delivery.report_id)) ?? { test_name: null, patient_name: null },
+        (await this.reports.deliveryFacts(tx, delivery.report_id)) ?? {
+          test_name: null,
+          patient_name: null,
+          study_description: null,
+          modality: null,
+          centre_name: null,
+        },
     );
     const bytes = await this.storage.get(pdf.object_key);
     const sent = await this.mailer.send(
@@ -100,6 +106,9 @@ export class DeliveryProcessor implements OnModuleInit {
         name: delivery.to_name,
         patientName: facts.patient_name,
         testName: facts.test_name,
+        studyDescription: facts.study_description,
+        modality: facts.modality,
+        centreName: facts.centre_name,
         version: delivery.pdf_version,
         pdf: bytes,
       }),

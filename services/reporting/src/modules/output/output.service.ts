@@ -1,10 +1,20 @@
-import { ConflictException, GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  ConflictException,
+  ForbiddenException,
+  GoneException,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import { z } from 'zod';
 import type { Credentials } from '@rayworks/api-client';
 import {
+  grantsAllow,
+  maySendReport,
   OUTPUT_MESSAGES,
   REPORTING_MESSAGES,
   renderReportDocument,
+  SEND_REPORT_PRIVILEGE,
   type GeneratedReport,
   type REPORTING_API,
   type ReportDelivery,
@@ -151,6 +161,12 @@ export class OutputService {
         const report = await this.reports.outputFacts(tx, c._id);
         if (!report) throw new ConflictException(OUTPUT_MESSAGES.noReport);
         if (report.status !== 'FINAL') throw new ConflictException(OUTPUT_MESSAGES.notFinal);
+        const caller = {
+          userId: access.principal.userId,
+          holdsSendPrivilege: grantsAllow(access.principal.grants, SEND_REPORT_PRIVILEGE),
+        };
+        if (!maySendReport(caller, { finalizedBy: report.finalized_by }))
+          throw new ForbiddenException(OUTPUT_MESSAGES.sendNotAllowed);
         const delivery = await this.deliveries.create(tx, {
           tenantId: report.tenant_id,
           reportId: report.id,

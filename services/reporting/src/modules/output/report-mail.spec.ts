@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { pdfFileName, reportMail } from './report-mail.js';
+import { pdfFileName, reportMail, reportMailSubject } from './report-mail.js';
 
 const base = {
   to: 'p@example.test',
@@ -17,10 +17,30 @@ describe('the report e-mail', () => {
     expect(mail.html).toContain('of Sharma Rohan.');
   });
 
-  it('names no patient in the subject, and says nothing of a patient it does not know', () => {
+  it('says nothing of a patient it does not know', () => {
     const mail = reportMail({ ...base, patientName: null });
-    expect(mail.subject).toBe('Your report: CT Brain');
+    expect(mail.subject).toBe('Report: CT Brain');
     expect(mail.text).toContain('Please find attached the CT Brain report.');
+  });
+
+  it('names the patient, the study and the centre in the subject (decision 0341), not "Your report"', () => {
+    const mail = reportMail({ ...base, patientName: 'Sharma^Rohan', centreName: 'City Scan Centre' });
+    expect(mail.subject).toBe('Report: Sharma Rohan · CT Brain · City Scan Centre');
+    expect(mail.text).toContain('sent by Rayworks on behalf of City Scan Centre.');
+    // without a test name, the study's own description, else its modality
+    expect(
+      reportMailSubject({
+        patientName: 'Rao^Meera',
+        testName: null,
+        studyDescription: 'CT CHEST WITH CONTRAST',
+        modality: 'CT',
+        centreName: 'North Centre',
+      }),
+    ).toBe('Report: Rao Meera · CT CHEST WITH CONTRAST · North Centre');
+    expect(reportMailSubject({ patientName: null, testName: null, modality: 'MR', centreName: null })).toBe(
+      'Report: MR study',
+    );
+    expect(reportMailSubject({ patientName: ' ', testName: null })).toBe('Your report');
   });
 
   it('escapes the HTML part and attaches the PDF under a header-safe name', () => {

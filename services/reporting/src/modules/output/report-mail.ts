@@ -13,25 +13,45 @@ export const pdfFileName = (patientName: string | null, version: number): string
   return `${base ? `Report_${base}` : 'Report'}_v${version}.pdf`;
 };
 
-/** The e-mail that carries a report's PDF (to the patient or the referrer). The subject names no patient. */
-export function reportMail(input: {
-  to: string;
-  name: string | null;
+/** What the e-mail's subject and text name: the patient, the study (the report's test, else the study's own words), the centre. */
+export interface ReportMailFacts {
   patientName: string | null;
   testName: string | null;
-  version: number;
-  pdf: Buffer;
-}): MailMessage {
+  studyDescription?: string | null;
+  modality?: string | null;
+  centreName?: string | null;
+}
+
+/** The study as the e-mail names it: the report's test, else the study's description, else its modality. */
+const studyOf = (f: ReportMailFacts): string | null =>
+  f.testName?.trim() || f.studyDescription?.trim() || (f.modality?.trim() ? `${f.modality.trim()} study` : null);
+
+/**
+ * The subject of a report's e-mail (decision 0341): what a recipient needs to tell one report from another in their
+ * inbox — 'Report: <patient> · <study> · <centre>' with whatever of the three is known ('Your report' when none is).
+ */
+export function reportMailSubject(f: ReportMailFacts): string {
+  const parts = [f.patientName?.trim() ? personName(f.patientName) : null, studyOf(f), f.centreName?.trim() || null];
+  const known = parts.filter((p): p is string => Boolean(p));
+  return known.length ? `Report: ${known.join(' · ')}` : 'Your report';
+}
+
+/** The e-mail that carries a report's PDF (to the patient or the referrer). */
+export function reportMail(
+  input: ReportMailFacts & { to: string; name: string | null; version: number; pdf: Buffer },
+): MailMessage {
   const hello = input.name ? `Hello ${input.name},` : 'Hello,';
-  const what = input.testName ? `the ${input.testName} report` : 'the report';
+  const study = studyOf(input);
+  const what = study ? `the ${study} report` : 'the report';
   // the patient's name as people read it ('Sharma^Rohan' → 'Sharma Rohan'), as the printed report shows it
   const of = input.patientName?.trim() ? ` of ${personName(input.patientName)}` : '';
-  const text = `${hello}\n\nPlease find attached ${what}${of}.\n\nThis e-mail was sent by Rayworks on behalf of the diagnostic centre. If you were not expecting it, please delete it.\n`;
+  const centre = input.centreName?.trim() ? input.centreName.trim() : 'the diagnostic centre';
+  const text = `${hello}\n\nPlease find attached ${what}${of}.\n\nThis e-mail was sent by Rayworks on behalf of ${centre}. If you were not expecting it, please delete it.\n`;
   return {
     to: input.to,
-    subject: input.testName ? `Your report: ${input.testName}` : 'Your report',
+    subject: reportMailSubject(input),
     text,
-    html: `<p>${escape(hello)}</p><p>Please find attached ${escape(what)}${escape(of)}.</p><p>This e-mail was sent by Rayworks on behalf of the diagnostic centre. If you were not expecting it, please delete it.</p>`,
+    html: `<p>${escape(hello)}</p><p>Please find attached ${escape(what)}${escape(of)}.</p><p>This e-mail was sent by Rayworks on behalf of ${escape(centre)}. If you were not expecting it, please delete it.</p>`,
     attachments: [
       { filename: pdfFileName(input.patientName, input.version), content: input.pdf, contentType: 'application/pdf' },
     ],

@@ -13,9 +13,16 @@ const outputFactsRow = z.object({
   version: z.number().int(),
   updated_at: z.date(),
   patient_name: z.string().nullable(),
+  finalized_by: z.string().nullable(),
 });
 export type ReportOutputFacts = z.infer<typeof outputFactsRow>;
-const deliveryFactsRow = z.object({ test_name: z.string().nullable(), patient_name: z.string().nullable() });
+const deliveryFactsRow = z.object({
+  test_name: z.string().nullable(),
+  patient_name: z.string().nullable(),
+  study_description: z.string().nullable(),
+  modality: z.string().nullable(),
+  centre_name: z.string().nullable(),
+});
 export type ReportDeliveryFacts = z.infer<typeof deliveryFactsRow>;
 /** A report as its print document reads it. */
 const printRow = z.object({
@@ -48,7 +55,7 @@ const printAddendumRow = z.object({
 export type ReportPrintAddendumRow = z.infer<typeof printAddendumRow>;
 
 const pdfRow = z.object({ version: z.number().int(), object_key: z.string(), created_at: z.coerce.date() });
-const fieldsRow = z.object({ fields: z.array(z.object({ key: z.string(), label: z.string() }).passthrough()) });
+const fieldLabelRow = z.object({ key: z.string(), label: z.string() });
 
 const caseIdRow = z.object({ case_id: z.string() });
 
@@ -124,17 +131,26 @@ export class ReportsRepository {
     return row ? { version: row.version, key: row.object_key, createdAt: row.created_at.toISOString() } : null;
   }
 
-  /** The labels of a template's fields by key (empty when the template is gone or not visible). */
-  async templateFieldLabels(tx: ReadTx, templateId: string): Promise<Map<string, string>> {
-    const [row] = await typedRows(
+  /**
+   * The labels of these field keys (decision 0340): the report's own template's first, then those of the company's
+   * other templates that define the key (active and newest first) — a report whose template was never recorded, or
+   * that holds the fields of a second template, still names its fields as the templates do. A key no template
+   * defines has no label here.
+   */
+  async fieldLabels(tx: ReadTx, keys: readonly string[], templateId: string | null): Promise<Map<string, string>> {
+    if (keys.length === 0) return new Map();
+    const rows = await typedRows(
       tx.manager,
-      fieldsRow,
-      `SELECT fields FROM reporting.report_templates WHERE id = :t`,
-      {
-        t: templateId,
-      },
+      fieldLabelRow,
+      `SELECT f->>'key' AS key, f->>'label' AS label
+         FROM reporting.report_templates t CROSS JOIN LATERAL jsonb_array_elements(t.fields) f
+        WHERE f->>'key' = ANY(:keys::text[]) AND coalesce(f->>'label', '') <> ''
+        ORDER BY (t.id = :t::uuid) IS TRUE DESC, t.is_active DESC, t.updated_at DESC`,
+      { keys: [...keys], t: templateId },
     );
-    return new Map((row?.fields ?? []).map((f) => [f.key, f.label]));
+    const labels = new Map<string, string>();
+    for (const row of rows) if (!labels.has(row.key)) labels.set(row.key, row.label);
+    return labels;
   }
 
   /** The case of a report, or null (another company's, or none). */
@@ -150,19 +166,23 @@ export class ReportsRepository {
     const [row] = await typedRows(
       tx.manager,
       outputFactsRow,
-      `SELECT id, tenant_id, case_id, status, version, updated_at, patient->>'patientName' AS patient_name
+      `SELECT id, tenant_id, case_id, status, version, updated_at, patient->>'patientName' AS patient_name,
+              finalized_by
          FROM reporting.reports WHERE case_id = :c`,
       { c: caseId },
     );
     return row ?? null;
   }
 
-  /** What a delivery names of its report (the test and the patient), or null when the report is gone. */
+  /** What a delivery names of its report (the test, the study, the patient, the centre), or null when it is gone. */
   async deliveryFacts(tx: ReadTx, reportId: string): Promise<ReportDeliveryFacts | null> {
     const [row] = await typedRows(
       tx.manager,
       deliveryFactsRow,
-      `SELECT test_name, patient->>'patientName' AS patient_name FROM reporting.reports WHERE id = :id`,
+      `SELECT r.test_name, r.patient->>'patientName' AS patient_name, r.study->>'studyDescription' AS study_description,
+              r.study->>'modality' AS modality, c.name AS centre_name
+         FROM reporting.reports r LEFT JOIN reporting.directory_centres c ON c.id = r.centre_id
+        WHERE r.id = :id`,
       { id: reportId },
     );
     return row ?? null;

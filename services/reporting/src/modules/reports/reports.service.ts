@@ -332,11 +332,15 @@ export class ReportsService {
     });
   }
 
-  /** 400 when template fields still show their placeholder (decision 0196), named by the template's labels. */
+  /**
+   * 400 when template fields still show their placeholder (decision 0196), named by their templates' labels in the
+   * report's order (decision 0340: the report's template first, then the company's others; the key only when no
+   * template defines it).
+   */
   private async refuseUnfilledFields(tx: ReadTx, row: ReportEntity): Promise<void> {
     const keys = unfilledTemplateFields(row.reportHtml);
     if (keys.length === 0) return;
-    const labels = row.templateId ? await this.reports.templateFieldLabels(tx, row.templateId) : new Map();
+    const labels = await this.reports.fieldLabels(tx, keys, row.templateId);
     throw new BadRequestException(REPORT_MESSAGES.unfilledFields(keys.map((k) => labels.get(k) ?? k)));
   }
 
