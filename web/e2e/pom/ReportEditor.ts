@@ -67,6 +67,31 @@ export class ReportEditor {
     return this.body().innerText();
   }
 
+  /** The template fields in the text, in order: key and text (the `<span data-field>` marks, decision 0340). */
+  async fields(): Promise<{ key: string; text: string }[]> {
+    return this.body()
+      .locator('span[data-field]')
+      .evaluateAll((spans) =>
+        spans.map((s) => ({ key: s.getAttribute('data-field') ?? '', text: (s as HTMLElement).innerText })),
+      );
+  }
+
+  /** The text selected in the editor and the field it lies in (null outside one). */
+  async selection(): Promise<{ text: string; field: string | null }> {
+    return this.page.evaluate(() => {
+      const sel = window.getSelection();
+      const node = sel?.anchorNode ?? null;
+      const el = node ? (node.nodeType === 1 ? (node as Element) : node.parentElement) : null;
+      return { text: sel?.toString() ?? '', field: el?.closest('[data-field]')?.getAttribute('data-field') ?? null };
+    });
+  }
+
+  /** The lock line beside the title ('Editing', 'Unsaved changes', 'Saved at …'), or null. */
+  async lockText(): Promise<string | null> {
+    const line = this.root().getByTestId('report-lock-text');
+    return (await line.count()) ? line.innerText() : null;
+  }
+
   async pickTemplate(name: string): Promise<void> {
     await this.root().getByTestId('report-template-picker').click();
     await this.page.getByRole('option', { name }).first().click();

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CASES_API, REPORTING_API, REPORTING_MESSAGES, type Case } from '@rayworks/contracts';
+import { CASES_API, REPORT_MESSAGES, REPORTING_API, REPORTING_MESSAGES, type Case } from '@rayworks/contracts';
 import { buildLargeCtStudy, eventually, stowFiles } from '@rayworks/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { LoginPage } from '../pom/LoginPage';
@@ -83,7 +83,11 @@ describe('reporting: template, macro, typist, review, finalize, PDF and mail', (
       name: templateName,
       centreId: theCase.centreId,
       modality: 'CT',
-      html: '<h2>CT Head</h2><p>Findings: <span data-field="ventricles">…</span></p><p>Impression:</p>',
+      html:
+        '<h2>CT Head</h2><p>Findings: <span data-field="ventricles">…</span></p>' +
+        '<p>Extra-axial: <span data-field="extra-axial">[extra-axial]</span></p>' +
+        '<p>Sulci: <span data-field="sulci">[sulci]</span></p>' +
+        '<p>Impression: <span data-field="impression">[impression]</span></p>',
       fields: [
         {
           key: 'ventricles',
@@ -93,6 +97,9 @@ describe('reporting: template, macro, typist, review, finalize, PDF and mail', (
             { label: 'Dilated', text: 'The ventricles are dilated.', kind: 'abnormal' },
           ],
         },
+        { key: 'extra-axial', label: 'Extra-axial spaces', options: [] },
+        { key: 'sulci', label: 'Cortical sulci', options: [] },
+        { key: 'impression', label: 'Impression', options: [] },
       ],
     });
     await admin.call(REPORTING_API.createMacro, { code: macroCode, text: macroText });
@@ -113,6 +120,11 @@ describe('reporting: template, macro, typist, review, finalize, PDF and mail', (
     let centreAdmin: { context: BrowserContext; page: Page } | null = null;
     const errors: string[] = [];
     radiologist.page.on('pageerror', (e) => errors.push(e.message));
+    // ask only what the caller may read (issue 25): no 403 on the radiologist's page, the viewer and report included
+    const forbidden: string[] = [];
+    radiologist.page.on('response', (r) => {
+      if (r.status() === 403) forbidden.push(new URL(r.url()).pathname);
+    });
     try {
       // ---- the radiologist: the viewer, and the report beside it ----
       const page = radiologist.page;
@@ -204,6 +216,17 @@ describe('reporting: template, macro, typist, review, finalize, PDF and mail', (
       const typed = new ReportEditor(typist.page);
       await typed.waitFor({ lock: 'mine' }, 60_000);
       expect(await typed.text()).toContain(macroText);
+      // opened, nothing typed: nothing unsaved (issue 25), and it stays so
+      await typist.page.waitForTimeout(1_500);
+      expect(await typed.lockText()).not.toBe('Unsaved changes');
+      expect(await typed.lockText()).toBe('Editing');
+      // the template's fields arrived with their marks; a click on a placeholder selects it, typing fills it
+      expect((await typed.fields()).map((f) => f.key)).toEqual(['ventricles', 'extra-axial', 'sulci', 'impression']);
+      await typed.body().locator('span[data-field="extra-axial"]').click();
+      expect(await typed.selection()).toEqual({ text: '[extra-axial]', field: 'extra-axial' });
+      await typist.page.keyboard.type('No extra-axial collection.', { delay: 10 });
+      expect(await typed.lockText()).toBe('Unsaved changes');
+      await screenshot(typist.page, 'report-typist-fields', false);
       await typed.typeAtEnd(' Typed by the transcriptionist.');
       await typed.button('report-submit-review').click();
       await typed.waitFor({ status: 'IN_REVIEW' });
@@ -213,6 +236,13 @@ describe('reporting: template, macro, typist, review, finalize, PDF and mail', (
       await mine.goto(theCase._id);
       await mine.waitFor({ lock: 'mine', status: 'IN_REVIEW' }, 60_000);
       expect(await mine.text()).toContain('Typed by the transcriptionist.');
+      // review keeps the template's fields (issue 25, item 1): every mark, the typist's text in its field
+      expect(await mine.fields()).toEqual([
+        { key: 'ventricles', text: 'The ventricles are normal in size.' },
+        { key: 'extra-axial', text: 'No extra-axial collection.' },
+        { key: 'sulci', text: '[sulci]' },
+        { key: 'impression', text: '[impression]' },
+      ]);
       await mine.button('report-finalize').click();
       await page.getByTestId('report-notice').filter({ hasText: REPORTING_MESSAGES.uploadSignature }).waitFor();
       await screenshot(page, 'report-finalize-no-signature', false);
@@ -227,7 +257,32 @@ describe('reporting: template, macro, typist, review, finalize, PDF and mail', (
       await mine.goto(theCase._id);
       await mine.waitFor({ lock: 'mine', status: 'IN_REVIEW' }, 60_000);
       await mine.button('report-finalize').click();
+      // refused: the fields still showing their placeholder, by their labels, and the cursor on the first of them
+      const unfilled = REPORT_MESSAGES.unfilledFields(['Cortical sulci', 'Impression']);
+      expect(unfilled).toBe('Fill in or remove the template fields before finalizing: Cortical sulci, Impression');
+      await page.getByTestId('report-notice').filter({ hasText: unfilled }).waitFor();
+      await eventually(
+        () => mine.selection(),
+        (s) => s.field === 'sulci' && s.text === '[sulci]',
+        { timeoutMs: 5_000, intervalMs: 100, what: 'the first unfilled field selected' },
+      );
+      await screenshot(page, 'report-finalize-unfilled-fields', false);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByTestId('report-notice').scrollIntoViewIfNeeded();
+      await screenshot(page, 'report-finalize-unfilled-fields-phone', false);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      // typing fills it (the mark kept); Tab goes on to the next placeholder
+      await page.keyboard.type('The cortical sulci are normal.', { delay: 10 });
+      await page.keyboard.press('Tab');
+      expect(await mine.selection()).toEqual({ text: '[impression]', field: 'impression' });
+      await page.keyboard.type('No acute intracranial abnormality.', { delay: 10 });
+      expect((await mine.fields()).slice(2)).toEqual([
+        { key: 'sulci', text: 'The cortical sulci are normal.' },
+        { key: 'impression', text: 'No acute intracranial abnormality.' },
+      ]);
+      await mine.button('report-finalize').click();
       await mine.waitFor({ status: 'FINAL' });
+      expect((await mine.fields()).map((f) => f.key)).toEqual(['ventricles', 'extra-axial', 'sulci', 'impression']);
       const reportId = await eventually(
         async () =>
           await (
@@ -247,7 +302,7 @@ describe('reporting: template, macro, typist, review, finalize, PDF and mail', (
       await mine.goto(theCase._id);
       const preview = new ReportPdfPreview(radiologist.page);
       await preview.open(mine.root());
-      const pdf = await preview.bytes();
+      const pdf = preview.bytes();
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       await preview.close();
       const pdfPath = path.join(SCREENSHOT_DIR, 'report-final.pdf');
@@ -262,24 +317,33 @@ describe('reporting: template, macro, typist, review, finalize, PDF and mail', (
       await page.frameLocator('[data-testid="report-print-frame"]').getByText(macroText).first().waitFor();
       await screenshot(page, 'report-print-view', false);
 
-      // ---- the centre administrator mails it to the patient ----
+      // ---- the radiologist who signed it mails it to the patient (issue 25: not only the centre admin) ----
+      await mine.goto(theCase._id);
+      await mine.waitFor({ status: 'FINAL' });
+      const since = Date.now();
+      const address = `patient.${suffix.toLowerCase()}@test.rayworks.local`;
+      await mine.button('report-mail').click();
+      const dialog = page.getByTestId('report-mail-dialog');
+      await dialog.getByTestId('delivery-to').fill(address);
+      await dialog.getByTestId('delivery-send').click();
+      await new Shell(page).waitForToast(REPORTING_MESSAGES.mailSent);
+      const mail = await waitForMail(address, /./, since, 60_000);
+      expect(mail.to).toContain(address);
+      // the subject names the patient, the study and the centre, not "Your report"
+      expect(mail.subject).toMatch(/^Report: Report Rita · .+ · .+$/);
+      expect(mail.subject.endsWith(` · ${tenant().centreName('c1')}`)).toBe(true);
+      await dialog.locator('[data-testid="delivery-row"][data-status="SENT"]').waitFor({ timeout: 60_000 });
+      await screenshot(page, 'report-mail-sent', false);
+
+      // the centre administrator has it too
       centreAdmin = await openConsole(browser());
       await login(centreAdmin.page, 'gca');
       const theirs = new ReportEditor(centreAdmin.page);
       await theirs.goto(theCase._id);
       await theirs.waitFor({ status: 'FINAL' });
-      const since = Date.now();
-      const address = `patient.${suffix.toLowerCase()}@test.rayworks.local`;
-      await theirs.button('report-mail').click();
-      const dialog = centreAdmin.page.getByTestId('report-mail-dialog');
-      await dialog.getByTestId('delivery-to').fill(address);
-      await dialog.getByTestId('delivery-send').click();
-      await new Shell(centreAdmin.page).waitForToast(REPORTING_MESSAGES.mailSent);
-      const mail = await waitForMail(address, /./, since, 60_000);
-      expect(mail.to).toContain(address);
-      await dialog.locator('[data-testid="delivery-row"][data-status="SENT"]').waitFor({ timeout: 60_000 });
-      await screenshot(centreAdmin.page, 'report-mail-sent', false);
+      await theirs.button('report-mail').waitFor();
       expect(errors).toEqual([]);
+      expect(forbidden).toEqual([]);
     } finally {
       await radiologist.context.close();
       await typist?.context.close();

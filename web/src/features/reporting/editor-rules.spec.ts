@@ -11,6 +11,7 @@ import {
   reportButtons,
   versionDiff,
   type ButtonFacts,
+  isUnsaved,
 } from './editor-rules';
 
 const NOW = Date.parse('2026-11-27T10:00:00Z');
@@ -164,5 +165,29 @@ describe('editorPhase', () => {
     expect(editorPhase({ ...base, writer: false, lock: 'none' })).toBe('read-only');
     expect(editorPhase({ ...base, conflict: true })).toBe('conflict');
     expect(editorPhase({ ...base, report: { status: 'FINAL' }, conflict: true })).toBe('finalized');
+  });
+});
+
+describe('isUnsaved (issue 25: no "Unsaved changes" before a key is typed)', () => {
+  const server = '<h3 style="text-align:center">CT</h3><p><span data-field="v">[v]</span></p>';
+  // TipTap's spelling of the same text: its own style attribute, nothing changed
+  const respelled = '<h3 style="text-align: center;">CT</h3><p><span data-field="v">[v]</span></p>';
+  const base = { saved: null, server, pickedTemplateId: null, serverTemplateId: null };
+
+  it("the editor's own spelling of the server's text is no change (the transcriptionist opens the report)", () => {
+    expect(isUnsaved({ ...base, typed: null, baseline: respelled })).toBe(false);
+    expect(isUnsaved({ ...base, typed: respelled, baseline: respelled })).toBe(false);
+    // before the baseline existed the raw comparison would have said yes: that was the bug
+    expect(isUnsaved({ ...base, typed: respelled, baseline: null })).toBe(true);
+  });
+
+  it('a typed change is one until it is sent; a picked template until it is recorded', () => {
+    const typed = respelled.replace('[v]', 'Normal.');
+    expect(isUnsaved({ ...base, typed, baseline: respelled })).toBe(true);
+    expect(isUnsaved({ ...base, typed, saved: typed, baseline: respelled })).toBe(false);
+    expect(isUnsaved({ ...base, typed: null, baseline: respelled, pickedTemplateId: 't1' })).toBe(true);
+    expect(
+      isUnsaved({ ...base, typed: null, baseline: respelled, pickedTemplateId: 't1', serverTemplateId: 't1' }),
+    ).toBe(false);
   });
 });

@@ -52,6 +52,32 @@ export function autosaveDecision(input: AutosaveInput): AutosaveDecision {
   return since >= AUTOSAVE_IDLE_MS ? { type: 'save' } : { type: 'wait', ms: AUTOSAVE_IDLE_MS - since };
 }
 
+export interface UnsavedFacts {
+  /** The editor's HTML as last typed; null: the user typed nothing since the text was taken. */
+  typed: string | null;
+  /** The HTML the last save sent (null: none since the text was taken). */
+  saved: string | null;
+  /** The editor's own serialisation of the server's text when it took it (TipTap spells attributes its way). */
+  baseline: string | null;
+  /** The server's HTML. */
+  server: string | null;
+  /** A template picked since the last save, and the report's recorded one. */
+  pickedTemplateId: string | null;
+  serverTemplateId: string | null;
+}
+
+/**
+ * Whether the editor holds something the server does not (issue 25: "Unsaved changes" showed before the
+ * transcriptionist typed a key): what was typed against what was last sent, else against the editor's own spelling
+ * of the server's text — never the server's raw HTML, which the editor re-spells without a change — and a template
+ * picked but not yet recorded.
+ */
+export function isUnsaved(f: UnsavedFacts): boolean {
+  const typedChange = f.typed !== null && f.typed !== (f.saved ?? f.baseline ?? f.server);
+  const templateChange = f.pickedTemplateId !== null && f.pickedTemplateId !== f.serverTemplateId;
+  return typedChange || templateChange;
+}
+
 /** Whether the lock is due for renewal (every minute; at once when less than a minute is left). */
 export function lockRenewalDue(lock: LockLike | null, lastRenewAt: number, now: number): boolean {
   if (!lock) return false;
@@ -66,7 +92,7 @@ export interface ButtonFacts {
   /** allowedCaseActions for this user on the case's facts: the same answer the server authorizes with. */
   caseActions: readonly CaseAction[];
   lock: LockState;
-  /** WORKLIST SEND_REPORT_TO_PATIENT. */
+  /** May mail or text it (maySendReport: WORKLIST SEND_REPORT_TO_PATIENT, or the radiologist who signed it). */
   canSend: boolean;
   /** An addendum draft is open. */
   addendumDraft: boolean;

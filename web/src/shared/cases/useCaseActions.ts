@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CASES_API, type Case, type CaseAction, type CaseAssignee } from '@rayworks/contracts';
+import { CASES_API, hasPrivilege, type Case, type CaseAction, type CaseAssignee } from '@rayworks/contracts';
 import { caseActionRoute } from '@rayworks/lifecycles';
 import { callApi } from '../../api/client';
+import { useSession } from '../session/useSession';
 import { casesKeys } from './useCase';
 
 /**
@@ -21,10 +22,15 @@ export function useAssignees(centreId: string | null | undefined, as: 'radiologi
 }
 
 /**
- * A centre's worklist settings (acceptance, how typists are chosen). Only users with CENTERS VIEW may read them; for
- * others the answer is "unknown" (null), never an error on screen.
+ * A centre's worklist settings (acceptance, how typists are chosen). Only users with CENTERS VIEW may read them, and
+ * only they ask (issue 25: a radiologist's report beside the viewer logged a 403 for it); for others the answer is
+ * "unknown" (null) — the typist is then chosen by hand, which every centre accepts — never an error on screen.
  */
 export function useCentreSettings(centreId: string | null | undefined, enabled = true) {
+  const { config } = useSession();
+  // the route's own access rule (CENTERS VIEW), from its contract
+  const access = CASES_API.getCentreSettings.access;
+  const mayRead = config !== null && (typeof access === 'string' || hasPrivilege(config, access));
   return useQuery({
     queryKey: [...casesKeys.kind('centre-settings'), centreId ?? ''],
     queryFn: async ({ signal }) => {
@@ -34,7 +40,7 @@ export function useCentreSettings(centreId: string | null | undefined, enabled =
         return null;
       }
     },
-    enabled: Boolean(centreId) && enabled,
+    enabled: Boolean(centreId) && enabled && mayRead,
     staleTime: 60_000,
   });
 }

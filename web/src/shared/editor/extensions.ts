@@ -1,15 +1,40 @@
 import { Extension, Mark, mergeAttributes } from '@tiptap/core';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
+import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import { expandMacro, type MacroLike } from '@rayworks/contracts';
+import { fieldAt, fieldRanges, nextField, selectField, typeOverField } from './template-fields';
+
+export interface TemplateFieldOptions {
+  /**
+   * The report editor's way with fields (decision 0340): text typed over a field stays in it, Tab and Shift+Tab move
+   * to the next and previous field (placeholders first), a click on a placeholder selects it, and placeholders show
+   * as such. Off in the template editor, where the author writes the placeholders themselves.
+   */
+  navigate: boolean;
+}
+
+declare module '@tiptap/core' {
+  interface Commands<ReturnType> {
+    templateField: {
+      /** Selects the field of this key (its first run), scrolled into view; false when the text has no such field. */
+      selectTemplateField: (key: string) => ReturnType;
+    };
+  }
+}
+
+const fieldsKey = new PluginKey('templateFields');
 
 /**
  * A structured field's placeholder, `<span data-field="<key>">…</span>` (docs/decisions/0178), kept as a mark in the
  * report editor and the template editor: TipTap keeps only what an extension describes, so without it the span (the
  * place a phrase fills, applyTemplateField) would be lost on the first edit.
  */
-export const TemplateField = Mark.create({
+export const TemplateField = Mark.create<TemplateFieldOptions>({
   name: 'templateField',
   inclusive: false,
+  addOptions() {
+    return { navigate: false };
+  },
   addAttributes() {
     return {
       field: {
@@ -24,6 +49,60 @@ export const TemplateField = Mark.create({
   },
   renderHTML({ HTMLAttributes }) {
     return ['span', mergeAttributes(HTMLAttributes), 0];
+  },
+  addCommands() {
+    return {
+      selectTemplateField:
+        (key: string) =>
+        ({ state, dispatch }) => {
+          const field = fieldRanges(state.doc, this.type).find((r) => r.key === key);
+          if (!field) return false;
+          if (dispatch) dispatch(selectField(state, field));
+          return true;
+        },
+    };
+  },
+  addKeyboardShortcuts(): Record<string, () => boolean> {
+    if (!this.options.navigate) return {};
+    const move = (direction: 1 | -1) => () => {
+      const { state, view } = this.editor;
+      const field = nextField(fieldRanges(state.doc, this.type), state.selection.from, direction);
+      if (!field) return false;
+      view.dispatch(selectField(state, field));
+      return true;
+    };
+    return { Tab: move(1), 'Shift-Tab': move(-1) };
+  },
+  addProseMirrorPlugins() {
+    if (!this.options.navigate) return [];
+    const type = this.type;
+    return [
+      new Plugin({
+        key: fieldsKey,
+        props: {
+          handleTextInput: (view, _from, _to, text) => {
+            const tr = typeOverField(view.state, type, text);
+            if (!tr) return false;
+            view.dispatch(tr);
+            return true;
+          },
+          handleClick: (view, pos) => {
+            if (!view.editable) return false;
+            const field = fieldAt(fieldRanges(view.state.doc, type), pos, pos);
+            if (!field || !field.empty) return false;
+            view.dispatch(selectField(view.state, field));
+            return true;
+          },
+          decorations: (state) =>
+            DecorationSet.create(
+              state.doc,
+              fieldRanges(state.doc, type)
+                .filter((r) => r.empty)
+                .map((r) => Decoration.inline(r.from, r.to, { class: 'template-field-empty' })),
+            ),
+        },
+      }),
+    ];
   },
 });
 

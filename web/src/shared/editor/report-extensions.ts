@@ -7,14 +7,14 @@ import { MacroExpansion, TemplateField } from './extensions';
 
 /**
  * The TipTap extensions of a report's text (the report editor and its addenda, docs/decisions/0191-report-editor.md):
- * the formatting the server's allow-list keeps, links, alignment, a placeholder, the structured fields' marks and
- * the macros expanding as you type.
+ * the formatting the server's allow-list keeps, links, alignment, a placeholder, the structured fields' marks (typed
+ * over, moved between with Tab: decision 0340) and the macros expanding as you type.
  */
 export const reportExtensions = (macros: () => readonly MacroLike[], placeholder: string) => [
   StarterKit.configure({ link: false }),
   Link,
   TextAlign.configure({ types: ['heading', 'paragraph'] }),
   Placeholder.configure({ placeholder }),
-  TemplateField,
+  TemplateField.configure({ navigate: true }),
   MacroExpansion.configure({ macros }),
 ];

@@ -1,7 +1,7 @@
 import '@mantine/tiptap/styles.css';
 import { Alert, Anchor, Badge, Box, Button, Group, Loader, Menu, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
-import { applyTemplateField, CONSOLE_ROUTES, REPORTING_MESSAGES } from '@rayworks/contracts';
+import { applyTemplateField, CONSOLE_ROUTES, REPORTING_MESSAGES, unfilledTemplateFields } from '@rayworks/contracts';
 import { useEditor, type Editor } from '@tiptap/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
@@ -23,6 +23,7 @@ import { ReportPdfPreview } from './ReportPdfPreview';
 import { SendToTypistDialog } from './SendToTypistDialog';
 import { TemplatePicker } from './TemplatePicker';
 import { VersionHistory } from './VersionHistory';
+import classes from './ReportEditor.module.css';
 
 const MACROS_KEY = ['reporting', 'macros'] as const;
 
@@ -75,10 +76,12 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
   useEffect(() => {
     if (!editor || !report) return;
     editor.commands.setContent(report.reportHTML || '', { emitUpdate: false });
+    session.baseline(editor.getHTML());
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the session says the text is the server's
   }, [editor, session.contentKey, report?.id]);
   useEffect(() => {
-    editor?.setEditable(buttons.editable);
+    // without an update event: becoming editable is no edit ("Unsaved changes" before typing, issue 25)
+    editor?.setEditable(buttons.editable, false);
   }, [editor, buttons.editable]);
   useEffect(() => {
     if (template === null && report?.templateId) {
@@ -114,6 +117,7 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
   const pickTemplate = (t: ReportTemplate) => {
     if (!editor) return;
     setTemplate(t);
+    session.chooseTemplate(t.id);
     const empty = editor.getText().trim() === '';
     if (empty) editor.commands.setContent(t.html);
     else editor.chain().focus('end').insertContent(t.html).run();
@@ -138,9 +142,18 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
     } catch (e) {
       if (!shownByPolicy(e)) toastError(describeError(e));
       session.setNotice(describeError(e));
+      // refused for fields still showing their placeholder: the cursor goes to the first of them (decision 0340)
+      if (name === 'finalize') focusFirstUnfilled();
     } finally {
       setBusy(null);
     }
+  };
+
+  /** Selects the first field still showing its placeholder, in view, so typing fills it. */
+  const focusFirstUnfilled = () => {
+    if (!editor) return;
+    const [first] = unfilledTemplateFields(editor.getHTML());
+    if (first) editor.chain().focus().selectTemplateField(first).scrollIntoView().run();
   };
 
   const insert = (html: string) => {
@@ -266,7 +279,7 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
         >
           {buttons.editable && <Toolbar />}
           <ScrollArea.Autosize mah={compact ? undefined : 560} style={{ flex: 1 }} type="auto">
-            <RichTextEditor.Content data-testid="report-content" />
+            <RichTextEditor.Content data-testid="report-content" className={classes.content} />
           </ScrollArea.Autosize>
         </RichTextEditor>
       </Box>
@@ -344,12 +357,7 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
           </Button>
         )}
         {buttons.pdf && (
-          <Button
-            size="xs"
-            variant="subtle"
-            onClick={() => setPdfOpen(true)}
-            data-testid="report-pdf"
-          >
+          <Button size="xs" variant="subtle" onClick={() => setPdfOpen(true)} data-testid="report-pdf">
             PDF
           </Button>
         )}

@@ -1,4 +1,4 @@
-import { REPORTING_MESSAGES, WORKLIST, type Case, type CaseAction } from '@rayworks/contracts';
+import { maySendReport, REPORTING_MESSAGES, WORKLIST, type Case, type CaseAction } from '@rayworks/contracts';
 import { allowedCaseActions, type CaseActor } from '@rayworks/lifecycles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -15,6 +15,7 @@ import {
   autosaveDecision,
   editorPhase,
   type EditorPhase,
+  isUnsaved,
   lockRenewalDue,
   lockStateOf,
   reportButtons,
@@ -36,6 +37,13 @@ export interface ReportSession {
   lastSavedAt: number | null;
   /** The editor's current HTML changed (typing). */
   edited(html: string): void;
+  /**
+   * The editor took the server's text: its own serialisation of it is the unchanged text (TipTap writes attributes
+   * and entities its way), so "Unsaved changes" means a change the user made, never the editor's re-spelling.
+   */
+  baseline(html: string): void;
+  /** A template was picked: the next save records it (its fields' labels name what finalize refuses: 0340). */
+  chooseTemplate(templateId: string): void;
   /** Save now (the Save button: with its toast), or on blur/leave (silently). */
   save(opts?: { announce?: boolean }): Promise<boolean>;
   /** Sets the report after a workflow call (send, submit, finalize, addendum). */
@@ -106,8 +114,19 @@ export function useReportSession(caseId: string, theCase: Case | undefined): Rep
   const savingRef = useRef(false);
   /** The HTML last accepted by a save (the server may normalise it; what I typed is compared with what I sent). */
   const savedRef = useRef<string | null>(null);
+  /** The editor's own HTML of the server's text, as it took it (null until it did). */
+  const baselineRef = useRef<string | null>(null);
+  /** A template picked since the last save (sent with the next save). */
+  const templateRef = useRef<string | null>(null);
   const unsaved = () =>
-    html.current !== null && html.current !== (savedRef.current ?? reportRef.current?.reportHTML ?? null);
+    isUnsaved({
+      typed: html.current,
+      saved: savedRef.current,
+      baseline: baselineRef.current,
+      server: reportRef.current?.reportHTML ?? null,
+      pickedTemplateId: templateRef.current,
+      serverTemplateId: reportRef.current?.templateId ?? null,
+    });
 
   const lockNow = report ? lockStateOf(report.lock, userId, now) : 'none';
   // refused with 409 while the report read showed no holder: someone took it meanwhile
@@ -116,7 +135,11 @@ export function useReportSession(caseId: string, theCase: Case | undefined): Rep
     reportStatus: report?.status ?? 'DRAFT',
     caseActions,
     lock,
-    canSend: can('WORKLIST', WORKLIST.SEND_REPORT_TO_PATIENT),
+    // the centre's privilege, or the radiologist who signed it (decision 0341: the server's rule)
+    canSend: maySendReport(
+      { userId, holdsSendPrivilege: can('WORKLIST', WORKLIST.SEND_REPORT_TO_PATIENT) },
+      { finalizedBy: report?.finalizedBy ?? null },
+    ),
     addendumDraft: Boolean(report?.addenda.some((a) => a.status === 'DRAFT')),
     hasVersions: (report?.version ?? 0) > 0,
   });
@@ -144,6 +167,7 @@ export function useReportSession(caseId: string, theCase: Case | undefined): Rep
     if (fresh.data) {
       html.current = null;
       savedRef.current = null;
+      baselineRef.current = null;
       setDirty(false);
       setConflict(false);
       setNotice(null);
@@ -195,17 +219,23 @@ export function useReportSession(caseId: string, theCase: Case | undefined): Rep
         if (announce && current.version > 0) toastSuccess(REPORTING_MESSAGES.saved);
         return true;
       }
-      const sent = html.current!;
+      const sent = html.current ?? savedRef.current ?? baselineRef.current ?? current.reportHTML;
+      const templateId = templateRef.current;
       savingRef.current = true;
       setSaving(true);
       const run = (async () => {
         try {
-          const answer = await reportingApi.save(caseId, { reportHTML: sent, baseVersion: current.version }, !announce);
+          const answer = await reportingApi.save(
+            caseId,
+            { reportHTML: sent, baseVersion: current.version, ...(templateId ? { templateId } : {}) },
+            !announce,
+          );
           savedRef.current = sent;
+          if (templateRef.current === templateId) templateRef.current = null;
           reportRef.current = answer.data;
           setReport(answer.data);
           setLastSavedAt(Date.now());
-          if (html.current === sent) setDirty(false);
+          if ((html.current === null || html.current === sent) && templateRef.current === null) setDirty(false);
           if (announce) toastSuccess(answer.message || REPORTING_MESSAGES.saved);
           return true;
         } catch (e) {
@@ -228,7 +258,19 @@ export function useReportSession(caseId: string, theCase: Case | undefined): Rep
 
   const edited = useCallback((next: string) => {
     if (next === html.current) return;
+    // the editor's own spelling of the text it holds is no edit (e.g. an update emitted without a change)
+    if (html.current === null && next === (savedRef.current ?? baselineRef.current)) return;
     html.current = next;
+    lastEditAt.current = Date.now();
+    setDirty(unsaved());
+  }, []);
+  const baseline = useCallback((taken: string) => {
+    baselineRef.current = taken;
+    savedRef.current = null;
+    if (html.current === null) setDirty(unsaved());
+  }, []);
+  const chooseTemplate = useCallback((templateId: string) => {
+    templateRef.current = templateId;
     lastEditAt.current = Date.now();
     setDirty(unsaved());
   }, []);
@@ -281,8 +323,19 @@ export function useReportSession(caseId: string, theCase: Case | undefined): Rep
     const leave = () => {
       const r = reportRef.current;
       if (!r || lockRef.current !== 'mine') return;
+      const templateId = templateRef.current;
       const pending = unsaved()
-        ? reportingApi.save(caseId, { reportHTML: html.current!, baseVersion: r.version }, true).catch(() => null)
+        ? reportingApi
+            .save(
+              caseId,
+              {
+                reportHTML: html.current ?? savedRef.current ?? baselineRef.current ?? r.reportHTML,
+                baseVersion: r.version,
+                ...(templateId ? { templateId } : {}),
+              },
+              true,
+            )
+            .catch(() => null)
         : Promise.resolve(null);
       void pending.then(() => reportingApi.unlock(caseId)).catch(() => undefined);
     };
@@ -311,6 +364,8 @@ export function useReportSession(caseId: string, theCase: Case | undefined): Rep
     dirty,
     lastSavedAt,
     edited,
+    baseline,
+    chooseTemplate,
     save,
     replace,
     handOff: async () => {
