@@ -1,8 +1,15 @@
-import { CASES_API, type ViewerAnnotation, type ViewerOpen, type ViewerPrior } from '@rayworks/contracts';
+import {
+  CASES_API,
+  REPORTING_API,
+  type PriorReport,
+  type ViewerAnnotation,
+  type ViewerOpen,
+  type ViewerPrior,
+} from '@rayworks/contracts';
 import { callApi } from '../../../api/client';
 
 /** The viewer's calls on the cases service (libs/contracts cases/viewer-endpoints.ts; docs/decisions/0163, 0165). */
-export type { ViewerAnnotation, ViewerOpen, ViewerPrior };
+export type { PriorReport, ViewerAnnotation, ViewerOpen, ViewerPrior };
 
 /**
  * Opens the case in the viewer: the study, its priors and a short-lived study token for DICOMweb. A renewal is a
@@ -23,3 +30,10 @@ export const saveAnnotation = async (caseId: string, annotation: ViewerAnnotatio
 export const deleteAnnotation = async (caseId: string, id: string): Promise<void> => {
   await callApi(CASES_API.deleteViewerAnnotation, { body: { caseId, id } });
 };
+
+/**
+ * The final reports of the case's priors (reporting's /report/priors, which keeps to the caller's reach and the case's
+ * patient and centre; docs/decisions/0347). A `background` call: the panel says when it cannot read them.
+ */
+export const findPriorReports = async (caseId: string, priorCaseIds: string[]): Promise<PriorReport[]> =>
+  (await callApi(REPORTING_API.priorReports, { body: { caseId, priorCaseIds }, context: 'background' })).data.reports;

@@ -59,10 +59,13 @@ export function ViewerWorkspace({
   initialSeries,
   onExpired,
   toolbarExtra,
+  mayReadReports = false,
 }: {
   open: ViewerOpen;
   initialSeries: string | null;
   onExpired(): void;
+  /** The caller may read reports (WORKLIST › REPORT_VIEW): the priors panel shows each prior's final report. */
+  mayReadReports?: boolean;
   /** Shown at the toolbar's end (the report toggle). */
   toolbarExtra?: React.ReactNode;
 }) {
@@ -403,13 +406,19 @@ export function ViewerWorkspace({
             <Loader type="dots" aria-label="Loading" />
           </Center>
         )}
-        <ScrollArea w={230} p={8} style={{ borderLeft: '1px solid #333' }}>
+        <ScrollArea w={260} p={8} style={{ borderLeft: '1px solid #333' }}>
           <Stack gap="md">
             <div>
               <Text size="sm" fw={600} mb={4}>
                 Priors
               </Text>
-              <PriorsPanel priors={open.priors} comparing={comparing} onCompare={(p) => void compare(p)} />
+              <PriorsPanel
+                caseId={open.caseId}
+                priors={open.priors}
+                comparing={comparing}
+                mayReadReports={mayReadReports}
+                onCompare={(p) => void compare(p)}
+              />
             </div>
             <div data-testid="measurements">
               <Text size="sm" fw={600} mb={4}>

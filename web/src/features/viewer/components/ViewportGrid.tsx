@@ -51,6 +51,7 @@ export function ViewportGrid({ count, columns, state, open, stackOf, setElement 
               data-voi={vs?.voi ?? ''}
               data-mode={vs?.mode ?? 'stack'}
               data-zoom={vs?.zoom ?? 1}
+              data-linked={vs?.linked === null || vs?.linked === undefined ? '' : String(vs.linked)}
               onContextMenu={(e) => e.preventDefault()}
               style={{ position: 'absolute', inset: 0, background: '#000' }}
             />

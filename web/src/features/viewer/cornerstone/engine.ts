@@ -29,8 +29,9 @@ import {
 } from '@cornerstonejs/tools';
 import { formatVoi, voiRangeOf, windowOf } from '@rayworks/contracts';
 import { CACHE_LIMIT_BYTES, initCornerstone } from './init';
+import { orientationMarkers, type OrientationMarkers } from './orientation';
 import { SeriesPrefetcher } from './series-frames';
-import { mapStackIndex, type SeriesStack } from './wado';
+import { mapStackIndex, stacksLinked, type SeriesStack } from './wado';
 import { sharesWindow } from './window-link';
 
 /** The tools of the toolbar (their Cornerstone names are the test ids' `tool-<name>`). */
@@ -69,6 +70,15 @@ export interface ViewportState {
   voi: string;
   zoom: number;
   rendered: boolean;
+  /**
+   * A second study's viewport beside the current one (viewport 0): whether the two scroll together by patient
+   * position (one frame of reference, or overlapping ranges; docs/decisions/0346). Null: nothing to link.
+   */
+  linked: boolean | null;
+  /** The patient directions at the viewport's edges (from its camera; null before an image). */
+  markers: OrientationMarkers | null;
+  /** Millimetres per CSS pixel at the current zoom (the scale bar); null when unknown. */
+  mmPerPixel: number | null;
 }
 
 export interface EngineState {
@@ -96,6 +106,9 @@ const emptyViewport = (index: number, mode: ViewportMode = 'stack'): ViewportSta
   voi: '',
   zoom: 1,
   rendered: false,
+  linked: null,
+  markers: null,
+  mmPerPixel: null,
 });
 
 /**
@@ -130,6 +143,11 @@ export class ViewerEngine {
   private elementListeners: (() => void)[] = [];
   /** Viewports showing a single preview image while their series' metadata loads. */
   private previewing = new Set<number>();
+  /**
+   * The viewport the reader last scrolled (wheel, keys, a pointer on it, cine, a jump): only it moves the others.
+   * Showing a series is no scroll — loading a prior never moves the current image (issue 25 item 6).
+   */
+  private driver: number | null = null;
   /** Called when a stack of viewport 0 has every image loaded once. */
   onSeriesScrollable: (() => void) | null = null;
 
@@ -196,6 +214,7 @@ export class ViewerEngine {
     this.elementListeners = [];
     this.dropVoiSync();
     this.stacks = [];
+    this.driver = null;
     this.stopPrefetch();
     this.previewing.clear();
     for (const vp of this.engine.getViewports()) {
@@ -249,13 +268,21 @@ export class ViewerEngine {
       this.syncFrom(n);
       this.focusPrefetch(n);
     };
-    const onActivate = () => this.set({ active: n });
+    const onActivate = () => {
+      this.driver = n;
+      if (this.state.active !== n) this.set({ active: n });
+    };
+    const onWheel = () => {
+      this.driver = n;
+    };
     element.addEventListener(CoreEnums.Events.IMAGE_RENDERED, onRendered);
     element.addEventListener(CoreEnums.Events.STACK_NEW_IMAGE, onNewImage);
     element.addEventListener(CoreEnums.Events.VOI_MODIFIED, onRendered);
     element.addEventListener(CoreEnums.Events.CAMERA_MODIFIED, onRendered);
     element.addEventListener('pointerdown', onActivate);
+    element.addEventListener('wheel', onWheel, { capture: true, passive: true });
     this.elementListeners.push(() => {
+      element.removeEventListener('wheel', onWheel, { capture: true });
       element.removeEventListener(CoreEnums.Events.IMAGE_RENDERED, onRendered);
       element.removeEventListener(CoreEnums.Events.STACK_NEW_IMAGE, onNewImage);
       element.removeEventListener(CoreEnums.Events.VOI_MODIFIED, onRendered);
@@ -302,18 +329,27 @@ export class ViewerEngine {
     const imageIndex = stack ? (vp as StackViewport).getCurrentImageIdIndex() : (vp.getSliceIndex?.() ?? 0);
     const imageCount = stack ? (vp as StackViewport).getImageIds().length : (vp.getNumberOfSlices?.() ?? 0);
     const zoom = Math.round(vp.getZoom() * 100) / 100;
+    const camera = vp.getCamera();
+    const markers =
+      camera.viewUp && camera.viewPlaneNormal ? orientationMarkers(camera.viewUp, camera.viewPlaneNormal) : null;
+    const height = this.elements[n]?.clientHeight ?? 0;
+    const mmPerPixel =
+      camera.parallelScale && height > 0 ? Math.round(((2 * camera.parallelScale) / height) * 1e4) / 1e4 : null;
+    const sameMarkers = JSON.stringify(current.markers) === JSON.stringify(markers);
     if (
       current.voi === voi &&
       current.imageIndex === imageIndex &&
       current.imageCount === imageCount &&
       current.zoom === zoom &&
+      sameMarkers &&
+      current.mmPerPixel === mmPerPixel &&
       current.rendered
     ) {
       return;
     }
     const uid = current.mode === 'stack' ? this.stacks[n]?.series.seriesInstanceUid : undefined;
     if (uid) this.lastIndex.set(uid, imageIndex);
-    this.setViewport(n, { voi, imageIndex, imageCount, zoom, rendered: true });
+    this.setViewport(n, { voi, imageIndex, imageCount, zoom, markers, mmPerPixel, rendered: true });
     if (n === 0 && !this.firstImageMarked && imageCount > 0) {
       this.firstImageMarked = true;
       performance.mark('viewer:first-image');
@@ -356,10 +392,23 @@ export class ViewerEngine {
       imageIndex: start,
       rendered: false,
     });
+    if (this.driver === n) this.driver = null;
     await vp.setStack(stack.imageIds, start);
     vp.render();
     this.refresh(n);
+    this.updateLinks();
     this.prefetch(n, stack, start);
+  }
+
+  /** Each other viewport's link with viewport 0 (by frame of reference or overlapping ranges) into the state. */
+  private updateLinks(): void {
+    const base = this.state.mpr ? null : this.stacks[0];
+    const viewports = this.state.viewports.map((v) => {
+      const other = this.stacks[v.index];
+      const linked = base && other && v.index !== 0 && other !== base ? stacksLinked(base, other) : null;
+      return v.linked === linked ? v : { ...v, linked };
+    });
+    if (viewports.some((v, i) => v !== this.state.viewports[i])) this.set({ viewports });
   }
 
   /**
@@ -400,12 +449,15 @@ export class ViewerEngine {
   scroll(delta: number, n = this.state.active): void {
     const vp = this.viewport(n);
     if (!vp) return;
+    this.driver = n;
     csUtilities.scroll(vp, { delta });
   }
 
   jumpTo(n: number, index: number): void {
     const vp = this.stackViewport(n);
-    if (vp) void vp.setImageIdIndex(index);
+    if (!vp) return;
+    this.driver = n;
+    void vp.setImageIdIndex(index);
   }
 
   // ---- presentation ----
@@ -456,6 +508,7 @@ export class ViewerEngine {
     if (!element) return;
     toolUtilities.cine.playClip(element, { framesPerSecond: this.cineFps, loop: true });
     this.cineViewport = n;
+    this.driver = n;
     this.set({ cine: true });
     this.focusPrefetch(n);
   }
@@ -471,7 +524,7 @@ export class ViewerEngine {
   setSynced(synced: boolean): void {
     this.set({ synced });
     this.updateVoiSync();
-    if (synced) this.syncFrom(0);
+    if (synced) this.syncFrom(this.driver ?? 0, true);
   }
   private updateVoiSync(): void {
     const wanted = this.state.synced && !this.state.mpr && this.stacks.filter(Boolean).length > 1;
@@ -496,11 +549,17 @@ export class ViewerEngine {
   /** After a prior is loaded beside the current study. */
   linkCompare(): void {
     this.updateVoiSync();
-    this.syncFrom(0);
+    this.updateLinks();
+    this.syncFrom(0, true);
   }
-  /** Moves the other stack viewports to the slice nearest (by patient position) to viewport `n`'s slice. */
-  private syncFrom(n: number): void {
+  /**
+   * Moves the other stack viewports linked with viewport `n` (stacksLinked) to the slice nearest by patient position
+   * to `n`'s slice — when `n` is the viewport the reader scrolled, or when asked (`force`: a prior just compared
+   * follows the current image). Viewports not linked stay where they are.
+   */
+  private syncFrom(n: number, force = false): void {
     if (!this.state.synced || this.state.mpr || this.syncing) return;
+    if (!force && this.driver !== n) return;
     const source = this.stacks[n];
     const vp = this.stackViewport(n);
     if (!source || !vp) return;

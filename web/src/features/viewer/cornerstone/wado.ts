@@ -1,5 +1,5 @@
 import { wadors } from '@cornerstonejs/dicom-image-loader';
-import { mapSliceBetween, sliceNormal } from '@rayworks/contracts';
+import { framesOverlap, mapSliceBetween, sliceNormal } from '@rayworks/contracts';
 import { TAGS, num, nums, str, type DicomJson } from './dicom-json';
 import { studyToken } from './token';
 
@@ -23,6 +23,8 @@ export interface SeriesStack {
   instances: DicomJson[];
   positions: number[][];
   orientation: number[];
+  /** FrameOfReferenceUID of the series (its first instance's), or null. */
+  frameOfReferenceUid: string | null;
   /** ≥ 3 slices of one orientation with positions: MPR is possible (for CT/MR). */
   volumetric: boolean;
 }
@@ -133,7 +135,8 @@ async function buildStack(root: string, series: SeriesInfo): Promise<SeriesStack
     sorted.length === imageIds.length &&
     sameOrientation &&
     positions.every((p) => p.length === 3);
-  return { series, url: base, imageIds, instances, positions, orientation, volumetric };
+  const frameOfReferenceUid = str(sorted[0] ?? {}, TAGS.frameOfReferenceUid);
+  return { series, url: base, imageIds, instances, positions, orientation, frameOfReferenceUid, volumetric };
 }
 
 /** Below this many instances the series' metadata is as quick as one instance's: no preview. */
@@ -159,13 +162,24 @@ export async function loadMiddleImage(root: string, series: SeriesInfo): Promise
   return imageId;
 }
 
-/** Where the slice `index` of stack A falls in stack B, by patient position (null: out of B's range). */
+/**
+ * Where the slice `index` of stack A falls in stack B, by patient position: null when the two are not linked
+ * (stacksLinked) or the slice is out of B's range.
+ */
 export function mapStackIndex(a: SeriesStack, index: number, b: SeriesStack): number | null {
-  if (a.positions.some((p) => p.length !== 3) || b.positions.some((p) => p.length !== 3)) return null;
+  if (!stacksLinked(a, b)) return null;
   return mapSliceBetween({ positions: a.positions, orientation: a.orientation }, index, {
     positions: b.positions,
     orientation: b.orientation,
   });
+}
+
+/**
+ * Whether two stacks scroll together by patient position: one frame of reference, or ranges that overlap along the
+ * normal (framesOverlap; docs/decisions/0346).
+ */
+export function stacksLinked(a: SeriesStack, b: SeriesStack): boolean {
+  return framesOverlap(a, b);
 }
 
 /** A series thumbnail (WADO-RS /thumbnail, else the middle frame rendered), as an object URL. */

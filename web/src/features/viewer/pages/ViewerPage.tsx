@@ -92,6 +92,7 @@ export function ViewerPage({ reportPanel }: { reportPanel: (caseId: string) => R
                 open={open}
                 initialSeries={seriesUid}
                 onExpired={onExpired}
+                mayReadReports={mayReport}
                 toolbarExtra={
                   mayReport ? (
                     <Button
