@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm test: the same infrastructure as npm start, then every check and test:
 #   static checks (lint, types, generated OpenAPI documents up to date, exact dependency versions and a lockfile
-#   npm install leaves as it is),
+#   npm install leaves as it is, the console's per-route size budget),
 #   unit tests, integration tests against the real PostgreSQL, Redis, Kafka, S3 and SMTP,
 #   end-to-end tests in Debian's Chromium against the whole running system,
 #   then the check that no test wrote into the demo tenant (it holds exactly its seed: docs/decisions/0046).
@@ -35,6 +35,7 @@ check lint bash -c 'NX_NO_CLOUD=true NX_DAEMON=false nx run-many -t lint --outpu
 check typecheck bash -c 'tsc -b tsconfig.build.json && tsc -p web/tsconfig.json --noEmit && tsc -p web/tsconfig.node.json --noEmit && tsc -p tsconfig.tests.json'
 check openapi bash scripts/openapi.sh --check
 check dependencies bash scripts/check-dependencies.sh
+check console-budget node scripts/console-budget.mjs
 node scripts/stack.mjs migrate || { echo "0 passed, 1 failed"; exit 1; }
 # The demo tenant (idempotent), which npm start shows a new user. No test uses it: every integration and end-to-end
 # test makes a tenant of its own (libs/testing everyRoleTenant / provisionTenant). Its fingerprint before the tests

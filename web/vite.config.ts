@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import react from '@vitejs/plugin-react';
@@ -28,8 +29,42 @@ function buildIdFile(): Plugin {
   };
 }
 
+/**
+ * What each chunk of the build holds and imports, written beside the bundle (web/dist-meta/chunks.json, never served)
+ * for the per-route size budget (scripts/console-budget.mjs, docs/decisions/0352): which code a route loads before it
+ * renders, and whether the worklist pulls in the viewer's, the editor's or the charts' code.
+ */
+function chunksFile(): Plugin {
+  return {
+    name: 'rayworks-chunks-file',
+    apply: 'build',
+    writeBundle(_options, bundle) {
+      const root = fileURLToPath(new URL('.', import.meta.url));
+      const relative = (id: string) => (id.startsWith(root) ? id.slice(root.length) : id);
+      const chunks = Object.values(bundle).flatMap((out) =>
+        out.type === 'chunk'
+          ? [
+              {
+                fileName: out.fileName,
+                isEntry: out.isEntry,
+                isDynamicEntry: out.isDynamicEntry,
+                facadeModuleId: out.facadeModuleId ? relative(out.facadeModuleId) : null,
+                moduleIds: out.moduleIds.map(relative),
+                imports: out.imports,
+                dynamicImports: out.dynamicImports,
+              },
+            ]
+          : [],
+      );
+      const dir = fileURLToPath(new URL('./dist-meta/', import.meta.url));
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(`${dir}chunks.json`, `${JSON.stringify({ chunks }, null, 1)}\n`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), buildIdFile()],
+  plugins: [react(), buildIdFile(), chunksFile()],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   resolve: {
     alias: Object.fromEntries(BROWSER_LIBS.map((lib) => [`@rayworks/${lib}`, libSource(lib)])),

@@ -9,8 +9,17 @@ export type { Screen };
  */
 type Screen = LazyExoticComponent<ComponentType>;
 
-export const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Screen =>
-  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+/** Each screen's loader, so a link the user is about to follow can load its page's code first (preload-on-intent). */
+const LOADERS = new Map<Screen, () => Promise<unknown>>();
+
+export const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Screen => {
+  const screen = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  LOADERS.set(screen, load);
+  return screen;
+};
+
+/** The loader of a screen made by `page` (undefined for anything else). */
+export const loaderOf = (screen: Screen): (() => Promise<unknown>) | undefined => LOADERS.get(screen);
 
 const groups = () => import('../features/groups/pages');
 const centers = () => import('../features/centers/pages');

@@ -1,13 +1,14 @@
 import { AppShell, Box, Container } from '@mantine/core';
 import { useDisclosure, useWindowScroll } from '@mantine/hooks';
 import { buildMenu } from '@rayworks/contracts';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ChangePasswordModal } from '../../features/auth/components/ChangePasswordModal';
 import { CriticalAlertsBanner } from '../../features/reporting/components/CriticalAlertsBanner';
 import { SampleRejectedNotices } from '../../features/sample-collection';
 import { useSession } from '../../shared/session/useSession';
 import { HorizontalMenu } from './HorizontalMenu';
+import { listenForIntent } from '../preload-on-intent';
 import { SIDEBAR_HIDDEN_BELOW_PX, TOP_BAR_SHADOW_AFTER_PX } from '../../shared/shell/layout-settings';
 import { activeMenuIds } from './menu-state';
 import { ProfileDrawer } from './ProfileDrawer';
@@ -39,6 +40,8 @@ export function AppLayout() {
   const roleCodes = profile?.roleCodes;
   const menu = useMemo(() => buildMenu(config ?? [], undefined, roleCodes ?? []), [config, roleCodes]);
   const active = useMemo(() => activeMenuIds(menu, pathname), [menu, pathname]);
+  // a page's code loads when the pointer rests on its link, before the click (docs/decisions/0352)
+  useEffect(() => listenForIntent(), []);
 
   // Not logged in, or a password change pending: the route's guard sends the user away; no chrome meanwhile.
   if (!profile || !loggedIn || profile.resetPassword) return <Outlet />;
