@@ -364,8 +364,14 @@ describe('report output', () => {
       status: 409,
       serverMessage: OUTPUT_MESSAGES.noReport,
     });
+    // a reporting radiologist passes the privilege (the signer may send, decision 0341) but this case is not theirs
     await expect(
       api.call(REPORTING_API.mailReport, { caseId, to: 'x@test.rayworks.local' }, { session: radiologistA }),
+    ).rejects.toMatchObject({ status: 404 });
+    // a user with neither privilege is refused at the door
+    const pathologist = await signIn(a, 'pathologist');
+    await expect(
+      api.call(REPORTING_API.mailReport, { caseId, to: 'x@test.rayworks.local' }, { session: pathologist }),
     ).rejects.toMatchObject({ status: 403 });
   }, 30_000);
 

@@ -171,7 +171,9 @@ describe('template fields through the typist and review; mailing by the signer',
     expect(fieldsOf(reviewed.reportHTML)).toEqual(fieldsOf(v2.reportHTML));
     expect(reviewed.reportHTML).toContain('Typed by the transcriptionist.');
 
-    // finalize refused: the one field left, by its label (the template was never recorded: found by its key)
+    // finalize refused (signed: the signature is asked first): the one field left, by its label — the template was
+    // never recorded, so found by its key
+    await uploadSignature(api, radiologist);
     const refused = await api.reply(REPORTING_API.finalizeReport, { caseId }, { session: radiologist });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(REPORT_MESSAGES.unfilledFields(['Impression']));
@@ -199,7 +201,6 @@ describe('template fields through the typist and review; mailing by the signer',
       { caseId, reportHTML: done, baseVersion: v4.version },
       { session: radiologist },
     );
-    await uploadSignature(api, radiologist);
     const final = await api.call(REPORTING_API.finalizeReport, { caseId }, { session: radiologist });
     expect(final.status).toBe('FINAL');
     testName = final.testName;

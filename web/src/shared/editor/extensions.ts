@@ -2,7 +2,7 @@ import { Extension, Mark, mergeAttributes } from '@tiptap/core';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import { expandMacro, type MacroLike } from '@rayworks/contracts';
-import { fieldAt, fieldRanges, nextField, selectField, typeOverField } from './template-fields';
+import { fieldAt, fieldRanges, nextField, selectField, typeOnInField, typeOverField } from './template-fields';
 
 export interface TemplateFieldOptions {
   /**
@@ -22,7 +22,7 @@ declare module '@tiptap/core' {
   }
 }
 
-const fieldsKey = new PluginKey('templateFields');
+const fieldsKey = new PluginKey<string | null>('templateFields');
 
 /**
  * A structured field's placeholder, `<span data-field="<key>">…</span>` (docs/decisions/0178), kept as a mark in the
@@ -77,12 +77,27 @@ export const TemplateField = Mark.create<TemplateFieldOptions>({
     if (!this.options.navigate) return [];
     const type = this.type;
     return [
-      new Plugin({
+      new Plugin<string | null>({
         key: fieldsKey,
+        // the field being filled: set by typing over it, kept while typing goes on, dropped when the cursor moves
+        state: {
+          init: () => null,
+          apply: (tr, active) => {
+            const meta = tr.getMeta(fieldsKey) as string | null | undefined;
+            if (meta !== undefined) return meta;
+            if (tr.selectionSet && !tr.docChanged) return null;
+            return active;
+          },
+        },
         props: {
-          handleTextInput: (view, _from, _to, text) => {
-            const tr = typeOverField(view.state, type, text);
+          handleTextInput: (view, from, to, text) => {
+            // the range typed over is ProseMirror's (the selection may not be read from the page yet)
+            const range = { from, to };
+            const over = typeOverField(view.state, type, text, range);
+            const active = fieldsKey.getState(view.state) ?? null;
+            const tr = over ?? typeOnInField(view.state, type, active, text, range);
             if (!tr) return false;
+            if (over) tr.setMeta(fieldsKey, fieldAt(fieldRanges(view.state.doc, type), from, to)?.key ?? null);
             view.dispatch(tr);
             return true;
           },

@@ -15,6 +15,7 @@ export const reportExtensions = (macros: () => readonly MacroLike[], placeholder
   Link,
   TextAlign.configure({ types: ['heading', 'paragraph'] }),
   Placeholder.configure({ placeholder }),
-  TemplateField.configure({ navigate: true }),
+  // after the macros: a space typed in a field expands a macro first, then goes on in the field
   MacroExpansion.configure({ macros }),
+  TemplateField.configure({ navigate: true }),
 ];

@@ -5,7 +5,7 @@ import { DOMSerializer, type Node as PmNode } from '@tiptap/pm/model';
 import { EditorState, TextSelection } from '@tiptap/pm/state';
 import StarterKit from '@tiptap/starter-kit';
 import { TemplateField } from './extensions';
-import { fieldAt, fieldRanges, nextField, selectField, typeOverField } from './template-fields';
+import { fieldAt, fieldRanges, nextField, selectField, typeOnInField, typeOverField } from './template-fields';
 
 // The report editor's schema (without the view: no DOM needed): paragraphs, bold, and the field mark.
 const schema = getSchema([StarterKit.configure({ link: false }), TemplateField.configure({ navigate: true })]);
@@ -91,6 +91,21 @@ describe("the report editor's template fields (decision 0340)", () => {
     expect(unfilledTemplateFields(saved)).toEqual(['ventricles']);
     // the cursor after the typed text, still inside nothing else
     expect(state.selection.from).toBe(impression.from + 'Normal study.'.length);
+  });
+
+  it('key by key, as a person types: the first key replaces the placeholder, the others go on in the field', () => {
+    let state = EditorState.create({ doc: brain() });
+    state = state.apply(selectField(state, fieldRanges(state.doc, fieldType)[0]!));
+    const first = typeOverField(state, fieldType, 'N')!;
+    state = state.apply(first);
+    for (const key of 'ormal.') state = state.apply(typeOnInField(state, fieldType, 'ventricles', key)!);
+    expect(fieldRanges(state.doc, fieldType)[0]).toMatchObject({ key: 'ventricles', text: 'Normal.', empty: false });
+    // another field's end, or no field being filled: the editor's own typing (outside the mark)
+    expect(typeOnInField(state, fieldType, 'impression', 'x')).toBeNull();
+    expect(typeOnInField(state, fieldType, null, 'x')).toBeNull();
+    // plain typing at the field's end would have left the field: what the plugin's state prevents
+    const plain = state.apply(state.tr.insertText('!'));
+    expect(fieldRanges(plain.doc, fieldType)[0]!.text).toBe('Normal.');
   });
 
   it('what plain ProseMirror typing would do: the non-inclusive mark is lost over the whole field', () => {

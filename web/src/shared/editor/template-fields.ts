@@ -48,9 +48,15 @@ export function fieldAt(ranges: readonly FieldRange[], from: number, to: number)
  * otherwise leave plain text behind: the field, its phrases and finalize's check gone). Null when the selection is
  * empty or not inside a field: the editor's own handling then applies.
  */
-export function typeOverField(state: EditorState, type: MarkType, text: string): Transaction | null {
-  const { from, to, empty } = state.selection;
-  if (empty || text.length === 0) return null;
+export function typeOverField(
+  state: EditorState,
+  type: MarkType,
+  text: string,
+  /** The range the typed text replaces (ProseMirror's handleTextInput gives it; the selection by default). */
+  range: { from: number; to: number } = state.selection,
+): Transaction | null {
+  const { from, to } = range;
+  if (from === to || text.length === 0) return null;
   const field = fieldAt(fieldRanges(state.doc, type), from, to);
   if (!field) return null;
   const $from = state.doc.resolve(from);
@@ -58,6 +64,28 @@ export function typeOverField(state: EditorState, type: MarkType, text: string):
   const fieldMark = state.doc.nodeAt(from)?.marks.find((m) => m.type === type) ?? type.create({ field: field.key });
   const keep = fieldMark.addToSet(marks);
   const tr = state.tr.replaceWith(from, to, state.schema.text(text, keep));
+  return tr.setSelection(TextSelection.create(tr.doc, from + text.length)).scrollIntoView();
+}
+
+/**
+ * Text typed with the cursor at the end of the field being filled (`activeKey`: the field typed over last) goes on in
+ * that field: the first key typed over a selected placeholder keeps the mark (typeOverField), the keys after it would
+ * otherwise fall outside the non-inclusive mark one by one. Null when the cursor is not at that field's end.
+ */
+export function typeOnInField(
+  state: EditorState,
+  type: MarkType,
+  activeKey: string | null,
+  text: string,
+  range: { from: number; to: number } = state.selection,
+): Transaction | null {
+  const { from, to } = range;
+  if (from !== to || !activeKey || text.length === 0) return null;
+  const field = fieldRanges(state.doc, type).find((r) => r.key === activeKey && r.to === from);
+  if (!field) return null;
+  const before = state.doc.resolve(from).nodeBefore;
+  const marks = before?.marks ?? [type.create({ field: field.key })];
+  const tr = state.tr.insert(from, state.schema.text(text, marks));
   return tr.setSelection(TextSelection.create(tr.doc, from + text.length)).scrollIntoView();
 }
 
