@@ -12,7 +12,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useRealtimeEvents } from '../../../realtime/useRealtimeEvents';
 import { useCan } from '../../../shared/hooks/useCan';
-import { limsKeys, SAMPLES } from '../hooks/useSamples';
+import { limsKeys, SAMPLES } from '../hooks/sample-keys';
 import { NOTICE_LINK } from '../../../shared/ui/notice-link';
 
 /**

@@ -2,12 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LIMS_API, SAMPLE_STATUSES, type Sample, type SampleStatus } from '@rayworks/contracts';
 import type { z } from 'zod';
 import { callApi } from '../../../api/client';
-import { pageFetcher, queryKeysOf } from '../../../api/queries';
+import { pageFetcher } from '../../../api/queries';
 import { toastSuccess } from '../../../shared/ui/toast';
+import { limsKeys, SAMPLES } from './sample-keys';
 
-/** The lims service's records in the query cache. */
-export const limsKeys = queryKeysOf('lims');
-export const SAMPLES = 'samples';
+export { limsKeys, SAMPLES };
 
 /** The list's status filter from the address bar (default: the samples still to collect; 'ALL': every status). */
 export function statusFilterOf(params: URLSearchParams): SampleStatus | undefined {
