@@ -42,10 +42,13 @@ export function Overlay({
   viewport,
   open,
   stack,
+  patientLines = true,
 }: {
   viewport: ViewportState;
   open: ViewerOpen;
   stack: SeriesStack | null;
+  /** The patient and study lines (top left); hidden with `O`. */
+  patientLines?: boolean;
 }) {
   const instance = stack?.instances[viewport.imageIndex];
   const isCurrent = !viewport.studyUid || viewport.studyUid === open.studyInstanceUid;
@@ -115,8 +118,16 @@ export function Overlay({
           </span>
         </div>
       )}
-      <div style={corner({ top: 6, left: 8 })} data-testid={`overlay-${viewport.index}`}>
-        {`${name.replace(/\^/g, ' ')}\nID: ${pid}\n${dicomDate(date)}${isCurrent ? '' : '  (prior)'}`}
+      <div
+        style={corner({ top: 6, left: 8 })}
+        data-testid={`overlay-${viewport.index}`}
+        data-patient-lines={patientLines ? 'shown' : 'hidden'}
+      >
+        {patientLines
+          ? `${name.replace(/\^/g, ' ')}\nID: ${pid}\n${dicomDate(date)}${isCurrent ? '' : '  (prior)'}`
+          : isCurrent
+            ? ''
+            : '(prior)'}
       </div>
       <div style={corner({ top: 6, right: 8, textAlign: 'right' })}>
         {stack ? `${stack.series.modality} · Se ${stack.series.seriesNumber ?? '-'}\n${stack.series.description}` : ''}

@@ -1,6 +1,27 @@
 import { Button, Group, NumberInput, Switch, Tooltip } from '@mantine/core';
+import {
+  IconAdjustments,
+  IconAngle,
+  IconArrowsVertical,
+  IconContrast2,
+  IconCrosshair,
+  IconFlipHorizontal,
+  IconFlipVertical,
+  IconHandMove,
+  IconKeyboard,
+  IconOvalVertical,
+  IconRefresh,
+  IconRotateClockwise,
+  IconRuler2,
+  IconSquare,
+  IconStar,
+  IconTags,
+  IconZoomIn,
+  type Icon,
+} from '@tabler/icons-react';
 import { VOI_PRESETS } from '@rayworks/contracts';
 import { PRIMARY_TOOLS } from '../cornerstone/engine';
+import { keyOf, type ViewerCommand } from './shortcuts';
 
 export type Layout = '1x1' | '1x2' | '2x2';
 
@@ -14,6 +35,24 @@ const TOOL_LABELS: Record<string, string> = {
   EllipticalROI: 'Ellipse',
   RectangleROI: 'Rectangle',
   Probe: 'Probe',
+};
+
+const TOOL_ICONS: Record<string, Icon> = {
+  WindowLevel: IconAdjustments,
+  Pan: IconHandMove,
+  Zoom: IconZoomIn,
+  StackScroll: IconArrowsVertical,
+  Length: IconRuler2,
+  Angle: IconAngle,
+  EllipticalROI: IconOvalVertical,
+  RectangleROI: IconSquare,
+  Probe: IconCrosshair,
+};
+
+/** A hint with the key that does the same ("Length (L)"). */
+const hint = (label: string, action: { tool: string } | { command: ViewerCommand }) => {
+  const key = keyOf(action);
+  return key ? `${label} (${key})` : label;
 };
 
 interface ToolbarProps {
@@ -38,6 +77,8 @@ interface ToolbarProps {
   onTags(): void;
   onKeyImage(): void;
   onSync(synced: boolean): void;
+  /** Opens the list of keyboard shortcuts (also `?`). */
+  onShortcuts(): void;
   /** Shown at the toolbar's end (the report toggle). */
   extra?: React.ReactNode;
 }
@@ -48,19 +89,26 @@ export function Toolbar(p: ToolbarProps) {
   return (
     <Group gap={6} p={6} wrap="wrap" style={{ borderBottom: '1px solid #333', background: '#1a1b1e' }}>
       <Group gap={4}>
-        {PRIMARY_TOOLS.map((name) => (
-          <Button
-            key={name}
-            {...small}
-            variant={p.tool === name ? 'filled' : 'default'}
-            data-testid={`tool-${name}`}
-            aria-pressed={p.tool === name}
-            onClick={() => p.onTool(name)}
-            disabled={p.mpr}
-          >
-            {TOOL_LABELS[name] ?? name}
-          </Button>
-        ))}
+        {PRIMARY_TOOLS.map((name) => {
+          const ToolIcon = TOOL_ICONS[name];
+          const key = keyOf({ tool: name });
+          return (
+            <Tooltip key={name} label={hint(TOOL_LABELS[name] ?? name, { tool: name })}>
+              <Button
+                {...small}
+                variant={p.tool === name ? 'filled' : 'default'}
+                data-testid={`tool-${name}`}
+                aria-pressed={p.tool === name}
+                aria-keyshortcuts={key}
+                leftSection={ToolIcon ? <ToolIcon size={14} aria-hidden /> : undefined}
+                onClick={() => p.onTool(name)}
+                disabled={p.mpr}
+              >
+                {TOOL_LABELS[name] ?? name}
+              </Button>
+            </Tooltip>
+          );
+        })}
       </Group>
       <Group gap={4}>
         {VOI_PRESETS.map((preset) => (
@@ -76,21 +124,61 @@ export function Toolbar(p: ToolbarProps) {
         ))}
       </Group>
       <Group gap={4}>
-        <Button {...small} data-testid="invert" onClick={p.onInvert}>
-          Invert
-        </Button>
-        <Button {...small} data-testid="rotate" onClick={p.onRotate}>
-          Rotate 90°
-        </Button>
-        <Button {...small} data-testid="flip-h" onClick={() => p.onFlip('h')}>
-          Flip H
-        </Button>
-        <Button {...small} data-testid="flip-v" onClick={() => p.onFlip('v')}>
-          Flip V
-        </Button>
-        <Button {...small} data-testid="reset" onClick={p.onReset}>
-          Reset
-        </Button>
+        <Tooltip label={hint('Invert', { command: 'invert' })}>
+          <Button
+            {...small}
+            data-testid="invert"
+            aria-keyshortcuts={keyOf({ command: 'invert' })}
+            leftSection={<IconContrast2 size={14} aria-hidden />}
+            onClick={p.onInvert}
+          >
+            Invert
+          </Button>
+        </Tooltip>
+        <Tooltip label={hint('Rotate 90°', { command: 'rotate' })}>
+          <Button
+            {...small}
+            data-testid="rotate"
+            aria-keyshortcuts={keyOf({ command: 'rotate' })}
+            leftSection={<IconRotateClockwise size={14} aria-hidden />}
+            onClick={p.onRotate}
+          >
+            Rotate 90°
+          </Button>
+        </Tooltip>
+        <Tooltip label={hint('Flip H', { command: 'flip-h' })}>
+          <Button
+            {...small}
+            data-testid="flip-h"
+            aria-keyshortcuts={keyOf({ command: 'flip-h' })}
+            leftSection={<IconFlipHorizontal size={14} aria-hidden />}
+            onClick={() => p.onFlip('h')}
+          >
+            Flip H
+          </Button>
+        </Tooltip>
+        <Tooltip label={hint('Flip V', { command: 'flip-v' })}>
+          <Button
+            {...small}
+            data-testid="flip-v"
+            aria-keyshortcuts={keyOf({ command: 'flip-v' })}
+            leftSection={<IconFlipVertical size={14} aria-hidden />}
+            onClick={() => p.onFlip('v')}
+          >
+            Flip V
+          </Button>
+        </Tooltip>
+        <Tooltip label={hint('Reset', { command: 'reset' })}>
+          <Button
+            {...small}
+            data-testid="reset"
+            aria-keyshortcuts={keyOf({ command: 'reset' })}
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={p.onReset}
+          >
+            Reset
+          </Button>
+        </Tooltip>
       </Group>
       <Group gap={4}>
         {(['1x1', '1x2', '2x2'] as const).map((l) => (
@@ -137,12 +225,32 @@ export function Toolbar(p: ToolbarProps) {
         />
       </Group>
       <Group gap={4}>
-        <Button {...small} data-testid="tags" onClick={p.onTags}>
+        <Button {...small} data-testid="tags" onClick={p.onTags} leftSection={<IconTags size={14} aria-hidden />}>
           Tags
         </Button>
-        <Button {...small} data-testid="key-image" onClick={p.onKeyImage} disabled={p.mpr}>
-          Key image
-        </Button>
+        <Tooltip label={hint('Key image', { command: 'key-image' })}>
+          <Button
+            {...small}
+            data-testid="key-image"
+            aria-keyshortcuts={keyOf({ command: 'key-image' })}
+            leftSection={<IconStar size={14} aria-hidden />}
+            onClick={p.onKeyImage}
+            disabled={p.mpr}
+          >
+            Key image
+          </Button>
+        </Tooltip>
+        <Tooltip label="Keyboard shortcuts (?)">
+          <Button
+            {...small}
+            data-testid="shortcuts-open"
+            aria-label="Keyboard shortcuts"
+            aria-keyshortcuts="?"
+            onClick={p.onShortcuts}
+          >
+            <IconKeyboard size={16} aria-hidden />
+          </Button>
+        </Tooltip>
         {p.comparing && (
           <Switch
             size="sm"

@@ -1,4 +1,4 @@
-import { Box, Center, Loader, ScrollArea, Stack, Text } from '@mantine/core';
+import { Box, Center, Kbd, Loader, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { Types as ToolTypes } from '@cornerstonejs/tools';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import {
@@ -32,6 +32,7 @@ import { MeasurementsPanel } from './MeasurementsPanel';
 import { PriorsPanel } from './PriorsPanel';
 import { SeriesPanel } from './SeriesPanel';
 import { TagBrowser } from './TagBrowser';
+import { SCROLL_KEYS, shortcutFor, VIEWER_SHORTCUTS, type ViewerCommand } from './shortcuts';
 import { Toolbar, type Layout } from './Toolbar';
 import { ViewportGrid } from './ViewportGrid';
 
@@ -79,6 +80,11 @@ export function ViewerWorkspace({
   const [annotations, setAnnotations] = useState<ViewerAnnotation[]>([]);
   const [tagsOpen, setTagsOpen] = useState(false);
   const [cineFps, setCineFps] = useState(15);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  /** The patient and study lines of the overlay (hidden with `O`, e.g. for a screenshot or teaching). */
+  const [patientLines, setPatientLines] = useState(true);
+  /** The toolbar's commands by name, for the keys (set on each render: they close over the current state). */
+  const commands = useRef<Partial<Record<ViewerCommand, () => void>>>({});
   const elements = useRef<(HTMLDivElement | null)[]>([]);
   /** What each stack viewport shows (kept across layout changes). */
   const assigned = useRef<(SeriesStack | null)[]>([]);
@@ -182,10 +188,20 @@ export function ViewerWorkspace({
     if (!engine) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+      if (e.target instanceof HTMLElement && e.target.isContentEditable) return;
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
       const delta = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1, PageDown: 10, PageUp: -10 }[e.key];
-      if (delta === undefined) return;
+      if (delta !== undefined) {
+        e.preventDefault();
+        engine.scroll(delta);
+        return;
+      }
+      const shortcut = shortcutFor(e.key);
+      if (!shortcut) return;
       e.preventDefault();
-      engine.scroll(delta);
+      if (shortcut.action.kind === 'tool') {
+        if (!engine.getState().mpr) engine.setTool(shortcut.action.tool);
+      } else commands.current[shortcut.action.command]?.();
     };
     const onResize = () => engine.resize();
     const onFit = () => engine.fitAll();
@@ -253,14 +269,6 @@ export function ViewerWorkspace({
       for (const t of timers.values()) window.clearTimeout(t);
     };
   }, [engine, open.caseId]);
-
-  if (failure) {
-    return (
-      <Center h="100%">
-        <Text data-testid="viewer-message">{failure}</Text>
-      </Center>
-    );
-  }
 
   const active = state.active;
   const activeStack = engine?.stackOf(active) ?? null;
@@ -341,6 +349,29 @@ export function ViewerWorkspace({
     if (index >= 0) engine.jumpTo(target, index);
   };
 
+  // the keys' commands close over this render's state: set after each render
+  useEffect(() => {
+    commands.current = {
+      invert: () => engine?.toggleInvert(),
+      rotate: () => engine?.rotate(),
+      'flip-h': () => engine?.flip('h'),
+      'flip-v': () => engine?.flip('v'),
+      reset: () => engine?.reset(),
+      cine: () => (state.cine ? engine?.stopCine() : engine?.startCine()),
+      'key-image': () => !mpr && keyImage(),
+      overlay: () => setPatientLines((shown) => !shown),
+      shortcuts: () => setShortcutsOpen((o) => !o),
+    };
+  });
+
+  if (failure) {
+    return (
+      <Center h="100%">
+        <Text data-testid="viewer-message">{failure}</Text>
+      </Center>
+    );
+  }
+
   const remove = (a: ViewerAnnotation) => {
     setAnnotations((list) => list.filter((x) => x.id !== a.id));
     if (a.kind === 'measurement') engine?.removeAnnotation(a.id);
@@ -377,6 +408,7 @@ export function ViewerWorkspace({
         onTags={() => setTagsOpen(true)}
         onKeyImage={keyImage}
         onSync={(s) => engine?.setSynced(s)}
+        onShortcuts={() => setShortcutsOpen(true)}
         extra={toolbarExtra}
       />
       <Box style={{ flex: 1, display: 'flex', minHeight: 0 }}>
@@ -397,6 +429,7 @@ export function ViewerWorkspace({
             state={state}
             open={open}
             stackOf={(n) => engine.stackOf(n)}
+            patientLines={patientLines}
             setElement={(n, el) => {
               elements.current[n] = el;
             }}
@@ -430,6 +463,26 @@ export function ViewerWorkspace({
         </ScrollArea>
       </Box>
       <TagBrowser instance={currentInstance} opened={tagsOpen} onClose={() => setTagsOpen(false)} />
+      <Modal
+        opened={shortcutsOpen}
+        onClose={() => setShortcutsOpen(false)}
+        title="Keyboard shortcuts"
+        size="md"
+        data-testid="shortcuts"
+      >
+        <Table striped withRowBorders={false} data-testid="shortcuts-list">
+          <Table.Tbody>
+            {[...SCROLL_KEYS, ...VIEWER_SHORTCUTS].map((s) => (
+              <Table.Tr key={s.key}>
+                <Table.Td w={110}>
+                  <Kbd>{s.key}</Kbd>
+                </Table.Td>
+                <Table.Td>{s.label}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Modal>
     </>
   );
 }

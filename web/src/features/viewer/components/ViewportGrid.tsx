@@ -9,11 +9,13 @@ interface ViewportGridProps {
   state: EngineState;
   open: ViewerOpen;
   stackOf(n: number): SeriesStack | null;
+  /** Show the overlay's patient and study lines. */
+  patientLines: boolean;
   setElement(n: number, el: HTMLDivElement | null): void;
 }
 
 /** The viewports (viewport-<n> with the interface's data attributes), each with Cornerstone's canvas and overlays. */
-export function ViewportGrid({ count, columns, state, open, stackOf, setElement }: ViewportGridProps) {
+export function ViewportGrid({ count, columns, state, open, stackOf, patientLines, setElement }: ViewportGridProps) {
   const rows = Math.ceil(count / columns);
   return (
     <div
@@ -55,7 +57,7 @@ export function ViewportGrid({ count, columns, state, open, stackOf, setElement 
               onContextMenu={(e) => e.preventDefault()}
               style={{ position: 'absolute', inset: 0, background: '#000' }}
             />
-            {vs && <Overlay viewport={vs} open={open} stack={stackOf(n)} />}
+            {vs && <Overlay viewport={vs} open={open} stack={stackOf(n)} patientLines={patientLines} />}
           </div>
         );
       })}

@@ -12,20 +12,20 @@ describe('orientation markers', () => {
   });
 
   it('an axial image as Cornerstone shows it: anterior up, the patient’s left on the right', () => {
-    // axial IOP [1,0,0, 0,1,0]: the camera looks along +z with viewUp = −column = anterior
-    expect(orientationMarkers([0, -1, 0], [0, 0, 1])).toEqual({ top: 'A', right: 'L', bottom: 'P', left: 'R' });
+    // axial IOP [1,0,0, 0,1,0]: viewUp = −column = anterior, the view plane normal into the screen (0,0,−1)
+    expect(orientationMarkers([0, -1, 0], [0, 0, -1])).toEqual({ top: 'A', right: 'L', bottom: 'P', left: 'R' });
   });
 
-  it('follows a horizontal flip (the view plane normal turned), a vertical flip and a 90° rotation', () => {
-    expect(orientationMarkers([0, -1, 0], [0, 0, -1])).toEqual({ top: 'A', right: 'R', bottom: 'P', left: 'L' });
-    expect(orientationMarkers([0, 1, 0], [0, 0, -1])).toEqual({ top: 'P', right: 'L', bottom: 'A', left: 'R' });
-    // rotated: the former left edge is up
-    expect(orientationMarkers([-1, 0, 0], [0, 0, 1])).toEqual({ top: 'R', right: 'A', bottom: 'L', left: 'P' });
+  it('follows a horizontal flip (the normal turned), a vertical flip (the normal and up turned), a 90° rotation', () => {
+    expect(orientationMarkers([0, -1, 0], [0, 0, 1])).toEqual({ top: 'A', right: 'R', bottom: 'P', left: 'L' });
+    expect(orientationMarkers([0, 1, 0], [0, 0, 1])).toEqual({ top: 'P', right: 'L', bottom: 'A', left: 'R' });
+    // rotated a quarter clockwise: the former left edge (R) is up, the former top (A) on the right
+    expect(orientationMarkers([-1, 0, 0], [0, 0, -1])).toEqual({ top: 'R', right: 'A', bottom: 'L', left: 'P' });
   });
 
   it('a coronal image: head up, the patient’s left on the right', () => {
-    // coronal IOP [1,0,0, 0,0,−1]: normal (0,1,0), viewUp = −column = superior
-    expect(orientationMarkers([0, 0, 1], [0, 1, 0])).toEqual({ top: 'S', right: 'L', bottom: 'I', left: 'R' });
+    // coronal IOP [1,0,0, 0,0,−1]: viewUp = −column = superior, the normal −(row × column) = (0,−1,0)
+    expect(orientationMarkers([0, 0, 1], [0, -1, 0])).toEqual({ top: 'S', right: 'L', bottom: 'I', left: 'R' });
   });
 });
 

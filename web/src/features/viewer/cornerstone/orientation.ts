@@ -1,8 +1,9 @@
 /**
- * Orientation markers (issue 25 item 8): the patient directions at a viewport's four edges, from its camera —
- * Cornerstone's own screen frame, where the screen's up is `viewUp` and its right is `viewPlaneNormal × viewUp` (as
- * Viewport.flip computes it), so rotation and flips are in it. Patient axes are DICOM's LPS: +x left, +y posterior,
- * +z superior (head).
+ * Orientation markers (issue 25 item 8): the patient directions at a viewport's four edges, from its camera, so
+ * rotation and flips are in them. The screen's up is `viewUp`; Cornerstone's `viewPlaneNormal` points into the screen
+ * (an axial image of ImageOrientationPatient [1,0,0, 0,1,0] is seen with viewUp (0,−1,0) and normal (0,0,−1)), so the
+ * screen's right is `viewUp × viewPlaneNormal` — the patient's left for that axial image, as radiology shows it. Patient
+ * axes are DICOM's LPS: +x left, +y posterior, +z superior (head).
  */
 export interface OrientationMarkers {
   top: string;
@@ -44,7 +45,7 @@ export function orientationMarkers(
 ): OrientationMarkers | null {
   if (viewUp.length < 3 || viewPlaneNormal.length < 3) return null;
   const up = [viewUp[0]!, viewUp[1]!, viewUp[2]!] as const;
-  const right = cross([viewPlaneNormal[0]!, viewPlaneNormal[1]!, viewPlaneNormal[2]!], up);
+  const right = cross(up, [viewPlaneNormal[0]!, viewPlaneNormal[1]!, viewPlaneNormal[2]!]);
   const markers = {
     top: directionLetters(up),
     right: directionLetters(right),
