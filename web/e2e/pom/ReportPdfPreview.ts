@@ -15,9 +15,16 @@ export class ReportPdfPreview {
     return this.page.getByTestId('report-pdf-frame');
   }
 
-  /** Clicks the editor's PDF button and waits for the frame. */
+  /** The bytes of the PDF the frame shows, as the console received them from /report/pdf (set by `open`). */
+  pdf: Buffer | null = null;
+
+  /** Clicks the editor's PDF button and waits for the frame; keeps the bytes /report/pdf answered. */
   async open(scope: Locator, timeout = 90_000): Promise<void> {
+    const answered = this.page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/report/pdf'), { timeout });
     await scope.getByTestId('report-pdf').click();
+    const response = await answered;
+    if (response.status() !== 200) throw new Error(`/report/pdf answered ${response.status()}`);
+    this.pdf = await response.body();
     await this.frame().waitFor({ timeout });
   }
 
@@ -26,21 +33,14 @@ export class ReportPdfPreview {
     return (await this.frame().getAttribute('src')) ?? '';
   }
 
-  /** The bytes the frame shows, read in the page from its blob. */
-  async bytes(): Promise<Buffer> {
-    const src = await this.source();
-    const base64 = await this.page.evaluate(async (address) => {
-      const buffer = new Uint8Array(await (await fetch(address)).arrayBuffer());
-      let binary = '';
-      for (let i = 0; i < buffer.length; i += 0x8000)
-        binary += String.fromCharCode(...buffer.subarray(i, Math.min(buffer.length, i + 0x8000)));
-      return btoa(binary);
-    }, src);
-    return Buffer.from(base64, 'base64');
+  /** The bytes the frame shows. */
+  bytes(): Buffer {
+    if (!this.pdf) throw new Error('open the preview first');
+    return this.pdf;
   }
 
   async close(): Promise<void> {
-    await this.dialog().getByRole('button', { name: /close/i }).first().click();
+    await this.dialog().getByRole('button', { name: 'Close the PDF' }).click();
     await this.dialog().waitFor({ state: 'detached' });
   }
 }

@@ -98,7 +98,8 @@ describe('the report PDF inline, and templates that follow the study', () => {
     const origin = new URL(BASE_URL).origin;
     page.on('request', (r: Request) => {
       const u = r.url();
-      if (!u.startsWith('blob:') && !u.startsWith('data:') && new URL(u).origin !== origin) foreign.push(u);
+      // http(s) only: the frame's blob: and the browser's own PDF viewer (chrome-extension:) are not requests out
+      if (/^https?:/.test(u) && new URL(u).origin !== origin) foreign.push(u);
     });
     try {
       await new LoginPage(page).login(tenant().login('radiologist'), TEST_PASSWORD);
@@ -138,16 +139,21 @@ describe('the report PDF inline, and templates that follow the study', () => {
       const preview = new ReportPdfPreview(page);
       await preview.open(editor.root());
       expect(await preview.source()).toMatch(new RegExp(`^blob:${origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`));
-      const pdf = await preview.bytes();
+      const pdf = preview.bytes();
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       // the browser never asked the storage server (or anything else off the console's origin)
       expect(foreign).toEqual([]);
       await page.waitForTimeout(1_500); // the PDF viewer draws the first page
       await screenshot(page, 'report-pdf-inline-1440', false);
+      // at a phone's size: the dialog is the whole screen, the page fitted to its width
+      await preview.close();
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.waitForTimeout(1_000);
+      await preview.open(editor.root());
+      await page.waitForTimeout(1_500);
       await screenshot(page, 'report-pdf-inline-390', false);
-      expect(await preview.frame().isVisible()).toBe(true);
+      const box = (await preview.frame().boundingBox())!;
+      expect(box.width).toBeGreaterThan(360);
+      expect(foreign).toEqual([]);
 
       // the PDF itself: accession, modality, study, referrer, one signature (its pages kept as PNGs to look at)
       const pdfPath = path.join(SCREENSHOT_DIR, 'report-pdf-e2e.pdf');

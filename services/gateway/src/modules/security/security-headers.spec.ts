@@ -39,6 +39,8 @@ describe("the console's policy", () => {
     expect(csp['script-src']).toEqual(["'self'"]);
     expect(csp['img-src']).toContain('https://objects.example.com');
     expect(csp['connect-src']).toEqual(["'self'", 'https://objects.example.com']);
+    // frames: the console's own pages and blobs (the report PDF, decision 0345), never the object store
+    expect(csp['frame-src']).toEqual(["'self'", 'blob:']);
     expect(Object.values(csp).flat()).not.toContain("'unsafe-eval'");
     expect(csp['upgrade-insecure-requests']).toBeUndefined();
     expect(consoleCsp(settings, true)['upgrade-insecure-requests']).toEqual([]);

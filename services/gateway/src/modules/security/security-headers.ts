@@ -39,8 +39,9 @@ export const HSTS = { maxAge: 31_536_000, includeSubDomains: true, preload: fals
 /**
  * The console's Content-Security-Policy: scripts only from the gateway (no inline script, no eval); styles from
  * the gateway and inline (Mantine writes its theme variables into <style> elements at run time); images and
- * uploads also to the object store (presigned URLs); socket.io and the API on the gateway itself; no plugins, no
- * framing by anyone, forms and <base> only to the gateway.
+ * uploads also to the object store (presigned URLs); socket.io and the API on the gateway itself; frames of the
+ * gateway and of the console's own blobs (the report PDF, decision 0345); no plugins, no framing by anyone, forms and
+ * <base> only to the gateway.
  */
 export function consoleCsp(settings: SecurityHeaderSettings, secure: boolean): Record<string, string[]> {
   return {
@@ -52,6 +53,8 @@ export function consoleCsp(settings: SecurityHeaderSettings, secure: boolean): R
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...settings.storageOrigins],
     'worker-src': ["'self'", 'blob:'],
+    // the report's PDF shown inline from a blob the console made of /report/pdf's bytes (decision 0345)
+    'frame-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

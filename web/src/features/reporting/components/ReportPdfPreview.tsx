@@ -52,6 +52,7 @@ export function ReportPdfPreview({ caseId, onClose }: { caseId: string; onClose(
       opened
       onClose={onClose}
       title="Report PDF"
+      closeButtonProps={{ 'aria-label': 'Close the PDF' }}
       size="min(1100px, 96vw)"
       fullScreen={phone}
       padding="xs"
@@ -81,7 +82,8 @@ export function ReportPdfPreview({ caseId, onClose }: { caseId: string; onClose(
           <Box style={{ flex: 1, minHeight: 0 }}>
             <iframe
               title="Report PDF"
-              src={pdf.url}
+              // the viewer fits the page to the frame's width (a phone's too)
+              src={`${pdf.url}#view=FitH`}
               data-testid="report-pdf-frame"
               style={{ width: '100%', height: '100%', border: 0, background: '#525659' }}
             />
