@@ -76,13 +76,17 @@ export class ReportEditor {
       );
   }
 
-  /** The text selected in the editor and the field it lies in (null outside one). */
+  /** The text selected in the editor and the field it lies in (null when it touches none, or several). */
   async selection(): Promise<{ text: string; field: string | null }> {
     return this.page.evaluate(() => {
       const sel = window.getSelection();
-      const node = sel?.anchorNode ?? null;
-      const el = node ? (node.nodeType === 1 ? (node as Element) : node.parentElement) : null;
-      return { text: sel?.toString() ?? '', field: el?.closest('[data-field]')?.getAttribute('data-field') ?? null };
+      if (!sel || sel.rangeCount === 0) return { text: '', field: null };
+      const range = sel.getRangeAt(0);
+      const touched = [...document.querySelectorAll('.ProseMirror [data-field]')].filter((el) =>
+        range.intersectsNode(el),
+      );
+      const keys = [...new Set(touched.map((el) => el.getAttribute('data-field')))];
+      return { text: sel.toString(), field: keys.length === 1 ? keys[0]! : null };
     });
   }
 

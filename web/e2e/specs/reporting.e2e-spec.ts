@@ -268,7 +268,8 @@ describe('reporting: template, macro, typist, review, finalize, PDF and mail', (
       );
       await screenshot(page, 'report-finalize-unfilled-fields', false);
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.getByTestId('report-notice').scrollIntoViewIfNeeded();
+      // on a phone the selected field is in view below the refusal
+      await mine.body().locator('span[data-field="sulci"]').scrollIntoViewIfNeeded();
       await screenshot(page, 'report-finalize-unfilled-fields-phone', false);
       await page.setViewportSize({ width: 1440, height: 900 });
       // typing fills it (the mark kept); Tab goes on to the next placeholder
