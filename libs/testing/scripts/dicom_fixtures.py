@@ -303,6 +303,7 @@ def cmd_large_ct(spec):
     volume = spec.get("phantom") == "volume"
     spacing = float(spec.get("pixelSpacing", 0.8 if volume else 0.7))
     slice_spacing = float(spec.get("sliceSpacing", 1.5 if volume else 1.0))
+    z_offset = float(spec.get("zOffset", 0.0))
     ds.SliceThickness = slice_spacing
     ds.PixelSpacing = [spacing, spacing]
     if spec.get("seriesDescription"):
@@ -328,8 +329,10 @@ def cmd_large_ct(spec):
         ds.file_meta.MediaStorageSOPInstanceUID = sop_uid
         ds.InstanceNumber = i + 1
         z = z_top - i * slice_spacing
-        ds.ImagePositionPatient = [x0, y0, z]
-        ds.SliceLocation = z
+        # zOffset moves the slices along the table (another frame of reference far away); the phantom is drawn as if
+        # it were not, so the images are the same anatomy
+        ds.ImagePositionPatient = [x0, y0, z + z_offset]
+        ds.SliceLocation = z + z_offset
         if volume:
             ds.PixelData = volume_slice(rows, cols, spacing, x0, y0, z, shapes, noise)
         else:

@@ -200,6 +200,11 @@ export interface LargeCtOptions extends StudyAttributes {
   /** The `volume` phantom's lesion radius in millimetres (default 20): a prior study can show it smaller. */
   lesionMm?: number;
   seriesDescription?: string;
+  /**
+   * Millimetres added to every slice's position along z (default 0): a study of another table position, whose slices
+   * share no range with a study at 0 (the images show the same phantom).
+   */
+  zOffset?: number;
 }
 
 /**

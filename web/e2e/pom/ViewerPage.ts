@@ -35,7 +35,21 @@ export class ViewerPage {
   async waitForState(states: ViewerState | ViewerState[], timeout = 60_000): Promise<ViewerState> {
     const wanted = Array.isArray(states) ? states : [states];
     const selector = wanted.map((s) => `[data-testid="viewer"][data-state="${s}"]`).join(', ');
-    await this.page.locator(selector).first().waitFor({ timeout });
+    try {
+      await this.page.locator(selector).first().waitFor({ timeout });
+    } catch (error) {
+      // say what the page shows instead (a state still loading, an error boundary's text)
+      const state = await this.root()
+        .getAttribute('data-state', { timeout: 1_000 })
+        .catch(() => 'no viewer root');
+      const text = await this.page
+        .locator('body')
+        .innerText({ timeout: 1_000 })
+        .catch(() => '');
+      throw new Error(`viewer not in ${wanted.join('/')}: state ${state}; page: ${text.slice(0, 300)}`, {
+        cause: error,
+      });
+    }
     return (await this.root().getAttribute('data-state')) as ViewerState;
   }
 
@@ -77,6 +91,16 @@ export class ViewerPage {
       { timeout },
     );
     return this.viewport(n).getAttribute(attribute);
+  }
+
+  /** Waits until a viewport shows the image of an index. */
+  async waitForIndex(n: number, index: number, timeout = 15_000): Promise<void> {
+    await this.page.waitForFunction(
+      ([i, want]) =>
+        Number(document.querySelector(`[data-testid="viewport-${i}"]`)?.getAttribute('data-image-index')) === want,
+      [n, index] as const,
+      { timeout },
+    );
   }
 
   /** A screenshot of the viewport's canvas (what the reader sees), PNG. */
@@ -181,6 +205,24 @@ export class ViewerPage {
           .map((m) => [m.name, m.startTime]),
       ),
     );
+  }
+
+  /** The priors panel's studies, in the order it lists them (their Study Instance UIDs). */
+  async priorUids(): Promise<string[]> {
+    await this.page.locator('[data-testid^="prior-"][data-timing]').first().waitFor({ timeout: 30_000 });
+    return this.page
+      .locator('[data-testid^="prior-"][data-timing]')
+      .evaluateAll((els) => els.map((e) => (e.getAttribute('data-testid') ?? '').replace(/^prior-/, '')));
+  }
+
+  /** When a listed prior was done against the current study (before, same-day, after, unknown). */
+  async priorTiming(studyUid: string): Promise<string | null> {
+    return this.page.getByTestId(`prior-${studyUid}`).getAttribute('data-timing');
+  }
+
+  /** A prior's report in the priors panel (data-final: its text is the final report's). */
+  priorReport(studyUid: string): Locator {
+    return this.page.getByTestId(`prior-report-${studyUid}`);
   }
 
   /** How many viewports are on screen, and their modes. */

@@ -2,14 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CASE_MESSAGES, CASES_API, VIEWER_MESSAGES, type Case } from '@rayworks/contracts';
-import { buildLargeCtStudy, eventually, stowFiles, tenantQuery } from '@rayworks/testing';
+import { CASE_MESSAGES, CASES_API, REPORTING_API, VIEWER_MESSAGES, type Case } from '@rayworks/contracts';
+import { buildLargeCtStudy, eventually, stowFiles, tenantQuery, uploadSignature } from '@rayworks/testing';
 import type { Page } from 'playwright-core';
 import { LoginPage } from '../pom/LoginPage';
 import { Shell } from '../pom/Shell';
 import { ViewerPage } from '../pom/ViewerPage';
 import { WorklistPage } from '../pom/WorklistPage';
-import { ApiSession } from '../requests/auth-api';
+import { ApiSession, client } from '../requests/auth-api';
 import { BASE_URL, openConsole, screenshot, useBrowser } from '../support/browser';
 import { pixelDifference } from '@rayworks/testing';
 import { TEST_PASSWORD, useTenant } from '../support/tenant';
@@ -30,6 +30,11 @@ describe('the cloud viewer', () => {
   let dir: string;
   let current: Case;
   let prior: Case;
+  /** An older study of another table position: its slices share no range with the current ones (not linked). */
+  let far: Case;
+  /** A one-image study of the current one's day, arriving after it (the issue's wrongly first prior). */
+  let sameDay: Case;
+  const PRIOR_REPORT = 'Impression: a 12 mm lesion, smaller than today.';
   const suffix = Math.random().toString(36).slice(2, 8).toUpperCase();
   const patientId = `VW${suffix}`;
 
@@ -54,19 +59,37 @@ describe('the cloud viewer', () => {
       accessionNumber: `ACP${suffix}`,
       studyDescription: 'CT head prior for the viewer test',
     });
+    const elsewhere = await buildLargeCtStudy(path.join(dir, 'far'), {
+      ...common,
+      instances: 20,
+      sliceSpacing: 8,
+      zOffset: 900,
+      studyDate: '20240101',
+      accessionNumber: `ACF${suffix}`,
+      studyDescription: 'CT of another table position',
+    });
+    const scout = await buildLargeCtStudy(path.join(dir, 'same-day'), {
+      ...common,
+      instances: 1,
+      studyDate: '20261101',
+      accessionNumber: `ACS${suffix}`,
+      studyDescription: 'Same-day single image',
+    });
     const gca = await ApiSession.login(tenant().login('gca'), TEST_PASSWORD);
-    for (const study of [older, volume]) {
+    for (const study of [older, elsewhere, volume, scout]) {
       const { status } = await stowFiles(`${BASE_URL}/api/imaging/dicomweb`, gca.session.token, study.files);
       expect(status).toBe(200);
     }
     const admin = await ApiSession.login(tenant().login('admin'), TEST_PASSWORD);
     const cases = await eventually(
       () => admin.call(CASES_API.findCases, { search: patientId }),
-      (found) => found.length === 2 && found.every((c) => c.status === 'NEW'),
-      { timeoutMs: 60_000, intervalMs: 500, what: 'the cases of both studies' },
+      (found) => found.length === 4 && found.every((c) => c.status === 'NEW'),
+      { timeoutMs: 60_000, intervalMs: 500, what: 'the cases of the four studies' },
     );
     current = cases.find((c) => c.studyInstanceUid === volume.studyInstanceUid)!;
     prior = cases.find((c) => c.studyInstanceUid === older.studyInstanceUid)!;
+    far = cases.find((c) => c.studyInstanceUid === elsewhere.studyInstanceUid)!;
+    sameDay = cases.find((c) => c.studyInstanceUid === scout.studyInstanceUid)!;
     const radiologistId = tenant().users[tenant().login('radiologist')]!;
     await eventually(
       async () =>
@@ -74,14 +97,32 @@ describe('the cloud viewer', () => {
       (list) => list.some((a) => a.id === radiologistId),
       { timeoutMs: 60_000, intervalMs: 500, what: 'the radiologist in the cases service' },
     );
-    const [result] = (
+    const results = (
       await admin.call(CASES_API.assignCases, {
-        cases: [{ _id: current._id, version: current.version }],
+        cases: [
+          { _id: current._id, version: current.version },
+          { _id: prior._id, version: prior.version },
+        ],
         radiologistId,
       })
     ).results;
-    expect(result!.status).toBe('success');
-  }, 180_000);
+    expect(results.map((r) => r.status)).toEqual(['success', 'success']);
+    // the prior was read a year ago: its final report is what the priors panel shows beside Compare
+    const radiologist = await ApiSession.login(tenant().login('radiologist'), TEST_PASSWORD);
+    await uploadSignature(client, radiologist.credentials);
+    await eventually(
+      () => admin.call(CASES_API.findOneCase, { _id: prior._id }),
+      (c) => c.status === 'IN PROGRESS',
+      { timeoutMs: 30_000, intervalMs: 250, what: 'the prior in progress' },
+    );
+    await radiologist.call(REPORTING_API.lockReport, { caseId: prior._id });
+    await radiologist.call(REPORTING_API.saveReport, {
+      caseId: prior._id,
+      reportHTML: `<p>Findings: a lesion in the left hemisphere.</p><p>${PRIOR_REPORT}</p>`,
+      baseVersion: 0,
+    });
+    expect((await radiologist.call(REPORTING_API.finalizeReport, { caseId: prior._id })).status).toBe('FINAL');
+  }, 240_000);
 
   afterAll(async () => {
     if (dir) await rm(dir, { recursive: true, force: true });
@@ -221,6 +262,104 @@ describe('the cloud viewer', () => {
     }
   }, 300_000);
 
+  it("ranks the priors, compares the right one without moving the current image, leaves another frame's prior where it is, shows the prior's report", async () => {
+    const { context, page } = await openConsole(browser());
+    try {
+      await new LoginPage(page).login(tenant().login('radiologist'), TEST_PASSWORD);
+      await new Shell(page).waitUntilReady();
+      const viewer = new ViewerPage(page);
+      await viewer.goto(current._id);
+      expect(await viewer.waitForState(['ready', 'error', 'no-access', 'expired'])).toBe('ready');
+      await viewer.waitForImage(0);
+
+      // the order a reader compares in: the older CT of the same range, the older one elsewhere, the same-day scout
+      // last (it arrived after the current study and was listed first before)
+      expect(await viewer.priorUids()).toEqual([
+        prior.studyInstanceUid,
+        far.studyInstanceUid,
+        sameDay.studyInstanceUid,
+      ]);
+      expect(await viewer.priorTiming(sameDay.studyInstanceUid)).toBe('same-day');
+
+      // the prior's final report beside Compare; the others have none
+      const report = viewer.priorReport(prior.studyInstanceUid);
+      await report.waitFor({ timeout: 30_000 });
+      expect(await report.getAttribute('data-final')).toBe('true');
+      expect(await report.innerText()).toContain(PRIOR_REPORT);
+      expect(await viewer.priorReport(far.studyInstanceUid).innerText()).toBe(VIEWER_MESSAGES.priorNoFinalReport);
+
+      // the current image somewhere off the middle; comparing the first prior leaves it there, the prior follows it
+      const before = (await viewer.info(0)).imageIndex + 7;
+      await viewer.key(0, 'ArrowDown', 7);
+      await viewer.waitForIndex(0, before);
+      await viewer.button(`compare-${prior.studyInstanceUid}`);
+      const side = await viewer.waitForImage(1);
+      expect(side.studyUid).toBe(prior.studyInstanceUid);
+      expect(await viewer.viewport(1).getAttribute('data-linked')).toBe('true');
+      // both centred on the phantom, head first: the current's slice i lies at z = 78 − 4i, the prior's j at 76 − 8j;
+      // the prior shows the nearest one
+      await viewer.waitForIndex(1, Math.round((4 * before - 2) / 8));
+      expect((await viewer.info(0)).imageIndex).toBe(before);
+      // the overlay: orientation markers of an axial image (anterior up, the patient's left on the right), the slice's
+      // location and thickness from its header, a scale bar
+      expect(
+        await Promise.all(['top', 'right', 'bottom', 'left'].map((e) => page.getByTestId(`marker-${e}-0`).innerText())),
+      ).toEqual(['A', 'L', 'P', 'R']);
+      expect(await page.getByTestId('slice-0').innerText()).toContain(
+        `Loc ${(78 - 4 * before).toFixed(1)} mm  Thk 4.0 mm`,
+      );
+      expect(Number(await page.getByTestId('scale-bar-0').getAttribute('data-mm'))).toBeGreaterThan(0);
+      await screenshot(page, 'viewer-compare-ranked-prior', false);
+
+      // a prior of another table position (no shared range, another frame of reference): not linked — comparing it
+      // leaves the current image where it is, and scrolling the current study leaves the prior where it is
+      await viewer.button(`compare-${far.studyInstanceUid}`);
+      await page.waitForFunction(
+        (uid) => document.querySelector('[data-testid="viewport-1"]')?.getAttribute('data-study-uid') === uid,
+        far.studyInstanceUid,
+        { timeout: 30_000 },
+      );
+      await viewer.waitForImage(1);
+      expect(await viewer.viewport(1).getAttribute('data-linked')).toBe('false');
+      await page.getByTestId('not-linked-1').waitFor();
+      expect(await page.getByTestId('not-linked-1').innerText()).toContain(VIEWER_MESSAGES.notLinked);
+      expect((await viewer.info(0)).imageIndex).toBe(before);
+      expect((await viewer.drawnStatistics(1)).std).toBeGreaterThan(5);
+      const farIndex = (await viewer.info(1)).imageIndex;
+      await viewer.key(0, 'ArrowUp', 3);
+      await viewer.waitForIndex(0, before - 3);
+      await page.waitForTimeout(500);
+      expect((await viewer.info(1)).imageIndex).toBe(farIndex);
+      await screenshot(page, 'viewer-compare-not-linked', false);
+
+      // the keys: `?` lists them, a letter picks its tool, `O` hides the patient and study lines
+      await page.keyboard.press('?');
+      const list = page.getByTestId('shortcuts-list');
+      await list.waitFor();
+      expect(await list.innerText()).toMatch(/L\s+Length/);
+      await screenshot(page, 'viewer-shortcuts', false);
+      await page.keyboard.press('Escape');
+      await list.waitFor({ state: 'hidden' });
+      await page.keyboard.press('l');
+      expect(await page.getByTestId('tool-Length').getAttribute('aria-pressed')).toBe('true');
+      expect(await page.getByTestId('tool-Length').getAttribute('aria-keyshortcuts')).toBe('L');
+      expect(await page.getByTestId('overlay-0').innerText()).toContain(patientId);
+      await page.keyboard.press('o');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="overlay-0"]')?.getAttribute('data-patient-lines') === 'hidden',
+      );
+      expect(await page.getByTestId('overlay-0').innerText()).not.toContain(patientId);
+      await page.keyboard.press('o');
+
+      // the priors panel on a phone
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForTimeout(300);
+      await screenshot(page, 'viewer-priors-phone', false);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+
   it('with Exe chosen, "Open in viewer" hands the browser a weasis:// link for the study with a token', async () => {
     const { context, page } = await openConsole(browser());
     try {
@@ -314,16 +453,16 @@ describe('the cloud viewer', () => {
 
   it('opens a case whose study is still Cloud Uploading in its tab, which says to switch to the Exe viewer', async () => {
     // nothing in this version leaves a case Cloud Uploading for long (the import marks it IMPORTED as it lands):
-    // the prior's case is put in that state directly, as the worklist's status table models it
+    // the same-day study's case is put in that state directly, as the worklist's status table models it
     await tenantQuery(tenant().tenantId, `UPDATE cases.cases SET imaging_state = 'CLOUD_UPLOADING' WHERE id = $1`, [
-      prior._id,
+      sameDay._id,
     ]);
     const { context, page } = await openConsole(browser());
     try {
       await new LoginPage(page).login(tenant().login('admin'), TEST_PASSWORD);
       await new Shell(page).waitUntilReady();
       await new WorklistPage(page).goto();
-      const row = page.locator(`[data-testid="worklist-row"][data-case-id="${prior._id}"]`);
+      const row = page.locator(`[data-testid="worklist-row"][data-case-id="${sameDay._id}"]`);
       await row.waitFor({ timeout: 60_000 });
       const opened = context.waitForEvent('page');
       await row.getByTestId('worklist-open-viewer').click();
