@@ -1,12 +1,12 @@
-import { beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AUTH_API, CASES_API, CASE_MESSAGES, type CaseAssignee } from '@rayworks/contracts';
-import { eventually } from '@rayworks/testing';
-import { fillDay, typedDay } from '../pom/DayInput';
+import { arriveAt, eventually, TestEvents } from '@rayworks/testing';
+import { fillDay, typedDay, typeIntoDay } from '../pom/DayInput';
 import { LoginPage } from '../pom/LoginPage';
 import { Shell } from '../pom/Shell';
 import { AssignPage, WorklistPage } from '../pom/WorklistPage';
 import { ApiSession } from '../requests/auth-api';
-import { openConsole, screenshot, useBrowser } from '../support/browser';
+import { openConsole, screenshot, url, useBrowser } from '../support/browser';
 import { TEST_PASSWORD, useTenant } from '../support/tenant';
 
 /**
@@ -23,25 +23,26 @@ describe('assignment confirmed, offline warned, picker filtered; dates as the sp
   const suffix = Math.random().toString(36).slice(2, 8).toUpperCase();
   const toOffline = `AO${suffix}`;
   const toOnline = `AN${suffix}`;
+  const events = new TestEvents();
   let R: CaseAssignee;
   let JR: CaseAssignee;
+
+  afterAll(async () => {
+    await events.stop();
+  });
 
   beforeAll(async () => {
     const t = tenant();
     const c1 = t.centres.c1!;
     const admin = await ApiSession.login(t.login('admin'), TEST_PASSWORD);
+    // two MR studies arrive at c1 as imaging publishes them: two NEW cases
+    await events.start();
     for (const patientId of [toOffline, toOnline])
-      await admin.call(CASES_API.createWorklistCase, {
-        centreId: c1,
-        patientName: `Assign^${patientId}`,
-        patientId,
-        modality: 'MR',
-        priority: 'ROUTINE',
-      });
+      await arriveAt(events, t, 'c1', { patientName: `Assign^${patientId}`, patientId, modality: 'MR' });
     // the radiologist reads neuro and is online; the junior lists nothing (reads everything) and stays offline
     const radiologist = await ApiSession.login(t.login('radiologist'), TEST_PASSWORD);
     await radiologist.call(AUTH_API.setSpecialization, { specialization: ['Neuro'] });
-    await radiologist.call(AUTH_API.online, {}, { userId: radiologist.credentials.userId });
+    await radiologist.call(AUTH_API.online, {}, { userId: t.users[t.login('radiologist')]! });
     const people = await eventually(
       async () => (await admin.call(CASES_API.caseAssignees, { centreId: c1, as: 'radiologist' })).assignees,
       (list) =>
@@ -135,13 +136,10 @@ describe('assignment confirmed, offline warned, picker filtered; dates as the sp
         expect(typedDay('2026-01-01')).toBe('01 Jan 2026');
         // day-first numbers are taken and shown the spec's way; what is not a day is put back
         const to = page.getByTestId('worklist-to');
-        await to.fill('3/2/2026');
-        await to.blur();
+        expect(await typeIntoDay(to, '3/2/2026')).toBe('03 Feb 2026');
         await page.waitForURL((u) => u.searchParams.get('to') === '2026-02-03');
-        expect(await to.inputValue()).toBe('03 Feb 2026');
-        await to.fill('31 Feb 2026');
-        await to.blur();
-        expect(await to.inputValue()).toBe('03 Feb 2026');
+        expect(await typeIntoDay(to, '31 Feb 2026')).toBe('03 Feb 2026');
+        expect(new URL(page.url()).searchParams.get('to')).toBe('2026-02-03');
         // today's cases are outside January; clearing the range brings them back
         await fillDay(from, '');
         await fillDay(to, '');
@@ -150,11 +148,18 @@ describe('assignment confirmed, offline warned, picker filtered; dates as the sp
         // the calendar opens on the shown day, in the spec's month names
         await fillDay(from, '2026-11-28');
         await from.click();
-        await page.locator('.mantine-DateInput-dropdown, .mantine-Popover-dropdown').first().waitFor();
-        expect(await page.locator('.mantine-CalendarHeader-calendarHeaderLevel').first().innerText()).toMatch(
-          /November 2026/,
-        );
+        const month = page.locator('.mantine-DateInput-calendarHeaderLevel:visible');
+        await month.waitFor();
+        expect(await month.innerText()).toMatch(/November 2026/);
         await screenshot(page, `worklist-date-filter-${size.name}`, false);
+        // the assign page at this size: the picker's filters and the offline warning fit
+        await from.press('Escape');
+        const caseId = await (await worklist.waitForRow(toOffline)).getAttribute('data-case-id');
+        await page.goto(url(`/worklist/edit/${caseId}`), { waitUntil: 'domcontentloaded' });
+        const assign = new AssignPage(page);
+        await assign.waitUntilReady();
+        await assign.choose(R.id === (await assign.listed())[0] ? JR.id : R.id);
+        await screenshot(page, `assign-${size.name}`);
         expect(pageErrors).toEqual([]);
       } finally {
         await context.close();

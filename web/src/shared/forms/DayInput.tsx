@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css';
 import { DateInput, type DateInputProps } from '@mantine/dates';
+import { useState } from 'react';
 import { DAY_PLACEHOLDER, formatDay, parseDay } from './day-input';
 
 export interface DayInputProps extends Omit<
@@ -21,11 +22,19 @@ export interface DayInputProps extends Omit<
  * outside minDate–maxDate is neither chosen nor taken from the keyboard; what is not a day yet is put back on blur.
  */
 export function DayInput({ value, onChange, minDate, maxDate, placeholder, ...rest }: DayInputProps) {
+  // The day typed is held here at once: an owner that keeps it in the address (a router transition) hands it back a
+  // render later, after the field has left and shown its old day again. A new day from the owner replaces it.
+  const owned = value || null;
+  const [held, setHeld] = useState({ owned, day: owned });
+  if (held.owned !== owned) setHeld({ owned, day: owned });
   return (
     <DateInput
       {...rest}
-      value={value || null}
-      onChange={onChange}
+      value={held.owned !== owned ? owned : held.day}
+      onChange={(next) => {
+        setHeld({ owned, day: next });
+        onChange(next);
+      }}
       valueFormat={formatDay}
       dateParser={parseDay}
       minDate={minDate || undefined}

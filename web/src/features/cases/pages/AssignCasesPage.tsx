@@ -167,56 +167,62 @@ export function AssignCasesPage() {
           {cases.isLoading ? (
             <Skeleton height={60} />
           ) : (
-            <Table verticalSpacing={6} data-testid="assign-cases">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Patient</Table.Th>
-                  <Table.Th>Study</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Radiologist</Table.Th>
-                  <Table.Th>Centre</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => {
-                  const goes = readingCentreOf(row) === centreId && assignable(actor, row, effectiveMode);
-                  const result = results?.find((r) => r._id === row._id);
-                  return (
-                    <Table.Tr
-                      key={row._id}
-                      data-testid="assign-case"
-                      data-case-id={row._id}
-                      data-goes={goes || undefined}
-                      style={goes ? undefined : { opacity: 0.55 }}
-                    >
-                      <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {personName(row.patientName)}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          ID {row.patientId}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{row.studyDescription || row.modality || '—'}</Table.Td>
-                      <Table.Td>
-                        <StatusCell row={row} />
-                        {result ? (
-                          <Text size="xs" c={result.status === 'success' ? 'teal' : 'red'} data-testid="assign-result">
-                            {result.message}
+            <Table.ScrollContainer minWidth={560}>
+              <Table verticalSpacing={6} data-testid="assign-cases">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Patient</Table.Th>
+                    <Table.Th>Study</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Radiologist</Table.Th>
+                    <Table.Th>Centre</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((row) => {
+                    const goes = readingCentreOf(row) === centreId && assignable(actor, row, effectiveMode);
+                    const result = results?.find((r) => r._id === row._id);
+                    return (
+                      <Table.Tr
+                        key={row._id}
+                        data-testid="assign-case"
+                        data-case-id={row._id}
+                        data-goes={goes || undefined}
+                        style={goes ? undefined : { opacity: 0.55 }}
+                      >
+                        <Table.Td>
+                          <Text size="sm" fw={500}>
+                            {personName(row.patientName)}
                           </Text>
-                        ) : !goes && readingCentreOf(row) === centreId ? (
                           <Text size="xs" c="dimmed">
-                            Cannot be assigned now
+                            ID {row.patientId}
                           </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>{row.radiologistName ?? '—'}</Table.Td>
-                      <Table.Td>{row.centreName ?? '—'}</Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
+                        </Table.Td>
+                        <Table.Td>{row.studyDescription || row.modality || '—'}</Table.Td>
+                        <Table.Td>
+                          <StatusCell row={row} />
+                          {result ? (
+                            <Text
+                              size="xs"
+                              c={result.status === 'success' ? 'teal' : 'red'}
+                              data-testid="assign-result"
+                            >
+                              {result.message}
+                            </Text>
+                          ) : !goes && readingCentreOf(row) === centreId ? (
+                            <Text size="xs" c="dimmed">
+                              Cannot be assigned now
+                            </Text>
+                          ) : null}
+                        </Table.Td>
+                        <Table.Td>{row.radiologistName ?? '—'}</Table.Td>
+                        <Table.Td>{row.centreName ?? '—'}</Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           )}
         </Paper>
 
