@@ -20,7 +20,6 @@ export const DEMO_TEMPLATES = [
     modality: 'CT',
     bodyPart: 'BRAIN',
     html: [
-      '<h3 style="text-align: center">CT BRAIN (PLAIN)</h3>',
       '<p><strong>Technique:</strong> Axial sections of the brain were obtained from the skull base to the vertex without intravenous contrast.</p>',
       `<p><strong>Parenchyma:</strong> ${field('parenchyma')}</p>`,
       `<p><strong>Ventricles and sulci:</strong> ${field('ventricles')}</p>`,
@@ -84,7 +83,6 @@ export const DEMO_TEMPLATES = [
     modality: 'CR',
     bodyPart: 'CHEST',
     html: [
-      '<h3 style="text-align: center">X-RAY CHEST (PA VIEW)</h3>',
       `<p><strong>Lungs:</strong> ${field('lungs')}</p>`,
       `<p><strong>Heart:</strong> ${field('heart')}</p>`,
       '<p><strong>Mediastinum and hila:</strong> Normal.</p>',
@@ -124,7 +122,6 @@ export const DEMO_TEMPLATES = [
     modality: 'MR',
     bodyPart: 'KNEE',
     html: [
-      '<h3 style="text-align: center">MRI KNEE</h3>',
       '<p><strong>Technique:</strong> Multiplanar, multisequence MR imaging of the knee.</p>',
       `<p><strong>Menisci:</strong> ${field('menisci')}</p>`,
       `<p><strong>Ligaments:</strong> ${field('ligaments')}</p>`,
@@ -170,7 +167,6 @@ export const DEMO_TEMPLATES = [
     modality: 'US',
     bodyPart: 'ABDOMEN',
     html: [
-      '<h3 style="text-align: center">ULTRASOUND ABDOMEN</h3>',
       `<p><strong>Liver:</strong> ${field('liver')}</p>`,
       `<p><strong>Gall bladder:</strong> ${field('gall-bladder')}</p>`,
       '<p><strong>Pancreas and spleen:</strong> Normal.</p>',
