@@ -206,6 +206,8 @@ export const INFRASTRUCTURE_EXPORTS = [
   Metrics,
   OperationalMetrics,
   DataSource,
+  // the process's one LISTEN connection: a module may wake on a table's committed changes (docs/decisions/0353)
+  PgListener,
   KAFKA,
   REDIS,
   StorageService,

@@ -12,6 +12,7 @@ import { Outsourcing1798400000001 } from './migrations/1798400000001-Outsourcing
 import { LabReports1798460000000 } from './migrations/1798460000000-LabReports.js';
 import { CentreLayouts1798460000001 } from './migrations/1798460000001-CentreLayouts.js';
 import { LabReportSms1798470000000 } from './migrations/1798470000000-LabReportSms.js';
+import { AnalyzerChangeNotify1798480000000 } from './migrations/1798480000000-AnalyzerChangeNotify.js';
 import { LabTestVersionEntity } from '../modules/catalogue/lab-test-version.entity.js';
 import { LabTestEntity } from '../modules/catalogue/lab-test.entity.js';
 import { AnalyzerResultEntity } from '../modules/analyzers/analyzer-result.entity.js';
@@ -46,5 +47,6 @@ export const database: ServiceDatabaseOptions = {
     LabReports1798460000000,
     CentreLayouts1798460000001,
     LabReportSms1798470000000,
+    AnalyzerChangeNotify1798480000000,
   ],
 };

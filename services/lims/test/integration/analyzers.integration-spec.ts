@@ -336,6 +336,35 @@ describe('HL7 v2 over MLLP', () => {
     expect(all).toEqual([{ n: 0 }]);
   });
 
+  it('refuses an analyzer once it is deactivated and takes it again once reactivated: the listener forgets the senders it remembers when an analyzer changes', async () => {
+    const app = `PAUSED-${stamp}`;
+    const paused = await api.call(
+      LIMS_API.createAnalyzer,
+      { name: `Sysmex ${stamp}`, protocol: 'HL7', sendingApplication: app, sendingFacility: 'LAB1' },
+      { session: admin },
+    );
+    const sample = await sampleWithOrders(['CBC']);
+    const send = async (controlId: string) =>
+      msa((await mllpSend([oru(controlId, sample.barcode, [hgb('12')], app)]))[0]!);
+    // taken once: the listener now remembers the sender
+    expect(await send(`P1-${stamp}`)).toEqual({ code: 'AA', controlId: `P1-${stamp}` });
+    await api.call(LIMS_API.analyzerStatus, { id: paused._id, isActive: false }, { session: admin });
+    // the change's NOTIFY reaches the listener a moment after the commit
+    const refused = await eventually(
+      () => send(`P2-${stamp}-${Date.now()}`),
+      (answer) => answer.code === 'AR',
+      { what: 'the deactivated analyzer refused' },
+    );
+    expect(refused.code).toBe('AR');
+    await api.call(LIMS_API.analyzerStatus, { id: paused._id, isActive: true }, { session: admin });
+    expect(await send(`P3-${stamp}`)).toEqual({ code: 'AA', controlId: `P3-${stamp}` });
+    const stored = await messagesOf([`P1-${stamp}`, `P3-${stamp}`]);
+    expect(stored.sort((x, y) => x.control_id.localeCompare(y.control_id))).toEqual([
+      { control_id: `P1-${stamp}`, n: 1 },
+      { control_id: `P3-${stamp}`, n: 1 },
+    ]);
+  });
+
   it('keeps an unknown barcode or code in the unmatched queue until a lab user resolves or discards it', async () => {
     const sample = await sampleWithOrders(['CBC']);
     const unknown = `L${String(randomInt(0, 1e9)).padStart(9, '0')}`;

@@ -3,6 +3,7 @@ import { UnitOfWork, type TenantScope } from '@rayworks/nest-kit';
 import { ANALYZER_LISTENER_ACTOR } from './analyzer-audit.js';
 import { listenerScope } from './analyzer-matching.service.js';
 import { AnalyzerResultsRepository } from './analyzer-results.repository.js';
+import { AnalyzerSenders } from './analyzer-senders.js';
 import { AnalyzersRepository } from './analyzers.repository.js';
 import type { InboundMessage } from './inbound-message.js';
 
@@ -18,7 +19,7 @@ export type IngestOutcome = 'stored' | 'duplicate' | 'unknown-sender';
 
 /**
  * What the listeners do with a message they could read (docs/decisions/0302, 0303): find the analyzer that sends
- * with its identity (unknown → refused, nothing stored), then, in that analyzer's company, store the message once
+ * with its identity (unknown → refused, nothing stored; remembered between messages: AnalyzerSenders, 0353), then, in that analyzer's company, store the message once
  * per (analyzer, control id) with its readings and record its matching job — committed before the caller
  * acknowledges. A control id stored before is a duplicate: acknowledged again, nothing written.
  */
@@ -28,11 +29,15 @@ export class AnalyzerIngestService {
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(AnalyzersRepository) private readonly analyzers: AnalyzersRepository,
     @Inject(AnalyzerResultsRepository) private readonly results: AnalyzerResultsRepository,
+    @Inject(AnalyzerSenders) private readonly senders: AnalyzerSenders,
   ) {}
 
   async receive(message: InboundMessage): Promise<IngestOutcome> {
-    const analyzer = await this.uow.read(SENDER_LOOKUP_SCOPE, (tx) =>
-      this.analyzers.bySender(tx, message.protocol, message.sendingApplication, message.sendingFacility),
+    const { protocol, sendingApplication, sendingFacility } = message;
+    const analyzer = await this.senders.of(protocol, sendingApplication, sendingFacility, () =>
+      this.uow.read(SENDER_LOOKUP_SCOPE, (tx) =>
+        this.analyzers.bySender(tx, protocol, sendingApplication, sendingFacility),
+      ),
     );
     if (!analyzer) return 'unknown-sender';
     return this.uow.change(listenerScope(analyzer.tenantId), async (tx) => {

@@ -3,6 +3,7 @@ import { loadEnv } from '@rayworks/nest-kit';
 import { ANALYZERS_ENV, analyzersEnvSchema } from '../../config/analyzers-env.js';
 import { AnalyzerIngestService } from './analyzer-ingest.service.js';
 import { AnalyzerResultsRepository } from './analyzer-results.repository.js';
+import { AnalyzerSenders } from './analyzer-senders.js';
 import { AnalyzersRepository } from './analyzers.repository.js';
 import { AstmListener } from './astm/astm.listener.js';
 import { Hl7Listener } from './hl7/hl7.listener.js';
@@ -16,6 +17,7 @@ import { Hl7Listener } from './hl7/hl7.listener.js';
     { provide: ANALYZERS_ENV, useFactory: () => loadEnv(analyzersEnvSchema) },
     AnalyzersRepository,
     AnalyzerResultsRepository,
+    AnalyzerSenders,
     AnalyzerIngestService,
     Hl7Listener,
     AstmListener,
