@@ -6,14 +6,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Credentials } from '@rayworks/api-client';
 import { CASES_API, OUTPUT_MESSAGES, REPORTING_API, type Case } from '@rayworks/contracts';
-import { casesKnowUsers, eventually, uploadSignature } from '@rayworks/testing';
+import { casesKnowUsers, eventually, tenantQuery, uploadSignature } from '@rayworks/testing';
 import { arrive, TestEvents } from '../support/cases.js';
 import { api, reportsTenant, signIn, type ReportsTenant } from './reports-support.js';
 
 /**
  * Issue 25 items 2 and 3 against the running system (docs/decisions/0343–0345): a chest CT arrives with its accession
  * number, description, Body Part Examined and referring physician; /reportTemplates/find with the case offers its
- * chest CT template first and the brain one as another body part; the radiologist writes, signs and finalizes; the PDF
+ * chest CT template first and the brain one as another body part; the radiologist writes, signs and finalizes (the
+ * signed report takes the case's facts as they are then: a referrer named after it was opened); the PDF
  * the worker prints (read back with poppler's pdftotext and pdfimages) names the accession, modality, study and
  * referrer, is headed with the study's test (not a template's), and carries one signature; /report/pdf answers it
  * through the gateway (no storage address in /generate/report); another company's user gets 404.
@@ -124,10 +125,15 @@ describe('the report a patient receives, and the templates that follow the study
       },
       { session: radiologist },
     );
+    // the report opened with the study's referrer; the case names another before it is signed: the signed report
+    // names the case as it is then
+    const draft = await api.call(REPORTING_API.getReportData, { caseId }, { session: radiologist });
+    expect(draft.patient.referredName).toBe('IYER MEERA');
+    await tenantQuery(t.tenantId, `UPDATE cases.cases SET referring_physician = 'KHAN^SAMEER' WHERE id = $1`, [caseId]);
     await uploadSignature(api, radiologist);
     const final = await api.call(REPORTING_API.finalizeReport, { caseId }, { session: radiologist });
     expect(final.status).toBe('FINAL');
-    expect(final.patient).toMatchObject({ registrationID: accession, referredName: 'IYER MEERA' });
+    expect(final.patient).toMatchObject({ registrationID: accession, referredName: 'KHAN SAMEER' });
 
     const ready = await eventually(
       () => api.call(REPORTING_API.generateReport, { caseId }, { session: radiologist }),
@@ -148,7 +154,7 @@ describe('the report a patient receives, and the templates that follow the study
     expect(text).toMatch(new RegExp(`Accession No\\.\\s*:\\s*${accession}`));
     expect(text).toMatch(/Modality\s*:\s*CT/);
     expect(text).toMatch(/Study\s*:\s*CT CHEST PLAIN/);
-    expect(text).toMatch(/Referred By\s*:\s*IYER MEERA/);
+    expect(text).toMatch(/Referred By\s*:\s*KHAN SAMEER/);
     // headed with the study's test (no template named one)
     expect(text.split('\n').filter((line) => line.trim() === 'CT CHEST PLAIN')).toHaveLength(1);
     // one signature: one image in the whole PDF (the default layout has no logo), no 'Signature' footer field, the

@@ -1,4 +1,4 @@
-import { personName, type Case, type ReportPatient } from '@rayworks/contracts';
+import { personName, type Case, type ReportPatient, type ReportStudy } from '@rayworks/contracts';
 
 /** DICOM DA (YYYYMMDD) or ISO date → ISO date (YYYY-MM-DD), or null. */
 export function isoDateOf(value: string | null): string | null {
@@ -33,18 +33,17 @@ export function patientOf(c: Case): ReportPatient {
   };
 }
 
+/** The report's study block from the case. */
+export function studyOf(c: Case): ReportStudy {
+  return {
+    modality: c.modality,
+    studyDescription: c.studyDescription,
+    studyDate: isoDateOf(c.studyDate),
+    bodyPart: c.bodyPart,
+  };
+}
+
 /** A new report of the case: its company, the case's patient and study, its centre. */
 export function newReportOf(c: Case) {
-  return {
-    tenantId: c.companyId,
-    caseId: c._id,
-    patient: patientOf(c),
-    study: {
-      modality: c.modality,
-      studyDescription: c.studyDescription,
-      studyDate: isoDateOf(c.studyDate),
-      bodyPart: c.bodyPart,
-    },
-    centreId: c.centreId,
-  };
+  return { tenantId: c.companyId, caseId: c._id, patient: patientOf(c), study: studyOf(c), centreId: c.centreId };
 }

@@ -17,7 +17,7 @@ import { sanitiseReportHtml } from '../../common/sanitise-html.js';
 import { AuthProfileClient } from './auth-profile.client.js';
 import { CasesClient } from './cases.client.js';
 import { versionOf, type ReportEntity } from './report.entity.js';
-import { newReportOf } from './report-patient.js';
+import { newReportOf, patientOf, studyOf } from './report-patient.js';
 import {
   actorOf,
   checkSave,
@@ -315,6 +315,10 @@ export class ReportsService {
       row.signatureKey = signer.key;
       row.finalizedAt = now;
       row.finalizedBy = actor.userId;
+      // the signed report names the case as it is now: a referrer, accession or patient that came after the report
+      // was opened is printed (decision 0343)
+      row.patient = patientOf(c);
+      row.study = studyOf(c);
       row.version += 1;
       await this.reports.addVersion(tx, versionOf(row, 'FINAL', actor.userId, signer.doctorInfo.doctorName));
       const view = await this.step(
