@@ -41,6 +41,11 @@ export function DayInput({ value, onChange, minDate, maxDate, placeholder, ...re
       maxDate={maxDate || undefined}
       placeholder={placeholder ?? DAY_PLACEHOLDER}
       popoverProps={{ withinPortal: true, ...rest.popoverProps }}
+      // the clear button is named for screen readers (WCAG 4.1.2: axe's button-name)
+      clearButtonProps={{
+        'aria-label': typeof rest.label === 'string' ? `Clear ${rest.label}` : 'Clear date',
+        ...rest.clearButtonProps,
+      }}
     />
   );
 }
