@@ -79,6 +79,8 @@ describe('worklist: import, assign, accept, send to the transcriptionist, live',
       ]);
       const importScreen = new ImportScreen(popup);
       await importScreen.waitUntilReady();
+      // a tab of the browser, with its toolbar, not a pop-up window (docs/decisions/0351)
+      expect(await popup.evaluate(() => window.toolbar.visible && window.menubar.visible)).toBe(true);
       await importScreen.pickFolder(study.dir);
       await importScreen.waitForState('ready');
       await popup.getByTestId('import-start').click();

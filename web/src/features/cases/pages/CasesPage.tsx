@@ -39,9 +39,11 @@ import {
   type WorklistFilters,
 } from '../hooks/worklist-filters';
 
-/** The import screen's window (spec §2: "then the window closes"). */
+/**
+ * The import screen's tab (spec §2: "then the window closes"): a tab of the browser, not a pop-up window; Import again
+ * brings the same tab forward (docs/decisions/0351-import-in-a-tab.md).
+ */
 export const IMPORT_WINDOW_NAME = 'rayworks-import';
-const IMPORT_WINDOW_FEATURES = 'popup,width=1280,height=900';
 
 /**
  * /cases, the worklist (issue 10; docs/decisions/0152-worklist-console.md): status tabs with live counts, filters
@@ -148,7 +150,7 @@ export function CasesPage() {
   );
 
   const openImport = () => {
-    const window_ = window.open(CONSOLE_ROUTES.casesImport, IMPORT_WINDOW_NAME, IMPORT_WINDOW_FEATURES);
+    const window_ = window.open(CONSOLE_ROUTES.casesImport, IMPORT_WINDOW_NAME);
     if (window_) window_.focus();
     else navigate(CONSOLE_ROUTES.casesImport);
   };

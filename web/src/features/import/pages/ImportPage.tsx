@@ -32,7 +32,7 @@ function serverProgress(message: ImportProgressMessage | undefined): string | nu
 /**
  * /cases/import (spec §2, §4, §8): pick a study folder, see its tree, one image and its metadata, then Import —
  * zipped in Web Workers, uploaded straight to the object store, processing triggered — and a 5-second countdown
- * before the window closes (docs/decisions/0111-import-zip-and-upload.md). Controls are disabled while busy; Cancel
+ * before the tab closes (docs/decisions/0111-import-zip-and-upload.md, 0351). Controls are disabled while busy; Cancel
  * and Retry are offered wherever they mean something.
  */
 export function ImportPage() {
@@ -187,7 +187,7 @@ export function ImportPage() {
           >
             <Stack gap={6}>
               <Text size="sm" data-testid="import-countdown-seconds">
-                This window closes in {view.secondsLeft} {view.secondsLeft === 1 ? 'second' : 'seconds'}.
+                This tab closes in {view.secondsLeft} {view.secondsLeft === 1 ? 'second' : 'seconds'}.
               </Text>
               {server ? (
                 <Text size="xs" c="dimmed" data-testid="import-server-progress">
