@@ -129,6 +129,11 @@ describe('the report PDF inline, and templates that follow the study', () => {
         TEMPLATE_MATCH_TEXT.mismatch({ name: brain, modality: 'CT', bodyPart: 'BRAIN' }, 'CT CHEST PLAIN'),
       );
       await screenshot(page, 'report-pdf-template-warning-1440', false);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await warning.scrollIntoViewIfNeeded();
+      expect((await warning.boundingBox())!.width).toBeLessThanOrEqual(390);
+      await screenshot(page, 'report-pdf-template-warning-390', false);
+      await page.setViewportSize({ width: 1440, height: 900 });
       await editor.pickTemplate(chest);
       await warning.waitFor({ state: 'detached' });
 
