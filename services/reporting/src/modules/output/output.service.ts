@@ -35,6 +35,7 @@ import { ReportsRepository } from '../reports/reports.repository.js';
 import { DeliveriesRepository } from './deliveries.repository.js';
 import { ReportDocumentLoader } from './report-document.loader.js';
 import { pdfFileName } from './report-mail.js';
+import { ReportPdfService } from './report-pdf.service.js';
 import { ReportPdfsRepository } from './report-pdfs.repository.js';
 
 export const OUTPUT_AUDIT_ACTIONS = {
@@ -61,6 +62,7 @@ export class OutputService {
     @Inject(ReportPdfsRepository) private readonly pdfs: ReportPdfsRepository,
     @Inject(DeliveriesRepository) private readonly deliveries: DeliveriesRepository,
     @Inject(ReportsRepository) private readonly reports: ReportsRepository,
+    @Inject(ReportPdfService) private readonly finalPdfs: ReportPdfService,
   ) {}
 
   /** The print document of a report (by its id), as the console's print view shows it. */
@@ -87,28 +89,10 @@ export class OutputService {
     caller: Credentials,
     body: BodyOf<typeof REPORTING_API.generateReport>,
   ): Promise<GeneratedReport> {
-    const c = await this.cases.findOne(caller, body.caseId);
-    const inCase = { inCompany: c.companyId };
-    const found = await this.uow.read(
-      access,
-      async (tx) => {
-        const report = await this.reports.outputFacts(tx, c._id);
-        return report ? { report, pdf: await this.pdfs.find(tx, report.id, report.version) } : null;
-      },
-      inCase,
-    );
-    if (!found) throw new ConflictException(OUTPUT_MESSAGES.noReport);
-    const { report, pdf } = found;
-    if (report.status !== 'FINAL') throw new ConflictException(OUTPUT_MESSAGES.notFinal);
+    const final = await this.finalPdfs.latestFinal(access, caller, body.caseId);
+    const { report, pdf, inCase } = final;
     if (pdf) {
-      await this.uow.read(access, async () => undefined, {
-        ...inCase,
-        audit: {
-          action: KIT_AUDIT_ACTIONS.export,
-          target: { type: 'case', id: c._id },
-          details: { reportId: report.id, version: report.version, pdf: pdf.object_key },
-        },
-      });
+      await this.finalPdfs.recordExport(access, final, pdf.object_key);
       // no storage address for the browser: /report/pdf answers the bytes through the gateway (decision 0345)
       return { reportId: report.id, version: report.version, state: 'ready' };
     }

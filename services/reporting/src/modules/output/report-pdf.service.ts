@@ -7,6 +7,14 @@ import { ReportsRepository } from '../reports/reports.repository.js';
 import { pdfFileName } from './report-mail.js';
 import { ReportPdfsRepository } from './report-pdfs.repository.js';
 
+/** A case's latest final version, with its stored PDF once printed. */
+export interface FinalReportPdf {
+  caseId: string;
+  inCase: { inCompany: string };
+  report: NonNullable<Awaited<ReturnType<ReportsRepository['outputFacts']>>>;
+  pdf: Awaited<ReturnType<ReportPdfsRepository['find']>>;
+}
+
 /**
  * The stored PDF of a case's latest final version, read from the object store by the service and answered through
  * the gateway (docs/decisions/0345-inline-report-pdf.md): the console shows it inline, and no storage address reaches
@@ -23,7 +31,11 @@ export class ReportPdfService {
     @Inject(ReportPdfsRepository) private readonly pdfs: ReportPdfsRepository,
   ) {}
 
-  async pdf(access: RequestAccess, caller: Credentials, caseId: string): Promise<{ pdf: Buffer; fileName: string }> {
+  /**
+   * A case's latest final version and its stored PDF (null while it is still printed): the case asked of cases with
+   * the caller's credentials (404 for one they cannot see), 409 without a report or before it is final.
+   */
+  async latestFinal(access: RequestAccess, caller: Credentials, caseId: string): Promise<FinalReportPdf> {
     const c = await this.cases.findOne(caller, caseId);
     const inCase = { inCompany: c.companyId };
     const found = await this.uow.read(
@@ -35,18 +47,29 @@ export class ReportPdfService {
       inCase,
     );
     if (!found) throw new ConflictException(OUTPUT_MESSAGES.noReport);
-    const { report, pdf } = found;
-    if (report.status !== 'FINAL') throw new ConflictException(OUTPUT_MESSAGES.notFinal);
-    if (!pdf) throw new ConflictException(REPORT_PDF_MESSAGES.notReady);
-    const bytes = await this.storage.get(pdf.object_key);
+    if (found.report.status !== 'FINAL') throw new ConflictException(OUTPUT_MESSAGES.notFinal);
+    return { caseId: c._id, inCase, ...found };
+  }
+
+  /** Audits the PDF of a final version leaving the service (an export; `via` names how, when not its link). */
+  async recordExport(access: RequestAccess, final: FinalReportPdf, objectKey: string, via?: 'inline'): Promise<void> {
+    const { report } = final;
     await this.uow.read(access, async () => undefined, {
-      ...inCase,
+      ...final.inCase,
       audit: {
         action: KIT_AUDIT_ACTIONS.export,
-        target: { type: 'case', id: c._id },
-        details: { reportId: report.id, version: report.version, pdf: pdf.object_key, via: 'inline' },
+        target: { type: 'case', id: final.caseId },
+        details: { reportId: report.id, version: report.version, pdf: objectKey, ...(via ? { via } : {}) },
       },
     });
-    return { pdf: bytes, fileName: pdfFileName(report.patient_name, report.version) };
+  }
+
+  /** `/report/pdf`: the PDF's bytes, 409 while it is still printed. */
+  async pdf(access: RequestAccess, caller: Credentials, caseId: string): Promise<{ pdf: Buffer; fileName: string }> {
+    const final = await this.latestFinal(access, caller, caseId);
+    if (!final.pdf) throw new ConflictException(REPORT_PDF_MESSAGES.notReady);
+    const bytes = await this.storage.get(final.pdf.object_key);
+    await this.recordExport(access, final, final.pdf.object_key, 'inline');
+    return { pdf: bytes, fileName: pdfFileName(final.report.patient_name, final.report.version) };
   }
 }
