@@ -68,6 +68,22 @@ describe('imaging: import a study folder, find it in the archive, download it', 
       expect(await screen.seriesCounts()).toEqual(
         Object.fromEntries(study.series.map((s) => [s.seriesInstanceUid, s.instances.length])),
       );
+      // the tree names the study and its series from their headers, not by raw UIDs; the UIDs are on hover
+      const studyTitle = popup.getByTestId('import-tree-study-title');
+      expect(await studyTitle.innerText()).toBe('CT and MR for the import test');
+      expect(await studyTitle.getAttribute('title')).toContain(study.studyInstanceUid);
+      expect(await screen.text('import-tree-study-counts')).toContain('15 Mar 2024');
+      for (const s of study.series) {
+        const row = popup.locator(`[data-testid="import-tree-series"][data-series="${s.seriesInstanceUid}"]`);
+        const title = row.getByTestId('import-tree-series-title');
+        expect(await title.innerText()).toMatch(/^Series/);
+        expect(await title.innerText()).not.toContain(s.seriesInstanceUid);
+        expect(await title.getAttribute('title')).toContain(s.seriesInstanceUid);
+        // the badges are written in capitals by their style
+        expect(await row.innerText()).toMatch(
+          new RegExp(`\\b${s.modality}\\b[\\s\\S]*\\b${s.instances.length} instances?\\b`, 'i'),
+        );
+      }
       expect(await screen.text('import-summary')).toBe(
         `Study ${study.studyInstanceUid}: ${study.instances.length} files, 2 skipped`,
       );

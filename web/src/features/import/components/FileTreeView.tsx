@@ -3,6 +3,14 @@ import { IconChevronDown, IconChevronRight, IconFile, IconFileOff, IconFolder } 
 import { useState } from 'react';
 import { formatBytes } from '../../../shared/format';
 import type { FileTree, SeriesNode, TreeFile } from '../machines/file-tree';
+import {
+  seriesKey,
+  seriesTitle,
+  studyFacts,
+  studyTitle,
+  uidHover,
+  type SeriesSummary,
+} from '../machines/series-summary';
 
 /** How many files of a series are listed before "… and N more". */
 const FILES_SHOWN = 25;
@@ -41,7 +49,7 @@ function FileRow({ file }: { file: TreeFile }) {
   );
 }
 
-function SeriesRow({ series }: { series: SeriesNode }) {
+function SeriesRow({ series, summary }: { series: SeriesNode; summary: SeriesSummary | undefined }) {
   const [open, setOpen] = useState(false);
   const shown = series.files.slice(0, FILES_SHOWN);
   return (
@@ -54,11 +62,23 @@ function SeriesRow({ series }: { series: SeriesNode }) {
             <IconChevronRight size={14} style={{ flexShrink: 0 }} />
           )}
           <IconFolder size={16} color="var(--mantine-color-blue-6)" style={{ flexShrink: 0 }} />
-          <Text size="sm" ff="monospace" truncate title={series.id} style={{ flex: 1, minWidth: 0 }}>
-            Series {series.id}
+          <Text
+            size="sm"
+            ff={summary ? undefined : 'monospace'}
+            truncate
+            title={uidHover(series.id, summary?.seriesInstanceUid)}
+            style={{ flex: 1, minWidth: 0 }}
+            data-testid="import-tree-series-title"
+          >
+            {seriesTitle(series.id, summary)}
           </Text>
+          {summary?.modality ? (
+            <Badge size="sm" variant="outline" radius="sm" style={{ flexShrink: 0 }}>
+              {summary.modality}
+            </Badge>
+          ) : null}
           <Badge size="sm" variant="light" radius="sm" style={{ flexShrink: 0 }}>
-            {series.fileCount} {series.fileCount === 1 ? 'file' : 'files'}
+            {series.fileCount} {series.fileCount === 1 ? 'instance' : 'instances'}
           </Badge>
           {series.skippedCount > 0 ? (
             <Badge size="sm" variant="light" color="orange" radius="sm" style={{ flexShrink: 0 }}>
@@ -84,7 +104,14 @@ function SeriesRow({ series }: { series: SeriesNode }) {
 }
 
 /** The picked folder as Study → Series → files, with counts; skipped files shown as such (spec §2, §5). */
-export function FileTreeView({ tree }: { tree: FileTree }) {
+export function FileTreeView({
+  tree,
+  summaries = {},
+}: {
+  tree: FileTree;
+  /** Each series' header summary by seriesKey: descriptions, modality, date, UIDs (the folder names otherwise). */
+  summaries?: Readonly<Record<string, SeriesSummary>>;
+}) {
   return (
     <Paper withBorder radius="md" p="md" data-testid="import-tree">
       <Box
@@ -95,25 +122,41 @@ export function FileTreeView({ tree }: { tree: FileTree }) {
         aria-label="Files of the chosen folder"
       >
         <Stack gap="sm">
-          {tree.studies.map((study) => (
-            <Stack key={study.id} gap={6} data-testid="import-tree-study" data-study={study.id}>
-              <Group gap={6} wrap="nowrap">
-                <IconFolder size={18} color="var(--mantine-color-indigo-6)" style={{ flexShrink: 0 }} />
-                <Text size="sm" fw={600} ff="monospace" truncate title={study.id} style={{ flex: 1, minWidth: 0 }}>
-                  Study {study.id}
+          {tree.studies.map((study) => {
+            const ofStudy = study.series.map((s) => summaries[seriesKey(study.id, s.id)]);
+            const header = ofStudy.find((s) => s !== undefined);
+            return (
+              <Stack key={study.id} gap={6} data-testid="import-tree-study" data-study={study.id}>
+                <Group gap={6} wrap="nowrap">
+                  <IconFolder size={18} color="var(--mantine-color-indigo-6)" style={{ flexShrink: 0 }} />
+                  <Text
+                    size="sm"
+                    fw={600}
+                    ff={header ? undefined : 'monospace'}
+                    truncate
+                    title={uidHover(study.id, header?.studyInstanceUid)}
+                    style={{ flex: 1, minWidth: 0 }}
+                    data-testid="import-tree-study-title"
+                  >
+                    {studyTitle(study.id, header)}
+                  </Text>
+                </Group>
+                <Text size="xs" c="dimmed" pl={24} data-testid="import-tree-study-counts">
+                  {[
+                    ...studyFacts(ofStudy),
+                    `${study.series.length} series`,
+                    `${study.fileCount} ${study.fileCount === 1 ? 'instance' : 'instances'}`,
+                    formatBytes(study.size),
+                  ].join(' · ')}
                 </Text>
-              </Group>
-              <Text size="xs" c="dimmed" pl={24} data-testid="import-tree-study-counts">
-                {study.series.length} {study.series.length === 1 ? 'series' : 'series'} · {study.fileCount}{' '}
-                {study.fileCount === 1 ? 'file' : 'files'} · {formatBytes(study.size)}
-              </Text>
-              <Stack gap={4} pl={12}>
-                {study.series.map((series) => (
-                  <SeriesRow key={series.id} series={series} />
-                ))}
+                <Stack gap={4} pl={12}>
+                  {study.series.map((series) => (
+                    <SeriesRow key={series.id} series={series} summary={summaries[seriesKey(study.id, series.id)]} />
+                  ))}
+                </Stack>
               </Stack>
-            </Stack>
-          ))}
+            );
+          })}
           {tree.looseSkipped.length > 0 ? (
             <Stack gap={2} data-testid="import-tree-skipped">
               <Text size="xs" fw={600} c="orange.8">

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { toastError, toastSuccess } from '../../../shared/ui/toast';
 import { buildFileTree, type FileTree } from '../machines/file-tree';
 import { importActors, type ImportTarget, type ValidationReport } from '../machines/import-actors';
+import type { SeriesSummary } from '../machines/series-summary';
 
 /**
  * The import screen's flow: the import machine of libs/lifecycles (XState v5) driven with @xstate/react, its actors
@@ -11,6 +12,7 @@ import { importActors, type ImportTarget, type ValidationReport } from '../machi
  * the last validation, and the commands the screen's controls send. Each toast the machine asks for is shown once.
  */
 const NO_FILES: Blob[] = [];
+const NO_SUMMARIES: Record<string, SeriesSummary> = {};
 
 export function useImportFlow(target: ImportTarget | null) {
   const [report, setReport] = useState<ValidationReport | null>(null);
@@ -56,6 +58,8 @@ export function useImportFlow(target: ImportTarget | null) {
     importId: snapshot.context.importId,
     tree,
     previewFiles: view.state === 'noFolder' ? NO_FILES : (report?.previewFiles ?? NO_FILES),
+    /** Each series' descriptions, modality, date and UIDs (the tree's lines), by seriesKey. */
+    summaries: view.state === 'noFolder' ? NO_SUMMARIES : (report?.series ?? NO_SUMMARIES),
     pick: (files: readonly ImportPickedFile[]) => {
       setReport(null);
       send({ type: 'import.pick', files });

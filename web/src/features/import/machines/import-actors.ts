@@ -23,6 +23,7 @@ import { uploadParts, type PartPlan } from './part-uploader';
 import { runPool } from './pool';
 import { UploadError } from '../../../shared/upload/upload-error';
 import { presignedPut } from '../../../shared/upload/presigned-put';
+import { seriesKey, seriesSummaryOf, type SeriesSummary } from './series-summary';
 import { zipStudy } from './zip-study';
 
 /** Where the import goes (spec §7): the user's group and first centre. */
@@ -50,6 +51,30 @@ export interface ValidationReport {
   plan: Extract<ImportPlan, { ok: true }>;
   /** The files the screen tries to preview, in order: the middle instance of each series (at most 5). */
   previewFiles: Blob[];
+  /** Each series' descriptions, modality, date and UIDs from its first file's header, by `seriesKey`. */
+  series: Record<string, SeriesSummary>;
+}
+
+/** Reads the header of each series' first file (the start of the file is enough): the tree's study and series lines. */
+async function seriesSummaries(
+  accepted: readonly { path: string; study: string; series: string }[],
+  byPath: ReadonlyMap<string, ImportPickedFile>,
+): Promise<Record<string, SeriesSummary>> {
+  const first = new Map<string, string>();
+  for (const f of accepted)
+    if (!first.has(seriesKey(f.study, f.series))) first.set(seriesKey(f.study, f.series), f.path);
+  const found: Record<string, SeriesSummary> = {};
+  await runPool(
+    [...first],
+    async ([key, path]) => {
+      const file = byPath.get(path)?.file;
+      if (!file) return;
+      const summary = seriesSummaryOf(new Uint8Array(await file.slice(0, METADATA_BYTES).arrayBuffer()));
+      if (summary) found[key] = summary;
+    },
+    { concurrency: 4 },
+  );
+  return found;
 }
 
 /** The middle instance of each series, first series first (a compressed one is skipped by the preview). */
@@ -119,7 +144,11 @@ export function importActors(target: ImportTarget, onValidated: (report: Validat
     } catch {
       throw new Error(IMPORT_MESSAGES.parseError);
     }
-    onValidated({ plan, previewFiles: previewCandidates(plan.accepted, byPath) });
+    onValidated({
+      plan,
+      previewFiles: previewCandidates(plan.accepted, byPath),
+      series: await seriesSummaries(plan.accepted, byPath),
+    });
     return {
       files: plan.accepted.map((f) => byPath.get(f.path)!),
       studyId: plan.studyId,

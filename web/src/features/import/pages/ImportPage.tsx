@@ -41,7 +41,7 @@ export function ImportPage() {
   const centerId = profile?.centerID[0];
   // A centre of a group imports with its group; an individual centre (no group) without one.
   const target = centerId ? { centerId, ...(profile?.groupID ? { groupId: profile.groupID } : {}) } : null;
-  const { view, importId, tree, previewFiles, pick, start, cancel, retry, closeNow } = useImportFlow(target);
+  const { view, importId, tree, previewFiles, summaries, pick, start, cancel, retry, closeNow } = useImportFlow(target);
   const input = useRef<HTMLInputElement>(null);
   const progressMessages = useRealtimeEvents('imaging:import-progress');
   const server = serverProgress(progressMessages.filter((m) => m.importId === importId).at(-1));
@@ -209,7 +209,7 @@ export function ImportPage() {
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 7 }}>
             {tree ? (
-              <FileTreeView tree={tree} />
+              <FileTreeView tree={tree} summaries={summaries} />
             ) : (
               <Paper withBorder radius="md" p="xl" data-testid="import-tree-empty">
                 <Text size="sm" c="dimmed" ta="center">
