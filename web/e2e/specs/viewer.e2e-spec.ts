@@ -320,6 +320,11 @@ describe('the cloud viewer', () => {
         { timeout: 30_000 },
       );
       await viewer.waitForImage(1);
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="viewport-1"]')?.getAttribute('data-linked') !== 'true',
+        undefined,
+        { timeout: 15_000 },
+      );
       expect(await viewer.viewport(1).getAttribute('data-linked')).toBe('false');
       await page.getByTestId('not-linked-1').waitFor();
       expect(await page.getByTestId('not-linked-1').innerText()).toContain(VIEWER_MESSAGES.notLinked);
@@ -354,6 +359,12 @@ describe('the cloud viewer', () => {
       // the priors panel on a phone
       await page.setViewportSize({ width: 390, height: 844 });
       await page.waitForTimeout(300);
+      // the viewports across the screen on top; the series and the priors (with the report) under them
+      expect((await viewer.box(0)).width).toBeGreaterThan(150);
+      expect((await viewer.box(0)).height).toBeGreaterThan(300);
+      await screenshot(page, 'viewer-phone', false);
+      await viewer.priorReport(prior.studyInstanceUid).scrollIntoViewIfNeeded();
+      expect(await viewer.priorReport(prior.studyInstanceUid).isVisible()).toBe(true);
       await screenshot(page, 'viewer-priors-phone', false);
     } finally {
       await context.close();

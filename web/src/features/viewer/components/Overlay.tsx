@@ -132,15 +132,15 @@ export function Overlay({
       <div style={corner({ top: 6, right: 8, textAlign: 'right' })}>
         {stack ? `${stack.series.modality} · Se ${stack.series.seriesNumber ?? '-'}\n${stack.series.description}` : ''}
         {viewport.mode !== 'stack' ? `\n${viewport.mode.replace('mpr-', '').toUpperCase()}` : ''}
-      </div>
-      <div style={corner({ bottom: 6, left: 8 })}>
-        {viewport.imageCount > 0 ? `Im ${viewport.imageIndex + 1}/${viewport.imageCount}` : ''}
-        {slice ? <span data-testid={`slice-${viewport.index}`}>{`\n${slice}`}</span> : null}
         {viewport.linked === false ? (
           <span data-testid={`not-linked-${viewport.index}`} style={{ color: '#ffd43b' }}>
             {`\n${VIEWER_MESSAGES.notLinked}`}
           </span>
         ) : null}
+      </div>
+      <div style={corner({ bottom: 6, left: 8 })}>
+        {viewport.imageCount > 0 ? `Im ${viewport.imageIndex + 1}/${viewport.imageCount}` : ''}
+        {slice ? <span data-testid={`slice-${viewport.index}`}>{`\n${slice}`}</span> : null}
       </div>
       <div style={corner({ bottom: 6, right: 8, textAlign: 'right' })}>
         {viewport.voi ? `W ${w} L ${c}\nZoom ${viewport.zoom.toFixed(2)}×` : ''}

@@ -1,5 +1,6 @@
 import { Box, Center, Kbd, Loader, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { Types as ToolTypes } from '@cornerstonejs/tools';
+import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import {
   deleteAnnotation,
@@ -80,6 +81,8 @@ export function ViewerWorkspace({
   const [annotations, setAnnotations] = useState<ViewerAnnotation[]>([]);
   const [tagsOpen, setTagsOpen] = useState(false);
   const [cineFps, setCineFps] = useState(15);
+  /** A phone: the viewports on top at most of the screen's height, the series and the priors under them. */
+  const narrow = useMediaQuery('(max-width: 700px)', false, { getInitialValueInEffect: false });
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   /** The patient and study lines of the overlay (hidden with `O`, e.g. for a screenshot or teaching). */
   const [patientLines, setPatientLines] = useState(true);
@@ -411,8 +414,19 @@ export function ViewerWorkspace({
         onShortcuts={() => setShortcutsOpen(true)}
         extra={toolbarExtra}
       />
-      <Box style={{ flex: 1, display: 'flex', minHeight: 0 }}>
-        <ScrollArea w={130} p={6} style={{ borderRight: '1px solid #333' }}>
+      <Box
+        style={
+          narrow
+            ? { flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0, overflowY: 'auto' }
+            : { flex: 1, display: 'flex', minHeight: 0 }
+        }
+      >
+        <ScrollArea
+          w={narrow ? '100%' : 130}
+          h={narrow ? 150 : undefined}
+          p={6}
+          style={narrow ? { order: 2, flexShrink: 0, borderTop: '1px solid #333' } : { borderRight: '1px solid #333' }}
+        >
           <SeriesPanel
             root={root}
             series={series}
@@ -421,25 +435,37 @@ export function ViewerWorkspace({
             loadThumbnails={firstDrawn}
           />
         </ScrollArea>
-        {engine ? (
-          <ViewportGrid
-            key={key}
-            count={count}
-            columns={columns}
-            state={state}
-            open={open}
-            stackOf={(n) => engine.stackOf(n)}
-            patientLines={patientLines}
-            setElement={(n, el) => {
-              elements.current[n] = el;
-            }}
-          />
-        ) : (
-          <Center style={{ flex: 1 }}>
-            <Loader type="dots" aria-label="Loading" />
-          </Center>
-        )}
-        <ScrollArea w={260} p={8} style={{ borderLeft: '1px solid #333' }}>
+        <Box
+          style={
+            narrow
+              ? { order: 1, height: '62vh', flexShrink: 0, display: 'flex' }
+              : { flex: 1, display: 'flex', minWidth: 0, minHeight: 0 }
+          }
+        >
+          {engine ? (
+            <ViewportGrid
+              key={key}
+              count={count}
+              columns={columns}
+              state={state}
+              open={open}
+              stackOf={(n) => engine.stackOf(n)}
+              patientLines={patientLines}
+              setElement={(n, el) => {
+                elements.current[n] = el;
+              }}
+            />
+          ) : (
+            <Center style={{ flex: 1 }}>
+              <Loader type="dots" aria-label="Loading" />
+            </Center>
+          )}
+        </Box>
+        <ScrollArea
+          w={narrow ? '100%' : 260}
+          p={8}
+          style={narrow ? { order: 3, flexShrink: 0, borderTop: '1px solid #333' } : { borderLeft: '1px solid #333' }}
+        >
           <Stack gap="md">
             <div>
               <Text size="sm" fw={600} mb={4}>

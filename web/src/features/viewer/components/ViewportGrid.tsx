@@ -39,6 +39,8 @@ export function ViewportGrid({ count, columns, state, open, stackOf, patientLine
               position: 'relative',
               minHeight: 0,
               minWidth: 0,
+              // a narrow viewport's overlay lines end at its edge, never over its neighbour
+              overflow: 'hidden',
               outline: state.active === n && count > 1 ? '2px solid #e6a700' : 'none',
               outlineOffset: -2,
             }}

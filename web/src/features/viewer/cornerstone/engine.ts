@@ -393,6 +393,8 @@ export class ViewerEngine {
       rendered: false,
     });
     if (this.driver === n) this.driver = null;
+    // the link with viewport 0 is the new stack's from the start (not the last one's while its images load)
+    this.updateLinks();
     await vp.setStack(stack.imageIds, start);
     vp.render();
     this.refresh(n);
