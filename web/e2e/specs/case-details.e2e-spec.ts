@@ -10,6 +10,7 @@ import { Shell } from '../pom/Shell';
 import { ApiSession } from '../requests/auth-api';
 import { BASE_URL, openConsole, screenshot, useBrowser } from '../support/browser';
 import { TEST_PASSWORD, useTenant } from '../support/tenant';
+import { assignToRadiologist } from '../requests/cases-seed';
 
 /**
  * Issue 10's case details and dashboards in Chromium: a study stored by STOW becomes a NEW case; a centre admin
@@ -81,17 +82,7 @@ describe('case details and dashboards', () => {
       await screenshot(page, 'case-details-new');
 
       // another administrator assigns it: the page follows without a reload
-      const radiologistId = tenant().users[tenant().login('radiologist')]!;
-      await eventually(
-        async () =>
-          (await admin.call(CASES_API.caseAssignees, { centreId: tenant().centres.c1!, as: 'radiologist' })).assignees,
-        (list) => list.some((a) => a.id === radiologistId),
-        { timeoutMs: 60_000, intervalMs: 500, what: 'the radiologist in the cases service' },
-      );
-      const [result] = (
-        await admin.call(CASES_API.assignCases, { cases: [{ _id: c._id, version: c.version }], radiologistId })
-      ).results;
-      expect(result!.status).toBe('success');
+      expect(await assignToRadiologist(admin, tenant(), tenant().centres.c1!, [c])).toEqual(['success']);
       await page.waitForFunction(
         () => document.querySelector('[data-testid="case-worklist-status"]')?.textContent === 'IN PROGRESS',
         undefined,

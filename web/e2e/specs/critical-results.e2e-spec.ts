@@ -9,6 +9,7 @@ import { Shell } from '../pom/Shell';
 import { ApiSession } from '../requests/auth-api';
 import { BASE_URL, openConsole, screenshot, useBrowser } from '../support/browser';
 import { TEST_PASSWORD, useTenant } from '../support/tenant';
+import { assignToRadiologist } from '../requests/cases-seed';
 
 /**
  * Critical results in Chromium (docs/decisions/0187, 0190): the reading radiologist flags a finding on a case of
@@ -43,16 +44,7 @@ describe('critical results', () => {
       { timeoutMs: 60_000, intervalMs: 500, what: 'the case of the stored study' },
     );
     c = found!;
-    const radiologistId = tenant().users[tenant().login('radiologist')]!;
-    await eventually(
-      async () => (await admin.call(CASES_API.caseAssignees, { centreId: c.centreId!, as: 'radiologist' })).assignees,
-      (list) => list.some((a) => a.id === radiologistId),
-      { timeoutMs: 60_000, intervalMs: 500, what: 'the radiologist in the cases service' },
-    );
-    const [result] = (
-      await admin.call(CASES_API.assignCases, { cases: [{ _id: c._id, version: c.version }], radiologistId })
-    ).results;
-    expect(result!.status).toBe('success');
+    expect(await assignToRadiologist(admin, tenant(), c.centreId!, [c])).toEqual(['success']);
     radiologist = await ApiSession.login(tenant().login('radiologist'), TEST_PASSWORD);
     // the case's report, as the editor opens it
     await radiologist.call(REPORTING_API.getReportData, { caseId: c._id });

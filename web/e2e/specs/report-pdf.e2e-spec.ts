@@ -13,6 +13,7 @@ import { Shell } from '../pom/Shell';
 import { ApiSession, client } from '../requests/auth-api';
 import { BASE_URL, SCREENSHOT_DIR, openConsole, screenshot, useBrowser } from '../support/browser';
 import { TEST_PASSWORD, useTenant } from '../support/tenant';
+import { assignToRadiologist } from '../requests/cases-seed';
 
 /**
  * Issue 25 items 2 and 3 in Chromium (docs/decisions/0343–0345): a chest CT (Body Part Examined CHEST, a referring
@@ -58,20 +59,7 @@ describe('the report PDF inline, and templates that follow the study', () => {
     );
     theCase = found!;
     expect(theCase).toMatchObject({ bodyPart: 'CHEST', referringPhysician: 'IYER^MEERA' });
-    const radiologistId = tenant().users[tenant().login('radiologist')]!;
-    await eventually(
-      async () =>
-        (await admin.call(CASES_API.caseAssignees, { centreId: theCase.centreId!, as: 'radiologist' })).assignees,
-      (list) => list.some((a) => a.id === radiologistId),
-      { timeoutMs: 60_000, intervalMs: 500, what: 'the radiologist in the cases service' },
-    );
-    const [result] = (
-      await admin.call(CASES_API.assignCases, {
-        cases: [{ _id: theCase._id, version: theCase.version }],
-        radiologistId,
-      })
-    ).results;
-    expect(result!.status).toBe('success');
+    expect(await assignToRadiologist(admin, tenant(), theCase.centreId!, [theCase])).toEqual(['success']);
     // the brain template first by name: only the ranking puts the chest one first
     for (const [name, bodyPart] of [
       [brain, 'BRAIN'],

@@ -17,6 +17,7 @@ import { BASE_URL, SCREENSHOT_DIR, openConsole, screenshot, url, useBrowser } fr
 import { waitForMail } from '../support/mail';
 import { signaturePng } from '@rayworks/testing';
 import { TEST_PASSWORD, useTenant } from '../support/tenant';
+import { assignToRadiologist } from '../requests/cases-seed';
 
 /**
  * Issue 12's reporting flow in Chromium: a CT study stored by STOW, its case assigned to the radiologist, a template of
@@ -64,20 +65,7 @@ describe('reporting: template, macro, typist, review, finalize, PDF and mail', (
       { timeoutMs: 60_000, intervalMs: 500, what: 'the case of the study' },
     );
     theCase = found!;
-    const radiologistId = tenant().users[tenant().login('radiologist')]!;
-    await eventually(
-      async () =>
-        (await admin.call(CASES_API.caseAssignees, { centreId: theCase.centreId!, as: 'radiologist' })).assignees,
-      (list) => list.some((a) => a.id === radiologistId),
-      { timeoutMs: 60_000, intervalMs: 500, what: 'the radiologist in the cases service' },
-    );
-    const [result] = (
-      await admin.call(CASES_API.assignCases, {
-        cases: [{ _id: theCase._id, version: theCase.version }],
-        radiologistId,
-      })
-    ).results;
-    expect(result!.status).toBe('success');
+    expect(await assignToRadiologist(admin, tenant(), theCase.centreId!, [theCase])).toEqual(['success']);
     // a template of the case's centre for CT, with a structured field, and a macro of the company
     await admin.call(REPORTING_API.createReportTemplate, {
       name: templateName,
