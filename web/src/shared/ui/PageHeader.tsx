@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -43,7 +43,8 @@ export function PageHeader({ title, description, crumbs, actions, badge }: Props
             <Title order={1} fz={{ base: 22, sm: 24 }} data-testid="page-title">
               {title}
             </Title>
-            {badge}
+            {/* the status is read whole: the title wraps before the badge is cut ('IN PROGR…' at 390 px) */}
+            {badge ? <Box style={{ flexShrink: 0 }}>{badge}</Box> : null}
           </Group>
           {description ? (
             <Text size="sm" c="dimmed">
