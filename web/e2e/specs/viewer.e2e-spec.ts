@@ -279,14 +279,14 @@ describe('the cloud viewer', () => {
         far.studyInstanceUid,
         sameDay.studyInstanceUid,
       ]);
-      expect(await viewer.priorTiming(sameDay.studyInstanceUid)).toBe('same-day');
+      expect(await viewer.priorTiming(sameDay.studyInstanceUid!)).toBe('same-day');
 
       // the prior's final report beside Compare; the others have none
-      const report = viewer.priorReport(prior.studyInstanceUid);
+      const report = viewer.priorReport(prior.studyInstanceUid!);
       await report.waitFor({ timeout: 30_000 });
       expect(await report.getAttribute('data-final')).toBe('true');
       expect(await report.innerText()).toContain(PRIOR_REPORT);
-      expect(await viewer.priorReport(far.studyInstanceUid).innerText()).toBe(VIEWER_MESSAGES.priorNoFinalReport);
+      expect(await viewer.priorReport(far.studyInstanceUid!).innerText()).toBe(VIEWER_MESSAGES.priorNoFinalReport);
 
       // the current image somewhere off the middle; comparing the first prior leaves it there, the prior follows it
       const before = (await viewer.info(0)).imageIndex + 7;
@@ -363,8 +363,8 @@ describe('the cloud viewer', () => {
       expect((await viewer.box(0)).width).toBeGreaterThan(150);
       expect((await viewer.box(0)).height).toBeGreaterThan(300);
       await screenshot(page, 'viewer-phone', false);
-      await viewer.priorReport(prior.studyInstanceUid).scrollIntoViewIfNeeded();
-      expect(await viewer.priorReport(prior.studyInstanceUid).isVisible()).toBe(true);
+      await viewer.priorReport(prior.studyInstanceUid!).scrollIntoViewIfNeeded();
+      expect(await viewer.priorReport(prior.studyInstanceUid!).isVisible()).toBe(true);
       await screenshot(page, 'viewer-priors-phone', false);
     } finally {
       await context.close();
