@@ -40,6 +40,7 @@ const aCase = (over: Partial<Case> = {}): Case => ({
   patientSex: 'F',
   patientBirthDate: '19800101',
   accessionNumber: 'A1',
+  referringPhysician: null,
   studyInstanceUid: '1.2.3',
   studyId: null,
   studyDescription: 'CT HEAD',
