@@ -191,7 +191,7 @@ export default tseslint.config(
           // Needed without being imported: peer dependencies of declared packages (@nestjs/common wants
           // reflect-metadata and rxjs, @nestjs/swagger wants @nestjs/core, @mantine/tiptap @tiptap/extension-link,
           // @tiptap/extension-placeholder @tiptap/extensions, @mantine/charts recharts, @zxing/browser
-          // @zxing/library) and the HTTP platform @nestjs/core loads by name.
+          // @zxing/library, @mantine/dates dayjs) and the HTTP platform @nestjs/core loads by name.
           ignoredDependencies: [
             '@nestjs/core',
             '@nestjs/platform-express',
@@ -201,6 +201,7 @@ export default tseslint.config(
             '@tiptap/extensions',
             'recharts',
             '@zxing/library',
+            'dayjs',
           ],
         },
       ],
