@@ -3,14 +3,13 @@ import type { Credentials } from '@rayworks/api-client';
 import {
   BODY_LIMIT_MESSAGES,
   bodyLimitOf,
-  CASES_API,
   REPORT_HTML_MAX,
   REPORTING_API,
   SERVICE_PORTS,
   TEMPLATE_LIMITS,
 } from '@rayworks/contracts';
-import { casesKnowUsers, eventually, uploadSignature, type EveryRoleTenant } from '@rayworks/testing';
-import { api, arrive, caseOf, everyRoleTenant, signIn, TestEvents } from '../support/cases.js';
+import { casesKnowUsers, uploadSignature, type EveryRoleTenant } from '@rayworks/testing';
+import { api, arrive, assignToRadiologist, everyRoleTenant, signIn, TestEvents } from '../support/cases.js';
 
 /**
  * Request bodies against the contracts, through the gateway (docs/decisions/0215): a report, an addendum and a
@@ -39,17 +38,7 @@ describe('body limits follow the contracts', () => {
     const R = t.users[t.login('radiologist')]!;
     await casesKnowUsers(t.tenantId, [R]);
     caseId = await arrive(events, t, 'c1');
-    const c = await caseOf(admin, caseId);
-    await api.call(
-      CASES_API.assignCases,
-      { cases: [{ _id: caseId, version: c.version }], radiologistId: R },
-      { session: admin },
-    );
-    await eventually(
-      () => caseOf(admin, caseId),
-      (x) => x.status === 'IN PROGRESS',
-      { what: 'the case assigned', timeoutMs: 30_000 },
-    );
+    await assignToRadiologist(t, admin, caseId);
     await api.call(REPORTING_API.getReportData, { caseId }, { session: radiologist });
     await api.call(REPORTING_API.lockReport, { caseId }, { session: radiologist });
   }, 180_000);

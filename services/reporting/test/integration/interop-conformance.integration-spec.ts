@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Credentials } from '@rayworks/api-client';
-import { CASES_API, CRITICAL_MESSAGES, REPORTING_API, type Case } from '@rayworks/contracts';
-import { casesKnowUsers, eventually, runPythonTool, uploadSignature, type EveryRoleTenant } from '@rayworks/testing';
-import { api, arrive, caseOf, everyRoleTenant, signIn, TestEvents } from '../support/cases.js';
+import { CRITICAL_MESSAGES, REPORTING_API, type Case } from '@rayworks/contracts';
+import { casesKnowUsers, runPythonTool, uploadSignature, type EveryRoleTenant } from '@rayworks/testing';
+import { api, arrive, assignToRadiologist, everyRoleTenant, signIn, TestEvents } from '../support/cases.js';
 
 /**
  * A case's FINAL report exported as HL7 v2.5 ORU^R01 and FHIR R4 DiagnosticReport through the gateway (decision 0189),
@@ -74,17 +74,7 @@ describe('report interoperability, checked by HL7 and FHIR software written by o
     await casesKnowUsers(t.tenantId, [R]);
     // a DICOM name with family, given, middle name and prefix (no suffix)
     caseId = await arrive(events, t, 'c1', { patientName: 'Sharma^Rohan^Kumar^Dr' });
-    const arrived = await caseOf(admin, caseId);
-    await api.call(
-      CASES_API.assignCases,
-      { cases: [{ _id: caseId, version: arrived.version }], radiologistId: R },
-      { session: admin },
-    );
-    c = await eventually(
-      () => caseOf(admin, caseId),
-      (x) => x.status === 'IN PROGRESS',
-      { what: 'the case assigned', timeoutMs: 30_000 },
-    );
+    c = await assignToRadiologist(t, admin, caseId);
   }, 180_000);
 
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Credentials } from '@rayworks/api-client';
 import { CASES_API, REPORTING_API, type Case } from '@rayworks/contracts';
 import { casesKnowUsers, eventually, uploadSignature } from '@rayworks/testing';
-import { arrive, TestEvents } from '../support/cases.js';
+import { arrive, assignToRadiologist, TestEvents } from '../support/cases.js';
 import { api, reportsTenant, signIn, type ReportsTenant } from './reports-support.js';
 
 /**
@@ -42,19 +42,7 @@ describe('prior reports', () => {
   }
 
   /** The case on the radiologist's worklist (a centre radiologist reads the cases assigned to them). */
-  async function assign(caseId: string): Promise<void> {
-    const c = await caseOf(caseId);
-    await api.call(
-      CASES_API.assignCases,
-      { cases: [{ _id: caseId, version: c.version }], radiologistId: t.users[t.login('radiologist')]! },
-      { session: admin },
-    );
-    await eventually(
-      () => caseOf(caseId),
-      (x) => x.status === 'IN PROGRESS',
-      { what: 'the case in progress', timeoutMs: 30_000 },
-    );
-  }
+  const assign = (caseId: string) => assignToRadiologist(t, admin, caseId);
 
   beforeAll(async () => {
     [t, other] = await Promise.all([reportsTenant('priors-a'), reportsTenant('priors-b')]);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Credentials } from '@rayworks/api-client';
 import { CASES_API, OUTPUT_MESSAGES, REPORTING_API, type Case } from '@rayworks/contracts';
 import { casesKnowUsers, eventually, tenantQuery, uploadSignature } from '@rayworks/testing';
-import { arrive, TestEvents } from '../support/cases.js';
+import { arrive, assignToRadiologist, TestEvents } from '../support/cases.js';
 import { api, reportsTenant, signIn, type ReportsTenant } from './reports-support.js';
 
 /**
@@ -57,17 +57,7 @@ describe('the report a patient receives, and the templates that follow the study
       bodyPart: 'CHEST',
       referringPhysicianName: 'IYER^MEERA',
     });
-    const c = await caseOf(caseId);
-    await api.call(
-      CASES_API.assignCases,
-      { cases: [{ _id: caseId, version: c.version }], radiologistId: t.users[t.login('radiologist')]! },
-      { session: admin },
-    );
-    await eventually(
-      () => caseOf(caseId),
-      (x) => x.status === 'IN PROGRESS',
-      { what: 'the case assigned', timeoutMs: 30_000 },
-    );
+    await assignToRadiologist(t, admin, caseId);
     for (const [name, bodyPart] of [
       ['IT CT Brain (plain)', 'BRAIN'],
       ['IT CT Chest (plain)', 'CHEST'],

@@ -2,6 +2,7 @@ import { ApiClient, credentialsOf, loginHeaders, type Credentials } from '@raywo
 import { AUTH_API, CASES_API, GATEWAY_PORT, type Case, type StudyImportedPayload } from '@rayworks/contracts';
 import {
   arriveAt,
+  eventually,
   everyRoleTenant,
   TEST_PASSWORD,
   TestEvents,
@@ -24,6 +25,28 @@ export const signIn = async (t: EveryRoleTenant, who: EveryRoleUser): Promise<Cr
 /** The case as the API shows it to this caller. */
 export const caseOf = (session: Credentials, id: string): Promise<Case> =>
   api.call(CASES_API.findOneCase, { _id: id }, { session });
+
+/**
+ * Assigns a case to the company's radiologist, as its administrator, and waits until the case is IN PROGRESS on their
+ * worklist (a centre radiologist reads the cases assigned to them); answers the case then.
+ */
+export async function assignToRadiologist(
+  t: Pick<EveryRoleTenant, 'users' | 'login'>,
+  admin: Credentials,
+  caseId: string,
+): Promise<Case> {
+  const arrived = await caseOf(admin, caseId);
+  await api.call(
+    CASES_API.assignCases,
+    { cases: [{ _id: caseId, version: arrived.version }], radiologistId: t.users[t.login('radiologist')]! },
+    { session: admin },
+  );
+  return eventually(
+    () => caseOf(admin, caseId),
+    (x) => x.status === 'IN PROGRESS',
+    { what: 'the case assigned', timeoutMs: 30_000 },
+  );
+}
 
 let counter = 0;
 /** A study of its own, with an accession number (the report, its PDF and HL7 carry it), arriving at a centre. */
