@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Credentials } from '@rayworks/api-client';
 import { CASES_API, REPORTING_API, type Case } from '@rayworks/contracts';
-import { casesKnowUsers, eventually, uploadSignature } from '@rayworks/testing';
+import { casesKnowUsers, uploadSignature } from '@rayworks/testing';
 import { arrive, assignToRadiologist, TestEvents } from '../support/cases.js';
 import { api, reportsTenant, signIn, type ReportsTenant } from './reports-support.js';
 
