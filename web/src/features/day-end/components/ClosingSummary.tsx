@@ -1,10 +1,9 @@
 import { Alert, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { CLOSING_RESULT_LABELS, type DayClosing } from '@rayworks/contracts';
+import { CLOSING_RESULT_LABELS, formatReportDate, type DayClosing } from '@rayworks/contracts';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatCentreDate } from '../../../shared/finance/centre-date';
 import { MoneyText } from '../../../shared/finance/MoneyText';
-import { formatDisplayDateTime } from '../../../shared/format';
 import { RESULT_COLORS } from '../hooks/day-end-form';
 
 function Line({ label, children }: { label: string; children: ReactNode }) {
@@ -18,8 +17,12 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** A closed day: what was counted, what the day's cash said, the difference (short, over or balanced), who and when. */
-export function ClosingSummary({ closing }: { closing: DayClosing }) {
+/**
+ * A closed day: what was counted, what the day's cash said, the difference (short, over or balanced), who and when —
+ * the time on the centre's clock, like the day itself (a reader west of the centre would otherwise read a close of
+ * 30 Nov made 'at 29 Nov, 08:37 PM').
+ */
+export function ClosingSummary({ closing, timeZone }: { closing: DayClosing; timeZone: string }) {
   const color = RESULT_COLORS[closing.result];
   return (
     <Alert
@@ -58,7 +61,7 @@ export function ClosingSummary({ closing }: { closing: DayClosing }) {
           </Line>
         </SimpleGrid>
         <Text size="xs" c="dimmed">
-          Closed by {closing.closedBy.loginName} at {formatDisplayDateTime(closing.closedAt)}
+          Closed by {closing.closedBy.loginName} at {formatReportDate(closing.closedAt, timeZone)}
           {closing.note ? ` · ${closing.note}` : ''}
         </Text>
       </Stack>

@@ -10,7 +10,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
 import {
   AGEING_BUCKETS,
@@ -33,6 +32,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { describeError } from '../../../api/client';
 import { browserToday, formatCentreDate, monthStart } from '../../../shared/finance/centre-date';
+import { DayInput } from '../../../shared/forms/DayInput';
 import { FigureCard } from '../../../shared/finance/FigureCard';
 import { invoiceNumberColumn, invoicePatientColumn } from '../../../shared/finance/invoice-columns';
 import { MoneyText } from '../../../shared/finance/MoneyText';
@@ -111,7 +111,7 @@ function DayReport({ report, canClose }: { report: DayEndReport; canClose: boole
   return (
     <Stack gap="md" data-testid="day-end-report" data-date={report.date}>
       {report.closing ? (
-        <ClosingSummary closing={report.closing} />
+        <ClosingSummary closing={report.closing} timeZone={report.timeZone} />
       ) : canClose ? (
         <CloseDayForm
           key={`${report.centre.id}|${report.date}`}
@@ -238,7 +238,7 @@ function DeskDay({ centreId, date, canClose }: { centreId: string; date: string 
   return (
     <Stack gap="md" data-testid="desk-day" data-date={day.date}>
       {closing ? (
-        <ClosingSummary closing={closing} />
+        <ClosingSummary closing={closing} timeZone={day.timeZone} />
       ) : canClose ? (
         <CloseDayForm
           key={`${day.centre.id}|${day.date}`}
@@ -302,13 +302,12 @@ export function DayEndPage() {
           <div style={{ width: 260 }}>
             <CentreSelect label="Centre" value={centreId} onChange={setCentre} testId="day-end-centre" />
           </div>
-          <TextInput
-            type="date"
+          <DayInput
             label="Date"
-            value={date ?? day?.date ?? ''}
+            value={date ?? day?.date ?? null}
             // the centre's today may be the browser's tomorrow (a centre east of the reader): the later of the two
-            max={[browserToday(), day?.date ?? ''].sort().at(-1)}
-            onChange={(e) => setDate(e.currentTarget.value || null)}
+            maxDate={[browserToday(), day?.date ?? ''].sort().at(-1)}
+            onChange={setDate}
             w={170}
             data-testid="day-end-date"
           />
@@ -479,21 +478,19 @@ export function CommissionPage() {
               testId="commission-referral"
             />
           </div>
-          <TextInput
-            type="date"
+          <DayInput
             label="From"
             value={from}
-            max={to}
-            onChange={(e) => set('from', e.currentTarget.value || null)}
+            maxDate={to}
+            onChange={(day) => set('from', day)}
             w={170}
             data-testid="commission-from"
           />
-          <TextInput
-            type="date"
+          <DayInput
             label="To"
             value={to}
-            min={from}
-            onChange={(e) => set('to', e.currentTarget.value || null)}
+            minDate={from}
+            onChange={(day) => set('to', day)}
             w={170}
             data-testid="commission-to"
           />
