@@ -4,8 +4,10 @@ import {
   labReportBodyHtml,
   labReportRangeText,
   labReportValueText,
+  renderLabReportDocument,
   type LabReportTest,
 } from './lab-report-document.js';
+import { FALLBACK_PRINT_LAYOUT, renderReportDocument } from '../reporting/print-document.js';
 
 const test = (over: Partial<LabReportTest>): LabReportTest => ({
   orderId: 'o1',
@@ -69,5 +71,41 @@ describe('the lab report document', () => {
     });
     expect(html.match(/lab-performed-at/g)).toHaveLength(1);
     expect(html).toContain('Performed at: Metro &#60;Reference&#62; Lab');
+  });
+
+  it('prints the centre’s patient rows only: no imaging rows (Modality, Study, Referred By) the layout left out', () => {
+    const layout = {
+      ...FALLBACK_PRINT_LAYOUT,
+      body: {
+        ...FALLBACK_PRINT_LAYOUT.body,
+        patientDetails: [
+          { label: 'Name', value: 'patientName', order: 1 },
+          { label: 'Lab No', value: 'registrationID', order: 2 },
+        ],
+      },
+    };
+    const view = {
+      reportId: 'r',
+      registrationNumber: 'R1',
+      registeredAt: '2026-11-29T09:00:00.000Z',
+      patient: { patientName: 'A', mrNumber: 'M', gender: 'Female', dateOfBirth: null, age: '40 Y' },
+      tests: [test({})],
+    };
+    const lab = renderLabReportDocument(view, layout);
+    for (const row of ['Modality', 'Study', 'Referred By']) expect(lab).not.toContain(`>${row}<`);
+    expect(lab).toContain('Lab No');
+    // an imaging report on the same layout names them (decision 0343)
+    const imaging = renderReportDocument({
+      report: {
+        id: 'r',
+        status: 'FINAL',
+        version: 1,
+        reportHTML: '<p>x</p>',
+        addenda: [],
+        patient: { patientName: 'A' },
+      },
+      layout,
+    });
+    for (const row of ['Modality', 'Study', 'Referred By']) expect(imaging).toContain(`>${row}<`);
   });
 });

@@ -228,5 +228,7 @@ export function renderLabReportDocument(
     },
     layout,
     assets: { ...assets, markDraft: false },
+    // the centre's rows only: a lab report has no modality, study or accession of an imaging study (decision 0343)
+    requiredDetails: [],
   });
 }

@@ -109,6 +109,11 @@ export interface RenderReportDocumentInput {
   report: PrintReport;
   layout: PrintLayout;
   assets?: PrintAssets;
+  /**
+   * The rows printed whatever the layout lists (default REPORT_REQUIRED_DETAILS, an imaging report's); a lab report
+   * has no modality or study and prints the centre's rows only (its registration is its accession).
+   */
+  requiredDetails?: readonly { label: string; value: string }[];
 }
 
 /** Page sizes of the paper types (spec §3 paperType), as CSS `@page size`. */
@@ -181,14 +186,14 @@ export const REPORT_REQUIRED_DETAILS: readonly { label: string; value: string }[
   { label: 'Referred By', value: 'referredName' },
 ];
 
-/** The layout's patient-details rows in order, then the required ones it lacks (REPORT_REQUIRED_DETAILS). */
-export function printedDetails(layout: PrintLayout): { label: string; value: string }[] {
+/** The layout's patient-details rows in order, then the required ones it lacks (an imaging report's by default). */
+export function printedDetails(
+  layout: PrintLayout,
+  required: readonly { label: string; value: string }[] = REPORT_REQUIRED_DETAILS,
+): { label: string; value: string }[] {
   const rows = [...(layout.body.patientDetails ?? [])].sort((a, b) => a.order - b.order);
   const listed = new Set(rows.map((d) => d.value));
-  return [
-    ...rows.map(({ label, value }) => ({ label, value })),
-    ...REPORT_REQUIRED_DETAILS.filter((d) => !listed.has(d.value)),
-  ];
+  return [...rows.map(({ label, value }) => ({ label, value })), ...required.filter((d) => !listed.has(d.value))];
 }
 
 /**
@@ -203,12 +208,17 @@ export function printTitleOf(report: PrintReport, layout: PrintLayout): string {
 /** The space between the body and the fixed top block (header + patient details) and the footer, on every page. */
 const BODY_GAP_PX = 12;
 
-export function renderReportDocument({ report, layout, assets = {} }: RenderReportDocumentInput): string {
+export function renderReportDocument({
+  report,
+  layout,
+  assets = {},
+  requiredDetails = REPORT_REQUIRED_DETAILS,
+}: RenderReportDocumentInput): string {
   const timeZone = assets.timeZone ?? 'UTC';
   const paper = PAPER_SIZES[layout.paperType] ?? PAPER_SIZES.A4!;
   const margins = layout.body.margins ?? { top: 20, right: 20, bottom: 20, left: 20 };
 
-  const details = printedDetails(layout);
+  const details = printedDetails(layout, requiredDetails);
   const blockHeight = patientBlockHeight(details.length);
   const headerHeight = layout.header.enable ? px(layout.header.height) : 0;
   // the signature is printed once, in the signature block below the report (decision 0343): a footer field of type
