@@ -102,7 +102,7 @@ describe('report templates and layout', () => {
       const layout = new ReportLayoutPage(page);
       await layout.open(tenant().centreName('c2'));
       await page.getByTestId('layout-default-note').waitFor();
-      // the default: header 120, footer 60 + 40 of fields, six patient details (3 pairs: 70 + 2 × 50 = 170, capped at 150)
+      // the default: header 120, footer 60 + 40 of fields, nine patient details (5 pairs: 70 + 4 × 50, capped at 150)
       expect(await layout.previewHeight('preview-header')).toBe(120);
       expect(await layout.previewHeight('preview-patient-block')).toBe(150);
       expect(await layout.bodyBudgetText()).toContain(`${1000 - 120 - 100 - 150 - 300} px`);
@@ -110,9 +110,9 @@ describe('report templates and layout', () => {
       await layout.setNumber('layout-header-height', 180);
       await page.getByTestId('layout-header-text').fill('Centre Two Diagnostics');
       await page.getByTestId('preview-header').filter({ hasText: 'Centre Two Diagnostics' }).waitFor();
-      // two patient details fewer: 4 rows = 2 pairs = 120 px
-      await page.getByTestId('layout-patient-detail-remove-5').click();
-      await page.getByTestId('layout-patient-detail-remove-4').click();
+      // five patient details fewer, keeping the four every report prints (accession, modality, study, referrer:
+      // decision 0343 adds them when a layout lacks them): 4 rows = 2 pairs = 120 px
+      for (const index of [5, 3, 2, 1, 0]) await page.getByTestId(`layout-patient-detail-remove-${index}`).click();
       await page.getByTestId('layout-watermark-enable').click({ force: true });
       await page.getByTestId('layout-watermark-text').fill('DRAFT COPY');
       await page.getByTestId('layout-footer-content').click();

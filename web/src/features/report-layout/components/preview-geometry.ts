@@ -4,6 +4,7 @@ import {
   layoutFooterHeight,
   layoutHeaderHeight,
   patientBlockHeight,
+  printedDetails,
   REPORT_PAGE_BUDGET_PX,
   type PaperType,
   type ReportLayout,
@@ -31,7 +32,9 @@ export interface PreviewGeometry {
 export function previewGeometry(layout: ReportLayout): PreviewGeometry {
   const header = layoutHeaderHeight(layout);
   const footer = layoutFooterHeight(layout);
-  const patientBlock = patientBlockHeight(layout.body.patientDetails.length);
+  // the rows the print document prints: the layout's and the required ones it lacks (decision 0343), so the page
+  // preview's budget is the PDF's
+  const patientBlock = patientBlockHeight(printedDetails(layout).length);
   const body = bodyBudget({
     headerHeight: header,
     footerHeight: footer,
