@@ -27,6 +27,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { describeError } from '../../../api/client';
 import { useSession } from '../../../shared/session/useSession';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { TableScrollRegion } from '../../../shared/ui/TableScrollRegion';
 import { ConfirmModal } from '../../../shared/ui/ConfirmModal';
 import { toastDone } from '../../../shared/ui/toast';
 import { StatusCell } from '../components/CaseCells';
@@ -167,7 +168,7 @@ export function AssignCasesPage() {
           {cases.isLoading ? (
             <Skeleton height={60} />
           ) : (
-            <Table.ScrollContainer minWidth={560}>
+            <TableScrollRegion label="Cases to assign" minWidth={560}>
               <Table verticalSpacing={6} data-testid="assign-cases">
                 <Table.Thead>
                   <Table.Tr>
@@ -222,7 +223,7 @@ export function AssignCasesPage() {
                   })}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScrollRegion>
           )}
         </Paper>
 
@@ -310,7 +311,7 @@ export function AssignCasesPage() {
               name="assignee"
               aria-label="Assign to"
             >
-              <Table.ScrollContainer minWidth={520}>
+              <TableScrollRegion label="Radiologists to assign to" minWidth={520}>
                 <Table verticalSpacing={6} highlightOnHover data-testid="assign-assignees">
                   <Table.Thead>
                     <Table.Tr>
@@ -350,7 +351,7 @@ export function AssignCasesPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </TableScrollRegion>
             </Radio.Group>
           )}
           {warnsOffline(chosen) ? (
