@@ -6,30 +6,28 @@ export const TOAST_AUTO_CLOSE_MS = 3000;
 /** The close button of a toast is named for screen readers (WCAG 4.1.2: axe's button-name). */
 const closeButtonProps = { 'aria-label': 'Close' };
 
-export function toastError(message: string, id?: string): void {
-  notifications.show({ id, color: 'red', message, autoClose: TOAST_AUTO_CLOSE_MS, withBorder: true, closeButtonProps });
-}
-
-export function toastSuccess(message: string, id?: string): void {
+/** One toast of the console's: its colour, words (and a title above them when given), the shared close and timing. */
+function show(color: 'red' | 'teal', message: string, id?: string, title?: string): void {
   notifications.show({
     id,
-    color: 'teal',
+    color,
+    ...(title ? { title } : {}),
     message,
     autoClose: TOAST_AUTO_CLOSE_MS,
     withBorder: true,
     closeButtonProps,
   });
+}
+
+export function toastError(message: string, id?: string): void {
+  show('red', message, id);
+}
+
+export function toastSuccess(message: string, id?: string): void {
+  show('teal', message, id);
 }
 
 /** A success with its words as the title and what it did below (e.g. 'Case Assigned Successfully' / 'Assigned to …'). */
 export function toastDone(title: string, message: string, id?: string): void {
-  notifications.show({
-    id,
-    color: 'teal',
-    title,
-    message,
-    autoClose: TOAST_AUTO_CLOSE_MS,
-    withBorder: true,
-    closeButtonProps,
-  });
+  show('teal', message, id, title);
 }

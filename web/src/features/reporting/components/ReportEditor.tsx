@@ -237,7 +237,6 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
       {buttons.editable && (
         <TemplatePicker
           caseId={caseId}
-          modality={report.study.modality ?? theCase.data?.modality ?? null}
           centreId={report.centreId}
           disabled={!buttons.editable}
           chosen={template}

@@ -27,8 +27,6 @@ export function TemplatePicker({
   onPhrase,
 }: {
   caseId: string;
-  /** The study's modality (the server reads the case's own). */
-  modality?: string | null;
   centreId: string | null;
   disabled: boolean;
   chosen: ReportTemplate | null;
