@@ -1,13 +1,11 @@
-import { formatReportDay } from '@rayworks/contracts';
+import { formatDay } from '../forms/day-input';
 
 /**
  * A centre's calendar date ('YYYY-MM-DD', the day end's and an invoice's date of issue) as spec §9 shows dates
  * ("28 Nov 2026"): the date itself, never moved by the reader's time zone.
  */
 export function formatCentreDate(date: string | null | undefined): string {
-  const match = date ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
-  if (!match) return date || '—';
-  return formatReportDay(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12)), 'UTC');
+  return formatDay(date) || date || '—';
 }
 
 /** The first day of a date's month ('2026-11-28' → '2026-11-01'). */
