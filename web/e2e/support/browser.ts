@@ -15,7 +15,15 @@ export interface LaunchOptions {
    * headless machine has no GPU. Without it the browser runs with the GPU off, as the console needs none.
    */
   webgl?: boolean;
+  /**
+   * A fake microphone that plays Chromium's test tone, granted without a prompt (dictation, issue 25 item 5):
+   * MediaRecorder records real audio from it.
+   */
+  fakeMicrophone?: boolean;
 }
+
+/** The Chromium flags that give getUserMedia a fake audio device and accept its prompt. */
+export const FAKE_MICROPHONE_FLAGS = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'];
 
 /** The Chromium flags that give headless WebGL through SwiftShader (issue 11). */
 export const SWIFTSHADER_FLAGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'];
@@ -28,6 +36,7 @@ export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
     args: [
       '--no-sandbox',
       ...(options.webgl ? SWIFTSHADER_FLAGS : ['--disable-gpu']),
+      ...(options.fakeMicrophone ? FAKE_MICROPHONE_FLAGS : []),
       '--disable-background-networking',
       '--disable-component-update',
       '--no-first-run',
