@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Pagination, Paper, Select, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, Collapse, Group, Pagination, Paper, Select, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
   CASE_ACTION_LABELS,
   CONSOLE_ROUTES,
@@ -9,7 +10,7 @@ import {
   type CaseSortKey,
 } from '@rayworks/contracts';
 import type { CaseActor } from '@rayworks/lifecycles';
-import { IconAlertCircle, IconFileImport, IconUserShare } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconAlertCircle, IconFileImport, IconUserShare } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { landingQueue } from '../../../shared/cases/queues';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -17,7 +18,7 @@ import { describeError } from '../../../api/client';
 import { useSession } from '../../../shared/session/useSession';
 import { useCan } from '../../../shared/hooks/useCan';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { PAGINATION_LABELS, paginationItemLabel } from '../../../shared/ui/list-query';
+import { LIST_CARDS_BELOW, PAGINATION_LABELS, paginationItemLabel } from '../../../shared/ui/list-query';
 import { CaseActionDialog, type PendingAction } from '../../../shared/cases/CaseActionDialog';
 import { CaseDrawer } from '../components/CaseDrawer';
 import { ColumnChooser } from '../components/ColumnChooser';
@@ -31,6 +32,7 @@ import { useColumnPreference } from '../hooks/useColumnPreference';
 import { useLiveCases, useWorklistPage, useWorklistStatistics } from '../hooks/useWorklist';
 import { actionKind, worklistPrivilegesOf } from '../../../shared/cases/worklist-actions';
 import {
+  activeFilterCount,
   filtersFromParams,
   filtersToParams,
   withFilters,
@@ -172,6 +174,11 @@ export function CasesPage() {
             total === null ? '' : ` of ${total.toLocaleString('en-GB')}`
           }`;
   const turnaround = statistics.data?.turnaround;
+  // On a phone the filters fold behind a Filters button (with how many are on), so the list starts on the first
+  // screen (issue 25 item 15, docs/decisions/0362); from a tablet's width up they stay open.
+  const phone = useMediaQuery(`(max-width: ${LIST_CARDS_BELOW})`, false, { getInitialValueInEffect: false });
+  const [filtersOpen, filtersToggle] = useDisclosure(false);
+  const filtersOn = activeFilterCount(filters) + (filters.search ? 1 : 0);
 
   return (
     <>
@@ -206,7 +213,34 @@ export function CasesPage() {
       <Paper withBorder radius="md" data-testid="worklist" data-live-changes={live}>
         <StatusTabs value={filters.tab} onChange={(tab) => update({ tab })} statistics={statistics.data} />
         <Group justify="space-between" align="flex-end" p="sm" gap="sm" wrap="wrap">
-          <WorklistFiltersBar filters={filters} onChange={update} />
+          {phone ? (
+            <Box w="100%">
+              <Button
+                variant="default"
+                leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+                rightSection={
+                  filtersOn > 0 ? (
+                    <Badge size="sm" circle aria-label={`${filtersOn} on`}>
+                      {filtersOn}
+                    </Badge>
+                  ) : null
+                }
+                onClick={filtersToggle.toggle}
+                aria-expanded={filtersOpen}
+                aria-controls="worklist-filters-panel"
+                data-testid="worklist-filters-toggle"
+              >
+                Filters
+              </Button>
+              <Collapse expanded={filtersOpen} id="worklist-filters-panel">
+                <Box pt="sm">
+                  <WorklistFiltersBar filters={filters} onChange={update} />
+                </Box>
+              </Collapse>
+            </Box>
+          ) : (
+            <WorklistFiltersBar filters={filters} onChange={update} />
+          )}
           {turnaround ? (
             <Group gap="md" data-testid="worklist-turnaround">
               <Text size="sm" c={turnaround.overdue > 0 ? 'red' : 'dimmed'} data-testid="worklist-overdue">

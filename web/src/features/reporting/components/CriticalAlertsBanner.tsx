@@ -46,10 +46,13 @@ function OpenAlerts() {
     >
       <Stack gap="xs">
         {items.map((alert) => (
+          // the text takes the line and Acknowledge keeps its whole width: on a phone it goes under the text
+          // rather than being cut to 'Ack…' (issue 25 item 15)
           <Group
             key={alert.id}
             justify="space-between"
-            wrap="nowrap"
+            wrap="wrap"
+            gap="xs"
             align="flex-start"
             data-testid="critical-alert"
             data-alert-id={alert.id}
@@ -59,7 +62,7 @@ function OpenAlerts() {
             <Button
               size="xs"
               color="red"
-              style={{ flexShrink: 0 }}
+              style={{ flexShrink: 0, overflow: 'visible' }}
               data-testid="critical-acknowledge"
               loading={acknowledge.isPending && acknowledge.variables === alert.id}
               onClick={() =>
@@ -90,7 +93,7 @@ function EscalatedBadge({ alert }: { alert: CriticalAlert }) {
 
 function CaseAlert({ alert }: { alert: CriticalAlert }) {
   return (
-    <Stack gap={2} style={{ minWidth: 0 }}>
+    <Stack gap={2} style={{ minWidth: 0, flex: '1 1 16rem' }}>
       <Group gap="xs">
         <EscalatedBadge alert={alert} />
         <Text size="sm" fw={600} style={{ wordBreak: 'break-word' }}>
@@ -120,7 +123,7 @@ function CaseAlert({ alert }: { alert: CriticalAlert }) {
 /** A lab order's critical values: the test, each value with its unit and flag, where it came from, the worksheet. */
 function LabAlert({ alert, lab }: { alert: CriticalAlert; lab: CriticalLabFacts }) {
   return (
-    <Stack gap={4} style={{ minWidth: 0 }} data-testid="critical-alert-lab">
+    <Stack gap={4} style={{ minWidth: 0, flex: '1 1 16rem' }} data-testid="critical-alert-lab">
       <Group gap="xs">
         <EscalatedBadge alert={alert} />
         <Badge color="grape" variant="light" size="sm">

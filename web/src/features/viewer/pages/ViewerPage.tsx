@@ -1,4 +1,5 @@
-import { Box, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Center, Loader, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { CASE_MESSAGES, WORKLIST } from '@rayworks/contracts';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Group as SplitGroup, Panel, Separator } from 'react-resizable-panels';
@@ -8,6 +9,13 @@ import { ViewerWorkspace } from '../components/ViewerWorkspace';
 import { VIEWER_FIT_EVENT, prepareEngine } from '../cornerstone/engine';
 import { useViewerSession } from '../hooks/useViewerSession';
 import { VIEWER_TEXT } from '../machines/viewer.machine';
+import classes from './ViewerPage.module.css';
+
+/**
+ * Below this width (phones, a tablet held upright) the images and the report are two tabs, not a split: a split of
+ * 768 px left the viewports 440 px and the report 320 (docs/decisions/0362).
+ */
+export const VIEWER_TABS_BELOW = '(max-width: 899px)';
 
 /**
  * The cloud viewer (route /dicomviewer?case=<id>[&series=<uid>], no menu or top bar; issue 11): Cornerstone3D on
@@ -68,18 +76,91 @@ export function ViewerPage({ reportPanel }: { reportPanel: (caseId: string) => R
     document.title = 'Rayworks Viewer';
   }, []);
 
+  const tabbed = useMediaQuery(VIEWER_TABS_BELOW, false, { getInitialValueInEffect: false });
+  // on a phone the report is mounted once first shown, then kept (hidden) so its unsaved text and the images' state
+  // both survive switching tabs
+  const [reportShown, setReportShown] = useState(reportOpen);
+  if (reportOpen && !reportShown) setReportShown(true);
+  const reportBody = (caseId: string) => (
+    <Box
+      data-testid="report-panel"
+      style={{
+        height: '100%',
+        overflow: 'auto',
+        background: 'var(--mantine-color-body)',
+        color: 'var(--mantine-color-text)',
+      }}
+    >
+      {reportPanel(caseId)}
+    </Box>
+  );
+  const workspace = (withReportToggle: boolean) =>
+    open ? (
+      <Box className={classes.workspace}>
+        <ViewerWorkspace
+          open={open}
+          initialSeries={seriesUid}
+          onExpired={onExpired}
+          mayReadReports={mayReport}
+          toolbarExtra={
+            withReportToggle ? (
+              <Button
+                size="compact-sm"
+                variant={reportOpen ? 'filled' : 'default'}
+                onClick={toggleReport}
+                aria-pressed={reportOpen}
+                data-testid="report-toggle"
+              >
+                Report
+              </Button>
+            ) : null
+          }
+        />
+      </Box>
+    ) : null;
+
   return (
     <Box
+      component="main"
       data-testid="viewer"
       data-state={shownState}
-      style={{ height: '100vh', display: 'flex', flexDirection: 'column', background: '#111', color: '#ddd' }}
+      data-layout={tabbed && mayReport ? 'tabs' : 'split'}
+      style={{ height: '100dvh', display: 'flex', flexDirection: 'column', background: '#111', color: '#ddd' }}
     >
+      <VisuallyHidden component="h1">Viewer</VisuallyHidden>
       {shownState === 'loading' && (
         <Center h="100%">
           <Loader type="dots" aria-label="Loading" />
         </Center>
       )}
-      {shownState === 'ready' && open && (
+      {shownState === 'ready' && open && tabbed && mayReport && (
+        <Tabs
+          value={reportOpen ? 'report' : 'images'}
+          onChange={(value) => {
+            if ((value === 'report') !== reportOpen) toggleReport();
+          }}
+          keepMounted
+          keepMountedMode="display-none"
+          className={classes.tabs}
+          data-testid="viewer-tabs"
+        >
+          <Tabs.List grow className={classes.tabList}>
+            <Tabs.Tab value="images" data-testid="images-tab">
+              Images
+            </Tabs.Tab>
+            <Tabs.Tab value="report" data-testid="report-toggle">
+              Report
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="images" className={classes.tabPanel}>
+            {workspace(false)}
+          </Tabs.Panel>
+          <Tabs.Panel value="report" className={classes.tabPanel}>
+            {reportShown ? reportBody(open.caseId) : null}
+          </Tabs.Panel>
+        </Tabs>
+      )}
+      {shownState === 'ready' && open && !(tabbed && mayReport) && (
         <SplitGroup
           orientation="horizontal"
           style={{ flex: 1, minHeight: 0 }}
@@ -87,27 +168,7 @@ export function ViewerPage({ reportPanel }: { reportPanel: (caseId: string) => R
           data-testid="viewer-split"
         >
           <Panel id="viewer-pane" minSize="30%">
-            <Box style={{ height: '100%', display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-              <ViewerWorkspace
-                open={open}
-                initialSeries={seriesUid}
-                onExpired={onExpired}
-                mayReadReports={mayReport}
-                toolbarExtra={
-                  mayReport ? (
-                    <Button
-                      size="compact-sm"
-                      variant={reportOpen ? 'filled' : 'default'}
-                      onClick={toggleReport}
-                      aria-pressed={reportOpen}
-                      data-testid="report-toggle"
-                    >
-                      Report
-                    </Button>
-                  ) : null
-                }
-              />
-            </Box>
+            {workspace(mayReport)}
           </Panel>
           {reportOpen && (
             <>
@@ -116,17 +177,7 @@ export function ViewerPage({ reportPanel }: { reportPanel: (caseId: string) => R
                 style={{ width: 6, background: '#333', cursor: 'col-resize' }}
               />
               <Panel id="report-pane" defaultSize="42%" minSize="25%">
-                <Box
-                  data-testid="report-panel"
-                  style={{
-                    height: '100%',
-                    overflow: 'auto',
-                    background: 'var(--mantine-color-body)',
-                    color: 'var(--mantine-color-text)',
-                  }}
-                >
-                  {reportPanel(open.caseId)}
-                </Box>
+                {reportBody(open.caseId)}
               </Panel>
             </>
           )}
