@@ -76,6 +76,8 @@ export * from './reporting/output-endpoints.js';
 export * from './reporting/report-pdf-endpoints.js';
 export * from './reporting/critical-endpoints.js';
 export * from './reporting/prior-report-endpoints.js';
+export * from './reporting/dictation.js';
+export * from './reporting/dictation-endpoints.js';
 export * from './reporting/layout-rules.js';
 export * from './reporting/print-document.js';
 export * from './reporting/output-entities.js';
