@@ -4,6 +4,7 @@ import { ServiceKitModule, ServiceKitSettings } from '@rayworks/nest-kit';
 import { ReportingConfigModule } from './config/reporting-config.module.js';
 import { database } from './database/data-source.js';
 import { CriticalResultsModule } from './modules/critical-results/critical.module.js';
+import { DictationsModule } from './modules/dictations/dictations.module.js';
 import { DirectoryConsumerModule } from './modules/directory/directory-consumer.module.js';
 import { InteropModule } from './modules/interop/interop.module.js';
 import { LayoutsModule } from './modules/layouts/layouts.module.js';
@@ -24,6 +25,7 @@ import { TemplatesModule } from './modules/templates/templates.module.js';
     CriticalResultsModule,
     InteropModule,
     PriorReportsModule,
+    DictationsModule,
   ],
 })
 export class AppModule {}

@@ -1,5 +1,6 @@
 import { defineApi } from '../api/endpoint.js';
 import { CRITICAL_ENDPOINTS } from './critical-endpoints.js';
+import { DICTATION_ENDPOINTS } from './dictation-endpoints.js';
 import { LAYOUT_ENDPOINTS } from './layout-endpoints.js';
 import { OUTPUT_ENDPOINTS } from './output-endpoints.js';
 import { PRIOR_REPORT_ENDPOINTS } from './prior-report-endpoints.js';
@@ -21,5 +22,6 @@ export const REPORTING_API = defineApi('reporting', {
   ...REPORT_PDF_ENDPOINTS,
   ...CRITICAL_ENDPOINTS,
   ...PRIOR_REPORT_ENDPOINTS,
+  ...DICTATION_ENDPOINTS,
 });
 export type ReportingApi = typeof REPORTING_API;

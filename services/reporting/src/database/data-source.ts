@@ -21,6 +21,7 @@ import { DirectoryCentreEntity } from '../modules/directory/directory-centre.ent
 import { DirectoryCentres1796800021400 } from './migrations/1796800021400-DirectoryCentres.js';
 import { CentresReadModel1796900000000 } from './migrations/1796900000000-CentresReadModel.js';
 import { LabCriticalAlerts1798300000000 } from './migrations/1798300000000-LabCriticalAlerts.js';
+import { ReportDictations1798600000000 } from './migrations/1798600000000-ReportDictations.js';
 
 /** The reporting service's schema, entities and migrations, in order. */
 export const database: ServiceDatabaseOptions = {
@@ -53,5 +54,6 @@ export const database: ServiceDatabaseOptions = {
     DirectoryCentres1796800021400,
     CentresReadModel1796900000000,
     LabCriticalAlerts1798300000000,
+    ReportDictations1798600000000,
   ],
 };

@@ -10,4 +10,6 @@ export const REPORT_AUDIT_ACTIONS = {
   finalize: 'REPORT_FINALIZE',
   addendumSave: 'REPORT_ADDENDUM_SAVE',
   addendumFinalize: 'REPORT_ADDENDUM_FINALIZE',
+  /** A dictation clip attached to the report (docs/decisions/0354). */
+  dictationAttach: 'REPORT_DICTATION_ATTACH',
 } as const;
