@@ -13,7 +13,15 @@ export interface ViewportInfo {
   studyUid: string | null;
   voi: string | null;
   mode: string | null;
+  /** An MPR viewport's rendering ('mip' or 'composite'); '' in a stack. */
+  blend: string | null;
+  /** An MPR viewport's slab thickness in millimetres as Cornerstone has it; null in a stack. */
+  slab: number | null;
 }
+
+/** The planes of MPR (a viewport's data-mode is `mpr-<plane>`). */
+export type MprPlane = 'axial' | 'sagittal' | 'coronal';
+export const MPR_PLANES: readonly MprPlane[] = ['axial', 'sagittal', 'coronal'];
 
 /**
  * /dicomviewer?case=<id>: the cloud viewer (issue 11), through its test ids — the root `viewer` with its data-state,
@@ -65,6 +73,8 @@ export class ViewerPage {
       studyUid: el.getAttribute('data-study-uid'),
       voi: el.getAttribute('data-voi'),
       mode: el.getAttribute('data-mode'),
+      blend: el.getAttribute('data-blend'),
+      slab: el.getAttribute('data-slab') ? Number(el.getAttribute('data-slab')) : null,
     }));
   }
 
@@ -223,6 +233,81 @@ export class ViewerPage {
   /** A prior's report in the priors panel (data-final: its text is the final report's). */
   priorReport(studyUid: string): Locator {
     return this.page.getByTestId(`prior-report-${studyUid}`);
+  }
+
+  // ---- MPR (issue 25 item 7) ----
+
+  /** The index of the viewport showing an MPR plane. */
+  async mprViewport(plane: MprPlane): Promise<number> {
+    const testId = await this.page
+      .locator(`[data-testid^="viewport-"][data-mode="mpr-${plane}"]`)
+      .first()
+      .getAttribute('data-testid', { timeout: 60_000 });
+    return Number(testId!.replace('viewport-', ''));
+  }
+
+  /**
+   * Switches to MPR (from a 1×1 stack of a volumetric series) and waits until the three planes are drawn (the
+   * volume streams in after the canvases appear).
+   */
+  async openMpr(): Promise<void> {
+    await this.button('mpr');
+    await this.page.waitForFunction(
+      (planes) =>
+        planes.every((plane) => document.querySelector(`[data-testid^="viewport-"][data-mode="mpr-${plane}"] canvas`)),
+      MPR_PLANES,
+      { timeout: 60_000 },
+    );
+    for (const plane of MPR_PLANES) {
+      const stats = await this.drawnStatistics(await this.mprViewport(plane));
+      if (stats.std <= 5) throw new Error(`the ${plane} plane stays blank (pixel SD ${stats.std.toFixed(1)})`);
+    }
+  }
+
+  /**
+   * Window/level by dragging in an MPR plane with the W/L tool; returns the plane's VOI before and after (the
+   * data-voi 'center,width' the engine reads back from Cornerstone).
+   */
+  async windowLevelInMpr(plane: MprPlane = 'axial'): Promise<{ before: string | null; after: string | null }> {
+    const n = await this.mprViewport(plane);
+    await this.tool('WindowLevel');
+    const before = await this.viewport(n).getAttribute('data-voi');
+    await this.drag(n, [0.3, 0.3], [0.45, 0.15]);
+    const after = await this.waitForChange(n, 'data-voi', before);
+    return { before, after };
+  }
+
+  /**
+   * Draws a length with the Length tool in an MPR plane, away from the crosshairs' lines through the centre, and
+   * returns the measurement's row text once the list settles (e.g. 'Length (MPR sagittal): 38.2 mm').
+   */
+  async measureLengthInMpr(plane: MprPlane = 'sagittal'): Promise<string> {
+    const n = await this.mprViewport(plane);
+    const rows = await this.measurements().count();
+    await this.tool('Length');
+    await this.drag(n, [0.2, 0.22], [0.38, 0.36]);
+    await this.measurements()
+      .nth(rows)
+      .waitFor({ timeout: 20_000 })
+      .catch(() => undefined);
+    const texts = await this.settledMeasurementTexts();
+    const row = texts.find((t) => t.includes(`MPR ${plane}`));
+    if (!row) throw new Error(`no measurement of the ${plane} plane listed: ${texts.join(' | ')}`);
+    return row;
+  }
+
+  /** Chooses a slab MIP thickness in MPR (0: off) and waits until the three planes render it. */
+  async setSlab(mm: number): Promise<void> {
+    await this.page.getByTestId('slab').selectOption(String(mm));
+    const blend = mm > 0 ? 'mip' : 'composite';
+    await this.page.waitForFunction(
+      (want) =>
+        [...document.querySelectorAll('[data-testid^="viewport-"][data-mode^="mpr-"]')].every(
+          (el) => el.getAttribute('data-blend') === want,
+        ),
+      blend,
+      { timeout: 15_000 },
+    );
   }
 
   /** How many viewports are on screen, and their modes. */
