@@ -13,7 +13,7 @@ export function MeasurementsPanel({
 }) {
   if (annotations.length === 0)
     return (
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="#b4b4b4">
         No measurements yet
       </Text>
     );

@@ -16,6 +16,13 @@ const corner = (pos: React.CSSProperties): React.CSSProperties => ({
   whiteSpace: 'pre',
 });
 
+/** A corner's text: at most half the viewport wide, clipped (a phone's narrow viewport: no corner over another). */
+const half = (pos: React.CSSProperties): React.CSSProperties => ({
+  ...corner(pos),
+  maxWidth: 'calc(50% - 12px)',
+  overflow: 'hidden',
+});
+
 const marker = (pos: React.CSSProperties): React.CSSProperties => ({
   ...corner(pos),
   fontSize: 14,
@@ -58,12 +65,16 @@ export function Overlay({
   const [c, w] = viewport.voi ? viewport.voi.split(',') : ['', ''];
   const location = instance ? num(instance, TAGS.sliceLocation) : null;
   const thickness = instance ? num(instance, TAGS.sliceThickness) : null;
-  const slice = [
-    location !== null ? `Loc ${location.toFixed(1)} mm` : '',
-    thickness !== null ? `Thk ${thickness.toFixed(1)} mm` : '',
-  ]
-    .filter(Boolean)
-    .join('  ');
+  // an MPR plane's slice is not an acquired instance's (its index runs through the volume): no Loc/Thk there
+  const slice =
+    viewport.mode !== 'stack'
+      ? ''
+      : [
+          location !== null ? `Loc ${location.toFixed(1)} mm` : '',
+          thickness !== null ? `Thk ${thickness.toFixed(1)} mm` : '',
+        ]
+          .filter(Boolean)
+          .join('  ');
   const m = viewport.markers;
   const bar = viewport.mmPerPixel ? scaleBar(viewport.mmPerPixel) : null;
   return (
@@ -119,7 +130,7 @@ export function Overlay({
         </div>
       )}
       <div
-        style={corner({ top: 6, left: 8 })}
+        style={half({ top: 6, left: 8 })}
         data-testid={`overlay-${viewport.index}`}
         data-patient-lines={patientLines ? 'shown' : 'hidden'}
       >
@@ -129,20 +140,23 @@ export function Overlay({
             ? ''
             : '(prior)'}
       </div>
-      <div style={corner({ top: 6, right: 8, textAlign: 'right' })}>
+      <div style={half({ top: 6, right: 8, textAlign: 'right' })}>
         {stack ? `${stack.series.modality} · Se ${stack.series.seriesNumber ?? '-'}\n${stack.series.description}` : ''}
         {viewport.mode !== 'stack' ? `\n${viewport.mode.replace('mpr-', '').toUpperCase()}` : ''}
+        {viewport.blend === 'mip' && viewport.slab ? (
+          <span data-testid={`slab-${viewport.index}`}>{`\nMIP ${viewport.slab} mm`}</span>
+        ) : null}
         {viewport.linked === false ? (
           <span data-testid={`not-linked-${viewport.index}`} style={{ color: '#ffd43b' }}>
             {`\n${VIEWER_MESSAGES.notLinked}`}
           </span>
         ) : null}
       </div>
-      <div style={corner({ bottom: 6, left: 8 })}>
+      <div style={half({ bottom: 6, left: 8 })}>
         {viewport.imageCount > 0 ? `Im ${viewport.imageIndex + 1}/${viewport.imageCount}` : ''}
         {slice ? <span data-testid={`slice-${viewport.index}`}>{`\n${slice}`}</span> : null}
       </div>
-      <div style={corner({ bottom: 6, right: 8, textAlign: 'right' })}>
+      <div style={half({ bottom: 6, right: 8, textAlign: 'right' })}>
         {viewport.voi ? `W ${w} L ${c}\nZoom ${viewport.zoom.toFixed(2)}×` : ''}
       </div>
     </>

@@ -24,7 +24,7 @@ function Thumbnail({ root, series, load }: { root: string; series: SeriesInfo; l
       {url ? (
         <img src={url} alt="" style={{ maxWidth: 96, maxHeight: 96 }} />
       ) : (
-        <Text c="dimmed" size="xs">
+        <Text c="#b4b4b4" size="xs">
           {series.modality}
         </Text>
       )}
@@ -67,7 +67,7 @@ export function SeriesPanel({
           <Text size="xs" c="#ddd" ta="center" lineClamp={2}>
             {`${s.modality} ${s.seriesNumber ?? ''} ${s.description}`.trim()}
           </Text>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="#b4b4b4">
             {s.instanceCount ?? '?'} images
           </Text>
         </UnstyledButton>

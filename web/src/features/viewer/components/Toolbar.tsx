@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Switch, Tooltip } from '@mantine/core';
+import { Button, Group, NativeSelect, NumberInput, Switch, Tooltip } from '@mantine/core';
 import {
   IconAdjustments,
   IconAngle,
@@ -7,6 +7,7 @@ import {
   IconCrosshair,
   IconFlipHorizontal,
   IconFlipVertical,
+  IconFocus2,
   IconHandMove,
   IconKeyboard,
   IconOvalVertical,
@@ -20,7 +21,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { VOI_PRESETS } from '@rayworks/contracts';
-import { PRIMARY_TOOLS } from '../cornerstone/engine';
+import { SLAB_CHOICES_MM, slabChoice, slabLabel, toolsFor } from '../cornerstone/mpr';
 import { keyOf, type ViewerCommand } from './shortcuts';
 
 export type Layout = '1x1' | '1x2' | '2x2';
@@ -35,6 +36,7 @@ const TOOL_LABELS: Record<string, string> = {
   EllipticalROI: 'Ellipse',
   RectangleROI: 'Rectangle',
   Probe: 'Probe',
+  Crosshairs: 'Crosshairs',
 };
 
 const TOOL_ICONS: Record<string, Icon> = {
@@ -47,6 +49,7 @@ const TOOL_ICONS: Record<string, Icon> = {
   EllipticalROI: IconOvalVertical,
   RectangleROI: IconSquare,
   Probe: IconCrosshair,
+  Crosshairs: IconFocus2,
 };
 
 /** A hint with the key that does the same ("Length (L)"). */
@@ -64,10 +67,13 @@ interface ToolbarProps {
   cineFps: number;
   synced: boolean;
   comparing: boolean;
+  /** The slab MIP in MPR, millimetres (0: off). */
+  slab: number;
   onTool(name: string): void;
   onPreset(center: number, width: number): void;
   onLayout(layout: Layout): void;
   onMpr(): void;
+  onSlab(mm: number): void;
   onCine(): void;
   onCineFps(fps: number): void;
   onInvert(): void;
@@ -89,7 +95,7 @@ export function Toolbar(p: ToolbarProps) {
   return (
     <Group gap={6} p={6} wrap="wrap" style={{ borderBottom: '1px solid #333', background: '#1a1b1e' }}>
       <Group gap={4}>
-        {PRIMARY_TOOLS.map((name) => {
+        {toolsFor(p.mpr).map((name) => {
           const ToolIcon = TOOL_ICONS[name];
           const key = keyOf({ tool: name });
           return (
@@ -102,7 +108,6 @@ export function Toolbar(p: ToolbarProps) {
                 aria-keyshortcuts={key}
                 leftSection={ToolIcon ? <ToolIcon size={14} aria-hidden /> : undefined}
                 onClick={() => p.onTool(name)}
-                disabled={p.mpr}
               >
                 {TOOL_LABELS[name] ?? name}
               </Button>
@@ -201,6 +206,17 @@ export function Toolbar(p: ToolbarProps) {
         >
           {p.mpr ? 'Stack' : 'MPR'}
         </Button>
+        {p.mpr && (
+          <NativeSelect
+            size="xs"
+            w={116}
+            aria-label="Slab MIP"
+            data-testid="slab"
+            value={String(p.slab)}
+            onChange={(e) => p.onSlab(slabChoice(e.currentTarget.value))}
+            data={SLAB_CHOICES_MM.map((mm) => ({ value: String(mm), label: slabLabel(mm) }))}
+          />
+        )}
       </Group>
       <Group gap={4}>
         <Button

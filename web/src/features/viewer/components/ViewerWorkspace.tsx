@@ -28,6 +28,7 @@ import {
   type SeriesInfo,
   type SeriesStack,
 } from '../cornerstone/wado';
+import { planeOfNormal } from '../cornerstone/mpr';
 import { annotationData, imageRefOf, measurementText } from '../hooks/annotations';
 import { MeasurementsPanel } from './MeasurementsPanel';
 import { PriorsPanel } from './PriorsPanel';
@@ -37,7 +38,15 @@ import { SCROLL_KEYS, shortcutFor, VIEWER_SHORTCUTS, type ViewerCommand } from '
 import { Toolbar, type Layout } from './Toolbar';
 import { ViewportGrid } from './ViewportGrid';
 
-const EMPTY: EngineState = { viewports: [], active: 0, tool: 'WindowLevel', synced: true, mpr: false, cine: false };
+const EMPTY: EngineState = {
+  viewports: [],
+  active: 0,
+  tool: 'WindowLevel',
+  synced: true,
+  mpr: false,
+  cine: false,
+  slab: 0,
+};
 const LAYOUTS: Record<Layout | 'mpr', { count: number; columns: number }> = {
   '1x1': { count: 1, columns: 1 },
   '1x2': { count: 2, columns: 2 },
@@ -95,7 +104,9 @@ export function ViewerWorkspace({
   const key = mpr ? 'mpr' : layout;
   const [firstDrawn, setFirstDrawn] = useState(false);
   if (!firstDrawn && state.viewports[0]?.rendered) setFirstDrawn(true);
-  const { count, columns } = LAYOUTS[key];
+  const { count, columns: wide } = LAYOUTS[key];
+  // a phone's MPR: axial and sagittal side by side, coronal under them (three in a row are 130 px each)
+  const columns = narrow && mpr ? 2 : wide;
 
   const fail = useCallback(
     (error: unknown) => {
@@ -203,7 +214,8 @@ export function ViewerWorkspace({
       if (!shortcut) return;
       e.preventDefault();
       if (shortcut.action.kind === 'tool') {
-        if (!engine.getState().mpr) engine.setTool(shortcut.action.tool);
+        // a tool of the mode shown (the engine ignores the crosshairs' key outside MPR)
+        engine.setTool(shortcut.action.tool);
       } else commands.current[shortcut.action.command]?.();
     };
     const onResize = () => engine.resize();
@@ -251,14 +263,18 @@ export function ViewerWorkspace({
       timers.set(
         id,
         window.setTimeout(() => {
-          const ref = imageRefOf(a.metadata?.referencedImageId);
+          // a measurement on a reformatted plane has no acquired image: it is filed at the series' image nearest to
+          // its first point, and named with its plane (docs/decisions/0358)
+          const plane = engine.getState().mpr ? planeOfNormal(a.metadata?.viewPlaneNormal) : null;
+          const point = (a.data?.handles?.points?.[0] as number[] | undefined) ?? null;
+          const ref = imageRefOf(a.metadata?.referencedImageId) ?? imageRefOf(engine.mprImageIdFor(point));
           if (!ref) return;
           const record: ViewerAnnotation = {
             id,
             kind: 'measurement',
             toolName,
             ...ref,
-            label: a.data?.label || toolName,
+            label: a.data?.label || (plane ? `${toolName} (MPR ${plane})` : toolName),
             value: measurementText(toolName, a.data) || '—',
             data: annotationData(a),
           };
@@ -333,7 +349,11 @@ export function ViewerWorkspace({
   };
 
   const jump = async (a: ViewerAnnotation) => {
-    if (!engine || mpr) return;
+    if (!engine) return;
+    if (mpr) {
+      engine.showAnnotationInMpr(a.id);
+      return;
+    }
     const n = state.viewports.findIndex((v) => v.seriesUid === a.seriesInstanceUid);
     let target = n >= 0 ? n : active;
     let stack = engine.stackOf(target);
@@ -387,6 +407,8 @@ export function ViewerWorkspace({
         tool={state.tool}
         layout={layout}
         mpr={mpr}
+        slab={state.slab}
+        onSlab={(mm) => engine?.setSlab(mm)}
         mprAvailable={mprAvailable}
         cine={state.cine}
         cineFps={cineFps}
@@ -515,9 +537,16 @@ export function ViewerWorkspace({
 
 const noopSubscribe = () => () => undefined;
 
-/** A saved annotation as Cornerstone's: its image id rebuilt on this page's DICOMweb root. */
+/**
+ * A saved annotation as Cornerstone's: its image id rebuilt on this page's DICOMweb root. One drawn on a reformatted
+ * plane (no image id of its own: a sagittal, coronal or oblique MPR view) keeps its plane and frame of reference, and
+ * shows where that plane is shown again.
+ */
 function rebased(a: ViewerAnnotation, root: string): ToolTypes.Annotation {
   const data = a.data as unknown as ToolTypes.Annotation;
+  if (data.metadata && !data.metadata.referencedImageId && data.metadata.FrameOfReferenceUID) {
+    return { ...data, annotationUID: a.id, metadata: { ...data.metadata, toolName: a.toolName } };
+  }
   const frame = a.frameNumber ?? 1;
   const imageId = `wadors:${root}/studies/${a.studyInstanceUid}/series/${a.seriesInstanceUid}/instances/${a.sopInstanceUid}/frames/${frame}`;
   const metadata = { ...data.metadata, toolName: a.toolName, referencedImageId: imageId };

@@ -55,6 +55,8 @@ export function ViewportGrid({ count, columns, state, open, stackOf, patientLine
               data-voi={vs?.voi ?? ''}
               data-mode={vs?.mode ?? 'stack'}
               data-zoom={vs?.zoom ?? 1}
+              data-blend={vs?.blend ?? ''}
+              data-slab={vs?.slab ?? ''}
               data-linked={vs?.linked === null || vs?.linked === undefined ? '' : String(vs.linked)}
               onContextMenu={(e) => e.preventDefault()}
               style={{ position: 'absolute', inset: 0, background: '#000' }}

@@ -23,6 +23,7 @@ export const VIEWER_SHORTCUTS: readonly Shortcut[] = [
   { key: 'E', label: 'Ellipse', action: { kind: 'tool', tool: 'EllipticalROI' } },
   { key: 'T', label: 'Rectangle', action: { kind: 'tool', tool: 'RectangleROI' } },
   { key: 'B', label: 'Probe', action: { kind: 'tool', tool: 'Probe' } },
+  { key: 'X', label: 'Crosshairs (MPR)', action: { kind: 'tool', tool: 'Crosshairs' } },
   { key: 'I', label: 'Invert', action: { kind: 'command', command: 'invert' } },
   { key: 'R', label: 'Rotate 90°', action: { kind: 'command', command: 'rotate' } },
   { key: 'H', label: 'Flip horizontal', action: { kind: 'command', command: 'flip-h' } },

@@ -7,20 +7,15 @@ import {
   volumeLoader,
   type StackViewport,
   type Types,
+  type VolumeViewport,
 } from '@cornerstonejs/core';
 import {
-  AngleTool,
   CrosshairsTool,
-  EllipticalROITool,
   Enums as ToolEnums,
-  LengthTool,
   PanTool,
-  ProbeTool,
-  RectangleROITool,
   StackScrollTool,
   SynchronizerManager,
   ToolGroupManager,
-  WindowLevelTool,
   ZoomTool,
   annotation as csAnnotation,
   synchronizers,
@@ -29,33 +24,27 @@ import {
 } from '@cornerstonejs/tools';
 import { formatVoi, voiRangeOf, windowOf } from '@rayworks/contracts';
 import { CACHE_LIMIT_BYTES, initCornerstone } from './init';
+import {
+  DEFAULT_TOOL,
+  MEASUREMENT_TOOLS,
+  MPR_TOOLS,
+  STACK_TOOLS,
+  nearestSliceIndex,
+  planeOfNormal,
+  toolForMode,
+  toolsFor,
+  type MprPlane,
+} from './mpr';
 import { orientationMarkers, type OrientationMarkers } from './orientation';
 import { SeriesPrefetcher } from './series-frames';
 import { mapStackIndex, stacksLinked, type SeriesStack } from './wado';
 import { sharesWindow } from './window-link';
 
-/** The tools of the toolbar (their Cornerstone names are the test ids' `tool-<name>`). */
 /** A window event: the page's layout changed (the report split opened or closed) — fit every viewport's image. */
 export const VIEWER_FIT_EVENT = 'rayworks:viewer-fit';
 
-export const PRIMARY_TOOLS = [
-  WindowLevelTool.toolName,
-  PanTool.toolName,
-  ZoomTool.toolName,
-  StackScrollTool.toolName,
-  LengthTool.toolName,
-  AngleTool.toolName,
-  EllipticalROITool.toolName,
-  RectangleROITool.toolName,
-  ProbeTool.toolName,
-] as const;
-export const MEASUREMENT_TOOLS: readonly string[] = [
-  LengthTool.toolName,
-  AngleTool.toolName,
-  EllipticalROITool.toolName,
-  RectangleROITool.toolName,
-  ProbeTool.toolName,
-];
+/** The tools of the toolbar (their Cornerstone names are the test ids' `tool-<name>`; cornerstone/mpr.ts). */
+export { MEASUREMENT_TOOLS, MPR_TOOLS, STACK_TOOLS };
 
 export type ViewportMode = 'stack' | 'mpr-axial' | 'mpr-sagittal' | 'mpr-coronal';
 
@@ -79,6 +68,10 @@ export interface ViewportState {
   markers: OrientationMarkers | null;
   /** Millimetres per CSS pixel at the current zoom (the scale bar); null when unknown. */
   mmPerPixel: number | null;
+  /** An MPR viewport's rendering: a thin slice (composite) or a maximum-intensity projection; null in a stack. */
+  blend: 'composite' | 'mip' | null;
+  /** An MPR viewport's slab thickness in millimetres as Cornerstone has it (null in a stack). */
+  slab: number | null;
 }
 
 export interface EngineState {
@@ -88,6 +81,8 @@ export interface EngineState {
   synced: boolean;
   mpr: boolean;
   cine: boolean;
+  /** The slab MIP asked for in MPR, millimetres (0: off; cornerstone/mpr.ts SLAB_CHOICES_MM). */
+  slab: number;
 }
 
 const ENGINE_ID = 'rayworks-viewer';
@@ -95,6 +90,12 @@ const STACK_GROUP = 'rw-stack';
 const MPR_GROUP = 'rw-mpr';
 const VOI_SYNC = 'rw-voi-sync';
 const vpId = (n: number) => `vp-${n}`;
+/** The crosshairs' line of each MPR viewport (axial, sagittal, coronal) in its plane's colour. */
+const PLANE_COLOURS: Record<string, string> = {
+  [vpId(0)]: 'rgb(230, 70, 70)',
+  [vpId(1)]: 'rgb(240, 200, 0)',
+  [vpId(2)]: 'rgb(60, 200, 90)',
+};
 
 const emptyViewport = (index: number, mode: ViewportMode = 'stack'): ViewportState => ({
   index,
@@ -109,6 +110,8 @@ const emptyViewport = (index: number, mode: ViewportMode = 'stack'): ViewportSta
   linked: null,
   markers: null,
   mmPerPixel: null,
+  blend: null,
+  slab: null,
 });
 
 /**
@@ -123,10 +126,11 @@ export class ViewerEngine {
   private state: EngineState = {
     viewports: [],
     active: 0,
-    tool: WindowLevelTool.toolName,
+    tool: DEFAULT_TOOL,
     synced: true,
     mpr: false,
     cine: false,
+    slab: 0,
   };
   private listeners = new Set<() => void>();
   private syncing = false;
@@ -153,18 +157,20 @@ export class ViewerEngine {
 
   constructor() {
     this.stackGroup = ToolGroupManager.createToolGroup(STACK_GROUP)!;
-    for (const name of [...PRIMARY_TOOLS]) this.stackGroup.addTool(name);
+    for (const name of STACK_TOOLS) this.stackGroup.addTool(name);
+    // MPR: every tool of the stack view, plus the crosshairs (docs/decisions/0358)
     this.mprGroup = ToolGroupManager.createToolGroup(MPR_GROUP)!;
-    for (const name of [WindowLevelTool.toolName, PanTool.toolName, ZoomTool.toolName, StackScrollTool.toolName]) {
-      this.mprGroup.addTool(name);
-    }
+    for (const name of STACK_TOOLS) this.mprGroup.addTool(name);
     this.mprGroup.addTool(CrosshairsTool.toolName, {
-      getReferenceLineColor: () => 'rgb(255, 200, 0)',
+      // each plane's line in the colour the field uses for it: axial red, sagittal yellow, coronal green
+      getReferenceLineColor: (viewportId: string) => PLANE_COLOURS[viewportId] ?? 'rgb(255, 200, 0)',
       getReferenceLineControllable: () => true,
-      getReferenceLineDraggableRotatable: () => false,
-      getReferenceLineSlabThicknessControlsOn: () => false,
+      // the round handles rotate the planes (oblique reformats)
+      getReferenceLineDraggableRotatable: () => true,
+      // the hollow handles set the slab's thickness while a slab MIP is on
+      getReferenceLineSlabThicknessControlsOn: () => this.state.slab > 0,
     });
-    this.applyBindings(this.stackGroup, WindowLevelTool.toolName);
+    this.applyBindings(this.stackGroup, DEFAULT_TOOL);
   }
 
   // ---- store ----
@@ -185,6 +191,7 @@ export class ViewerEngine {
   // ---- tools ----
   private applyBindings(group: ToolTypes.IToolGroup, primary: string): void {
     const { MouseBindings } = ToolEnums;
+    // every other tool passive: its annotations drawn and their handles draggable (in MPR the crosshairs too)
     for (const name of group.getToolInstances ? Object.keys(group.getToolInstances()) : []) {
       if (name !== primary) group.setToolPassive(name);
     }
@@ -202,8 +209,10 @@ export class ViewerEngine {
     }
   }
 
+  /** Makes a tool the left button's, in the tool group of the mode shown (a tool the mode lacks is ignored). */
   setTool(name: string): void {
-    this.applyBindings(this.stackGroup, name);
+    if (!toolsFor(this.state.mpr).includes(name)) return;
+    this.applyBindings(this.state.mpr ? this.mprGroup : this.stackGroup, name);
     this.set({ tool: name });
   }
 
@@ -246,18 +255,22 @@ export class ViewerEngine {
       ),
     );
     const group = mpr ? this.mprGroup : this.stackGroup;
-    // crosshairs need their three viewports before they are active
+    // crosshairs need their three viewports before they are active (or passive: drawn, their handles draggable)
     if (mpr) this.mprGroup.setToolDisabled(CrosshairsTool.toolName);
     elements.forEach((element, n) => {
       group.addViewport(vpId(n), ENGINE_ID);
       this.listen(element, n);
     });
-    if (mpr) this.applyBindings(this.mprGroup, CrosshairsTool.toolName);
+    // the reader's tool stays across the switch (window/level stays window/level); the crosshairs leave with MPR
+    const tool = toolForMode(this.state.tool, mpr);
+    this.applyBindings(group, tool);
     const modes: ViewportMode[] = ['mpr-axial', 'mpr-sagittal', 'mpr-coronal'];
     this.set({
       viewports: elements.map((_, n) => emptyViewport(n, mpr ? modes[n]! : 'stack')),
       active: Math.min(this.state.active, elements.length - 1),
       mpr,
+      tool,
+      slab: mpr ? this.state.slab : 0,
     });
   }
 
@@ -336,7 +349,17 @@ export class ViewerEngine {
     const mmPerPixel =
       camera.parallelScale && height > 0 ? Math.round(((2 * camera.parallelScale) / height) * 1e4) / 1e4 : null;
     const sameMarkers = JSON.stringify(current.markers) === JSON.stringify(markers);
+    const volume = stack ? null : (vp as VolumeViewport);
+    const blend = volume
+      ? volume.getBlendMode?.() === CoreEnums.BlendModes.MAXIMUM_INTENSITY_BLEND
+        ? 'mip'
+        : 'composite'
+      : null;
+    const rawSlab = volume?.getSlabThickness?.();
+    const slab = typeof rawSlab === 'number' ? Math.round(rawSlab * 10) / 10 : null;
     if (
+      current.blend === blend &&
+      current.slab === slab &&
       current.voi === voi &&
       current.imageIndex === imageIndex &&
       current.imageCount === imageCount &&
@@ -349,7 +372,7 @@ export class ViewerEngine {
     }
     const uid = current.mode === 'stack' ? this.stacks[n]?.series.seriesInstanceUid : undefined;
     if (uid) this.lastIndex.set(uid, imageIndex);
-    this.setViewport(n, { voi, imageIndex, imageCount, zoom, markers, mmPerPixel, rendered: true });
+    this.setViewport(n, { voi, imageIndex, imageCount, zoom, markers, mmPerPixel, blend, slab, rendered: true });
     if (n === 0 && !this.firstImageMarked && imageCount > 0) {
       this.firstImageMarked = true;
       performance.mark('viewer:first-image');
@@ -495,6 +518,8 @@ export class ViewerEngine {
     vp.resetCamera();
     vp.resetProperties?.();
     vp.render();
+    // a reset keeps the slab MIP asked for (resetProperties thins the slab)
+    if (this.state.mpr && this.state.slab > 0) this.applySlab();
   }
 
   // ---- cine ----
@@ -590,8 +615,61 @@ export class ViewerEngine {
     [0, 1, 2].forEach((n) =>
       this.setViewport(n, { studyUid: stack.series.studyInstanceUid, seriesUid: stack.series.seriesInstanceUid }),
     );
+    // one window for the three planes of one volume: window/level in one moves the others
+    this.dropVoiSync();
+    this.voiSync = synchronizers.createVOISynchronizer(VOI_SYNC, {
+      syncInvertState: true,
+      syncColormap: false,
+    } as never);
+    for (const n of [0, 1, 2]) this.voiSync.add({ renderingEngineId: ENGINE_ID, viewportId: vpId(n) });
+    this.applySlab();
     this.engine.renderViewports([0, 1, 2].map(vpId));
     [0, 1, 2].forEach((n) => this.refresh(n));
+  }
+
+  /**
+   * A slab maximum-intensity projection of `mm` millimetres in the three MPR planes (0: off, a thin composite slice).
+   * Cornerstone: VolumeViewport.setBlendMode(MAXIMUM_INTENSITY_BLEND) and setSlabThickness (docs/decisions/0358).
+   */
+  setSlab(mm: number): void {
+    this.set({ slab: Math.max(0, mm) });
+    this.applySlab();
+  }
+
+  private applySlab(): void {
+    if (!this.state.mpr) return;
+    const mm = this.state.slab;
+    for (const n of [0, 1, 2]) {
+      const vp = this.viewport(n) as VolumeViewport | undefined;
+      if (!vp?.setBlendMode || !vp.getDefaultActor?.()) continue;
+      if (mm > 0) {
+        vp.setBlendMode(CoreEnums.BlendModes.MAXIMUM_INTENSITY_BLEND);
+        vp.setSlabThickness(mm);
+      } else {
+        vp.setBlendMode(CoreEnums.BlendModes.COMPOSITE);
+        vp.resetSlabThickness();
+      }
+      vp.render();
+      this.refresh(n);
+    }
+  }
+
+  /** The plane an MPR viewport shows (axial/sagittal/coronal, oblique once rotated); null in a stack. */
+  planeOf(n: number): MprPlane | null {
+    if (this.state.viewports[n]?.mode === 'stack') return null;
+    return planeOfNormal(this.viewport(n)?.getCamera().viewPlaneNormal);
+  }
+
+  /**
+   * Where a measurement drawn on a reformatted plane is filed: the MPR series' image id nearest to its first point
+   * (a sagittal or coronal plane has no acquired image of its own). Null outside MPR.
+   */
+  mprImageIdFor(point: readonly number[] | null | undefined): string | null {
+    if (!this.state.mpr) return null;
+    const stack = this.stacks[0];
+    if (!stack) return null;
+    const index = nearestSliceIndex(stack.positions, stack.orientation, point);
+    return index === null ? null : (stack.imageIds[index] ?? null);
   }
 
   // ---- measurements ----
@@ -621,6 +699,21 @@ export class ViewerEngine {
       csAnnotation.state.addAnnotation({ ...a, invalidated: true } as ToolTypes.Annotation, element);
     }
     this.engine.render();
+  }
+
+  /** In MPR: shows a measurement's plane and slice in the viewport that can show it (the first that can). */
+  showAnnotationInMpr(uid: string): boolean {
+    const reference = csAnnotation.state.getAnnotation(uid)?.metadata as Types.ViewReference | undefined;
+    if (!this.state.mpr || !reference) return false;
+    for (const n of [0, 1, 2]) {
+      const vp = this.viewport(n);
+      if (vp?.isReferenceViewable(reference, { withNavigation: true })) {
+        vp.setViewReference(reference);
+        vp.render();
+        return true;
+      }
+    }
+    return false;
   }
 
   removeAnnotation(uid: string): void {
