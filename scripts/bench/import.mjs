@@ -49,6 +49,7 @@ import {
   rayworksWado,
 } from './rayworks.mjs';
 import { machine } from './machine.mjs';
+import { cpuBetween, cpuSnapshot, cpuTable } from './process-cpu.mjs';
 
 const SECTIONS = (
   process.env.BENCH_SECTIONS ??
@@ -135,7 +136,10 @@ async function orthancIngest() {
         const orthanc = await startOrthanc();
         try {
           step(`${instances} instances, ${clients} client(s)`);
+          const extra = { Orthanc: orthanc.process.pid, 'bench client': process.pid };
+          const cpuBefore = cpuSnapshot(extra);
           const { seconds, bytes } = await ingest(orthanc, study.files, clients);
+          const cpu = cpuBetween(cpuBefore, cpuSnapshot(extra), instances);
           const stats = await orthanc.json('/statistics');
           if (stats.CountInstances !== instances) throw new Error(`Orthanc holds ${stats.CountInstances} instances`);
           rows.push({
@@ -146,6 +150,7 @@ async function orthancIngest() {
             mbPerSecond: bytes / 1e6 / seconds,
             megabytes: bytes / 1e6,
             orthancPeakRssMb: await peakRssMb(orthanc.process.pid),
+            cpu,
           });
           break;
         } catch (error) {
@@ -162,6 +167,10 @@ async function orthancIngest() {
     log(
       `| ${r.instances} | ${fmt(r.megabytes, 0)} | ${r.clients} | ${fmt(r.seconds)} | ${fmt(r.instancesPerSecond)} | ${fmt(r.mbPerSecond)} | ${fmt(r.orthancPeakRssMb, 0)} |`,
     );
+  }
+  for (const r of rows) {
+    log(`\nOrthanc, ${r.instances} instances, ${r.clients} client(s):`);
+    for (const line of cpuTable(r.cpu, { unit: 'instance', targetRate: 0 })) log(line);
   }
   results.sections['orthanc-ingest'] = rows;
 }
@@ -285,6 +294,37 @@ function summary() {
     );
   }
   results.ratios = rows;
+  cpuSummary(orthanc, ours);
+}
+
+/** The server side's CPU per instance (the bench's own client left out), largest processes first. */
+function serverCpu(cpu) {
+  const rows = cpu.rows.filter((r) => r.name !== 'bench client' && r.ms > 0);
+  return { ms: rows.reduce((sum, r) => sum + r.ms, 0) / cpu.requests, rows };
+}
+
+/**
+ * Where an instance's CPU goes, Orthanc beside each Rayworks path: when every path is bound by CPU on this machine's
+ * cores, the rate a path can reach is cores ÷ CPU per instance, so 2 × Orthanc needs half of Orthanc's CPU per
+ * instance (or more cores). Each process's table was printed with its section.
+ */
+function cpuSummary(orthanc, ours) {
+  const all = [...orthanc.map((r) => ({ ...r, what: 'Orthanc, 4 clients' })), ...ours.filter((r) => r.cpu)].filter(
+    (r) => r.cpu,
+  );
+  if (all.length === 0) return;
+  const cores = os.cpus().length;
+  log(`\n## CPU per stored instance, server side (the bench's client left out; ${cores} cores)`);
+  log('| instances | path | CPU ms per instance | CPU-bound ceiling inst/s | largest: process (ms per instance) |');
+  log('|---:|---|---:|---:|---|');
+  for (const r of all) {
+    const { ms, rows } = serverCpu(r.cpu);
+    const largest = rows
+      .slice(0, 4)
+      .map((x) => `${x.name} ${fmt(x.ms / r.cpu.requests, 2)}`)
+      .join(', ');
+    log(`| ${r.instances} | ${r.what} | ${fmt(ms, 2)} | ${fmt((cores * 1000) / ms, 0)} | ${largest} |`);
+  }
 }
 
 /** What the Rayworks sections share: the results, and the imported CT study the WADO-RS section retrieves. */

@@ -122,12 +122,15 @@ export function cpuBetween(before, after, requests) {
   };
 }
 
-/** The table of cpuBetween as Markdown lines: each process's CPU, its share of a core, and per request. */
-export function cpuTable(usage, { top = 14 } = {}) {
+/**
+ * The table of cpuBetween as Markdown lines: each process's CPU, its share of a core, and per request (`unit`: what
+ * a request is — a worklist request, an imported instance); with `targetRate`, the cores that rate would need.
+ */
+export function cpuTable(usage, { top = 14, unit = 'request', targetRate = 400 } = {}) {
   const fmt = (n, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '–');
   const lines = [
-    `CPU per process over ${fmt(usage.seconds, 0)} s (/proc user + system), ${usage.requests ?? '–'} requests:`,
-    '| process | CPU s | cores | CPU ms per request |',
+    `CPU per process over ${fmt(usage.seconds, 0)} s (/proc user + system), ${usage.requests ?? '–'} ${unit}s:`,
+    `| process | CPU s | cores | CPU ms per ${unit} |`,
     '|---|---:|---:|---:|',
   ];
   for (const r of usage.rows.slice(0, top).filter((r) => r.ms > 0))
@@ -136,9 +139,9 @@ export function cpuTable(usage, { top = 14 } = {}) {
   lines.push(
     `| **all** | ${fmt(usage.totalMs / 1000, 1)} | ${fmt(usage.totalMs / 1000 / usage.seconds)} | **${fmt(perRequest)}** |`,
   );
-  if (perRequest)
+  if (perRequest && targetRate)
     lines.push(
-      `(at ${fmt(perRequest)} CPU ms a request, 400 requests/s need ${fmt((perRequest * 400) / 1000)} cores; this machine has ${os.cpus().length})`,
+      `(at ${fmt(perRequest)} CPU ms a ${unit}, ${fmt(targetRate, 0)} ${unit}s/s need ${fmt((perRequest * targetRate) / 1000)} cores; this machine has ${os.cpus().length})`,
     );
   if (usage.restarted.length) lines.push(`(restarted meanwhile, not counted: ${usage.restarted.join(', ')})`);
   return lines;

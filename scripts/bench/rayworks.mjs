@@ -38,6 +38,7 @@ import {
   zipFolder,
 } from '@rayworks/testing';
 import { processEnv, processTable, ROOT } from '../lib/processes.mjs';
+import { cpuBetween, cpuSnapshot, cpuTable } from './process-cpu.mjs';
 
 const GATEWAY = `http://127.0.0.1:${GATEWAY_PORT}`;
 const SERVICE = `http://127.0.0.1:${SERVICE_PORTS.imaging}`;
@@ -411,6 +412,8 @@ async function ingestOnce(instances, dist = null) {
   }, 200);
   try {
     step(`${instances} instances: trigger (init-download-zip), waiting for StudyImported on ${TOPICS.imagingStudy}`);
+    const extra = { 'bench imaging-worker': worker.pid, 'bench client': process.pid };
+    const cpuBefore = cpuSnapshot(extra);
     const triggered = performance.now();
     await api.call(IMAGING_API.initDownloadZip, { ...query, importId }, { session: caller.credentials });
     let failed = null;
@@ -435,6 +438,7 @@ async function ingestOnce(instances, dist = null) {
               throw new Error('the import COMPLETED but no StudyImported event arrived within 60 s');
             }),
           ]);
+    const cpu = cpuBetween(cpuBefore, cpuSnapshot(extra), instances);
     done = true;
     const finished = await poll.catch(() => null);
     const seconds = (at - triggered) / 1000;
@@ -458,6 +462,7 @@ async function ingestOnce(instances, dist = null) {
         workerPeakSampledRssMb: Math.max(peakSampledMb, memory.rssMb),
         eventInstancesAdded: envelope.payload.instancesAdded ?? null,
         completedSeenAfterSeconds: finished ? (finished.at - triggered) / 1000 : null,
+        cpu,
       },
       imported: {
         tenantId,
@@ -485,6 +490,8 @@ export async function rayworksIngest(ctx) {
       for (const variant of variants()) {
         const { row, imported } = await ingestOnce(instances, variant.dist);
         rows.push({ ...row, build: variant.label });
+        log(`\n${variant.label || 'this build'}, import worker, ${instances} instances:`);
+        for (const line of cpuTable(row.cpu, { unit: 'instance', targetRate: 0 })) log(line);
         ctx.benchTenants.push(imported.tenantId);
         if (instances === sizes[0]) ctx.importedCt = imported;
       }
@@ -533,6 +540,8 @@ async function stowOnce(instances, perRequest, clients) {
   let next = 0;
   let bytes = 0;
   step(`STOW-RS ${instances} instances, ${perRequest} a request, ${clients} clients, through the gateway`);
+  const extra = { 'bench client': process.pid };
+  const cpuBefore = cpuSnapshot(extra);
   const started = performance.now();
   try {
     await Promise.all(
@@ -560,6 +569,7 @@ async function stowOnce(instances, perRequest, clients) {
     clearInterval(sampler);
   }
   const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuBetween(cpuBefore, cpuSnapshot(extra), instances);
   const [held] = await tenantQuery(tenantId, 'SELECT count(*)::int AS n FROM imaging.instances');
   if (held.n !== instances) throw new Error(`STOW-RS stored ${held.n} of ${instances} instances`);
   return {
@@ -573,6 +583,7 @@ async function stowOnce(instances, perRequest, clients) {
       mbPerSecond: bytes / 1e6 / seconds,
       imagingRssBeforeMb: before.rssMb,
       imagingPeakSampledRssMb: peakMb,
+      cpu,
     },
   };
 }
@@ -620,6 +631,8 @@ export async function rayworksStow(ctx) {
           const { tenantId, row } = await stowOnce(instances, n, 4);
           ctx.benchTenants.push(tenantId);
           rows.push({ ...row, build: variant.label });
+          log(`\n${variant.label || 'this build'}, STOW-RS ${instances} instances, ${n} a request:`);
+          for (const line of cpuTable(row.cpu, { unit: 'instance', targetRate: 0 })) log(line);
         }
       });
   log(

@@ -175,6 +175,24 @@ describe('parseInstanceHeader on pydicom test files', () => {
     expect(head.pixelData).toEqual({ offset: 6300, length: 32768, encapsulated: false });
     expect(() => parseInstanceHeader(bytes.subarray(0, 6400))).toThrow(DicomParseError);
   });
+
+  it.each(['MR_small_implicit.dcm', 'MR_small_bigendian.dcm'])(
+    '%s: when native pixel data ends the file, its head parsed with headerOnly describes the file as the whole does',
+    (name) => {
+      // what the import relies on to send the parse thread a file's head only (docs/decisions/0369)
+      const bytes = pydicomFile(name);
+      const whole = parseInstanceHeader(bytes);
+      expect(whole.pixelData!.offset + whole.pixelData!.length).toBe(bytes.length);
+      expect(parseInstanceHeader(bytes.slice(0, whole.pixelData!.offset + 16), { headerOnly: true })).toEqual(whole);
+    },
+  );
+
+  it('CT_small.dcm has bytes after its pixel data: the import does not take its head for the whole (parsed whole)', () => {
+    const bytes = pydicomFile('CT_small.dcm');
+    const whole = parseInstanceHeader(bytes);
+    expect(whole.pixelData!.offset + whole.pixelData!.length).toBe(39068);
+    expect(bytes.length).toBe(39206);
+  });
 });
 
 describe('parseInstanceHeader refuses what it cannot read', () => {

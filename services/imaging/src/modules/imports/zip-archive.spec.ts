@@ -132,6 +132,32 @@ describe('ZipArchive over ranged reads', () => {
     );
   });
 
+  it('refuses a deflated entry that inflates to fewer bytes than it declares, and one that inflates to more', async () => {
+    const a = Buffer.alloc(5000, 7);
+    const fewer = await zipOf([{ name: '1/2/3.dcm', buffer: a }], (file) =>
+      patchZipEntry(file, '1/2/3.dcm', { declaredUncompressedSize: 6000 }),
+    );
+    expect(await refusal(readAll(fewer))).toBe(
+      'The archive is refused: an entry inflates to fewer bytes than it declares.',
+    );
+    const more = await zipOf([{ name: '1/2/3.dcm', buffer: a }], (file) =>
+      patchZipEntry(file, '1/2/3.dcm', { declaredUncompressedSize: 4000 }),
+    );
+    expect(await refusal(readAll(more))).toBe(
+      'The archive is refused: an entry inflates to more bytes than it declares.',
+    );
+  });
+
+  it('inflates a deflated entry larger than the read-ahead window whole, equal to the file', async () => {
+    const big = Buffer.from(Array.from({ length: 600_000 }, (_, i) => (i % 97 === 0 ? i % 251 : 0)));
+    const store = await zipOf([{ name: '1/2/3.dcm', buffer: big, compressionLevel: 6 }]);
+    const archive = await open(store, LIMITS, 64 * 1024);
+    const [entry] = await archive.entries();
+    expect(entry!.raw.compressionMethod).toBe(8);
+    expect((await archive.read(entry!)).equals(big)).toBe(true);
+    archive.close();
+  });
+
   it('refuses an archive whose inflated total passes the limit, counted while inflating', async () => {
     const random = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7919) % 251));
     const store = await zipOf(

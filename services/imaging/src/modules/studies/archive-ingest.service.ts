@@ -6,6 +6,7 @@ import { hasDicmMarker, IMPORT_MESSAGES, zeroPreamble } from '@rayworks/dicom';
 import { StorageService, UnitOfWork, type ChangeTx, type TenantScope } from '@rayworks/nest-kit';
 import { ArchiveRepository, type IndexedInstance, type IngestReach } from './archive.repository.js';
 import { HeaderParser } from './header-parser.js';
+import type { HeaderParseResult } from './header-parse.worker.js';
 import type { ParsedInstance } from './parsed-instance.js';
 import { EncapsulatedExtent } from './pixel-extent.js';
 import { IMAGING_ENV, type ImagingEnv } from '../../config/env.js';
@@ -64,6 +65,8 @@ const UPLOAD_PART_BYTES = 8 * MiB;
 const UPLOAD_QUEUE = 2;
 /** Batches of one sender's lane ingested side by side (one's objects written while another's are indexed). */
 const LANE_DRAINS = 4;
+/** The head of a held file sent to the parse thread first (parseFile): the header of a typical image ends in it. */
+export const PARSE_HEAD_BYTES = 64 * 1024;
 /** Objects of one batch written at once (ingestMany): the store's round trips overlap, memory is the batch's. */
 export const PUT_CONCURRENCY = 8;
 const asBuffer = (chunk: Uint8Array): Buffer =>
@@ -186,7 +189,7 @@ export class ArchiveIngestService {
           outcomes[i] = { kind: 'refused', reason: NOT_DICOM_REASON };
           return null;
         }
-        const parsed = await this.parser.parse(bytes);
+        const parsed = await this.parseFile(bytes);
         if (!parsed.ok) {
           outcomes[i] = refused(parsed.detail);
           return null;
@@ -248,6 +251,22 @@ export class ArchiveIngestService {
       later.forEach((i, k) => (outcomes[i] = again[k]!.outcome));
     }
     return outcomes.map((outcome, i) => ({ outcome: outcome!, header: headers[i] ?? null }));
+  }
+
+  /**
+   * A held file's header, parsed in the thread pool (docs/decisions/0369-one-shot-inflate.md): a copy of its first
+   * PARSE_HEAD_BYTES is sent to the thread rather than the whole file (a structured clone of every byte), and its
+   * answer is kept when the file's native pixel data was found there and ends the file — then the whole file holds
+   * nothing the head did not (the same description, the pixel data's extent checked against the file's length).
+   * Anything else (encapsulated pixel data, elements after it, a longer header, no pixel data) is parsed whole.
+   */
+  private async parseFile(bytes: Uint8Array): Promise<HeaderParseResult> {
+    if (bytes.byteLength > PARSE_HEAD_BYTES) {
+      const head = await this.parser.parse(bytes.slice(0, PARSE_HEAD_BYTES), { headerOnly: true });
+      const pixels = head.ok ? head.instance.pixelData : null;
+      if (pixels && !pixels.encapsulated && pixels.offset + pixels.length === bytes.byteLength) return head;
+    }
+    return this.parser.parse(bytes);
   }
 
   /**
