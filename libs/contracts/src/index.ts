@@ -59,6 +59,7 @@ export * from './cases/fusion-endpoints.js';
 export * from './cases/viewer-endpoints.js';
 export * from './cases/front-desk-endpoints.js';
 export * from './viewer/annotations.js';
+export * from './viewer/hanging-protocols.js';
 export * from './viewer/study-token.js';
 export * from './viewer/weasis.js';
 export * from './reporting/endpoints.js';

@@ -10,6 +10,7 @@ import { MarketplaceModule } from './modules/marketplace/marketplace.module.js';
 import { FusionModule } from './modules/fusion/fusion.module.js';
 import { ViewerModule } from './modules/viewer/viewer.module.js';
 import { FrontDeskModule } from './modules/front-desk/front-desk.module.js';
+import { HangingProtocolsModule } from './modules/hanging-protocols/hanging-protocols.module.js';
 
 @Module({
   imports: [
@@ -22,6 +23,7 @@ import { FrontDeskModule } from './modules/front-desk/front-desk.module.js';
     FusionModule,
     ViewerModule,
     FrontDeskModule,
+    HangingProtocolsModule,
   ],
 })
 export class AppModule {}

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { WORKLIST, requirement } from '../access/privileges.js';
+import { GENERIC, WORKLIST, requirement } from '../access/privileges.js';
 import { endpoint as ep } from '../api/endpoint.js';
 import { viewerAnnotationSchema } from '../viewer/annotations.js';
+import { hangingProtocolSchema, hangingRuleSchema } from '../viewer/hanging-protocols.js';
 
 /**
  * The cloud viewer's server side (docs/decisions/0163-viewer-open.md, 0164-study-token.md, 0165-viewer-annotations.md):
@@ -87,6 +88,8 @@ export type ViewerOpen = z.infer<typeof viewerOpenSchema>;
 export const annotationsFindBody = z.object({ caseId: id }).strict();
 export const annotationSaveBody = z.object({ caseId: id, annotation: viewerAnnotationSchema }).strict();
 export const annotationDeleteBody = z.object({ caseId: id, id }).strict();
+/** A hanging protocol for the case's centre (docs/decisions/0359): its modality and body part are the rule's. */
+export const hangingProtocolSaveBody = z.object({ caseId: id, rule: hangingRuleSchema }).strict();
 
 const W = WORKLIST;
 export const VIEWER_ENDPOINTS = {
@@ -128,6 +131,27 @@ export const VIEWER_ENDPOINTS = {
     access: requirement('WORKLIST', W.VIEW),
     body: annotationDeleteBody,
     data: z.object({ id }),
+    errors: [404],
+  }),
+  /** The hanging protocols the case's centre saved (the viewer matches them with matchHangingRule). */
+  findHangingProtocols: ep({
+    method: 'POST',
+    path: '/cases/viewer/hanging-protocols/find',
+    access: requirement('WORKLIST', W.VIEW),
+    body: viewerOpenBody,
+    data: z.object({ protocols: z.array(hangingProtocolSchema) }),
+    errors: [404],
+  }),
+  /**
+   * Saves a layout as the case's centre's protocol for a modality and body part (replaces the centre's rule of the
+   * same pair). Changing a centre's configuration: CENTERS › EDIT (docs/decisions/0359).
+   */
+  saveHangingProtocol: ep({
+    method: 'POST',
+    path: '/cases/viewer/hanging-protocols/save',
+    access: requirement('CENTERS', GENERIC.EDIT),
+    body: hangingProtocolSaveBody,
+    data: hangingProtocolSchema,
     errors: [404],
   }),
 };

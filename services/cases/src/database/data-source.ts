@@ -24,6 +24,7 @@ import { DeadLetterOperations1796700000000 } from './migrations/1796700000000-De
 import { PlatformDirectoryUsers1796700000001 } from './migrations/1796700000001-PlatformDirectoryUsers.js';
 import { RegistrationCases1797100000000 } from './migrations/1797100000000-RegistrationCases.js';
 import { CaseReferrer1797300000000 } from './migrations/1797300000000-CaseReferrer.js';
+import { HangingProtocols1797400000000 } from './migrations/1797400000000-HangingProtocols.js';
 import { CaseEntity } from '../modules/cases/case.entity.js';
 import { DirectoryCentreEntity } from '../modules/directory/directory-centre.entity.js';
 import { DirectoryUserEntity } from '../modules/directory/directory-user.entity.js';
@@ -35,6 +36,7 @@ import { CaseRatingEntity } from '../modules/collaboration/ratings/case-rating.e
 import { CaseShareEntity } from '../modules/collaboration/sharing/case-share.entity.js';
 import { ViewerAnnotationEntity } from '../modules/viewer/viewer-annotation.entity.js';
 import { BillingPatientEntity } from '../modules/front-desk/billing-patient.entity.js';
+import { HangingProtocolEntity } from '../modules/hanging-protocols/hanging-protocol.entity.js';
 
 /** The cases service's schema, entities and migrations, in order. */
 export const database: ServiceDatabaseOptions = {
@@ -51,6 +53,7 @@ export const database: ServiceDatabaseOptions = {
     WorklistColumnsEntity,
     ViewerAnnotationEntity,
     BillingPatientEntity,
+    HangingProtocolEntity,
   ],
   migrations: [
     EventTables1763712000000,
@@ -78,5 +81,6 @@ export const database: ServiceDatabaseOptions = {
     PlatformDirectoryUsers1796700000001,
     RegistrationCases1797100000000,
     CaseReferrer1797300000000,
+    HangingProtocols1797400000000,
   ],
 };
