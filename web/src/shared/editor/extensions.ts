@@ -162,3 +162,27 @@ export const MacroExpansion = Extension.create<MacroOptions>({
     ];
   },
 });
+
+interface AccessibleNameOptions {
+  /** What the text box is called to a screen reader ('Report text'). */
+  name: string;
+}
+
+/**
+ * The editor's accessible name: TipTap's editable element is a text box (role textbox) with no label of its own, which axe reports as serious (aria-input-field-name; issue 25 item 16).
+ */
+export const AccessibleName = Extension.create<AccessibleNameOptions>({
+  name: 'accessibleName',
+  addOptions() {
+    return { name: 'Text' };
+  },
+  addProseMirrorPlugins() {
+    const name = this.options.name;
+    return [
+      new Plugin({
+        key: new PluginKey('accessibleName'),
+        props: { attributes: { 'aria-label': name, 'aria-multiline': 'true' } },
+      }),
+    ];
+  },
+});

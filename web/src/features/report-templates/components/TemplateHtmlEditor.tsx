@@ -10,7 +10,7 @@ import { escapeHtml } from '@rayworks/contracts';
 import { useEffect } from 'react';
 import classes from './TemplateHtmlEditor.module.css';
 import { FormattingControls } from '../../../shared/editor/FormattingControls';
-import { TemplateField as TemplateFieldMark } from '../../../shared/editor/extensions';
+import { AccessibleName, TemplateField as TemplateFieldMark } from '../../../shared/editor/extensions';
 
 interface Props {
   value: string;
@@ -29,6 +29,7 @@ export function TemplateHtmlEditor({ value, onChange, fields, testId = 'template
       StarterKit.configure({ link: { openOnClick: false } }),
       TextAlign.configure({ types: ['heading', 'paragraph'] }),
       TemplateFieldMark,
+      AccessibleName.configure({ name: 'Template text' }),
     ],
     content: value,
     immediatelyRender: true,

@@ -46,7 +46,7 @@ export function AddendumPanel({
 
 function FinalAddendum({ addendum, index }: { addendum: Addendum; index: number }) {
   const editor = useEditor({
-    extensions: reportExtensions(() => [], ''),
+    extensions: reportExtensions(() => [], '', `Addendum ${index}`),
     content: addendum.html,
     editable: false,
     immediatelyRender: true,
@@ -84,7 +84,7 @@ function DraftAddendum({
 }) {
   const [busy, setBusy] = useState<'save' | 'finalize' | null>(null);
   const editor = useEditor({
-    extensions: reportExtensions(macros, 'Write the addendum'),
+    extensions: reportExtensions(macros, 'Write the addendum', 'Addendum'),
     content: draft?.html ?? '',
     editable,
     immediatelyRender: true,
