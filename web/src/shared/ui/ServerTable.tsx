@@ -66,6 +66,9 @@ interface Props<T> {
  * Table (headless) holds the columns, rows and the manual sorting and paging; Mantine draws them
  * (docs/decisions/0232-admin-lists-on-tanstack-table.md).
  */
+/** The narrowest a list's table is drawn before it scrolls sideways (px). */
+const TABLE_MIN_WIDTH = 700;
+
 export function ServerTable<T>(props: Props<T>) {
   const {
     id,
@@ -202,7 +205,9 @@ export function ServerTable<T>(props: Props<T>) {
         />
       ) : (
         // A narrow desktop window may still scroll the table sideways: the region is named and reachable by keyboard.
-        <TableScrollRegion label={`${id} list`} minWidth={760}>
+        // Its minimum fits a tablet held upright (768 px less the page's padding): at 760 every list there hid the
+        // end of its last column, the actions, behind a sideways scroll (issue 25 item 15).
+        <TableScrollRegion label={`${id} list`} minWidth={TABLE_MIN_WIDTH}>
           <Table
             highlightOnHover={Boolean(onRowClick)}
             verticalSpacing={8}

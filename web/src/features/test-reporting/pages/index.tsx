@@ -144,7 +144,8 @@ export function TestReportingPage() {
       render: (r) => {
         const codes = choiceOf(r).testCodes;
         return (
-          <Stack gap={4} data-testid="report-tests">
+          // the tests' names wrap (the list's cells do not): the table fits a tablet held upright
+          <Stack gap={4} miw={180} style={{ whiteSpace: 'normal' }} data-testid="report-tests">
             {r.tests.map((t) => (
               <Group key={t.orderId} gap={6}>
                 <Checkbox
@@ -168,8 +169,9 @@ export function TestReportingPage() {
     {
       key: 'actions',
       label: 'Actions',
+      // one under another: the column stays as narrow as its widest button (a tablet shows it whole)
       render: (r) => (
-        <Group gap={6}>
+        <Stack gap={6} align="stretch" w="max-content">
           <Button
             size="xs"
             leftSection={<IconFileTypePdf size={14} />}
@@ -199,7 +201,7 @@ export function TestReportingPage() {
           >
             SMS
           </Button>
-        </Group>
+        </Stack>
       ),
     },
   ];
