@@ -48,6 +48,34 @@ export const IMAGING_IMPORT_ENDPOINTS = {
     }),
     errors: [403],
   }),
+  /**
+   * An upload that starts while the zip is still being made (docs/decisions/0365): always in parts, signed part by
+   * part with `uploadPartUrl` as the zip grows; `maxSize` bounds the zip (the files' sizes plus the zip's overhead),
+   * `completeUpload` names its final size.
+   */
+  startStreamedUpload: ep({
+    method: 'POST',
+    path: '/import/streamed-upload',
+    access: requirement('WORKLIST', WORKLIST.IMPORT),
+    body: uploadQuery.extend({ maxSize: z.number().int().min(1).max(IMPORT_MAX_ZIP_BYTES) }).strict(),
+    data: z.object({ importId: z.uuid(), partSize: z.number().int() }),
+    errors: [403],
+  }),
+  /** The URL of one part of a multipart upload, signed for its length (every part but the last is `partSize`). */
+  uploadPartUrl: ep({
+    method: 'POST',
+    path: '/import/part-url',
+    access: requirement('WORKLIST', WORKLIST.IMPORT),
+    body: z
+      .object({
+        importId: z.uuid(),
+        partNumber: z.number().int().min(1).max(10000),
+        size: z.number().int().min(1),
+      })
+      .strict(),
+    data: z.object({ url: z.string() }),
+    errors: [404, 409],
+  }),
   /** The parts of a multipart upload the store already has (to resume after a dropped connection). */
   uploadedParts: ep({
     method: 'POST',
@@ -66,6 +94,8 @@ export const IMAGING_IMPORT_ENDPOINTS = {
       .object({
         importId: z.uuid(),
         parts: z.array(z.object({ partNumber: z.number().int().min(1).max(10000), etag: z.string().min(1) })).min(1),
+        /** A streamed upload's final size (at most the announced `maxSize`); the store must hold exactly this. */
+        size: z.number().int().min(1).max(IMPORT_MAX_ZIP_BYTES).optional(),
       })
       .strict(),
     data: z.null(),

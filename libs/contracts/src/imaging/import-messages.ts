@@ -50,6 +50,8 @@ export const IMPORT_CALL_MESSAGES = {
   uploadSizeDiffers: 'The uploaded zip is not the size that was announced',
   queryDiffers: 'The import was started for another group, centre or study',
   partsRefused: 'The uploaded parts do not complete the zip',
+  /** A part asked for beyond the announced zip, or larger than the part size (a streamed upload, decision 0365). */
+  partOutsidePlan: 'The part is outside the announced zip',
   notCancellable: 'The import is already being processed',
   cancelled: 'The import was cancelled.',
   noValidInstances: 'No valid DICOM instance was found in the archive.',

@@ -15,6 +15,16 @@ export class ImportsController {
     return apiOk(await this.imports.presignedUrl(access, body));
   }
 
+  @ApiContract(IMAGING_API.startStreamedUpload, 'An upload in parts that starts while the zip is being made')
+  async startStreamedUpload({ access, body }: ContractCall<typeof IMAGING_API.startStreamedUpload>) {
+    return apiOk(await this.imports.startStreamedUpload(access, body));
+  }
+
+  @ApiContract(IMAGING_API.uploadPartUrl, 'The URL of one part of an upload in parts, signed for its length')
+  async uploadPartUrl({ access, body }: ContractCall<typeof IMAGING_API.uploadPartUrl>) {
+    return apiOk(await this.imports.partUrl(access, body));
+  }
+
   @ApiContract(IMAGING_API.uploadedParts, 'The parts of a multipart upload the store already has')
   async uploadedParts({ access, body }: ContractCall<typeof IMAGING_API.uploadedParts>) {
     return apiOk(await this.imports.uploadedParts(access, body.importId));

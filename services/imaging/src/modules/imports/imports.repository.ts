@@ -56,6 +56,11 @@ export class ImportsRepository {
     return tx.repo(ImportEntity).findOneBy({ id });
   }
 
+  /** The final size of a streamed upload, once completed (docs/decisions/0365). */
+  async setUploadSize(tx: ChangeTx, id: string, size: number): Promise<void> {
+    await tx.repo(ImportEntity).update({ id, state: 'AWAITING_UPLOAD' }, { uploadSize: size });
+  }
+
   /** Moves the import from one of `from` to `to` (with the given fields); false when it was in none of them. */
   async transition(
     tx: ChangeTx,

@@ -40,12 +40,67 @@ export class ImportsService {
   ) {}
 
   async presignedUrl(access: RequestAccess, q: BodyOf<typeof IMAGING_API.presignedUrl>) {
+    const { importId: id, uploadKey, multipartUploadId, partSize } = await this.createImport(access, q, false);
+    if (!multipartUploadId)
+      return {
+        importId: id,
+        presignedUrl: await this.storage.presignPut(uploadKey, 'application/zip', q.size, SINGLE_PUT_SECONDS),
+        parts: null,
+      };
+    const count = Math.ceil(q.size / partSize!);
+    const urls = [];
+    for (let partNumber = 1; partNumber <= count; partNumber++) {
+      const length = partNumber < count ? partSize! : q.size - partSize! * (count - 1);
+      const url = await this.storage.presignUploadPart(
+        uploadKey,
+        multipartUploadId,
+        partNumber,
+        length,
+        PART_URL_SECONDS,
+      );
+      urls.push({ partNumber, url });
+    }
+    return { importId: id, presignedUrl: null, parts: { partSize: partSize!, urls } };
+  }
+
+  /**
+   * An upload that starts while the zip is being made (docs/decisions/0365): a multipart upload whose parts are
+   * signed one by one as the zip grows (`partUrl`); `maxSize` bounds it, `completeUpload` names the final size.
+   */
+  async startStreamedUpload(access: RequestAccess, q: BodyOf<typeof IMAGING_API.startStreamedUpload>) {
+    const { maxSize, ...query } = q;
+    const { importId, partSize } = await this.createImport(access, { ...query, size: maxSize }, true);
+    return { importId, partSize: partSize! };
+  }
+
+  /** The URL of one part, signed for its length: a part of at most `partSize` bytes inside the announced zip. */
+  async partUrl(access: RequestAccess, body: BodyOf<typeof IMAGING_API.uploadPartUrl>) {
+    const found = await this.awaitingMultipart(access, body.importId);
+    const partSize = found.partSize!;
+    if (body.size > partSize || (body.partNumber - 1) * partSize + body.size > found.uploadSize)
+      throw importConflict(IMPORT_CALL_MESSAGES.partOutsidePlan);
+    const url = await this.storage.presignUploadPart(
+      found.uploadKey,
+      found.multipartUploadId!,
+      body.partNumber,
+      body.size,
+      PART_URL_SECONDS,
+    );
+    return { url };
+  }
+
+  /** The import row and, for an upload in parts, the store's multipart upload (always one when `streamed`). */
+  private async createImport(
+    access: RequestAccess,
+    q: BodyOf<typeof IMAGING_API.presignedUrl>,
+    streamed: boolean,
+  ): Promise<{ importId: string; uploadKey: string; multipartUploadId: string | null; partSize: number | null }> {
     const tenantId = companyOf(access.principal);
     await this.placement.forUpload(access, q.groupId ?? null, q.centerId);
     const id = randomUUID();
     const uploadKey = imagingStorageKeys.upload(tenantId, id);
     const partSize = partSizeFor(q.size);
-    const multipart = q.size > partSize;
+    const multipart = streamed || q.size > partSize;
     const multipartUploadId = multipart ? await this.storage.createMultipartUpload(uploadKey, 'application/zip') : null;
     await this.uow.change(access, async (tx) => {
       await this.imports.insert(tx, {
@@ -64,28 +119,13 @@ export class ImportsService {
         reachCentreIds: access.centreFilter === null ? null : [...access.centreFilter],
         reachEmpty: access.empty,
       });
-      await tx.audit({ action: 'IMAGING_IMPORT_UPLOAD', target: { type: 'import', id }, details: { size: q.size } });
+      await tx.audit({
+        action: 'IMAGING_IMPORT_UPLOAD',
+        target: { type: 'import', id },
+        details: streamed ? { maxSize: q.size, streamed } : { size: q.size },
+      });
     });
-    if (!multipartUploadId)
-      return {
-        importId: id,
-        presignedUrl: await this.storage.presignPut(uploadKey, 'application/zip', q.size, SINGLE_PUT_SECONDS),
-        parts: null,
-      };
-    const count = Math.ceil(q.size / partSize);
-    const urls = [];
-    for (let partNumber = 1; partNumber <= count; partNumber++) {
-      const length = partNumber < count ? partSize : q.size - partSize * (count - 1);
-      const url = await this.storage.presignUploadPart(
-        uploadKey,
-        multipartUploadId,
-        partNumber,
-        length,
-        PART_URL_SECONDS,
-      );
-      urls.push({ partNumber, url });
-    }
-    return { importId: id, presignedUrl: null, parts: { partSize, urls } };
+    return { importId: id, uploadKey, multipartUploadId, partSize: multipart ? partSize : null };
   }
 
   async uploadedParts(access: RequestAccess, importId: string) {
@@ -108,10 +148,14 @@ export class ImportsService {
         throw importConflict(IMPORT_CALL_MESSAGES.partsRefused);
       throw error;
     }
-    if ((await this.storage.size(found.uploadKey)) !== found.uploadSize) {
+    // A streamed upload names its final size (at most the announced bound); the row keeps it for the trigger's check.
+    const expected = body.size ?? found.uploadSize;
+    if (expected > found.uploadSize || (await this.storage.size(found.uploadKey)) !== expected) {
       await this.storage.delete(found.uploadKey);
       throw importConflict(IMPORT_CALL_MESSAGES.uploadSizeDiffers);
     }
+    if (expected !== found.uploadSize)
+      await this.uow.change(access, (tx) => this.imports.setUploadSize(tx, found.id, expected));
     return null;
   }
 
