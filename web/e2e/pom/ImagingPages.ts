@@ -8,8 +8,8 @@ import { url } from '../support/browser';
 export function recordImportFlow(): void {
   // Runs in the page as it is serialized: plain property access only (no ?. or ??, which the test transpiler
   // turns into helpers the page does not have).
-  const w = window as unknown as { __importFlow: { states: string[]; percents: string[] } };
-  w.__importFlow = { states: [], percents: [] };
+  const w = window as unknown as { __importFlow: { states: string[]; percents: string[]; overlap: string[] } };
+  w.__importFlow = { states: [], percents: [], overlap: [] };
   const last = (list: string[]) => (list.length > 0 ? list[list.length - 1] : null);
   const record = () => {
     const screen = document.querySelector('[data-testid="import-screen"]');
@@ -21,6 +21,10 @@ export function recordImportFlow(): void {
     const percent = percentNode ? percentNode.textContent : null;
     const entry = `${step}:${percent}`;
     if (step && percent && last(w.__importFlow.percents) !== entry) w.__importFlow.percents.push(entry);
+    // an upload started while the zip is still being written (decision 0365): 'upload N% / zip M%'
+    const zip = progress ? progress.getAttribute('data-zip-percent') : null;
+    const overlap = zip && percent ? `upload ${percent} / zip ${zip}%` : null;
+    if (overlap && last(w.__importFlow.overlap) !== overlap) w.__importFlow.overlap.push(overlap);
   };
   // A window.open'd window keeps its Window when its first about:blank document is replaced by the console's:
   // the observer is (re)attached to whichever document the window shows.
@@ -54,6 +58,13 @@ export class ImportScreen {
     await this.page.locator(`[data-testid="import-screen"][data-state="${state}"]`).waitFor({ timeout });
   }
 
+  /** Presses Import while the zip is still being written (decision 0365): as soon as the button is enabled in zipping. */
+  async importWhileZipping(timeout = 60_000): Promise<void> {
+    await this.page
+      .locator('[data-testid="import-screen"][data-state="zipping"] [data-testid="import-start"]:not([disabled])')
+      .click({ timeout });
+  }
+
   async studyIds(): Promise<string[]> {
     return this.page
       .getByTestId('import-tree-study')
@@ -77,9 +88,11 @@ export class ImportScreen {
     return this.page.getByTestId(testId).innerText();
   }
 
-  async flow(): Promise<{ states: string[]; percents: string[] }> {
+  async flow(): Promise<{ states: string[]; percents: string[]; overlap: string[] }> {
     return this.page.evaluate(
-      () => (window as unknown as { __importFlow: { states: string[]; percents: string[] } }).__importFlow,
+      () =>
+        (window as unknown as { __importFlow: { states: string[]; percents: string[]; overlap: string[] } })
+          .__importFlow,
     );
   }
 }

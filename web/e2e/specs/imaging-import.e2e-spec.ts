@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CLOUD_UPLOADING_DISPLAY, IMPORT_MESSAGES } from '@rayworks/contracts';
-import { buildStudyFolder, listZipEntries, type BuiltStudy } from '@rayworks/testing';
+import { buildLargeCtStudy, buildStudyFolder, listZipEntries, type BuiltStudy } from '@rayworks/testing';
 import { LoginPage } from '../pom/LoginPage';
 import { ArchivePage, ImportScreen, recordImportFlow } from '../pom/ImagingPages';
 import { Shell } from '../pom/Shell';
@@ -140,6 +140,54 @@ describe('imaging: import a study folder, find it in the archive, download it', 
       await download.saveAs(saved);
       const entries = (await listZipEntries(saved)).map((e) => e.name).sort();
       expect(entries).toEqual(study.instances.map((i) => i.relativePath).sort());
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 300_000);
+
+  it('Import while the zip is still being made: the parts upload as they are ready (decision 0365)', async () => {
+    // a CT whose zip is several parts (16 MiB each): 100 slices of 512 × 512, noisy, so it deflates little
+    const ct = await buildLargeCtStudy(path.join(dir, 'Stream'), {
+      instances: 100,
+      patientName: 'Stream^Sam',
+      patientId: `${patientId}S`,
+      studyDescription: 'CT uploaded while zipping',
+    });
+    const { context, page, pageErrors } = await openConsole(browser());
+    await context.addInitScript(recordImportFlow);
+    try {
+      await new LoginPage(page).login(tenant().login('gca'), TEST_PASSWORD);
+      await new Shell(page).waitUntilReady();
+      await page.goto(url('/cases/import'), { waitUntil: 'domcontentloaded' });
+      const screen = new ImportScreen(page);
+      await screen.waitUntilReady();
+      // the order of the store's part PUTs and of the zip's end, as the browser sees them
+      const order: string[] = [];
+      page.on('request', (request) => {
+        const part = /[?&]partNumber=(\d+)/.exec(request.url());
+        if (request.method() === 'PUT' && part) order.push(`put part ${part[1]}`);
+      });
+      await screen.pickFolder(ct.dir);
+      await screen.importWhileZipping();
+      await screenshot(page, 'import-while-zipping');
+      await screen.waitForState('countdown', 120_000);
+      const flow = await screen.flow();
+      // zipping went straight to uploading: Import did not wait for the zip ('ready' never shown)
+      expect(flow.states).toEqual(['noFolder', 'validating', 'zipping', 'uploading', 'processing', 'countdown']);
+      // bytes went out while the zip was still being written: an upload percent above 0 beside a zip below 100
+      const overlap = flow.overlap.map((o) => /^upload (\d+)% \/ zip (\d+)%$/.exec(o)!.slice(1).map(Number));
+      expect(overlap.length).toBeGreaterThan(0);
+      expect(overlap.some(([upload, zip]) => upload! > 0 && zip! < 100)).toBe(true);
+      expect(order.slice(0, 1)).toEqual(['put part 1']);
+      expect(new Set(order).size).toBeGreaterThanOrEqual(2);
+      expect(flow.percents).toContain('uploading:100%');
+      expect(await page.getByTestId('import-countdown').innerText()).toContain(IMPORT_MESSAGES.success);
+
+      const archive = new ArchivePage(page);
+      await page.getByTestId('import-close-now').click();
+      await archive.waitForStudy(`${patientId}S`, 'IMPORTED');
+      expect(await archive.cell(`${patientId}S`, 'archive-instance-count')).toBe('100');
       expect(pageErrors).toEqual([]);
     } finally {
       await context.close();

@@ -13,6 +13,7 @@ import {
   type ImportTriggerInput,
   type ImportUploadInput,
   type ImportZipInput,
+  type ImportZipStream,
   type ImportValidated,
 } from './import.machine.js';
 
@@ -281,7 +282,16 @@ describe('import machine: every transition', () => {
         expect(h.context()).toMatchObject({ files: [], studyId: null, zip: null });
       },
     ],
-    ['zipping', 'import.start (busy: ignored)', (h) => h.actor.send({ type: 'import.start' }), 'zipping'],
+    [
+      'zipping',
+      'import.start before the zip has begun (ignored)',
+      (h) => h.actor.send({ type: 'import.start' }),
+      'zipping',
+      (h) => {
+        expect(h.calls.uploads).toEqual([]);
+        expect(h.context().toast).toBeNull();
+      },
+    ],
     // zipFailed
     [
       'zipFailed',
@@ -308,7 +318,7 @@ describe('import machine: every transition', () => {
       'import.start',
       (h) => h.actor.send({ type: 'import.start' }),
       'uploading',
-      (h) => expect(h.calls.uploads).toEqual([{ zip: ZIP, studyId: '1.2' }]),
+      (h) => expect(h.calls.uploads).toEqual([{ zip: ZIP, stream: null, studyId: '1.2' }]),
     ],
     [
       'ready',
@@ -541,6 +551,89 @@ describe('import machine: every transition', () => {
     actor.send({ type: 'import.pick', files: PICKED });
     await waitFor(actor, (s) => s.value === 'noFolder', { timeout: 1000 });
     expect(actor.getSnapshot().context.toast).toEqual({ kind: 'error', message: IMPORT_MESSAGES.importFailed });
+  });
+});
+
+describe('import machine: Import while the zip is still being written (decision 0365)', () => {
+  const STREAM: ImportZipStream = { maxSize: 5000, read: async () => new Blob([]), estimatedSize: () => 3000 };
+
+  /** Zipping, the zip stream handed over, Import pressed: the upload runs while the zip goes on. */
+  async function streaming() {
+    const h = harness();
+    await h.reach('zipping');
+    expect(selectImportView(h.actor.getSnapshot()).canImport).toBe(false);
+    h.actor.send({ type: 'import.zipStream', stream: STREAM });
+    h.actor.send({ type: 'import.zipProgress', percent: 30 });
+    expect(selectImportView(h.actor.getSnapshot()).canImport).toBe(true);
+    h.actor.send({ type: 'import.start' });
+    expect(h.state()).toBe('uploading');
+    h.actor.send({ type: 'import.uploadCreated', importId: 'imp-1' });
+    return h;
+  }
+
+  it('starts the upload with the zip stream (no zip yet) and keeps the zip running', async () => {
+    const h = await streaming();
+    expect(h.calls.uploads).toEqual([{ zip: null, stream: STREAM, studyId: '1.2' }]);
+    expect(h.calls.zipStarted).toBe(1);
+    expect(h.calls.zipStopped).toBe(0);
+    const view = selectImportView(h.actor.getSnapshot());
+    expect(view.progress).toEqual({ step: 'uploading', percent: 0 });
+    expect(view.zipStillRunning).toBe(30);
+  });
+
+  it('the zip ends during the upload: the zip is kept, the same upload goes on to processing', async () => {
+    const h = await streaming();
+    h.actor.send({ type: 'import.uploadProgress', percent: 40 });
+    h.actor.send({ type: 'import.zipped', zip: ZIP });
+    expect(h.state()).toBe('uploading');
+    expect(h.context()).toMatchObject({ zip: ZIP, zipProgress: 100, uploadProgress: 40 });
+    expect(h.calls.uploads).toHaveLength(1);
+    expect(h.calls.uploadStopped).toBe(0);
+    expect(selectImportView(h.actor.getSnapshot()).zipStillRunning).toBeNull();
+    h.actor.send({ type: 'import.uploaded', importId: 'imp-1' });
+    expect(h.state()).toBe('processing');
+    expect(h.calls.trigger.at(-1)!.input).toEqual({ importId: 'imp-1', studyId: '1.2' });
+  });
+
+  it('the zip fails during the upload: the upload stops, the import is abandoned, Retry zips again', async () => {
+    const h = await streaming();
+    h.actor.send({ type: 'import.zipFailed', failure: { kind: 'other' } });
+    expect(h.state()).toBe('zipFailed');
+    expect(h.calls.uploadStopped).toBe(1);
+    expect(h.calls.abandoned).toEqual(['imp-1']);
+    expect(h.context()).toMatchObject({
+      importId: null,
+      toast: { kind: 'error', message: IMPORT_MESSAGES.importFailed },
+    });
+    h.actor.send({ type: 'import.retry' });
+    expect(h.state()).toBe('zipping');
+    expect(h.calls.zipStarted).toBe(2);
+  });
+
+  it('Cancel stops the upload only: back to zipping, the zip not restarted; Cancel again stops the zip', async () => {
+    const h = await streaming();
+    h.actor.send({ type: 'import.cancel' });
+    expect(h.state()).toBe('zipping');
+    expect(h.calls.abandoned).toEqual(['imp-1']);
+    expect(h.calls.uploadStopped).toBe(1);
+    expect(h.calls.zipStarted).toBe(1);
+    expect(h.calls.zipStopped).toBe(0);
+    expect(h.context().zipStream).toBe(STREAM);
+    h.actor.send({ type: 'import.cancel' });
+    expect(h.state()).toBe('noFolder');
+    expect(h.calls.zipStopped).toBe(1);
+  });
+
+  it('a failed part ends in uploadFailed while the zip goes on; Retry uploads again from the same stream', async () => {
+    const h = await streaming();
+    h.actor.send({ type: 'import.uploadFailed', failure: { kind: 'network' } });
+    expect(h.state()).toBe('uploadFailed');
+    expect(h.calls.zipStopped).toBe(0);
+    h.actor.send({ type: 'import.zipProgress', percent: 80 });
+    expect(selectImportView(h.actor.getSnapshot()).zipStillRunning).toBe(80);
+    h.actor.send({ type: 'import.retry' });
+    expect(h.state()).toBe('uploading');
+    expect(h.calls.uploads.at(-1)).toEqual({ zip: null, stream: STREAM, studyId: '1.2' });
   });
 });
 

@@ -4,7 +4,16 @@
 // trigger, the one-second ticks) is done by actors the console provides with `.provide({ actors })`; the
 // placeholders below only say what each one takes and sends back.
 import { IMPORT_COUNTDOWN_SECONDS, IMPORT_MESSAGES } from '@rayworks/contracts';
-import { assertEvent, assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  fromCallback,
+  fromPromise,
+  enqueueActions,
+  setup,
+  stopChild,
+  type SnapshotFrom,
+} from 'xstate';
 
 /** One file the user picked: its path relative to the picked folder, its size, and the file itself. */
 export interface ImportPickedFile {
@@ -32,6 +41,23 @@ export interface ImportValidated {
   metadata: ImportStudyMetadata | null;
 }
 
+/**
+ * The zip while it is being written (docs/decisions/0365): the `zip` actor hands it over as soon as it starts, so an
+ * upload started before the zip is done reads it part by part. The console implements it (a spool of zip.js's
+ * output); the machine only carries it from one actor to the other.
+ */
+export interface ImportZipStream {
+  /** An upper bound of the zip's size (the files plus the zip's overhead), known before the zip is written. */
+  readonly maxSize: number;
+  /**
+   * The bytes from `start` up to `end` once they are written, fewer when the zip ends first (empty after its end).
+   * Rejects when the zip fails or is cancelled.
+   */
+  read(start: number, end: number): Promise<Blob>;
+  /** The zip's size once it is finished; before, an estimate from how much of the files is zipped (progress). */
+  estimatedSize(): number;
+}
+
 export interface ImportToast {
   kind: 'error' | 'success';
   message: string;
@@ -51,6 +77,8 @@ export interface ImportContext {
   /** 0..100 while zipping (100 once ready). */
   zipProgress: number;
   zip: Blob | null;
+  /** The zip while it is being written (from import.zipStream); null before it starts and after a new pick. */
+  zipStream: ImportZipStream | null;
   /** 0..100 while uploading. */
   uploadProgress: number;
   /** The server's import, once the upload has one (see `import.uploadCreated`). */
@@ -82,6 +110,7 @@ export type ImportEvent =
   /** One second of the countdown (sent by the `ticker` actor). */
   | { type: 'import.tick' }
   /** Sent back by `zip`. */
+  | { type: 'import.zipStream'; stream: ImportZipStream }
   | { type: 'import.zipProgress'; percent: number }
   | { type: 'import.zipped'; zip: Blob }
   | { type: 'import.zipFailed'; failure: ImportFailure }
@@ -89,14 +118,18 @@ export type ImportEvent =
   | { type: 'import.uploadCreated'; importId: string }
   | { type: 'import.uploadProgress'; percent: number }
   | { type: 'import.uploaded'; importId: string }
-  | { type: 'import.uploadFailed'; failure: ImportFailure };
+  | { type: 'import.uploadFailed'; failure: ImportFailure }
+  /** The `zip` child (spawned, so that it outlives the zipping state) threw. */
+  | { type: 'xstate.error.actor.zip'; error: unknown };
 
 export interface ImportZipInput {
   files: readonly ImportPickedFile[];
 }
 
 export interface ImportUploadInput {
-  zip: Blob;
+  /** The finished zip, or null when the upload starts while the zip is still being written (then `stream`). */
+  zip: Blob | null;
+  stream: ImportZipStream | null;
   studyId: string;
 }
 
@@ -157,6 +190,7 @@ const initialContext: ImportContext = {
   metadata: null,
   zipProgress: 0,
   zip: null,
+  zipStream: null,
   uploadProgress: 0,
   importId: null,
   toast: null,
@@ -175,11 +209,18 @@ export const importMachine = setup({
     validate: fromPromise<ImportValidated, { files: readonly ImportPickedFile[] }>(async () => {
       throw new Error(notProvided('validate'));
     }),
-    /** Zips the files at level 6 off the main thread; sends import.zipProgress, then import.zipped or import.zipFailed. */
+    /**
+     * Zips the files at level 6 off the main thread; sends import.zipStream (the zip as it is written) at once, then
+     * import.zipProgress, then import.zipped or import.zipFailed. Spawned as the child `zip` (not invoked by a
+     * state), so that an upload started while it runs can go on reading it.
+     */
     zip: fromCallback<ImportEvent, ImportZipInput>(() => {
       throw new Error(notProvided('zip'));
     }),
-    /** Uploads the zip; sends import.uploadCreated, import.uploadProgress, then import.uploaded or import.uploadFailed. */
+    /**
+     * Uploads the zip (or, started while zipping, the zip stream part by part as it grows); sends
+     * import.uploadCreated, import.uploadProgress, then import.uploaded or import.uploadFailed.
+     */
     upload: fromCallback<ImportEvent, ImportUploadInput>(() => {
       throw new Error(notProvided('upload'));
     }),
@@ -199,11 +240,21 @@ export const importMachine = setup({
       assertEvent(event, 'import.pick');
       return { ...initialContext, picked: event.files };
     }),
+    /** Starts the zip (a fresh run: progress, zip and stream forgotten). */
+    startZip: enqueueActions(({ enqueue, context }) => {
+      enqueue.stopChild('zip');
+      enqueue.assign({ zipProgress: 0, zip: null, zipStream: null });
+      enqueue.spawnChild('zip', { id: 'zip', input: { files: context.files } });
+    }),
+    stopZip: stopChild('zip'),
     /** Cancelled after the server made an import: the console abandons it (imaging cancelImport). */
     abandonImport: (_, _params: { importId: string | null }) => {},
   },
   guards: {
     hasZipAndStudy: ({ context }) => context.zip !== null && context.studyId !== null,
+    hasZipStreamAndStudy: ({ context }) => context.zipStream !== null && context.studyId !== null,
+    /** The zip is still being written (an upload started while zipping). */
+    zipRunning: ({ context }) => context.zip === null,
     lastSecond: ({ context }) => context.secondsLeft <= 1,
   },
 }).createMachine({
@@ -223,12 +274,15 @@ export const importMachine = setup({
         input: ({ context }) => ({ files: context.picked }),
         onDone: {
           target: 'zipping',
-          actions: assign(({ event }) => ({
-            files: event.output.files,
-            studyId: event.output.studyId,
-            skipped: event.output.skipped,
-            metadata: event.output.metadata,
-          })),
+          actions: [
+            assign(({ event }) => ({
+              files: event.output.files,
+              studyId: event.output.studyId,
+              skipped: event.output.skipped,
+              metadata: event.output.metadata,
+            })),
+            'startZip',
+          ],
         },
         onError: {
           target: 'noFolder',
@@ -243,30 +297,35 @@ export const importMachine = setup({
       },
     },
     zipping: {
-      entry: assign({ zipProgress: 0, zip: null }),
-      invoke: {
-        src: 'zip',
-        input: ({ context }) => ({ files: context.files }),
-        onError: {
+      on: {
+        'import.zipStream': { actions: assign(({ event }) => ({ zipStream: event.stream })) },
+        'import.zipProgress': { actions: assign(({ event }) => ({ zipProgress: clamp(event.percent) })) },
+        'import.zipped': {
+          target: 'ready',
+          actions: [assign(({ event }) => ({ zip: event.zip, zipProgress: 100 })), 'stopZip'],
+        },
+        'import.zipFailed': {
+          target: 'zipFailed',
+          actions: [
+            assign(({ event }) => ({ toast: errorToast(importFailureMessage(event.failure, 'zipping')) })),
+            'stopZip',
+          ],
+        },
+        'xstate.error.actor.zip': {
           target: 'zipFailed',
           actions: assign(({ event }) => ({
             toast: errorToast(importFailureMessage(importFailureOf(event.error), 'zipping')),
           })),
         },
-      },
-      on: {
-        'import.zipProgress': { actions: assign(({ event }) => ({ zipProgress: clamp(event.percent) })) },
-        'import.zipped': { target: 'ready', actions: assign(({ event }) => ({ zip: event.zip, zipProgress: 100 })) },
-        'import.zipFailed': {
-          target: 'zipFailed',
-          actions: assign(({ event }) => ({ toast: errorToast(importFailureMessage(event.failure, 'zipping')) })),
-        },
-        'import.cancel': { target: 'noFolder', actions: assign(() => ({ ...initialContext })) },
+        // Import while the zip is still being written: the upload starts with the zip's first part (decision 0365).
+        // Before the zip has begun there is nothing to upload yet: ignored (the button is disabled).
+        'import.start': { guard: 'hasZipStreamAndStudy', target: 'uploading', actions: assign({ toast: null }) },
+        'import.cancel': { target: 'noFolder', actions: ['stopZip', assign(() => ({ ...initialContext }))] },
       },
     },
     zipFailed: {
       on: {
-        'import.retry': { target: 'zipping', actions: assign({ toast: null }) },
+        'import.retry': { target: 'zipping', actions: [assign({ toast: null }), 'startZip'] },
         'import.pick': { target: 'validating', actions: 'pick' },
         'import.cancel': { target: 'noFolder', actions: assign(() => ({ ...initialContext })) },
         'import.start': { actions: assign({ toast: errorToast(IMPORT_MESSAGES.zipOrStudyMissing) }) },
@@ -285,8 +344,9 @@ export const importMachine = setup({
     uploading: {
       entry: assign({ uploadProgress: 0, importId: null }),
       invoke: {
+        id: 'upload',
         src: 'upload',
-        input: ({ context }) => ({ zip: context.zip!, studyId: context.studyId! }),
+        input: ({ context }) => ({ zip: context.zip, stream: context.zipStream, studyId: context.studyId! }),
         onError: {
           target: 'uploadFailed',
           actions: assign(({ event }) => ({
@@ -305,26 +365,99 @@ export const importMachine = setup({
           target: 'uploadFailed',
           actions: assign(({ event }) => ({ toast: errorToast(importFailureMessage(event.failure, 'uploading')) })),
         },
-        'import.cancel': {
-          target: 'ready',
+        // The zip may still be being written (an upload started while zipping, decision 0365).
+        'import.zipProgress': { actions: assign(({ event }) => ({ zipProgress: clamp(event.percent) })) },
+        'import.zipped': { actions: [assign(({ event }) => ({ zip: event.zip, zipProgress: 100 })), 'stopZip'] },
+        'import.zipFailed': {
+          target: 'zipFailed',
           actions: [
             { type: 'abandonImport', params: ({ context }) => ({ importId: context.importId }) },
-            assign({ uploadProgress: 0, importId: null }),
+            assign(({ event }) => ({
+              toast: errorToast(importFailureMessage(event.failure, 'zipping')),
+              uploadProgress: 0,
+              importId: null,
+            })),
+            'stopZip',
           ],
         },
+        'xstate.error.actor.zip': {
+          target: 'zipFailed',
+          actions: [
+            { type: 'abandonImport', params: ({ context }) => ({ importId: context.importId }) },
+            assign(({ event }) => ({
+              toast: errorToast(importFailureMessage(importFailureOf(event.error), 'zipping')),
+              uploadProgress: 0,
+              importId: null,
+            })),
+          ],
+        },
+        // Cancel stops the upload; a zip still being written goes on (Cancel again stops it).
+        'import.cancel': [
+          {
+            guard: 'zipRunning',
+            target: 'zipping',
+            actions: [
+              { type: 'abandonImport', params: ({ context }) => ({ importId: context.importId }) },
+              assign({ uploadProgress: 0, importId: null }),
+            ],
+          },
+          {
+            target: 'ready',
+            actions: [
+              { type: 'abandonImport', params: ({ context }) => ({ importId: context.importId }) },
+              assign({ uploadProgress: 0, importId: null }),
+            ],
+          },
+        ],
       },
     },
     uploadFailed: {
       on: {
         'import.retry': { target: 'uploading', actions: assign({ toast: null }) },
-        'import.cancel': {
-          target: 'ready',
+        // The zip may still be being written (an upload started while zipping, decision 0365).
+        'import.zipProgress': { actions: assign(({ event }) => ({ zipProgress: clamp(event.percent) })) },
+        'import.zipped': { actions: [assign(({ event }) => ({ zip: event.zip, zipProgress: 100 })), 'stopZip'] },
+        'import.zipFailed': {
+          target: 'zipFailed',
           actions: [
             { type: 'abandonImport', params: ({ context }) => ({ importId: context.importId }) },
-            assign({ toast: null, uploadProgress: 0, importId: null }),
+            assign(({ event }) => ({
+              toast: errorToast(importFailureMessage(event.failure, 'zipping')),
+              uploadProgress: 0,
+              importId: null,
+            })),
+            'stopZip',
           ],
         },
-        'import.pick': { target: 'validating', actions: 'pick' },
+        'xstate.error.actor.zip': {
+          target: 'zipFailed',
+          actions: [
+            { type: 'abandonImport', params: ({ context }) => ({ importId: context.importId }) },
+            assign(({ event }) => ({
+              toast: errorToast(importFailureMessage(importFailureOf(event.error), 'zipping')),
+              uploadProgress: 0,
+              importId: null,
+            })),
+          ],
+        },
+        'import.cancel': [
+          {
+            guard: 'zipRunning',
+            target: 'zipping',
+            actions: [
+              { type: 'abandonImport', params: ({ context }) => ({ importId: context.importId }) },
+              assign({ toast: null, uploadProgress: 0, importId: null }),
+            ],
+          },
+          {
+            target: 'ready',
+            actions: [
+              { type: 'abandonImport', params: ({ context }) => ({ importId: context.importId }) },
+              assign({ toast: null, uploadProgress: 0, importId: null }),
+            ],
+          },
+        ],
+        'import.pick': { target: 'validating', actions: ['stopZip', 'pick'] },
       },
     },
     processing: {
@@ -417,6 +550,8 @@ export interface ImportView {
   canRetry: boolean;
   /** The progress bar: which step and how far (0..100), or null when none runs. */
   progress: { step: 'zipping' | 'uploading'; percent: number } | null;
+  /** How far the zip is (0..99) while an upload started before it ended runs; else null (decision 0365). */
+  zipStillRunning: number | null;
   toast: ImportToast | null;
   /** Seconds left before the window closes, during the countdown; else null. */
   secondsLeft: number | null;
@@ -442,10 +577,15 @@ export function selectImportView(snapshot: ImportSnapshot): ImportView {
     state,
     busy,
     canPick: !busy && state !== 'countdown' && state !== 'closed',
-    canImport: state === 'ready',
+    // Import may start while the zip is being written (decision 0365): its parts upload as they are ready.
+    canImport: state === 'ready' || (state === 'zipping' && context.zipStream !== null),
     canCancel: busy || IMPORT_FAILED_STATES.includes(state) || state === 'ready' || state === 'countdown',
     canRetry: IMPORT_FAILED_STATES.includes(state),
     progress,
+    zipStillRunning:
+      (state === 'uploading' || state === 'uploadFailed') && context.zip === null && context.zipStream !== null
+        ? Math.min(99, context.zipProgress)
+        : null,
     toast: context.toast,
     secondsLeft: state === 'countdown' ? context.secondsLeft : null,
     closed: state === 'closed',

@@ -16,15 +16,17 @@ import type {
   ImportUploadInput,
   ImportValidated,
   ImportZipInput,
+  ImportZipStream,
 } from '@rayworks/lifecycles';
 import { fromCallback, fromPromise } from 'xstate';
 import { ApiCallError, callApi } from '../../../api/client';
-import { uploadParts, type PartPlan } from './part-uploader';
+import { uploadParts, uploadStreamedParts, type PartPlan } from './part-uploader';
 import { runPool } from './pool';
 import { UploadError } from '../../../shared/upload/upload-error';
 import { presignedPut } from '../../../shared/upload/presigned-put';
 import { seriesKey, seriesSummaryOf, type SeriesSummary } from './series-summary';
 import { zipStudy } from './zip-study';
+import { ZipSpool, zipSizeBound } from './zip-spool';
 
 /** Where the import goes (spec §7): the user's group and first centre. */
 export interface ImportTarget {
@@ -113,6 +115,9 @@ const aborted = (error: unknown) => error instanceof UploadError && error.kind =
 export function importActors(target: ImportTarget, onValidated: (report: ValidationReport) => void) {
   /** The last multipart upload, kept so that a retry of the same zip resumes instead of starting again. */
   let lastUpload: { zip: Blob; importId: string; plan: PartPlan } | null = null;
+  /** The last streamed upload (started while zipping), kept so that a retry sends only the parts not yet stored. */
+  let lastStreamed: { stream: ImportZipStream; importId: string; partSize: number; done: Map<number, string> } | null =
+    null;
 
   const validate = fromPromise<ImportValidated, { files: readonly ImportPickedFile[] }>(async ({ input }) => {
     const byPath = new Map(input.files.map((f) => [f.path, f]));
@@ -164,14 +169,16 @@ export function importActors(target: ImportTarget, onValidated: (report: Validat
 
   const zip = fromCallback<ImportEvent, ImportZipInput>(({ input, sendBack }) => {
     const controller = new AbortController();
-    zipStudy(
-      input.files.map((f) => ({ file: f.file!, path: zipPath(f.path) })),
-      {
-        level: IMPORT_ZIP_LEVEL,
-        signal: controller.signal,
-        onProgress: (percent) => sendBack({ type: 'import.zipProgress', percent }),
-      },
-    ).then(
+    const sources = input.files.map((f) => ({ file: f.file!, path: zipPath(f.path) }));
+    const spool = new ZipSpool(zipSizeBound(sources.map((s) => ({ size: s.file.size, path: s.path }))));
+    // the zip as it is written: Import may start now and upload its parts as they are ready (decision 0365)
+    sendBack({ type: 'import.zipStream', stream: spool });
+    controller.signal.addEventListener('abort', () => spool.fail(new UploadError('aborted')));
+    zipStudy(sources, spool, {
+      level: IMPORT_ZIP_LEVEL,
+      signal: controller.signal,
+      onProgress: (percent) => sendBack({ type: 'import.zipProgress', percent }),
+    }).then(
       (blob) => sendBack({ type: 'import.zipped', zip: blob }),
       (error: unknown) => {
         if (!controller.signal.aborted) sendBack({ type: 'import.zipFailed', failure: failureOf(error) });
@@ -187,34 +194,70 @@ export function importActors(target: ImportTarget, onValidated: (report: Validat
     const { signal } = controller;
     const progress = (sent: number, total: number) =>
       sendBack({ type: 'import.uploadProgress', percent: total > 0 ? (sent / total) * 100 : 0 });
+    const put = async (partUrl: string, body: Blob, onProgress: (loaded: number) => void, partSignal?: AbortSignal) => {
+      const { etag } = await presignedPut(partUrl, body, { onProgress, signal: partSignal });
+      if (!etag) throw new UploadError('status', 0);
+      return etag;
+    };
+    /** The upload that started while the zip is written: parts signed and sent as the zip grows (decision 0365). */
+    const streamed = async (stream: ImportZipStream) => {
+      let session = lastStreamed && lastStreamed.stream === stream ? lastStreamed : null;
+      const resuming = session !== null;
+      if (!session) {
+        const { data } = await callApi(IMAGING_API.startStreamedUpload, {
+          body: { ...query(input.studyId), maxSize: stream.maxSize },
+          signal,
+        });
+        session = { stream, importId: data.importId, partSize: data.partSize, done: new Map() };
+        lastStreamed = session;
+      }
+      const { importId } = session;
+      sendBack({ type: 'import.uploadCreated', importId });
+      const { parts, size } = await uploadStreamedParts(
+        stream,
+        session.partSize,
+        {
+          put,
+          partUrl: async (partNumber, partBytes) =>
+            (await callApi(IMAGING_API.uploadPartUrl, { body: { importId, partNumber, size: partBytes }, signal })).data
+              .url,
+          listUploaded: async () =>
+            (await callApi(IMAGING_API.uploadedParts, { body: { importId }, signal })).data.parts,
+          wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+        },
+        { signal, onProgress: progress, done: session.done, resumeFirst: resuming },
+      );
+      await callApi(IMAGING_API.completeUpload, { body: { importId, parts, size }, signal });
+      lastStreamed = null;
+      sendBack({ type: 'import.uploaded', importId });
+    };
     const run = async () => {
+      if (input.stream && (input.zip === null || lastStreamed?.stream === input.stream)) return streamed(input.stream);
+      if (!input.zip) throw new Error('no zip to upload');
+      const zip = input.zip;
       let importId: string;
       let plan: PartPlan | null;
       let url: string | null = null;
-      if (lastUpload && lastUpload.zip === input.zip) {
+      if (lastUpload && lastUpload.zip === zip) {
         ({ importId, plan } = lastUpload);
       } else {
         const { data } = await callApi(IMAGING_API.presignedUrl, {
-          body: { ...query(input.studyId), size: input.zip.size },
+          body: { ...query(input.studyId), size: zip.size },
           signal,
         });
         importId = data.importId;
         plan = data.parts;
         url = data.presignedUrl;
-        lastUpload = plan ? { zip: input.zip, importId, plan } : null;
+        lastUpload = plan ? { zip: zip, importId, plan } : null;
       }
       sendBack({ type: 'import.uploadCreated', importId });
       if (plan) {
         const resuming = url === null;
         const parts = await uploadParts(
-          input.zip,
+          zip,
           plan,
           {
-            put: async (partUrl, body, onProgress, partSignal) => {
-              const { etag } = await presignedPut(partUrl, body, { onProgress, signal: partSignal });
-              if (!etag) throw new UploadError('status', 0);
-              return etag;
-            },
+            put,
             listUploaded: async () =>
               (await callApi(IMAGING_API.uploadedParts, { body: { importId }, signal })).data.parts,
             wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
@@ -223,10 +266,10 @@ export function importActors(target: ImportTarget, onValidated: (report: Validat
         );
         await callApi(IMAGING_API.completeUpload, { body: { importId, parts }, signal });
       } else if (url) {
-        await presignedPut(url, input.zip, {
+        await presignedPut(url, zip, {
           contentType: 'application/zip',
           signal,
-          onProgress: (loaded) => progress(loaded, input.zip.size),
+          onProgress: (loaded) => progress(loaded, zip.size),
         });
       }
       lastUpload = null;
@@ -255,6 +298,7 @@ export function importActors(target: ImportTarget, onValidated: (report: Validat
   /** Cancel after the server made an import: abandon it (its upload is removed); a failure here changes nothing. */
   const abandon = (importId: string | null) => {
     lastUpload = null;
+    lastStreamed = null;
     if (importId) void callApi(IMAGING_API.cancelImport, { body: { importId } }).catch(() => undefined);
   };
 

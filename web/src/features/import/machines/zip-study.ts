@@ -1,7 +1,8 @@
-import { BlobReader, BlobWriter, configure, ZipWriter } from '@zip.js/zip.js';
+import { BlobReader, configure, ZipWriter } from '@zip.js/zip.js';
 // zip.js's own worker script, served by the gateway like any asset (CSP worker-src 'self'), not from a blob: URL
 import zipWorkerUrl from '@zip.js/zip.js/dist/zip-web-worker-native.js?url';
 import { runPool, workstationConcurrency } from './pool';
+import type { ZipSpool } from './zip-spool';
 
 /** One file of the study and its path inside the zip (Study/Series/instance.dcm). */
 export interface ZipSource {
@@ -25,9 +26,10 @@ export interface ZipOptions {
  * independently, so `runPool` keeps one entry per worker in flight; zip.js writes them into one archive in
  * order and switches to zip64 by itself when sizes or counts need it. Deflate runs in the browser's native
  * CompressionStream (zlib's default level, 6) and otherwise in zip.js's own deflate at `level`.
- * Progress counts the bytes read of all entries, to 100.
+ * Progress counts the bytes read of all entries, to 100. The zip is written into `spool` as it is made, so an upload
+ * can read its first parts before it ends (docs/decisions/0365); resolves with the whole zip.
  */
-export async function zipStudy(sources: readonly ZipSource[], options: ZipOptions): Promise<Blob> {
+export async function zipStudy(sources: readonly ZipSource[], spool: ZipSpool, options: ZipOptions): Promise<Blob> {
   const workers = options.workers ?? workstationConcurrency();
   configure({ useWebWorkers: true, maxWorkers: workers, workerURI: zipWorkerUrl, useCompressionStream: true });
   const total = sources.reduce((n, s) => n + s.file.size, 0) || 1;
@@ -37,12 +39,13 @@ export async function zipStudy(sources: readonly ZipSource[], options: ZipOption
     let sum = 0;
     for (const n of read.values()) sum += n;
     const percent = Math.min(100, Math.floor((sum / total) * 100));
+    spool.setProgress(sum / total);
     if (percent !== reported) {
       reported = percent;
       options.onProgress?.(percent);
     }
   };
-  const writer = new ZipWriter(new BlobWriter('application/zip'), {
+  const writer = new ZipWriter(spool.writable, {
     level: options.level,
     signal: options.signal,
     keepOrder: true,
@@ -64,10 +67,12 @@ export async function zipStudy(sources: readonly ZipSource[], options: ZipOption
       },
       { concurrency: workers, signal: options.signal },
     );
-    const zip = await writer.close();
+    await writer.close();
+    spool.finish();
     options.onProgress?.(100);
-    return zip;
+    return spool.blob();
   } catch (error) {
+    spool.fail(error);
     await writer.close().catch(() => undefined);
     throw error;
   }

@@ -146,7 +146,13 @@ export function ImportPage() {
           </Group>
 
           {view.progress || view.state === 'validating' || view.state === 'processing' ? (
-            <Stack gap={6} mt="md" data-testid="import-progress" data-step={view.progress?.step ?? view.state}>
+            <Stack
+              gap={6}
+              mt="md"
+              data-testid="import-progress"
+              data-step={view.progress?.step ?? view.state}
+              data-zip-percent={view.zipStillRunning ?? undefined}
+            >
               <Group justify="space-between">
                 <Text size="sm" fw={500}>
                   {view.state === 'validating'
@@ -155,7 +161,9 @@ export function ImportPage() {
                       ? 'Starting the import…'
                       : view.state === 'ready'
                         ? 'Zipped: ready to import'
-                        : `${STEP_LABEL[view.progress!.step]}…`}
+                        : view.zipStillRunning !== null
+                          ? `Uploading while zipping (${view.zipStillRunning}% zipped)…`
+                          : `${STEP_LABEL[view.progress!.step]}…`}
                 </Text>
                 <Text
                   size="sm"
