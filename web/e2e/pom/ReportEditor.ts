@@ -1,5 +1,13 @@
+import { DICTATION_KEYS } from '@rayworks/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { url } from '../support/browser';
+
+/** A dictation player's state: position and length in seconds, whether it is paused. */
+export interface PlayerFacts {
+  currentTime: number;
+  paused: boolean;
+  duration: number;
+}
 
 /** What the editor's root says about itself (data-*). */
 export interface EditorFacts {
@@ -129,5 +137,82 @@ export class ReportEditor {
     const dialog = this.page.getByTestId('report-versions-dialog');
     await dialog.getByTestId('report-diff').waitFor();
     return dialog;
+  }
+
+  // ---- dictation (issue 25 item 5; the browser needs launchBrowser({ fakeMicrophone: true })) ----
+
+  /** The dictation clips the report shows: id, which one the keys drive, and whether it plays. */
+  async dictationClips(): Promise<{ id: string; active: boolean; playing: boolean }[]> {
+    return this.root()
+      .getByTestId('dictation-clip')
+      .evaluateAll((els) =>
+        els.map((el) => ({
+          id: el.getAttribute('data-clip-id') ?? '',
+          active: el.getAttribute('data-active') === 'true',
+          playing: el.getAttribute('data-playing') === 'true',
+        })),
+      );
+  }
+
+  /**
+   * Records a clip of about `seconds` (Record, then Stop), checks it replays before it is sent (the preview's audio
+   * has a length), attaches it and waits until the report lists one clip more; answers the clips then.
+   */
+  async recordDictation(seconds: number): Promise<{ id: string; active: boolean; playing: boolean }[]> {
+    const before = (await this.dictationClips()).length;
+    const recorder = this.root().getByTestId('dictation-recorder');
+    await recorder.getByTestId('dictation-record').click();
+    await this.root().locator('[data-testid="dictation-recorder"][data-state="recording"]').waitFor();
+    await this.page.waitForTimeout(seconds * 1000);
+    await recorder.getByTestId('dictation-stop').click();
+    // the recording decodes and plays back before it is sent
+    await recorder.locator('[data-testid="dictation-preview"][data-ready="true"]').waitFor();
+    await recorder.getByTestId('dictation-attach').click();
+    await this.page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="dictation-clip"]').length > n,
+      before,
+      { timeout: 30_000 },
+    );
+    return this.dictationClips();
+  }
+
+  /**
+   * The active clip's player as it is now (its data-* attributes, written on every change and every 100 ms while it
+   * plays): position and length in seconds, whether it is paused.
+   */
+  async dictationAudio(): Promise<PlayerFacts> {
+    const clip = this.root().locator('[data-testid="dictation-clip"][data-active="true"][data-ready="true"]').first();
+    await clip.waitFor({ timeout: 30_000 });
+    return clip.evaluate((el) => ({
+      currentTime: Number(el.getAttribute('data-current-time')),
+      paused: el.getAttribute('data-paused') === 'true',
+      duration: Number(el.getAttribute('data-duration')),
+    }));
+  }
+
+  /** Presses a foot pedal key (DICTATION_KEYS) with the focus wherever it is (the report's text, for a typist). */
+  async pressDictationKey(action: keyof typeof DICTATION_KEYS): Promise<void> {
+    await this.page.keyboard.press(DICTATION_KEYS[action]);
+  }
+
+  /**
+   * Plays the active clip with the keyboard while the focus is in the report's text: play for `playMs`, pause, rewind
+   * and forward; answers the audio's state after each key, for the test to assert.
+   */
+  async playDictationWithKeyboard(
+    playMs = 1500,
+  ): Promise<Record<'start' | 'playing' | 'paused' | 'rewound' | 'forwarded', PlayerFacts>> {
+    const start = await this.dictationAudio();
+    await this.body().click();
+    await this.pressDictationKey('playPause');
+    await this.page.waitForTimeout(playMs);
+    const playing = await this.dictationAudio();
+    await this.pressDictationKey('playPause');
+    const paused = await this.dictationAudio();
+    await this.pressDictationKey('rewind');
+    const rewound = await this.dictationAudio();
+    await this.pressDictationKey('forward');
+    const forwarded = await this.dictationAudio();
+    return { start, playing, paused, rewound, forwarded };
   }
 }
