@@ -2,6 +2,8 @@ import {
   CASES_API,
   REPORTING_API as API,
   type Addendum,
+  type DictationClip,
+  type DictationType,
   type FoundTemplates,
   type Macro,
   type Report,
@@ -13,9 +15,10 @@ import {
 } from '@rayworks/contracts';
 import { callApi } from '../../../api/client';
 import { consoleClient } from '../../../api/session';
+import { presignedPut } from '../../../shared/upload/presigned-put';
 
 /** The report editor's calls on the reporting service (/api/reporting; the shared interface of issue 12). */
-export type { Addendum, Macro, Report, ReportTemplate, ReportVersion, ReportVersionSummary };
+export type { Addendum, DictationClip, Macro, Report, ReportTemplate, ReportVersion, ReportVersionSummary };
 export type Delivery = ReportDelivery;
 
 export interface SaveInput {
@@ -85,6 +88,25 @@ export const reportingApi = {
   sms: async (caseId: string, phoneNumber: string) => callApi(API.smsReport, { body: { caseId, phoneNumber } }),
   deliveries: async (caseId: string): Promise<Delivery[]> =>
     (await callApi(API.findDeliveries, { body: { caseId } })).data.deliveries,
+  /** The report's dictation clips, oldest first (decision 0354). */
+  dictations: async (caseId: string): Promise<DictationClip[]> =>
+    (await callApi(API.findDictations, { body: { caseId } })).data.clips,
+  /** One clip's audio through the service (same origin, like the PDF): a blob the player plays. */
+  dictationAudio: async (caseId: string, clipId: string, signal?: AbortSignal): Promise<Blob> => {
+    const file = await consoleClient.file(API.dictationAudio, { caseId, clipId }, { signal });
+    return new Blob([new Uint8Array(file.bytes)], { type: file.contentType });
+  },
+  /**
+   * Sends a recording: an upload URL signed for its type and size, the PUT to it, then the attach call that keeps
+   * it as a clip of the report's current version (400 when the stored bytes are not that audio).
+   */
+  attachDictation: async (caseId: string, blob: Blob, contentType: DictationType, durationMs: number) => {
+    const target = (await callApi(API.dictationUploadUrl, { body: { caseId, contentType, size: blob.size } })).data;
+    await presignedPut(target.uploadUrl, blob, { contentType });
+    return callApi(API.attachDictation, {
+      body: { caseId, fileID: target.fileID, contentType, size: blob.size, durationMs: Math.round(durationMs) },
+    });
+  },
   annotations: async (caseId: string): Promise<ViewerAnnotation[]> =>
     (await callApi(CASES_API.findViewerAnnotations, { body: { caseId } })).data.annotations,
 };

@@ -16,6 +16,7 @@ import { annotationLine } from '../editor-rules';
 import { useReportSession } from '../hooks/useReportSession';
 import { AddendumPanel } from './AddendumPanel';
 import { DeliveryDialog } from './DeliveryDialog';
+import { DictationPanel } from './DictationPanel';
 import { FormattingControls } from '../../../shared/editor/FormattingControls';
 import { reportExtensions } from '../../../shared/editor/report-extensions';
 import { PatientBlock } from './PatientBlock';
@@ -270,6 +271,15 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
           )}
         </Alert>
       )}
+      <DictationPanel
+        caseId={caseId}
+        canRecord={buttons.sendToTypist || buttons.finalize}
+        onSpeech={(text) => {
+          if (!editor) return;
+          editor.chain().focus().insertContent({ type: 'text', text }).run();
+          session.edited(editor.getHTML());
+        }}
+      />
       <Box style={{ flex: compact ? 1 : undefined, minHeight: compact ? 120 : 320, display: 'flex' }}>
         <RichTextEditor
           editor={editor}
