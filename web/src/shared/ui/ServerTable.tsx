@@ -59,15 +59,21 @@ interface Props<T> {
   /** Shown when a search or filter finds nothing (default 'Nothing matches the search.'). */
   noMatchText?: string;
   toolbar?: ReactNode;
+  /**
+   * The width below which rows are cards (a CSS length; default LIST_CARDS_BELOW, a phone's). A list whose cells
+   * carry many controls may keep cards on an upright tablet too.
+   */
+  cardsBelow?: string;
 }
+
+/** The narrowest a list's table is drawn before it scrolls sideways (px). */
+const TABLE_MIN_WIDTH = 700;
 
 /**
  * A list whose paging, search and sort happen on the server (ListQuery), with its state in the address bar. TanStack
  * Table (headless) holds the columns, rows and the manual sorting and paging; Mantine draws them
  * (docs/decisions/0232-admin-lists-on-tanstack-table.md).
  */
-/** The narrowest a list's table is drawn before it scrolls sideways (px). */
-const TABLE_MIN_WIDTH = 700;
 
 export function ServerTable<T>(props: Props<T>) {
   const {
@@ -107,7 +113,9 @@ export function ServerTable<T>(props: Props<T>) {
   });
   const rows = table.getRowModel().rows;
   // On a phone a row becomes a card of labelled fields: every column stays readable without a sideways scroll.
-  const asCards = useMediaQuery(`(max-width: ${LIST_CARDS_BELOW})`, false, { getInitialValueInEffect: false });
+  const asCards = useMediaQuery(`(max-width: ${props.cardsBelow ?? LIST_CARDS_BELOW})`, false, {
+    getInitialValueInEffect: false,
+  });
   const sortable = table.getAllLeafColumns().filter((c) => c.getCanSort());
   const totalPages = table.getPageCount();
 

@@ -253,6 +253,8 @@ export function TestReportingPage() {
         searchPlaceholder="Registration No., MR No. or name"
         defaultSort={{ sortBy: 'registeredAt', sortDir: 'desc' }}
         emptyText="No registration with lab tests"
+        // a registration's tests to choose and three actions: cards on an upright tablet too (docs/decisions/0362)
+        cardsBelow="61.99em"
       />
       {sending ? <SendDialog sending={sending} onClose={() => setSending(null)} /> : null}
     </>
