@@ -17,6 +17,17 @@ export class WorklistPage {
       .waitFor();
   }
 
+  /**
+   * Shows the filters: on a phone they wait behind the Filters button (docs/decisions/0362); wider, they are always
+   * shown and this does nothing.
+   */
+  async openFilters(): Promise<void> {
+    const toggle = this.page.getByTestId('worklist-filters-toggle');
+    if ((await toggle.count()) === 0 || (await toggle.getAttribute('aria-expanded')) === 'true') return;
+    await toggle.click();
+    await this.page.getByTestId('worklist-filters').waitFor({ state: 'visible' });
+  }
+
   /** The row of a patient (by patient ID). */
   row(patientId: string): Locator {
     return this.page.locator(`[data-testid="worklist-row"][data-patient-id="${patientId}"]`);

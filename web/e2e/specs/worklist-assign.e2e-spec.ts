@@ -125,6 +125,7 @@ describe('assignment confirmed, offline warned, picker filtered; dates as the sp
         await new Shell(page).waitUntilReady();
         const worklist = new WorklistPage(page);
         await worklist.goto('?from=2026-11-28');
+        await worklist.openFilters();
         const from = page.getByTestId('worklist-from');
         // the address's day is shown as the rest of the console writes dates
         expect(await from.inputValue()).toBe('28 Nov 2026');
