@@ -11,7 +11,14 @@ const RUN_DIR = process.env.RUN_DIR ?? path.join(ROOT, '.local/run');
 /** Clock ticks per second of /proc's utime and stime (USER_HZ: 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 /** The infrastructure's processes, by the command name /proc gives (comm), and the name a table shows. */
-const INFRA = { postgres: 'PostgreSQL', 'redis-server': 'Redis', java: 'Kafka (JVM)', minio: 'MinIO' };
+const INFRA = {
+  postgres: 'PostgreSQL',
+  'redis-server': 'Redis',
+  java: 'Kafka (JVM)',
+  minio: 'MinIO',
+  // the browser of bench:viewer (Debian's chromium: browser, renderer, GPU and utility processes)
+  chromium: 'Chromium',
+};
 
 /** A process's command name and CPU milliseconds so far; null when it is gone. */
 function readStat(pid) {

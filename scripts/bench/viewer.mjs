@@ -40,6 +40,7 @@ import {
 import { chromium } from 'playwright-core';
 import { acquireStack } from './rayworks.mjs';
 import { machine } from './machine.mjs';
+import { cpuBetween, cpuSnapshot, cpuTable } from './process-cpu.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** Which studies: `ct` (1,000 instances), `mr` (5), `ct-5000` (bench:import's large CT, 2.5 GB: bigger than the cache). */
@@ -286,6 +287,7 @@ async function oneRun(label, c, expectedCount) {
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await signInPage(page);
+    const cpuBefore = cpuSnapshot();
     await page.goto(`${BASE}/dicomviewer?case=${c._id}`, { waitUntil: 'commit' });
     await page.locator('[data-testid="viewer"][data-state="ready"]').waitFor({ timeout: 60_000 });
     const mark = (name) =>
@@ -295,6 +297,8 @@ async function oneRun(label, c, expectedCount) {
       });
     const first = await (await mark('viewer:first-image')).jsonValue();
     const scrollable = await (await mark('viewer:series-scrollable')).jsonValue();
+    // each process's CPU from the navigation to the series scrollable: the server's delivery and the browser's decode
+    const cpu = cpuBetween(cpuBefore, cpuSnapshot(), expectedCount || undefined);
     const open = await page.evaluate(() => performance.getEntriesByName('viewer:open', 'mark')[0]?.startTime ?? 0);
     const count = Number(await page.getByTestId('viewport-0').getAttribute('data-image-count'));
     // where the time went: the frame requests (one frame each, or a batch of instances' frames: pixeldata), when
@@ -344,6 +348,7 @@ async function oneRun(label, c, expectedCount) {
       cineRequestedFps: cine.requested,
       pageFps: cine.pageFps,
       pageErrors: errors,
+      cpu,
     };
   } finally {
     await browser.close();
@@ -449,6 +454,10 @@ try {
   }
   log('');
   table(rows);
+  for (const row of rows.filter((r) => r.cpu)) {
+    log(`\n${row.study}, run ${row.run}, from the navigation to the series scrollable:`);
+    for (const line of cpuTable(row.cpu, { unit: 'image', targetRate: 0 })) log(line);
+  }
   log(
     `\nTargets: first image ≤ 1,000 ms (loopback); whole 1,000-image series ≤ 10,000 ms; memory bounded by the cache ` +
       `(cache MB ≤ its limit whatever the study size).`,
