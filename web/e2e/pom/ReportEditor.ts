@@ -190,6 +190,14 @@ export class ReportEditor {
     }));
   }
 
+  /** Chooses the active clip's speed (one of DICTATION_SPEEDS, e.g. '1.5×'). */
+  async setDictationSpeed(label: string): Promise<void> {
+    await this.root()
+      .locator('[data-testid="dictation-clip"][data-active="true"]')
+      .getByText(label, { exact: true })
+      .click();
+  }
+
   /** Presses a foot pedal key (DICTATION_KEYS) with the focus wherever it is (the report's text, for a typist). */
   async pressDictationKey(action: keyof typeof DICTATION_KEYS): Promise<void> {
     await this.page.keyboard.press(DICTATION_KEYS[action]);
