@@ -179,6 +179,19 @@ describe('dictation: record in the editor, play at the typist with the keyboard'
       await tp.waitForTimeout(500);
       expect((await typed.dictationAudio()).paused).toBe(false);
       await typed.pressDictationKey('playPause');
+      // at 1.5× a second of playing moves the clip on about a second and a half
+      await typed.setDictationSpeed('1.5×');
+      await typed.body().click();
+      await typed.pressDictationKey('rewind');
+      await typed.pressDictationKey('rewind');
+      const from = await typed.dictationAudio();
+      expect(from.currentTime).toBe(0);
+      await typed.pressDictationKey('playPause');
+      await tp.waitForTimeout(1_000);
+      await typed.pressDictationKey('playPause');
+      const fast = await typed.dictationAudio();
+      expect(fast.currentTime).toBeGreaterThan(1.25);
+      expect(fast.currentTime).toBeLessThan(2.6);
       await expectAccessible(tp, 'typist editor with the dictation player 1440');
       await screenshot(tp, 'dictation-typist-player-1440', false);
       await tp.setViewportSize({ width: 390, height: 844 });
