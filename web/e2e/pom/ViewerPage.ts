@@ -310,6 +310,29 @@ export class ViewerPage {
     );
   }
 
+  // ---- hanging protocols (issue 25 item 10) ----
+
+  /** The toolbar's "Save layout for the centre" (shown only to who may change the centre: CENTERS › EDIT). */
+  saveLayoutButton(): Locator {
+    return this.page.getByTestId('save-hanging');
+  }
+
+  /** Saves the layout on screen as the centre's hanging protocol and waits for the confirmation's text. */
+  async saveLayoutForCentre(confirmation: string): Promise<void> {
+    await this.saveLayoutButton().click();
+    await this.page.getByText(confirmation).first().waitFor({ timeout: 15_000 });
+  }
+
+  /** Waits until the viewer shows `count` viewports (the layout its hanging protocol chose); returns their modes. */
+  async waitForLayout(count: number, timeout = 60_000): Promise<string[]> {
+    await this.page.waitForFunction(
+      (want) => document.querySelectorAll('[data-testid^="viewport-"][data-mode] canvas').length === want,
+      count,
+      { timeout },
+    );
+    return this.modes();
+  }
+
   /** How many viewports are on screen, and their modes. */
   async modes(): Promise<string[]> {
     return this.page
