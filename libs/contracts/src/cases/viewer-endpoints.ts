@@ -133,13 +133,18 @@ export const VIEWER_ENDPOINTS = {
     data: z.object({ id }),
     errors: [404],
   }),
-  /** The hanging protocols the case's centre saved (the viewer matches them with matchHangingRule). */
+  /** The case's modality and body part, and its centre's hanging protocols (the viewer matches with matchHangingRule). */
   findHangingProtocols: ep({
     method: 'POST',
     path: '/cases/viewer/hanging-protocols/find',
     access: requirement('WORKLIST', W.VIEW),
     body: viewerOpenBody,
-    data: z.object({ protocols: z.array(hangingProtocolSchema) }),
+    data: z.object({
+      /** The case's modality and body part (from its DICOM header), which the protocols are matched against. */
+      modality: z.string().nullable(),
+      bodyPart: z.string().nullable(),
+      protocols: z.array(hangingProtocolSchema),
+    }),
     errors: [404],
   }),
   /**

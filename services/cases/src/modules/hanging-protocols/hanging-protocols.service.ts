@@ -26,13 +26,14 @@ export class HangingProtocolsService {
   async find(
     access: RequestAccess,
     body: BodyOf<typeof CASES_API.findHangingProtocols>,
-  ): Promise<{ protocols: HangingProtocol[] }> {
+  ): Promise<{ modality: string | null; bodyPart: string | null; protocols: HangingProtocol[] }> {
     const found = await this.uow.read(access, (tx) => this.visible.load(tx, access, body.caseId));
-    if (!found.centreId) return { protocols: [] };
+    const study = { modality: found.modality ?? null, bodyPart: found.bodyPart ?? null };
+    if (!found.centreId) return { ...study, protocols: [] };
     const centreId = found.centreId;
     return this.uow.read(
       access,
-      async (tx) => ({ protocols: await this.views(tx, await this.protocols.ofCentre(tx, centreId)) }),
+      async (tx) => ({ ...study, protocols: await this.views(tx, await this.protocols.ofCentre(tx, centreId)) }),
       { inCompany: found.tenantId },
     );
   }

@@ -1,6 +1,8 @@
 import {
   CASES_API,
   REPORTING_API,
+  type HangingProtocol,
+  type HangingRule,
   type PriorReport,
   type ViewerAnnotation,
   type ViewerOpen,
@@ -37,3 +39,11 @@ export const deleteAnnotation = async (caseId: string, id: string): Promise<void
  */
 export const findPriorReports = async (caseId: string, priorCaseIds: string[]): Promise<PriorReport[]> =>
   (await callApi(REPORTING_API.priorReports, { body: { caseId, priorCaseIds }, context: 'background' })).data.reports;
+
+/** The case's modality and body part and its centre's hanging protocols (docs/decisions/0359); background. */
+export const findHangingProtocols = async (caseId: string) =>
+  (await callApi(CASES_API.findHangingProtocols, { body: { caseId }, context: 'background' })).data;
+
+/** Saves a layout as the case's centre's hanging protocol (CENTERS › EDIT). */
+export const saveHangingProtocol = async (caseId: string, rule: HangingRule): Promise<HangingProtocol> =>
+  (await callApi(CASES_API.saveHangingProtocol, { body: { caseId, rule } })).data;

@@ -10,6 +10,7 @@ import {
   IconFocus2,
   IconHandMove,
   IconKeyboard,
+  IconLayoutBoardSplit,
   IconOvalVertical,
   IconRefresh,
   IconRotateClockwise,
@@ -20,7 +21,7 @@ import {
   IconZoomIn,
   type Icon,
 } from '@tabler/icons-react';
-import { VOI_PRESETS } from '@rayworks/contracts';
+import { HANGING_MESSAGES, VOI_PRESETS } from '@rayworks/contracts';
 import { SLAB_CHOICES_MM, slabChoice, slabLabel, toolsFor } from '../cornerstone/mpr';
 import { keyOf, type ViewerCommand } from './shortcuts';
 
@@ -85,6 +86,8 @@ interface ToolbarProps {
   onSync(synced: boolean): void;
   /** Opens the list of keyboard shortcuts (also `?`). */
   onShortcuts(): void;
+  /** Saves the layout on screen as the centre's hanging protocol (only for who may: CENTERS › EDIT). */
+  onSaveLayout?: () => void;
   /** Shown at the toolbar's end (the report toggle). */
   extra?: React.ReactNode;
 }
@@ -206,6 +209,18 @@ export function Toolbar(p: ToolbarProps) {
         >
           {p.mpr ? 'Stack' : 'MPR'}
         </Button>
+        {p.onSaveLayout && (
+          <Tooltip label="The centre's studies of this modality and body part open in this layout">
+            <Button
+              {...small}
+              data-testid="save-hanging"
+              leftSection={<IconLayoutBoardSplit size={14} aria-hidden />}
+              onClick={p.onSaveLayout}
+            >
+              {HANGING_MESSAGES.saveAction}
+            </Button>
+          </Tooltip>
+        )}
         {p.mpr && (
           <NativeSelect
             size="xs"

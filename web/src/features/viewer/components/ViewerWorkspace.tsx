@@ -2,10 +2,15 @@ import { Box, Center, Kbd, Loader, Modal, ScrollArea, Stack, Table, Text } from 
 import type { Types as ToolTypes } from '@cornerstonejs/tools';
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { GENERIC, HANGING_MESSAGES, matchHangingRule, planHanging } from '@rayworks/contracts';
+import { useCan } from '../../../shared/hooks/useCan';
+import { toastSuccess } from '../../../shared/ui/toast';
 import {
   deleteAnnotation,
   findAnnotations,
+  findHangingProtocols,
   saveAnnotation,
+  saveHangingProtocol,
   type ViewerAnnotation,
   type ViewerOpen,
   type ViewerPrior,
@@ -30,6 +35,7 @@ import {
 } from '../cornerstone/wado';
 import { planeOfNormal } from '../cornerstone/mpr';
 import { annotationData, imageRefOf, measurementText } from '../hooks/annotations';
+import { imageSeries, ruleOfLayout } from '../hooks/hanging';
 import { MeasurementsPanel } from './MeasurementsPanel';
 import { PriorsPanel } from './PriorsPanel';
 import { SeriesPanel } from './SeriesPanel';
@@ -95,6 +101,16 @@ export function ViewerWorkspace({
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   /** The patient and study lines of the overlay (hidden with `O`, e.g. for a screenshot or teaching). */
   const [patientLines, setPatientLines] = useState(true);
+  /** The case's modality, body part and centre's hanging protocols (docs/decisions/0359); null while asked. */
+  const [hanging, setHanging] = useState<Awaited<ReturnType<typeof findHangingProtocols>> | null>(null);
+  /** The protocol is applied (layout and placement chosen): the viewports may be filled. */
+  const [planned, setPlanned] = useState(false);
+  /** The series the protocol places in each viewport (current study's or the prior's). */
+  const placement = useRef<(SeriesInfo | null)[]>([]);
+  /** The compared prior's image series (for placing it and for saving a protocol). */
+  const priorSeries = useRef<SeriesInfo[]>([]);
+  const can = useCan();
+  const maySaveProtocol = can('CENTERS', GENERIC.EDIT);
   /** The toolbar's commands by name, for the keys (set on each render: they close over the current state). */
   const commands = useRef<Partial<Record<ViewerCommand, () => void>>>({});
   const elements = useRef<(HTMLDivElement | null)[]>([]);
@@ -140,6 +156,51 @@ export function ViewerWorkspace({
     listSeries(root, open.studyInstanceUid, onlySeries === null ? null : onlySeries.split(',')).then(setSeries, fail);
   }, [root, open.studyInstanceUid, onlySeries, fail]);
 
+  // the centre's protocols, asked while the series list loads (a failure: the built-in ones)
+  useEffect(() => {
+    let live = true;
+    findHangingProtocols(open.caseId).then(
+      (found) => live && setHanging(found),
+      () => live && setHanging({ modality: null, bodyPart: null, protocols: [] }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open.caseId]);
+
+  // the protocol the study opens with: its layout, and the series (and prior) of each viewport
+  useEffect(() => {
+    if (planned || !hanging || series.length === 0) return;
+    let live = true;
+    const plan = async () => {
+      const current = imageSeries(series);
+      const modality = hanging.modality ?? open.modalities[0] ?? null;
+      const { rule } = matchHangingRule(hanging.protocols, { modality, bodyPart: hanging.bodyPart });
+      const prior = rule.viewports.some((v) => v.study === 'prior') ? open.priors[0] : undefined;
+      const priorList = prior
+        ? imageSeries(await listSeries(root, prior.studyInstanceUid, null).catch(() => [] as SeriesInfo[]))
+        : [];
+      const chosen = planHanging(rule, { currentSeries: current.length, priorSeries: priorList.length });
+      if (!live) return;
+      const placed = chosen.viewports.map(
+        (v) => (v.study === 'current' ? current[v.series] : priorList[v.series]) ?? null,
+      );
+      // a series named in the link opens in the first viewport
+      const named = series.find((x) => x.seriesInstanceUid === initialSeries);
+      if (named) placed[0] = named;
+      placement.current = placed;
+      priorSeries.current = priorList;
+      if (prior && chosen.viewports.some((v) => v.study === 'prior')) setComparing(prior.studyInstanceUid);
+      if (chosen.layout === 'mpr') setMpr(true);
+      else setLayout(chosen.layout);
+      setPlanned(true);
+    };
+    plan().catch(() => live && setPlanned(true));
+    return () => {
+      live = false;
+    };
+  }, [planned, hanging, series, open.modalities, open.priors, root, initialSeries]);
+
   const firstSeries = useMemo(
     () =>
       series.find((s) => s.seriesInstanceUid === initialSeries) ??
@@ -150,31 +211,54 @@ export function ViewerWorkspace({
 
   // (Re)lays out the viewports whenever the grid changes, and shows what each one had.
   useEffect(() => {
-    if (!engine) return;
+    if (!engine || !planned) return;
     const els = elements.current.slice(0, count).filter((e): e is HTMLDivElement => Boolean(e));
     if (els.length !== count) return;
     engine.stopCine();
     engine.setElements(els, mpr);
     if (mpr) {
-      const stack = assigned.current[state.active] ?? assigned.current[0];
-      if (stack) engine.showMpr(stack).catch(fail);
+      const showMpr = async () => {
+        let stack = assigned.current[state.active] ?? assigned.current[0];
+        const placed = placement.current[0] ?? firstSeries;
+        if (!stack && placed) {
+          // a study opened in MPR by its protocol: the placed series' volume
+          stack = await loadSeriesStack(root, placed);
+          assigned.current[0] = stack;
+        }
+        if (!stack) return;
+        if (!stack.volumetric) {
+          setMpr(false);
+          return;
+        }
+        await engine.showMpr(stack);
+      };
+      showMpr().catch(fail);
       return;
     }
     const showAll = async () => {
-      if (!assigned.current[0] && firstSeries) {
+      const first = placement.current[0] ?? firstSeries;
+      if (!assigned.current[0] && first) {
         // The middle image first, from its own small metadata; the series' metadata (a large answer that keeps the
         // imaging service busy) is asked for once that image is drawn (docs/decisions/0166).
-        const imageId = await loadMiddleImage(root, firstSeries).catch(() => null);
+        const imageId = await loadMiddleImage(root, first).catch(() => null);
         if (imageId) await engine.showPreview(0, imageId).catch(() => undefined);
-        const stack = await loadSeriesStack(root, firstSeries);
+        const stack = await loadSeriesStack(root, first);
         assigned.current[0] = stack;
         const previewId = engine.previewImageId(0);
         const start = previewId ? stack.imageIds.indexOf(previewId) : -1;
         await engine.showStack(0, stack, start >= 0 ? start : undefined);
         for (let n = 1; n < count; n++) {
-          const other = assigned.current[n];
+          // the protocol's series of each other viewport (the reformats, the prior)
+          let other = assigned.current[n];
+          const placed = placement.current[n];
+          if (!other && placed) {
+            other = await loadSeriesStack(root, placed);
+            assigned.current[n] = other;
+          }
           if (other) await engine.showStack(n, other);
         }
+        if (count > 1) engine.fitAll();
+        if (assigned.current.filter(Boolean).length > 1) engine.linkCompare();
         return;
       }
       for (let n = 0; n < count; n++) {
@@ -195,7 +279,7 @@ export function ViewerWorkspace({
     };
     showAll().catch(fail);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the active viewport is read at the switch only
-  }, [engine, key, count, firstSeries, series, root, fail]);
+  }, [engine, planned, key, count, firstSeries, series, root, fail]);
 
   // Keys: arrows and page keys scroll the active viewport.
   useEffect(() => {
@@ -308,8 +392,9 @@ export function ViewerWorkspace({
   const compare = async (prior: ViewerPrior) => {
     if (!engine) return;
     try {
-      const priorSeries = await listSeries(root, prior.studyInstanceUid, null);
-      const match = bestMatch(priorSeries, assigned.current[0]?.series.modality);
+      const listed = await listSeries(root, prior.studyInstanceUid, null);
+      priorSeries.current = imageSeries(listed);
+      const match = bestMatch(listed, assigned.current[0]?.series.modality);
       if (!match) return;
       const stack = await loadSeriesStack(root, match);
       assigned.current[1] = stack;
@@ -328,6 +413,33 @@ export function ViewerWorkspace({
     } catch (error) {
       fail(error);
     }
+  };
+
+  /** Saves the layout on screen as the centre's protocol for the case's modality and body part (CENTERS › EDIT). */
+  const saveLayout = async () => {
+    const modality = hanging?.modality ?? open.modalities[0];
+    if (!modality) return;
+    const rule = ruleOfLayout({
+      modality,
+      bodyPart: hanging?.bodyPart ?? null,
+      layout: mpr ? 'mpr' : layout,
+      shown: state.viewports.map((v) => v.seriesUid),
+      current: imageSeries(series),
+      prior: priorSeries.current,
+    });
+    const saved = await saveHangingProtocol(open.caseId, rule);
+    setHanging((h) =>
+      h
+        ? {
+            ...h,
+            protocols: [
+              ...h.protocols.filter((p) => !(p.modality === saved.modality && p.bodyPart === saved.bodyPart)),
+              saved,
+            ],
+          }
+        : h,
+    );
+    toastSuccess(HANGING_MESSAGES.saved);
   };
 
   const keyImage = () => {
@@ -434,6 +546,11 @@ export function ViewerWorkspace({
         onKeyImage={keyImage}
         onSync={(s) => engine?.setSynced(s)}
         onShortcuts={() => setShortcutsOpen(true)}
+        onSaveLayout={
+          maySaveProtocol && planned && (hanging?.modality ?? open.modalities[0])
+            ? () => void saveLayout().catch(() => undefined)
+            : undefined
+        }
         extra={toolbarExtra}
       />
       <Box
