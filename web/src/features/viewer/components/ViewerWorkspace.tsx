@@ -581,7 +581,7 @@ export function ViewerWorkspace({
               : { flex: 1, display: 'flex', minWidth: 0, minHeight: 0 }
           }
         >
-          {engine ? (
+          {engine && planned ? (
             <ViewportGrid
               key={key}
               count={count}
