@@ -288,6 +288,9 @@ def cmd_large_ct(spec):
     ds.FrameOfReferenceUID = frame_uid
     ds.SeriesNumber = 1
     ds.SeriesDescription = "Benchmark CT %dx%d" % (rows, cols)
+    # attributes set on every instance, by keyword (e.g. ReferringPhysicianName, BodyPartExamined)
+    for keyword, value in (spec.get("attributes") or {}).items():
+        setattr(ds, keyword, value)
     ds.Rows = rows
     ds.Columns = cols
     ds.BitsAllocated = 16

@@ -205,6 +205,8 @@ export interface LargeCtOptions extends StudyAttributes {
    * share no range with a study at 0 (the images show the same phantom).
    */
   zOffset?: number;
+  /** Attributes set on every instance, by keyword (`{ ReferringPhysicianName: 'IYER^MEERA' }`). */
+  attributes?: Record<string, string>;
 }
 
 /**
