@@ -57,6 +57,7 @@ export function DeliveryDialog({
       onClose={onClose}
       title={channel === 'mail' ? 'Mail the report' : 'Send the report by SMS'}
       size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
       data-testid={`report-${channel}-dialog`}
     >
       <Stack gap="sm">
