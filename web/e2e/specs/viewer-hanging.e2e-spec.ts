@@ -9,6 +9,7 @@ import { Shell } from '../pom/Shell';
 import { ViewerPage } from '../pom/ViewerPage';
 import { ApiSession } from '../requests/auth-api';
 import { assignToRadiologist } from '../requests/cases-seed';
+import { blockingViolations } from '../support/axe';
 import { openConsole, screenshot, useBrowser, BASE_URL } from '../support/browser';
 import { TEST_PASSWORD, useTenant } from '../support/tenant';
 
@@ -95,6 +96,7 @@ describe('the viewer hangs a study by its protocol', () => {
       // a radiologist (no CENTERS › EDIT) may not change the centre's protocols
       expect(await viewer.saveLayoutButton().count()).toBe(0);
       await screenshot(page, 'viewer-hanging-cr-prior', false);
+      expect(await blockingViolations(page, 'viewer CR with its prior')).toEqual([]);
       expect(pageErrors).toEqual([]);
     } finally {
       await context.close();
