@@ -187,7 +187,14 @@ describe('the reading room walk: import → assign → read → dictate → typi
       await importer.waitForState('ready');
       expect(await admin.getByTestId('import-tree-study-title').innerText()).toBe('CT HEAD PLAIN');
       expect(await importer.text('import-modality')).toBe('CT');
-      await step(admin, 'import-folder', { fullPage: true });
+      await step(admin, 'import-folder', {
+        fullPage: true,
+        // the study's long UID wraps: nothing makes the phone's page wider than the phone
+        before: async () =>
+          expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+            admin.viewportSize()!.width,
+          ),
+      });
       await admin.getByTestId('import-start').click();
       await importer.waitForState('countdown', 120_000);
       expect(await admin.getByTestId('import-countdown').innerText()).toContain(IMPORT_MESSAGES.success);

@@ -104,7 +104,8 @@ export function ImportPage() {
               >
                 Choose folder
               </Button>
-              <Text size="sm" c="dimmed" data-testid="import-summary">
+              {/* a study UID is one long word: it wraps anywhere rather than widen a phone's page */}
+              <Text size="sm" c="dimmed" data-testid="import-summary" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
                 {view.studyId
                   ? `Study ${view.studyId}: ${view.fileCount} ${view.fileCount === 1 ? 'file' : 'files'}${
                       view.skipped ? `, ${view.skipped} skipped` : ''
