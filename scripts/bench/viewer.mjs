@@ -301,6 +301,22 @@ async function oneRun(label, c, expectedCount) {
     const cpu = cpuBetween(cpuBefore, cpuSnapshot(), expectedCount || undefined);
     const open = await page.evaluate(() => performance.getEntriesByName('viewer:open', 'mark')[0]?.startTime ?? 0);
     const count = Number(await page.getByTestId('viewport-0').getAttribute('data-image-count'));
+    // BENCH_WATERFALL=1: the requests before the first image, from viewer:open (where the first image's time goes)
+    if (process.env.BENCH_WATERFALL === '1') {
+      const rows = await page.evaluate(
+        ([openAt, firstAt]) =>
+          performance
+            .getEntriesByType('resource')
+            .filter((e) => e.startTime < firstAt && e.responseEnd > openAt - 50)
+            .map((e) => ({
+              what: new URL(e.name).pathname.replace(/\/(studies|series|instances)\/[\d.]+/g, '/$1/…'),
+              start: Math.round(e.startTime - openAt),
+              end: Math.round(e.responseEnd - openAt),
+            })),
+        [await page.evaluate(() => performance.getEntriesByName('viewer:open', 'mark')[0]?.startTime ?? 0), first],
+      );
+      for (const r of rows) step(`  ${String(r.start).padStart(6)} → ${String(r.end).padStart(6)} ms  ${r.what}`);
+    }
     // where the time went: the frame requests (one frame each, or a batch of instances' frames: pixeldata), when
     // the last of their bytes had arrived, and their summed durations
     const frames = await page.evaluate(

@@ -209,6 +209,18 @@ export function ViewerWorkspace({
     [series, initialSeries],
   );
 
+  // The first series' middle image is asked as soon as the series list is in — while the centre's protocol is
+  // still asked and planned — so opening does not wait for the two one after the other (decision 0359's lookup
+  // added its round trip to the first image; docs/benchmarks.md, stop 33).
+  const middleImage = useRef<{ uid: string; imageId: Promise<string | null> } | null>(null);
+  useEffect(() => {
+    if (!firstSeries || middleImage.current?.uid === firstSeries.seriesInstanceUid) return;
+    middleImage.current = {
+      uid: firstSeries.seriesInstanceUid,
+      imageId: loadMiddleImage(root, firstSeries).catch(() => null),
+    };
+  }, [root, firstSeries]);
+
   // (Re)lays out the viewports whenever the grid changes, and shows what each one had.
   useEffect(() => {
     if (!engine || !planned) return;
@@ -240,7 +252,10 @@ export function ViewerWorkspace({
       if (!assigned.current[0] && first) {
         // The middle image first, from its own small metadata; the series' metadata (a large answer that keeps the
         // imaging service busy) is asked for once that image is drawn (docs/decisions/0166).
-        const imageId = await loadMiddleImage(root, first).catch(() => null);
+        const asked = middleImage.current;
+        const imageId = await (asked?.uid === first.seriesInstanceUid
+          ? asked.imageId
+          : loadMiddleImage(root, first).catch(() => null));
         if (imageId) await engine.showPreview(0, imageId).catch(() => undefined);
         const stack = await loadSeriesStack(root, first);
         assigned.current[0] = stack;

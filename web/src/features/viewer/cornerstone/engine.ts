@@ -357,6 +357,8 @@ export class ViewerEngine {
       : null;
     const rawSlab = volume?.getSlabThickness?.();
     const slab = typeof rawSlab === 'number' ? Math.round(rawSlab * 10) / 10 : null;
+    // an empty viewport's render is not "rendered": what waits for the first image (thumbnails, annotations) waits
+    const rendered = current.rendered || imageCount > 0;
     if (
       current.blend === blend &&
       current.slab === slab &&
@@ -366,13 +368,13 @@ export class ViewerEngine {
       current.zoom === zoom &&
       sameMarkers &&
       current.mmPerPixel === mmPerPixel &&
-      current.rendered
+      current.rendered === rendered
     ) {
       return;
     }
     const uid = current.mode === 'stack' ? this.stacks[n]?.series.seriesInstanceUid : undefined;
     if (uid) this.lastIndex.set(uid, imageIndex);
-    this.setViewport(n, { voi, imageIndex, imageCount, zoom, markers, mmPerPixel, blend, slab, rendered: true });
+    this.setViewport(n, { voi, imageIndex, imageCount, zoom, markers, mmPerPixel, blend, slab, rendered });
     if (n === 0 && !this.firstImageMarked && imageCount > 0) {
       this.firstImageMarked = true;
       performance.mark('viewer:first-image');
