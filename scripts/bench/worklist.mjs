@@ -30,10 +30,11 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ApiClient, credentialHeaders, credentialsOf, loginHeaders } from '@rayworks/api-client';
-import { AUTH_API, CASES_API, GATEWAY_PORT, SERVICE_PORTS } from '@rayworks/contracts';
+import { AUTH_API, CASES_API, GATEWAY_PORT, SERVICE_PORTS, serviceApiPrefix } from '@rayworks/contracts';
 import { BENCH_DATA_DIR, freePort, percentiles, TEST_PASSWORD } from '@rayworks/testing';
 import { processEnv, processTable, ROOT } from '../lib/processes.mjs';
 import { cpuBetween, cpuSnapshot, cpuTable, followCpu } from './process-cpu.mjs';
+import { startFloorProxy } from './floor-proxy.mjs';
 import { acquireStack } from './rayworks.mjs';
 import { BENCH_COMPANY, ensureCounts, inTenant, loginOf, seedWorklist } from './worklist-seed.mjs';
 import { databaseAlone } from './worklist-sql.mjs';
@@ -64,7 +65,8 @@ async function signIn(loginName) {
  * millisecond). Anything but a 2xx success is a failure of the benchmark, not a figure.
  */
 async function timedCall(base, caller, endpoint, body) {
-  const prefix = base === GATEWAY ? api.url(endpoint.service, '') : base;
+  // through a proxy (the gateway, the hop section's floor proxy) the path carries the service's prefix
+  const prefix = base === DIRECT ? base : `${base}${serviceApiPrefix(endpoint.service)}`;
   const headers = {
     accept: 'application/json',
     'content-type': 'application/json',
@@ -251,6 +253,66 @@ async function measureApi(company) {
   results.sections.api = { requests: REQUESTS, rows };
 }
 
+/**
+ * What the gateway adds (target ≤ 1 ms at p50), beside the floor of any Node hop on this machine: one client sends the
+ * same page through the gateway, through the floor proxy (scripts/bench/floor-proxy.mjs: Node's HTTP server and a
+ * keep-alive agent, nothing else) and straight to the cases service, in turns whose order rotates every round; a page
+ * of 50 rows (58 KB of JSON, 6 KB in Brotli) and one of 5. Prints each path's p50/p95, the hop (its p50 over
+ * direct's) and the CPU per request of the gateway and of the floor proxy.
+ */
+async function measureHop() {
+  const admin = await signIn(loginOf.admin(1));
+  const requests = Number(process.env.BENCH_HOP_REQUESTS ?? 500);
+  const floor = await startFloorProxy({
+    port: await freePort(),
+    prefix: serviceApiPrefix('cases'),
+    upstreamPort: SERVICE_PORTS.cases,
+  });
+  log(`\n## The gateway's hop, one client, ${requests} requests per path and page (floor proxy at ${floor.url})`);
+  const paths = { gateway: GATEWAY, floor: floor.url, direct: DIRECT };
+  const names = Object.keys(paths);
+  const rows = [];
+  try {
+    for (const pageSize of [50, 5]) {
+      const body = { status: 'NEW', pageSize };
+      const ms = Object.fromEntries(names.map((n) => [n, []]));
+      for (let i = 0; i < WARM_UP * 3; i++)
+        for (const n of names) await timedCall(paths[n], admin, CASES_API.getCases, body);
+      const before = cpuSnapshot({ 'floor proxy': floor.pid });
+      for (let i = 0; i < requests; i++) {
+        for (let k = 0; k < names.length; k++) {
+          const n = names[(i + k) % names.length];
+          ms[n].push((await timedCall(paths[n], admin, CASES_API.getCases, body)).ms);
+        }
+      }
+      const usage = cpuBetween(before, cpuSnapshot({ 'floor proxy': floor.pid }), requests);
+      const cpuOf = (name) => usage.rows.find((r) => r.name === name)?.msPerRequest ?? NaN;
+      const p = Object.fromEntries(names.map((n) => [n, percentiles(ms[n])]));
+      rows.push({
+        pageSize,
+        ...p,
+        hop: { gateway: p.gateway.p50 - p.direct.p50, floor: p.floor.p50 - p.direct.p50 },
+        cpu: { gateway: cpuOf('gateway'), floor: cpuOf('floor proxy'), cases: cpuOf('cases') / 3 },
+      });
+    }
+  } finally {
+    floor.stop();
+  }
+  log(
+    '| page | gateway p50 / p95 | floor proxy p50 / p95 | direct p50 / p95 | gateway adds (p50) | floor adds (p50) | CPU ms/request: gateway | floor proxy | cases |',
+  );
+  log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows)
+    log(
+      `| ${r.pageSize} rows | ${fmt(r.gateway.p50, 2)} / ${fmt(r.gateway.p95, 2)} | ${fmt(r.floor.p50, 2)} / ${fmt(r.floor.p95, 2)} | ${fmt(r.direct.p50, 2)} / ${fmt(r.direct.p95, 2)} | **${fmt(r.hop.gateway, 2)}** | ${fmt(r.hop.floor, 2)} | ${fmt(r.cpu.gateway, 2)} | ${fmt(r.cpu.floor, 2)} | ${fmt(r.cpu.cases, 2)} |`,
+    );
+  const worst = Math.max(...rows.map((r) => r.hop.gateway));
+  log(
+    `(milliseconds; target: the gateway adds ≤ 1 ms at p50: ${worst <= 1 ? 'met' : 'MISSED'}, worst ${fmt(worst, 2)} ms)`,
+  );
+  results.sections.hop = { requests, rows };
+}
+
 /** k6 built as deploy/k6/run.sh builds it; the scenario gets the bench company's logins and centres in a file. */
 async function runK6(company) {
   const vus = Number(process.env.BENCH_K6_VUS ?? 200);
@@ -403,6 +465,7 @@ try {
   const rebuilt = await ensureCounts(company.tenantId);
   if (rebuilt) step('the maintained counts did not match the rows: rebuilt');
   if (SECTIONS.includes('api')) await measureApi(company);
+  if (SECTIONS.includes('hop')) await measureHop();
   if (SECTIONS.includes('sql')) results.sections.sql = await databaseAlone(company, { requests: REQUESTS, log, step });
   if (SECTIONS.includes('k6')) await runK6(company);
 } finally {

@@ -61,6 +61,7 @@ export * from './app/dead-letters.service.js';
 export * from './metrics/lag-ages.js';
 export * from './app/http-exposure.js';
 export * from './app/bootstrap.js';
+export * from './app/response-compression.js';
 export * from './metrics/metrics-server.js';
 export * from './metrics/operational-metrics.js';
 export * from './tracing/tracing.js';

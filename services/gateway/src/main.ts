@@ -6,6 +6,7 @@ import {
   exitOnStartupError,
   HealthChecks,
   REDIS,
+  responseCompression,
   startHttpApp,
   verifierTokenKeys,
 } from '@rayworks/nest-kit';
@@ -13,7 +14,6 @@ import type { Redis } from 'ioredis';
 import { AppModule, GATEWAY } from './app.module.js';
 import { loadGatewayEnv } from './config/env.js';
 import { mountConsole } from './modules/console/console-static.js';
-import { mountCompression } from './modules/delivery/response-compression.js';
 import { registerGatewayChecks } from './modules/health/gateway-health.js';
 import { mountServiceProxies } from './modules/proxy/service-proxy.js';
 import { attachRealtime } from './modules/realtime/realtime.server.js';
@@ -27,15 +27,18 @@ try {
     service: GATEWAY,
     port: env.PORT,
     logger,
-    // Bodies stream through to the services untouched.
+    // Bodies stream through to the services untouched, and the services' answers back, compressed by each service
+    // (docs/decisions/0371-services-compress-their-answers.md).
     bodyParser: false,
+    compressResponses: false,
     configure: (app) => {
       const redis = app.get<Redis>(REDIS);
       registerGatewayChecks(app.get(HealthChecks), redis, env.serviceUpstreams, env.WEB_DIST_DIR);
       mountSecurityHeaders(app, { storageOrigins: env.storageOrigins });
       mountDicomwebCors(app, env.dicomwebCorsOrigins);
-      mountCompression(app);
       mountServiceProxies(app, env.serviceUpstreams, logger);
+      // what the gateway serves itself (the console) is compressed here; /api answers come compressed by the services
+      app.use(responseCompression());
       // verifies with the auth service's public keys, like every service (docs/decisions/0060)
       const authenticator = createAuthenticator(env.auth, redis, verifierTokenKeys(env.auth.AUTH_JWKS_URL));
       const realtime = attachRealtime(

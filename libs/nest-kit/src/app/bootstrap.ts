@@ -17,6 +17,7 @@ import { httpTracingMiddleware, startTracing } from '../tracing/tracing.js';
 import { serveOpenApi, writeOpenApi } from '../openapi/openapi.js';
 import { loadHttpExposure, trustProxySetting } from './http-exposure.js';
 import { contractBodyParser } from './body-limits.js';
+import { responseCompression } from './response-compression.js';
 
 /** Stops the process with a message that names what is wrong, instead of a stack trace, for bad config. */
 export function exitOnStartupError(service: string, error: unknown): never {
@@ -39,14 +40,20 @@ export interface HttpAppOptions {
    * are read up to each route's limit from its contract (./body-limits.ts).
    */
   bodyParser?: boolean;
+  /**
+   * false for a process that forwards answers compressed elsewhere (the gateway, which compresses only what it serves
+   * itself); otherwise every compressible answer is compressed when the client asks (./response-compression.ts).
+   */
+  compressResponses?: boolean;
   /** Called after the common middleware, before listening. */
   configure?: (app: INestApplication) => void | Promise<void>;
 }
 
 /**
  * Creates, configures and starts one Nest HTTP application: request and correlation ids, metrics (served on the
- * internal metrics port, docs/decisions/0090), traces when an OTLP endpoint is configured (docs/decisions/0091),
- * OpenAPI at /docs (unless turned off), graceful shutdown on SIGTERM/SIGINT. Where it listens, whose forwarding
+ * internal metrics port, docs/decisions/0090), its answers compressed when the caller asks (./response-compression.ts,
+ * docs/decisions/0371), traces when an OTLP endpoint is configured (docs/decisions/0091), OpenAPI at /docs (unless
+ * turned off), graceful shutdown on SIGTERM/SIGINT. Where it listens, whose forwarding
  * headers it believes and whether /docs is served come from HOST, TRUSTED_PROXIES and API_DOCS_ENABLED
  * (./http-exposure.ts).
  */
@@ -67,6 +74,7 @@ export async function startHttpApp(module: Type<unknown>, options: HttpAppOption
   const metrics = app.get(Metrics);
   app.use(metrics.middleware());
   app.use(httpTracingMiddleware());
+  if (options.compressResponses !== false) app.use(responseCompression());
   if (options.bodyParser !== false) app.use(contractBodyParser(options.service));
   app.enableShutdownHooks();
   await options.configure?.(app);

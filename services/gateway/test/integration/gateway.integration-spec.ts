@@ -254,9 +254,10 @@ describe('gateway', () => {
 function rawGet(
   path: string,
   headers: Record<string, string>,
+  origin = base,
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    httpGet(`${base}${path}`, { headers }, (res) => {
+    httpGet(`${origin}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -325,6 +326,19 @@ describe('console delivery: compression, caching, robots.txt', () => {
     expect(live.status).toBe(200);
     expect(live.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(live.body.toString('utf8'))).toMatchObject({ service: 'auth' });
+  });
+
+  it('forwards the answer as the service compressed it, never compressing it a second time (decision 0371)', async () => {
+    const direct = await rawGet('/docs-json', { 'accept-encoding': 'br' }, `http://127.0.0.1:${SERVICE_PORTS.auth}`);
+    expect(direct.headers['content-encoding']).toBe('br');
+    const through = await rawGet('/api/auth/docs-json', { 'accept-encoding': 'br' });
+    expect(through.headers['content-encoding']).toBe('br');
+    expect(through.body.equals(direct.body)).toBe(true);
+    const gzip = await rawGet('/api/auth/docs-json', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.body).toString('utf8'))).toEqual(
+      JSON.parse(brotliDecompressSync(through.body).toString('utf8')),
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { Agent, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import {
   SERVICE_NAMES,
@@ -64,6 +64,9 @@ export function mountServiceProxies(
         changeOrigin: true,
         xfwd: false,
         proxyTimeout: 60_000,
+        // hpm's default plugins without its logger, which builds a URL and a line for every answer it forwards
+        ejectPlugins: true,
+        plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
         on: {
           proxyReq: (proxyReq, req) => {
             setForwardingHeaders(proxyReq, req as unknown as Request);
