@@ -22,7 +22,7 @@
 import pg from 'pg';
 import { infraEnv } from '@rayworks/testing';
 import { DEFAULT_CENTRE_TIME_ZONE } from '@rayworks/contracts';
-import { HOLIDAYS, LAB, PACKAGES, RADIOLOGY } from './billing-seed.mjs';
+import { HOLIDAYS, LAB, PACKAGES, RADIOLOGY } from './billing-catalogue.mjs';
 
 /** Days of history, the last one today (so two financial years). */
 export const VISIT_DAYS = Number(process.env.BENCH_VISIT_DAYS ?? 400);

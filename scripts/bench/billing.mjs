@@ -40,17 +40,8 @@ import { BENCH_DATA_DIR, eventually, infraEnv, percentiles, roleUrl, TEST_PASSWO
 import { patientSearchSql } from '../../services/billing/dist/modules/patients/patients.repository.js';
 import { ROOT } from '../lib/processes.mjs';
 import { acquireStack } from './rayworks.mjs';
-import {
-  BENCH_COMPANY,
-  CENTRES,
-  inTenant,
-  LAB,
-  loginOf,
-  PACKAGES,
-  RADIOLOGY,
-  seedBilling,
-  signIn,
-} from './billing-seed.mjs';
+import { LAB, PACKAGES, RADIOLOGY } from './billing-catalogue.mjs';
+import { BENCH_COMPANY, CENTRES, inTenant, loginOf, seedBilling, signIn } from './billing-seed.mjs';
 import { answers, fmt, GATEWAY, log, step, timedCall } from './lib.mjs';
 import { machine } from './machine.mjs';
 
