@@ -32,17 +32,54 @@ const LEGEND_COLORS: Record<CaseLegend, string> = {
   'Mark as Research': 'indigo',
 };
 
-export function PatientCell({ row }: { row: Case }) {
+/**
+ * The patient: the name, then the ID and sex. On a phone (`withStatus`) the status chips lead the second line: the
+ * status column is folded into this one so the sticky actions never cover it (decision 0376).
+ */
+export function PatientCell({ row, withStatus = false }: { row: Case; withStatus?: boolean }) {
+  const id = (
+    <Text size="xs" c="dimmed" truncate="end" miw={0}>
+      ID {row.patientId || '—'}
+      {row.patientSex ? ` · ${row.patientSex}` : ''}
+    </Text>
+  );
   return (
     <div style={{ minWidth: 0 }}>
       <Text size="sm" fw={500} truncate="end" data-testid="worklist-patient-name">
         {personName(row.patientName)}
       </Text>
-      <Text size="xs" c="dimmed" truncate="end">
-        ID {row.patientId || '—'}
-        {row.patientSex ? ` · ${row.patientSex}` : ''}
-      </Text>
+      {withStatus ? (
+        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+          <div data-testid="worklist-status" data-status={row.status} data-worklist-status={row.worklistStatus}>
+            <StatusChips row={row} />
+          </div>
+          {id}
+        </Group>
+      ) : (
+        id
+      )}
     </div>
+  );
+}
+
+/** The status chips: the display status (spec §4 worklist statuses, word for word), on hold, recall requested. */
+function StatusChips({ row }: { row: Case }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Badge size="sm" radius="sm" variant="light" color={STATUS_COLORS[row.worklistStatus]}>
+        {row.worklistStatus}
+      </Badge>
+      {row.onHold ? (
+        <Badge size="sm" radius="sm" variant="outline" color="gray">
+          On hold
+        </Badge>
+      ) : null}
+      {row.recallRequested ? (
+        <Badge size="sm" radius="sm" variant="outline" color="orange">
+          Recall requested
+        </Badge>
+      ) : null}
+    </Group>
   );
 }
 
@@ -50,21 +87,7 @@ export function PatientCell({ row }: { row: Case }) {
 export function StatusCell({ row }: { row: Case }) {
   return (
     <div data-testid="worklist-status" data-status={row.status} data-worklist-status={row.worklistStatus}>
-      <Group gap={4} wrap="nowrap">
-        <Badge size="sm" radius="sm" variant="light" color={STATUS_COLORS[row.worklistStatus]}>
-          {row.worklistStatus}
-        </Badge>
-        {row.onHold ? (
-          <Badge size="sm" radius="sm" variant="outline" color="gray">
-            On hold
-          </Badge>
-        ) : null}
-        {row.recallRequested ? (
-          <Badge size="sm" radius="sm" variant="outline" color="orange">
-            Recall requested
-          </Badge>
-        ) : null}
-      </Group>
+      <StatusChips row={row} />
       {row.status !== row.worklistStatus ? (
         <Text size="xs" c="dimmed">
           {row.status}

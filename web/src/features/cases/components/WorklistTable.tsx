@@ -20,8 +20,10 @@ import {
   IconSelector,
 } from '@tabler/icons-react';
 import { REPORT_STATUSES_OF_CASE } from '../../../shared/cases/queues';
+import { LIST_CARDS_BELOW } from '../../../shared/ui/list-query';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { formatDicomDate, formatDisplayDateTime } from '../../../shared/format';
 import { rowActions } from '../../../shared/cases/worklist-actions';
@@ -42,10 +44,10 @@ const SORT_KEYS: Partial<Record<WorklistColumnId, CaseSortKey>> = {
 
 const dash = (value: string | null | undefined) => value || '—';
 
-function cellOf(id: WorklistColumnId, row: Case, now: Date) {
+function cellOf(id: WorklistColumnId, row: Case, now: Date, statusWithPatient: boolean) {
   switch (id) {
     case 'patientName':
-      return <PatientCell row={row} />;
+      return <PatientCell row={row} withStatus={statusWithPatient} />;
     case 'worklistStatus':
       return <StatusCell row={row} />;
     case 'dueAt':
@@ -113,6 +115,10 @@ export function WorklistTable(props: Props) {
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r._id));
   const someSelected = rows.some((r) => selected.has(r._id));
 
+  // a phone: the status joins the patient's cell (under the name), so the sticky actions never cover it (decision 0376)
+  const phone = useMediaQuery(`(max-width: ${LIST_CARDS_BELOW})`, false, { getInitialValueInEffect: false });
+  const statusWithPatient = phone && columns.includes('patientName') && columns.includes('worklistStatus');
+
   const defs = useMemo<ColumnDef<Case>[]>(() => {
     const labels = new Map<string, string>(WORKLIST_COLUMN_CATALOGUE.map((c) => [c.id, c.label]));
     const select: ColumnDef<Case>[] = [
@@ -146,12 +152,14 @@ export function WorklistTable(props: Props) {
     ];
     return [
       ...(props.selectable ? select : []),
-      ...columns.map((id): ColumnDef<Case> => ({
-        id,
-        header: labels.get(id) ?? id,
-        meta: { sortKey: SORT_KEYS[id] },
-        cell: ({ row }) => cellOf(id, row.original, now),
-      })),
+      ...columns
+        .filter((id) => !(statusWithPatient && id === 'worklistStatus'))
+        .map((id): ColumnDef<Case> => ({
+          id,
+          header: statusWithPatient && id === 'patientName' ? 'Patient · Status' : (labels.get(id) ?? id),
+          meta: { sortKey: SORT_KEYS[id] },
+          cell: ({ row }) => cellOf(id, row.original, now, statusWithPatient),
+        })),
       {
         id: 'actions',
         header: 'Actions',
@@ -162,6 +170,7 @@ export function WorklistTable(props: Props) {
     ];
   }, [
     columns,
+    statusWithPatient,
     now,
     selected,
     allSelected,
