@@ -32,6 +32,8 @@ describe("the reporting service's variables", () => {
       SERVICE_URL_CASES: 'http://127.0.0.1:3002',
       SERVICE_URL_AUTH: 'http://127.0.0.1:3001',
       CRITICAL_ESCALATE_AFTER_MINUTES: 30,
+      DICTATION_UNATTACHED_HOURS: 24,
+      DICTATION_SWEEP_SECONDS: 900,
     });
     expect(() => loadReportingEnv({})).toThrow(/SMTP_URL is required but not set/);
   });
@@ -41,8 +43,12 @@ describe("the reporting service's variables", () => {
       SERVICE_URL_CASES: 'http://cases:3002/',
       SERVICE_URL_AUTH: 'http://auth:3001',
       CRITICAL_ESCALATE_AFTER_MINUTES: '15',
+      DICTATION_UNATTACHED_HOURS: '48',
+      DICTATION_SWEEP_SECONDS: '0',
     });
     expect(env).toMatchObject({
+      DICTATION_UNATTACHED_HOURS: 48,
+      DICTATION_SWEEP_SECONDS: 0,
       SERVICE_URL_CASES: 'http://cases:3002',
       SERVICE_URL_AUTH: 'http://auth:3001',
       CRITICAL_ESCALATE_AFTER_MINUTES: 15,
@@ -56,6 +62,9 @@ describe("the reporting service's variables", () => {
     ['SERVICE_URL_AUTH', 'not a url'],
     ['REPORT_PDF_CONCURRENCY', '0'],
     ['SMTP_URL', 'http://mail.example.com'],
+    // a grace under an hour could take a recording whose attach is still coming (decision 0377)
+    ['DICTATION_UNATTACHED_HOURS', '0'],
+    ['DICTATION_SWEEP_SECONDS', '-1'],
   ])('stops the boot on %s=%s, naming the variable', async (name, value) => {
     const boot = bootWith({ [name]: value });
     await expect(boot).rejects.toBeInstanceOf(ConfigError);

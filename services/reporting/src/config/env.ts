@@ -34,6 +34,13 @@ export const reportingEnvSchema = z.object({
     .min(CRITICAL_ESCALATION_MINUTES.min)
     .max(CRITICAL_ESCALATION_MINUTES.max)
     .default(CRITICAL_ESCALATION_MINUTES.default),
+  /**
+   * How long a dictation upload may stay unattached before the sweeper deletes it, hours (docs/decisions/0377): far
+   * past the upload URL's 15 minutes and a day's interrupted work, so no live recording is ever taken.
+   */
+  DICTATION_UNATTACHED_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /** How often the API process sweeps unattached dictation uploads, seconds; 0 turns the sweeper off. */
+  DICTATION_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
 });
 export type ReportingEnv = z.infer<typeof reportingEnvSchema>;
 

@@ -22,6 +22,7 @@ import { DirectoryCentres1796800021400 } from './migrations/1796800021400-Direct
 import { CentresReadModel1796900000000 } from './migrations/1796900000000-CentresReadModel.js';
 import { LabCriticalAlerts1798300000000 } from './migrations/1798300000000-LabCriticalAlerts.js';
 import { ReportDictations1798600000000 } from './migrations/1798600000000-ReportDictations.js';
+import { DictationUploads1798700000000 } from './migrations/1798700000000-DictationUploads.js';
 
 /** The reporting service's schema, entities and migrations, in order. */
 export const database: ServiceDatabaseOptions = {
@@ -55,5 +56,6 @@ export const database: ServiceDatabaseOptions = {
     CentresReadModel1796900000000,
     LabCriticalAlerts1798300000000,
     ReportDictations1798600000000,
+    DictationUploads1798700000000,
   ],
 };

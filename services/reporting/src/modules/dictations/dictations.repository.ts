@@ -21,7 +21,20 @@ export type DictationRow = z.infer<typeof clipRow>;
 const COLUMNS = `id, report_id, case_id, report_version, object_key, content_type, size_bytes, duration_ms, recorded_by,
   recorded_by_name, created_at`;
 
-/** reporting.report_dictations: a report's clips, oldest first; rows are only ever added. */
+const uploadRow = z.object({
+  id: z.string(),
+  tenant_id: z.string(),
+  case_id: z.string(),
+  object_key: z.string(),
+});
+const idRow = z.object({ id: z.string() });
+/** An upload URL signed and not attached (reporting.dictation_uploads): what the sweeper deletes once it is old. */
+export type DictationUploadRow = z.infer<typeof uploadRow>;
+
+/**
+ * reporting.report_dictations: a report's clips, oldest first; rows are only ever added. reporting.dictation_uploads:
+ * the uploads signed and not yet attached (docs/decisions/0377-unattached-dictation-sweep.md).
+ */
 @Injectable()
 export class DictationsRepository {
   ofReport(tx: ReadTx, reportId: string): Promise<DictationRow[]> {
@@ -92,5 +105,62 @@ export class DictationsRepository {
       },
     );
     return saved!;
+  }
+
+  /** Records a signed upload URL's key (the upload-url call, in the case's company). */
+  async recordUpload(
+    tx: ChangeTx,
+    row: { tenantId: string; caseId: string; key: string; contentType: (typeof DICTATION_TYPES)[number] },
+  ): Promise<void> {
+    await tx.manager.query(
+      `INSERT INTO reporting.dictation_uploads (tenant_id, case_id, object_key, content_type) VALUES ($1, $2, $3, $4)`,
+      [row.tenantId, row.caseId, row.key, row.contentType],
+    );
+  }
+
+  /**
+   * The attach's claim on its upload: the row deleted, true when there was one. It waits for a sweeper holding the
+   * row, and then finds none: the object is gone with it.
+   */
+  async claimUpload(tx: ChangeTx, key: string): Promise<boolean> {
+    const rows = await typedRows(
+      tx.manager,
+      idRow,
+      `DELETE FROM reporting.dictation_uploads WHERE object_key = :k RETURNING id`,
+      { k: key },
+    );
+    return rows.length > 0;
+  }
+
+  /** The uploads of every company not attached for `hours`, oldest first (the sweeper's 'system' context). */
+  dueUploads(tx: ReadTx, hours: number, limit: number): Promise<DictationUploadRow[]> {
+    return typedRows(
+      tx.manager,
+      uploadRow,
+      `SELECT id, tenant_id, case_id, object_key FROM reporting.dictation_uploads
+        WHERE created_at < now() - make_interval(hours => :h) ORDER BY created_at LIMIT :n`,
+      { h: hours, n: limit },
+    );
+  }
+
+  /**
+   * One due upload locked in its company's transaction, still unattached and still older than `hours`; null when it
+   * is gone, young, or another sweeper or an attach holds it (SKIP LOCKED).
+   */
+  async lockDueUpload(tx: ChangeTx, id: string, hours: number): Promise<DictationUploadRow | null> {
+    const [row] = await typedRows(
+      tx.manager,
+      uploadRow,
+      `SELECT id, tenant_id, case_id, object_key FROM reporting.dictation_uploads u
+        WHERE id = :id AND created_at < now() - make_interval(hours => :h)
+          AND NOT EXISTS (SELECT 1 FROM reporting.report_dictations d WHERE d.object_key = u.object_key)
+        FOR UPDATE SKIP LOCKED`,
+      { id, h: hours },
+    );
+    return row ?? null;
+  }
+
+  async deleteUpload(tx: ChangeTx, id: string): Promise<void> {
+    await tx.manager.query(`DELETE FROM reporting.dictation_uploads WHERE id = $1`, [id]);
   }
 }

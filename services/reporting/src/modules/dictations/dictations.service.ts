@@ -54,6 +54,10 @@ export class DictationsService {
     const may = mayRecord(c, status, actorOf(access));
     if (!may.ok) refuse(may);
     const fileID = dictationKey(c.companyId, c._id, randomUUID(), body.contentType);
+    // the sweeper deletes what is not attached within the grace period (docs/decisions/0377)
+    await changeInCase(this.uow, access, c, (tx) =>
+      this.clips.recordUpload(tx, { tenantId: c.companyId, caseId: c._id, key: fileID, contentType: body.contentType }),
+    );
     return {
       uploadUrl: await this.storage.presignPut(fileID, body.contentType, body.size, UPLOAD_URL_SECONDS),
       fileID,
@@ -89,6 +93,10 @@ export class DictationsService {
         await this.discard(body.fileID);
         refuse(may);
       }
+      // the upload's row goes with the attach; none left means the sweeper took it (and its object) — or the URL was
+      // signed before uploads were recorded, whose object is then still there (docs/decisions/0377)
+      if (!(await this.clips.claimUpload(tx, body.fileID)) && (await this.storage.size(body.fileID)) === null)
+        throw new BadRequestException(M.missing);
       const clip = await this.clips.insert(tx, {
         id: randomUUID(),
         tenantId: row.tenantId,

@@ -12,4 +12,6 @@ export const REPORT_AUDIT_ACTIONS = {
   addendumFinalize: 'REPORT_ADDENDUM_FINALIZE',
   /** A dictation clip attached to the report (docs/decisions/0354). */
   dictationAttach: 'REPORT_DICTATION_ATTACH',
+  /** An upload never attached, deleted by the sweeper after the grace period (docs/decisions/0377). */
+  dictationUploadDelete: 'REPORT_DICTATION_UPLOAD_DELETE',
 } as const;
