@@ -18,3 +18,18 @@ export async function reportingKnowsCentres(tenantId: string, centreIds: readonl
     { what: 'the centres in the reporting read model', timeoutMs: 60_000 },
   );
 }
+
+/**
+ * Waits until the LIMS's read model of auth's centres (lims.centres, from auth.org.v1) holds these centres: an
+ * analyzer may name them from then on (docs/decisions/0373).
+ */
+export async function limsKnowsCentres(tenantId: string, centreIds: readonly string[]): Promise<void> {
+  await eventually(
+    () =>
+      tenantQuery<{ n: number }>(tenantId, `SELECT count(*)::int AS n FROM lims.centres WHERE id = ANY($1)`, [
+        centreIds,
+      ]),
+    (rows) => rows[0]!.n === centreIds.length,
+    { what: 'the centres in the LIMS read model', timeoutMs: 60_000 },
+  );
+}

@@ -35,7 +35,11 @@ export const SERVICE_SUBSCRIPTIONS: Record<ServiceName, { purpose: string; topic
     topics: [TOPICS.casesCase, TOPICS.casesFusion, TOPICS.reportingReport, TOPICS.authOrg, TOPICS.authReferral],
   },
   // a registration with lab tests becomes samples to collect; an analyzer's matched results become the orders' results
-  lims: { purpose: 'samples', topics: [TOPICS.billingRegistration, TOPICS.limsResult, TOPICS.reportingLayout] },
+  // (and the company's centres: an analyzer names the centre whose laboratory runs it)
+  lims: {
+    purpose: 'samples',
+    topics: [TOPICS.billingRegistration, TOPICS.limsResult, TOPICS.reportingLayout, TOPICS.authOrg],
+  },
   // case changes drive downloads and viewer links; the company's centres (an import or STOW-RS names one of them)
   imaging: { purpose: 'studies', topics: [TOPICS.casesCase, TOPICS.authOrg] },
 };

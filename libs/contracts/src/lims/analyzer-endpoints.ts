@@ -27,6 +27,8 @@ const analyzerFields = z
     protocol: z.enum(ANALYZER_PROTOCOLS, invalid),
     sendingApplication: senderText.min(1, invalid),
     sendingFacility: senderText.default(''),
+    /** The centre whose laboratory runs the analyzer (docs/decisions/0373): its results are that centre's. */
+    centreId: uuid,
   })
   .strict();
 
@@ -59,8 +61,9 @@ export const ANALYZER_ENDPOINTS = {
     access: requirement('LAB_MANAGEMENT', CREATE),
     body: analyzerFields,
     data: analyzerSchema,
-    // 409: the name is the company's already, or another analyzer sends with this identity
-    errors: [409],
+    // 404: the centre is not one of the company's the caller reaches; 409: the name is the company's already, or
+    // another analyzer sends with this identity
+    errors: [404, 409],
   }),
   updateAnalyzer: ep({
     method: 'POST',
@@ -68,6 +71,7 @@ export const ANALYZER_ENDPOINTS = {
     access: requirement('LAB_MANAGEMENT', EDIT),
     body: analyzerFields.extend({ id: uuid }),
     data: analyzerSchema,
+    // 404: no such analyzer, or the centre is not one of the company's the caller reaches; 409: as create
     errors: [404, 409],
   }),
   analyzerStatus: ep({
@@ -95,7 +99,10 @@ export const ANALYZER_ENDPOINTS = {
     data: z.array(analyzerCodeSchema),
     errors: [404],
   }),
-  /** The results analyzers sent, by status: UNMATCHED (and REFUSED) are the unmatched results queue. */
+  /**
+   * The results analyzers sent, by status: UNMATCHED (and REFUSED) are the unmatched results queue. Only those of
+   * the analyzers of the centres the caller reaches (docs/decisions/0373).
+   */
   findAnalyzerResults: ep({
     method: 'POST',
     path: '/analyzer-results/find',
@@ -111,8 +118,9 @@ export const ANALYZER_ENDPOINTS = {
     data: page(analyzerResultSchema),
   }),
   /**
-   * Matches a waiting result by hand: to the sample with this barcode (of the company) and a parameter of one of
-   * its orders; the value is checked against the parameter's possible range as the listener checks it.
+   * Matches a waiting result by hand: to the sample with this barcode (of a centre the caller reaches) and a
+   * parameter of one of its orders; the value is checked against the parameter's possible range as the listener
+   * checks it.
    */
   resolveAnalyzerResult: ep({
     method: 'POST',
@@ -127,7 +135,7 @@ export const ANALYZER_ENDPOINTS = {
       })
       .strict(),
     data: analyzerResultSchema,
-    // 404: no such result, or no sample with the barcode; 409: not waiting any more, no order of the test, or the
+    // 404: no such result in the caller's reach, or no sample with the barcode in it; 409: not waiting any more, no order of the test, or the
     // value is outside the parameter's possible range
     errors: [404, 409],
   }),
@@ -137,6 +145,7 @@ export const ANALYZER_ENDPOINTS = {
     access: requirement('LIMS', SPECIFIC.VALIDATE),
     body: z.object({ id: uuid, reason: formText.min(1, invalid).max(500, invalid) }).strict(),
     data: analyzerResultSchema,
+    // 404: no such result in the caller's reach; 409: not waiting any more
     errors: [404, 409],
   }),
 };

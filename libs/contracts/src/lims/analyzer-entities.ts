@@ -17,6 +17,13 @@ export const analyzerSchema = z.object({
   sendingApplication: z.string(),
   /** HL7 MSH-4 (its first component); empty for ASTM. */
   sendingFacility: z.string(),
+  /**
+   * The centre whose laboratory runs it (docs/decisions/0373); null only for an analyzer registered before analyzers
+   * had a centre, in a company that had no sample then.
+   */
+  centreId: z.uuid().nullable(),
+  /** That centre's name as the directory has it (null while the LIMS has not learnt it). */
+  centreName: z.string().nullable(),
   isActive: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -53,6 +60,8 @@ export const analyzerResultSchema = z.object({
   _id: z.uuid(),
   analyzerId: z.uuid(),
   analyzerName: z.string(),
+  /** The analyzer's centre when the result was stored: who reaches the result (docs/decisions/0373). */
+  centreId: z.uuid().nullable(),
   messageId: z.uuid(),
   status: z.enum(ANALYZER_RESULT_STATUSES),
   reason: z.enum(ANALYZER_RESULT_REASONS).nullable(),

@@ -5,6 +5,7 @@ export const ANALYZER_MESSAGES = {
   analyzer: adminMessages('Analyzer'),
   codesSaved: 'Analyzer Codes Saved Successfully',
   notFound: 'Analyzer not found',
+  centreNotFound: 'Centre not found',
   nameTaken: 'An analyzer with this name already exists',
   /** The sending identity names another analyzer (of this or another company): the listener could not tell them apart. */
   senderTaken: 'Another analyzer already sends with this sending application and facility',

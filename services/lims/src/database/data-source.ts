@@ -13,6 +13,7 @@ import { LabReports1798460000000 } from './migrations/1798460000000-LabReports.j
 import { CentreLayouts1798460000001 } from './migrations/1798460000001-CentreLayouts.js';
 import { LabReportSms1798470000000 } from './migrations/1798470000000-LabReportSms.js';
 import { AnalyzerChangeNotify1798480000000 } from './migrations/1798480000000-AnalyzerChangeNotify.js';
+import { AnalyzerCentres1798490000000 } from './migrations/1798490000000-AnalyzerCentres.js';
 import { LabTestVersionEntity } from '../modules/catalogue/lab-test-version.entity.js';
 import { LabTestEntity } from '../modules/catalogue/lab-test.entity.js';
 import { AnalyzerResultEntity } from '../modules/analyzers/analyzer-result.entity.js';
@@ -48,5 +49,6 @@ export const database: ServiceDatabaseOptions = {
     CentreLayouts1798460000001,
     LabReportSms1798470000000,
     AnalyzerChangeNotify1798480000000,
+    AnalyzerCentres1798490000000,
   ],
 };

@@ -7,12 +7,21 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { ApiClient, credentialsOf, loginHeaders, type Credentials } from '@rayworks/api-client';
-import { ANALYZER_MESSAGES, AUTH_API, GATEWAY_PORT, LIMS_API, type AnalyzerResult } from '@rayworks/contracts';
+import {
+  ANALYZER_MESSAGES,
+  AUTH_API,
+  GATEWAY_PORT,
+  LIMS_API,
+  ROLE_CODES,
+  type AnalyzerResult,
+} from '@rayworks/contracts';
 import {
   crash,
   eventually,
   everyRoleTenant,
   freePort,
+  limsKnowsCentres,
+  provisionTenant,
   pythonToolsInterpreter,
   runPythonTool,
   startScript,
@@ -21,6 +30,7 @@ import {
   tenantQuery,
   type EveryRoleTenant,
   stackProcesses,
+  uniqueTenantName,
 } from '@rayworks/testing';
 
 /**
@@ -173,16 +183,24 @@ beforeAll(async () => {
   [admin, receptionist] = await Promise.all([signIn('admin'), signIn('reception')]);
   ports = { health: await freePort(), hl7: await freePort(), astm: await freePort() };
   listener = await startListener();
+  // an analyzer names one of the company's centres as the LIMS knows them (docs/decisions/0373)
+  await limsKnowsCentres(a.tenantId, [a.centres.c1!]);
 
   const hl7 = await api.call(
     LIMS_API.createAnalyzer,
-    { name: 'Cobas c311', protocol: 'HL7', sendingApplication: hl7App, sendingFacility: 'LAB1' },
+    {
+      name: 'Cobas c311',
+      protocol: 'HL7',
+      sendingApplication: hl7App,
+      sendingFacility: 'LAB1',
+      centreId: a.centres.c1!,
+    },
     { session: admin },
   );
   hl7AnalyzerId = hl7._id;
   const astm = await api.call(
     LIMS_API.createAnalyzer,
-    { name: 'Architect', protocol: 'ASTM', sendingApplication: astmApp },
+    { name: 'Architect', protocol: 'ASTM', sendingApplication: astmApp, centreId: a.centres.c1! },
     { session: admin },
   );
   const codes = [
@@ -219,7 +237,13 @@ describe('the analyzers setup', () => {
   it('refuses a second analyzer with the same sending identity (the listener could not tell them apart)', async () => {
     const again = await api.reply(
       LIMS_API.createAnalyzer,
-      { name: 'Another', protocol: 'HL7', sendingApplication: hl7App, sendingFacility: 'LAB1' },
+      {
+        name: 'Another',
+        protocol: 'HL7',
+        sendingApplication: hl7App,
+        sendingFacility: 'LAB1',
+        centreId: a.centres.c1!,
+      },
       { session: admin },
     );
     expect({ status: again.status, message: again.body.message }).toEqual({
@@ -340,7 +364,13 @@ describe('HL7 v2 over MLLP', () => {
     const app = `PAUSED-${stamp}`;
     const paused = await api.call(
       LIMS_API.createAnalyzer,
-      { name: `Sysmex ${stamp}`, protocol: 'HL7', sendingApplication: app, sendingFacility: 'LAB1' },
+      {
+        name: `Sysmex ${stamp}`,
+        protocol: 'HL7',
+        sendingApplication: app,
+        sendingFacility: 'LAB1',
+        centreId: a.centres.c1!,
+      },
       { session: admin },
     );
     const sample = await sampleWithOrders(['CBC']);
@@ -532,5 +562,195 @@ describe('ASTM E1394 over TCP (E1381 framing)', () => {
     expect(await messagesOf([`AS-${stamp}`, `AX-${stamp}`])).toEqual([{ control_id: `AS-${stamp}`, n: 1 }]);
     expect(await resultsOf({ sampleId: sample.id })).toHaveLength(2);
     expect(hl7AnalyzerId).toBeDefined();
+  });
+});
+
+describe("reach: an analyzer's results are its centre's (docs/decisions/0373)", () => {
+  it("shows each centre's lab its own analyzer's results, 404s resolve and discard across centres, and lets a company admin see both", async () => {
+    const name = uniqueTenantName('anreach');
+    const r = await provisionTenant({
+      company: { name: `Test ${name}`, code: `test-${name}` },
+      groups: [{ key: 'g', name: `Group ${name}`, code: `G${name}`.toUpperCase().slice(0, 20) }],
+      centres: [
+        { key: 'c1', name: `Centre A ${name}`, code: `CA${name}`.toUpperCase().slice(0, 20), group: 'g' },
+        { key: 'c2', name: `Centre B ${name}`, code: `CB${name}`.toUpperCase().slice(0, 20), group: 'g' },
+      ],
+      users: (
+        [
+          ['admin', ROLE_CODES.ADMIN, undefined],
+          ['path.a', ROLE_CODES.PATHOLOGIST, ['c1']],
+          ['path.b', ROLE_CODES.PATHOLOGIST, ['c2']],
+        ] as const
+      ).map(([who, role, centres]) => ({
+        loginName: `${name}.${who}`,
+        firstName: who,
+        lastName: name,
+        email: `${name}.${who}@test.rayworks.local`,
+        role,
+        ...(centres ? { centres: [...centres] } : {}),
+        password: TEST_PASSWORD,
+        resetPassword: false,
+      })),
+    });
+    const [c1, c2] = [r.centres.c1!, r.centres.c2!];
+    const signIn = async (who: string) =>
+      credentialsOf(await api.call(AUTH_API.login, {}, { headers: loginHeaders(`${name}.${who}`, TEST_PASSWORD) }));
+    const [rAdmin, pathA, pathB] = [await signIn('admin'), await signIn('path.a'), await signIn('path.b')];
+    await limsKnowsCentres(r.tenantId, [c1, c2]);
+
+    // the centre must be one of the company's: an unknown one or another company's is 404
+    for (const centreId of [a.centres.c1!, '00000000-0000-4000-8000-000000000000']) {
+      const foreign = await api.reply(
+        LIMS_API.createAnalyzer,
+        { name: 'Foreign', protocol: 'HL7', sendingApplication: `RF${stamp}`, sendingFacility: 'X', centreId },
+        { session: rAdmin },
+      );
+      expect({ status: foreign.status, message: foreign.body.message }).toEqual({
+        status: 404,
+        message: ANALYZER_MESSAGES.centreNotFound,
+      });
+    }
+    const appA = `RA${stamp}`;
+    const appB = `RB${stamp}`;
+    const analyzerA = await api.call(
+      LIMS_API.createAnalyzer,
+      { name: 'Lab A analyzer', protocol: 'HL7', sendingApplication: appA, sendingFacility: 'LAB1', centreId: c1 },
+      { session: rAdmin },
+    );
+    await api.call(
+      LIMS_API.createAnalyzer,
+      { name: 'Lab B analyzer', protocol: 'HL7', sendingApplication: appB, sendingFacility: 'LAB1', centreId: c2 },
+      { session: rAdmin },
+    );
+    const listed = await api.call(LIMS_API.findAnalyzers, { sortBy: 'name' }, { session: rAdmin });
+    expect(listed.items.map((x) => [x.name, x.centreId, x.centreName])).toEqual([
+      ['Lab A analyzer', c1, `Centre A ${name}`],
+      ['Lab B analyzer', c2, `Centre B ${name}`],
+    ]);
+
+    // one sample with a CBC order at each centre
+    const sampleAt = async (centreId: string) => {
+      const barcode = `L${String(randomInt(0, 1e9)).padStart(9, '0')}`;
+      await tenantQuery(
+        r.tenantId,
+        `WITH s AS (
+           INSERT INTO lims.samples (tenant_id, centre_id, group_id, registration_id, registration_number,
+                  registered_at, patient_id, mr_number, patient_name, gender, sample_type, container, barcode, status,
+                  collected_at, collection_place)
+           VALUES ($1, $2, $3, gen_random_uuid(), 'R-1', now(), gen_random_uuid(), 'MR1', 'Test Patient', 'Female',
+                  'WB_EDTA', 'LAVENDER_EDTA', $4, 'COLLECTED', now(), 'CENTRE') RETURNING *)
+         INSERT INTO lims.lab_orders (tenant_id, sample_id, registration_id, registration_item_id, test_code,
+                test_name, status)
+         SELECT tenant_id, id, registration_id, gen_random_uuid(), 'CBC', 'Complete Blood Count', 'ORDERED' FROM s`,
+        [r.tenantId, centreId, r.groups.g, barcode],
+      );
+      return barcode;
+    };
+    const [sampleA, sampleB] = [await sampleAt(c1), await sampleAt(c2)];
+
+    // each analyzer sends a result for a barcode no sample has: each waits in its centre's queue
+    const unknown = () => `L${String(randomInt(0, 1e9)).padStart(9, '0')}`;
+    const [fromA, fromB, laterA] = [unknown(), unknown(), unknown()];
+    const sent = await mllpSend([
+      oru(`RA1-${stamp}`, fromA, [hgb('12.1')], appA),
+      oru(`RB1-${stamp}`, fromB, [hgb('12.2')], appB),
+      oru(`RA2-${stamp}`, laterA, [hgb('12.3')], appA),
+    ]);
+    expect(sent.map((x) => msa(x).code)).toEqual(['AA', 'AA', 'AA']);
+    const queue = (session: Credentials) =>
+      api
+        .call(LIMS_API.findAnalyzerResults, { status: 'UNMATCHED', sortBy: 'barcode', pageSize: 100 }, { session })
+        .then((page) => page.items);
+    const all = await eventually(
+      () => queue(rAdmin),
+      (rows) => rows.length === 3,
+      { what: "the three results in the company admin's queue" },
+    );
+    const byBarcode = (barcode: string) => all.find((x) => x.barcode === barcode)!;
+    // the listener's matching stored each with its analyzer's centre
+    expect([fromA, fromB, laterA].map((b) => byBarcode(b).centreId)).toEqual([c1, c2, c1]);
+    expect((await queue(pathA)).map((x) => x.barcode).sort()).toEqual([fromA, laterA].sort());
+    expect((await queue(pathB)).map((x) => x.barcode)).toEqual([fromB]);
+
+    // across centres: 404 as if not there, and nothing changes
+    const resultA = byBarcode(fromA);
+    const resultB = byBarcode(fromB);
+    const notFound = { status: 404, message: ANALYZER_MESSAGES.resultNotFound };
+    const reply = async (p: Promise<{ status: number; body: { message?: unknown } }>) => {
+      const x = await p;
+      return { status: x.status, message: x.body.message };
+    };
+    expect(
+      await reply(
+        api.reply(
+          LIMS_API.resolveAnalyzerResult,
+          { id: resultA._id, barcode: sampleA, testCode: 'CBC', parameterCode: 'HGB' },
+          { session: pathB },
+        ),
+      ),
+    ).toEqual(notFound);
+    expect(
+      await reply(api.reply(LIMS_API.discardAnalyzerResult, { id: resultA._id, reason: 'x' }, { session: pathB })),
+    ).toEqual(notFound);
+    expect(
+      await reply(api.reply(LIMS_API.discardAnalyzerResult, { id: resultB._id, reason: 'x' }, { session: pathA })),
+    ).toEqual(notFound);
+    // a barcode named must be a sample the caller reaches: centre B's sample is not centre A's to use
+    expect(
+      await reply(
+        api.reply(
+          LIMS_API.resolveAnalyzerResult,
+          { id: resultA._id, barcode: sampleB, testCode: 'CBC', parameterCode: 'HGB' },
+          { session: pathA },
+        ),
+      ),
+    ).toEqual({ status: 404, message: ANALYZER_MESSAGES.sampleNotFound });
+    // its own sample, a test it has no order of: 409 as before
+    expect(
+      await reply(
+        api.reply(
+          LIMS_API.resolveAnalyzerResult,
+          { id: resultA._id, barcode: sampleA, testCode: 'LFT', parameterCode: 'ALT' },
+          { session: pathA },
+        ),
+      ),
+    ).toEqual({ status: 409, message: ANALYZER_MESSAGES.noOrderForTest('LFT') });
+    expect((await queue(rAdmin)).length).toBe(3);
+
+    // each centre's lab resolves or discards its own
+    const resolved = await api.call(
+      LIMS_API.resolveAnalyzerResult,
+      { id: resultA._id, barcode: sampleA, testCode: 'CBC', parameterCode: 'HGB' },
+      { session: pathA },
+    );
+    expect(resolved).toMatchObject({ status: 'MATCHED', barcode: fromA, centreId: c1 });
+    const discarded = await api.call(
+      LIMS_API.discardAnalyzerResult,
+      { id: resultB._id, reason: 'Control run' },
+      { session: pathB },
+    );
+    expect(discarded).toMatchObject({ status: 'DISCARDED', centreId: c2 });
+
+    // the analyzer moves to centre B's lab: what still waits moves with it, what was decided keeps its centre
+    await api.call(
+      LIMS_API.updateAnalyzer,
+      {
+        id: analyzerA._id,
+        name: 'Lab A analyzer',
+        protocol: 'HL7',
+        sendingApplication: appA,
+        sendingFacility: 'LAB1',
+        centreId: c2,
+      },
+      { session: rAdmin },
+    );
+    expect((await queue(pathA)).map((x) => x.barcode)).toEqual([]);
+    expect((await queue(pathB)).map((x) => x.barcode)).toEqual([laterA]);
+    const decided = await api.call(
+      LIMS_API.findAnalyzerResults,
+      { status: 'MATCHED', pageSize: 100 },
+      { session: pathA },
+    );
+    expect(decided.items.map((x) => x.barcode)).toEqual([fromA]);
   });
 });

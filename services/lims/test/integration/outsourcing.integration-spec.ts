@@ -16,7 +16,7 @@ import {
   type OutsourcingLab,
   type Sample,
 } from '@rayworks/contracts';
-import { eventually, everyRoleTenant, tenantQuery } from '@rayworks/testing';
+import { eventually, everyRoleTenant, limsKnowsCentres, tenantQuery } from '@rayworks/testing';
 import { api, labCompany, signIn, type Lab, type LabTestInput } from '../support/lab-visits.js';
 
 /**
@@ -58,6 +58,8 @@ type Hl7ClientMessage = Parameters<Hl7Client['sendAndWait']>[0];
 const stamp = String(randomInt(100_000, 999_999));
 let lab: Lab;
 let adminB: Credentials;
+/** The centre of company B its analyzer names. */
+let centreB: string;
 let srl: OutsourcingLab;
 
 const labFields = (code: string, extra: Record<string, unknown> = {}) => ({
@@ -102,7 +104,11 @@ async function dispatched(sampleIds: string[], labId = srl._id): Promise<Manifes
 
 beforeAll(async () => {
   lab = await labCompany('outsrc-a', [VITD, GLU]);
-  adminB = await signIn(await everyRoleTenant('outsrc-b'), 'admin');
+  const b = await everyRoleTenant('outsrc-b');
+  adminB = await signIn(b, 'admin');
+  centreB = b.centres.c1!;
+  await limsKnowsCentres(lab.tenant.tenantId, [lab.tenant.centres.c1!]);
+  await limsKnowsCentres(b.tenantId, [centreB]);
   srl = await api.call(LIMS_API.createOutsourcingLab, labFields('SRL'), { session: lab.as.admin });
 }, 180_000);
 
@@ -140,7 +146,13 @@ describe('outsourcing labs', () => {
   it("refuses another company's analyzer (404), and another company does not see the lab", async () => {
     const analyzerB = await api.call(
       LIMS_API.createAnalyzer,
-      { name: 'B analyzer', protocol: 'HL7', sendingApplication: `OUTB${stamp}`, sendingFacility: 'B' },
+      {
+        name: 'B analyzer',
+        protocol: 'HL7',
+        sendingApplication: `OUTB${stamp}`,
+        sendingFacility: 'B',
+        centreId: centreB,
+      },
       { session: adminB },
     );
     const linked = await api.reply(
@@ -327,7 +339,13 @@ describe('an outsourcing lab linked to an analyzer', () => {
     const app = `OUTSRC${stamp}`;
     const analyzer = await api.call(
       LIMS_API.createAnalyzer,
-      { name: `Metro link ${stamp}`, protocol: 'HL7', sendingApplication: app, sendingFacility: 'METRO' },
+      {
+        name: `Metro link ${stamp}`,
+        protocol: 'HL7',
+        sendingApplication: app,
+        sendingFacility: 'METRO',
+        centreId: lab.tenant.centres.c1!,
+      },
       { session: lab.as.admin },
     );
     await api.call(

@@ -35,6 +35,7 @@ export class AnalyzerMatchingService {
       const codes = new Map((await this.analyzers.codes(tx, message.analyzer_id)).map((c) => [c.analyzerCode, c]));
       const samples = await this.results.samplesByBarcodes(
         tx,
+        null,
         message.readings.map((r) => r.barcode),
       );
       const limits = new Map<string, { possibleMin: string | null; possibleMax: string | null } | null>();

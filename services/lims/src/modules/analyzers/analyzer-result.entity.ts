@@ -10,6 +10,13 @@ export class AnalyzerResultEntity extends TenantRow {
   @Column({ name: 'analyzer_id', type: 'uuid' })
   analyzerId!: string;
 
+  /** The analyzer's centre (and group) when the result was stored: who reaches it (docs/decisions/0373). */
+  @Column({ name: 'centre_id', type: 'uuid', nullable: true })
+  centreId!: string | null;
+
+  @Column({ name: 'group_id', type: 'uuid', nullable: true })
+  groupId!: string | null;
+
   @Column({ name: 'message_id', type: 'uuid' })
   messageId!: string;
 
@@ -69,6 +76,7 @@ export class AnalyzerResultEntity extends TenantRow {
       _id: this.id,
       analyzerId: this.analyzerId,
       analyzerName,
+      centreId: this.centreId,
       messageId: this.messageId,
       status: this.status,
       reason: this.reason,

@@ -10,7 +10,15 @@ import {
   type BodyOf,
   type LIMS_API,
 } from '@rayworks/contracts';
-import { orderAndPage, typedRows, type ChangeTx, type ReadTx } from '@rayworks/nest-kit';
+import {
+  centreReachSql,
+  orderAndPage,
+  QueryParams,
+  typedRows,
+  type ChangeTx,
+  type ReadTx,
+  type RequestAccess,
+} from '@rayworks/nest-kit';
 import { AnalyzerEntity } from './analyzer.entity.js';
 import { AnalyzerResultEntity } from './analyzer-result.entity.js';
 
@@ -55,9 +63,13 @@ export interface ResultDecision {
 const idRow = z.object({ id: z.uuid() });
 const idSeqRow = z.object({ id: z.uuid(), seq: z.number().int() });
 
+/** A stored result's reach: its analyzer's centre and group when it was stored (docs/decisions/0373). */
+const RESULT_REACH = { centre: 'r.centre_id', group: 'r.group_id' } as const;
+
 /**
  * lims.analyzer_messages and lims.analyzer_results under row-level security, and what matching reads of the
- * samples (lims.samples, lims.lab_orders) and of the catalogue (lims.lab_test_versions).
+ * samples (lims.samples, lims.lab_orders) and of the catalogue (lims.lab_test_versions). A lab user's reads are
+ * narrowed to the caller's centres (centreReachSql): a result by its analyzer's centre, a sample by its own.
  */
 @Injectable()
 export class AnalyzerResultsRepository {
@@ -99,19 +111,28 @@ export class AnalyzerResultsRepository {
     await tx.manager.query(`UPDATE lims.analyzer_messages SET matched_at = now() WHERE id = $1`, [id]);
   }
 
-  /** The company's samples with these barcodes and their orders not cancelled. */
-  async samplesByBarcodes(tx: ReadTx, barcodes: readonly string[]): Promise<Map<string, SampleOrders>> {
+  /**
+   * The company's samples with these barcodes and their orders not cancelled (`access` null: the listener's
+   * matching — the company only; a lab user's: only the samples of the centres it reaches).
+   */
+  async samplesByBarcodes(
+    tx: ReadTx,
+    access: RequestAccess | null,
+    barcodes: readonly string[],
+  ): Promise<Map<string, SampleOrders>> {
     const found = new Map<string, SampleOrders>();
     if (barcodes.length === 0) return found;
+    const p = new QueryParams();
+    const reach = access ? `AND ${centreReachSql(access, p, { centre: 's.centre_id', group: 's.group_id' })}` : '';
     const rows = await typedRows(
       tx.manager,
       sampleOrderRow,
       `SELECT s.id AS sample_id, s.barcode, o.id AS order_id, o.test_code
          FROM lims.samples s
          LEFT JOIN lims.lab_orders o ON o.sample_id = s.id AND o.status <> 'CANCELLED'
-        WHERE s.barcode = ANY(:barcodes) AND s.status <> 'CANCELLED'
+        WHERE s.barcode = ANY(${p.add([...new Set(barcodes)])}) AND s.status <> 'CANCELLED' ${reach}
         ORDER BY o.created_at`,
-      { barcodes: [...new Set(barcodes)] },
+      p,
     );
     for (const row of rows) {
       const sample = found.get(row.barcode) ?? { sampleId: row.sample_id, barcode: row.barcode, orders: new Map() };
@@ -160,15 +181,18 @@ export class AnalyzerResultsRepository {
     const inserted = await typedRows(
       tx.manager,
       idSeqRow,
-      `INSERT INTO lims.analyzer_results (tenant_id, analyzer_id, message_id, seq, status, reason, note, barcode,
-              analyzer_code, sample_id, lab_order_id, test_code, parameter_code, value, unit, flags, observed_at,
-              received_at)
-       SELECT :tenantId, :analyzerId, :messageId, r.seq, r.status, r.reason, r.note, r.barcode, r.analyzer_code,
-              r.sample_id, r.lab_order_id, r.test_code, r.parameter_code, r.value, r.unit, r.flags, r.observed_at,
-              :receivedAt
-         FROM jsonb_to_recordset(:rows::jsonb) AS r (seq int, status text, reason text, note text, barcode text,
+      // each result keeps its analyzer's centre and group as they are now (docs/decisions/0373)
+      `INSERT INTO lims.analyzer_results (tenant_id, analyzer_id, centre_id, group_id, message_id, seq, status, reason,
+              note, barcode, analyzer_code, sample_id, lab_order_id, test_code, parameter_code, value, unit, flags,
+              observed_at, received_at)
+       SELECT :tenantId, a.id, a.centre_id, a.group_id, :messageId, r.seq, r.status, r.reason, r.note, r.barcode,
+              r.analyzer_code, r.sample_id, r.lab_order_id, r.test_code, r.parameter_code, r.value, r.unit, r.flags,
+              r.observed_at, :receivedAt
+         FROM lims.analyzers a
+        CROSS JOIN jsonb_to_recordset(:rows::jsonb) AS r (seq int, status text, reason text, note text, barcode text,
               analyzer_code text, sample_id uuid, lab_order_id uuid, test_code text, parameter_code text, value text,
               unit text, flags text, observed_at timestamptz)
+        WHERE a.id = :analyzerId
        ON CONFLICT ON CONSTRAINT analyzer_results_seq DO NOTHING
        RETURNING id, seq`,
       {
@@ -196,23 +220,49 @@ export class AnalyzerResultsRepository {
     return new Map(inserted.map((r) => [r.seq, r.id]));
   }
 
+  /** A page of the results of the analyzers of the centres the caller reaches. */
   async list(
     tx: ReadTx,
+    access: RequestAccess,
     q: BodyOf<typeof LIMS_API.findAnalyzerResults>,
   ): Promise<{ items: AnalyzerResultEntity[]; total: number }> {
-    const qb = tx.repo(AnalyzerResultEntity).createQueryBuilder('r');
-    if (q.status) qb.andWhere('r.status = :status', { status: q.status });
-    if (q.analyzerId) qb.andWhere('r.analyzer_id = :analyzerId', { analyzerId: q.analyzerId });
-    if (q.sampleId) qb.andWhere('r.sample_id = :sampleId', { sampleId: q.sampleId });
-    if (q.search) qb.andWhere('(r.barcode = :s OR r.analyzer_code = :s)', { s: q.search });
+    const p = new QueryParams();
+    const qb = tx
+      .repo(AnalyzerResultEntity)
+      .createQueryBuilder('r')
+      .where(centreReachSql(access, p, RESULT_REACH));
+    if (q.status) qb.andWhere(`r.status = ${p.add(q.status)}`);
+    if (q.analyzerId) qb.andWhere(`r.analyzer_id = ${p.add(q.analyzerId)}`);
+    if (q.sampleId) qb.andWhere(`r.sample_id = ${p.add(q.sampleId)}`);
+    if (q.search) {
+      const s = p.add(q.search);
+      qb.andWhere(`(r.barcode = ${s} OR r.analyzer_code = ${s})`);
+    }
+    qb.setParameters(p.values);
     const [items, total] = await orderAndPage(qb, q, RESULT_SORT, 'receivedAt', 'r.id').getManyAndCount();
     return { items, total };
   }
 
-  find(tx: ReadTx, id: string, lock = false): Promise<AnalyzerResultEntity | null> {
-    const qb = tx.repo(AnalyzerResultEntity).createQueryBuilder('r').where('r.id = :id', { id });
+  /** One result if the caller reaches its centre (`access` null: the company's work — any), or null. */
+  find(tx: ReadTx, access: RequestAccess | null, id: string, lock = false): Promise<AnalyzerResultEntity | null> {
+    const p = new QueryParams();
+    const qb = tx
+      .repo(AnalyzerResultEntity)
+      .createQueryBuilder('r')
+      .where(`r.id = ${p.add(id)}`);
+    if (access) qb.andWhere(centreReachSql(access, p, RESULT_REACH));
+    qb.setParameters(p.values);
     if (lock) qb.setLock('pessimistic_write');
     return qb.getOne();
+  }
+
+  /** An analyzer's results still waiting (UNMATCHED, REFUSED) move to its new centre. */
+  async moveWaiting(tx: ChangeTx, analyzerId: string, to: { centreId: string; groupId: string | null }): Promise<void> {
+    await tx.manager.query(
+      `UPDATE lims.analyzer_results SET centre_id = $2, group_id = $3, updated_at = now()
+        WHERE analyzer_id = $1 AND status IN ('UNMATCHED', 'REFUSED')`,
+      [analyzerId, to.centreId, to.groupId],
+    );
   }
 
   async update(

@@ -10,7 +10,8 @@ import { matchResult } from './result-matching.js';
 const M = ANALYZER_MESSAGES;
 
 /**
- * The results analyzers sent and the unmatched results queue (docs/decisions/0303): list them, match a waiting one
+ * The results analyzers sent and the unmatched results queue (docs/decisions/0303), narrowed to the analyzers of
+ * the caller's centres (0373): list them, match a waiting one
  * by hand (the same rules as the listener's matching, with the sample and parameter the lab user names) or discard
  * it. Each resolution is an audit entry; a match publishes AnalyzerResultsMatched as the listener's does.
  */
@@ -26,7 +27,7 @@ export class AnalyzerResultsService {
     return this.uow.read(
       access,
       async (tx) => {
-        const { items, total } = await this.results.list(tx, q);
+        const { items, total } = await this.results.list(tx, access, q);
         return { items: await this.answers(tx, items), total, page: q.page, pageSize: q.pageSize };
       },
       { audit: { action: KIT_AUDIT_ACTIONS.patientDataRead, target: null } },
@@ -35,8 +36,9 @@ export class AnalyzerResultsService {
 
   resolve(access: RequestAccess, body: BodyOf<typeof LIMS_API.resolveAnalyzerResult>): Promise<AnalyzerResult> {
     return this.uow.change(access, async (tx) => {
-      const result = await this.waiting(tx, body.id, ['UNMATCHED']);
-      const sample = (await this.results.samplesByBarcodes(tx, [body.barcode])).get(body.barcode);
+      const result = await this.waiting(tx, access, body.id, ['UNMATCHED']);
+      // the sample named must be one the caller reaches, as the result is (docs/decisions/0373)
+      const sample = (await this.results.samplesByBarcodes(tx, access, [body.barcode])).get(body.barcode);
       if (!sample) throw new NotFoundException(M.sampleNotFound);
       const code = { testCode: body.testCode, parameterCode: body.parameterCode };
       const decision = matchResult({
@@ -77,13 +79,13 @@ export class AnalyzerResultsService {
         ],
         new Map([[sample.sampleId, sample.barcode]]),
       );
-      return (await this.answers(tx, [(await this.results.find(tx, result.id))!]))[0]!;
+      return (await this.answers(tx, [(await this.results.find(tx, null, result.id))!]))[0]!;
     });
   }
 
   discard(access: RequestAccess, body: BodyOf<typeof LIMS_API.discardAnalyzerResult>): Promise<AnalyzerResult> {
     return this.uow.change(access, async (tx) => {
-      const result = await this.waiting(tx, body.id, ['UNMATCHED', 'REFUSED']);
+      const result = await this.waiting(tx, access, body.id, ['UNMATCHED', 'REFUSED']);
       await this.results.update(tx, result.id, {
         status: 'DISCARDED',
         note: body.reason,
@@ -95,12 +97,18 @@ export class AnalyzerResultsService {
         target: { type: 'analyzer-result', id: result.id },
         details: { reason: body.reason, was: result.status },
       });
-      return (await this.answers(tx, [(await this.results.find(tx, result.id))!]))[0]!;
+      return (await this.answers(tx, [(await this.results.find(tx, null, result.id))!]))[0]!;
     });
   }
 
-  private async waiting(tx: ChangeTx, id: string, statuses: readonly AnalyzerResultEntity['status'][]) {
-    const result = await this.results.find(tx, id, true);
+  /** The result if the caller reaches it (404 otherwise, as if not there) and it is in one of these statuses (409). */
+  private async waiting(
+    tx: ChangeTx,
+    access: RequestAccess,
+    id: string,
+    statuses: readonly AnalyzerResultEntity['status'][],
+  ) {
+    const result = await this.results.find(tx, access, id, true);
     if (!result) throw new NotFoundException(M.resultNotFound);
     if (!statuses.includes(result.status)) throw new ConflictException(M.resultNotOpen);
     return result;

@@ -17,13 +17,22 @@ export class AnalyzerEntity extends TenantRecord {
   @Column({ name: 'sending_facility', type: 'text', default: '' })
   sendingFacility!: string;
 
-  toAnalyzer(): Analyzer {
+  /** The centre whose laboratory runs it, and its group (docs/decisions/0373). */
+  @Column({ name: 'centre_id', type: 'uuid', nullable: true })
+  centreId!: string | null;
+
+  @Column({ name: 'group_id', type: 'uuid', nullable: true })
+  groupId!: string | null;
+
+  toAnalyzer(centreName: string | null): Analyzer {
     return {
       _id: this.id,
       name: this.name,
       protocol: this.protocol,
       sendingApplication: this.sendingApplication,
       sendingFacility: this.sendingFacility,
+      centreId: this.centreId,
+      centreName,
       isActive: this.isActive,
       createdAt: this.createdAt.toISOString(),
       updatedAt: this.updatedAt.toISOString(),

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DirectoryModule } from '../directory/directory.module.js';
 import { AnalyzerResultsController } from './analyzer-results.controller.js';
 import { AnalyzerResultsPublisher } from './analyzer-results.publisher.js';
 import { AnalyzerResultsRepository } from './analyzer-results.repository.js';
@@ -9,6 +10,7 @@ import { AnalyzersService } from './analyzers.service.js';
 
 /** The API process's side of the analyzers: their setup and the unmatched results queue (docs/decisions/0301, 0303). */
 @Module({
+  imports: [DirectoryModule],
   controllers: [AnalyzersController, AnalyzerResultsController],
   providers: [
     AnalyzersRepository,

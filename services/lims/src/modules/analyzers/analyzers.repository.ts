@@ -12,6 +12,8 @@ export interface AnalyzerFields {
   protocol: AnalyzerProtocol;
   sendingApplication: string;
   sendingFacility: string;
+  centreId: string;
+  groupId: string | null;
 }
 
 const senderRow = z.object({ id: z.uuid(), tenant_id: z.uuid() });
