@@ -312,13 +312,20 @@ export class ViewerPage {
 
   // ---- hanging protocols (issue 25 item 10) ----
 
-  /** The toolbar's "Save layout for the centre" (shown only to who may change the centre: CENTERS › EDIT). */
+  /** The toolbar's "Save layout for the centre" in its More menu (only for who may change the centre: CENTERS › EDIT). */
   saveLayoutButton(): Locator {
     return this.page.getByTestId('save-hanging');
   }
 
+  /** Opens the toolbar's More menu (docs/decisions/0375) and waits for its items. */
+  async openMore(): Promise<void> {
+    await this.page.getByTestId('toolbar-more').click();
+    await this.page.getByTestId('toolbar-more-menu').waitFor();
+  }
+
   /** Saves the layout on screen as the centre's hanging protocol and waits for the confirmation's text. */
   async saveLayoutForCentre(confirmation: string): Promise<void> {
+    await this.openMore();
     await this.saveLayoutButton().click();
     await this.page.getByText(confirmation).first().waitFor({ timeout: 15_000 });
   }

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CASES_API, CONSOLE_ROUTES, REPORTING_API, routeTo, type Case } from '@rayworks/contracts';
+import { CASES_API, CONSOLE_ROUTES, REPORTING_API, WORKLIST_STATUSES, routeTo, type Case } from '@rayworks/contracts';
 import { buildStudyFolder, eventually, stowFiles, type LabTestDefinition } from '@rayworks/testing';
 import type { Locator, Page } from 'playwright-core';
 import { LoginPage } from '../pom/LoginPage';
@@ -178,6 +178,18 @@ describe('every main screen at phone, tablet and desktop sizes', () => {
         const patient = (await row.locator('td[data-column="patientName"]').boundingBox())!;
         const actions = (await row.locator('td[data-column="actions"]').boundingBox())!;
         expect(patient.x + patient.width).toBeLessThanOrEqual(actions.x + 0.5);
+        // the status chip is whole: the spec's word, beside (never under) the sticky actions, its text not clipped
+        const chip = row.locator('[data-testid="worklist-status"] .mantine-Badge-root').first();
+        expect(WORKLIST_STATUSES).toContain((await chip.textContent())?.trim());
+        const chipBox = (await chip.boundingBox())!;
+        expect(chipBox.x + chipBox.width).toBeLessThanOrEqual(actions.x + 0.5);
+        const clipped = await chip.evaluate((el) =>
+          [el, ...el.querySelectorAll('*')].some(
+            (e) => e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight,
+          ),
+        );
+        expect(clipped).toBe(false);
+        expect(await cutBy(chip)).toBeNull();
         if (size.name === 'phone') {
           // the filters wait behind their button, and open under it
           expect(await page.getByTestId('worklist-search').isVisible()).toBe(false);
@@ -225,7 +237,42 @@ describe('every main screen at phone, tablet and desktop sizes', () => {
         });
         const layout = await viewer.root().getAttribute('data-layout');
         expect(layout).toBe(size.name === 'desktop' ? 'split' : 'tabs');
-        if (size.name === 'desktop') return;
+        // the toolbar (docs/decisions/0375): at most two rows beside the report; the rarer tools wait in More, which
+        // the keyboard opens and walks, and a tool named by its icon alone is still named for a screen reader
+        const toolbar = page.getByTestId('viewer-toolbar');
+        if (size.name !== 'phone') {
+          if (size.name === 'tablet') await page.getByTestId('images-tab').click();
+          await page.getByTestId('tool-WindowLevel').waitFor({ state: 'visible' });
+          expect((await toolbar.boundingBox())!.height).toBeLessThanOrEqual(2 * 40);
+          await page.getByRole('button', { name: 'Length', exact: true }).waitFor({ state: 'visible' });
+          const more = page.getByTestId('toolbar-more');
+          await more.focus();
+          await page.keyboard.press('Enter');
+          await page.getByTestId('toolbar-more-menu').waitFor({ state: 'visible' });
+          expect(await more.getAttribute('aria-expanded')).toBe('true');
+          await screenshot(page, `responsive-viewer-more-${size.width}`, false);
+          for (let i = 0; i < 10; i++) {
+            if (await page.getByTestId('shortcuts-open').evaluate((el) => el === document.activeElement)) break;
+            await page.keyboard.press('ArrowDown');
+          }
+          await page.keyboard.press('Enter');
+          await page.getByTestId('shortcuts-list').waitFor({ state: 'visible' });
+          await page.keyboard.press('Escape');
+          await page.getByTestId('shortcuts-list').waitFor({ state: 'hidden' });
+          if (size.name === 'desktop') {
+            // the images alone at 1440: the toolbar is one row
+            await page.getByTestId('report-toggle').click();
+            await page.getByTestId('report-panel').waitFor({ state: 'hidden' });
+            await page.waitForTimeout(300);
+            expect((await toolbar.boundingBox())!.height).toBeLessThanOrEqual(48);
+            await screenshot(page, `responsive-viewer-images-${size.width}`, false);
+            await page.getByTestId('report-toggle').click();
+            await page.getByTestId('report-panel').waitFor({ state: 'visible' });
+            return;
+          }
+          await page.getByTestId('report-toggle').click();
+          await page.getByTestId('report-panel').waitFor({ state: 'visible' });
+        }
         // the report's tab hides the images; the images' tab shows them whole, with the toolbar above
         expect(await page.getByTestId('viewport-0').isVisible()).toBe(false);
         await screenshot(page, `responsive-viewer-report-tab-${size.width}`, false);

@@ -93,8 +93,10 @@ describe('the viewer hangs a study by its protocol', () => {
       // the prior is the compared study (the overlay says so), and nothing was drawn blank
       await page.getByText('(prior)').first().waitFor({ timeout: 10_000 });
       expect((await viewer.drawnStatistics(1)).std).toBeGreaterThan(5);
-      // a radiologist (no CENTERS › EDIT) may not change the centre's protocols
+      // a radiologist (no CENTERS › EDIT) may not change the centre's protocols: More holds no Save layout
+      await viewer.openMore();
       expect(await viewer.saveLayoutButton().count()).toBe(0);
+      await page.keyboard.press('Escape');
       await screenshot(page, 'viewer-hanging-cr-prior', false);
       expect(await blockingViolations(page, 'viewer CR with its prior')).toEqual([]);
       expect(pageErrors).toEqual([]);

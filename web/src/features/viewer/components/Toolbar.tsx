@@ -1,10 +1,13 @@
-import { Button, Group, NativeSelect, NumberInput, Switch, Tooltip } from '@mantine/core';
+import { Button, Group, Kbd, Menu, NativeSelect, NumberInput, Switch, Tooltip } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import {
   IconAdjustments,
   IconAngle,
   IconArrowsVertical,
   IconContrast2,
+  IconChevronDown,
   IconCrosshair,
+  IconDots,
   IconFlipHorizontal,
   IconFlipVertical,
   IconFocus2,
@@ -53,6 +56,12 @@ const TOOL_ICONS: Record<string, Icon> = {
   Crosshairs: IconFocus2,
 };
 
+/**
+ * The toolbar's width (px) from which the tools show their names beside their icons. Below it they show the icon
+ * alone: the toolbar is one row at 1440 px and at most two at 768 px (docs/decisions/0375).
+ */
+export const TOOL_NAMES_FROM_PX = 1600;
+
 /** A hint with the key that does the same ("Length (L)"). */
 const hint = (label: string, action: { tool: string } | { command: ViewerCommand }) => {
   const key = keyOf(action);
@@ -95,8 +104,19 @@ interface ToolbarProps {
 /** The reading tools (test ids of the shared interface: tool-<Name>, preset-<id>, layout-<n>, mpr, cine, ...). */
 export function Toolbar(p: ToolbarProps) {
   const small = { size: 'compact-sm', variant: 'default' } as const;
+  const { ref, width } = useElementSize<HTMLDivElement>();
+  // the tools' names show from a wide toolbar on; below it the icons, named by aria-label and the hint (0375)
+  const named = width >= TOOL_NAMES_FROM_PX;
   return (
-    <Group gap={6} p={6} wrap="wrap" style={{ borderBottom: '1px solid #333', background: '#1a1b1e' }}>
+    <Group
+      ref={ref}
+      gap={6}
+      p={6}
+      wrap="wrap"
+      data-testid="viewer-toolbar"
+      data-named={named || undefined}
+      style={{ borderBottom: '1px solid #333', background: '#1a1b1e' }}
+    >
       <Group gap={4}>
         {toolsFor(p.mpr).map((name) => {
           const ToolIcon = TOOL_ICONS[name];
@@ -109,10 +129,11 @@ export function Toolbar(p: ToolbarProps) {
                 data-testid={`tool-${name}`}
                 aria-pressed={p.tool === name}
                 aria-keyshortcuts={key}
-                leftSection={ToolIcon ? <ToolIcon size={14} aria-hidden /> : undefined}
+                aria-label={named ? undefined : (TOOL_LABELS[name] ?? name)}
+                leftSection={named && ToolIcon ? <ToolIcon size={14} aria-hidden /> : undefined}
                 onClick={() => p.onTool(name)}
               >
-                {TOOL_LABELS[name] ?? name}
+                {named || !ToolIcon ? (TOOL_LABELS[name] ?? name) : <ToolIcon size={16} aria-hidden />}
               </Button>
             </Tooltip>
           );
@@ -130,63 +151,6 @@ export function Toolbar(p: ToolbarProps) {
             </Button>
           </Tooltip>
         ))}
-      </Group>
-      <Group gap={4}>
-        <Tooltip label={hint('Invert', { command: 'invert' })}>
-          <Button
-            {...small}
-            data-testid="invert"
-            aria-keyshortcuts={keyOf({ command: 'invert' })}
-            leftSection={<IconContrast2 size={14} aria-hidden />}
-            onClick={p.onInvert}
-          >
-            Invert
-          </Button>
-        </Tooltip>
-        <Tooltip label={hint('Rotate 90°', { command: 'rotate' })}>
-          <Button
-            {...small}
-            data-testid="rotate"
-            aria-keyshortcuts={keyOf({ command: 'rotate' })}
-            leftSection={<IconRotateClockwise size={14} aria-hidden />}
-            onClick={p.onRotate}
-          >
-            Rotate 90°
-          </Button>
-        </Tooltip>
-        <Tooltip label={hint('Flip H', { command: 'flip-h' })}>
-          <Button
-            {...small}
-            data-testid="flip-h"
-            aria-keyshortcuts={keyOf({ command: 'flip-h' })}
-            leftSection={<IconFlipHorizontal size={14} aria-hidden />}
-            onClick={() => p.onFlip('h')}
-          >
-            Flip H
-          </Button>
-        </Tooltip>
-        <Tooltip label={hint('Flip V', { command: 'flip-v' })}>
-          <Button
-            {...small}
-            data-testid="flip-v"
-            aria-keyshortcuts={keyOf({ command: 'flip-v' })}
-            leftSection={<IconFlipVertical size={14} aria-hidden />}
-            onClick={() => p.onFlip('v')}
-          >
-            Flip V
-          </Button>
-        </Tooltip>
-        <Tooltip label={hint('Reset', { command: 'reset' })}>
-          <Button
-            {...small}
-            data-testid="reset"
-            aria-keyshortcuts={keyOf({ command: 'reset' })}
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={p.onReset}
-          >
-            Reset
-          </Button>
-        </Tooltip>
       </Group>
       <Group gap={4}>
         {(['1x1', '1x2', '2x2'] as const).map((l) => (
@@ -209,18 +173,6 @@ export function Toolbar(p: ToolbarProps) {
         >
           {p.mpr ? 'Stack' : 'MPR'}
         </Button>
-        {p.onSaveLayout && (
-          <Tooltip label="The centre's studies of this modality and body part open in this layout">
-            <Button
-              {...small}
-              data-testid="save-hanging"
-              leftSection={<IconLayoutBoardSplit size={14} aria-hidden />}
-              onClick={p.onSaveLayout}
-            >
-              {HANGING_MESSAGES.saveAction}
-            </Button>
-          </Tooltip>
-        )}
         {p.mpr && (
           <NativeSelect
             size="xs"
@@ -256,9 +208,6 @@ export function Toolbar(p: ToolbarProps) {
         />
       </Group>
       <Group gap={4}>
-        <Button {...small} data-testid="tags" onClick={p.onTags} leftSection={<IconTags size={14} aria-hidden />}>
-          Tags
-        </Button>
         <Tooltip label={hint('Key image', { command: 'key-image' })}>
           <Button
             {...small}
@@ -271,17 +220,7 @@ export function Toolbar(p: ToolbarProps) {
             Key image
           </Button>
         </Tooltip>
-        <Tooltip label="Keyboard shortcuts (?)">
-          <Button
-            {...small}
-            data-testid="shortcuts-open"
-            aria-label="Keyboard shortcuts"
-            aria-keyshortcuts="?"
-            onClick={p.onShortcuts}
-          >
-            <IconKeyboard size={16} aria-hidden />
-          </Button>
-        </Tooltip>
+        <MoreMenu {...p} />
         {p.comparing && (
           <Switch
             size="sm"
@@ -296,5 +235,72 @@ export function Toolbar(p: ToolbarProps) {
       </Group>
       {p.extra && <Group ml="auto">{p.extra}</Group>}
     </Group>
+  );
+}
+
+/** What "More" holds: the view commands used once a study or less, the tags, the centre's layout and the keys. */
+interface MoreItem {
+  id: string;
+  label: string;
+  icon: Icon;
+  key?: string;
+  run(): void;
+}
+
+/**
+ * The toolbar's "More" menu (docs/decisions/0375): Invert, Rotate 90°, Flip H, Flip V, Reset, Tags, the centre's
+ * layout and the keyboard shortcuts. Mantine's Menu: the button has aria-haspopup / aria-expanded, Enter, Space and
+ * the arrows open it and move through it, Escape closes it and gives the focus back. Each item keeps the test id
+ * the button had and shows its key.
+ */
+function MoreMenu(p: ToolbarProps) {
+  const command = (id: ViewerCommand, label: string, icon: Icon, run: () => void): MoreItem => ({
+    id,
+    label,
+    icon,
+    key: keyOf({ command: id }),
+    run,
+  });
+  const items: MoreItem[] = [
+    command('invert', 'Invert', IconContrast2, p.onInvert),
+    command('rotate', 'Rotate 90°', IconRotateClockwise, p.onRotate),
+    command('flip-h', 'Flip H', IconFlipHorizontal, () => p.onFlip('h')),
+    command('flip-v', 'Flip V', IconFlipVertical, () => p.onFlip('v')),
+    command('reset', 'Reset', IconRefresh, p.onReset),
+    { id: 'tags', label: 'Tags', icon: IconTags, run: p.onTags },
+    ...(p.onSaveLayout
+      ? [{ id: 'save-hanging', label: HANGING_MESSAGES.saveAction, icon: IconLayoutBoardSplit, run: p.onSaveLayout }]
+      : []),
+    { id: 'shortcuts-open', label: 'Keyboard shortcuts', icon: IconKeyboard, key: '?', run: p.onShortcuts },
+  ];
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md">
+      <Menu.Target>
+        <Button
+          size="compact-sm"
+          variant="default"
+          data-testid="toolbar-more"
+          aria-label="More tools"
+          leftSection={<IconDots size={14} aria-hidden />}
+          rightSection={<IconChevronDown size={12} aria-hidden />}
+        >
+          More
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown data-testid="toolbar-more-menu">
+        {items.map((item) => (
+          <Menu.Item
+            key={item.id}
+            data-testid={item.id}
+            aria-keyshortcuts={item.key}
+            leftSection={<item.icon size={14} aria-hidden />}
+            rightSection={item.key ? <Kbd size="xs">{item.key}</Kbd> : undefined}
+            onClick={item.run}
+          >
+            {item.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
