@@ -261,7 +261,23 @@ export async function seedDemoLims({ baseUrl = `http://127.0.0.1:${GATEWAY_PORT}
     { session: credentials },
   );
   if (!analyzers.items.some((a) => a.name === DEMO_ANALYZER.name)) {
-    const analyzer = await api.call(LIMS_API.createAnalyzer, DEMO_ANALYZER, { session: credentials });
+    // run by the demo's laboratory: the company's first centre (docs/decisions/0373)
+    const [lab] = (
+      await api.call(
+        AUTH_API.getCentres,
+        { sortBy: 'createdAt', sortDir: 'asc', pageSize: 1 },
+        { session: credentials },
+      )
+    ).items;
+    const body = { ...DEMO_ANALYZER, centreId: lab._id };
+    // the LIMS learns the company's centres from auth's events: on a fresh stack, a moment after they are made
+    let reply = await api.reply(LIMS_API.createAnalyzer, body, { session: credentials });
+    for (let tries = 0; reply.status === 404 && tries < 60; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      reply = await api.reply(LIMS_API.createAnalyzer, body, { session: credentials });
+    }
+    if (reply.status !== 200) throw new Error(`the demo analyzer: ${reply.status} ${JSON.stringify(reply.body)}`);
+    const analyzer = reply.body.data;
     await api.call(
       LIMS_API.saveAnalyzerCodes,
       { id: analyzer._id, codes: DEMO_ANALYZER_CODES },

@@ -2,8 +2,10 @@ import { connect } from 'node:net';
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ANALYZER_MESSAGES, CONSOLE_ROUTES, LIMS_ANALYZERS_PORTS } from '@rayworks/contracts';
-import { eventually, tenantQuery } from '@rayworks/testing';
+import { eventually, limsKnowsCentres, tenantQuery } from '@rayworks/testing';
+import { requiredMessage } from '@rayworks/validation';
 import type { Page } from 'playwright-core';
+import { choose } from '../pom/AdminPages';
 import { LoginPage } from '../pom/LoginPage';
 import { Shell } from '../pom/Shell';
 import { expectAccessible } from '../support/axe';
@@ -63,6 +65,8 @@ describe('lab analyzers and the unmatched results queue', () => {
        SELECT tenant_id, id, registration_id, gen_random_uuid(), 'CBC', 'Complete Blood Count', 'ORDERED' FROM s`,
       [t.tenantId, t.centres.c1, barcode],
     );
+    // the analyzer names the centre whose laboratory runs it, one the LIMS knows (docs/decisions/0373)
+    await limsKnowsCentres(t.tenantId, [t.centres.c1!]);
     const opened = await openConsole(browser());
     page = opened.page;
     pageErrors = opened.pageErrors;
@@ -83,8 +87,14 @@ describe('lab analyzers and the unmatched results queue', () => {
     await field('analyzer-name').fill('Cobas c311');
     await field('analyzer-application').fill(app);
     await field('analyzer-facility').fill('LAB1');
+    // the centre is required: nothing is sent without it
+    await field('analyzer-save').click();
+    await page.getByText(requiredMessage('Centre')).waitFor();
+    await screenshot(page, 'lab-analyzers-form-desktop');
+    await choose(page, 'analyzer-centre', tenant().centreName('c1'));
     await field('analyzer-save').click();
     await shell.waitForToast(ANALYZER_MESSAGES.analyzer.created);
+    await expect(page.getByRole('cell', { name: tenant().centreName('c1') }).count()).resolves.toBe(1);
     await field('analyzer-codes-Cobas c311').click();
     await field('analyzer-codes').fill('HGB, CBC, HGB\nWBC, CBC, WBC');
     await field('analyzer-codes-save').click();
@@ -109,10 +119,12 @@ describe('lab analyzers and the unmatched results queue', () => {
       async () => {
         await page.reload();
         await field('tab-unmatched').click();
+        // the queue is asked when the tab opens: give its answer a moment before counting
+        await actions.waitFor({ state: 'attached', timeout: 5_000 }).catch(() => undefined);
         return actions.count();
       },
       (n) => n === 1,
-      { what: 'the result in the unmatched queue', timeoutMs: 30_000, intervalMs: 1000 },
+      { what: 'the result in the unmatched queue', timeoutMs: 45_000, intervalMs: 1000 },
     );
     await expect(page.getByText(ANALYZER_MESSAGES.unknownBarcode(wrong)).count()).resolves.toBe(1);
     await screenshot(page, 'lab-analyzers-unmatched-desktop');
@@ -132,5 +144,5 @@ describe('lab analyzers and the unmatched results queue', () => {
       [wrong],
     );
     expect(matched).toEqual([{ status: 'MATCHED', barcode }]);
-  });
+  }, 90_000);
 });

@@ -6,7 +6,9 @@ import {
   type AnalyzerProtocol,
   type AnalyzerResult,
 } from '@rayworks/contracts';
+import { requiredMessage } from '@rayworks/validation';
 import { useState, type FormEvent } from 'react';
+import { CentreSelect } from '../../../shared/forms/CentreSelect';
 import {
   codesOfText,
   codesToText,
@@ -45,9 +47,17 @@ const submit = (run: () => void) => (event: FormEvent) => {
   run();
 };
 
-/** Registers an analyzer: its name, protocol and the identity it sends (HL7 MSH-3/MSH-4, ASTM H-5). */
+/** The analyzer form's label of its centre: the centre whose laboratory runs it (docs/decisions/0373). */
+const CENTRE_LABEL = 'Centre';
+
+/**
+ * Registers an analyzer: its name, the centre whose laboratory runs it (its results are that centre's, 0373), its
+ * protocol and the identity it sends (HL7 MSH-3/MSH-4, ASTM H-5).
+ */
 export function AddAnalyzerModal({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
+  const [centreId, setCentreId] = useState<string | null>(null);
+  const [centreError, setCentreError] = useState<string | null>(null);
   const [protocol, setProtocol] = useState<AnalyzerProtocol>('HL7');
   const [application, setApplication] = useState('');
   const [facility, setFacility] = useState('');
@@ -56,14 +66,16 @@ export function AddAnalyzerModal({ onClose }: { onClose: () => void }) {
     <Modal opened onClose={onClose} title="Add Analyzer" centered data-testid="analyzer-modal">
       <form
         noValidate
-        onSubmit={submit(() =>
+        onSubmit={submit(() => {
+          if (!centreId) return setCentreError(requiredMessage(CENTRE_LABEL));
           save.mutate({
             name,
+            centreId,
             protocol,
             sendingApplication: application,
             sendingFacility: protocol === 'HL7' ? facility : '',
-          }),
-        )}
+          });
+        })}
       >
         <Stack gap="sm">
           <TextInput
@@ -73,6 +85,18 @@ export function AddAnalyzerModal({ onClose }: { onClose: () => void }) {
             onChange={(e) => setName(e.currentTarget.value)}
             data-testid="analyzer-name"
             autoFocus
+          />
+          <CentreSelect
+            label={CENTRE_LABEL}
+            description="The centre whose laboratory runs it: its results wait in that centre's queue"
+            value={centreId}
+            onChange={(id) => {
+              setCentreId(id);
+              setCentreError(null);
+            }}
+            error={centreError}
+            withAsterisk
+            testId="analyzer-centre"
           />
           <Select
             label="Protocol"

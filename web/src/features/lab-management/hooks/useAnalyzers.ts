@@ -22,6 +22,7 @@ export const fetchRefusedPage = pageFetcher<AnalyzerResult>(LIMS_API.findAnalyze
 
 export interface AnalyzerForm {
   name: string;
+  centreId: string;
   protocol: AnalyzerProtocol;
   sendingApplication: string;
   sendingFacility: string;

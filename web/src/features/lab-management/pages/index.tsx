@@ -58,6 +58,11 @@ export function LabManagementPage() {
       ),
     },
     {
+      key: 'centre',
+      label: 'Centre',
+      render: (a) => <Text size="sm">{a.centreName ?? (a.centreId ? '' : 'No centre')}</Text>,
+    },
+    {
       key: 'protocol',
       label: 'Protocol',
       sortKey: 'protocol',
