@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { DICTATION_MESSAGES } from '@rayworks/contracts';
-import { IconMicrophone, IconPlayerPause, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
+import { IconMicrophone, IconPlayerPause, IconPlayerPlay, IconPlayerStop, type Icon } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { describeError, shownByPolicy } from '../../../api/client';
@@ -8,8 +8,45 @@ import { toastError, toastSuccess } from '../../../shared/ui/toast';
 import { reportingApi } from '../api/reporting-api';
 import { formatClock } from '../dictation-rules';
 import { useClipPlayer } from '../hooks/useClipPlayer';
-import { useDictationRecorder } from '../hooks/useDictationRecorder';
+import { useDictationRecorder, type RecorderState } from '../hooks/useDictationRecorder';
 import { dictationsKey } from './DictationClips';
+
+/** The controls while recording: Pause, or Resume once paused, then Stop — in this order. */
+const LIVE_CONTROLS: readonly {
+  testId: string;
+  label: string;
+  icon: Icon;
+  variant: 'default' | 'filled';
+  color?: string;
+  shownIn: readonly RecorderState[];
+  act: 'pause' | 'resume' | 'stop';
+}[] = [
+  {
+    testId: 'dictation-pause',
+    label: 'Pause',
+    icon: IconPlayerPause,
+    variant: 'default',
+    shownIn: ['recording'],
+    act: 'pause',
+  },
+  {
+    testId: 'dictation-resume',
+    label: 'Resume',
+    icon: IconPlayerPlay,
+    variant: 'default',
+    shownIn: ['paused'],
+    act: 'resume',
+  },
+  {
+    testId: 'dictation-stop',
+    label: 'Stop',
+    icon: IconPlayerStop,
+    variant: 'filled',
+    color: 'red',
+    shownIn: ['recording', 'paused'],
+    act: 'stop',
+  },
+];
 
 /**
  * The radiologist's recorder (decision 0354): Record, Pause/Resume, Stop with the elapsed time; then the recording
@@ -64,40 +101,19 @@ export function DictationRecorder({ caseId }: { caseId: string }) {
           Record dictation
         </Button>
       )}
-      {rec.state === 'recording' && (
+      {LIVE_CONTROLS.filter((control) => control.shownIn.includes(rec.state)).map((control) => (
         <Button
+          key={control.testId}
           size="xs"
-          variant="default"
-          leftSection={<IconPlayerPause size={16} />}
-          onClick={rec.pause}
-          data-testid="dictation-pause"
+          variant={control.variant}
+          color={control.color}
+          leftSection={<control.icon size={16} />}
+          onClick={rec[control.act]}
+          data-testid={control.testId}
         >
-          Pause
+          {control.label}
         </Button>
-      )}
-      {rec.state === 'paused' && (
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconPlayerPlay size={16} />}
-          onClick={rec.resume}
-          data-testid="dictation-resume"
-        >
-          Resume
-        </Button>
-      )}
-      {live && (
-        <Button
-          size="xs"
-          variant="filled"
-          color="red"
-          leftSection={<IconPlayerStop size={16} />}
-          onClick={rec.stop}
-          data-testid="dictation-stop"
-        >
-          Stop
-        </Button>
-      )}
+      ))}
       {live && (
         <Text
           size="sm"
