@@ -35,10 +35,10 @@ export const SERVICE_SUBSCRIPTIONS: Record<ServiceName, { purpose: string; topic
     topics: [TOPICS.casesCase, TOPICS.casesFusion, TOPICS.reportingReport, TOPICS.authOrg, TOPICS.authReferral],
   },
   // a registration with lab tests becomes samples to collect; an analyzer's matched results become the orders' results
-  // (and the company's centres: an analyzer names the centre whose laboratory runs it)
+  // (and the company's centres: an analyzer names the centre whose laboratory runs it; its users: who validated)
   lims: {
     purpose: 'samples',
-    topics: [TOPICS.billingRegistration, TOPICS.limsResult, TOPICS.reportingLayout, TOPICS.authOrg],
+    topics: [TOPICS.billingRegistration, TOPICS.limsResult, TOPICS.reportingLayout, TOPICS.authOrg, TOPICS.authUser],
   },
   // case changes drive downloads and viewer links; the company's centres (an import or STOW-RS names one of them)
   imaging: { purpose: 'studies', topics: [TOPICS.casesCase, TOPICS.authOrg] },

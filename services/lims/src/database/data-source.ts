@@ -14,6 +14,7 @@ import { CentreLayouts1798460000001 } from './migrations/1798460000001-CentreLay
 import { LabReportSms1798470000000 } from './migrations/1798470000000-LabReportSms.js';
 import { AnalyzerChangeNotify1798480000000 } from './migrations/1798480000000-AnalyzerChangeNotify.js';
 import { AnalyzerCentres1798490000000 } from './migrations/1798490000000-AnalyzerCentres.js';
+import { LabUsers1798490000001 } from './migrations/1798490000001-LabUsers.js';
 import { LabTestVersionEntity } from '../modules/catalogue/lab-test-version.entity.js';
 import { LabTestEntity } from '../modules/catalogue/lab-test.entity.js';
 import { AnalyzerResultEntity } from '../modules/analyzers/analyzer-result.entity.js';
@@ -50,5 +51,6 @@ export const database: ServiceDatabaseOptions = {
     LabReportSms1798470000000,
     AnalyzerChangeNotify1798480000000,
     AnalyzerCentres1798490000000,
+    LabUsers1798490000001,
   ],
 };

@@ -181,12 +181,28 @@ describe('an accepted sample on the worksheet', () => {
   });
 
   it('is validated by a person, signed by the pathologist, then changed only by an amendment', async () => {
+    // the person is named as the directory has them (first and last name), never by login (docs/decisions/0374)
+    const person = `pathologist ${lab.tenant.name}`;
+    await eventually(
+      () =>
+        tenantQuery<{ n: number }>(
+          lab.tenant.tenantId,
+          `SELECT count(*)::int AS n FROM lims.users WHERE login_name = $1`,
+          [lab.tenant.login('pathologist')],
+        ),
+      (rows) => rows[0]!.n === 1,
+      { what: 'the pathologist in the LIMS read model of users', timeoutMs: 60_000 },
+    );
     const validated = await save(order, {}, true);
     expect([validated.status, validated.body.message]).toEqual([200, RESULT_MESSAGES.validated]);
     const v = validated.body.data as OrderResults;
-    expect(v).toMatchObject({ status: 'VALIDATED', autoValidated: false, validated: { name: expect.any(String) } });
+    expect(v).toMatchObject({ status: 'VALIDATED', autoValidated: false, validated: { name: person } });
     const signed = await api.call(LIMS_API.signResults, { orderIds: [order.orderId] }, { session: lab.as.pathologist });
-    expect(signed.items[0]).toMatchObject({ status: 'SIGNED', signed: { at: expect.any(String) } });
+    expect(signed.items[0]).toMatchObject({
+      status: 'SIGNED',
+      signed: { at: expect.any(String), name: person },
+      validated: { name: person },
+    });
     const afterSigning = await save(signed.items[0]!, { TCHOL: '190' });
     expect(afterSigning.status).toBe(409);
     // signing again: nothing is signed twice

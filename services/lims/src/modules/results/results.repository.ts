@@ -93,16 +93,24 @@ const historyRow = z.object({
   reason: z.string().nullable(),
 });
 
+const personRow = z.object({ full_name: z.string() });
+
 /** The work still to do: what the worksheet lists unless asked for other statuses. */
 const OPEN_STATUSES: readonly ResultStatus[] = ['PENDING', 'ENTERED', 'VALIDATED'];
 
+/**
+ * An order with its sample, results and test. Who validated and who signed are named as the person's first and last
+ * name as the directory has it (lims.users, docs/decisions/0374), else as stored (a user the LIMS has not learnt yet;
+ * 'Auto-validation').
+ */
 const ORDER_COLUMNS = `
   o.id AS order_id, o.tenant_id, o.test_code, o.test_name,
   s.id AS sample_id, s.barcode, s.registration_id, s.registration_number, s.registered_at, s.centre_id, s.group_id,
   s.patient_id, s.mr_number, s.patient_name, s.gender, s.date_of_birth::text AS date_of_birth, s.age_years, s.collected_at,
   s.accepted_at,
   r.status, r.amendment, r.test_version_id, r.complete, r.critical, r.holds, r.auto_validated,
-  r.validated_by, r.validated_by_name, r.validated_at, r.signed_by, r.signed_by_name, r.signed_at,
+  r.validated_by, COALESCE(NULLIF(vu.full_name, ''), r.validated_by_name) AS validated_by_name, r.validated_at,
+  r.signed_by, COALESCE(NULLIF(su.full_name, ''), r.signed_by_name) AS signed_by_name, r.signed_at,
   r.critical_alert_id, r.version,
   t.current_version_id, t.auto_validate`;
 
@@ -110,7 +118,9 @@ const ORDER_FROM = `
   FROM lims.lab_orders o
   JOIN lims.samples s ON s.id = o.sample_id
   LEFT JOIN lims.order_results r ON r.lab_order_id = o.id
-  LEFT JOIN lims.lab_tests t ON t.tenant_id = o.tenant_id AND t.code = o.test_code`;
+  LEFT JOIN lims.lab_tests t ON t.tenant_id = o.tenant_id AND t.code = o.test_code
+  LEFT JOIN lims.users vu ON vu.id = r.validated_by
+  LEFT JOIN lims.users su ON su.id = r.signed_by`;
 
 /** A stored line (value, source, flag) to write. */
 export interface StoredLine {
@@ -178,6 +188,17 @@ export class ResultsRepository {
       p,
     );
     return { rows, total: rows[0]?.total ?? 0 };
+  }
+
+  /** A user's first and last name as the directory has it (lims.users, docs/decisions/0374), or null. */
+  async personName(tx: ReadTx, userId: string): Promise<string | null> {
+    const [row] = await typedRows(
+      tx.manager,
+      personRow,
+      `SELECT full_name FROM lims.users WHERE id = :userId AND full_name <> ''`,
+      { userId },
+    );
+    return row?.full_name ?? null;
   }
 
   /**

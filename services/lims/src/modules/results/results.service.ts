@@ -26,7 +26,14 @@ import {
   type WorksheetTest,
 } from '@rayworks/contracts';
 import type { Credentials } from '@rayworks/api-client';
-import { KIT_AUDIT_ACTIONS, UnitOfWork, type AuditClient, type ChangeTx, type RequestAccess } from '@rayworks/nest-kit';
+import {
+  KIT_AUDIT_ACTIONS,
+  UnitOfWork,
+  type AuditClient,
+  type ChangeTx,
+  type ReadTx,
+  type RequestAccess,
+} from '@rayworks/nest-kit';
 import { ManifestCompletion } from '../outsourcing/manifest-completion.js';
 import { OutsourcedOrdersRepository } from '../outsourcing/outsourced-orders.repository.js';
 import { PathologistSigner } from './pathologist-signer.js';
@@ -110,8 +117,9 @@ export class ResultsService {
 
   /** Saves values typed on the worksheet (and validates them when asked). */
   save(access: RequestAccess, body: BodyOf<typeof LIMS_API.saveResults>, client: AuditClient): Promise<OrderResults> {
-    const who = personOf(access, client);
+    const person = personOf(access, client);
     return this.uow.change(access, async (tx) => {
+      const who = await this.named(tx, person);
       const row = await this.results.lockOrder(tx, access, body.orderId);
       if (!row) throw new NotFoundException(M.notFound);
       if ((row.version ?? 1) !== body.version) throw new ConflictException(M.changed);
@@ -171,9 +179,10 @@ export class ResultsService {
     client: AuditClient,
     caller: Credentials,
   ): Promise<{ items: OrderResults[] }> {
-    const who = personOf(access, client);
+    const person = personOf(access, client);
     const signature = await this.signer.signature(caller, access.principal.tenantId ?? '');
     return this.uow.change(access, async (tx) => {
+      const who = await this.named(tx, person);
       const items: OrderResults[] = [];
       for (const orderId of [...new Set(body.orderIds)]) {
         const row = await this.results.lockOrder(tx, access, orderId);
@@ -232,8 +241,9 @@ export class ResultsService {
 
   /** Reopens signed results for a correction: the next amendment; the signed lines stay in the history. */
   amend(access: RequestAccess, body: BodyOf<typeof LIMS_API.amendResults>, client: AuditClient): Promise<OrderResults> {
-    const who = personOf(access, client);
+    const person = personOf(access, client);
     return this.uow.change(access, async (tx) => {
+      const who = await this.named(tx, person);
       const row = await this.results.lockOrder(tx, access, body.orderId);
       if (!row) throw new NotFoundException(M.notFound);
       if ((row.version ?? 1) !== body.version) throw new ConflictException(M.changed);
@@ -376,6 +386,15 @@ export class ResultsService {
       judged,
       await this.performedAtOf(tx, row.order_id),
     );
+  }
+
+  /**
+   * The person as the lab names them: first and last name as the directory has it (lims.users, docs/decisions/0374),
+   * else their login name (a user the LIMS has not learnt yet).
+   */
+  private async named(tx: ReadTx, who: Who): Promise<Who> {
+    const fullName = who.userId === null ? null : await this.results.personName(tx, who.userId);
+    return fullName ? { ...who, name: fullName } : who;
   }
 
   /** The outsourcing lab the order went to on a manifest, if it did (the worksheet names it). */
