@@ -254,12 +254,17 @@ describe('LIS validation worksheet', () => {
     await shell.waitForToast(RESULT_MESSAGES.validated);
     await worksheet.waitForStatus(a.orderId, 'VALIDATED');
     expect(await desk.page.getByTestId('sign-all').innerText()).toContain('Sign validated (1)');
+    // the person as the directory names them (first and last name), not their login (docs/decisions/0374)
+    const person = `pathologist ${tenant().name}`;
+    await worksheet.order(a.orderId).getByText(`Validated by ${person}, `).waitFor();
+    await screenshot(desk.page, 'lis-validation-validated-by');
 
     await worksheet.button(a.orderId, 'sign').click();
     await shell.waitForToast(RESULT_MESSAGES.signed);
     await worksheet.waitForStatus(a.orderId, 'SIGNED');
     expect(await worksheet.value(a.orderId, 'TCHOL').isDisabled()).toBe(true);
-    expect((await orderOf(a.orderId)).signed?.name).toBe(tenant().login('pathologist'));
+    expect((await orderOf(a.orderId)).signed?.name).toBe(person);
+    await worksheet.order(a.orderId).getByText(`Signed by ${person}, `).waitFor();
 
     await worksheet.button(a.orderId, 'amend').click();
     await desk.page.getByTestId('amend-submit').click();
