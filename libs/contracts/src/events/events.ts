@@ -377,6 +377,11 @@ export const RegistrationCreatedV1 = defineEvent({
     referral: z.object({ id: z.uuid(), name: z.string() }).nullable(),
     providerKind: z.enum(['Internal', 'External']),
     registeredAt: z.iso.datetime(),
+    /**
+     * The centre's time zone (IANA) when it registered: its calendar is the patient's, e.g. their age on the day a
+     * sample is collected (docs/decisions/0374). Absent in events written before it was carried.
+     */
+    timeZone: z.string().optional(),
     items: z.array(registrationItem),
   }),
 });

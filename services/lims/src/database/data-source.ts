@@ -15,6 +15,7 @@ import { LabReportSms1798470000000 } from './migrations/1798470000000-LabReportS
 import { AnalyzerChangeNotify1798480000000 } from './migrations/1798480000000-AnalyzerChangeNotify.js';
 import { AnalyzerCentres1798490000000 } from './migrations/1798490000000-AnalyzerCentres.js';
 import { LabUsers1798490000001 } from './migrations/1798490000001-LabUsers.js';
+import { SampleTimeZone1798490000002 } from './migrations/1798490000002-SampleTimeZone.js';
 import { LabTestVersionEntity } from '../modules/catalogue/lab-test-version.entity.js';
 import { LabTestEntity } from '../modules/catalogue/lab-test.entity.js';
 import { AnalyzerResultEntity } from '../modules/analyzers/analyzer-result.entity.js';
@@ -52,5 +53,6 @@ export const database: ServiceDatabaseOptions = {
     AnalyzerChangeNotify1798480000000,
     AnalyzerCentres1798490000000,
     LabUsers1798490000001,
+    SampleTimeZone1798490000002,
   ],
 };

@@ -5,6 +5,7 @@ import { ApiClient, credentialsOf, loginHeaders, type Credentials } from '@raywo
 import {
   AUTH_API,
   BILLING_API,
+  DEFAULT_CENTRE_TIME_ZONE,
   GATEWAY_PORT,
   LIMS_API,
   REALTIME_PATH,
@@ -155,7 +156,7 @@ describe('a registration at the desk', () => {
     samples = await waitForSamples(registrationId, 2);
   });
 
-  it('gives one sample per sample type and container, each with its tests, patient and a company barcode', () => {
+  it('gives one sample per sample type and container, each with its tests, patient and a company barcode', async () => {
     const [first, second] = samples;
     expect(
       samples
@@ -179,6 +180,13 @@ describe('a registration at the desk', () => {
     }
     // consecutive numbers of the company's counter
     expect(Number(second!.barcode.slice(1)) - Number(first!.barcode.slice(1))).toBe(1);
+    // the registering centre's time zone (billing's, the default here): its calendar counts the patient's age (0374)
+    const zones = await tenantQuery<{ time_zone: string | null }>(
+      a.tenantId,
+      `SELECT DISTINCT time_zone FROM lims.samples WHERE registration_id = $1`,
+      [registrationId],
+    );
+    expect(zones).toEqual([{ time_zone: DEFAULT_CENTRE_TIME_ZONE }]);
   });
 
   it("is seen by the registration's centre and the company, not by another centre's users", async () => {

@@ -186,6 +186,7 @@ export class RegistrationsService {
         referral: referral ? { id: referral.id, name: referral.name } : null,
         providerKind: body.providerKind,
         registeredAt: registration.registeredAt,
+        timeZone,
         items: items.map((item, i) => ({
           itemId: itemIds[i]!,
           kind: item.kind,

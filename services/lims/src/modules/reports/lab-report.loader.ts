@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  ageOn,
   rangesFor,
   testParametersSchema,
   type LabReportTest,
@@ -11,6 +10,7 @@ import {
 import type { ReadTx } from '@rayworks/nest-kit';
 import { OutsourcedOrdersRepository } from '../outsourcing/outsourced-orders.repository.js';
 import { ResultSignaturesRepository } from '../results/result-signatures.repository.js';
+import { patientSubjectOf } from '../results/patient-age.js';
 import { ResultsRepository } from '../results/results.repository.js';
 import type { ReportOrderRow } from './lab-reports.repository.js';
 
@@ -25,16 +25,19 @@ export interface LoadedLabReport {
 }
 
 /**
- * The patient the ranges judge: their sex, and their age on the day the sample was collected — from the birth date,
- * else from the age told at the desk on the registration day (as the worksheet judged them; decision 0306).
+ * The patient the ranges judge: their sex, and their age on the centre's day the sample was collected (as the
+ * worksheet judged them; decisions 0306, 0374).
  */
 export function reportSubjectOf(row: ReportOrderRow): RangeSubject {
-  const on = (row.collected_at ?? row.accepted_at ?? row.registered_at).toISOString().slice(0, 10);
-  const registered = row.registered_at.toISOString().slice(0, 10);
-  const age = row.date_of_birth
-    ? ageOn(row.date_of_birth, on)
-    : ageOn(row.age_years ?? 0, on < registered ? registered : on, registered);
-  return { sex: row.gender, age };
+  return patientSubjectOf({
+    gender: row.gender,
+    dateOfBirth: row.date_of_birth,
+    ageYears: row.age_years,
+    registeredAt: row.registered_at,
+    collectedAt: row.collected_at,
+    acceptedAt: row.accepted_at,
+    timeZone: row.time_zone,
+  });
 }
 
 /** '39 Y', '4 M', '12 D'. */

@@ -39,6 +39,7 @@ const reportOrderRow = z.object({
   sample_type: z.string(),
   collected_at: date.nullable(),
   accepted_at: date.nullable(),
+  time_zone: z.string().nullable(),
   status: z.enum(RESULT_STATUSES).nullable(),
   amendment: z.number().int().nullable(),
   test_version_id: z.uuid().nullable(),
@@ -55,7 +56,7 @@ const REPORT_ORDER_COLUMNS = `
   o.id AS order_id, o.tenant_id, o.test_code, o.test_name,
   s.registration_id, s.registration_number, s.registered_at, s.centre_id, s.patient_id, s.mr_number, s.patient_name,
   s.gender, s.date_of_birth::text AS date_of_birth, s.phone_number, s.age_years, s.barcode, s.sample_type, s.collected_at,
-  s.accepted_at, r.status, r.amendment, r.test_version_id, r.signed_at,
+  s.accepted_at, s.time_zone, r.status, r.amendment, r.test_version_id, r.signed_at,
   t.department, t.sub_department_code, t.sub_department_name, t.method, t.loinc_code`;
 
 const REPORT_ORDER_FROM = `

@@ -40,6 +40,7 @@ const orderRow = z.object({
   age_years: z.number().int().nullable(),
   collected_at: date.nullable(),
   accepted_at: date.nullable(),
+  time_zone: z.string().nullable(),
   /** The results' row: null until first entered. */
   status: z.enum(RESULT_STATUSES).nullable(),
   amendment: z.number().int().nullable(),
@@ -107,7 +108,7 @@ const ORDER_COLUMNS = `
   o.id AS order_id, o.tenant_id, o.test_code, o.test_name,
   s.id AS sample_id, s.barcode, s.registration_id, s.registration_number, s.registered_at, s.centre_id, s.group_id,
   s.patient_id, s.mr_number, s.patient_name, s.gender, s.date_of_birth::text AS date_of_birth, s.age_years, s.collected_at,
-  s.accepted_at,
+  s.accepted_at, s.time_zone,
   r.status, r.amendment, r.test_version_id, r.complete, r.critical, r.holds, r.auto_validated,
   r.validated_by, COALESCE(NULLIF(vu.full_name, ''), r.validated_by_name) AS validated_by_name, r.validated_at,
   r.signed_by, COALESCE(NULLIF(su.full_name, ''), r.signed_by_name) AS signed_by_name, r.signed_at,

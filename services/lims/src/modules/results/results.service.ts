@@ -1,7 +1,6 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  ageOn,
   judgeTest,
   LabCriticalResultV1,
   nextResult,
@@ -36,6 +35,7 @@ import {
 } from '@rayworks/nest-kit';
 import { ManifestCompletion } from '../outsourcing/manifest-completion.js';
 import { OutsourcedOrdersRepository } from '../outsourcing/outsourced-orders.repository.js';
+import { patientSubjectOf } from './patient-age.js';
 import { PathologistSigner } from './pathologist-signer.js';
 import { RESULT_AUDIT_ACTIONS } from './result-audit.js';
 import { ResultSignaturesRepository } from './result-signatures.repository.js';
@@ -486,15 +486,20 @@ function judgedByOf(v: VersionRow): JudgedBy {
   };
 }
 
-/** The patient as the ranges see them: sex, and age on the day the sample was collected (accepted, registered). */
+/**
+ * The patient as the ranges see them: sex, and age on the centre's day the sample was collected (accepted,
+ * registered; docs/decisions/0374).
+ */
 function subjectOf(row: OrderRow): RangeSubject {
-  const on = (row.collected_at ?? row.accepted_at ?? row.registered_at).toISOString().slice(0, 10);
-  const registered = row.registered_at.toISOString().slice(0, 10);
-  // the birth date, else the age told at the desk on the day of registration (ageOn's told age)
-  const age = row.date_of_birth
-    ? ageOn(row.date_of_birth, on)
-    : ageOn(row.age_years ?? 0, on < registered ? registered : on, registered);
-  return { sex: row.gender, age };
+  return patientSubjectOf({
+    gender: row.gender,
+    dateOfBirth: row.date_of_birth,
+    ageYears: row.age_years,
+    registeredAt: row.registered_at,
+    collectedAt: row.collected_at,
+    acceptedAt: row.accepted_at,
+    timeZone: row.time_zone,
+  });
 }
 
 function givenOf(stored: readonly ResultRow[]): Record<string, GivenValue> {

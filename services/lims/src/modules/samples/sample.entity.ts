@@ -45,6 +45,10 @@ export class SampleEntity extends TenantRow {
   @Column({ name: 'age_years', type: 'integer', nullable: true })
   ageYears!: number | null;
 
+  /** The registering centre's time zone (IANA), whose calendar the patient's age is counted on (null: UTC; 0374). */
+  @Column({ name: 'time_zone', type: 'text', nullable: true })
+  timeZone!: string | null;
+
   /** The patient's phone number as the registration gave it (Test Reporting offers it for the SMS). */
   @Column({ name: 'phone_number', type: 'text', nullable: true })
   phoneNumber!: string | null;

@@ -81,6 +81,7 @@ export class SamplesService {
         gender: r.patient.gender,
         dateOfBirth: r.patient.dateOfBirth,
         ageYears: r.patient.ageYears,
+        timeZone: r.timeZone ?? null,
         phoneNumber: r.patient.phoneNumber,
         sampleType: group.sampleType,
         container: group.container,
@@ -279,6 +280,7 @@ export class SamplesService {
         container: sample.container,
         barcode: sampleBarcode(number!),
         status: 'PENDING_COLLECTION',
+        timeZone: sample.timeZone,
         recollectionOf: sample.id,
       });
       const testCodes = (await this.samples.ordersOf(tx, [sample.id]))
