@@ -33,7 +33,7 @@ export async function ensure(endpoint, body, session) {
 /**
  * One call, timed from the request to the last byte of the answer; `base` is the gateway (the endpoint's service
  * prefix is added) or a service's own address. Through the gateway the answer is compressed as the console's is
- * (Chromium's accept-encoding; the services answer uncompressed). Anything but a 2xx success is a failure of the
+ * (Chromium's accept-encoding; each service compresses its own answers: decision 0371). Anything but a 2xx success is a failure of the
  * benchmark, not a figure.
  */
 export async function timedCall(base, caller, endpoint, body) {

@@ -140,17 +140,25 @@ export function valueOf(parameter, k, i) {
  */
 async function setUpLab(company, admin) {
   await ensure(LIMS_API.createLabTest, BENCH_TEST, admin.credentials);
-  for (let a = 1; a <= ANALYZERS; a++)
-    await ensure(
-      LIMS_API.createAnalyzer,
-      {
-        name: `Bench chemistry analyser ${a}`,
-        protocol: 'HL7',
-        sendingApplication: sendingApplication(a),
-        sendingFacility: SENDING_FACILITY,
-      },
-      admin.credentials,
-    );
+  // each analyzer belongs to the centre whose laboratory runs it (decision 0373): they alternate between the two; a
+  // centre just made is known to the LIMS once auth's event reaches it (404 until then)
+  for (let a = 1; a <= ANALYZERS; a++) {
+    const body = {
+      name: `Bench chemistry analyser ${a}`,
+      protocol: 'HL7',
+      sendingApplication: sendingApplication(a),
+      sendingFacility: SENDING_FACILITY,
+      centreId: company.centres[a % 2 ? 'c1' : 'c2'],
+    };
+    await eventually(
+      () => api.reply(LIMS_API.createAnalyzer, body, { session: admin.credentials }),
+      (reply) => reply.status !== 404,
+      { what: `the LIMS knows the centre of analyser ${a}` },
+    ).then((reply) => {
+      if (reply.status !== 200 && reply.status !== 409)
+        throw new Error(`${LIMS_API.createAnalyzer.path}: ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
+    });
+  }
   const rows = await inTenant(company.tenantId, async (c) => {
     const { rows } = await c.query(
       `SELECT id, sending_application FROM lims.analyzers WHERE sending_application = ANY($1) AND protocol = 'HL7'`,

@@ -71,7 +71,7 @@ async function timedCall(base, caller, endpoint, body) {
     accept: 'application/json',
     'content-type': 'application/json',
     ...credentialHeaders(caller.credentials, typeof endpoint.access === 'object' ? endpoint.access.type : undefined),
-    // as Chromium asks: the gateway's answer is compressed as the console's is (the services answer uncompressed)
+    // as Chromium asks: the answer is compressed as the console's is (by the service itself: decision 0371)
     'accept-encoding': 'gzip, deflate, br, zstd',
   };
   const started = performance.now();
