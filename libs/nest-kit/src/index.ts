@@ -23,6 +23,7 @@ export * from './jobs/job-processor.js';
 export * from './jobs/job-processors.js';
 export * from './jobs/job-outbox.js';
 export * from './jobs/job-relay.js';
+export * from './jobs/periodic-sweeper.js';
 export * from './storage/storage.service.js';
 export * from './realtime/realtime-emitter.js';
 export * from './health/health-checks.js';

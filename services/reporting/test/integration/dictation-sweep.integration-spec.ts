@@ -159,7 +159,7 @@ describe('unattached dictation uploads are swept', () => {
     try {
       await eventually(
         () => Promise.resolve(failing.output()),
-        (out) => out.includes('unattached dictation not deleted') && out.includes(key),
+        (out) => out.includes('unattached dictation sweep: not done') && out.includes(key),
         { what: 'the failing sweep of the old upload', timeoutMs: 60_000, intervalMs: 250 },
       );
     } finally {

@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { UnitOfWork } from '@rayworks/nest-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { LOGGER, PeriodicSweeper, UnitOfWork } from '@rayworks/nest-kit';
 import { CASES_ENV, type CasesEnv } from '../../config/env.js';
 import { MarketplaceService, SWEEPER_SCOPE } from './marketplace.service.js';
-import { OffersRepository } from './offers.repository.js';
+import { OffersRepository, type DueOffer } from './offers.repository.js';
 
 const BATCH = 100;
 
@@ -13,52 +14,34 @@ const BATCH = 100;
  * (MarketplaceService.sweep). Two instances may sweep at once: each offer is locked and re-checked, so one acts.
  */
 @Injectable()
-export class OfferSweeper implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly log = new Logger(OfferSweeper.name);
-  private timer: NodeJS.Timeout | null = null;
-  private running = false;
+export class OfferSweeper extends PeriodicSweeper<DueOffer> {
+  protected readonly what = 'offer sweep';
 
   constructor(
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(OffersRepository) private readonly offers: OffersRepository,
     @Inject(MarketplaceService) private readonly market: MarketplaceService,
     @Inject(CASES_ENV) private readonly env: CasesEnv,
-  ) {}
+    @Inject(LOGGER) protected readonly logger: Logger,
+  ) {
+    super();
+  }
 
   /** How often it looks: CASES_OFFER_SWEEP_SECONDS (config/env.ts; default 5, 0 turns it off). */
-  onApplicationBootstrap(): void {
-    const seconds = this.env.CASES_OFFER_SWEEP_SECONDS;
-    if (seconds === 0) return;
-    this.timer = setInterval(() => void this.tick(), seconds * 1000);
-    this.timer.unref();
+  protected intervalSeconds(): number {
+    return this.env.CASES_OFFER_SWEEP_SECONDS;
   }
 
-  onModuleDestroy(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+  protected due(): Promise<DueOffer[]> {
+    return this.uow.read(SWEEPER_SCOPE, (tx) => this.offers.due(tx, BATCH));
   }
 
-  /** One sweep; the number of offers it changed. */
-  async tick(): Promise<number> {
-    if (this.running) return 0;
-    this.running = true;
-    let changed = 0;
-    try {
-      const due = await this.uow.read(SWEEPER_SCOPE, (tx) => this.offers.due(tx, BATCH));
-      for (const offer of due) {
-        try {
-          const outcome = await this.market.sweep(offer);
-          if (outcome !== 'skipped') changed += 1;
-        } catch (error) {
-          // a case changed meanwhile (409) is swept again next time
-          this.log.warn(`offer ${offer.id} of case ${offer.caseId}: ${(error as Error).message}`);
-        }
-      }
-    } catch (error) {
-      this.log.error(`offer sweep failed: ${(error as Error).message}`);
-    } finally {
-      this.running = false;
-    }
-    return changed;
+  /** A case changed meanwhile (409) throws, and the offer is swept again next time. */
+  protected async handle(offer: DueOffer): Promise<boolean> {
+    return (await this.market.sweep(offer)) !== 'skipped';
+  }
+
+  protected describe(offer: DueOffer): Record<string, unknown> {
+    return { offerId: offer.id, caseId: offer.caseId };
   }
 }

@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { LOGGER, UnitOfWork, type TenantScope } from '@rayworks/nest-kit';
+import { LOGGER, PeriodicSweeper, UnitOfWork, type TenantScope } from '@rayworks/nest-kit';
 import { IMAGING_ENV, type ImagingEnv } from '../../config/env.js';
 import { ArchiveIngestService } from './archive-ingest.service.js';
 import { ArchiveRepository } from './archive.repository.js';
@@ -23,53 +23,36 @@ const BATCH = 100;
  * the upload's own: one StudyImported for what was not yet announced. Two processes may sweep at once: the study
  * row is locked (SKIP LOCKED) and re-checked, so one finishes it.
  */
+type UploadingStudy = { tenantId: string; studyInstanceUid: string };
+
 @Injectable()
-export class UploadSweeper implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer: NodeJS.Timeout | null = null;
-  private running = false;
+export class UploadSweeper extends PeriodicSweeper<UploadingStudy> {
+  protected readonly what = 'abandoned upload sweep';
 
   constructor(
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(ArchiveRepository) private readonly archive: ArchiveRepository,
     @Inject(ArchiveIngestService) private readonly ingest: ArchiveIngestService,
     @Inject(IMAGING_ENV) private readonly env: ImagingEnv,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.env.UPLOAD_SWEEP_SECONDS <= 0) return;
-    this.timer = setInterval(() => void this.tick(), this.env.UPLOAD_SWEEP_SECONDS * 1000);
-    this.timer.unref();
+    @Inject(LOGGER) protected readonly logger: Logger,
+  ) {
+    super();
   }
 
-  onModuleDestroy(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+  protected intervalSeconds(): number {
+    return this.env.UPLOAD_SWEEP_SECONDS;
   }
 
-  /** One sweep; the number of studies it finished. */
-  async tick(): Promise<number> {
-    if (this.running) return 0;
-    this.running = true;
-    let finished = 0;
+  protected due(): Promise<UploadingStudy[]> {
     const idle = this.env.UPLOAD_ABANDONED_AFTER_SECONDS;
-    try {
-      const due = await this.uow.read(SWEEPER_SCOPE, (tx) => this.archive.uploadingStudies(tx, idle, BATCH));
-      for (const study of due) {
-        try {
-          if (await this.ingest.finishAbandoned(study.tenantId, study.studyInstanceUid, idle)) {
-            finished++;
-            this.logger.info(study, 'abandoned upload finished');
-          }
-        } catch (error) {
-          this.logger.warn({ ...study, error: (error as Error).message }, 'abandoned upload not finished');
-        }
-      }
-    } catch (error) {
-      this.logger.error({ error: (error as Error).message }, 'upload sweep failed');
-    } finally {
-      this.running = false;
-    }
-    return finished;
+    return this.uow.read(SWEEPER_SCOPE, (tx) => this.archive.uploadingStudies(tx, idle, BATCH));
+  }
+
+  protected handle(study: UploadingStudy): Promise<boolean> {
+    return this.ingest.finishAbandoned(study.tenantId, study.studyInstanceUid, this.env.UPLOAD_ABANDONED_AFTER_SECONDS);
+  }
+
+  protected describe(study: UploadingStudy): Record<string, unknown> {
+    return { ...study };
   }
 }

@@ -1,6 +1,13 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { LOGGER, StorageService, SYSTEM_LEVEL, UnitOfWork, type TenantScope } from '@rayworks/nest-kit';
+import {
+  LOGGER,
+  PeriodicSweeper,
+  StorageService,
+  SYSTEM_LEVEL,
+  UnitOfWork,
+  type TenantScope,
+} from '@rayworks/nest-kit';
 import { REPORTING_ENV, type ReportingEnv } from '../../config/env.js';
 import { REPORT_AUDIT_ACTIONS } from '../reports/report-audit.js';
 import { DictationsRepository, type DictationUploadRow } from './dictations.repository.js';
@@ -27,56 +34,33 @@ const BATCH = 100;
  * (reporting.report_dictations) are never read for deletion: the attach deletes the upload row in its transaction.
  */
 @Injectable()
-export class DictationSweeper implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer: NodeJS.Timeout | null = null;
-  private running = false;
+export class DictationSweeper extends PeriodicSweeper<DictationUploadRow> {
+  protected readonly what = 'unattached dictation sweep';
 
   constructor(
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(DictationsRepository) private readonly clips: DictationsRepository,
     @Inject(StorageService) private readonly storage: StorageService,
     @Inject(REPORTING_ENV) private readonly env: ReportingEnv,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.env.DICTATION_SWEEP_SECONDS <= 0) return;
-    this.timer = setInterval(() => void this.tick(), this.env.DICTATION_SWEEP_SECONDS * 1000);
-    this.timer.unref();
+    @Inject(LOGGER) protected readonly logger: Logger,
+  ) {
+    super();
   }
 
-  onModuleDestroy(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+  protected intervalSeconds(): number {
+    return this.env.DICTATION_SWEEP_SECONDS;
   }
 
-  /** One sweep; the number of uploads it deleted. */
-  async tick(): Promise<number> {
-    if (this.running) return 0;
-    this.running = true;
-    let deleted = 0;
-    const hours = this.env.DICTATION_UNATTACHED_HOURS;
-    try {
-      const due = await this.uow.read(SWEEPER_SCOPE, (tx) => this.clips.dueUploads(tx, hours, BATCH));
-      for (const upload of due) {
-        try {
-          if (await this.deleteUpload(upload, hours)) {
-            deleted++;
-            this.logger.info({ tenantId: upload.tenant_id, key: upload.object_key }, 'unattached dictation deleted');
-          }
-        } catch (error) {
-          this.logger.warn(
-            { tenantId: upload.tenant_id, key: upload.object_key, error: (error as Error).message },
-            'unattached dictation not deleted: the next sweep tries again',
-          );
-        }
-      }
-    } catch (error) {
-      this.logger.error({ error: (error as Error).message }, 'dictation sweep failed');
-    } finally {
-      this.running = false;
-    }
-    return deleted;
+  protected due(): Promise<DictationUploadRow[]> {
+    return this.uow.read(SWEEPER_SCOPE, (tx) => this.clips.dueUploads(tx, this.env.DICTATION_UNATTACHED_HOURS, BATCH));
+  }
+
+  protected handle(upload: DictationUploadRow): Promise<boolean> {
+    return this.deleteUpload(upload, this.env.DICTATION_UNATTACHED_HOURS);
+  }
+
+  protected describe(upload: DictationUploadRow): Record<string, unknown> {
+    return { tenantId: upload.tenant_id, key: upload.object_key };
   }
 
   /** One upload, in its company's unit of work: object first, then the row and the audit entry. */
