@@ -257,6 +257,8 @@ describe('every main screen at phone, tablet and desktop sizes', () => {
           }
           await page.keyboard.press('Enter');
           await page.getByTestId('shortcuts-list').waitFor({ state: 'visible' });
+          // Escape reaches the dialog once the focus is in it (it moves there as the dialog opens)
+          await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') != null);
           await page.keyboard.press('Escape');
           await page.getByTestId('shortcuts-list').waitFor({ state: 'hidden' });
           if (size.name === 'desktop') {
