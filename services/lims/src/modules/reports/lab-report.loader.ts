@@ -10,7 +10,7 @@ import {
 import type { ReadTx } from '@rayworks/nest-kit';
 import { OutsourcedOrdersRepository } from '../outsourcing/outsourced-orders.repository.js';
 import { ResultSignaturesRepository } from '../results/result-signatures.repository.js';
-import { patientSubjectOf } from '../results/patient-age.js';
+import { patientSubjectOfRow } from '../results/patient-age.js';
 import { ResultsRepository } from '../results/results.repository.js';
 import type { ReportOrderRow } from './lab-reports.repository.js';
 
@@ -29,15 +29,7 @@ export interface LoadedLabReport {
  * worksheet judged them; decisions 0306, 0374).
  */
 export function reportSubjectOf(row: ReportOrderRow): RangeSubject {
-  return patientSubjectOf({
-    gender: row.gender,
-    dateOfBirth: row.date_of_birth,
-    ageYears: row.age_years,
-    registeredAt: row.registered_at,
-    collectedAt: row.collected_at,
-    acceptedAt: row.accepted_at,
-    timeZone: row.time_zone,
-  });
+  return patientSubjectOfRow(row);
 }
 
 /** '39 Y', '4 M', '12 D'. */

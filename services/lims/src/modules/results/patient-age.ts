@@ -33,3 +33,26 @@ export function patientSubjectOf(p: PatientDays): RangeSubject {
     : ageOn(p.ageYears ?? 0, on < registered ? registered : on, registered);
   return { sex: p.gender, age };
 }
+
+/** A sample's row as the worksheet and the lab report read it (the columns patientSubjectOf needs). */
+export interface PatientDaysRow {
+  gender: string;
+  date_of_birth: string | null;
+  age_years: number | null;
+  registered_at: Date;
+  collected_at: Date | null;
+  accepted_at: Date | null;
+  time_zone: string | null;
+}
+
+/** patientSubjectOf of a sample's row. */
+export const patientSubjectOfRow = (row: PatientDaysRow): RangeSubject =>
+  patientSubjectOf({
+    gender: row.gender,
+    dateOfBirth: row.date_of_birth,
+    ageYears: row.age_years,
+    registeredAt: row.registered_at,
+    collectedAt: row.collected_at,
+    acceptedAt: row.accepted_at,
+    timeZone: row.time_zone,
+  });

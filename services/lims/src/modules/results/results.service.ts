@@ -35,7 +35,7 @@ import {
 } from '@rayworks/nest-kit';
 import { ManifestCompletion } from '../outsourcing/manifest-completion.js';
 import { OutsourcedOrdersRepository } from '../outsourcing/outsourced-orders.repository.js';
-import { patientSubjectOf } from './patient-age.js';
+import { patientSubjectOfRow } from './patient-age.js';
 import { PathologistSigner } from './pathologist-signer.js';
 import { RESULT_AUDIT_ACTIONS } from './result-audit.js';
 import { ResultSignaturesRepository } from './result-signatures.repository.js';
@@ -491,15 +491,7 @@ function judgedByOf(v: VersionRow): JudgedBy {
  * registered; docs/decisions/0374).
  */
 function subjectOf(row: OrderRow): RangeSubject {
-  return patientSubjectOf({
-    gender: row.gender,
-    dateOfBirth: row.date_of_birth,
-    ageYears: row.age_years,
-    registeredAt: row.registered_at,
-    collectedAt: row.collected_at,
-    acceptedAt: row.accepted_at,
-    timeZone: row.time_zone,
-  });
+  return patientSubjectOfRow(row);
 }
 
 function givenOf(stored: readonly ResultRow[]): Record<string, GivenValue> {
