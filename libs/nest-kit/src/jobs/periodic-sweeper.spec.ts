@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { Logger } from 'pino';
-import { PeriodicSweeper } from './periodic-sweeper.js';
+import { PeriodicSweeper, type SweepItemFields } from './periodic-sweeper.js';
 
 const fakeLogger = () =>
   ({ info: jest.fn(), warn: jest.fn(), error: jest.fn() }) as unknown as Logger & {
@@ -30,8 +30,8 @@ class TestSweeper extends PeriodicSweeper<number> {
     this.handled.push(item);
     return item % 2 === 0; // odd items: another process acted first
   }
-  protected describe(item: number): Record<string, unknown> {
-    return { item };
+  protected describe(item: number): SweepItemFields {
+    return { item: String(item) };
   }
 }
 
@@ -42,7 +42,7 @@ describe('PeriodicSweeper', () => {
     expect(await sweeper.tick()).toBe(2);
     expect(sweeper.handled).toEqual([2, 3, 4]);
     expect(log.warn).toHaveBeenCalledWith(
-      { item: -1, error: 'item -1 refused' },
+      { item: '-1', error: 'item -1 refused' },
       'test sweep: not done, the next sweep tries again',
     );
     expect(log.info).toHaveBeenCalledTimes(2);

@@ -8,6 +8,11 @@ import type { Logger } from 'pino';
  * its own company's unit of work (`handle`), which locks and re-checks it so that two processes sweeping at once act
  * once. An item that fails is logged and left for the next sweep; one sweep runs at a time in a process.
  */
+/** How a sweep's log lines name one item: its ids (tenant, study, offer, object key). */
+export interface SweepItemFields {
+  readonly [field: string]: string;
+}
+
 export abstract class PeriodicSweeper<T> implements OnApplicationBootstrap, OnModuleDestroy {
   private timer: NodeJS.Timeout | null = null;
   private running = false;
@@ -22,7 +27,7 @@ export abstract class PeriodicSweeper<T> implements OnApplicationBootstrap, OnMo
   /** Handles one item in its own unit of work; true when it changed something (false: another process did). */
   protected abstract handle(item: T): Promise<boolean>;
   /** The item as its log lines name it. */
-  protected abstract describe(item: T): Record<string, unknown>;
+  protected abstract describe(item: T): SweepItemFields;
 
   onApplicationBootstrap(): void {
     const seconds = this.intervalSeconds();

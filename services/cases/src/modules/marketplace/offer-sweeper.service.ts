@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { LOGGER, PeriodicSweeper, UnitOfWork } from '@rayworks/nest-kit';
+import { LOGGER, PeriodicSweeper, type SweepItemFields, UnitOfWork } from '@rayworks/nest-kit';
 import { CASES_ENV, type CasesEnv } from '../../config/env.js';
 import { MarketplaceService, SWEEPER_SCOPE } from './marketplace.service.js';
 import { OffersRepository, type DueOffer } from './offers.repository.js';
@@ -41,7 +41,7 @@ export class OfferSweeper extends PeriodicSweeper<DueOffer> {
     return (await this.market.sweep(offer)) !== 'skipped';
   }
 
-  protected describe(offer: DueOffer): Record<string, unknown> {
+  protected describe(offer: DueOffer): SweepItemFields {
     return { offerId: offer.id, caseId: offer.caseId };
   }
 }

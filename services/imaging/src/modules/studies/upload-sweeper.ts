@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { LOGGER, PeriodicSweeper, UnitOfWork, type TenantScope } from '@rayworks/nest-kit';
+import { LOGGER, PeriodicSweeper, type SweepItemFields, UnitOfWork, type TenantScope } from '@rayworks/nest-kit';
 import { IMAGING_ENV, type ImagingEnv } from '../../config/env.js';
 import { ArchiveIngestService } from './archive-ingest.service.js';
 import { ArchiveRepository } from './archive.repository.js';
@@ -52,7 +52,7 @@ export class UploadSweeper extends PeriodicSweeper<UploadingStudy> {
     return this.ingest.finishAbandoned(study.tenantId, study.studyInstanceUid, this.env.UPLOAD_ABANDONED_AFTER_SECONDS);
   }
 
-  protected describe(study: UploadingStudy): Record<string, unknown> {
+  protected describe(study: UploadingStudy): SweepItemFields {
     return { ...study };
   }
 }

@@ -6,6 +6,7 @@ import {
   StorageService,
   SYSTEM_LEVEL,
   UnitOfWork,
+  type SweepItemFields,
   type TenantScope,
 } from '@rayworks/nest-kit';
 import { REPORTING_ENV, type ReportingEnv } from '../../config/env.js';
@@ -59,7 +60,7 @@ export class DictationSweeper extends PeriodicSweeper<DictationUploadRow> {
     return this.deleteUpload(upload, this.env.DICTATION_UNATTACHED_HOURS);
   }
 
-  protected describe(upload: DictationUploadRow): Record<string, unknown> {
+  protected describe(upload: DictationUploadRow): SweepItemFields {
     return { tenantId: upload.tenant_id, key: upload.object_key };
   }
 
