@@ -94,7 +94,10 @@ describe('lab analyzers and the unmatched results queue', () => {
     await choose(page, 'analyzer-centre', tenant().centreName('c1'));
     await field('analyzer-save').click();
     await shell.waitForToast(ANALYZER_MESSAGES.analyzer.created);
-    await expect(page.getByRole('cell', { name: tenant().centreName('c1') }).count()).resolves.toBe(1);
+    // the toast comes with the save's answer; the list is asked again after it: wait for its row
+    const centreCell = page.getByRole('cell', { name: tenant().centreName('c1') });
+    await centreCell.waitFor();
+    await expect(centreCell.count()).resolves.toBe(1);
     await field('analyzer-codes-Cobas c311').click();
     await field('analyzer-codes').fill('HGB, CBC, HGB\nWBC, CBC, WBC');
     await field('analyzer-codes-save').click();
@@ -126,7 +129,9 @@ describe('lab analyzers and the unmatched results queue', () => {
       (n) => n === 1,
       { what: 'the result in the unmatched queue', timeoutMs: 45_000, intervalMs: 1000 },
     );
-    await expect(page.getByText(ANALYZER_MESSAGES.unknownBarcode(wrong)).count()).resolves.toBe(1);
+    const unknown = page.getByText(ANALYZER_MESSAGES.unknownBarcode(wrong));
+    await unknown.waitFor();
+    await expect(unknown.count()).resolves.toBe(1);
     await screenshot(page, 'lab-analyzers-unmatched-desktop');
     await expectAccessible(page, 'lab management: unmatched results');
     await actions.click();
