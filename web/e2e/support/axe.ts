@@ -23,7 +23,7 @@ export interface AxeFinding {
 const BUSY = '[data-testid="page-loader"], [data-fetching], .mantine-Skeleton-root';
 
 /**
- * Waits until the screen has settled: something rendered, then no page loader, skeleton or fetching list seen in
+ * Waits until the screen has settled: something rendered, then no visible page loader, skeleton or fetching list seen in
  * two looks 150 ms apart (code, then data, load one after the other), then Mantine's transitions (menus, drawers,
  * hover colours: up to 200 ms) are over, so contrast is judged on the end state.
  */
@@ -31,7 +31,9 @@ export async function settle(page: Page, timeoutMs = 15_000): Promise<void> {
   await page.locator('#root > :not(style)').first().waitFor({ timeout: timeoutMs });
   const deadline = Date.now() + timeoutMs;
   for (let calm = 0; calm < 2 && Date.now() < deadline;) {
-    calm = (await page.locator(BUSY).count()) === 0 ? calm + 1 : 0;
+    // only what shows counts: a tab kept mounted but hidden (Mantine's Activity) may hold a loader that waits for
+    // the tab to open, and would never go
+    calm = (await page.locator(BUSY).filter({ visible: true }).count()) === 0 ? calm + 1 : 0;
     await page.waitForTimeout(150);
   }
   await page.waitForTimeout(100);

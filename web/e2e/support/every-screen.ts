@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import {
   AUTH_API,
+  CONSOLE_ROUTES,
   hasPrivilege,
   PLATFORM_MODULE,
   PROTECTED_ROUTES,
@@ -101,6 +102,32 @@ function concrete(path: string, ids: Ids): string {
     .replace(/\*$/, 'x');
 }
 
+/**
+ * Opens a screen as the console's own links do, without reloading the page: the router is told of the new address
+ * (pushState, then the popstate it listens to). Resolves once the router has put something new in the page (the
+ * screen, or its loader while its code arrives): a change of the page's elements, not of attributes. A screen already
+ * open is left as it is.
+ */
+async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate(
+    (to) =>
+      new Promise<void>((resolve) => {
+        if (window.location.pathname === to) return resolve();
+        const observer = new MutationObserver(() => {
+          observer.disconnect();
+          resolve();
+        });
+        observer.observe(document.getElementById('root')!, { childList: true, subtree: true });
+        window.history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+      }),
+    path,
+  );
+}
+
+/** The screens that open another one in their place (the patients' home opens their list). */
+const OPENS_ANOTHER: Record<string, string> = { [CONSOLE_ROUTES.patients]: CONSOLE_ROUTES.patientsList };
+
 /** Public pages, checked before logging in (/logout is left out: it ends the session the spec then uses). */
 const PUBLIC_PATHS = Object.values(PUBLIC_ROUTES).filter((p) => p !== PUBLIC_ROUTES.logout);
 
@@ -159,9 +186,18 @@ export function checkEveryScreen(variant: ScreenVariant): void {
       expect(protectedPaths.filter((p) => operatorPaths.includes(p))).toEqual([]);
     });
 
-    async function check(page: Page, path: string, where: string, findings: AxeFinding[]): Promise<void> {
-      await page.goto(url(path), { waitUntil: 'domcontentloaded' });
+    /**
+     * Opens one screen and checks it. Public pages load from the address; a signed-in user's screens are opened as
+     * the console's links open them (navigateInApp), which spares a reload of the whole console for each of ~90
+     * screens. Each must stay where it was sent: a screen that sends the user elsewhere (to /login) is a finding.
+     */
+    async function check(page: Page, path: string, where: string, findings: AxeFinding[], inApp: boolean) {
+      if (inApp) await navigateInApp(page, path);
+      else await page.goto(url(path), { waitUntil: 'domcontentloaded' });
       await settle(page);
+      const at = new URL(page.url()).pathname;
+      if (at !== (OPENS_ANOTHER[path] ?? path))
+        findings.push({ where: `${path} (${where})`, rule: 'stays', impact: '', help: `went to ${at}`, nodes: [] });
       findings.push(...(await blockingViolations(page, `${path} (${where})`)));
     }
 
@@ -169,10 +205,10 @@ export function checkEveryScreen(variant: ScreenVariant): void {
       const { context, page, pageErrors } = await openConsole(browser(), variant);
       const findings: AxeFinding[] = [];
       try {
-        for (const path of PUBLIC_PATHS) await check(page, path, variant.name, findings);
+        for (const path of PUBLIC_PATHS) await check(page, path, variant.name, findings, false);
         await new LoginPage(page).login(admin, PASSWORD);
         for (const path of protectedPaths) {
-          await check(page, path, variant.name, findings);
+          await check(page, path, variant.name, findings, true);
           if (SCREENSHOT_PATHS.includes(path))
             await screenshot(page, `axe${path.replace(/\//g, '-')}-${variant.name.replace(' ', '-')}`, false);
         }
@@ -185,7 +221,7 @@ export function checkEveryScreen(variant: ScreenVariant): void {
       try {
         await new LoginPage(operatorTab.page).login(operator.loginName, operator.password);
         for (const path of operatorPaths)
-          await check(operatorTab.page, path, `${variant.name}, platform operator`, findings);
+          await check(operatorTab.page, path, `${variant.name}, platform operator`, findings, true);
         expect(new URL(operatorTab.page.url()).pathname).toBe(operatorPaths.at(-1));
         expect(operatorTab.pageErrors).toEqual([]);
       } finally {
