@@ -11,7 +11,7 @@ import { ApiSession } from '../requests/auth-api';
 import { assignToRadiologist } from '../requests/cases-seed';
 import { acceptedLabVisit, seedLabTests } from '../requests/lab-seed';
 import { blockingViolations, settle, type AxeFinding } from '../support/axe';
-import { BASE_URL, openConsole, screenshot, url, useBrowser } from '../support/browser';
+import { BASE_URL, navigateInApp, openConsole, screenshot, useBrowser } from '../support/browser';
 import { TEST_PASSWORD, useTenant, type EveryRoleUser } from '../support/tenant';
 
 /**
@@ -363,7 +363,8 @@ describe('every main screen at phone, tablet and desktop sizes', () => {
           for (const screen of list) {
             const where = `${screen.name} at ${size.width}`;
             try {
-              await page.goto(url(screen.path), { waitUntil: 'domcontentloaded' });
+              // opened as the console's links open it: no reload of the whole console for each screen
+              await navigateInApp(page, screen.path);
               await settle(page);
               await screen.ready?.(page, size);
               await settle(page);

@@ -61,6 +61,29 @@ export function useBrowser(options: LaunchOptions = {}): () => Browser {
   };
 }
 
+/**
+ * Opens a screen as the console's own links do, without reloading the page: the router is told of the new address
+ * (pushState, then the popstate it listens to). Resolves once the router has put something new in the page (the
+ * screen, or its loader while its code arrives): a change of the page's elements, not of attributes. A screen already
+ * open is left as it is.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate(
+    (to) =>
+      new Promise<void>((resolve) => {
+        if (window.location.pathname === to) return resolve();
+        const observer = new MutationObserver(() => {
+          observer.disconnect();
+          resolve();
+        });
+        observer.observe(document.getElementById('root')!, { childList: true, subtree: true });
+        window.history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+      }),
+    path,
+  );
+}
+
 /** A full URL for a console path, e.g. url('/status'). */
 export function url(path: string): string {
   return `${BASE_URL}${path.startsWith('/') ? path : `/${path}`}`;

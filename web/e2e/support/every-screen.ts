@@ -18,7 +18,7 @@ import type { Page } from 'playwright-core';
 import { LoginPage } from '../pom/LoginPage';
 import { ApiSession } from '../requests/auth-api';
 import { blockingViolations, settle, type AxeFinding } from './axe';
-import { openConsole, screenshot, url, useBrowser } from './browser';
+import { navigateInApp, openConsole, screenshot, url, useBrowser } from './browser';
 
 /**
  * Every console route an administrator can reach — and the platform operator's screens, as an operator of its own
@@ -100,29 +100,6 @@ function concrete(path: string, ids: Ids): string {
   return path
     .replace(/:([A-Za-z]+)/g, (_, name: string) => params[name] ?? '00000000-0000-4000-8000-000000000000')
     .replace(/\*$/, 'x');
-}
-
-/**
- * Opens a screen as the console's own links do, without reloading the page: the router is told of the new address
- * (pushState, then the popstate it listens to). Resolves once the router has put something new in the page (the
- * screen, or its loader while its code arrives): a change of the page's elements, not of attributes. A screen already
- * open is left as it is.
- */
-async function navigateInApp(page: Page, path: string): Promise<void> {
-  await page.evaluate(
-    (to) =>
-      new Promise<void>((resolve) => {
-        if (window.location.pathname === to) return resolve();
-        const observer = new MutationObserver(() => {
-          observer.disconnect();
-          resolve();
-        });
-        observer.observe(document.getElementById('root')!, { childList: true, subtree: true });
-        window.history.pushState(null, '', to);
-        window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-      }),
-    path,
-  );
 }
 
 /** The screens that open another one in their place (the patients' home opens their list). */
