@@ -134,7 +134,15 @@ describe('unattached dictation uploads are swept', () => {
     await Promise.all([assignToRadiologist(t, admin, caseId), assignToRadiologist(other, theirAdmin, theirCaseId)]);
   }, 240_000);
 
+  /** One working sweeper serves every test after the failing one: a process start is the slow part of this spec. */
+  let working: Awaited<ReturnType<typeof startSweeper>> | undefined;
+  const workingSweeper = async () => {
+    working ??= await startSweeper();
+    return working;
+  };
+
   afterAll(async () => {
+    if (working) await stop(working);
     await events.stop();
   });
 
@@ -169,16 +177,12 @@ describe('unattached dictation uploads are swept', () => {
     expect(await storage.exists(key)).toBe(true);
     expect((await sweepAudit(t.tenantId)).some((a) => a.details.key === key)).toBe(false);
 
-    const sweeper = await startSweeper();
-    try {
-      await eventually(
-        () => uploadRows(t.tenantId, key),
-        (n) => n === 0,
-        { what: 'the old upload swept by a working store', timeoutMs: 60_000, intervalMs: 250 },
-      );
-    } finally {
-      await stop(sweeper);
-    }
+    await workingSweeper();
+    await eventually(
+      () => uploadRows(t.tenantId, key),
+      (n) => n === 0,
+      { what: 'the old upload swept by a working store', timeoutMs: 60_000, intervalMs: 250 },
+    );
     expect(await storage.exists(key)).toBe(false);
   }, 240_000);
 
@@ -193,27 +197,24 @@ describe('unattached dictation uploads are swept', () => {
       { session: radiologist },
     );
     const theirs = await upload(theirRadiologist, theirCaseId);
-    for (const key of [oldLoose, oldAttached]) await age(t.tenantId, key);
-    await age(other.tenantId, theirs);
     expect(await Promise.all([oldLoose, fresh, oldAttached, theirs].map((k) => storage.exists(k)))).toEqual([
       true,
       true,
       true,
       true,
     ]);
+    // the sweeper (running, every second) sees them old from now on
+    await workingSweeper();
+    for (const key of [oldLoose, oldAttached]) await age(t.tenantId, key);
+    await age(other.tenantId, theirs);
 
-    const sweeper = await startSweeper();
-    try {
-      await eventually(
-        async () => [await uploadRows(t.tenantId, oldLoose), await uploadRows(other.tenantId, theirs)],
-        (left) => left.every((n) => n === 0),
-        { what: 'both companies’ old uploads swept', timeoutMs: 60_000, intervalMs: 250 },
-      );
-      // a few more sweeps: what stays, stays
-      await new Promise((resolve) => setTimeout(resolve, 2500));
-    } finally {
-      await stop(sweeper);
-    }
+    await eventually(
+      async () => [await uploadRows(t.tenantId, oldLoose), await uploadRows(other.tenantId, theirs)],
+      (left) => left.every((n) => n === 0),
+      { what: 'both companies’ old uploads swept', timeoutMs: 60_000, intervalMs: 250 },
+    );
+    // a few more sweeps: what stays, stays
+    await new Promise((resolve) => setTimeout(resolve, 2500));
 
     // the old unattached uploads: object and row gone
     expect(await storage.exists(oldLoose)).toBe(false);
@@ -239,17 +240,13 @@ describe('unattached dictation uploads are swept', () => {
 
   it('an attach after the sweep took its upload is a 400 and keeps nothing', async () => {
     const key = await upload(radiologist, caseId);
+    await workingSweeper();
     await age(t.tenantId, key);
-    const sweeper = await startSweeper();
-    try {
-      await eventually(
-        () => uploadRows(t.tenantId, key),
-        (n) => n === 0,
-        { what: 'the upload swept', timeoutMs: 60_000, intervalMs: 250 },
-      );
-    } finally {
-      await stop(sweeper);
-    }
+    await eventually(
+      () => uploadRows(t.tenantId, key),
+      (n) => n === 0,
+      { what: 'the upload swept', timeoutMs: 60_000, intervalMs: 250 },
+    );
     const late = await api.reply(
       REPORTING_API.attachDictation,
       { caseId, fileID: key, contentType: 'audio/webm', size: 3000, durationMs: 900 },
