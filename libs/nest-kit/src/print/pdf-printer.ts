@@ -1,6 +1,6 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { z } from 'zod';
 
 /** The variables of a process that prints PDFs; `envSchema.extend(printEnvVars)` (or spread into its object). */
@@ -50,8 +50,11 @@ export class PdfPrinter implements OnApplicationShutdown {
 
   private launch(): Promise<Browser> {
     if (!this.browser) {
-      const launching = chromium
-        .launch({ executablePath: this.settings.chromiumPath, args: ['--disable-gpu', '--no-first-run'] })
+      // playwright-core loads when the first document is printed, not with the kit: most processes never print
+      const launching = import('playwright-core')
+        .then(({ chromium }) =>
+          chromium.launch({ executablePath: this.settings.chromiumPath, args: ['--disable-gpu', '--no-first-run'] }),
+        )
         .then((browser) => {
           browser.on('disconnected', () => {
             if (this.browser === launching) this.browser = null;
