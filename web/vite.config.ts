@@ -67,7 +67,12 @@ export default defineConfig({
   plugins: [react(), buildIdFile(), chunksFile()],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   resolve: {
-    alias: Object.fromEntries(BROWSER_LIBS.map((lib) => [`@rayworks/${lib}`, libSource(lib)])),
+    alias: [
+      ...BROWSER_LIBS.map((lib) => ({ find: `@rayworks/${lib}`, replacement: libSource(lib) })),
+      // lab formulas take math.js as a static import in the console (the bundle keeps only what they use); Node
+      // requires it on first use (libs/contracts/src/lims/formula-mathjs.ts)
+      { find: /^\.\/formula-mathjs\.js$/, replacement: './formula-mathjs.browser.ts' },
+    ],
   },
   // Cornerstone3D (the viewer, docs/decisions/0166): the DICOM image loader starts its decoders as module Web Workers
   // (`new Worker(new URL(..., import.meta.url), { type: 'module' })`) that load WebAssembly codecs; it must not be

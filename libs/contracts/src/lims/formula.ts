@@ -1,26 +1,6 @@
-import {
-  absDependencies,
-  addDependencies,
-  bignumberDependencies,
-  create,
-  divideDependencies,
-  expDependencies,
-  log10Dependencies,
-  logDependencies,
-  maxDependencies,
-  minDependencies,
-  multiplyDependencies,
-  parseDependencies,
-  powDependencies,
-  sqrtDependencies,
-  subtractDependencies,
-  unaryMinusDependencies,
-  unaryPlusDependencies,
-  type BigNumber,
-  type EvalFunction,
-  type MathNode,
-} from 'mathjs';
+import type { BigNumber, EvalFunction, MathJsInstance, MathNode } from 'mathjs';
 import { decimalText, parseDecimal } from './decimal.js';
+import { loadFormulaMathJs } from './formula-mathjs.js';
 
 /**
  * Calculated parameters (LDL by Friedewald 'TCHOL - HDL - TG / 5', the A/G ratio 'ALB / (TP - ALB)'): a formula is
@@ -47,31 +27,19 @@ const OPERATORS: ReadonlySet<string> = new Set([
 /** Fraction digits a calculated value keeps (as many as decimal text holds: decimal.ts). */
 export const FORMULA_FRACTION_DIGITS = 6;
 
+let instance: MathJsInstance | undefined;
+
 /**
- * A math.js instance of only what formulas use. BigNumber: '0.1 + 0.2' is 0.3, and 64 significant digits are far
- * more than a lab value has; predictable: sqrt of a negative is NaN (no complex numbers), so it gives no value.
+ * A math.js instance of only what formulas use, made on first use. BigNumber: '0.1 + 0.2' is 0.3, and 64
+ * significant digits are far more than a lab value has; predictable: sqrt of a negative is NaN (no complex
+ * numbers), so it gives no value.
  */
-const math = create(
-  {
-    parseDependencies,
-    bignumberDependencies,
-    addDependencies,
-    subtractDependencies,
-    multiplyDependencies,
-    divideDependencies,
-    powDependencies,
-    unaryMinusDependencies,
-    unaryPlusDependencies,
-    minDependencies,
-    maxDependencies,
-    absDependencies,
-    sqrtDependencies,
-    logDependencies,
-    log10Dependencies,
-    expDependencies,
-  },
-  { number: 'BigNumber', precision: 64, predictable: true },
-);
+function engine(): MathJsInstance {
+  if (instance) return instance;
+  const { create, ...factories } = loadFormulaMathJs();
+  instance = create(factories, { number: 'BigNumber', precision: 64, predictable: true });
+  return instance;
+}
 
 /** A formula that is not a well-formed expression of numbers, parameter codes, + − × ÷ ^, brackets and functions. */
 export class FormulaSyntaxError extends Error {
@@ -83,10 +51,11 @@ export class FormulaSyntaxError extends Error {
  * `import`, …) or one every JavaScript object has (`constructor`, `__proto__`, `toString`).
  */
 const isReserved = (name: string): boolean =>
-  name in math || name in Object.prototype || name.startsWith('__') || name === 'prototype';
+  name in engine() || name in Object.prototype || name.startsWith('__') || name === 'prototype';
 
 /** Checks one node of the tree (and its children) against the allow-list; collects the codes used, in order. */
 function check(node: MathNode, refs: string[]): void {
+  const math = engine();
   if (math.isParenthesisNode(node)) return check(node.content, refs);
   if (math.isConstantNode(node)) {
     if (!math.isBigNumber(node.value) && typeof node.value !== 'number')
@@ -134,7 +103,7 @@ export function checkFormula(formula: string): CheckedFormula {
   if (formula.trim() === '') throw new FormulaSyntaxError('it is empty');
   let tree: MathNode;
   try {
-    tree = math.parse(formula);
+    tree = engine().parse(formula);
   } catch (error) {
     throw new FormulaSyntaxError(error instanceof Error ? error.message : String(error));
   }
@@ -168,6 +137,7 @@ export function evaluateFormula(
   fractionDigits: number = FORMULA_FRACTION_DIGITS,
 ): string | null {
   const { references, code } = checkFormula(formula);
+  const math = engine();
   const scope = new Map<string, BigNumber>();
   for (const ref of references) {
     const text = Object.prototype.hasOwnProperty.call(values, ref) ? values[ref] : undefined;
