@@ -7,6 +7,7 @@ import type { Credentials } from '@rayworks/api-client';
 import {
   AUTH_API,
   defaultReportLayout,
+  formatReportDate,
   LAB_REPORT_MESSAGES,
   LIMS_API,
   PARAMETER_MESSAGES,
@@ -345,6 +346,17 @@ describe('the lab report of a signed registration', () => {
     const text = pdftotext(file).replace(/[ \t]+/g, ' ');
     expect(text).toMatch(/Glucose, fasting 98 mg\/dL 70 - 100/);
     expect(text).toContain(LAB_REPORT_MESSAGES.amended(new Date().toISOString().slice(0, 10)).split(' ')[0]!);
+    // its dates on the registering centre's clock (RegistrationCreated's time zone), not UTC: the sign time printed
+    const [signed] = await tenantQuery<{ signed_at: Date; time_zone: string }>(
+      lab.tenant.tenantId,
+      `SELECT max(r.signed_at) AS signed_at, max(s.time_zone) AS time_zone
+         FROM lims.order_results r JOIN lims.lab_orders o ON o.id = r.lab_order_id JOIN lims.samples s ON s.id = o.sample_id
+        WHERE s.registration_id = $1`,
+      [registrationId],
+    );
+    expect(signed!.time_zone).not.toBe('UTC');
+    expect(text).toContain(formatReportDate(signed!.signed_at, signed!.time_zone));
+    expect(text).not.toContain(formatReportDate(signed!.signed_at, 'UTC'));
   });
 });
 

@@ -86,7 +86,14 @@ export class LabReportPdfProcessor implements OnModuleInit {
       image(fileKeyOf(layout.footer.logo)),
       image(fileKeyOf(layout.body.waterMark?.image)),
     ]);
-    const html = renderLabReportDocument(loaded.view, layout, { signature, headerLogo, footerLogo, watermarkImage });
+    // dates on the centre's clock (the amendment's day, "Reported on"): UTC only for samples that never had one
+    const html = renderLabReportDocument(loaded.view, layout, {
+      signature,
+      headerLogo,
+      footerLogo,
+      watermarkImage,
+      ...(loaded.timeZone ? { timeZone: loaded.timeZone } : {}),
+    });
     const printed = await this.printer.print(html);
     const key = labReportKey(scope.tenantId, report.registration_id, report.id);
     await this.storage.put(key, printed.pdf, 'application/pdf');

@@ -20,6 +20,11 @@ export interface LoadedLabReport {
   /** The signature the report prints: the latest signer's. */
   signatureKey: string | null;
   centreId: string;
+  /**
+   * The registering centre's time zone (RegistrationCreated, decision 0374), whose clock the printed dates read; null
+   * for samples registered before the registration carried it (then UTC).
+   */
+  timeZone: string | null;
   /** When the samples were collected (FHIR's effective time), by order. */
   collectedAt: Readonly<Record<string, string | null>>;
 }
@@ -110,6 +115,7 @@ export class LabReportLoader {
       },
       signatureKey: latest?.signature_key ?? null,
       centreId: first.centre_id,
+      timeZone: orders.find((o) => o.time_zone !== null)?.time_zone ?? null,
       collectedAt: Object.fromEntries(orders.map((o) => [o.order_id, o.collected_at?.toISOString() ?? null])),
     };
   }
