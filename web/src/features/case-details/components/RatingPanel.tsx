@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useSession } from '../../../shared/session/useSession';
 import { formatDisplayDateTime } from '../../../shared/format';
 import { useRateCase, useRatings } from '../hooks/useCaseRecords';
+import { plural } from '../../../shared/plural';
 
 /** Rating and feedback of the case's reading (a completed case; one per user, a second replaces the first). */
 export function RatingPanel({ c }: { c: Case }) {
@@ -24,7 +25,7 @@ export function RatingPanel({ c }: { c: Case }) {
       ) : query.data ? (
         <Text size="sm" data-testid="case-rating-average">
           {query.data.count
-            ? `${query.data.average ?? '—'} of 5 from ${query.data.count} rating${query.data.count === 1 ? '' : 's'}`
+            ? `${query.data.average ?? '—'} of 5 from ${plural(query.data.count, 'rating')}`
             : 'Not rated yet.'}
         </Text>
       ) : null}

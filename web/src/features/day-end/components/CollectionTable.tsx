@@ -3,7 +3,7 @@ import { formatMoney, money, PAYMENT_MODE_LABELS, type CollectionFigures } from 
 import type { CurrencyCode } from '@rayworks/validation';
 import { MoneyText } from '../../../shared/finance/MoneyText';
 import { PhoneRow } from '../../../shared/finance/PhoneRow';
-import { plural } from '../../../shared/finance/plural';
+import { plural } from '../../../shared/plural';
 import { TableScrollRegion } from '../../../shared/ui/TableScrollRegion';
 
 /** A collection by payment mode (payments − refunds), with its sums: a day's, a user's, the desk's own. */

@@ -36,7 +36,7 @@ import { DayInput } from '../../../shared/forms/DayInput';
 import { FigureCard } from '../../../shared/finance/FigureCard';
 import { invoiceNumberColumn, invoicePatientColumn } from '../../../shared/finance/invoice-columns';
 import { MoneyText } from '../../../shared/finance/MoneyText';
-import { plural } from '../../../shared/finance/plural';
+import { plural } from '../../../shared/plural';
 import { CentreSelect } from '../../../shared/forms/CentreSelect';
 import { RemoteSelect } from '../../../shared/forms/RemoteSelect';
 import { useCan } from '../../../shared/hooks/useCan';

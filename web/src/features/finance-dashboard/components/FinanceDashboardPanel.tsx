@@ -12,7 +12,7 @@ import { describeError } from '../../../api/client';
 import { formatCentreDate } from '../../../shared/finance/centre-date';
 import { FigureCard } from '../../../shared/finance/FigureCard';
 import { MoneyText } from '../../../shared/finance/MoneyText';
-import { plural } from '../../../shared/finance/plural';
+import { plural } from '../../../shared/plural';
 import { useCan } from '../../../shared/hooks/useCan';
 import { useFinanceDashboard } from '../hooks/useFinanceDashboard';
 import { TableScrollRegion } from '../../../shared/ui/TableScrollRegion';

@@ -13,7 +13,7 @@ import {
   type InvoiceFacts,
   type InvoiceHoldableStatus,
 } from '@rayworks/lifecycles';
-import { plural } from '../../../shared/finance/plural';
+import { plural } from '../../../shared/plural';
 import {
   AMOUNT_REQUIRED_MESSAGE,
   INVALID_INPUTS_MESSAGE,

@@ -19,7 +19,7 @@ import { browserToday, formatCentreDate } from '../../../shared/finance/centre-d
 import { FigureCard } from '../../../shared/finance/FigureCard';
 import { MoneyText } from '../../../shared/finance/MoneyText';
 import { PhoneRow } from '../../../shared/finance/PhoneRow';
-import { plural } from '../../../shared/finance/plural';
+import { plural } from '../../../shared/plural';
 import { CentreSelect } from '../../../shared/forms/CentreSelect';
 import { DayInput } from '../../../shared/forms/DayInput';
 import { keystrokeHandlers } from '../../../shared/forms/keystroke';

@@ -42,6 +42,7 @@ import {
   type OrderDraft,
   type StatusFilter,
 } from '../hooks/worksheet-grid';
+import { plural } from '../../../shared/plural';
 
 const NONE: never[] = [];
 const STATUS_OPTIONS = STATUS_FILTERS.map((s) => ({
@@ -293,7 +294,7 @@ export function LisValidationPage() {
           />
           <Text size="sm" c="dimmed" ml="auto" data-testid="worksheet-count" aria-live="polite">
             {sheet.data
-              ? `${orders.length} orders of ${samples} samples${total > orders.length ? ` (${total} in all)` : ''}`
+              ? `${plural(orders.length, 'order')} of ${plural(samples, 'sample')}${total > orders.length ? ` (${total} in all)` : ''}`
               : ''}
           </Text>
         </Group>

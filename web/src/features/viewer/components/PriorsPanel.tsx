@@ -3,6 +3,7 @@ import { VIEWER_MESSAGES } from '@rayworks/contracts';
 import { useEffect, useState } from 'react';
 import { formatDicomDate } from '../../../shared/format';
 import { findPriorReports, type PriorReport, type ViewerPrior } from '../api/viewer-api';
+import { plural } from '../../../shared/plural';
 
 /** Panel text on the viewer's #111: ≥ 7:1 (AA asks 4.5:1). */
 const TEXT = '#e0e0e0';
@@ -69,7 +70,7 @@ export function PriorsPanel({
             )}
             {p.instanceCount !== null && (
               <Text size="xs" c={MUTED}>
-                {p.instanceCount === 1 ? '1 image' : `${p.instanceCount} images`}
+                {plural(p.instanceCount, 'image')}
               </Text>
             )}
           </Group>
