@@ -1,6 +1,7 @@
 import { Box, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { thumbnailUrl, type SeriesInfo } from '../cornerstone/wado';
+import { plural } from '../../../shared/plural';
 
 function Thumbnail({ root, series, load }: { root: string; series: SeriesInfo; load: boolean }) {
   const [url, setUrl] = useState<string | null>(null);
@@ -68,7 +69,7 @@ export function SeriesPanel({
             {`${s.modality} ${s.seriesNumber ?? ''} ${s.description}`.trim()}
           </Text>
           <Text size="xs" c="#b4b4b4">
-            {s.instanceCount ?? '?'} images
+            {s.instanceCount === null ? '? images' : plural(s.instanceCount, 'image')}
           </Text>
         </UnstyledButton>
       ))}

@@ -26,7 +26,7 @@ import {
 } from '@tabler/icons-react';
 import { HANGING_MESSAGES, VOI_PRESETS } from '@rayworks/contracts';
 import { SLAB_CHOICES_MM, slabChoice, slabLabel, toolsFor } from '../cornerstone/mpr';
-import { keyOf, type ViewerCommand } from './shortcuts';
+import { commandLabel, keyOf, type ViewerCommand } from './shortcuts';
 
 export type Layout = '1x1' | '1x2' | '2x2';
 
@@ -248,25 +248,26 @@ interface MoreItem {
 }
 
 /**
- * The toolbar's "More" menu (docs/decisions/0375): Invert, Rotate 90°, Flip H, Flip V, Reset, Tags, the centre's
+ * The toolbar's "More" menu (docs/decisions/0375): Invert, Rotate 90°, Flip horizontal, Flip vertical, Reset, Tags, the centre's
  * layout and the keyboard shortcuts. Mantine's Menu: the button has aria-haspopup / aria-expanded, Enter, Space and
  * the arrows open it and move through it, Escape closes it and gives the focus back. Each item keeps the test id
  * the button had and shows its key.
  */
 function MoreMenu(p: ToolbarProps) {
-  const command = (id: ViewerCommand, label: string, icon: Icon, run: () => void): MoreItem => ({
+  // a command is named and keyed as the shortcuts list names and keys it (one table: shortcuts.ts)
+  const command = (id: ViewerCommand, icon: Icon, run: () => void): MoreItem => ({
     id,
-    label,
+    label: commandLabel(id),
     icon,
     key: keyOf({ command: id }),
     run,
   });
   const items: MoreItem[] = [
-    command('invert', 'Invert', IconContrast2, p.onInvert),
-    command('rotate', 'Rotate 90°', IconRotateClockwise, p.onRotate),
-    command('flip-h', 'Flip H', IconFlipHorizontal, () => p.onFlip('h')),
-    command('flip-v', 'Flip V', IconFlipVertical, () => p.onFlip('v')),
-    command('reset', 'Reset', IconRefresh, p.onReset),
+    command('invert', IconContrast2, p.onInvert),
+    command('rotate', IconRotateClockwise, p.onRotate),
+    command('flip-h', IconFlipHorizontal, () => p.onFlip('h')),
+    command('flip-v', IconFlipVertical, () => p.onFlip('v')),
+    command('reset', IconRefresh, p.onReset),
     { id: 'tags', label: 'Tags', icon: IconTags, run: p.onTags },
     ...(p.onSaveLayout
       ? [{ id: 'save-hanging', label: HANGING_MESSAGES.saveAction, icon: IconLayoutBoardSplit, run: p.onSaveLayout }]

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { MPR_TOOLS } from '../cornerstone/mpr';
-import { keyOf, shortcutFor, VIEWER_SHORTCUTS } from './shortcuts';
+import { commandLabel, keyOf, shortcutFor, VIEWER_SHORTCUTS } from './shortcuts';
 
 describe('viewer shortcuts', () => {
   it('gives every toolbar tool a key, and no key twice', () => {
@@ -17,5 +17,11 @@ describe('viewer shortcuts', () => {
     expect(shortcutFor('x')?.action).toEqual({ kind: 'tool', tool: 'Crosshairs' });
     expect(shortcutFor('q')).toBeUndefined();
     expect(shortcutFor('ArrowDown')).toBeUndefined();
+  });
+
+  it('names a command as the list names it, and refuses one the list lacks', () => {
+    expect(commandLabel('flip-h')).toBe('Flip horizontal');
+    expect(commandLabel('rotate')).toBe('Rotate 90°');
+    expect(() => commandLabel('scroll')).toThrow(/no row/);
   });
 });

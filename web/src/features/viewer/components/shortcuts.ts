@@ -47,11 +47,23 @@ export function shortcutFor(key: string): Shortcut | undefined {
   return VIEWER_SHORTCUTS.find((s) => s.key === k);
 }
 
-/** A tool's or command's key, for the toolbar's hint. */
-export function keyOf(action: { tool: string } | { command: ViewerCommand }): string | undefined {
+/** A tool's or command's row of the table, if it has one. */
+function shortcutOf(action: { tool: string } | { command: ViewerCommand }): Shortcut | undefined {
   return VIEWER_SHORTCUTS.find((s) =>
     'tool' in action
       ? s.action.kind === 'tool' && s.action.tool === action.tool
       : s.action.kind === 'command' && s.action.command === action.command,
-  )?.key;
+  );
+}
+
+/** A tool's or command's key, for the toolbar's hint. */
+export function keyOf(action: { tool: string } | { command: ViewerCommand }): string | undefined {
+  return shortcutOf(action)?.key;
+}
+
+/** A command's name as the `?` list gives it, so a menu names it in the same words ('Flip horizontal'). */
+export function commandLabel(command: ViewerCommand): string {
+  const shortcut = shortcutOf({ command });
+  if (!shortcut) throw new Error(`the viewer command ${command} has no row in VIEWER_SHORTCUTS`);
+  return shortcut.label;
 }
