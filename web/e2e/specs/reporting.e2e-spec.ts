@@ -331,6 +331,28 @@ describe('reporting: template, macro, typist, review, finalize, PDF and mail', (
       await theirs.goto(theCase._id);
       await theirs.waitFor({ status: 'FINAL' });
       await theirs.button('report-mail').waitFor();
+
+      // ---- and from the worklist's row (docs/decisions/0379): Mail, Download and Print of the completed case ----
+      const adminList = new WorklistPage(centreAdmin.page);
+      await adminList.goto();
+      await adminList.waitForRow(patientId, 'COMPLETED', 60_000);
+      expect(await adminList.actions(patientId)).toEqual(expect.arrayContaining(['MAIL', 'DOWNLOAD', 'PRINT']));
+      await adminList.act(patientId, 'MAIL');
+      const fromRow = centreAdmin.page.getByTestId('report-mail-dialog');
+      const rowAddress = `family.${suffix.toLowerCase()}@test.rayworks.local`;
+      const rowSince = Date.now();
+      await fromRow.getByTestId('delivery-to').fill(rowAddress);
+      await fromRow.getByTestId('delivery-send').click();
+      await new Shell(centreAdmin.page).waitForToast(REPORTING_MESSAGES.mailSent);
+      expect((await waitForMail(rowAddress, /./, rowSince, 60_000)).to).toContain(rowAddress);
+      await screenshot(centreAdmin.page, 'worklist-row-mail', false);
+      await centreAdmin.page.keyboard.press('Escape');
+      await fromRow.waitFor({ state: 'hidden' });
+      await adminList.act(patientId, 'PRINT');
+      const rowPdf = new ReportPdfPreview(centreAdmin.page);
+      await rowPdf.frame().waitFor({ timeout: 90_000 });
+      expect(await rowPdf.source()).toMatch(/^blob:/);
+      await screenshot(centreAdmin.page, 'worklist-row-pdf', false);
       expect(errors).toEqual([]);
       expect(forbidden).toEqual([]);
     } finally {

@@ -105,6 +105,10 @@ describe('how the console carries an action out', () => {
     expect(actionKind(centre, 'ADDENDUM')).toBe('report');
     expect(actionKind(centre, 'GO_TO_CASE')).toBe('viewer');
     expect(actionKind(centre, 'SPLIT')).toBe('later');
+    // a completed case's report goes out from the row: mailed, or its PDF to download or print
+    expect(actionKind(centre, 'MAIL')).toBe('mail');
+    expect(actionKind(centre, 'DOWNLOAD')).toBe('pdf');
+    expect(actionKind(centre, 'PRINT')).toBe('pdf');
     expect(actionKind(centre, 'OFFER_TO_MARKETPLACE')).toBe('update');
     expect(actionKind(centre, 'SEND_TO_FUSION')).toBe('update');
     expect(actionKind({ workflowType: 'Marketplace', fusionStatus: null }, 'ACCEPT')).toBe('update');

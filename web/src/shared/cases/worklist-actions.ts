@@ -63,9 +63,10 @@ export function rowActions(actor: CaseActor, row: Case): CaseAction[] {
 /**
  * How the console carries an action out, from `caseActionRoute` (docs/decisions/0161): `assign` opens the assign page
  * (/worklist/edit/<ids>); `update` is the action's route (/cases/worklistupdate, the marketplace's, the fusion's) after
- * a confirmation; `viewer` and `later` say plainly that the screen is not there yet.
+ * a confirmation; `mail` mails the final report (the report page's dialog), `pdf` shows its PDF to download or print
+ * (docs/decisions/0379); `later` says plainly that the screen is not there yet.
  */
-export type ActionKind = 'assign' | 'update' | 'viewer' | 'report' | 'later';
+export type ActionKind = 'assign' | 'update' | 'viewer' | 'report' | 'mail' | 'pdf' | 'later';
 
 /**
  * The actions a report carries out (docs/decisions/0191-report-editor.md): the case moves on from reporting's events
@@ -77,6 +78,8 @@ export const REPORT_ACTIONS: readonly CaseAction[] = ['SUBMIT_FOR_REVIEW', 'COMP
 
 export function actionKind(row: Pick<Case, 'fusionStatus' | 'workflowType'>, action: CaseAction): ActionKind {
   if (action === 'GO_TO_CASE') return 'viewer';
+  if (action === 'MAIL') return 'mail';
+  if (action === 'DOWNLOAD' || action === 'PRINT') return 'pdf';
   const { route } = caseActionRoute(row, action);
   if (REPORT_ACTIONS.includes(action) && (route === 'worklistUpdate' || route === null)) return 'report';
   if (route === 'assign') return 'assign';

@@ -5,6 +5,7 @@ import { IconChevronDown, IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CaseActionDialog, type PendingAction } from '../../../shared/cases/CaseActionDialog';
+import { ReportOutput, type ReportOutputRequest } from '../../../shared/report-output/ReportOutput';
 import { useOpenViewer } from '../../../shared/viewer/useOpenViewer';
 import { detailActionKind } from '../hooks/case-details';
 
@@ -29,10 +30,12 @@ export function CaseActions({ c, actions, onDownload, onChat }: Props) {
   // is read again after it (success or conflict)
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [notYet, setNotYet] = useState<string | null>(null);
+  const [output, setOutput] = useState<ReportOutputRequest | null>(null);
   const openViewer = useOpenViewer();
 
   const run = (action: CaseAction) => {
-    switch (detailActionKind(c, action)) {
+    const kind = detailActionKind(c, action);
+    switch (kind) {
       case 'assign':
         navigate(CONSOLE_ROUTES.worklistEdit.replace('*', c._id));
         return;
@@ -50,6 +53,10 @@ export function CaseActions({ c, actions, onDownload, onChat }: Props) {
         return;
       case 'report':
         navigate(routeTo(CONSOLE_ROUTES.casesReport, { id: c._id }));
+        return;
+      case 'mail':
+      case 'pdf':
+        setOutput({ kind, row: c });
         return;
       case 'later':
         setNotYet(`${CASE_ACTION_LABELS[action]} is not yet available in this version of the console.`);
@@ -108,6 +115,7 @@ export function CaseActions({ c, actions, onDownload, onChat }: Props) {
 
       <CaseActionDialog pending={pending} onClose={() => setPending(null)} />
 
+      <ReportOutput request={output} onClose={() => setOutput(null)} />
       <Modal opened={notYet !== null} onClose={() => setNotYet(null)} title="Not yet available" centered size="sm">
         <Stack gap="md">
           <Text size="sm" data-testid="case-not-yet-available">

@@ -106,7 +106,8 @@ describe('detailActionKind', () => {
     expect(detailActionKind(centre, 'GO_TO_CASE')).toBe('viewer');
     expect(detailActionKind(centre, 'DOWNLOAD_STUDY')).toBe('download');
     expect(detailActionKind(centre, 'CHAT')).toBe('chat');
-    expect(detailActionKind(centre, 'PRINT')).toBe('later');
+    expect(detailActionKind(centre, 'PRINT')).toBe('pdf');
+    expect(detailActionKind(centre, 'MAIL')).toBe('mail');
     expect(detailActionKind(centre, 'SPLIT')).toBe('later');
     expect(detailActionKind({ workflowType: 'Center', fusionStatus: 'ACCEPTED' }, 'RECALL_FROM_FUSION')).toBe('update');
   });

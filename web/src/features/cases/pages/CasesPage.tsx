@@ -22,6 +22,7 @@ import { LIST_CARDS_BELOW, PAGINATION_LABELS, paginationItemLabel } from '../../
 import { CaseActionDialog, type PendingAction } from '../../../shared/cases/CaseActionDialog';
 import { CaseDrawer } from '../components/CaseDrawer';
 import { ColumnChooser } from '../components/ColumnChooser';
+import { ReportOutput, type ReportOutputRequest } from '../../../shared/report-output/ReportOutput';
 import { NotYetModal } from '../components/NotYetModal';
 import { useOpenViewer } from '../../../shared/viewer/useOpenViewer';
 import { StatusTabs } from '../components/StatusTabs';
@@ -101,6 +102,7 @@ export function CasesPage() {
 
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [notYet, setNotYet] = useState<{ title: string; text: string } | null>(null);
+  const [output, setOutput] = useState<ReportOutputRequest | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const opened = rows.find((r) => r._id === openId) ?? null;
 
@@ -126,6 +128,7 @@ export function CasesPage() {
       else if (kind === 'viewer') onViewer(row);
       else if (kind === 'report') navigate(routeTo(CONSOLE_ROUTES.casesReport, { id: row._id }));
       else if (kind === 'update') setPending({ row, action });
+      else if (kind === 'mail' || kind === 'pdf') setOutput({ kind, row });
       else
         setNotYet({
           title: CASE_ACTION_LABELS[action],
@@ -360,6 +363,7 @@ export function CasesPage() {
         }}
         onViewer={onViewer}
       />
+      <ReportOutput request={output} onClose={() => setOutput(null)} />
       <NotYetModal
         opened={notYet !== null}
         onClose={() => setNotYet(null)}

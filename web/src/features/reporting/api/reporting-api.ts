@@ -7,7 +7,6 @@ import {
   type FoundTemplates,
   type Macro,
   type Report,
-  type ReportDelivery,
   type ReportTemplate,
   type ReportVersion,
   type ReportVersionSummary,
@@ -15,11 +14,12 @@ import {
 } from '@rayworks/contracts';
 import { callApi } from '../../../api/client';
 import { consoleClient } from '../../../api/session';
+import { reportOutputApi, type Delivery } from '../../../shared/report-output/report-output-api';
 import { presignedPut } from '../../../shared/upload/presigned-put';
 
 /** The report editor's calls on the reporting service (/api/reporting; the shared interface of issue 12). */
 export type { Addendum, DictationClip, Macro, Report, ReportTemplate, ReportVersion, ReportVersionSummary };
-export type Delivery = ReportDelivery;
+export type { Delivery };
 
 export interface SaveInput {
   reportHTML: string;
@@ -77,17 +77,8 @@ export const reportingApi = {
     ).data.templates,
   macros: async (centreId: string | null): Promise<Macro[]> =>
     (await callApi(API.findMacros, { body: centreId ? { centreId } : {} })).data.macros,
-  generatePdf: async (caseId: string) => (await callApi(API.generateReport, { body: { caseId } })).data,
-  /** The stored PDF's bytes through the gateway (decision 0345): the console shows them inline, as a blob. */
-  pdf: async (caseId: string, signal?: AbortSignal): Promise<{ blob: Blob; fileName: string | null }> => {
-    const file = await consoleClient.file(API.reportPdf, { caseId }, { signal });
-    return { blob: new Blob([new Uint8Array(file.bytes)], { type: 'application/pdf' }), fileName: file.fileName };
-  },
-  mail: async (caseId: string, to: string, name?: string) =>
-    callApi(API.mailReport, { body: { caseId, to, ...(name ? { name } : {}) } }),
-  sms: async (caseId: string, phoneNumber: string) => callApi(API.smsReport, { body: { caseId, phoneNumber } }),
-  deliveries: async (caseId: string): Promise<Delivery[]> =>
-    (await callApi(API.findDeliveries, { body: { caseId } })).data.deliveries,
+  // the PDF, mail, SMS and deliveries: shared with the worklist and the case page
+  ...reportOutputApi,
   /** The report's dictation clips, oldest first (decision 0354). */
   dictations: async (caseId: string): Promise<DictationClip[]> =>
     (await callApi(API.findDictations, { body: { caseId } })).data.clips,

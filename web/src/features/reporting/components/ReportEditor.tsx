@@ -15,12 +15,12 @@ import { reportingApi, type Macro, type Report, type ReportTemplate } from '../a
 import { annotationLine } from '../editor-rules';
 import { useReportSession } from '../hooks/useReportSession';
 import { AddendumPanel } from './AddendumPanel';
-import { DeliveryDialog } from './DeliveryDialog';
+import { DeliveryDialog } from '../../../shared/report-output/DeliveryDialog';
 import { DictationPanel } from './DictationPanel';
 import { FormattingControls } from '../../../shared/editor/FormattingControls';
 import { reportExtensions } from '../../../shared/editor/report-extensions';
 import { PatientBlock } from './PatientBlock';
-import { ReportPdfPreview } from './ReportPdfPreview';
+import { ReportPdfPreview } from '../../../shared/report-output/ReportPdfPreview';
 import { SendToTypistDialog } from './SendToTypistDialog';
 import { TemplatePicker } from './TemplatePicker';
 import { VersionHistory } from './VersionHistory';
@@ -395,7 +395,18 @@ export function ReportEditor({ caseId, compact = false }: { caseId: string; comp
       />
       <VersionHistory caseId={caseId} opened={versionsOpen} onClose={() => setVersionsOpen(false)} />
       {pdfOpen && <ReportPdfPreview caseId={caseId} onClose={() => setPdfOpen(false)} />}
-      {delivery && <DeliveryDialog channel={delivery} report={report} opened onClose={() => setDelivery(null)} />}
+      {delivery && (
+        <DeliveryDialog
+          channel={delivery}
+          target={{
+            caseId: report.caseId,
+            patientName: report.patient.patientName,
+            phoneNumber: report.patient.phoneNumber ?? null,
+          }}
+          opened
+          onClose={() => setDelivery(null)}
+        />
+      )}
     </Stack>
   );
 }

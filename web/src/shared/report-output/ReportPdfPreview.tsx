@@ -1,8 +1,8 @@
 import { Alert, Anchor, Box, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { describeError } from '../../../api/client';
-import { reportingApi } from '../api/reporting-api';
+import { describeError } from '../../api/client';
+import { reportOutputApi } from './report-output-api';
 
 /** How often, and how many times, the preview asks whether the PDF is stored (about a minute in all). */
 const POLL_MS = 1_500;
@@ -26,9 +26,9 @@ export function ReportPdfPreview({ caseId, onClose }: { caseId: string; onClose(
     let url: string | null = null;
     const load = async () => {
       for (let tries = 0; tries < POLL_TRIES && !abort.signal.aborted; tries++) {
-        const answer = await reportingApi.generatePdf(caseId);
+        const answer = await reportOutputApi.generatePdf(caseId);
         if (answer.state === 'ready') {
-          const file = await reportingApi.pdf(caseId, abort.signal);
+          const file = await reportOutputApi.pdf(caseId, abort.signal);
           if (abort.signal.aborted) return;
           url = URL.createObjectURL(file.blob);
           setPdf({ state: 'ready', url, fileName: file.fileName ?? 'report.pdf' });

@@ -1,33 +1,44 @@
 import { Badge, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { shownByPolicy, describeError } from '../../../api/client';
-import { formatDisplayDateTime } from '../../../shared/format';
-import { toastError, toastSuccess } from '../../../shared/ui/toast';
-import { reportingApi, type Report } from '../api/reporting-api';
+import { shownByPolicy, describeError } from '../../api/client';
+import { formatDisplayDateTime } from '../format';
+import { toastError, toastSuccess } from '../ui/toast';
+import { reportOutputApi } from './report-output-api';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9 ()-]{7,20}$/;
 
-/** Mail the PDF (/mail) or text a short-lived link (/sms/report), with the case's deliveries below. */
+/** Whose final report goes out: its case, and the patient the dialog offers as the addressee. */
+export interface DeliveryTarget {
+  caseId: string;
+  /** DICOM PN (carets) or plain. */
+  patientName: string;
+  phoneNumber: string | null;
+}
+
+/**
+ * Mail the PDF (/mail) or text a short-lived link (/sms/report), with the case's deliveries below. From the report
+ * page, the worklist's Mail and the case page's (docs/decisions/0379).
+ */
 export function DeliveryDialog({
   channel,
-  report,
+  target,
   opened,
   onClose,
 }: {
   channel: 'mail' | 'sms';
-  report: Report;
+  target: DeliveryTarget;
   opened: boolean;
   onClose(): void;
 }) {
   const queryClient = useQueryClient();
-  const [to, setTo] = useState(channel === 'sms' ? (report.patient.phoneNumber ?? '') : '');
-  const [name, setName] = useState(channel === 'mail' ? report.patient.patientName.replace(/\^+/g, ' ') : '');
+  const [to, setTo] = useState(channel === 'sms' ? (target.phoneNumber ?? '') : '');
+  const [name, setName] = useState(channel === 'mail' ? target.patientName.replace(/\^+/g, ' ') : '');
   const [busy, setBusy] = useState(false);
   const deliveries = useQuery({
-    queryKey: ['reporting', 'deliveries', report.caseId],
-    queryFn: () => reportingApi.deliveries(report.caseId),
+    queryKey: ['reporting', 'deliveries', target.caseId],
+    queryFn: () => reportOutputApi.deliveries(target.caseId),
     enabled: opened,
     refetchInterval: opened ? 3000 : false,
   });
@@ -37,13 +48,13 @@ export function DeliveryDialog({
     setBusy(true);
     try {
       if (channel === 'mail') {
-        const answer = await reportingApi.mail(report.caseId, to.trim(), name.trim() || undefined);
+        const answer = await reportOutputApi.mail(target.caseId, to.trim(), name.trim() || undefined);
         toastSuccess(answer.data.message || answer.message);
       } else {
-        const answer = await reportingApi.sms(report.caseId, to.trim());
+        const answer = await reportOutputApi.sms(target.caseId, to.trim());
         toastSuccess(answer.message || 'SMS queued');
       }
-      await queryClient.invalidateQueries({ queryKey: ['reporting', 'deliveries', report.caseId] });
+      await queryClient.invalidateQueries({ queryKey: ['reporting', 'deliveries', target.caseId] });
     } catch (e) {
       if (!shownByPolicy(e)) toastError(describeError(e));
     } finally {
